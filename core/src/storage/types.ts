@@ -1,0 +1,142 @@
+/**
+ * The storage adapter interface: one contract for users, accounts, sessions,
+ * verification tokens and passkey credentials. Every implementation
+ * (memory, Kysely over SQLite or PostgreSQL) passes the same conformance
+ * suite (`core/test/storage-conformance.ts`).
+ *
+ * Times are `Date` objects at this boundary; implementations choose how to
+ * store them. Secrets are never stored in clear: sessions and verification
+ * tokens carry a SHA-256 hash (hex) of their secret part.
+ * @module
+ */
+import type { Account, User } from '../types.js';
+
+/** A user as stored. */
+export interface AdapterUser extends User {
+  id: string;
+  email: string | null;
+  name: string | null;
+  image: string | null;
+  emailVerified: Date | null;
+}
+
+/** Fields accepted by {@link StorageAdapter.createUser}. `id` is generated when missing. */
+export type NewUser = Partial<Omit<AdapterUser, 'id'>> & { id?: string };
+
+/** An account row: a sign-in method of a user. */
+export interface AdapterAccount extends Account {
+  userId: string;
+  /** PHC-format password hash, for `credentials` accounts only. */
+  passwordHash?: string | null;
+}
+
+/** A database session row. The cookie holds `id.secret`; only SHA-256(secret) is stored. */
+export interface AdapterSession {
+  id: string;
+  /** Lower-case hex SHA-256 of the session secret. */
+  tokenHash: string;
+  userId: string;
+  expires: Date;
+  createdAt: Date;
+}
+
+/** A single-use token (email sign-in, password reset). Only its hash is stored. */
+export interface VerificationToken {
+  /** Who the token was sent to (an email address). */
+  identifier: string;
+  /** Lower-case hex SHA-256 of the token. */
+  tokenHash: string;
+  expires: Date;
+}
+
+/** A WebAuthn credential (passkey), as registered by `@simplewebauthn/server`. */
+export interface Authenticator {
+  /** Base64url credential id. */
+  credentialId: string;
+  userId: string;
+  /** Base64url COSE public key. */
+  publicKey: string;
+  /** Signature counter (WebAuthn §6.1.1). */
+  counter: number;
+  /** Transports reported at registration, e.g. `internal`, `usb`. */
+  transports: string[];
+  deviceType: 'singleDevice' | 'multiDevice';
+  backedUp: boolean;
+  /** A label the user chose. */
+  name: string | null;
+  createdAt: Date;
+}
+
+/** Thrown by adapters when a unique field (user email, account key, credential id) is taken. */
+export class StorageConflictError extends Error {
+  readonly code = 'CONFLICT' as const;
+  constructor(
+    message: string,
+    /** The field that collided, e.g. `email`. */
+    readonly field: string,
+  ) {
+    super(message);
+    this.name = 'StorageConflictError';
+  }
+}
+
+/**
+ * The storage contract the auth core needs. All methods are async; "not found"
+ * is `null` (or a no-op for deletes), never a throw. Emails are compared
+ * case-insensitively (stored as given, matched lower-cased).
+ */
+export interface StorageAdapter {
+  /** Creates or upgrades the schema. Idempotent: safe to call on every start. */
+  migrate(): Promise<void>;
+  /** Releases connections. */
+  close?(): Promise<void>;
+
+  /** @throws StorageConflictError (`field: 'email'`) when the email is taken. */
+  createUser(user: NewUser): Promise<AdapterUser>;
+  getUser(id: string): Promise<AdapterUser | null>;
+  getUserByEmail(email: string): Promise<AdapterUser | null>;
+  getUserByAccount(key: { provider: string; providerAccountId: string }): Promise<AdapterUser | null>;
+  /** Returns the updated user, or null when no such user exists. @throws StorageConflictError on a taken email. */
+  updateUser(id: string, patch: Partial<Omit<AdapterUser, 'id'>>): Promise<AdapterUser | null>;
+  /** Deletes the user with their accounts, sessions and authenticators. */
+  deleteUser(id: string): Promise<void>;
+
+  /** @throws StorageConflictError (`field: 'account'`) when provider+providerAccountId is linked already. */
+  linkAccount(account: AdapterAccount): Promise<AdapterAccount>;
+  getAccount(key: { provider: string; providerAccountId: string }): Promise<AdapterAccount | null>;
+  listAccounts(userId: string): Promise<AdapterAccount[]>;
+  /** Updates token fields (refresh). Returns null when the account does not exist. */
+  updateAccount(
+    key: { provider: string; providerAccountId: string },
+    patch: Partial<Omit<AdapterAccount, 'provider' | 'providerAccountId' | 'userId' | 'type'>>,
+  ): Promise<AdapterAccount | null>;
+  unlinkAccount(key: { provider: string; providerAccountId: string }): Promise<void>;
+
+  createSession(session: AdapterSession): Promise<AdapterSession>;
+  /** The session with its user, or null. Expired rows are returned as they are: the caller decides. */
+  getSessionAndUser(id: string): Promise<{ session: AdapterSession; user: AdapterUser } | null>;
+  /** Sets a new expiry. Returns null when the session does not exist. */
+  updateSessionExpiry(id: string, expires: Date): Promise<AdapterSession | null>;
+  deleteSession(id: string): Promise<void>;
+  /** Deletes every session of a user ("sign out everywhere"). Returns how many were deleted. */
+  deleteUserSessions(userId: string): Promise<number>;
+  /** Deletes sessions whose expiry is at or before `now`. Returns how many were deleted. */
+  deleteExpiredSessions(now: Date): Promise<number>;
+
+  createVerificationToken(token: VerificationToken): Promise<VerificationToken>;
+  /**
+   * Atomically consumes a token: returns it and deletes it in one step, so two
+   * concurrent calls with the same token get one non-null result. Expired
+   * tokens are returned too (and deleted): the caller checks `expires`.
+   */
+  useVerificationToken(key: { identifier: string; tokenHash: string }): Promise<VerificationToken | null>;
+
+  /** @throws StorageConflictError (`field: 'credentialId'`) on a duplicate id. */
+  createAuthenticator(authenticator: Authenticator): Promise<Authenticator>;
+  getAuthenticator(credentialId: string): Promise<Authenticator | null>;
+  listAuthenticators(userId: string): Promise<Authenticator[]>;
+  /** Returns false when the credential does not exist. */
+  updateAuthenticatorCounter(credentialId: string, counter: number): Promise<boolean>;
+  /** Deletes a credential only when it belongs to `userId`. Returns whether one was deleted. */
+  deleteAuthenticator(userId: string, credentialId: string): Promise<boolean>;
+}

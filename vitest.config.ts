@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One vitest project per package. Workspace packages resolve to their
+ * TypeScript sources through the `source` export condition, so tests never
+ * need a build first.
+ */
+const conditions = ['source', 'node', 'import', 'module', 'default'];
+const project = (name: string, dir: string, extra: Record<string, unknown> = {}) => ({
+  extends: true as const,
+  test: { name, include: [`${dir}/**/*.test.ts`], ...extra },
+});
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      project('core', 'core'),
+      project('client', 'client'),
+      project('triggers', 'triggers'),
+      project('testing', 'testing'),
+      project('hono', 'adapters/hono'),
+      project('example-hono', 'examples/hono'),
+    ],
+  },
+});
