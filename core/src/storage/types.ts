@@ -2,10 +2,10 @@
  * The storage adapter interface: one contract for users, accounts, sessions,
  * verification tokens and passkey credentials. Every implementation
  * (memory, Kysely over SQLite or PostgreSQL) passes the same conformance
- * suite (`core/test/storage-conformance.ts`).
+ * suite (`core/src/storage/conformance.ts`).
  *
- * Times are `Date` objects at this boundary; implementations choose how to
- * store them. Secrets are never stored in clear: sessions and verification
+ * Times are `Date` objects at this boundary, kept to the millisecond;
+ * implementations choose how to store them. Secrets are never stored in clear: sessions and verification
  * tokens carry a SHA-256 hash (hex) of their secret part.
  * @module
  */
@@ -83,7 +83,18 @@ export class StorageConflictError extends Error {
 /**
  * The storage contract the auth core needs. All methods are async; "not found"
  * is `null` (or a no-op for deletes), never a throw. Emails are compared
- * case-insensitively (stored as given, matched lower-cased).
+ * case-insensitively (stored as given, matched by `String#toLowerCase()`).
+ *
+ * Conventions shared by every implementation (checked by the conformance suite):
+ * - Every returned object is a fresh copy: mutating it never changes stored data.
+ * - In patches, a key whose value is `undefined` is left unchanged; `null`
+ *   clears a nullable field.
+ * - Optional fields that are absent or `null` (`role`, `roles`, the token
+ *   fields of an account, `passwordHash`) come back absent.
+ * - Lists (`listAccounts`, `listAuthenticators`) have no guaranteed order.
+ * - Rows that reference a user (`linkAccount`, `createSession`,
+ *   `createAuthenticator`) are rejected when that user does not exist.
+ * - Strings may hold any Unicode text except U+0000 (PostgreSQL cannot store it).
  */
 export interface StorageAdapter {
   /** Creates or upgrades the schema. Idempotent: safe to call on every start. */
@@ -91,7 +102,7 @@ export interface StorageAdapter {
   /** Releases connections. */
   close?(): Promise<void>;
 
-  /** @throws StorageConflictError (`field: 'email'`) when the email is taken. */
+  /** @throws StorageConflictError (`field: 'email'`) when the email is taken, (`field: 'id'`) when the id is. */
   createUser(user: NewUser): Promise<AdapterUser>;
   getUser(id: string): Promise<AdapterUser | null>;
   getUserByEmail(email: string): Promise<AdapterUser | null>;
@@ -112,6 +123,7 @@ export interface StorageAdapter {
   ): Promise<AdapterAccount | null>;
   unlinkAccount(key: { provider: string; providerAccountId: string }): Promise<void>;
 
+  /** @throws StorageConflictError (`field: 'id'`) on a duplicate session id. */
   createSession(session: AdapterSession): Promise<AdapterSession>;
   /** The session with its user, or null. Expired rows are returned as they are: the caller decides. */
   getSessionAndUser(id: string): Promise<{ session: AdapterSession; user: AdapterUser } | null>;
@@ -123,6 +135,7 @@ export interface StorageAdapter {
   /** Deletes sessions whose expiry is at or before `now`. Returns how many were deleted. */
   deleteExpiredSessions(now: Date): Promise<number>;
 
+  /** @throws StorageConflictError (`field: 'tokenHash'`) when identifier+tokenHash exists already. */
   createVerificationToken(token: VerificationToken): Promise<VerificationToken>;
   /**
    * Atomically consumes a token: returns it and deletes it in one step, so two

@@ -1,0 +1,241 @@
+/**
+ * An in-process storage adapter over `Map`s: for tests, demos and single
+ * process apps that may lose their data on restart.
+ * @module
+ */
+import {
+  definedEntries,
+  normalizeEmail,
+  toAccount,
+  toAuthenticator,
+  toSession,
+  toUser,
+  toVerificationToken,
+} from './records.js';
+import {
+  StorageConflictError,
+  type AdapterAccount,
+  type AdapterSession,
+  type AdapterUser,
+  type Authenticator,
+  type StorageAdapter,
+  type VerificationToken,
+} from './types.js';
+
+type AccountKey = { provider: string; providerAccountId: string };
+
+/** A collision-free map key for a pair of strings. */
+const pairKey = (a: string, b: string): string => JSON.stringify([a, b]);
+const accountKey = (key: AccountKey): string => pairKey(key.provider, key.providerAccountId);
+
+/** Deletes the entries of `map` whose value matches; returns how many. */
+function deleteWhere<V>(map: Map<string, V>, match: (value: V) => boolean): number {
+  let count = 0;
+  for (const [key, value] of map) {
+    if (match(value)) {
+      map.delete(key);
+      count++;
+    }
+  }
+  return count;
+}
+
+/**
+ * Creates a storage adapter that keeps everything in memory, in `Map`s owned
+ * by the returned object. Data is lost when the process ends.
+ *
+ * It behaves like the SQL adapters (it passes the same conformance suite):
+ * emails are unique case-insensitively, `deleteUser` removes the user's
+ * accounts, sessions and authenticators, `useVerificationToken` is atomic, and
+ * every row is copied on the way in and out, so callers cannot change stored
+ * data by mutating objects.
+ *
+ * Methods reject with {@link StorageConflictError} (`code: 'CONFLICT'`) on a
+ * taken unique field, and with a plain `Error` when a row references a user
+ * that does not exist. `migrate()` and `close()` do nothing.
+ *
+ * @returns A {@link StorageAdapter}.
+ * @example
+ * ```ts
+ * import { createAuth, memoryAdapter } from '@framework/auth';
+ *
+ * const auth = createAuth({ ...config, adapter: memoryAdapter() });
+ * ```
+ */
+export function memoryAdapter(): StorageAdapter {
+  const users = new Map<string, AdapterUser>();
+  /** normalized email → user id */
+  const emails = new Map<string, string>();
+  const accounts = new Map<string, AdapterAccount>();
+  const sessions = new Map<string, AdapterSession>();
+  const tokens = new Map<string, VerificationToken>();
+  const authenticators = new Map<string, Authenticator>();
+
+  const copyUser = (user: AdapterUser | undefined): AdapterUser | null => (user ? toUser(user.id, user) : null);
+
+  function requireUser(userId: string): void {
+    if (!users.has(userId)) throw new Error(`No user with id ${JSON.stringify(userId)}`);
+  }
+
+  /** Throws when `email` belongs to a user other than `ownerId`. */
+  function checkEmailFree(email: string | null, ownerId: string): void {
+    if (email == null) return;
+    const holder = emails.get(normalizeEmail(email));
+    if (holder !== undefined && holder !== ownerId) throw new StorageConflictError('Email is taken', 'email');
+  }
+
+  /** Stores `user`, keeping the email index in step with it. */
+  function putUser(user: AdapterUser, previous?: AdapterUser): void {
+    if (previous?.email != null) emails.delete(normalizeEmail(previous.email));
+    if (user.email != null) emails.set(normalizeEmail(user.email), user.id);
+    users.set(user.id, user);
+  }
+
+  return {
+    async migrate() {},
+    async close() {},
+
+    async createUser(input) {
+      const id = input.id ?? crypto.randomUUID();
+      if (users.has(id)) throw new StorageConflictError('User id is taken', 'id');
+      const user = toUser(id, input);
+      checkEmailFree(user.email, id);
+      putUser(user);
+      return toUser(id, user);
+    },
+    async getUser(id) {
+      return copyUser(users.get(id));
+    },
+    async getUserByEmail(email) {
+      const id = emails.get(normalizeEmail(email));
+      return id === undefined ? null : copyUser(users.get(id));
+    },
+    async getUserByAccount(key) {
+      const account = accounts.get(accountKey(key));
+      return account ? copyUser(users.get(account.userId)) : null;
+    },
+    async updateUser(id, patch) {
+      const previous = users.get(id);
+      if (!previous) return null;
+      const merged: Record<string, unknown> = { ...previous };
+      for (const [field, value] of definedEntries(patch)) merged[field] = value;
+      const user = toUser(id, merged as Partial<AdapterUser>);
+      checkEmailFree(user.email, id);
+      putUser(user, previous);
+      return toUser(id, user);
+    },
+    async deleteUser(id) {
+      const user = users.get(id);
+      if (!user) return;
+      const owned = (row: { userId: string }) => row.userId === id;
+      deleteWhere(accounts, owned);
+      deleteWhere(sessions, owned);
+      deleteWhere(authenticators, owned);
+      if (user.email != null) emails.delete(normalizeEmail(user.email));
+      users.delete(id);
+    },
+
+    async linkAccount(input) {
+      requireUser(input.userId);
+      const key = accountKey(input);
+      if (accounts.has(key)) throw new StorageConflictError('Account is linked already', 'account');
+      const account = toAccount(input);
+      accounts.set(key, account);
+      return toAccount(account);
+    },
+    async getAccount(key) {
+      const account = accounts.get(accountKey(key));
+      return account ? toAccount(account) : null;
+    },
+    async listAccounts(userId) {
+      return [...accounts.values()].filter((a) => a.userId === userId).map(toAccount);
+    },
+    async updateAccount(key, patch) {
+      const previous = accounts.get(accountKey(key));
+      if (!previous) return null;
+      const merged: Record<string, unknown> = { ...previous };
+      for (const [field, value] of definedEntries(patch)) merged[field] = value;
+      const { provider, providerAccountId, userId, type } = previous;
+      const account = toAccount({ ...(merged as unknown as AdapterAccount), provider, providerAccountId, userId, type });
+      accounts.set(accountKey(key), account);
+      return toAccount(account);
+    },
+    async unlinkAccount(key) {
+      accounts.delete(accountKey(key));
+    },
+
+    async createSession(input) {
+      requireUser(input.userId);
+      if (sessions.has(input.id)) throw new StorageConflictError('Session id is taken', 'id');
+      const session = toSession(input);
+      sessions.set(session.id, session);
+      return toSession(session);
+    },
+    async getSessionAndUser(id) {
+      const session = sessions.get(id);
+      const user = session && users.get(session.userId);
+      return session && user ? { session: toSession(session), user: toUser(user.id, user) } : null;
+    },
+    async updateSessionExpiry(id, expires) {
+      const previous = sessions.get(id);
+      if (!previous) return null;
+      const session = toSession({ ...previous, expires });
+      sessions.set(id, session);
+      return toSession(session);
+    },
+    async deleteSession(id) {
+      sessions.delete(id);
+    },
+    async deleteUserSessions(userId) {
+      return deleteWhere(sessions, (s) => s.userId === userId);
+    },
+    async deleteExpiredSessions(now) {
+      const limit = now.getTime();
+      return deleteWhere(sessions, (s) => s.expires.getTime() <= limit);
+    },
+
+    async createVerificationToken(input) {
+      const key = pairKey(input.identifier, input.tokenHash);
+      if (tokens.has(key)) throw new StorageConflictError('Verification token exists already', 'tokenHash');
+      const token = toVerificationToken(input);
+      tokens.set(key, token);
+      return toVerificationToken(token);
+    },
+    async useVerificationToken({ identifier, tokenHash }) {
+      // Read and delete with no await in between: atomic on the event loop.
+      const key = pairKey(identifier, tokenHash);
+      const token = tokens.get(key);
+      if (!token) return null;
+      tokens.delete(key);
+      return token;
+    },
+
+    async createAuthenticator(input) {
+      requireUser(input.userId);
+      if (authenticators.has(input.credentialId)) {
+        throw new StorageConflictError('Credential id is registered already', 'credentialId');
+      }
+      const authenticator = toAuthenticator(input);
+      authenticators.set(authenticator.credentialId, authenticator);
+      return toAuthenticator(authenticator);
+    },
+    async getAuthenticator(credentialId) {
+      const authenticator = authenticators.get(credentialId);
+      return authenticator ? toAuthenticator(authenticator) : null;
+    },
+    async listAuthenticators(userId) {
+      return [...authenticators.values()].filter((a) => a.userId === userId).map(toAuthenticator);
+    },
+    async updateAuthenticatorCounter(credentialId, counter) {
+      const authenticator = authenticators.get(credentialId);
+      if (!authenticator) return false;
+      authenticator.counter = counter;
+      return true;
+    },
+    async deleteAuthenticator(userId, credentialId) {
+      const authenticator = authenticators.get(credentialId);
+      if (authenticator?.userId !== userId) return false;
+      return authenticators.delete(credentialId);
+    },
+  };
+}
