@@ -1,0 +1,226 @@
+/**
+ * `createAuth`: the Web `Request` → `Response` auth engine.
+ * @module
+ */
+import { AuthConfigError, AuthError, AuthRedirect } from './errors.js';
+import { resolveAuthConfig, type AuthConfig, type ResolvedAuthConfig } from './config.js';
+import type { AuthCallbacks } from './callbacks.js';
+import { checkProviders } from './providers/check.js';
+import type { Provider } from './providers/types.js';
+import type { StorageAdapter } from './storage/types.js';
+import { databaseStrategy } from './session/database.js';
+import { jwtStrategy } from './session/jwt.js';
+import type { SessionStrategy } from './session/types.js';
+import { parseCookies, readCookie, serializeCookie } from './http/cookies.js';
+import { DEFAULT_MAX_BODY_BYTES, readFormBody } from './http/body.js';
+import { checkCsrfToken, checkOrigin, csrfCookieName } from './http/csrf.js';
+import { normaliseOrigin } from './http/redirect.js';
+import { toWebResponse } from './http/response.js';
+import { randomString } from './crypto.js';
+import { runInScope, type AuthScope } from './scope.js';
+import type { ActionResult, AuthInternals, AuthLogger, RouteContext, SessionState } from './routes/context.js';
+import { allowedMethods, matchRoute } from './routes/router.js';
+import { clearSessionCookie, errorResult, sessionCookie } from './routes/helpers.js';
+import type { Session } from './types.js';
+
+/** Options of {@link createAuth}: the config from `defineAuthConfig` plus the parts below. */
+export interface CreateAuthOptions extends AuthConfig {
+  /** Sign-in methods. Ids must be unique. */
+  providers: Provider[];
+  callbacks?: AuthCallbacks;
+  /** Storage for users, accounts and database sessions. Required with the `database` strategy. */
+  adapter?: StorageAdapter;
+  /** Extra origins (e.g. `https://admin.example.com`) allowed as redirect targets and as `Origin` of state-changing requests. */
+  trustedOrigins?: string[];
+  /** Environment bindings handed to `authorize` as `ctx.env`. Default: `process.env` where it exists. */
+  env?: Record<string, unknown>;
+  /** Largest accepted request body on auth routes, in bytes. Default 65536 (64 KiB). */
+  maxBodySize?: number;
+  /** Diagnostics sink. Default: `console`. Messages carry no secrets and no stack traces. */
+  logger?: AuthLogger;
+}
+
+/** The auth engine returned by {@link createAuth}. */
+export interface Auth {
+  /** Serves every route under `basePath`; other paths answer 404 `NOT_FOUND`. Never rejects. */
+  handler(request: Request): Promise<Response>;
+  /**
+   * Reads the request's session: `{session, user, expired, headers}`, where
+   * `headers` holds any Set-Cookie (refreshed or cleared session cookie) that
+   * the response must carry.
+   */
+  getSession(request: Request): Promise<SessionState>;
+  /** Runs `fn` inside the request scope read by `getUser()`, `requireAuth()` and the rest. */
+  run<T>(request: Request, fn: (scope: AuthScope) => T | Promise<T>): Promise<T>;
+  /**
+   * Converts an error thrown by the request helpers (`AuthRedirect`,
+   * `AuthError` and subclasses) into the Response the kit would give, or
+   * null for other errors. Adapters use it in their error handling.
+   */
+  toResponse(error: unknown, request: Request): Response | null;
+  /** The resolved configuration. */
+  readonly config: ResolvedAuthConfig;
+  readonly adapter: StorageAdapter | undefined;
+  readonly providers: ReadonlyMap<string, Provider>;
+}
+
+function wantsJson(request: Request): boolean {
+  const accept = request.headers.get('accept') ?? '';
+  const type = request.headers.get('content-type') ?? '';
+  if (accept.includes('text/html')) return false;
+  return accept.includes('application/json') || type.includes('application/json');
+}
+
+function processEnv(): Record<string, unknown> {
+  return ((globalThis as { process?: { env?: Record<string, unknown> } }).process?.env ?? {}) as Record<string, unknown>;
+}
+
+/**
+ * Creates the auth engine.
+ *
+ * Routes under `basePath` (default `/auth`): `GET /providers`, `GET /csrf`,
+ * `GET|POST /session`, `GET /signin`, `POST /signin/:provider`,
+ * `POST /callback/:provider`, `GET|POST /signout`, `GET /error`,
+ * `GET /verify-request`. JSON for clients that send `Accept:
+ * application/json` (or a JSON body), redirects and HTML pages otherwise.
+ * Every POST is CSRF-checked (Origin / `Sec-Fetch-Site`, then the
+ * double-submit `csrfToken`); failures answer 403 `CSRF_ORIGIN_MISMATCH` /
+ * `CSRF_TOKEN_INVALID`. Errors answer `{error: {code, message}}`.
+ *
+ * @throws AuthConfigError (`INVALID_CONFIG`) for a bad config: e.g. the
+ *   database strategy without an adapter, a duplicate provider id, the jwt
+ *   strategy without secret.
+ * @example
+ * ```ts
+ * const auth = createAuth({
+ *   ...defineAuthConfig({ session: { strategy: 'database' } }),
+ *   adapter: sqliteAdapter({ filename: '.data/auth.db' }),
+ *   providers: [credentials({ credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } }, authorize })],
+ * });
+ * await auth.adapter?.migrate();
+ * const res = await auth.handler(new Request('http://localhost/auth/session'));
+ * ```
+ */
+export function createAuth(options: CreateAuthOptions): Auth {
+  if (!options || typeof options !== 'object') throw new AuthConfigError('Invalid auth config: createAuth needs an options object');
+  const config = resolveAuthConfig(options, options.adapter ? 'database' : 'jwt');
+  const providers = checkProviders(options.providers ?? []);
+  const callbacks = options.callbacks ?? {};
+  const adapter = options.adapter;
+  if (config.session.strategy === 'database' && !adapter) {
+    throw new AuthConfigError('Invalid auth config: the "database" session strategy requires `adapter` (or use strategy "jwt" with a secret)');
+  }
+  const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new AuthConfigError('Invalid auth config: maxBodySize must be a positive integer (bytes)');
+  let trustedOrigins: string[];
+  try {
+    trustedOrigins = (options.trustedOrigins ?? []).map(normaliseOrigin);
+  } catch {
+    throw new AuthConfigError('Invalid auth config: trustedOrigins must be absolute URLs such as "https://app.example.com"');
+  }
+  const strategy: SessionStrategy =
+    config.session.strategy === 'database' ? databaseStrategy(config, adapter!) : jwtStrategy(config, callbacks);
+  const cookieName = config.cookies.sessionToken.name;
+
+  const internals: AuthInternals = {
+    config,
+    providers,
+    callbacks,
+    strategy,
+    adapter,
+    signingKey: config.secret[0] ?? randomString(32),
+    trustedOrigins,
+    env: options.env ?? processEnv(),
+    maxBodySize,
+    logger: options.logger ?? { error: (m) => console.error(m), warn: (m) => console.warn(m) },
+    readSession,
+  };
+
+  async function readSession(request: Request): Promise<SessionState> {
+    const headers = new Headers();
+    const value = readCookie(request.headers.get('cookie'), cookieName);
+    if (!value) return { session: null, user: null, expired: false, headers };
+    const read = await strategy.read(value);
+    if (read.status !== 'valid') {
+      headers.append('set-cookie', serializeCookie(clearSessionCookie(internals)));
+      return { session: null, user: null, expired: read.status === 'expired', headers };
+    }
+    let session: Session = { user: read.user, expires: read.expires };
+    if (callbacks.session) session = await callbacks.session({ session, user: read.user, ...(read.token ? { token: read.token } : {}) });
+    if (read.refreshed) headers.append('set-cookie', serializeCookie(sessionCookie(internals, read.refreshed.value, read.refreshed.expires)));
+    return { session, user: session.user ?? read.user, expired: false, headers };
+  }
+
+  async function dispatch(request: Request): Promise<ActionResult> {
+    const url = new URL(request.url);
+    const json = wantsJson(request);
+    const base = { auth: internals, wantsJson: json };
+    const path = url.pathname;
+    if (path !== config.basePath && !path.startsWith(`${config.basePath}/`)) {
+      return errorResult(base, new AuthError('Not found', { code: 'NOT_FOUND', status: 404 }));
+    }
+    const match = matchRoute(path.slice(config.basePath.length));
+    if (!match) return errorResult(base, new AuthError('Not found', { code: 'NOT_FOUND', status: 404 }));
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const action = method === 'GET' ? match.route.GET : method === 'POST' ? match.route.POST : undefined;
+    if (!action) {
+      const e = Object.assign(new AuthError(`Method ${request.method} not allowed`, { code: 'METHOD_NOT_ALLOWED', status: 405 }), {
+        allow: allowedMethods(match.route).join(', '),
+      });
+      return errorResult(base, e);
+    }
+    const cookies = parseCookies(request.headers.get('cookie'));
+    const ctx: RouteContext = {
+      ...base,
+      request,
+      url,
+      origin: url.origin,
+      cookies,
+      body: {},
+      ...(match.providerId !== undefined ? { providerId: match.providerId } : {}),
+    };
+    try {
+      if (method === 'POST') {
+        checkOrigin(request, url.origin, trustedOrigins);
+        ctx.body = await readFormBody(request, maxBodySize);
+        const csrfCookie = cookies[csrfCookieName(config.cookies.sessionToken.options.secure)];
+        await checkCsrfToken(ctx.body.csrfToken ?? request.headers.get('x-csrf-token') ?? undefined, csrfCookie, internals.signingKey);
+      }
+      return await action(ctx);
+    } catch (error) {
+      return errorResult(ctx, error);
+    }
+  }
+
+  return {
+    config,
+    adapter,
+    providers,
+    async handler(request) {
+      try {
+        const result = await dispatch(request);
+        const response = toWebResponse(result);
+        return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+      } catch (error) {
+        return toWebResponse(errorResult({ auth: internals, wantsJson: true }, error));
+      }
+    },
+    getSession: readSession,
+    async run(request, fn) {
+      const state = await readSession(request);
+      const scope: AuthScope = { ...state, request, config, extensions: {} };
+      return runInScope(scope, () => fn(scope));
+    },
+    toResponse(error, request) {
+      if (error instanceof AuthRedirect) return new Response(null, { status: error.status, headers: { location: error.location } });
+      if (error instanceof AuthError) {
+        const result = errorResult({ auth: internals, wantsJson: wantsJson(request) }, error);
+        if (error.code === 'UNAUTHENTICATED' || error.code === 'SESSION_EXPIRED') {
+          result.cookies = error.code === 'SESSION_EXPIRED' ? [clearSessionCookie(internals)] : [];
+        }
+        return toWebResponse(result);
+      }
+      return null;
+    },
+  };
+}

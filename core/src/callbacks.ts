@@ -1,0 +1,58 @@
+/**
+ * Lifecycle callbacks (spec: "Callbacks: defineAuthCallbacks"). Each may
+ * return synchronously or as a promise.
+ * @module
+ */
+import type { Account, JWT, Profile, Session, User } from './types.js';
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface SignInParams {
+  user: User;
+  account: Account | null;
+  profile?: Profile;
+  /** Set for the email provider: `verificationRequest` is true when the link is being requested, not used. */
+  email?: { verificationRequest?: boolean };
+  /** The submitted fields, for the credentials provider. */
+  credentials?: Record<string, string>;
+}
+
+export interface RedirectParams {
+  /** The requested target (a `callbackUrl`), relative or absolute. */
+  url: string;
+  /** The app's origin, e.g. `https://app.example.com`. */
+  baseUrl: string;
+}
+
+export interface SessionParams {
+  session: Session;
+  user: User;
+  /** The decoded JWT, with the `jwt` strategy. */
+  token?: JWT;
+}
+
+export interface JwtParams {
+  token: JWT;
+  user?: User;
+  account?: Account | null;
+  profile?: Profile;
+  /** `signIn` at sign-in, `signUp` when the user was just created, `update` on `POST /session`; absent on refresh. */
+  trigger?: 'signIn' | 'signUp' | 'update';
+  /** With `trigger: 'update'`, the data the client posted. */
+  session?: unknown;
+}
+
+/** The callbacks record. All optional. */
+export interface AuthCallbacks {
+  /** Return false to deny (error `AccessDenied`), or a URL string to redirect instead. */
+  signIn?(params: SignInParams): MaybePromise<boolean | string>;
+  /**
+   * Decides where a `callbackUrl` may lead. The default allows relative paths,
+   * the app's origin and `trustedOrigins`, and falls back to `baseUrl`.
+   */
+  redirect?(params: RedirectParams): MaybePromise<string>;
+  /** Shapes what `getSession` and `GET /session` return. */
+  session?(params: SessionParams): MaybePromise<Session>;
+  /** `jwt` strategy only: shapes the token's claims. Runs at sign-in, on `update`, and when the token is re-issued (sliding refresh). */
+  jwt?(params: JwtParams): MaybePromise<JWT>;
+}

@@ -1,0 +1,182 @@
+/**
+ * The auth configuration record (`defineAuthConfig`) and its defaults, as the
+ * spec's "Auth configuration" table gives them, plus definition-time checks.
+ * @module
+ */
+import { AuthConfigError } from './errors.js';
+
+/** How sessions are kept. */
+export interface SessionConfig {
+  /** `database`: an opaque token whose hash is stored; `jwt`: a signed token (needs `secret`). */
+  strategy: 'database' | 'jwt';
+  /** Session lifetime in seconds. Default 2592000 (30 days). */
+  maxAge?: number;
+  /** How often, in seconds, the expiry slides forward on use. Default 86400 (24 h). 0 extends on every request. */
+  updateAge?: number;
+}
+
+/** Cookie attributes (RFC 6265bis §4.1.2). */
+export interface CookieOptions {
+  /** Default: true when `NODE_ENV` is `production`. */
+  secure?: boolean;
+  /** Default: true. */
+  httpOnly?: boolean;
+  /** Default: `lax`. `none` requires `secure`. */
+  sameSite?: 'lax' | 'strict' | 'none';
+  /** Default: `/`. */
+  path?: string;
+  domain?: string;
+}
+
+/** Cookie settings. */
+export interface CookieConfig {
+  sessionToken?: {
+    /** Default: `framework.session-token`. */
+    name?: string;
+    options?: CookieOptions;
+  };
+}
+
+/** Paths of the pages the kit redirects to. */
+export interface PagesConfig {
+  /** Default: `${basePath}/signin`. */
+  signIn?: string;
+  /** Default: `${basePath}/signout`. */
+  signOut?: string;
+  /** Default: `${basePath}/error`. */
+  error?: string;
+  /** "Check your email" page. Default: `${basePath}/verify-request`. */
+  verifyRequest?: string;
+  /** Where a newly created user is sent after their first sign-in. Default: none (the callbackUrl). */
+  newUser?: string;
+}
+
+/** The record taken by `defineAuthConfig` (spec: "Auth configuration"). */
+export interface AuthConfig {
+  /** Where the auth routes live. Default `/auth`. */
+  basePath?: string;
+  session?: SessionConfig;
+  cookies?: CookieConfig;
+  pages?: PagesConfig;
+  /**
+   * Secret for signing (JWT sessions, CSRF tokens, short-lived cookies), at
+   * least 32 characters. An array enables rotation: the first signs, all
+   * verify. Required with the `jwt` strategy and in production.
+   */
+  secret?: string | string[];
+}
+
+/** An {@link AuthConfig} with every default applied. */
+export interface ResolvedAuthConfig {
+  readonly basePath: string;
+  readonly session: Readonly<Required<SessionConfig>>;
+  readonly cookies: {
+    readonly sessionToken: { readonly name: string; readonly options: Readonly<Required<Omit<CookieOptions, 'domain'>> & { domain?: string }> };
+  };
+  readonly pages: Readonly<Required<Omit<PagesConfig, 'newUser'>> & { newUser?: string }>;
+  readonly secret: readonly string[];
+}
+
+/** Default session lifetime: 30 days, in seconds. */
+export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
+/** Default sliding-refresh interval: 24 hours, in seconds. */
+export const DEFAULT_UPDATE_AGE = 24 * 60 * 60;
+/** Default session cookie name. */
+export const DEFAULT_SESSION_COOKIE = 'framework.session-token';
+/** Minimum secret length, in characters. */
+export const MIN_SECRET_LENGTH = 32;
+
+export function isProduction(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.NODE_ENV === 'production';
+}
+
+function fail(message: string): never {
+  throw new AuthConfigError(`Invalid auth config: ${message}`);
+}
+
+function checkPath(name: string, value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) {
+    fail(`${name} must be a path starting with a single "/", got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function checkSeconds(name: string, value: unknown, fallback: number, allowZero: boolean): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
+    fail(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number of seconds, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Applies defaults and validates. Idempotent: resolving a resolved config
+ * gives the same config.
+ *
+ * @param defaultStrategy - the strategy when `session.strategy` is not given:
+ *   `createAuth` passes `database` when a storage adapter is configured and `jwt` otherwise.
+ * @throws AuthConfigError (`INVALID_CONFIG`) with a precise message.
+ */
+export function resolveAuthConfig(
+  config: AuthConfig = {},
+  defaultStrategy: 'database' | 'jwt' = 'jwt',
+): ResolvedAuthConfig {
+  if (config === null || typeof config !== 'object') fail('the config must be an object');
+
+  let basePath = checkPath('basePath', config.basePath ?? '/auth');
+  if (basePath.length > 1 && basePath.endsWith('/')) basePath = basePath.slice(0, -1);
+
+  const strategy = config.session?.strategy ?? defaultStrategy;
+  if (strategy !== 'database' && strategy !== 'jwt') {
+    fail(`session.strategy must be "database" or "jwt", got ${JSON.stringify(strategy)}`);
+  }
+  const maxAge = checkSeconds('session.maxAge', config.session?.maxAge, DEFAULT_MAX_AGE, false);
+  const updateAge = checkSeconds('session.updateAge', config.session?.updateAge, Math.min(DEFAULT_UPDATE_AGE, maxAge), true);
+  if (updateAge > maxAge) fail(`session.updateAge (${updateAge}) must not exceed session.maxAge (${maxAge})`);
+
+  const secrets = config.secret === undefined ? [] : Array.isArray(config.secret) ? config.secret : [config.secret];
+  if (Array.isArray(config.secret) && secrets.length === 0) fail('secret must not be an empty array');
+  for (const s of secrets) {
+    if (typeof s !== 'string' || s.length < MIN_SECRET_LENGTH) {
+      fail(`each secret must be a string of at least ${MIN_SECRET_LENGTH} characters (generate one with \`openssl rand -base64 32\`)`);
+    }
+  }
+  if (strategy === 'jwt' && secrets.length === 0) fail('the "jwt" session strategy requires `secret`');
+  if (secrets.length === 0 && isProduction()) fail('`secret` is required in production (NODE_ENV=production)');
+
+  const name = config.cookies?.sessionToken?.name ?? DEFAULT_SESSION_COOKIE;
+  if (typeof name !== 'string' || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {
+    fail(`cookies.sessionToken.name must be a cookie-name token (RFC 6265bis §4.1.1), got ${JSON.stringify(name)}`);
+  }
+  const o = config.cookies?.sessionToken?.options ?? {};
+  const sameSite = o.sameSite ?? 'lax';
+  if (!['lax', 'strict', 'none'].includes(sameSite)) fail(`cookies.sessionToken.options.sameSite must be lax, strict or none`);
+  const secure = o.secure ?? isProduction();
+  if (sameSite === 'none' && !secure) fail('sameSite "none" requires secure cookies (RFC 6265bis §5.6.19)');
+  const options = {
+    secure,
+    httpOnly: o.httpOnly ?? true,
+    sameSite,
+    path: checkPath('cookies.sessionToken.options.path', o.path ?? '/'),
+    ...(o.domain !== undefined ? { domain: o.domain } : {}),
+  };
+
+  const p = config.pages ?? {};
+  const pages = {
+    signIn: checkPath('pages.signIn', p.signIn ?? `${basePath}/signin`),
+    signOut: checkPath('pages.signOut', p.signOut ?? `${basePath}/signout`),
+    error: checkPath('pages.error', p.error ?? `${basePath}/error`),
+    verifyRequest: checkPath('pages.verifyRequest', p.verifyRequest ?? `${basePath}/verify-request`),
+    ...(p.newUser !== undefined ? { newUser: checkPath('pages.newUser', p.newUser) } : {}),
+  };
+
+  const resolved: ResolvedAuthConfig = {
+    basePath,
+    session: Object.freeze({ strategy, maxAge, updateAge }),
+    cookies: { sessionToken: { name, options: Object.freeze(options) } },
+    pages: Object.freeze(pages),
+    secret: Object.freeze([...secrets]),
+  };
+  return Object.freeze(resolved);
+}

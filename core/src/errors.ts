@@ -1,0 +1,114 @@
+/**
+ * Errors of `@framework/auth`. Every error has a stable `code` and an HTTP
+ * `status`; the message is safe to show (it never carries secrets or stack
+ * traces). Codes and statuses of the four public errors follow the spec's
+ * "Errors" table.
+ * @module
+ */
+
+/** Options for {@link AuthError}. */
+export interface AuthErrorOptions {
+  /** Stable machine-readable code, e.g. `INVALID_REQUEST`. */
+  code: string;
+  /** HTTP status the error maps to (4xx or 5xx). */
+  status: number;
+  /** The underlying error, kept for server-side logs only. */
+  cause?: unknown;
+}
+
+/**
+ * Base class of every auth error. `code` and `status` are stable; `message`
+ * is client-safe.
+ *
+ * @example
+ * ```ts
+ * try { requireAuth({ throwError: true }) } catch (e) {
+ *   if (e instanceof AuthError) return Response.json({ error: { code: e.code } }, { status: e.status });
+ * }
+ * ```
+ */
+export class AuthError extends Error {
+  readonly code: string;
+  readonly status: number;
+  constructor(message: string, options: AuthErrorOptions) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AuthError';
+    this.code = options.code;
+    this.status = options.status;
+  }
+  /** The JSON error body the kit answers with: `{ error: { code, message } }`. */
+  toJSON(): { error: { code: string; message: string } } {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
+
+/** Authentication is required but missing. Code `UNAUTHENTICATED`, status 401. */
+export class UnauthenticatedError extends AuthError {
+  constructor(message = 'Authentication required') {
+    super(message, { code: 'UNAUTHENTICATED', status: 401 });
+    this.name = 'UnauthenticatedError';
+  }
+}
+
+/** The user lacks a required role or permission. Code `FORBIDDEN`, status 403. */
+export class ForbiddenError extends AuthError {
+  /** The role (or any of the roles) that was required, when a role check failed. */
+  readonly requiredRole?: string | string[];
+  /** The permission (or any of the permissions) that was required, when a permission check failed. */
+  readonly requiredPermission?: string | string[];
+  constructor(
+    message = 'Forbidden',
+    details: { requiredRole?: string | string[]; requiredPermission?: string | string[] } = {},
+  ) {
+    super(message, { code: 'FORBIDDEN', status: 403 });
+    this.name = 'ForbiddenError';
+    if (details.requiredRole !== undefined) this.requiredRole = details.requiredRole;
+    if (details.requiredPermission !== undefined) this.requiredPermission = details.requiredPermission;
+  }
+}
+
+/** The credentials were wrong, or the user is unknown (the two are never told apart). Code `INVALID_CREDENTIALS`, status 401. */
+export class InvalidCredentialsError extends AuthError {
+  constructor(message = 'Invalid credentials') {
+    super(message, { code: 'INVALID_CREDENTIALS', status: 401 });
+    this.name = 'InvalidCredentialsError';
+  }
+}
+
+/** The session existed but has expired. Code `SESSION_EXPIRED`, status 401. */
+export class SessionExpiredError extends AuthError {
+  constructor(message = 'Session expired') {
+    super(message, { code: 'SESSION_EXPIRED', status: 401 });
+    this.name = 'SessionExpiredError';
+  }
+}
+
+/**
+ * Thrown by `requireAuth()` (without `throwError`) to send the browser to the
+ * sign-in page. Adapters turn it into a `303 See Other` (`auth.toResponse`).
+ */
+export class AuthRedirect extends Error {
+  /** Where to send the browser: a path or an absolute URL. */
+  readonly location: string;
+  /** 302 for GET/HEAD, 303 otherwise. */
+  readonly status: number;
+  constructor(location: string, status = 303) {
+    super(`Redirect to ${location}`);
+    this.name = 'AuthRedirect';
+    this.location = location;
+    this.status = status;
+  }
+}
+
+/** A bad request: `INVALID_REQUEST` (400) unless another code is given. */
+export function badRequest(message: string, code = 'INVALID_REQUEST', status = 400): AuthError {
+  return new AuthError(message, { code, status });
+}
+
+/** Thrown at definition time for bad configuration. Code `INVALID_CONFIG`. */
+export class AuthConfigError extends AuthError {
+  constructor(message: string) {
+    super(message, { code: 'INVALID_CONFIG', status: 500 });
+    this.name = 'AuthConfigError';
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * `@framework/auth`: the auth engine, providers, storage adapters, request
+ * helpers, errors and password/token utilities.
+ * @module
+ */
+export { createAuth, type Auth, type CreateAuthOptions } from './auth.js';
+export { getUser, getSession, isAuthenticated, requireAuth, currentScope, type AuthScope, type RequireAuthOptions } from './scope.js';
+export {
+  AuthError,
+  AuthConfigError,
+  AuthRedirect,
+  UnauthenticatedError,
+  ForbiddenError,
+  InvalidCredentialsError,
+  SessionExpiredError,
+  type AuthErrorOptions,
+} from './errors.js';
+export { credentials } from './providers/credentials.js';
+export type { Provider, CredentialsProvider, CredentialsOptions, CredentialInput, AuthContext } from './providers/types.js';
+export { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS } from './password.js';
+export { generateToken } from './token.js';
+export { passwordAccounts, PASSWORD_PROVIDER, type PasswordAccounts, type PasswordAccountsOptions, type RegisterInput } from './password-accounts.js';
+export * from './storage/index.js';
+export type { User, Session, Account, AccountType, JWT, Profile } from './types.js';
+export type { AuthCallbacks, SignInParams, RedirectParams, SessionParams, JwtParams } from './callbacks.js';
+export type { AuthConfig, ResolvedAuthConfig, SessionConfig, CookieConfig, CookieOptions, PagesConfig } from './config.js';
+export type { SessionState, AuthLogger } from './routes/context.js';
+export { ERROR_MESSAGES } from './pages/messages.js';

@@ -1,0 +1,40 @@
+/**
+ * Friendly messages for the `error` query codes used on the error and
+ * sign-in pages (Auth.js-compatible names). Unknown codes show `Default`;
+ * raw exception text is never shown.
+ * @module
+ */
+export const ERROR_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
+  CredentialsSignin: 'Sign in failed. Check the details you entered and try again.',
+  AccessDenied: 'You do not have permission to sign in.',
+  Configuration: 'There is a problem with the server configuration. Try again later.',
+  Verification: 'The sign-in link is no longer valid. It may have been used already or it may have expired.',
+  MissingCSRF: 'Your form expired. Go back, reload the page and try again.',
+  SessionRequired: 'Please sign in to view this page.',
+  RateLimited: 'Too many attempts. Wait a little and try again.',
+  Default: 'Something went wrong. Please try again.',
+});
+
+/** Maps an error's stable code to the page code of {@link ERROR_MESSAGES}. */
+export function pageErrorCode(code: string): string {
+  switch (code) {
+    case 'INVALID_CREDENTIALS':
+      return 'CredentialsSignin';
+    case 'ACCESS_DENIED':
+      return 'AccessDenied';
+    case 'CSRF_TOKEN_INVALID':
+    case 'CSRF_ORIGIN_MISMATCH':
+      return 'MissingCSRF';
+    case 'CALLBACK_ERROR':
+    case 'INVALID_CONFIG':
+      return 'Configuration';
+    case 'RATE_LIMITED':
+      return 'RateLimited';
+    default:
+      return 'Default';
+  }
+}
+
+export function messageFor(pageCode: string | null | undefined): string {
+  return (pageCode && Object.hasOwn(ERROR_MESSAGES, pageCode) ? ERROR_MESSAGES[pageCode] : ERROR_MESSAGES.Default)!;
+}

@@ -1,0 +1,54 @@
+/**
+ * The default server-rendered pages: sign-in, sign-out, error and
+ * verify-request. Plain HTML forms that work without JavaScript, with the
+ * CSRF token embedded and labelled inputs.
+ * @internal
+ * @module
+ */
+import type { Provider } from '../providers/types.js';
+import { escapeHtml, hidden, layout } from './html.js';
+import { messageFor } from './messages.js';
+
+export interface SignInPageInput {
+  basePath: string;
+  providers: readonly Provider[];
+  csrfToken: string;
+  callbackUrl: string;
+  error?: string | null;
+}
+
+export function signInPage({ basePath, providers, csrfToken, callbackUrl, error }: SignInPageInput): string {
+  const alert = error ? `<p class="error" role="alert">${escapeHtml(messageFor(error))}</p>` : '';
+  const forms = providers.map((p) => {
+    if (p.type === 'credentials') {
+      const fields = Object.entries(p.credentials)
+        .map(([name, f]) => {
+          const id = `${p.id}-${name}`;
+          const autocomplete = f.type === 'password' ? 'current-password' : f.type === 'email' ? 'email' : 'username';
+          return `<label for="${escapeHtml(id)}">${escapeHtml(f.label)}</label><input id="${escapeHtml(id)}" name="${escapeHtml(name)}" type="${f.type}" autocomplete="${autocomplete}"${f.placeholder ? ` placeholder="${escapeHtml(f.placeholder)}"` : ''}${f.required ? ' required' : ''}>`;
+        })
+        .join('');
+      return `<form method="post" action="${escapeHtml(`${basePath}/callback/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}${fields}<button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
+    }
+    return '';
+  });
+  return layout('Sign in', `<h1>Sign in</h1>${alert}${forms.filter(Boolean).join('<hr>')}`);
+}
+
+export function signOutPage(input: { basePath: string; csrfToken: string; callbackUrl: string }): string {
+  return layout(
+    'Sign out',
+    `<h1>Sign out</h1><p>Are you sure you want to sign out?</p><form method="post" action="${escapeHtml(`${input.basePath}/signout`)}">${hidden('csrfToken', input.csrfToken)}${hidden('callbackUrl', input.callbackUrl)}<button type="submit">Sign out</button></form>`,
+  );
+}
+
+export function errorPage(input: { code: string | null; signInUrl: string }): string {
+  return layout(
+    'Error',
+    `<h1>Sign-in problem</h1><p class="error" role="alert">${escapeHtml(messageFor(input.code))}</p><p><a href="${escapeHtml(input.signInUrl)}">Back to sign in</a></p>`,
+  );
+}
+
+export function verifyRequestPage(): string {
+  return layout('Check your email', '<h1>Check your email</h1><p>A sign-in link has been sent to your email address.</p>');
+}

@@ -1,0 +1,118 @@
+/**
+ * Email + password accounts kept in the storage adapter: registration and a
+ * ready-made `authorize` for the credentials provider that takes the same
+ * time whether or not the user exists (OWASP ASVS V2.2: no account
+ * enumeration through timing).
+ * @module
+ */
+import { AuthError } from './errors.js';
+import { hashPassword, verifyPassword, MAX_PASSWORD_BYTES } from './password.js';
+import { randomString } from './crypto.js';
+import { StorageConflictError, type AdapterUser, type StorageAdapter } from './storage/types.js';
+import type { User } from './types.js';
+
+/** Provider id under which password accounts are linked. */
+export const PASSWORD_PROVIDER = 'credentials';
+
+/** Options of {@link passwordAccounts}. */
+export interface PasswordAccountsOptions {
+  /** Minimum password length in characters. Default 8 (OWASP ASVS V2.1.1). */
+  minLength?: number;
+}
+
+/** Input of {@link PasswordAccounts.register}. */
+export interface RegisterInput {
+  email: string;
+  password: string;
+  name?: string | null;
+}
+
+export interface PasswordAccounts {
+  /**
+   * Creates a user with a password (argon2id). The email is trimmed; lookups
+   * are case-insensitive.
+   * @throws AuthError `INVALID_REQUEST` (400) for a malformed email or a
+   *   password outside 8–1024 bytes; `EMAIL_TAKEN` (409) when the email is
+   *   registered already (the existing account is left untouched).
+   */
+  register(input: RegisterInput): Promise<AdapterUser>;
+  /** An `authorize` for `credentials({...})` reading the `email` and `password` fields. */
+  authorize(credentials: Record<string, string>): Promise<User | null>;
+  /** Replaces a user's password. @throws AuthError `INVALID_REQUEST` (400) for a bad password or unknown user. */
+  setPassword(userId: string, password: string): Promise<void>;
+}
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
+
+/**
+ * Password accounts over a storage adapter.
+ * @example
+ * ```ts
+ * const passwords = passwordAccounts(adapter);
+ * await passwords.register({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
+ * const provider = credentials({
+ *   credentials: { email: { label: 'Email', type: 'email', required: true }, password: { label: 'Password', type: 'password', required: true } },
+ *   authorize: passwords.authorize,
+ * });
+ * ```
+ */
+export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccountsOptions = {}): PasswordAccounts {
+  const minLength = options.minLength ?? 8;
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => (dummyHash ??= hashPassword(randomString(24)));
+
+  function checkPassword(password: unknown): string {
+    if (typeof password !== 'string' || password.length < minLength) {
+      throw new AuthError(`Password must be at least ${minLength} characters`, { code: 'INVALID_REQUEST', status: 400 });
+    }
+    if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES) {
+      throw new AuthError(`Password must be at most ${MAX_PASSWORD_BYTES} bytes`, { code: 'INVALID_REQUEST', status: 400 });
+    }
+    return password;
+  }
+
+  return {
+    async register({ email, password, name }) {
+      const address = typeof email === 'string' ? email.trim() : '';
+      if (!EMAIL.test(address)) throw new AuthError('Enter a valid email address', { code: 'INVALID_REQUEST', status: 400 });
+      const passwordHash = await hashPassword(checkPassword(password));
+      let user: AdapterUser;
+      try {
+        user = await adapter.createUser({ email: address, name: name?.trim() || null, emailVerified: null });
+      } catch (e) {
+        if (e instanceof StorageConflictError) {
+          throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+        }
+        throw e;
+      }
+      try {
+        await adapter.linkAccount({ userId: user.id, type: 'credentials', provider: PASSWORD_PROVIDER, providerAccountId: user.id, passwordHash });
+      } catch (e) {
+        await adapter.deleteUser(user.id);
+        throw e;
+      }
+      return user;
+    },
+
+    async authorize(credentials) {
+      const email = typeof credentials.email === 'string' ? credentials.email.trim() : '';
+      const password = typeof credentials.password === 'string' ? credentials.password : '';
+      const user = EMAIL.test(email) ? await adapter.getUserByEmail(email) : null;
+      const account = user ? await adapter.getAccount({ provider: PASSWORD_PROVIDER, providerAccountId: user.id }) : null;
+      // Always run one argon2 verification, against a dummy hash when there is no stored one.
+      const ok = await verifyPassword(password, account?.passwordHash ?? (await dummy()));
+      return ok && user && account?.passwordHash ? user : null;
+    },
+
+    async setPassword(userId, password) {
+      const passwordHash = await hashPassword(checkPassword(password));
+      const key = { provider: PASSWORD_PROVIDER, providerAccountId: userId };
+      if (await adapter.getAccount(key)) {
+        await adapter.updateAccount(key, { passwordHash });
+        return;
+      }
+      if (!(await adapter.getUser(userId))) throw new AuthError('Unknown user', { code: 'INVALID_REQUEST', status: 400 });
+      await adapter.linkAccount({ userId, type: 'credentials', provider: PASSWORD_PROVIDER, providerAccountId: userId, passwordHash });
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * The internal request/response shapes: a request is parsed once into a
+ * {@link RouteContext}; an action returns a plain {@link ActionResult}; only
+ * the edge (`toWebResponse`) builds a `Response`.
+ * @internal
+ * @module
+ */
+import type { ResolvedAuthConfig } from '../config.js';
+import type { AuthCallbacks } from '../callbacks.js';
+import type { Provider } from '../providers/types.js';
+import type { StorageAdapter } from '../storage/types.js';
+import type { SessionStrategy } from '../session/types.js';
+import type { OutCookie } from '../http/cookies.js';
+import type { Session, User } from '../types.js';
+
+/** Where the kit writes server-side diagnostics. Messages never contain secrets or stack traces. */
+export interface AuthLogger {
+  error(message: string): void;
+  warn(message: string): void;
+}
+
+/** Everything an action may use, fixed at `createAuth` time. */
+export interface AuthInternals {
+  config: ResolvedAuthConfig;
+  providers: ReadonlyMap<string, Provider>;
+  callbacks: AuthCallbacks;
+  strategy: SessionStrategy;
+  adapter: StorageAdapter | undefined;
+  /** Key for CSRF and other signed cookies: the first `secret`, or a per-process random key. */
+  signingKey: string;
+  trustedOrigins: readonly string[];
+  env: Record<string, unknown>;
+  maxBodySize: number;
+  logger: AuthLogger;
+  /** Reads the session from a request (shared with `auth.getSession`). */
+  readSession(request: Request): Promise<SessionState>;
+}
+
+/** The result of reading a request's session. */
+export interface SessionState {
+  session: Session | null;
+  user: User | null;
+  /** True when a session cookie was present but its session had expired. */
+  expired: boolean;
+  /** Set-Cookie headers (refreshed or cleared session cookie) the response must carry. */
+  headers: Headers;
+}
+
+export interface RouteContext {
+  auth: AuthInternals;
+  request: Request;
+  url: URL;
+  /** The app's origin, e.g. `http://localhost:3000`. */
+  origin: string;
+  cookies: Record<string, string>;
+  /** True when the client asked for JSON (Accept or Content-Type), else HTML/redirects. */
+  wantsJson: boolean;
+  /** `:provider` in `/signin/:provider` and `/callback/:provider`. */
+  providerId?: string;
+  /** The parsed body of a POST (read once, CSRF already checked). */
+  body: Record<string, string>;
+}
+
+export interface ActionResult {
+  status: number;
+  json?: unknown;
+  html?: string;
+  /** Location for a redirect (status 302/303). */
+  redirect?: string;
+  cookies?: OutCookie[];
+  headers?: Record<string, string>;
+  /** Set-Cookie headers already serialized (e.g. a refreshed session cookie). */
+  setCookies?: Headers;
+}

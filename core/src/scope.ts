@@ -1,0 +1,112 @@
+/**
+ * Request-scoped helpers (spec: "Request-scoped helpers"). They read the
+ * scope that `auth.run(request, fn)` (or an adapter's middleware) opens with
+ * `AsyncLocalStorage`, which Node, Bun, Deno and workerd (`nodejs_als`) provide.
+ * @module
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { AuthRedirect, SessionExpiredError, UnauthenticatedError } from './errors.js';
+import type { Session, User } from './types.js';
+import type { SessionState } from './routes/context.js';
+import type { ResolvedAuthConfig } from './config.js';
+
+/** What a request scope holds. */
+export interface AuthScope extends SessionState {
+  request: Request;
+  config: ResolvedAuthConfig;
+  /** Extra values that later features (RBAC) attach. */
+  extensions: Record<string, unknown>;
+}
+
+const storage = new AsyncLocalStorage<AuthScope>();
+
+/** @internal Opens a scope around `fn`. */
+export function runInScope<T>(scope: AuthScope, fn: () => T): T {
+  return storage.run(scope, fn);
+}
+
+/**
+ * The current request scope.
+ * @throws Error when called outside `auth.run` / an adapter middleware.
+ */
+export function currentScope(caller = 'currentScope'): AuthScope {
+  const scope = storage.getStore();
+  if (!scope) {
+    throw new Error(
+      `${caller}() was called outside a request scope. Run the handler inside auth.run(request, fn) or mount the adapter's middleware (e.g. authSession(auth) for Hono).`,
+    );
+  }
+  return scope;
+}
+
+/**
+ * The signed-in user of the current request, or null.
+ * @throws Error outside a request scope.
+ * @example
+ * ```ts
+ * app.get('/me', (c) => c.json({ user: getUser() }));
+ * ```
+ */
+export function getUser(): User | null {
+  return currentScope('getUser').user;
+}
+
+/**
+ * The session of the current request (`{user, expires}`), or null.
+ * @throws Error outside a request scope.
+ * @example
+ * ```ts
+ * const expires = getSession()?.expires;
+ * ```
+ */
+export function getSession(): Session | null {
+  return currentScope('getSession').session;
+}
+
+/**
+ * Whether the current request has a valid session.
+ * @throws Error outside a request scope.
+ * @example
+ * ```ts
+ * if (!isAuthenticated()) return c.redirect('/auth/signin');
+ * ```
+ */
+export function isAuthenticated(): boolean {
+  return currentScope('isAuthenticated').user !== null;
+}
+
+/** Options of {@link requireAuth}. */
+export interface RequireAuthOptions {
+  /** Throw `UnauthenticatedError` (or `SessionExpiredError` for an expired session) instead of redirecting. */
+  throwError?: boolean;
+  /** Redirect here instead of the sign-in page. */
+  redirectTo?: string;
+}
+
+/**
+ * Returns the signed-in user. Without one, it throws an `AuthRedirect` to the
+ * sign-in page with `callbackUrl` set to the current path (adapters answer
+ * it with a redirect); with `{redirectTo}` to that URL; with
+ * `{throwError: true}` it throws `UnauthenticatedError` (`UNAUTHENTICATED`,
+ * 401), or `SessionExpiredError` (`SESSION_EXPIRED`, 401) when the session
+ * cookie was present but expired.
+ *
+ * @throws AuthRedirect | UnauthenticatedError | SessionExpiredError; Error outside a request scope.
+ * @example
+ * ```ts
+ * app.get('/dashboard', (c) => {
+ *   const user = requireAuth();
+ *   return c.text(`Hello ${user.name}`);
+ * });
+ * ```
+ */
+export function requireAuth(options: RequireAuthOptions = {}): User {
+  const scope = currentScope('requireAuth');
+  if (scope.user) return scope.user;
+  if (options.throwError) throw scope.expired ? new SessionExpiredError() : new UnauthenticatedError();
+  const status = scope.request.method === 'GET' || scope.request.method === 'HEAD' ? 302 : 303;
+  if (options.redirectTo) throw new AuthRedirect(options.redirectTo, status);
+  const url = new URL(scope.request.url);
+  const target = `${scope.config.pages.signIn}?callbackUrl=${encodeURIComponent(url.pathname + url.search)}`;
+  throw new AuthRedirect(target, status);
+}

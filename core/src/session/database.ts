@@ -1,0 +1,67 @@
+/**
+ * The `database` strategy: the cookie holds `id.secret`; storage keeps the id
+ * and SHA-256(secret). Sessions slide forward at most once per `updateAge`.
+ * @internal
+ * @module
+ */
+import { randomString, sha256Hex, timingSafeEqual } from '../crypto.js';
+import type { ResolvedAuthConfig } from '../config.js';
+import type { StorageAdapter, AdapterSession, AdapterUser } from '../storage/types.js';
+import type { SessionRead, SessionStrategy } from './types.js';
+
+const TOKEN = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{32,128})$/;
+
+export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAdapter): SessionStrategy {
+  const maxAgeMs = config.session.maxAge * 1000;
+  const updateAgeMs = config.session.updateAge * 1000;
+
+  async function lookup(value: string): Promise<{ session: AdapterSession; user: AdapterUser } | null> {
+    const m = TOKEN.exec(value);
+    if (!m) return null;
+    const found = await adapter.getSessionAndUser(m[1]!);
+    if (!found) return null;
+    const hash = await sha256Hex(m[2]!);
+    return timingSafeEqual(hash, found.session.tokenHash) ? found : null;
+  }
+
+  async function read(value: string, forceRefresh = false): Promise<SessionRead> {
+    const found = await lookup(value);
+    if (!found) return { status: 'none' };
+    const now = Date.now();
+    const expiresAt = found.session.expires.getTime();
+    if (expiresAt <= now) {
+      await adapter.deleteSession(found.session.id);
+      return { status: 'expired' };
+    }
+    // Slide forward once the session is older than updateAge (Auth.js semantics).
+    if (forceRefresh || expiresAt - maxAgeMs + updateAgeMs <= now) {
+      const expires = new Date(now + maxAgeMs);
+      await adapter.updateSessionExpiry(found.session.id, expires);
+      return { status: 'valid', user: found.user, expires, refreshed: { value, expires } };
+    }
+    return { status: 'valid', user: found.user, expires: found.session.expires };
+  }
+
+  return {
+    async issue({ user, previous }) {
+      if (previous) {
+        const old = await lookup(previous);
+        if (old) await adapter.deleteSession(old.session.id);
+      }
+      const id = randomString(16);
+      const secret = randomString(32);
+      const now = Date.now();
+      const expires = new Date(now + maxAgeMs);
+      await adapter.createSession({ id, tokenHash: await sha256Hex(secret), userId: user.id, expires, createdAt: new Date(now) });
+      return { value: `${id}.${secret}`, expires };
+    },
+    read: (value) => read(value),
+    update: (value) => read(value, true),
+    async revoke(value, everywhere) {
+      const found = await lookup(value);
+      if (!found) return;
+      if (everywhere) await adapter.deleteUserSessions(found.user.id);
+      else await adapter.deleteSession(found.session.id);
+    },
+  };
+}

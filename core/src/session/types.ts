@@ -1,0 +1,38 @@
+/**
+ * The session-strategy contract shared by the `database` and `jwt` strategies.
+ * @internal
+ * @module
+ */
+import type { Account, JWT, Profile, User } from '../types.js';
+
+/** What a sign-in hands to the strategy. */
+export interface SessionIssueInput {
+  user: User;
+  account: Account | null;
+  profile?: Profile;
+  /** True when the user was created by this sign-in (jwt trigger `signUp`). */
+  isNewUser?: boolean;
+  /** The session cookie the browser sent, if any: rotated away (OWASP ASVS V3.2.1). */
+  previous?: string;
+}
+
+/** A fresh cookie value and its expiry. */
+export interface IssuedSession {
+  value: string;
+  expires: Date;
+}
+
+/** The outcome of reading a session cookie. */
+export type SessionRead =
+  | { status: 'valid'; user: User; expires: Date; token?: JWT; refreshed?: IssuedSession }
+  | { status: 'expired' }
+  | { status: 'none' };
+
+export interface SessionStrategy {
+  issue(input: SessionIssueInput): Promise<IssuedSession>;
+  read(value: string): Promise<SessionRead>;
+  /** Applies `POST /session` data (jwt: the `update` trigger; database: a refresh). */
+  update(value: string, data: unknown): Promise<SessionRead>;
+  /** Ends the session behind `value`; `everywhere` also ends the user's other sessions. */
+  revoke(value: string, everywhere?: boolean): Promise<void>;
+}

@@ -1,0 +1,6 @@
+/**
+ * `@framework/auth/tenant`. This subpath is reserved; its feature has not been
+ * built yet, so it exports nothing (see the package README for status).
+ * @module
+ */
+export {};

@@ -1,0 +1,115 @@
+/**
+ * Test fixtures for the core's own tests: an auth instance over the memory
+ * adapter with a registered user, and a tiny in-process client that keeps
+ * cookies and fetches CSRF tokens like a browser would.
+ * @internal
+ * @module
+ */
+import { createAuth, type Auth, type CreateAuthOptions } from '../auth.js';
+import { credentials } from '../providers/credentials.js';
+import { passwordAccounts } from '../password-accounts.js';
+import { memoryAdapter } from '../storage/memory.js';
+import type { StorageAdapter } from '../storage/types.js';
+
+export const SECRET = 'test-secret-test-secret-test-secret-0123456789';
+export const ORIGIN = 'http://app.test';
+export const EMAIL = 'ada@example.com';
+export const PASSWORD = 'analytical-engine';
+
+export interface Fixture {
+  auth: Auth;
+  adapter: StorageAdapter;
+  userId: string;
+  client(): TestClient;
+}
+
+/** An auth instance with one registered user (`EMAIL` / `PASSWORD`). */
+export async function makeFixture(
+  strategy: 'database' | 'jwt',
+  overrides: Partial<CreateAuthOptions> = {},
+): Promise<Fixture> {
+  const adapter = overrides.adapter ?? memoryAdapter();
+  await adapter.migrate();
+  const passwords = passwordAccounts(adapter);
+  const user = await passwords.register({ email: EMAIL, password: PASSWORD, name: 'Ada' });
+  const auth = createAuth({
+    session: { strategy },
+    secret: SECRET,
+    adapter,
+    providers: [
+      credentials({
+        credentials: {
+          email: { label: 'Email', type: 'email', required: true },
+          password: { label: 'Password', type: 'password', required: true },
+        },
+        authorize: passwords.authorize,
+      }),
+    ],
+    logger: { error: () => {}, warn: () => {} },
+    ...overrides,
+  });
+  return { auth, adapter, userId: user.id, client: () => new TestClient(auth) };
+}
+
+/** Keeps cookies across in-process requests to `auth.handler`. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly auth: Auth) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', this.cookieHeader());
+    const res = await this.auth.handler(new Request(`${ORIGIN}${path}`, { ...init, headers }));
+    this.store(res);
+    return res;
+  }
+
+  store(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq);
+      const value = pair!.slice(eq + 1);
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async csrf(): Promise<string> {
+    const res = await this.request('/auth/csrf');
+    return ((await res.json()) as { csrfToken: string }).csrfToken;
+  }
+
+  /** Posts JSON with a fresh CSRF token. */
+  async postJson(path: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
+    const csrfToken = await this.csrf();
+    return this.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify({ csrfToken, ...body }),
+    });
+  }
+
+  /** Posts an HTML form with a fresh CSRF token. */
+  async postForm(path: string, body: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+    const csrfToken = await this.csrf();
+    return this.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers },
+      body: new URLSearchParams({ csrfToken, ...body }).toString(),
+    });
+  }
+
+  async signIn(email = EMAIL, password = PASSWORD): Promise<Response> {
+    return this.postJson('/auth/callback/credentials', { email, password });
+  }
+
+  async session(): Promise<{ user: { id: string; email: string | null; name: string | null }; expires: string } | null> {
+    const res = await this.request('/auth/session', { headers: { accept: 'application/json' } });
+    return (await res.json()) as never;
+  }
+}
