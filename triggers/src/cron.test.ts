@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { assertCronInterval, minimumGapMs, parseCron } from './cron.js';
+
+const iso = (d: Date | null) => d?.toISOString();
+
+describe('cron schedules (croner, 5 fields)', () => {
+  it('computes occurrences in the given timezone', () => {
+    const daily = parseCron('0 0 * * *', 'America/New_York');
+    // EST (UTC-5) before the March change, EDT (UTC-4) after.
+    expect(iso(daily.next(new Date('2025-03-08T12:00:00Z')))).toBe('2025-03-09T05:00:00.000Z');
+    expect(iso(daily.next(new Date('2025-03-09T05:00:00Z')))).toBe('2025-03-10T04:00:00.000Z');
+  });
+
+  it('runs a local time that does not exist (spring forward) one hour later', () => {
+    const s = parseCron('30 2 * * *', 'Europe/Berlin');
+    expect(iso(s.next(new Date('2025-03-29T12:00:00Z')))).toBe('2025-03-30T01:30:00.000Z'); // 03:30 CEST
+  });
+
+  it('runs a repeated local time (fall back) once, at its first occurrence', () => {
+    const s = parseCron('30 2 * * *', 'Europe/Berlin');
+    const first = s.next(new Date('2025-10-25T12:00:00Z'));
+    expect(iso(first)).toBe('2025-10-26T00:30:00.000Z'); // 02:30 CEST
+    expect(iso(s.next(first!))).toBe('2025-10-27T01:30:00.000Z'); // next day, 02:30 CET
+  });
+
+  it('stays monotonic for sub-hourly schedules across the spring change', () => {
+    const s = parseCron('*/30 * * * *', 'Europe/Berlin');
+    let at = new Date('2025-03-30T00:15:00Z');
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      at = s.next(at)!;
+      seen.push(at.toISOString().slice(11, 16));
+    }
+    expect(seen).toEqual(['00:30', '01:00', '01:30', '02:00', '02:30']);
+  });
+
+  it('measures the minimum interval and enforces a limit', () => {
+    expect(minimumGapMs(parseCron('*/5 * * * *', 'UTC'), new Date(0))).toBe(300_000);
+    expect(() => assertCronInterval(parseCron('*/5 * * * *', 'UTC'), 600_000)).toThrow(
+      "fires every 300s, more often than the minimum interval of 600s",
+    );
+    expect(() => assertCronInterval(parseCron('0,1 * * * *', 'UTC'), 120_000)).toThrow(/fires every 60s/);
+    expect(() => assertCronInterval(parseCron('0 * * * *', 'UTC'), 3_600_000)).not.toThrow();
+  });
+});

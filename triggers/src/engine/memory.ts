@@ -1,0 +1,109 @@
+import { randomHex } from '../trace.js';
+import { MemoryQueue, storedMessage } from './memory-queue.js';
+import { timerAt, type Timer } from './timers.js';
+import type { EngineCallbacks, EnginePlan, EngineSchedule, FailedMessage, OutgoingMessage, TriggerEngine } from './types.js';
+
+/** Options of {@link memoryEngine}. */
+export interface MemoryEngineOptions {
+  /**
+   * Keep the process alive while timers (schedules, delayed messages, batch
+   * windows) are pending. Default `false`: a server keeps the process alive
+   * anyway; a worker-only process should pass `true`.
+   */
+  keepAlive?: boolean;
+}
+
+/**
+ * The embedded engine: in-process queues with batching, delays, retries and
+ * dead letters, and croner schedules on timers. State lives in memory and is
+ * lost when the process exits. One instance per runtime.
+ *
+ * Part 1 records external sources (email, objectstore, sqldb) but does not
+ * listen for them yet; `runtime.dispatch` runs those triggers by hand.
+ *
+ * @example
+ * ```ts
+ * const runtime = createTriggerRuntime({ triggers, env, engine: memoryEngine({ keepAlive: true }) });
+ * ```
+ */
+export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
+  const keepAlive = options.keepAlive ?? false;
+  const queues = new Map<string, MemoryQueue>();
+  const scheduleTimers = new Map<string, Timer>();
+  const firing = new Set<Promise<void>>();
+  let callbacks: EngineCallbacks | undefined;
+  let plan: EnginePlan | undefined;
+  let running = false;
+
+  const host = {
+    keepAlive,
+    deliver: (queue: string, batch: Parameters<EngineCallbacks['deliverBatch']>[1]) => {
+      if (!callbacks) throw new Error('memory engine is not started');
+      return callbacks.deliverBatch(queue, batch);
+    },
+    deadLetter: (toQueue: string, message: ReturnType<typeof storedMessage>) => {
+      queueOf(toQueue).push({ ...message, deliveries: 0 });
+    },
+    onError: (queue: string, error: unknown) => {
+      callbacks?.log({ level: 'error', message: `memory engine: delivery on queue "${queue}" failed`, error });
+    },
+  };
+
+  function queueOf(name: string): MemoryQueue {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new MemoryQueue(name, host);
+      queues.set(name, queue);
+      if (running) queue.start(plan?.consumers.find((c) => c.queue === name));
+    }
+    return queue;
+  }
+
+  function arm(schedule: EngineSchedule, after: Date): void {
+    const next = schedule.next(after);
+    if (!next || !running) return;
+    const timer = timerAt(
+      next.getTime(),
+      () => {
+        if (!running) return;
+        const run = callbacks!.fireSchedule(schedule.trigger, next).finally(() => firing.delete(run));
+        firing.add(run);
+        arm(schedule, next);
+      },
+      keepAlive,
+    );
+    scheduleTimers.set(schedule.trigger, timer);
+  }
+
+  return {
+    kind: 'memory',
+    async start(nextPlan, nextCallbacks) {
+      if (running) return;
+      plan = nextPlan;
+      callbacks = nextCallbacks;
+      running = true;
+      for (const consumer of plan.consumers) queueOf(consumer.queue);
+      for (const queue of queues.values()) queue.start(plan.consumers.find((c) => c.queue === queue.name));
+      const now = new Date();
+      for (const schedule of plan.schedules) arm(schedule, now);
+    },
+    async stop() {
+      running = false;
+      for (const timer of scheduleTimers.values()) timer.cancel();
+      scheduleTimers.clear();
+      await Promise.all([...queues.values()].map((queue) => queue.stop()));
+      await Promise.allSettled([...firing]);
+    },
+    async send(queue: string, messages: OutgoingMessage[]) {
+      const target = queueOf(queue);
+      return messages.map((message) => {
+        const id = randomHex(8);
+        target.push(storedMessage(id, message), message.delayMs ?? 0);
+        return id;
+      });
+    },
+    async failed(queue: string): Promise<FailedMessage[]> {
+      return queues.get(queue)?.failed() ?? [];
+    },
+  };
+}

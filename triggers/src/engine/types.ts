@@ -1,0 +1,108 @@
+/**
+ * The contract between the trigger runtime and an engine. The runtime owns
+ * handlers, contexts, retries policy and observability; an engine owns time
+ * and storage: when schedules fire, where queue messages wait, and how events
+ * of external sources (mail, object storage, database changes) arrive.
+ *
+ * `memoryEngine()` implements it in-process. A Redis engine (BullMQ) will
+ * implement the same interface for many instances: schedules deduplicated by
+ * `trigger + occurrence time`, queues as BullMQ queues with manual batch
+ * fetching, failed messages kept in Redis.
+ *
+ * @module
+ */
+import type { TraceParent } from '../trace.js';
+import type { EmailSource, LogEntry, ObjectStoreSource, SqlDbSource, TriggerEvent } from '../types.js';
+
+/** A queue message as stored by an engine. `attempts` is the 1-based delivery count of this delivery. */
+export interface EngineMessage {
+  id: string;
+  body: unknown;
+  /** When the message was first sent. */
+  timestamp: Date;
+  attempts: number;
+  /** Trace position of the producer, so the consumer continues its trace. */
+  trace?: TraceParent;
+}
+
+/** A message to enqueue. `delayMs` postpones its first delivery. */
+export interface OutgoingMessage {
+  body: unknown;
+  delayMs?: number;
+  trace?: TraceParent;
+}
+
+/** What the runtime decided for each delivered message. */
+export type MessageDisposition =
+  | { id: string; action: 'ack' }
+  | { id: string; action: 'retry'; delayMs: number }
+  /** Move to `queue` (a dead-letter queue) or, without one, keep as failed. */
+  | { id: string; action: 'deadLetter'; reason: string; queue?: string };
+
+/** A message kept after its retries were spent and no dead-letter queue was set. */
+export interface FailedMessage {
+  id: string;
+  queue: string;
+  body: unknown;
+  timestamp: Date;
+  attempts: number;
+  reason: string;
+  failedAt: Date;
+}
+
+/** A cron the engine must fire. `cron` has 5 fields and is evaluated in `timezone`. */
+export interface EngineSchedule {
+  trigger: string;
+  cron: string;
+  timezone: string;
+  /** The next occurrence strictly after `after` (croner, DST-safe), or null. */
+  next(after: Date): Date | null;
+}
+
+/** A queue the engine must deliver in batches of up to `batchSize`, waiting at most `batchTimeoutMs` for a full batch. */
+export interface EngineConsumer {
+  queue: string;
+  batchSize: number;
+  batchTimeoutMs: number;
+}
+
+/** A source whose events originate outside the process (part 2: SMTP, bucket notifications, outbox polling). */
+export interface EngineExternalSource {
+  trigger: string;
+  source: EmailSource | ObjectStoreSource | SqlDbSource;
+}
+
+/** Everything the engine has to run, computed by the runtime from the triggers. */
+export interface EnginePlan {
+  /** Name of the runtime (for engines shared between processes). */
+  runtime: string;
+  schedules: EngineSchedule[];
+  consumers: EngineConsumer[];
+  sources: EngineExternalSource[];
+}
+
+/** Callbacks into the runtime. None of them rejects: failures are handled and logged by the runtime. */
+export interface EngineCallbacks {
+  /** Runs a scheduled trigger for one occurrence (with retries). */
+  fireSchedule(trigger: string, scheduledTime: Date): Promise<void>;
+  /** Runs a queue consumer on a batch and returns one disposition per message. */
+  deliverBatch(queue: string, messages: EngineMessage[]): Promise<MessageDisposition[]>;
+  /** Runs a trigger of an external source on an event (with retries). */
+  deliverEvent(trigger: string, event: TriggerEvent): Promise<void>;
+  /** Engine diagnostics. */
+  log(entry: Omit<LogEntry, 'timestamp'>): void;
+}
+
+/** A trigger engine. One instance serves one runtime. */
+export interface TriggerEngine {
+  /** A short name such as `'memory'` or `'bullmq'`. */
+  readonly kind: string;
+  /** Begins firing schedules, delivering queues and listening to external sources. */
+  start(plan: EnginePlan, callbacks: EngineCallbacks): Promise<void>;
+  /** Stops timers and listeners and waits for deliveries in flight. Stored messages stay stored. */
+  stop(): Promise<void>;
+  /** Enqueues messages (also before `start`) and returns their ids in order. */
+  send(queue: string, messages: OutgoingMessage[]): Promise<string[]>;
+  /** Messages of `queue` that failed for good (no dead-letter queue), oldest first. */
+  failed(queue: string): Promise<FailedMessage[]>;
+}

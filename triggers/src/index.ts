@@ -1,0 +1,40 @@
+/**
+ * `@framework/trigger`: define event handlers for seven source kinds and run
+ * them in-process.
+ *
+ * @module
+ */
+export { defineTrigger, isTriggerDefinition, type TriggerDefinitionInput } from './define.js';
+export {
+  createTriggerRuntime,
+  type QueueProducer,
+  type RequestLog,
+  type RuntimeDispatchOptions,
+  type TriggerRuntime,
+  type TriggerRuntimeOptions,
+} from './runtime/create.js';
+export { memoryEngine, type MemoryEngineOptions } from './engine/memory.js';
+export type {
+  EngineCallbacks,
+  EngineConsumer,
+  EngineExternalSource,
+  EngineMessage,
+  EnginePlan,
+  EngineSchedule,
+  FailedMessage,
+  MessageDisposition,
+  OutgoingMessage,
+  TriggerEngine,
+} from './engine/types.js';
+export {
+  TriggerDefinitionError,
+  TriggerError,
+  TriggerTimeoutError,
+  WebhookVerificationError,
+  type TriggerErrorOptions,
+} from './errors.js';
+export { parseDuration, type Duration } from './duration.js';
+export { DEFAULT_LIMITS, type TriggerLimits } from './limits.js';
+export { loadTriggersFromDir, type LoadedTriggers } from './load.js';
+export type { TraceParent } from './trace.js';
+export type * from './types.js';

@@ -1,0 +1,67 @@
+import { readdir } from 'node:fs/promises';
+import { basename, extname, join, resolve } from 'node:path';
+import { isTriggerDefinition } from './define.js';
+import { TriggerDefinitionError } from './errors.js';
+import type { TriggerDefinition } from './types.js';
+
+/** Triggers found in a directory, by name (the file name without extension). */
+export type LoadedTriggers = Record<string, TriggerDefinition>;
+
+const EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
+
+/**
+ * Loads every trigger file of `dir` (not recursive) with jiti, so TypeScript
+ * works without a build. Each file default-exports a `defineTrigger(...)`
+ * result; its name is the file name: `app/triggers/daily-cleanup.ts` →
+ * `daily-cleanup`. Files starting with `_` or `.`, declaration files and tests
+ * (`*.test.*`, `*.spec.*`) are skipped. Imports of `@framework/trigger` and
+ * `@framework/trigger/verifiers` inside those files resolve to this very copy
+ * of the package.
+ *
+ * @param dir - directory, absolute or relative to `process.cwd()`
+ * @returns triggers by name, sorted by name
+ * @throws {TriggerDefinitionError} when a file has no trigger as default export, or a definition is invalid (the message names the file)
+ * @example
+ * ```ts
+ * const triggers = await loadTriggersFromDir('app/triggers');
+ * const runtime = createTriggerRuntime({ triggers, env });
+ * ```
+ */
+export async function loadTriggersFromDir(dir: string): Promise<LoadedTriggers> {
+  const root = resolve(dir);
+  const entries = await readdir(root, { withFileTypes: true });
+  const files = entries
+    .filter((e) => e.isFile() && isTriggerFile(e.name))
+    .map((e) => e.name)
+    .sort();
+  const { createJiti } = await import('jiti');
+  const [self, verifiers] = await Promise.all([import('./index.js'), import('./verifiers.js')]);
+  const jiti = createJiti(join(root, '_loader.js'), {
+    fsCache: false,
+    moduleCache: false,
+    virtualModules: { '@framework/trigger': self, '@framework/trigger/verifiers': verifiers },
+  });
+  const triggers: LoadedTriggers = {};
+  for (const file of files) {
+    const name = basename(file, extname(file));
+    if (name in triggers) throw new TriggerDefinitionError(file, `two files define the trigger "${name}"`);
+    let loaded: unknown;
+    try {
+      loaded = await jiti.import(join(root, file), { default: true });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new TriggerDefinitionError(file, `could not load: ${message.split('\n')[0]}`);
+    }
+    if (!isTriggerDefinition(loaded)) {
+      throw new TriggerDefinitionError(file, 'the default export is not a defineTrigger(...) result');
+    }
+    triggers[name] = loaded;
+  }
+  return triggers;
+}
+
+function isTriggerFile(file: string): boolean {
+  if (file.startsWith('_') || file.startsWith('.')) return false;
+  if (/\.d\.[cm]?ts$/.test(file) || /\.(test|spec)\.[cm]?[jt]s$/.test(file)) return false;
+  return EXTENSIONS.has(extname(file));
+}

@@ -1,0 +1,277 @@
+import { parseDuration, type Duration } from '../duration.js';
+import { memoryEngine } from '../engine/memory.js';
+import type { EngineCallbacks, EnginePlan, FailedMessage, TriggerEngine } from '../engine/types.js';
+import { TriggerDefinitionError, TriggerError } from '../errors.js';
+import { resolveLimits, type TriggerLimits } from '../limits.js';
+import { createInstruments } from '../otel.js';
+import { TailHub } from '../tail.js';
+import { parseCron as parseCronFor } from '../cron.js';
+import type { TraceParent } from '../trace.js';
+import type { LogEntry, TailLog, TailSource, TriggerDefinition } from '../types.js';
+import { QUEUE_DEFAULTS } from '../validate/sources.js';
+import { handleWebhook } from '../webhook.js';
+import { messageOf } from './attempt.js';
+import type { RuntimeCore } from './core.js';
+import { dispatchWithRetries, stoppedError } from './dispatch.js';
+import { Logger } from './logger.js';
+import { deliverQueueBatch } from './queue-delivery.js';
+import { Registry } from './registry.js';
+import { Tracker } from './tracker.js';
+
+/** Options of {@link createTriggerRuntime}. */
+export interface TriggerRuntimeOptions<Env = unknown> {
+  /** Triggers by name; the key is the trigger's name. */
+  triggers: Record<string, TriggerDefinition<any, any>>;
+  /** Environment bindings passed to every handler as `ctx.env`. */
+  env: Env;
+  /** Default `memoryEngine()`. */
+  engine?: TriggerEngine;
+  /** Name of this runtime ("worker") for tail triggers. Default `'app'`. */
+  name?: string;
+  /** Overrides of the spec's limits. */
+  limits?: Partial<TriggerLimits>;
+  /** Tail log batching. Defaults: 100 logs or `'1s'`. */
+  tail?: { batchSize?: number; batchTimeout?: Duration };
+}
+
+/** A producer for one queue. */
+export interface QueueProducer {
+  /** Enqueues one message; resolves with its id. `delay` postpones delivery. */
+  send(body: unknown, options?: { delay?: Duration }): Promise<string>;
+  /** Enqueues up to `limits.maxBatchSize` messages; resolves with their ids in order. */
+  sendBatch(messages: ReadonlyArray<{ body: unknown; delay?: Duration }>): Promise<string[]>;
+}
+
+/** Options of {@link TriggerRuntime.dispatch}. */
+export interface RuntimeDispatchOptions {
+  /** Override `config.retries` (e.g. `0` to run once). */
+  retries?: number;
+  /** Continue this 32-hex trace id instead of starting a new trace. */
+  traceId?: string;
+}
+
+/** Request details an adapter reports for tail triggers (`runtime.recordRequest`). */
+export type RequestLog = Omit<TailLog, 'timestamp' | 'logs' | 'exceptions' | 'outcome'> &
+  Partial<Pick<TailLog, 'logs' | 'exceptions' | 'outcome'>>;
+
+/** A running set of triggers. */
+export interface TriggerRuntime {
+  readonly name: string;
+  /** Trigger names in definition order. */
+  readonly triggers: readonly string[];
+  /** Webhook routes, for adapters that mount them one by one. */
+  readonly webhooks: ReadonlyArray<{ path: string; methods: string[]; trigger: string }>;
+  /** Starts schedules and queue consumers. Idempotent. */
+  start(): Promise<void>;
+  /**
+   * Stops schedules and consumers, then waits for in-flight work and
+   * `waitUntil` promises up to `timeout` (default `'30s'`); after that,
+   * handlers still running see `ctx.signal` abort with code `RUNTIME_STOPPED`.
+   */
+  stop(options?: { timeout?: Duration }): Promise<void>;
+  /** Runs a trigger on `event` with retries and timeout; rejects with the last error. @throws {TriggerError} code `UNKNOWN_TRIGGER` */
+  dispatch(name: string, event: unknown, options?: RuntimeDispatchOptions): Promise<void>;
+  /**
+   * Sends `payload` to a trigger in the background: a queue trigger receives it
+   * as a message, any other trigger is dispatched with it as the event. Resolves
+   * once accepted; failures are logged. @throws {TriggerError} code `UNKNOWN_TRIGGER`
+   */
+  emit(name: string, payload: unknown): Promise<void>;
+  /** A producer for queue `name` (consumed or not by a trigger of this runtime). */
+  queue(name: string): QueueProducer;
+  /** Serves webhook requests; `null` when no webhook trigger owns the path. */
+  fetch(request: Request): Promise<Response | null>;
+  /** Messages of `queue` kept as failed (retries spent, no dead-letter queue). */
+  failed(queue: string): Promise<FailedMessage[]>;
+  /** Subscribes to runtime logs; returns the unsubscribe function. */
+  onLog(listener: (entry: LogEntry) => void): () => void;
+  /** Adds an adapter's request to the tail stream. */
+  recordRequest(log: RequestLog): void;
+  /** Resolves when no dispatch, delivery or `waitUntil` promise is in flight. */
+  drain(): Promise<void>;
+}
+
+/**
+ * Creates a runtime for a record of triggers. Validates names and limits at
+ * once: at most `limits.maxCronTriggers` (3) scheduled triggers, crons no more
+ * frequent than `limits.minCronInterval`, batch sizes within
+ * `limits.maxBatchSize`, timeouts within `limits.maxTimeout`, one consumer per
+ * queue, one trigger per webhook path and method.
+ *
+ * Metrics instruments are taken from the global OpenTelemetry meter provider
+ * at creation, so register an SDK first if you want metrics.
+ *
+ * @throws {TriggerDefinitionError} codes `INVALID_TRIGGER_DEFINITION`, `TRIGGER_LIMIT_EXCEEDED`
+ * @example
+ * ```ts
+ * const runtime = createTriggerRuntime({ triggers: { 'daily-cleanup': dailyCleanup, 'send-welcome-mail': welcome }, env });
+ * await runtime.start();
+ * await runtime.queue('welcome-mail').send({ to: 'ada@example.com' });
+ * const response = await runtime.fetch(request); // null when no webhook matches
+ * await runtime.stop();
+ * ```
+ */
+export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): TriggerRuntime {
+  const limits = resolveLimits(options.limits);
+  const registry = new Registry(options.triggers, limits);
+  const engine = options.engine ?? memoryEngine();
+  const name = options.name ?? 'app';
+  const logger = new Logger();
+  const tracker = new Tracker();
+  const stopController = new AbortController();
+  let started = false;
+  let stopped: Promise<void> | undefined;
+
+  const tailConsumers = registry.ofType('tail').map((t) => ({ name: t.name, source: t.definition.source as TailSource }));
+  const tail = new TailHub(
+    name,
+    tailConsumers,
+    (trigger, event) => track(dispatchWithRetries(core, registry.get(trigger), event), `tail trigger "${trigger}"`),
+    {
+      batchSize: options.tail?.batchSize ?? 100,
+      batchTimeoutMs: parseDuration(options.tail?.batchTimeout ?? '1s', 'tail.batchTimeout'),
+      random: Math.random,
+    },
+  );
+
+  /** Tracks background work and logs its failure instead of rejecting. */
+  function track(work: Promise<void>, what: string): Promise<void> {
+    return tracker.track(
+      work.catch((error: unknown) => {
+        logger.log({ level: 'error', message: `${what} failed: ${messageOf(error)}`, error });
+      }),
+    );
+  }
+
+  async function emit(from: TraceParent | undefined, target: string, payload: unknown): Promise<void> {
+    const trigger = registry.get(target);
+    const source = trigger.definition.source;
+    if (source.type === 'queue') {
+      await engine.send(source.name, [{ body: payload, ...(from ? { trace: from } : {}) }]);
+      return;
+    }
+    void track(dispatchWithRetries(core, trigger, payload, { parent: from }), `emitted trigger "${target}"`);
+  }
+
+  const core: RuntimeCore = {
+    name,
+    env: options.env,
+    limits,
+    registry,
+    instruments: createInstruments(),
+    logger,
+    tracker,
+    tail,
+    stopSignal: stopController.signal,
+    emit,
+  };
+
+  const callbacks: EngineCallbacks = {
+    fireSchedule: (trigger, scheduledTime) => {
+      const definition = registry.get(trigger).definition;
+      const cron = definition.source.type === 'scheduled' ? definition.source.cron : '';
+      return track(dispatchWithRetries(core, registry.get(trigger), { cron, scheduledTime }), `scheduled trigger "${trigger}"`);
+    },
+    deliverBatch: (queue, messages) => {
+      const consumer = registry.consumerOf(queue);
+      if (!consumer) return Promise.resolve(messages.map((m) => ({ id: m.id, action: 'retry' as const, delayMs: 1_000 })));
+      return tracker.track(deliverQueueBatch(core, consumer, messages));
+    },
+    deliverEvent: (trigger, event) => track(dispatchWithRetries(core, registry.get(trigger), event), `trigger "${trigger}"`),
+    log: (entry) => logger.log(entry),
+  };
+
+  function plan(): EnginePlan {
+    const external = new Set(['email', 'objectstore', 'sqldb']);
+    return {
+      runtime: name,
+      schedules: registry.ofType('scheduled').map(({ name: trigger, definition }) => {
+        const source = definition.source as { cron: string; timezone: string };
+        const schedule = parseCronFor(source.cron, source.timezone);
+        return { trigger, cron: source.cron, timezone: source.timezone, next: schedule.next };
+      }),
+      consumers: registry.ofType('queue').map(({ definition }) => {
+        const source = definition.source as { name: string; batchSize?: number; batchTimeout?: Duration };
+        return {
+          queue: source.name,
+          batchSize: source.batchSize ?? QUEUE_DEFAULTS.batchSize,
+          batchTimeoutMs: parseDuration(source.batchTimeout ?? QUEUE_DEFAULTS.batchTimeout),
+        };
+      }),
+      sources: registry.all
+        .filter((t) => external.has(t.definition.source.type))
+        .map((t) => ({ trigger: t.name, source: t.definition.source as EnginePlan['sources'][number]['source'] })),
+    };
+  }
+
+  function send(queue: string, messages: ReadonlyArray<{ body: unknown; delay?: Duration }>): Promise<string[]> {
+    if (messages.length > limits.maxBatchSize) {
+      return Promise.reject(
+        new TriggerError(`sendBatch of ${messages.length} messages exceeds limits.maxBatchSize of ${limits.maxBatchSize}`, {
+          code: 'TRIGGER_LIMIT_EXCEEDED',
+          retryable: false,
+        }),
+      );
+    }
+    const outgoing = messages.map((m) => ({ body: m.body, delayMs: m.delay === undefined ? 0 : parseDuration(m.delay, 'delay') }));
+    return engine.send(queue, outgoing);
+  }
+
+  return {
+    name,
+    triggers: registry.all.map((t) => t.name),
+    webhooks: [...registry.webhookRoutes].flatMap(([path, methods]) => {
+      const byTrigger = new Map<string, string[]>();
+      for (const [method, trigger] of methods) byTrigger.set(trigger.name, [...(byTrigger.get(trigger.name) ?? []), method]);
+      return [...byTrigger].map(([trigger, list]) => ({ path, methods: list, trigger }));
+    }),
+    async start() {
+      if (started) return;
+      if (stopped) throw new TriggerError('The runtime was stopped; create a new one', { code: 'RUNTIME_STOPPED', retryable: false });
+      started = true;
+      await engine.start(plan(), callbacks);
+    },
+    stop(stopOptions = {}) {
+      stopped ??= (async () => {
+        const deadline = Date.now() + parseDuration(stopOptions.timeout ?? '30s', 'stop({timeout})');
+        if (started) await engine.stop();
+        let drained = await tracker.settle(deadline);
+        await tail.flush();
+        drained = (await tracker.settle(deadline)) && drained;
+        if (!drained) {
+          logger.log({ level: 'warn', message: `stop deadline reached with ${tracker.size} task(s) in flight; aborting them` });
+          stopController.abort(stoppedError());
+          await tracker.settle(Date.now() + 1_000);
+        }
+      })();
+      return stopped;
+    },
+    dispatch(triggerName, event, dispatchOptions = {}) {
+      const trigger = registry.get(triggerName);
+      const parent = dispatchOptions.traceId === undefined ? undefined : traceParentOf(dispatchOptions.traceId);
+      const retries = dispatchOptions.retries;
+      return tracker.track(dispatchWithRetries(core, trigger, event, { parent, ...(retries === undefined ? {} : { retries }) }));
+    },
+    emit: (target, payload) => emit(undefined, target, payload),
+    queue: (queueName) => ({
+      send: async (body, sendOptions = {}) => (await send(queueName, [{ body, ...sendOptions }]))[0]!,
+      sendBatch: (messages) => send(queueName, messages),
+    }),
+    fetch: (request) => tracker.track(handleWebhook(core, request)),
+    failed: (queue) => engine.failed(queue),
+    onLog: (listener) => logger.subscribe(listener),
+    recordRequest(log) {
+      tail.record({ outcome: 'ok', logs: [], exceptions: [], ...log, timestamp: new Date() });
+    },
+    async drain() {
+      await tracker.settle();
+    },
+  };
+}
+
+function traceParentOf(traceId: string): TraceParent {
+  if (!/^[0-9a-f]{32}$/.test(traceId) || /^0+$/.test(traceId)) {
+    throw new TriggerDefinitionError('dispatch({traceId})', 'expected 32 lowercase hex characters, not all zero');
+  }
+  return { traceId, sampled: true };
+}

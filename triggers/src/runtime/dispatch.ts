@@ -1,0 +1,68 @@
+import { isNonRetryable, TriggerError } from '../errors.js';
+import type { TraceParent } from '../trace.js';
+import { messageOf, runAttempt } from './attempt.js';
+import type { RuntimeCore } from './core.js';
+import type { RegisteredTrigger } from './registry.js';
+
+/** Options of a dispatch. */
+export interface DispatchOptions {
+  /** Override `config.retries` for this dispatch. */
+  retries?: number;
+  /** Trace to continue. */
+  parent?: TraceParent | undefined;
+}
+
+/**
+ * Runs a trigger with retries: after a failure it waits `config.retryDelay`
+ * and tries again, up to `config.retries` more times, unless the handler called
+ * `noRetry()`, threw a non-retryable TriggerError, or the runtime is stopping.
+ * Rejects with the last error.
+ */
+export async function dispatchWithRetries(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  event: unknown,
+  options: DispatchOptions = {},
+): Promise<void> {
+  const { config } = trigger.definition;
+  const retries = options.retries ?? config.retries;
+  let parent = options.parent;
+  for (let attempt = 1; ; attempt++) {
+    const result = await runAttempt(core, trigger, event, { attempt, parent });
+    if (result.ok) return;
+    parent ??= result.position;
+    const final = result.noRetry || isNonRetryable(result.error) || attempt > retries || core.stopSignal.aborted;
+    if (final) throw result.error;
+    if (config.observability.metrics) {
+      core.instruments.retries.add(1, { 'trigger.name': trigger.name, 'trigger.source': trigger.definition.source.type });
+    }
+    core.logger.log({
+      level: 'warn',
+      message: `"${trigger.name}" attempt ${attempt} failed (${messageOf(result.error)}); retrying in ${config.retryDelay}`,
+      trigger: trigger.name,
+      traceId: result.position.traceId,
+    });
+    if (!(await sleep(config.retryDelayMs, core.stopSignal))) throw result.error;
+  }
+}
+
+/** Waits `ms`; resolves `false` early when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The error used to cancel work when `stop()` reaches its deadline. */
+export function stoppedError(): TriggerError {
+  return new TriggerError('The trigger runtime stopped before the work finished', { code: 'RUNTIME_STOPPED', retryable: true });
+}

@@ -1,0 +1,89 @@
+import { parseDuration } from '../duration.js';
+import { isNonRetryable } from '../errors.js';
+import type { EngineMessage, MessageDisposition } from '../engine/types.js';
+import type { QueueMessage, QueueRetryOptions, QueueSource } from '../types.js';
+import { messageOf, runAttempt } from './attempt.js';
+import type { RuntimeCore } from './core.js';
+import type { RegisteredTrigger } from './registry.js';
+
+/** An explicit decision taken by the handler on a message. */
+type Decision = { action: 'ack' } | { action: 'retry'; delayMs?: number } | { action: 'deadLetter'; reason: string };
+
+/**
+ * Runs a queue consumer once on a batch and decides each message's fate:
+ * the first explicit `ack`/`retry`/`deadLetter` wins; otherwise acked when the
+ * handler returns, retried after the retry delay when it throws. A message
+ * whose deliveries exceed `config.retries` goes to the dead-letter queue, or
+ * is kept as failed and logged. `noRetry()` or a non-retryable error sends the
+ * undecided messages there at once.
+ */
+export async function deliverQueueBatch(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  messages: EngineMessage[],
+): Promise<MessageDisposition[]> {
+  const source = trigger.definition.source as QueueSource;
+  const { config } = trigger.definition;
+  const retryDelayMs = source.retryDelay ? parseDuration(source.retryDelay, 'source.retryDelay') : config.retryDelayMs;
+  const decisions = new Map<string, Decision>();
+  let open = true;
+  const decide = (id: string, decision: Decision) => {
+    if (open && !decisions.has(id)) decisions.set(id, decision);
+  };
+  const event = {
+    queue: source.name,
+    messages: messages.map((m) => queueMessage(m, decide)),
+  };
+  const attempt = Math.max(...messages.map((m) => m.attempts));
+  const parent = messages.find((m) => m.trace)?.trace;
+  const result = await runAttempt(core, trigger, event, { attempt, parent });
+  open = false;
+
+  const deadLetter = (message: EngineMessage, reason: string): MessageDisposition => {
+    if (source.deadLetterQueue) return { id: message.id, action: 'deadLetter', reason, queue: source.deadLetterQueue };
+    core.logger.log({
+      level: 'error',
+      message: `message ${message.id} of queue "${source.name}" failed for good (${reason}); kept in runtime.failed('${source.name}')`,
+      trigger: trigger.name,
+      traceId: result.position.traceId,
+      data: { queue: source.name, messageId: message.id, attempts: message.attempts },
+    });
+    return { id: message.id, action: 'deadLetter', reason };
+  };
+  const retryOrDeadLetter = (message: EngineMessage, delayMs: number, reason: string): MessageDisposition => {
+    if (message.attempts > config.retries) {
+      return deadLetter(message, `retries exhausted after ${message.attempts} deliveries: ${reason}`);
+    }
+    if (config.observability.metrics) {
+      core.instruments.retries.add(1, { 'trigger.name': trigger.name, 'trigger.source': 'queue' });
+    }
+    return { id: message.id, action: 'retry', delayMs };
+  };
+
+  const failure = result.ok ? undefined : messageOf(result.error);
+  const final = !result.ok && (result.noRetry || isNonRetryable(result.error));
+  return messages.map((message) => {
+    const decision = decisions.get(message.id);
+    if (decision?.action === 'ack') return { id: message.id, action: 'ack' };
+    if (decision?.action === 'deadLetter') return deadLetter(message, decision.reason);
+    if (decision?.action === 'retry') return retryOrDeadLetter(message, decision.delayMs ?? retryDelayMs, 'retry requested');
+    if (failure === undefined) return { id: message.id, action: 'ack' };
+    if (final) return deadLetter(message, failure);
+    return retryOrDeadLetter(message, retryDelayMs, failure);
+  });
+}
+
+function queueMessage(message: EngineMessage, decide: (id: string, decision: Decision) => void): QueueMessage {
+  return Object.freeze({
+    id: message.id,
+    body: message.body,
+    timestamp: message.timestamp,
+    attempts: message.attempts,
+    ack: () => decide(message.id, { action: 'ack' }),
+    retry: (options?: QueueRetryOptions) => {
+      const delayMs = options?.delay === undefined ? undefined : parseDuration(options.delay, 'retry({delay})');
+      decide(message.id, delayMs === undefined ? { action: 'retry' } : { action: 'retry', delayMs });
+    },
+    deadLetter: (reason?: string) => decide(message.id, { action: 'deadLetter', reason: reason ?? 'dead-lettered by handler' }),
+  });
+}

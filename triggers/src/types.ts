@@ -1,0 +1,352 @@
+/**
+ * The public records of the trigger package: sources, events, the handler
+ * context and the configuration.
+ *
+ * @module
+ */
+import type { Duration } from './duration.js';
+import type { WebhookVerifier } from './verifiers/types.js';
+
+export type { Duration } from './duration.js';
+export type { WebhookVerifier, VerificationResult } from './verifiers/types.js';
+
+// ---------------------------------------------------------------- sources
+
+/** The seven source kinds. */
+export type TriggerSourceType = TriggerSource['type'];
+
+/** A cron schedule. `cron` has exactly 5 fields (minute precision); `timezone` is an IANA name, default `'UTC'`. */
+export interface ScheduledSource {
+  type: 'scheduled';
+  cron: string;
+  timezone?: string;
+}
+
+/** A queue consumer. Batches of up to `batchSize` (1–100, default 10) within `batchTimeout` (default `'5s'`). */
+export interface QueueSource {
+  type: 'queue';
+  name: string;
+  batchSize?: number;
+  batchTimeout?: Duration;
+  /** Delay before unacked messages of a failed batch are redelivered. Default: `config.retryDelay` (`'1m'`). */
+  retryDelay?: Duration;
+  /** Queue that receives messages whose retries are spent. Without it they are kept as failed (`runtime.failed(queue)`). */
+  deadLetterQueue?: string;
+}
+
+/** The five object storage event types. */
+export type ObjectStoreEventType =
+  | 'object:create'
+  | 'object:delete'
+  | 'object:create:put'
+  | 'object:create:copy'
+  | 'object:create:multipart';
+
+/** Object storage notifications for `bucket`, optionally filtered by key `prefix`/`suffix`. */
+export interface ObjectStoreSource {
+  type: 'objectstore';
+  bucket: string;
+  events: ObjectStoreEventType[];
+  prefix?: string;
+  suffix?: string;
+}
+
+/** HTTP methods a webhook can accept. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An HTTP endpoint at `path` (starts with `/`) for `methods` (default `['POST']`), optionally signed. */
+export interface WebhookSource {
+  type: 'webhook';
+  path: string;
+  methods?: HttpMethod[];
+  verifier?: WebhookVerifier;
+}
+
+/** Inbound mail, optionally filtered by recipient `address` or `domain`. */
+export interface EmailSource {
+  type: 'email';
+  address?: string;
+  domain?: string;
+}
+
+/** Row operations reported by the `sqldb` source. */
+export type SqlOperation = 'INSERT' | 'UPDATE' | 'DELETE';
+
+/** Row changes of the database binding `database`; all tables and operations when omitted. */
+export interface SqlDbSource {
+  type: 'sqldb';
+  database: string;
+  tables?: string[];
+  operations?: SqlOperation[];
+}
+
+/** Fields a tail filter can test. `samplingRate` keeps a random fraction (`value` 0–1) of the logs. */
+export type TailFilterField = 'outcome' | 'status' | 'method' | 'samplingRate';
+/** How a tail filter compares; default `equals`. Numbers are compared as text for `contains`/`startsWith`. */
+export type TailFilterOperator = 'equals' | 'contains' | 'startsWith';
+
+/** One tail filter; a log must pass every filter of the source. */
+export interface TailFilter {
+  field: TailFilterField;
+  value: string | number;
+  operator?: TailFilterOperator;
+}
+
+/** Consumes the tail logs of the runtimes named in `workers` (see `createTriggerRuntime({name})`). */
+export interface TailSource {
+  type: 'tail';
+  workers: string[];
+  filters?: TailFilter[];
+}
+
+/** Union of the seven source records. */
+export type TriggerSource =
+  | ScheduledSource
+  | QueueSource
+  | ObjectStoreSource
+  | WebhookSource
+  | EmailSource
+  | SqlDbSource
+  | TailSource;
+
+// ---------------------------------------------------------------- events
+
+/** Event of a `scheduled` trigger. `scheduledTime` is the occurrence computed from the cron, not the wall clock. */
+export interface ScheduledEvent {
+  cron: string;
+  scheduledTime: Date;
+}
+
+/** Options of {@link QueueMessage.retry}. */
+export interface QueueRetryOptions {
+  /** Delay before redelivery; default the queue's retry delay. */
+  delay?: Duration;
+}
+
+/**
+ * One message of a queue batch. The first of `ack`, `retry` and `deadLetter`
+ * called on a message wins; later calls are ignored.
+ */
+export interface QueueMessage<Body = unknown> {
+  readonly id: string;
+  readonly body: Body;
+  /** When the message was sent. */
+  readonly timestamp: Date;
+  /** Delivery count, 1-based. */
+  readonly attempts: number;
+  ack(): void;
+  retry(options?: QueueRetryOptions): void;
+  deadLetter(reason?: string): void;
+}
+
+/** Event of a `queue` trigger. */
+export interface QueueEvent<Body = unknown> {
+  queue: string;
+  messages: QueueMessage<Body>[];
+}
+
+/** Event of an `objectstore` trigger. */
+export interface ObjectStoreEvent {
+  bucket: string;
+  action: 'create' | 'delete';
+  object: { key: string; size: number; etag: string; uploadedAt: Date };
+}
+
+/** Event of a `webhook` trigger. `payload` is parsed by content type; `verified` is true when a verifier accepted it. */
+export interface WebhookEvent<Payload = unknown> {
+  /** A copy of the request whose body can still be read. */
+  request: Request;
+  payload: Payload;
+  headers: Headers;
+  verified: boolean;
+}
+
+/** One attachment of an inbound mail. `size` is in bytes. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  content: Uint8Array;
+}
+
+/** Event of an `email` trigger. */
+export interface EmailEvent {
+  from: string;
+  to: string;
+  subject: string;
+  text: string | null;
+  html: string | null;
+  attachments: EmailAttachment[];
+  headers: Record<string, string>;
+  raw: ReadableStream<Uint8Array>;
+}
+
+/** Event of a `sqldb` trigger. */
+export interface SqlDbEvent {
+  database: string;
+  table: string;
+  operation: SqlOperation;
+  newRow: Record<string, unknown> | null;
+  oldRow: Record<string, unknown> | null;
+  primaryKey: unknown;
+}
+
+/** Outcome of a traced invocation or request. */
+export type TailOutcome = 'ok' | 'exception' | 'timeout' | 'canceled';
+
+/** One log line captured during an invocation. */
+export interface TailLogEntry {
+  level: LogLevel;
+  message: string;
+  timestamp: Date;
+}
+
+/** One exception captured during an invocation (no stack). */
+export interface TailException {
+  name: string;
+  message: string;
+  timestamp: Date;
+}
+
+/** The log record of one trigger invocation or one adapter request. `durationMs` is in milliseconds. */
+export interface TailLog {
+  outcome: TailOutcome;
+  status?: number;
+  method?: string;
+  url?: string;
+  trigger?: string;
+  traceId?: string;
+  logs: TailLogEntry[];
+  exceptions: TailException[];
+  timestamp: Date;
+  durationMs: number;
+}
+
+/** Event of a `tail` trigger: a batch of logs from the runtime named `worker`. */
+export interface TailEvent {
+  logs: TailLog[];
+  worker: string;
+}
+
+/** Union of the seven event records. */
+export type TriggerEvent =
+  | ScheduledEvent
+  | QueueEvent
+  | ObjectStoreEvent
+  | WebhookEvent
+  | EmailEvent
+  | SqlDbEvent
+  | TailEvent;
+
+/** The event record delivered for a source record. */
+export type EventFor<S extends TriggerSource> = S extends ScheduledSource
+  ? ScheduledEvent
+  : S extends QueueSource
+    ? QueueEvent
+    : S extends ObjectStoreSource
+      ? ObjectStoreEvent
+      : S extends WebhookSource
+        ? WebhookEvent
+        : S extends EmailSource
+          ? EmailEvent
+          : S extends SqlDbSource
+            ? SqlDbEvent
+            : S extends TailSource
+              ? TailEvent
+              : never;
+
+// ---------------------------------------------------------------- context
+
+/**
+ * Known trigger names and their emit payloads. Empty by default (any name,
+ * `unknown` payload); `framework triggers generate-types` augments it.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: augmented by generated declarations
+export interface TriggerRegistry {}
+
+/** Names accepted by `ctx.emit`: the registry's keys once generated, otherwise any string. */
+export type TriggerName = keyof TriggerRegistry extends never ? string : Extract<keyof TriggerRegistry, string>;
+
+/** Payload accepted by `ctx.emit(name, payload)`. */
+export type TriggerPayload<N extends string> = N extends keyof TriggerRegistry ? TriggerRegistry[N] : unknown;
+
+/** Payload another trigger passes to `emit(name, payload)` for a definition: the queue message body, or the event. */
+export type EmitPayloadOf<D> = D extends TriggerDefinition<infer S, any>
+  ? S extends QueueSource
+    ? unknown
+    : EventFor<S>
+  : unknown;
+
+/** Context passed to every handler invocation. */
+export interface TriggerContext<Env = Record<string, any>> {
+  /** Environment bindings given to the runtime. */
+  readonly env: Env;
+  /** W3C trace-context trace id: 32 lowercase hex characters, shared along `emit` chains. */
+  readonly traceId: string;
+  /** Current attempt, 1-based. */
+  readonly attempt: number;
+  /** Name of the running trigger. */
+  readonly trigger: string;
+  /** Aborted when the invocation times out (reason: `TriggerTimeoutError`) or the runtime stops. */
+  readonly signal: AbortSignal;
+  /** Keeps background work alive after the handler returns; a rejection is logged. `runtime.stop()` waits for it. */
+  waitUntil(promise: Promise<unknown>): void;
+  /** Dispatches `payload` to another trigger with the same trace id (queue triggers receive it as a message). */
+  emit<N extends TriggerName>(trigger: N, payload: TriggerPayload<N>): Promise<void>;
+  /** Prevents automatic retry of this invocation if it fails. Call it before rethrowing. */
+  noRetry(): void;
+}
+
+/** A handler: `(event, ctx) => void | Promise<void>`. */
+export type TriggerHandler<E = TriggerEvent, Env = Record<string, any>> = (
+  event: E,
+  ctx: TriggerContext<Env>,
+) => void | Promise<void>;
+
+// ---------------------------------------------------------------- config
+
+/** Per-trigger configuration; every field optional. */
+export interface TriggerConfig {
+  /** Retries after the first attempt. Default 3. */
+  retries?: number;
+  /** Delay between attempts. Default `'1m'`. */
+  retryDelay?: Duration;
+  /** Time limit per attempt, at most `'15m'`. Default `'30s'`. */
+  timeout?: Duration;
+  /** OpenTelemetry instrumentation switches, both default `true`. */
+  observability?: { metrics?: boolean; tracing?: boolean };
+}
+
+/** {@link TriggerConfig} with defaults applied and durations parsed (`*Ms` in milliseconds). */
+export interface ResolvedTriggerConfig {
+  readonly retries: number;
+  readonly retryDelay: Duration;
+  readonly retryDelayMs: number;
+  readonly timeout: Duration;
+  readonly timeoutMs: number;
+  readonly observability: { readonly metrics: boolean; readonly tracing: boolean };
+}
+
+/** A validated, frozen trigger definition as returned by `defineTrigger`. */
+export interface TriggerDefinition<S extends TriggerSource = TriggerSource, Env = any> {
+  /** The source with defaults applied (`timezone`, `batchSize`, `batchTimeout`, `methods`). */
+  readonly source: Readonly<S>;
+  readonly handle: TriggerHandler<EventFor<S>, Env>;
+  readonly config: ResolvedTriggerConfig;
+}
+
+// ---------------------------------------------------------------- logs
+
+/** Severity of a runtime log entry. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** An entry delivered to `runtime.onLog` listeners. */
+export interface LogEntry {
+  level: LogLevel;
+  message: string;
+  timestamp: Date;
+  trigger?: string;
+  traceId?: string;
+  error?: unknown;
+  data?: Record<string, unknown>;
+}
