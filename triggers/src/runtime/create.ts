@@ -246,7 +246,7 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
       })();
       return stopped;
     },
-    dispatch(triggerName, event, dispatchOptions = {}) {
+    async dispatch(triggerName, event, dispatchOptions = {}) {
       const trigger = registry.get(triggerName);
       const parent = dispatchOptions.traceId === undefined ? undefined : traceParentOf(dispatchOptions.traceId);
       const retries = dispatchOptions.retries;
