@@ -13,7 +13,7 @@ import { jwtStrategy } from './session/jwt.js';
 import type { SessionStrategy } from './session/types.js';
 import { parseCookies, readCookie, serializeCookie } from './http/cookies.js';
 import { DEFAULT_MAX_BODY_BYTES, readFormBody } from './http/body.js';
-import { checkCsrfToken, checkOrigin, csrfCookieName } from './http/csrf.js';
+import { checkCsrfToken, checkOrigin, csrfCookieName, issueCsrfToken } from './http/csrf.js';
 import { normaliseOrigin } from './http/redirect.js';
 import { toWebResponse } from './http/response.js';
 import { randomString } from './crypto.js';
@@ -58,6 +58,19 @@ export interface Auth {
    * null for other errors. Adapters use it in their error handling.
    */
   toResponse(error: unknown, request: Request): Response | null;
+  /**
+   * CSRF protection for the app's own state-changing routes (a registration
+   * form, say), with the same token the kit's routes use.
+   */
+  readonly csrf: {
+    /** A token to embed as `csrfToken` in a form, plus the Set-Cookie headers to send with the page. */
+    issue(request: Request): Promise<{ token: string; headers: Headers }>;
+    /**
+     * Checks Origin / `Sec-Fetch-Site` and the submitted token against the cookie.
+     * @throws AuthError `CSRF_ORIGIN_MISMATCH` or `CSRF_TOKEN_INVALID` (403).
+     */
+    verify(request: Request, submittedToken: string | null | undefined): Promise<void>;
+  };
   /** The resolved configuration. */
   readonly config: ResolvedAuthConfig;
   readonly adapter: StorageAdapter | undefined;
@@ -121,6 +134,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
   const strategy: SessionStrategy =
     config.session.strategy === 'database' ? databaseStrategy(config, adapter!) : jwtStrategy(config, callbacks);
   const cookieName = config.cookies.sessionToken.name;
+  const csrfSecure = config.cookies.sessionToken.options.secure;
 
   const internals: AuthInternals = {
     config,
@@ -183,7 +197,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       if (method === 'POST') {
         checkOrigin(request, url.origin, trustedOrigins);
         ctx.body = await readFormBody(request, maxBodySize);
-        const csrfCookie = cookies[csrfCookieName(config.cookies.sessionToken.options.secure)];
+        const csrfCookie = cookies[csrfCookieName(csrfSecure)];
         await checkCsrfToken(ctx.body.csrfToken ?? request.headers.get('x-csrf-token') ?? undefined, csrfCookie, internals.signingKey);
       }
       return await action(ctx);
@@ -192,10 +206,24 @@ export function createAuth(options: CreateAuthOptions): Auth {
     }
   }
 
+  const csrf: Auth['csrf'] = {
+    async issue(request) {
+      const { token, cookie } = await issueCsrfToken(readCookie(request.headers.get('cookie'), csrfCookieName(csrfSecure)), internals.signingKey, csrfSecure);
+      const headers = new Headers();
+      if (cookie) headers.append('set-cookie', serializeCookie(cookie));
+      return { token, headers };
+    },
+    async verify(request, submitted) {
+      checkOrigin(request, new URL(request.url).origin, trustedOrigins);
+      await checkCsrfToken(submitted ?? undefined, readCookie(request.headers.get('cookie'), csrfCookieName(csrfSecure)), internals.signingKey);
+    },
+  };
+
   return {
     config,
     adapter,
     providers,
+    csrf,
     async handler(request) {
       try {
         const result = await dispatch(request);
@@ -214,11 +242,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     toResponse(error, request) {
       if (error instanceof AuthRedirect) return new Response(null, { status: error.status, headers: { location: error.location } });
       if (error instanceof AuthError) {
-        const result = errorResult({ auth: internals, wantsJson: wantsJson(request) }, error);
-        if (error.code === 'UNAUTHENTICATED' || error.code === 'SESSION_EXPIRED') {
-          result.cookies = error.code === 'SESSION_EXPIRED' ? [clearSessionCookie(internals)] : [];
-        }
-        return toWebResponse(result);
+        return toWebResponse(errorResult({ auth: internals, wantsJson: wantsJson(request) }, error));
       }
       return null;
     },

@@ -40,6 +40,13 @@ export class AuthError extends Error {
   toJSON(): { error: { code: string; message: string } } {
     return { error: { code: this.code, message: this.message } };
   }
+  /**
+   * The JSON Response for this error. Frameworks that look for
+   * `getResponse()` on thrown errors (Hono) answer with it instead of a 500.
+   */
+  getResponse(): Response {
+    return Response.json(this.toJSON(), { status: this.status, headers: { 'cache-control': 'no-store' } });
+  }
 }
 
 /** Authentication is required but missing. Code `UNAUTHENTICATED`, status 401. */
@@ -97,6 +104,10 @@ export class AuthRedirect extends Error {
     this.name = 'AuthRedirect';
     this.location = location;
     this.status = status;
+  }
+  /** The redirect Response. Frameworks that look for `getResponse()` on thrown errors (Hono) answer with it. */
+  getResponse(): Response {
+    return new Response(null, { status: this.status, headers: { location: this.location, 'cache-control': 'no-store' } });
   }
 }
 

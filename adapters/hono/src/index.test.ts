@@ -1,0 +1,89 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Hono } from 'hono';
+import { createAuth, credentials, getUser, memoryAdapter, passwordAccounts, requireAuth } from '@framework/auth';
+import { authSession, mountAuth, type AuthVariables } from './index.js';
+
+async function setup(strategy: 'database' | 'jwt', maxAge?: number) {
+  const adapter = memoryAdapter();
+  const passwords = passwordAccounts(adapter);
+  await passwords.register({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
+  const auth = createAuth({
+    session: { strategy, ...(maxAge ? { maxAge, updateAge: 0 } : {}) },
+    secret: 's'.repeat(40),
+    adapter,
+    providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+  });
+  const app = new Hono<{ Variables: AuthVariables }>();
+  mountAuth(app, auth);
+  app.use('*', authSession(auth));
+  app.get('/whoami', (c) => c.json({ user: c.get('user')?.email ?? null, helper: getUser()?.email ?? null }));
+  app.get('/private', (c) => c.text(`hi ${requireAuth().name}`));
+  app.get('/api/private', (c) => c.json({ id: requireAuth({ throwError: true }).id }));
+  return { app, auth };
+}
+
+async function signIn(app: Hono<{ Variables: AuthVariables }>): Promise<string> {
+  const csrfRes = await app.request('/auth/csrf');
+  const csrfCookie = csrfRes.headers.get('set-cookie')!.split(';')[0]!;
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  const res = await app.request('/auth/callback/credentials', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', cookie: csrfCookie },
+    body: JSON.stringify({ csrfToken, email: 'ada@example.com', password: 'analytical-engine' }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers.getSetCookie().find((l) => l.startsWith('framework.session-token='))!.split(';')[0]!;
+}
+
+describe.each(['database', 'jwt'] as const)('@framework/hono with %s sessions', (strategy) => {
+  it('mounts the auth routes, including 405 for wrong methods', async () => {
+    const { app } = await setup(strategy);
+    expect((await app.request('/auth/providers')).status).toBe(200);
+    expect((await app.request('/auth/providers', { method: 'PUT' })).status).toBe(405);
+  });
+
+  it('sets c.get("user") and the request scope for signed-in requests', async () => {
+    const { app } = await setup(strategy);
+    expect(await (await app.request('/whoami')).json()).toEqual({ user: null, helper: null });
+    const cookie = await signIn(app);
+    expect(await (await app.request('/whoami', { headers: { cookie } })).json()).toEqual({ user: 'ada@example.com', helper: 'ada@example.com' });
+    const res = await app.request('/private', { headers: { cookie } });
+    expect(await res.text()).toBe('hi Ada');
+  });
+
+  it('answers requireAuth with a redirect or a JSON 401, without logging an error', async () => {
+    const { app } = await setup(strategy);
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const page = await app.request('/private?x=1');
+      expect(page.status).toBe(302);
+      expect(page.headers.get('location')).toBe('/auth/signin?callbackUrl=%2Fprivate%3Fx%3D1');
+      const api = await app.request('/api/private', { headers: { accept: 'application/json' } });
+      expect(api.status).toBe(401);
+      expect(await api.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Authentication required' } });
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('forwards the cleared cookie of an expired session', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-01T00:00:00Z'));
+      const { app } = await setup(strategy, 60);
+      const cookie = await signIn(app);
+      vi.setSystemTime(new Date('2026-03-01T00:02:00Z'));
+      const api = await app.request('/api/private', { headers: { cookie, accept: 'application/json' } });
+      expect(api.status).toBe(401);
+      expect(((await api.json()) as { error: { code: string } }).error.code).toBe('SESSION_EXPIRED');
+      expect(api.headers.get('set-cookie')).toMatch(/framework\.session-token=;.*Max-Age=0/);
+      // A database session is deleted once seen expired; the next request is simply anonymous.
+      const res = await app.request('/whoami', { headers: { cookie } });
+      expect(await res.json()).toEqual({ user: null, helper: null });
+      expect(res.headers.get('set-cookie')).toMatch(/framework\.session-token=;.*Max-Age=0/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * `@framework/hono`: mounts `@framework/auth` in a Hono app. It converts
+ * nothing but the edges: Hono already speaks Web `Request`/`Response`.
+ * @module
+ */
+import type { Context, Env, Hono, MiddlewareHandler } from 'hono';
+import type { Auth, Session, User } from '@framework/auth';
+
+/** Context variables set by {@link authSession}: `c.get('user')`, `c.get('session')`. */
+export interface AuthVariables {
+  user: User | null;
+  session: Session | null;
+}
+
+/**
+ * A Hono handler serving every auth route (`auth.handler`).
+ * @example
+ * ```ts
+ * app.on(['GET', 'POST'], '/auth/*', authHandler(auth));
+ * ```
+ */
+export function authHandler(auth: Auth) {
+  return (c: Context) => auth.handler(c.req.raw);
+}
+
+/**
+ * Mounts the auth routes at `auth.config.basePath` (`/auth` by default) for
+ * every method, so wrong methods get the kit's 405.
+ * @example
+ * ```ts
+ * const app = new Hono();
+ * mountAuth(app, auth);
+ * ```
+ */
+export function mountAuth<E extends Env>(app: Hono<E>, auth: Auth): Hono<E> {
+  const handler = authHandler(auth);
+  app.all(auth.config.basePath, handler);
+  app.all(`${auth.config.basePath}/*`, handler);
+  return app;
+}
+
+function appendSetCookies(c: Context, headers: Headers): void {
+  const cookies = headers.getSetCookie();
+  if (cookies.length === 0) return;
+  try {
+    for (const cookie of cookies) c.res.headers.append('set-cookie', cookie);
+  } catch {
+    // Immutable headers (a Response from fetch): copy the response first.
+    const res = new Response(c.res.body, c.res);
+    for (const cookie of cookies) res.headers.append('set-cookie', cookie);
+    c.res = res;
+  }
+}
+
+/**
+ * Middleware that runs the rest of the request inside `auth.run`, so
+ * `getUser()`, `requireAuth()` and the other helpers work in handlers. It
+ * sets `c.get('user')` / `c.get('session')`, forwards refreshed or cleared
+ * session cookies, and answers errors thrown by the helpers (`AuthRedirect`
+ * → redirect; `UnauthenticatedError` and other `AuthError`s → JSON or the
+ * error page with their status).
+ * @example
+ * ```ts
+ * const app = new Hono<{ Variables: AuthVariables }>();
+ * app.use('*', authSession(auth));
+ * app.get('/me', (c) => c.json(c.get('user')));
+ * app.get('/dashboard', (c) => c.text(`Hi ${requireAuth().name}`));
+ * ```
+ */
+export function authSession(auth: Auth): MiddlewareHandler<{ Variables: AuthVariables }> {
+  return async (c, next) => {
+    await auth.run(c.req.raw, async (scope) => {
+      c.set('user', scope.user);
+      c.set('session', scope.session);
+      await next();
+      if (c.error) {
+        const res = auth.toResponse(c.error, c.req.raw);
+        if (res) {
+          c.res = undefined;
+          c.res = res;
+        }
+      }
+      appendSetCookies(c, scope.headers);
+    });
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Real-server test: the example app on a real port with a real cookie jar,
+ * across a restart on the same SQLite file.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { CookieJar } from 'tough-cookie';
+import { createExampleApp, type ExampleApp } from './app.js';
+
+interface Running {
+  example: ExampleApp;
+  server: ServerType;
+  base: string;
+}
+
+async function start(dbPath: string): Promise<Running> {
+  const example = await createExampleApp({ dbPath });
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: example.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return { example, server, base: `http://127.0.0.1:${port}` };
+}
+
+async function stop(r: Running): Promise<void> {
+  await new Promise<void>((resolve) => r.server.close(() => resolve()));
+  await r.example.close();
+}
+
+/** fetch with a tough-cookie jar, never following redirects. */
+function browser() {
+  const jar = new CookieJar();
+  return {
+    jar,
+    async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+      const headers = new Headers(init.headers);
+      const cookie = await jar.getCookieString(url);
+      if (cookie) headers.set('cookie', cookie);
+      const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+      for (const line of res.headers.getSetCookie()) await jar.setCookie(line, url);
+      return res;
+    },
+  };
+}
+
+const csrfFrom = (html: string) => /name="csrfToken" value="([^"]+)"/.exec(html)?.[1] ?? '';
+const form = (fields: Record<string, string>): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+describe('example app over HTTP', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'framework-example-'));
+  const dbPath = join(dir, 'app.db');
+  let running = await start(dbPath);
+  afterAll(async () => {
+    await stop(running);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const b = browser();
+  const email = 'grace@example.com';
+  const password = 'hopper-1906';
+
+  it('registers a new person', async () => {
+    const page = await b.fetch(`${running.base}/register`);
+    expect(page.status).toBe(200);
+    const res = await b.fetch(`${running.base}/register`, form({ csrfToken: csrfFrom(await page.text()), email, password, name: 'Grace' }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/auth/signin?callbackUrl=%2F');
+  });
+
+  it('refuses a duplicate email without overwriting the account', async () => {
+    const other = browser();
+    const page = await other.fetch(`${running.base}/register`);
+    const res = await other.fetch(`${running.base}/register`, form({ csrfToken: csrfFrom(await page.text()), email: 'GRACE@example.com', password: 'another-password', name: 'Mallory' }));
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain('An account with this email already exists');
+  });
+
+  it('refuses a registration without a CSRF token', async () => {
+    const res = await browser().fetch(`${running.base}/register`, form({ email: 'x@example.com', password: 'long-enough-1' }));
+    expect(res.status).toBe(403);
+  });
+
+  it('signs in through the kit’s sign-in page and shows the session', async () => {
+    const page = await b.fetch(`${running.base}/auth/signin?callbackUrl=%2F`);
+    const html = await page.text();
+    expect(html).toContain('Sign in with Email and password');
+    const res = await b.fetch(`${running.base}/auth/callback/credentials`, form({ csrfToken: csrfFrom(html), callbackUrl: '/', email, password }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/');
+    const home = await (await b.fetch(`${running.base}/`)).text();
+    expect(home).toContain(`<strong id="user-email">${email}</strong>`);
+    expect(home).toContain('Your session expires at');
+    const protectedPage = await b.fetch(`${running.base}/protected`);
+    expect(protectedPage.status).toBe(200);
+    expect(await protectedPage.text()).toContain('Hello, Grace');
+  });
+
+  it('keeps the session across a restart of the app', async () => {
+    await stop(running);
+    running = await start(dbPath);
+    const session = await (await b.fetch(`${running.base}/auth/session`, { headers: { accept: 'application/json' } })).json();
+    expect(session).toMatchObject({ user: { email, name: 'Grace' } });
+  });
+
+  it('signs out, after which the session is gone and the protected page redirects', async () => {
+    const page = await b.fetch(`${running.base}/auth/signout`);
+    const res = await b.fetch(`${running.base}/auth/signout`, form({ csrfToken: csrfFrom(await page.text()) }));
+    expect(res.status).toBe(303);
+    const session = await (await b.fetch(`${running.base}/auth/session`, { headers: { accept: 'application/json' } })).json();
+    expect(session).toBeNull();
+    const protectedPage = await b.fetch(`${running.base}/protected`);
+    expect(protectedPage.status).toBe(302);
+    expect(protectedPage.headers.get('location')).toBe('/auth/signin?callbackUrl=%2Fprotected');
+  });
+
+  it('a wrong password sends the person back to the sign-in page with an error', async () => {
+    const page = await b.fetch(`${running.base}/auth/signin`);
+    const res = await b.fetch(`${running.base}/auth/callback/credentials`, form({ csrfToken: csrfFrom(await page.text()), email, password: 'wrong-password' }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toContain('/auth/signin?error=CredentialsSignin');
+    const shown = await (await b.fetch(`${running.base}${res.headers.get('location')}`)).text();
+    expect(shown).toContain('Sign in failed');
+  });
+});

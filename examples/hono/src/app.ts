@@ -1,0 +1,91 @@
+/**
+ * The example app: Hono + @framework/auth with credentials sign-in and
+ * database sessions in an embedded SQLite file.
+ */
+import { Hono } from 'hono';
+import {
+  AuthError,
+  createAuth,
+  credentials,
+  passwordAccounts,
+  requireAuth,
+  sqliteAdapter,
+  type Auth,
+  type StorageAdapter,
+} from '@framework/auth';
+import { authSession, mountAuth, type AuthVariables } from '@framework/hono';
+import { homePage, protectedPage, registerPage } from './views.js';
+
+export interface ExampleOptions {
+  /** SQLite file. Default `.data/example.db`. */
+  dbPath?: string;
+  /** Optional secret (≥ 32 characters); required when NODE_ENV=production. */
+  secret?: string;
+}
+
+export interface ExampleApp {
+  app: Hono<{ Variables: AuthVariables }>;
+  auth: Auth;
+  adapter: StorageAdapter;
+  close(): Promise<void>;
+}
+
+const MAX_FORM_BYTES = 16 * 1024;
+
+/** Builds the app and migrates its database. */
+export async function createExampleApp(options: ExampleOptions = {}): Promise<ExampleApp> {
+  const adapter = sqliteAdapter({ filename: options.dbPath ?? '.data/example.db' });
+  await adapter.migrate();
+  const passwords = passwordAccounts(adapter);
+
+  const auth = createAuth({
+    session: { strategy: 'database' },
+    ...(options.secret ? { secret: options.secret } : {}),
+    adapter,
+    providers: [
+      credentials({
+        name: 'Email and password',
+        credentials: {
+          email: { label: 'Email', type: 'email', required: true },
+          password: { label: 'Password', type: 'password', required: true },
+        },
+        authorize: passwords.authorize,
+      }),
+    ],
+  });
+
+  const app = new Hono<{ Variables: AuthVariables }>();
+  mountAuth(app, auth);
+  app.use('*', authSession(auth));
+
+  app.get('/', (c) => c.html(homePage(c.get('user'), c.get('session'))));
+
+  app.get('/protected', (c) => c.html(protectedPage(requireAuth())));
+
+  app.get('/register', async (c) => {
+    const { token, headers } = await auth.csrf.issue(c.req.raw);
+    for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+    return c.html(registerPage(token));
+  });
+
+  app.post('/register', async (c) => {
+    const length = Number(c.req.header('content-length') ?? 0);
+    if (length > MAX_FORM_BYTES) return c.text('Form too large', 413);
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const field = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : '');
+    const values = { email: field('email'), name: field('name') };
+    try {
+      await auth.csrf.verify(c.req.raw, field('csrfToken'));
+      await passwords.register({ email: values.email, password: field('password'), name: values.name });
+    } catch (e) {
+      if (!(e instanceof AuthError)) throw e;
+      const { token, headers } = await auth.csrf.issue(c.req.raw);
+      for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+      const message = e.code.startsWith('CSRF_') ? 'Your form expired. Please try again.' : e.message;
+      return c.html(registerPage(token, message, values), e.status as 400 | 403 | 409);
+    }
+    return c.redirect('/auth/signin?callbackUrl=%2F', 303);
+  });
+
+  return { app, auth, adapter, close: async () => adapter.close?.() };
+}
