@@ -27,7 +27,7 @@ export interface ConformanceFixture {
  * see each other's rows.
  *
  * Covers every {@link StorageAdapter} method: round-trips of all fields,
- * case-insensitive emails, conflicts ({@link StorageConflictError} with its
+ * case-insensitive emails, conflicts (`StorageConflictError` with its
  * `field`), cascading deletes, session expiry boundaries, single-use tokens
  * under concurrency, passkey ownership, idempotent migrations and "not found"
  * results, plus a fast-check property over Unicode names and emails.

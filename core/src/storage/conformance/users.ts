@@ -116,6 +116,10 @@ export function userTests(current: CurrentAdapter): void {
     user.roles?.push('injected');
     user.emailVerified?.setTime(0);
     user.name = 'changed';
+    for (const read of [await current().getUser(user.id), await current().getUserByEmail(user.email ?? '')]) {
+      read?.roles?.push('injected');
+      read?.emailVerified?.setTime(0);
+    }
     const stored = await current().getUser(user.id);
     expect(stored?.roles).toStrictEqual(['a']);
     expect(stored?.emailVerified).toStrictEqual(at(5));
@@ -140,6 +144,7 @@ export function userTests(current: CurrentAdapter): void {
     expect(await adapter.getUserByAccount(account)).toBeNull();
     expect(await adapter.listAccounts(doomed.id)).toStrictEqual([]);
     expect(await adapter.getSessionAndUser(session.id)).toBeNull();
+    expect(await adapter.deleteUserSessions(doomed.id)).toBe(0);
     expect(await adapter.getAuthenticator(passkey.credentialId)).toBeNull();
     expect(await adapter.listAuthenticators(doomed.id)).toStrictEqual([]);
     expect(await adapter.getAccount(keep.account)).toStrictEqual(keep.account);
