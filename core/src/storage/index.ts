@@ -1,0 +1,29 @@
+/**
+ * Storage for `@framework/auth`: the {@link StorageAdapter} contract and its
+ * implementations (memory, SQLite, PostgreSQL, any Kysely database).
+ *
+ * Importing this module never loads `better-sqlite3` or `pg`: the SQLite and
+ * PostgreSQL factories import them on their first call.
+ * @module
+ */
+export { memoryAdapter } from './memory.js';
+export {
+  postgresAdapter,
+  sqlAdapter,
+  sqliteAdapter,
+  type MissingDependencyError,
+  type PostgresAdapterOptions,
+  type SqlAdapterOptions,
+  type SqlDialectName,
+  type SqliteAdapterOptions,
+} from './sql/index.js';
+export {
+  StorageConflictError,
+  type AdapterAccount,
+  type AdapterSession,
+  type AdapterUser,
+  type Authenticator,
+  type NewUser,
+  type StorageAdapter,
+  type VerificationToken,
+} from './types.js';

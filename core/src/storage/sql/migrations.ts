@@ -1,0 +1,102 @@
+/**
+ * The schema of the SQL adapter, as Kysely migrations created by code. Each
+ * migration runs once per database, recorded in `${prefix}migrations`.
+ * @module
+ * @internal
+ */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DialectTraits } from './dialect.js';
+import type { TableNames } from './tables.js';
+
+/** The initial schema: users, accounts, sessions, verification tokens, authenticators. */
+function initialSchema(t: TableNames, traits: DialectTraits): Migration {
+  const { int64, bool } = traits;
+  const userRef = `${t.users}.id`;
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable(t.users)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text')
+        .addColumn('email_normalized', 'text')
+        .addColumn('name', 'text')
+        .addColumn('image', 'text')
+        .addColumn('email_verified', int64)
+        .addColumn('role', 'text')
+        .addColumn('roles', 'text')
+        .execute();
+      await db.schema.createIndex(`${t.users}_email_normalized_key`).on(t.users).column('email_normalized').unique().execute();
+
+      await db.schema
+        .createTable(t.accounts)
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('provider_account_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references(userRef).onDelete('cascade'))
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('access_token', 'text')
+        .addColumn('refresh_token', 'text')
+        .addColumn('expires_at', int64)
+        .addColumn('token_type', 'text')
+        .addColumn('scope', 'text')
+        .addColumn('id_token', 'text')
+        .addColumn('password_hash', 'text')
+        .addPrimaryKeyConstraint(`${t.accounts}_pkey`, ['provider', 'provider_account_id'])
+        .execute();
+      await db.schema.createIndex(`${t.accounts}_user_id_idx`).on(t.accounts).column('user_id').execute();
+
+      await db.schema
+        .createTable(t.sessions)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references(userRef).onDelete('cascade'))
+        .addColumn('expires', int64, (c) => c.notNull())
+        .addColumn('created_at', int64, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex(`${t.sessions}_user_id_idx`).on(t.sessions).column('user_id').execute();
+      await db.schema.createIndex(`${t.sessions}_expires_idx`).on(t.sessions).column('expires').execute();
+
+      await db.schema
+        .createTable(t.verificationTokens)
+        .addColumn('identifier', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull())
+        .addColumn('expires', int64, (c) => c.notNull())
+        .addPrimaryKeyConstraint(`${t.verificationTokens}_pkey`, ['identifier', 'token_hash'])
+        .execute();
+
+      await db.schema
+        .createTable(t.authenticators)
+        .addColumn('credential_id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references(userRef).onDelete('cascade'))
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('counter', int64, (c) => c.notNull())
+        .addColumn('transports', 'text', (c) => c.notNull())
+        .addColumn('device_type', 'text', (c) => c.notNull())
+        .addColumn('backed_up', bool, (c) => c.notNull())
+        .addColumn('name', 'text')
+        .addColumn('created_at', int64, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex(`${t.authenticators}_user_id_idx`).on(t.authenticators).column('user_id').execute();
+    },
+  };
+}
+
+/** The migrations, in order. Never edit a released one: append a new one. */
+function provider(t: TableNames, traits: DialectTraits): MigrationProvider {
+  return { getMigrations: async () => ({ '0001_initial': initialSchema(t, traits) }) };
+}
+
+/**
+ * Brings the schema up to date. Idempotent; concurrent callers are serialized
+ * by Kysely's migration lock.
+ * @throws The first migration error, when one fails (that migration is rolled back where the dialect allows).
+ */
+export async function migrateToLatest(db: Kysely<any>, t: TableNames, traits: DialectTraits): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: provider(t, traits),
+    migrationTableName: t.migrations,
+    migrationLockTableName: t.migrationLock,
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error !== undefined) throw error;
+}

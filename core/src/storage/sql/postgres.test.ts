@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DATABASE_URL, serviceAvailable } from '../../../../test-support/services.js';
+import { runStorageConformance } from '../conformance.js';
+import { postgresAdapter } from './postgres.js';
+
+type PgModule = typeof import('pg').default;
+
+// Under CI=true this throws when PostgreSQL is down, failing the file.
+const pgUp = await serviceAvailable('postgres');
+
+// pg itself must load here. Known cause when it does not: vitest passes its
+// `ssr.resolve.conditions` to Node as `--conditions`; with `import` among them,
+// pg's `require('pg-pool')` gets pg-pool's ESM build and pg fails to load.
+const loaded = await import('pg').then(
+  (module) => module.default,
+  (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+);
+it.runIf(loaded instanceof Error)('pg loads in the test process', () => {
+  throw new Error(`pg could not be loaded: ${String(loaded)}`, { cause: loaded });
+});
+const pg = loaded instanceof Error ? undefined : loaded;
+
+/** Creates a fresh schema; returns its name and how to drop it. */
+async function freshSchema(pg: PgModule): Promise<{ schema: string; drop: () => Promise<void> }> {
+  const schema = `auth_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return {
+    schema,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+describe.skipIf(!pgUp || !pg)('postgresAdapter', () => {
+  if (!pg) return;
+  runStorageConformance('postgres', async () => {
+    const { schema, drop } = await freshSchema(pg);
+    const pool = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${schema}` });
+    return {
+      adapter: postgresAdapter({ pool }),
+      teardown: async () => {
+        await pool.end();
+        await drop();
+      },
+    };
+  });
+
+  it('with a connectionString: imports pg, creates its tables in the search_path schema, and ends its pool on close', async () => {
+    const { schema, drop } = await freshSchema(pg);
+    try {
+      const url = new URL(DATABASE_URL);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      const adapter = postgresAdapter({ connectionString: url.href, tablePrefix: 'kit_' });
+      await adapter.migrate();
+      await adapter.migrate();
+      const user = await adapter.createUser({ email: 'pg@example.com', emailVerified: new Date(1_700_000_000_123) });
+      expect(await adapter.getUserByEmail('PG@example.com')).toStrictEqual(user);
+      await adapter.close?.();
+
+      const check = new pg.Client({ connectionString: DATABASE_URL });
+      await check.connect();
+      const { rows } = await check.query<{ table_name: string }>(
+        'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+        [schema],
+      );
+      await check.end();
+      expect(rows.map((r) => r.table_name)).toStrictEqual([
+        'kit_accounts',
+        'kit_authenticators',
+        'kit_migrations',
+        'kit_migrations_lock',
+        'kit_sessions',
+        'kit_users',
+        'kit_verification_tokens',
+      ]);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('rejects both connectionString and pool', () => {
+    expect(() => postgresAdapter({ connectionString: DATABASE_URL, pool: new pg.Pool() })).toThrow(TypeError);
+  });
+});

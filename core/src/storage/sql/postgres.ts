@@ -1,0 +1,63 @@
+/**
+ * `postgresAdapter`: PostgreSQL through node-postgres (`pg`).
+ * @module
+ */
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Pool } from 'pg';
+import type { StorageAdapter } from '../types.js';
+import { importOptional } from './optional-import.js';
+import { createSqlStore } from './store.js';
+
+/** Options of {@link postgresAdapter}. Give `connectionString` or `pool`, not both. */
+export interface PostgresAdapterOptions {
+  /**
+   * e.g. `'postgres://user:password@127.0.0.1:5432/app'`. When neither this
+   * nor `pool` is given, `pg` reads the `PG*` environment variables.
+   */
+  connectionString?: string;
+  /** A `pg.Pool` you own: the adapter uses it and never ends it. */
+  pool?: Pool;
+  /** Prefix of every table name. Default `'auth_'`; see `SqlAdapterOptions.tablePrefix`. */
+  tablePrefix?: string;
+}
+
+/**
+ * Creates a storage adapter over PostgreSQL. With `connectionString` (or
+ * neither option), the adapter imports `pg` (an optional peer dependency:
+ * `npm install pg`) on its first call and creates its own pool, which
+ * `close()` ends. With `pool`, `pg` is not imported at all and `close()`
+ * leaves the pool open.
+ *
+ * Tables go to the first schema of the connection's `search_path`. Call
+ * `migrate()` once at start-up; it is idempotent and safe to run from several
+ * processes at once. Methods behave as described for `sqlAdapter`.
+ *
+ * @throws TypeError at creation when both `connectionString` and `pool` are
+ * given, or for a malformed `tablePrefix`.
+ * @throws Error with `code: 'MISSING_DEPENDENCY'` (from the first call) when
+ * `pg` is needed and cannot be loaded.
+ * @example
+ * ```ts
+ * import { createAuth, postgresAdapter } from '@framework/auth';
+ *
+ * const adapter = postgresAdapter({ connectionString: process.env.DATABASE_URL });
+ * await adapter.migrate();
+ * const auth = createAuth({ ...config, adapter });
+ * ```
+ */
+export function postgresAdapter(options: PostgresAdapterOptions = {}): StorageAdapter {
+  const { connectionString, pool } = options;
+  if (connectionString !== undefined && pool !== undefined) {
+    throw new TypeError('postgresAdapter: pass either connectionString or pool, not both');
+  }
+  return createSqlStore({
+    dialect: 'postgres',
+    tablePrefix: options.tablePrefix,
+    async open() {
+      if (pool) return { db: new Kysely<any>({ dialect: new PostgresDialect({ pool }) }), close: async () => {} };
+      const pg = await importOptional('pg', 'postgresAdapter', () => import('pg'));
+      const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.default.Pool({ connectionString }) }) });
+      return { db, close: () => db.destroy() };
+    },
+  });
+}

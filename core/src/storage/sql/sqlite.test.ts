@@ -1,0 +1,62 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runStorageConformance } from '../conformance.js';
+import { sqliteAdapter } from './sqlite.js';
+
+const root = await mkdtemp(join(tmpdir(), 'auth-sqlite-'));
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+let files = 0;
+/** A fresh database path in a folder that does not exist yet. */
+const freshFile = () => join(root, `run-${++files}`, 'nested', 'auth.db');
+
+runStorageConformance('sqlite (file)', async () => ({ adapter: sqliteAdapter({ filename: freshFile() }) }));
+runStorageConformance('sqlite (:memory:)', async () => ({ adapter: sqliteAdapter({ filename: ':memory:' }) }));
+runStorageConformance('sqlite (custom tablePrefix)', async () => ({ adapter: sqliteAdapter({ filename: ':memory:', tablePrefix: 'kit_' }) }));
+
+describe('sqliteAdapter', () => {
+  it('keeps data across closing and reopening the file', async () => {
+    const filename = freshFile();
+    const first = sqliteAdapter({ filename });
+    await first.migrate();
+    const user = await first.createUser({ email: 'persist@example.com', roles: ['a'] });
+    const session = await first.createSession({ id: 's1', tokenHash: 'h', userId: user.id, expires: new Date(2e12), createdAt: new Date(1e12) });
+    await first.close?.();
+
+    const second = sqliteAdapter({ filename });
+    await second.migrate();
+    expect(await second.getSessionAndUser('s1')).toStrictEqual({ session, user });
+    await second.close?.();
+  });
+
+  it('opens nothing before the first call, creates the parent folder, and uses WAL', async () => {
+    const filename = freshFile();
+    const adapter = sqliteAdapter({ filename });
+    await expect(stat(filename)).rejects.toMatchObject({ code: 'ENOENT' });
+    await adapter.migrate();
+    expect((await stat(filename)).isFile()).toBe(true);
+    expect((await stat(`${filename}-wal`)).isFile()).toBe(true);
+    await adapter.close?.();
+  });
+
+  it('cascades through foreign keys, too', async () => {
+    const { default: Database } = await import('better-sqlite3');
+    const filename = freshFile();
+    const adapter = sqliteAdapter({ filename });
+    await adapter.migrate();
+    const user = await adapter.createUser({});
+    await adapter.createSession({ id: 's', tokenHash: 'h', userId: user.id, expires: new Date(), createdAt: new Date() });
+    await adapter.close?.();
+    const raw = new Database(filename);
+    raw.pragma('foreign_keys = ON');
+    raw.prepare('DELETE FROM auth_users WHERE id = ?').run(user.id);
+    expect(raw.prepare('SELECT count(*) AS n FROM auth_sessions').get()).toStrictEqual({ n: 0 });
+    raw.close();
+  });
+
+  it('rejects a malformed tablePrefix at creation', () => {
+    expect(() => sqliteAdapter({ filename: ':memory:', tablePrefix: 'bad-prefix; drop' })).toThrow(TypeError);
+  });
+});

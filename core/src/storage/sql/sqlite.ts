@@ -1,0 +1,64 @@
+/**
+ * `sqliteAdapter`: the embedded default, a SQLite file through better-sqlite3.
+ * @module
+ */
+import { Kysely, SqliteDialect } from 'kysely';
+import type { StorageAdapter } from '../types.js';
+import { importOptional } from './optional-import.js';
+import { createSqlStore } from './store.js';
+
+/** Options of {@link sqliteAdapter}. */
+export interface SqliteAdapterOptions {
+  /**
+   * Path of the database file, e.g. `'.data/auth.db'` (relative to the
+   * working directory), or `':memory:'` for a private in-memory database.
+   */
+  filename: string;
+  /** Prefix of every table name. Default `'auth_'`; see `SqlAdapterOptions.tablePrefix`. */
+  tablePrefix?: string;
+}
+
+const IN_MEMORY = new Set([':memory:', '']);
+
+/**
+ * Creates a storage adapter over a SQLite file, through better-sqlite3 (an
+ * optional peer dependency: `npm install better-sqlite3`).
+ *
+ * Nothing is opened until the first call. Then better-sqlite3 is imported,
+ * the file's parent folder is created if missing, and the database is opened
+ * with `journal_mode = WAL` and `foreign_keys = ON`. Call `migrate()` once at
+ * start-up; `close()` closes the file (a later call opens it again).
+ *
+ * Methods behave as described for `sqlAdapter`.
+ *
+ * @throws TypeError at creation for a malformed `tablePrefix`.
+ * @throws Error with `code: 'MISSING_DEPENDENCY'` (from the first call) when
+ * better-sqlite3 cannot be loaded.
+ * @example
+ * ```ts
+ * import { createAuth, sqliteAdapter } from '@framework/auth';
+ *
+ * const adapter = sqliteAdapter({ filename: '.data/auth.db' });
+ * await adapter.migrate();
+ * const auth = createAuth({ ...config, adapter });
+ * ```
+ */
+export function sqliteAdapter(options: SqliteAdapterOptions): StorageAdapter {
+  const { filename } = options;
+  return createSqlStore({
+    dialect: 'sqlite',
+    tablePrefix: options.tablePrefix,
+    async open() {
+      const { default: Database } = await importOptional('better-sqlite3', 'sqliteAdapter', () => import('better-sqlite3'));
+      if (!IN_MEMORY.has(filename)) {
+        const [{ mkdir }, { dirname }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+        await mkdir(dirname(filename), { recursive: true });
+      }
+      const database = new Database(filename);
+      database.pragma('journal_mode = WAL');
+      database.pragma('foreign_keys = ON');
+      const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
+      return { db, close: () => db.destroy() };
+    },
+  });
+}

@@ -1,0 +1,282 @@
+/**
+ * The one Kysely implementation of {@link StorageAdapter}, shared by SQLite
+ * and PostgreSQL. Opens its connection lazily, on the first call.
+ * @module
+ * @internal
+ */
+import { CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
+import { normalizeEmail, toAccount, toAuthenticator, toSession, toUser, toVerificationToken } from '../records.js';
+import { StorageConflictError, type StorageAdapter } from '../types.js';
+import { dialects, type SqlDialectName } from './dialect.js';
+import { migrateToLatest } from './migrations.js';
+import {
+  USER_COLUMNS,
+  decodeAccount,
+  decodeAuthenticator,
+  decodeSession,
+  decodeUser,
+  decodeVerificationToken,
+  encodeAccount,
+  encodeAccountPatch,
+  encodeAuthenticator,
+  encodeSession,
+  encodeUser,
+  encodeUserPatch,
+  encodeVerificationToken,
+  type UserColumns,
+} from './rows.js';
+import { tableNames, type AccountRow, type AuthenticatorRow, type SessionRow, type UserRow, type VerificationTokenRow } from './tables.js';
+
+/** An open database and how to release it. */
+export interface SqlConnection {
+  db: Kysely<any>;
+  /** Releases what the adapter opened; a no-op for connections the caller owns. */
+  close(): Promise<void>;
+}
+
+export interface SqlStoreOptions {
+  dialect: SqlDialectName;
+  tablePrefix?: string | undefined;
+  /** Opens the connection; called on first use, and again after `close()`. */
+  open(): Promise<SqlConnection>;
+}
+
+/** A joined session row: session columns prefixed with `s_`, then the user's columns. */
+type SessionUserRow = UserColumns & { s_token_hash: string; s_expires: SessionRow['expires']; s_created_at: SessionRow['created_at'] };
+
+interface Ready extends SqlConnection {
+  /** `getSessionAndUser`, compiled once; its only parameter is the session id. */
+  sessionQuery: string;
+}
+
+type AccountKey = { provider: string; providerAccountId: string };
+
+/** Creates the Kysely-backed adapter. */
+export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
+  const traits = dialects[options.dialect];
+  if (!traits) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(options.dialect)}: use 'sqlite' or 'postgres'`);
+  const t = tableNames(options.tablePrefix);
+  let opening: Promise<Ready> | undefined;
+
+  async function prepare(): Promise<Ready> {
+    const connection = await options.open();
+    const db = connection.db.withoutPlugins();
+    const sessionQuery = db
+      .selectFrom(`${t.sessions} as s`)
+      .innerJoin(`${t.users} as u`, 'u.id', 's.user_id')
+      .select(['s.token_hash as s_token_hash', 's.expires as s_expires', 's.created_at as s_created_at'])
+      .select(USER_COLUMNS.map((column) => `u.${column}` as const))
+      .where('s.id', '=', '')
+      .compile().sql;
+    return { db, close: connection.close, sessionQuery };
+  }
+
+  /** The open connection, opened on first use; a failed open is retried by the next call. */
+  function ready(): Promise<Ready> {
+    opening ??= prepare().catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    });
+    return opening;
+  }
+
+  /** Runs `write`, turning a unique violation into a StorageConflictError on `field(violationText)`. */
+  async function guard<T>(write: Promise<T>, field: (violation: string) => string): Promise<T> {
+    try {
+      return await write;
+    } catch (error) {
+      const violation = traits.uniqueViolation(error);
+      if (violation === null) throw error;
+      const conflict = new StorageConflictError(`Unique constraint violated: ${violation}`, field(violation));
+      conflict.cause = error;
+      throw conflict;
+    }
+  }
+
+  const userOrNull = (row: UserRow | undefined) => (row ? decodeUser(row) : null);
+  const byAccount = (key: AccountKey) => (eb: ExpressionBuilder<any, any>) =>
+    eb.and([eb('provider', '=', key.provider), eb('provider_account_id', '=', key.providerAccountId)]);
+
+  const adapter: StorageAdapter = {
+    async migrate() {
+      const { db } = await ready();
+      await migrateToLatest(db, t, traits);
+    },
+    async close() {
+      const current = opening;
+      opening = undefined;
+      if (current) await (await current).close();
+    },
+
+    async createUser(input) {
+      const { db } = await ready();
+      const user = toUser(input.id ?? crypto.randomUUID(), input);
+      const insert = db.insertInto(t.users).values(encodeUser(user)).execute();
+      await guard(insert, (violation) => (violation.includes('email_normalized') ? 'email' : 'id'));
+      return user;
+    },
+    async getUser(id) {
+      const { db } = await ready();
+      return userOrNull(await db.selectFrom(t.users).selectAll().where('id', '=', id).$castTo<UserRow>().executeTakeFirst());
+    },
+    async getUserByEmail(email) {
+      const { db } = await ready();
+      const row = await db.selectFrom(t.users).selectAll().where('email_normalized', '=', normalizeEmail(email)).$castTo<UserRow>().executeTakeFirst();
+      return userOrNull(row);
+    },
+    async getUserByAccount(key) {
+      const { db } = await ready();
+      const row = await db
+        .selectFrom(`${t.accounts} as a`)
+        .innerJoin(`${t.users} as u`, 'u.id', 'a.user_id')
+        .selectAll('u')
+        .where('a.provider', '=', key.provider)
+        .where('a.provider_account_id', '=', key.providerAccountId)
+        .$castTo<UserRow>()
+        .executeTakeFirst();
+      return userOrNull(row);
+    },
+    async updateUser(id, patch) {
+      const { db } = await ready();
+      const row = encodeUserPatch(patch);
+      if (Object.keys(row).length === 0) return adapter.getUser(id);
+      const update = db.updateTable(t.users).set(row).where('id', '=', id).returningAll().$castTo<UserRow>().executeTakeFirst();
+      return userOrNull(await guard(update, () => 'email'));
+    },
+    async deleteUser(id) {
+      const { db } = await ready();
+      // Foreign keys cascade too; deleting explicitly also covers SQLite connections without `foreign_keys = ON`.
+      await db.transaction().execute(async (trx) => {
+        for (const table of [t.authenticators, t.sessions, t.accounts]) await trx.deleteFrom(table).where('user_id', '=', id).execute();
+        await trx.deleteFrom(t.users).where('id', '=', id).execute();
+      });
+    },
+
+    async linkAccount(input) {
+      const { db } = await ready();
+      const account = toAccount(input);
+      await guard(db.insertInto(t.accounts).values(encodeAccount(account)).execute(), () => 'account');
+      return account;
+    },
+    async getAccount(key) {
+      const { db } = await ready();
+      const row = await db.selectFrom(t.accounts).selectAll().where(byAccount(key)).$castTo<AccountRow>().executeTakeFirst();
+      return row ? decodeAccount(row) : null;
+    },
+    async listAccounts(userId) {
+      const { db } = await ready();
+      const rows = await db.selectFrom(t.accounts).selectAll().where('user_id', '=', userId).$castTo<AccountRow>().execute();
+      return rows.map(decodeAccount);
+    },
+    async updateAccount(key, patch) {
+      const { db } = await ready();
+      const row = encodeAccountPatch(patch);
+      if (Object.keys(row).length === 0) return adapter.getAccount(key);
+      const update = db.updateTable(t.accounts).set(row).where(byAccount(key)).returningAll().$castTo<AccountRow>();
+      const updated = await update.executeTakeFirst();
+      return updated ? decodeAccount(updated) : null;
+    },
+    async unlinkAccount(key) {
+      const { db } = await ready();
+      await db.deleteFrom(t.accounts).where(byAccount(key)).execute();
+    },
+
+    async createSession(input) {
+      const { db } = await ready();
+      const session = toSession(input);
+      await guard(db.insertInto(t.sessions).values(encodeSession(session)).execute(), () => 'id');
+      return session;
+    },
+    async getSessionAndUser(id) {
+      // The hot path: one precompiled join, no query building per call.
+      const { db, sessionQuery } = await ready();
+      const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(sessionQuery, [id]));
+      const row = rows[0];
+      if (!row) return null;
+      const session = decodeSession({ id, token_hash: row.s_token_hash, user_id: row.id, expires: row.s_expires, created_at: row.s_created_at });
+      return { session, user: decodeUser(row) };
+    },
+    async updateSessionExpiry(id, expires) {
+      const { db } = await ready();
+      const row = await db
+        .updateTable(t.sessions)
+        .set({ expires: expires.getTime() })
+        .where('id', '=', id)
+        .returningAll()
+        .$castTo<SessionRow>()
+        .executeTakeFirst();
+      return row ? decodeSession(row) : null;
+    },
+    async deleteSession(id) {
+      const { db } = await ready();
+      await db.deleteFrom(t.sessions).where('id', '=', id).execute();
+    },
+    async deleteUserSessions(userId) {
+      const { db } = await ready();
+      const result = await db.deleteFrom(t.sessions).where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    async deleteExpiredSessions(now) {
+      const { db } = await ready();
+      const result = await db.deleteFrom(t.sessions).where('expires', '<=', now.getTime()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async createVerificationToken(input) {
+      const { db } = await ready();
+      const token = toVerificationToken(input);
+      await guard(db.insertInto(t.verificationTokens).values(encodeVerificationToken(token)).execute(), () => 'tokenHash');
+      return token;
+    },
+    async useVerificationToken({ identifier, tokenHash }) {
+      const { db } = await ready();
+      // One statement finds and deletes the row, so only one caller can get it.
+      const row = await db
+        .deleteFrom(t.verificationTokens)
+        .where('identifier', '=', identifier)
+        .where('token_hash', '=', tokenHash)
+        .returningAll()
+        .$castTo<VerificationTokenRow>()
+        .executeTakeFirst();
+      return row ? decodeVerificationToken(row) : null;
+    },
+
+    async createAuthenticator(input) {
+      const { db } = await ready();
+      const authenticator = toAuthenticator(input);
+      const insert = db.insertInto(t.authenticators).values(encodeAuthenticator(authenticator, traits)).execute();
+      await guard(insert, () => 'credentialId');
+      return authenticator;
+    },
+    async getAuthenticator(credentialId) {
+      const { db } = await ready();
+      const row = await db
+        .selectFrom(t.authenticators)
+        .selectAll()
+        .where('credential_id', '=', credentialId)
+        .$castTo<AuthenticatorRow>()
+        .executeTakeFirst();
+      return row ? decodeAuthenticator(row) : null;
+    },
+    async listAuthenticators(userId) {
+      const { db } = await ready();
+      const rows = await db.selectFrom(t.authenticators).selectAll().where('user_id', '=', userId).$castTo<AuthenticatorRow>().execute();
+      return rows.map(decodeAuthenticator);
+    },
+    async updateAuthenticatorCounter(credentialId, counter) {
+      const { db } = await ready();
+      const result = await db.updateTable(t.authenticators).set({ counter }).where('credential_id', '=', credentialId).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+    async deleteAuthenticator(userId, credentialId) {
+      const { db } = await ready();
+      const result = await db
+        .deleteFrom(t.authenticators)
+        .where('credential_id', '=', credentialId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+  };
+  return adapter;
+}
