@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineTrigger, isTriggerDefinition } from './define.js';
 import { TriggerDefinitionError } from './errors.js';
+import type { TriggerSource } from './types.js';
 
 const noop = () => {};
 
@@ -91,12 +92,12 @@ describe('defineTrigger', () => {
   });
 
   it('validates every source kind, including those delivered in part 2', () => {
-    const sources = [
+    const sources: TriggerSource[] = [
       { type: 'objectstore', bucket: 'uploads', events: ['object:create', 'object:delete'], prefix: 'img/' },
       { type: 'email', domain: 'example.com' },
       { type: 'sqldb', database: 'DB', tables: ['users'], operations: ['INSERT'] },
       { type: 'tail', workers: ['app'], filters: [{ field: 'status', value: 5, operator: 'startsWith' }] },
-    ] as const;
+    ];
     for (const source of sources) expect(defineTrigger({ source, handle: noop }).source.type).toBe(source.type);
   });
 });

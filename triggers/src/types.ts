@@ -46,7 +46,7 @@ export type ObjectStoreEventType =
 export interface ObjectStoreSource {
   type: 'objectstore';
   bucket: string;
-  events: ObjectStoreEventType[];
+  events: readonly ObjectStoreEventType[];
   prefix?: string;
   suffix?: string;
 }
@@ -58,7 +58,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface WebhookSource {
   type: 'webhook';
   path: string;
-  methods?: HttpMethod[];
+  methods?: readonly HttpMethod[];
   verifier?: WebhookVerifier;
 }
 
@@ -76,8 +76,8 @@ export type SqlOperation = 'INSERT' | 'UPDATE' | 'DELETE';
 export interface SqlDbSource {
   type: 'sqldb';
   database: string;
-  tables?: string[];
-  operations?: SqlOperation[];
+  tables?: readonly string[];
+  operations?: readonly SqlOperation[];
 }
 
 /** Fields a tail filter can test. `samplingRate` keeps a random fraction (`value` 0–1) of the logs. */
@@ -95,8 +95,8 @@ export interface TailFilter {
 /** Consumes the tail logs of the runtimes named in `workers` (see `createTriggerRuntime({name})`). */
 export interface TailSource {
   type: 'tail';
-  workers: string[];
-  filters?: TailFilter[];
+  workers: readonly string[];
+  filters?: readonly TailFilter[];
 }
 
 /** Union of the seven source records. */
@@ -330,7 +330,7 @@ export interface ResolvedTriggerConfig {
 /** A validated, frozen trigger definition as returned by `defineTrigger`. */
 export interface TriggerDefinition<S extends TriggerSource = TriggerSource, Env = any> {
   /** The source with defaults applied (`timezone`, `batchSize`, `batchTimeout`, `methods`). */
-  readonly source: Readonly<S>;
+  readonly source: Readonly<S> & Readonly<Extract<TriggerSource, { type: S['type'] }>>;
   readonly handle: TriggerHandler<EventFor<S>, Env>;
   readonly config: ResolvedTriggerConfig;
 }
