@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * TypeScript sources through the `source` export condition, so tests never
  * need a build first.
  */
-const conditions = ['source', 'node', 'import', 'module', 'default'];
+const conditions = ['source', 'node', 'default'];
 const project = (name: string, dir: string, extra: Record<string, unknown> = {}) => ({
   extends: true as const,
   test: { name, include: [`${dir}/**/*.test.ts`], ...extra },

@@ -8,7 +8,9 @@ import autocannon from 'autocannon';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-async function startServer(kind: 'bare' | 'protected') {
+type Kind = 'bare' | 'scoped' | 'context';
+
+async function startServer(kind: Kind) {
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', `${here}server.ts`, kind], {
     stdio: ['ignore', 'pipe', 'inherit'],
     cwd: here,
@@ -26,7 +28,7 @@ async function startServer(kind: 'bare' | 'protected') {
   return { child, url: `http://127.0.0.1:${port}/`, cookie: cookie ?? '' };
 }
 
-async function rps(kind: 'bare' | 'protected', seconds: number): Promise<number> {
+async function rps(kind: Kind, seconds: number): Promise<number> {
   const server = await startServer(kind);
   try {
     const headers = server.cookie ? { cookie: server.cookie } : undefined;
@@ -39,8 +41,9 @@ async function rps(kind: 'bare' | 'protected', seconds: number): Promise<number>
   }
 }
 
-export async function protectedVsBare(seconds = 5): Promise<{ bare: number; protected: number; ratio: number }> {
+export async function protectedVsBare(seconds = 5): Promise<{ bare: number; scoped: number; context: number }> {
   const bare = await rps('bare', seconds);
-  const prot = await rps('protected', seconds);
-  return { bare, protected: prot, ratio: prot / bare };
+  const scoped = await rps('scoped', seconds);
+  const context = await rps('context', seconds);
+  return { bare, scoped, context };
 }

@@ -35,6 +35,28 @@ async function signIn(app: Hono<{ Variables: AuthVariables }>): Promise<string> 
   return res.headers.getSetCookie().find((l) => l.startsWith('framework.session-token='))!.split(';')[0]!;
 }
 
+describe('authSession({scope: false})', () => {
+  it('sets the context variables and forwards cookies without opening the request scope', async () => {
+    const { auth } = await setup('jwt');
+    const app = new Hono<{ Variables: AuthVariables }>();
+    mountAuth(app, auth);
+    app.use('*', authSession(auth, { scope: false }));
+    app.get('/whoami', (c) => {
+      let helper: string;
+      try {
+        helper = String(getUser());
+      } catch (e) {
+        helper = (e as Error).message;
+      }
+      return c.json({ user: c.get('user')?.email ?? null, helper });
+    });
+    const cookie = await signIn(app);
+    const body = (await (await app.request('/whoami', { headers: { cookie } })).json()) as { user: string; helper: string };
+    expect(body.user).toBe('ada@example.com');
+    expect(body.helper).toMatch(/outside a request scope/);
+  });
+});
+
 describe.each(['database', 'jwt'] as const)('@framework/hono with %s sessions', (strategy) => {
   it('mounts the auth routes, including 405 for wrong methods', async () => {
     const { app } = await setup(strategy);
