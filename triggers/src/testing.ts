@@ -1,1 +1,25 @@
-export {};
+/**
+ * `@framework/trigger/testing`: events and contexts for unit-testing handlers
+ * as `definition.handle(event, ctx)`. Plain recording objects, no test-runner
+ * dependency.
+ *
+ * @module
+ */
+export {
+  mockEmailEvent,
+  mockObjectStoreEvent,
+  mockScheduledEvent,
+  mockSqlDbEvent,
+  mockTailEvent,
+  mockWebhookEvent,
+  type MockWebhookEventInit,
+} from './testing/events.js';
+export {
+  mockQueueEvent,
+  mockQueueMessage,
+  type MockMessageCall,
+  type MockQueueEvent,
+  type MockQueueMessage,
+  type MockQueueMessageInit,
+} from './testing/queue.js';
+export { mockTriggerContext, type MockTriggerContext, type MockTriggerContextInit } from './testing/context.js';
