@@ -7,7 +7,7 @@ import { memoryAdapter } from './storage/memory.js';
 
 const SECRET = 'x'.repeat(32);
 const provider = () =>
-  credentials({ credentials: { email: { label: 'Email', type: 'email' } }, authorize: () => null });
+  credentials({ credentials: { email: { label: 'Email', type: 'email' } }, authorize: (): null => null });
 
 describe('defineAuthConfig', () => {
   it("applies the spec's defaults", () => {
@@ -67,7 +67,7 @@ describe('createAuth config checks', () => {
 
   it('rejects database sessions without an adapter, duplicate providers and bad trustedOrigins', () => {
     expect(() => createAuth({ providers: [], session: { strategy: 'database' } })).toThrow(/requires `adapter`/);
-    expect(() => createAuth({ providers: [], secret: SECRET, session: { strategy: 'jwt' }, providers: [provider(), provider()] } as never)).toThrow(
+    expect(() => createAuth({ secret: SECRET, session: { strategy: 'jwt' }, providers: [provider(), provider()] })).toThrow(
       /duplicate provider id "credentials"/,
     );
     expect(() => createAuth({ providers: [], secret: SECRET, trustedOrigins: ['not a url'] })).toThrow(/trustedOrigins must be absolute URLs/);
@@ -85,11 +85,11 @@ describe('defineProvider and defineAuthCallbacks', () => {
   });
 
   it.each([
-    [{ credentials: {}, authorize: () => null }, /at least one field/],
+    [{ credentials: {}, authorize: (): null => null }, /at least one field/],
     [{ credentials: { email: { label: 'E', type: 'email' } } }, /authorize must be a function/],
-    [{ credentials: { email: { label: 'E', type: 'date' } }, authorize: () => null }, /type must be text, email or password/],
-    [{ credentials: { csrfToken: { label: 'E', type: 'text' } }, authorize: () => null }, /reserved field name "csrfToken"/],
-    [{ id: 'Bad Id', credentials: { a: { label: 'A', type: 'text' } }, authorize: () => null }, /id must be 1–64 lowercase/],
+    [{ credentials: { email: { label: 'E', type: 'date' } }, authorize: (): null => null }, /type must be text, email or password/],
+    [{ credentials: { csrfToken: { label: 'E', type: 'text' } }, authorize: (): null => null }, /reserved field name "csrfToken"/],
+    [{ id: 'Bad Id', credentials: { a: { label: 'A', type: 'text' } }, authorize: (): null => null }, /id must be 1–64 lowercase/],
   ])('credentials rejects %#', (options, message) => {
     expect(() => credentials(options as never)).toThrow(message);
   });

@@ -206,7 +206,7 @@ describe('auth route errors', async () => {
   });
 
   it('a cross-site POST is refused with 403 CSRF_ORIGIN_MISMATCH even with a valid token', async () => {
-    for (const headers of [{ origin: 'https://evil.test' }, { 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of [{ origin: 'https://evil.test' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
       const res = await client().postJson('/auth/callback/credentials', { email: 'a@b.c', password: 'x' }, headers);
       expect(res.status).toBe(403);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('CSRF_ORIGIN_MISMATCH');
