@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: {"index":"src/index.ts","verifiers":"src/verifiers.ts","testing":"src/testing.ts"},
+  entry: {
+    index: 'src/index.ts',
+    verifiers: 'src/verifiers.ts',
+    testing: 'src/testing.ts',
+    cli: 'src/cli/index.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -29,11 +29,7 @@ const EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
  */
 export async function loadTriggersFromDir(dir: string): Promise<LoadedTriggers> {
   const root = resolve(dir);
-  const entries = await readdir(root, { withFileTypes: true });
-  const files = entries
-    .filter((e) => e.isFile() && isTriggerFile(e.name))
-    .map((e) => e.name)
-    .sort();
+  const files = await discoverTriggerFiles(root);
   const { createJiti } = await import('jiti');
   const [self, verifiers] = await Promise.all([import('./index.js'), import('./verifiers.js')]);
   const jiti = createJiti(join(root, '_loader.js'), {
@@ -42,12 +38,11 @@ export async function loadTriggersFromDir(dir: string): Promise<LoadedTriggers> 
     virtualModules: { '@framework/trigger': self, '@framework/trigger/verifiers': verifiers },
   });
   const triggers: LoadedTriggers = {};
-  for (const file of files) {
-    const name = basename(file, extname(file));
-    if (name in triggers) throw new TriggerDefinitionError(file, `two files define the trigger "${name}"`);
+  for (const [name, path] of Object.entries(files)) {
+    const file = basename(path);
     let loaded: unknown;
     try {
-      loaded = await jiti.import(join(root, file), { default: true });
+      loaded = await jiti.import(path, { default: true });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       throw new TriggerDefinitionError(file, `could not load: ${message.split('\n')[0]}`);
@@ -58,6 +53,22 @@ export async function loadTriggersFromDir(dir: string): Promise<LoadedTriggers> 
     triggers[name] = loaded;
   }
   return triggers;
+}
+
+/**
+ * The trigger files of `dir` by trigger name (absolute paths, sorted by name).
+ * @throws {TriggerDefinitionError} when two files give the same name
+ */
+export async function discoverTriggerFiles(dir: string): Promise<Record<string, string>> {
+  const root = resolve(dir);
+  const entries = await readdir(root, { withFileTypes: true });
+  const files: Record<string, string> = {};
+  for (const file of entries.filter((e) => e.isFile() && isTriggerFile(e.name)).map((e) => e.name).sort()) {
+    const name = basename(file, extname(file));
+    if (name in files) throw new TriggerDefinitionError(file, `two files define the trigger "${name}"`);
+    files[name] = join(root, file);
+  }
+  return files;
 }
 
 function isTriggerFile(file: string): boolean {

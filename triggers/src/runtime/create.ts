@@ -32,6 +32,11 @@ export interface TriggerRuntimeOptions<Env = unknown> {
   limits?: Partial<TriggerLimits>;
   /** Tail log batching. Defaults: 100 logs or `'1s'`. */
   tail?: { batchSize?: number; batchTimeout?: Duration };
+  /**
+   * Replaces the routing of `emit` (after the target name is checked), e.g. to
+   * record emits in tools instead of running the target. `traceId` is the emitter's.
+   */
+  routeEmit?: (target: string, payload: unknown, traceId: string | undefined) => void | Promise<void>;
 }
 
 /** A producer for one queue. */
@@ -146,6 +151,10 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
   async function emit(from: TraceParent | undefined, target: string, payload: unknown): Promise<void> {
     const trigger = registry.get(target);
     const source = trigger.definition.source;
+    if (options.routeEmit) {
+      await options.routeEmit(target, payload, from?.traceId);
+      return;
+    }
     if (source.type === 'queue') {
       await engine.send(source.name, [{ body: payload, ...(from ? { trace: from } : {}) }]);
       return;

@@ -1,0 +1,140 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { loadTriggersFromDir } from '../load.js';
+import { runCli } from './index.js';
+
+const fixtures = new URL('./__fixtures__/triggers/', import.meta.url).pathname;
+const packageRoot = new URL('../../', import.meta.url).pathname;
+
+async function run(...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, {
+    cwd: packageRoot,
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+  });
+  return { code, stdout, stderr };
+}
+
+describe('loadTriggersFromDir', () => {
+  it('names triggers after their files and skips helpers', async () => {
+    const triggers = await loadTriggersFromDir(fixtures);
+    expect(Object.keys(triggers)).toEqual(['hook', 'mailer', 'nightly']);
+    expect(triggers.nightly!.source).toMatchObject({ type: 'scheduled', cron: '0 3 * * *' });
+  });
+
+  it('reports a file whose default export is not a trigger, naming the file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'triggers-'));
+    try {
+      await writeFile(join(dir, 'oops.ts'), 'export default { source: {} };\n');
+      await expect(loadTriggersFromDir(dir)).rejects.toThrow('oops.ts: the default export is not a defineTrigger(...) result');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('framework triggers (in-process)', () => {
+  it('list prints a table of name, source and key detail', async () => {
+    const { code, stdout } = await run('triggers', 'list', '--dir', fixtures);
+    expect(code).toBe(0);
+    expect(stdout.split('\n')).toEqual([
+      'NAME     SOURCE     DETAIL',
+      'hook     webhook    POST /hooks/demo (verified)',
+      'mailer   queue      queue mail (batch 5)',
+      'nightly  scheduled  0 3 * * * (Europe/Berlin)',
+      '',
+    ]);
+  });
+
+  it('info prints the source and the config with defaults applied', async () => {
+    const { code, stdout } = await run('triggers', 'info', 'mailer', `--dir=${fixtures}`);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      name: 'mailer',
+      source: { type: 'queue', name: 'mail', batchSize: 5, batchTimeout: '5s' },
+      config: { retries: 1, retryDelay: '1m', timeout: '30s', observability: { metrics: true, tracing: true } },
+    });
+    expect(JSON.parse((await run('triggers', 'info', 'hook', '--dir', fixtures)).stdout).source.verifier).toMatch(/^\[function/);
+  });
+
+  it('test runs a queue handler and prints message outcomes', async () => {
+    const event = JSON.stringify({ messages: [{ id: 'a', body: { to: 'x@example.com' } }, { id: 'b', body: {} }] });
+    const { code, stdout } = await run('triggers', 'test', 'mailer', '--event', event, '--dir', fixtures);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^ok {2}mailer \(queue\) in \d+ ms\ntrace [0-9a-f]{32}\n/);
+    expect(stdout).toContain('messages:\n  a  ack (implicit)\n  b  deadLetter\n');
+    expect(stdout).toContain('emits: none');
+  });
+
+  it('test records emits with a real context and passes --env', async () => {
+    const { code, stdout } = await run('triggers', 'test', 'nightly', '--event', '{"scheduledTime":"2025-01-01T02:00:00Z"}', '--dir', fixtures);
+    expect(code).toBe(0);
+    expect(stdout).toContain('emits:\n  mailer  {"report":"2025-01-01T02:00:00.000Z"}');
+    const paused = await run('triggers', 'test', 'mailer', '--event', '{"messages":[{"id":"m","body":{"to":"a@b.c"}}]}', '--env', '{"paused":true}', '--dir', fixtures);
+    expect(paused.stdout).toContain('  m  retry');
+  });
+
+  it('test exits 1 and prints the error when the handler fails', async () => {
+    const { code, stdout } = await run('triggers', 'test', 'hook', '--event', '{"payload":{"fail":true}}', '--dir', fixtures);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^FAILED {2}hook \(webhook\) in \d+ ms: payload asked to fail/);
+    expect(stdout).toContain('error  attempt 1 failed: payload asked to fail');
+  });
+
+  it.each([
+    [['triggers', 'info', 'missing'], 'framework: unknown trigger "missing" (known: hook, mailer, nightly)\n'],
+    [['triggers', 'test', 'mailer', '--event', '{bad'], /^framework: --event is not valid JSON: .*\n$/],
+    [['triggers', 'test', 'mailer', '--event', '[1]'], 'framework: --event must be a JSON object\n'],
+    [['triggers', 'frobnicate'], /^framework: unknown triggers command "frobnicate"/],
+    [['deploy'], /^framework: unknown command "deploy"/],
+    [['triggers', 'list', '--verbose'], 'framework: unknown option --verbose\n'],
+  ])('%j is a one-line usage error with exit code 2', async (argv, expected) => {
+    const { code, stderr } = await run(...argv, '--dir', fixtures);
+    expect(code).toBe(2);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    if (typeof expected === 'string') expect(stderr).toBe(expected);
+    else expect(stderr).toMatch(expected);
+  });
+
+  it('exits 1 with one line when the directory does not exist', async () => {
+    const { code, stderr } = await run('triggers', 'list', '--dir', '/nonexistent/triggers');
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^framework: ENOENT[^\n]*\n$/);
+  });
+
+  it('generate-types writes TriggerRegistry entries for every trigger', async () => {
+    const dir = await mkdtemp(join(packageRoot, '.tmp-types-'));
+    try {
+      const out = join(dir, 'types', 'registry.d.ts');
+      const { code, stdout } = await run('triggers', 'generate-types', '--dir', fixtures, '--out', out);
+      expect(code).toBe(0);
+      expect(stdout).toBe(`wrote ${out} (3 triggers)\n`);
+      const text = await readFile(out, 'utf8');
+      expect(text).toContain("declare module '@framework/trigger' {\n  interface TriggerRegistry {");
+      expect(text).toContain('"mailer": EmitPayloadOf<typeof import("../../src/cli/__fixtures__/triggers/mailer.js").default>;');
+      expect(text.match(/EmitPayloadOf<typeof import/g)).toHaveLength(3);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the framework bin', () => {
+  it('runs for real in a child process', async () => {
+    const tsx = new URL('../../../node_modules/.bin/tsx', import.meta.url).pathname;
+    const { stdout } = await promisify(execFile)(tsx, ['--conditions=source', 'bin/framework.mjs', 'triggers', 'list', '--dir', fixtures], {
+      cwd: packageRoot,
+    });
+    expect(stdout).toContain('nightly  scheduled  0 3 * * * (Europe/Berlin)');
+    const failure = await promisify(execFile)(tsx, ['--conditions=source', 'bin/framework.mjs', 'triggers', 'info', 'nope', '--dir', fixtures], {
+      cwd: packageRoot,
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown trigger "nope"') });
+  });
+});

@@ -1,0 +1,65 @@
+import { newTraceId } from '../trace.js';
+import { messageOf } from '../runtime/attempt.js';
+import { createTriggerRuntime } from '../runtime/create.js';
+import type { MockQueueMessage } from '../testing/queue.js';
+import type { LogEntry } from '../types.js';
+import { buildEvent } from './event.js';
+import type { CliIO } from './io.js';
+import type { LoadedTriggers } from '../load.js';
+
+/**
+ * Runs one trigger once (no retries) with a real runtime context. Emits are
+ * recorded, not delivered. Prints the outcome, emits, queue message outcomes
+ * and logs. Returns 0 on success, 1 on failure.
+ */
+export async function testTrigger(
+  io: CliIO,
+  triggers: LoadedTriggers,
+  name: string,
+  eventJson: unknown,
+  env: unknown,
+): Promise<number> {
+  const definition = triggers[name]!;
+  const event = buildEvent(definition.source, eventJson);
+  const emits: Array<{ target: string; payload: unknown }> = [];
+  const logs: LogEntry[] = [];
+  const runtime = createTriggerRuntime({
+    triggers,
+    env: env ?? {},
+    name: 'cli',
+    routeEmit: (target, payload) => void emits.push({ target, payload }),
+  });
+  runtime.onLog((entry) => logs.push(entry));
+  const traceId = newTraceId();
+  const started = performance.now();
+  let failure: unknown;
+  try {
+    await runtime.dispatch(name, event, { retries: 0, traceId });
+  } catch (error) {
+    failure = error;
+  }
+  const ms = Math.round(performance.now() - started);
+  await runtime.stop({ timeout: '10s' });
+
+  const out: string[] = [];
+  if (failure === undefined) out.push(`ok  ${name} (${definition.source.type}) in ${ms} ms`);
+  else {
+    const code = (failure as { code?: unknown }).code;
+    out.push(`FAILED  ${name} (${definition.source.type}) in ${ms} ms: ${messageOf(failure)}${typeof code === 'string' ? ` [${code}]` : ''}`);
+  }
+  out.push(`trace ${traceId}`);
+  if ('messages' in event) {
+    out.push('messages:');
+    for (const message of event.messages as MockQueueMessage[]) {
+      const outcome = message.outcome ?? (failure === undefined ? 'ack (implicit)' : 'retry (implicit)');
+      out.push(`  ${message.id}  ${outcome}`);
+    }
+  }
+  out.push(emits.length ? 'emits:' : 'emits: none');
+  for (const emit of emits) out.push(`  ${emit.target}  ${JSON.stringify(emit.payload)}`);
+  const shown = logs.filter((l) => l.data?.event !== 'emit');
+  out.push(shown.length ? 'logs:' : 'logs: none');
+  for (const log of shown) out.push(`  ${log.level}  ${log.message}`);
+  io.stdout.write(`${out.join('\n')}\n`);
+  return failure === undefined ? 0 : 1;
+}
