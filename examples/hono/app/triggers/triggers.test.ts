@@ -1,0 +1,42 @@
+import { createHmac } from 'node:crypto';
+import { createTriggerRuntime, loadTriggersFromDir } from '@framework/trigger';
+import { mockQueueEvent, mockScheduledEvent, mockTriggerContext } from '@framework/trigger/testing';
+import { describe, expect, it } from 'vitest';
+import dailyCleanup from './daily-cleanup.js';
+import sendWelcomeMail from './send-welcome-mail.js';
+
+describe('example app triggers', () => {
+  it('daily-cleanup deletes sessions expired at the scheduled time', async () => {
+    const calls: Date[] = [];
+    const ctx = mockTriggerContext({
+      env: { auth: { adapter: { deleteExpiredSessions: async (now: Date) => (calls.push(now), 2) } } },
+    });
+    const scheduledTime = new Date('2025-05-01T03:00:00Z');
+    await dailyCleanup.handle(mockScheduledEvent({ scheduledTime }), ctx);
+    expect(calls).toEqual([scheduledTime]);
+  });
+
+  it('send-welcome-mail mails each recipient and dead-letters messages without one', async () => {
+    const sent: unknown[] = [];
+    const ctx = mockTriggerContext({ env: { mailer: { send: async (mail: unknown) => void sent.push(mail) } } });
+    const event = mockQueueEvent({ queue: 'welcome-mail', messages: [{ body: { to: 'ada@example.com', name: 'Ada' } }, { body: {} }] });
+    await sendWelcomeMail.handle(event, ctx);
+    expect(sent).toEqual([{ to: 'ada@example.com', subject: 'Welcome!', text: 'Hello Ada, your account is ready.' }]);
+    expect(event.messages.map((m) => m.outcome)).toEqual(['ack', 'deadLetter']);
+  });
+
+  it('signed-webhook accepts the documented signature and refuses others', async () => {
+    const triggers = await loadTriggersFromDir(new URL('.', import.meta.url).pathname);
+    expect(Object.keys(triggers)).toEqual(['daily-cleanup', 'send-welcome-mail', 'signed-webhook']);
+    const runtime = createTriggerRuntime({ triggers, env: {} });
+    const body = '{"hello":"world"}';
+    const signature = `sha256=${createHmac('sha256', process.env.WEBHOOK_SECRET ?? 'dev-webhook-secret').update(body).digest('hex')}`;
+    const post = (sig: string) =>
+      runtime.fetch(
+        new Request('http://localhost/webhooks/demo', { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-signature': sig } }),
+      );
+    expect((await post(signature))?.status).toBe(200);
+    expect((await post('sha256=00'))?.status).toBe(401);
+    await runtime.stop();
+  });
+});
