@@ -24,7 +24,9 @@ export default defineConfig({
       project('triggers', 'triggers'),
       project('testing', 'testing'),
       project('hono', 'adapters/hono'),
+      project('express', 'adapters/express'),
       project('example-hono', 'examples/hono'),
+      project('example-express', 'examples/express'),
     ],
   },
 });
