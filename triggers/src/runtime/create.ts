@@ -243,7 +243,8 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     stop(stopOptions = {}) {
       stopped ??= (async () => {
         const deadline = Date.now() + parseDuration(stopOptions.timeout ?? '30s', 'stop({timeout})');
-        if (started) await engine.stop();
+        // The engine stops firing at once; its deliveries in flight are tracked below.
+        const engineStopped = started ? engine.stop() : Promise.resolve();
         let drained = await tracker.settle(deadline);
         await tail.flush();
         drained = (await tracker.settle(deadline)) && drained;
@@ -252,6 +253,7 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
           stopController.abort(stoppedError());
           await tracker.settle(Date.now() + 1_000);
         }
+        await Promise.race([engineStopped, new Promise((resolve) => setTimeout(resolve, 1_000))]);
       })();
       return stopped;
     },

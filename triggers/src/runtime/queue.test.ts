@@ -198,4 +198,16 @@ describe('queue consumer (memory engine)', () => {
       code: 'TRIGGER_LIMIT_EXCEEDED',
     });
   });
+
+  it('stop() keeps its deadline while a batch hangs, and the batch is retried later', async () => {
+    vi.useRealTimers();
+    const { runtime, producer } = setup(() => new Promise(() => {}), { batchSize: 1 }, { timeout: '10m' });
+    await runtime.start();
+    await producer.send('stuck');
+    await new Promise((r) => setTimeout(r, 10));
+    const started = Date.now();
+    await runtime.stop({ timeout: '30ms' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await runtime.failed('jobs')).toEqual([]);
+  });
 });
