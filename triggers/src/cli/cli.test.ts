@@ -119,6 +119,28 @@ describe('framework triggers (in-process)', () => {
       expect(text).toContain("declare module '@framework/trigger' {\n  interface TriggerRegistry {");
       expect(text).toContain('"mailer": EmitPayloadOf<typeof import("../../src/cli/__fixtures__/triggers/mailer.js").default>;');
       expect(text.match(/EmitPayloadOf<typeof import/g)).toHaveLength(3);
+
+      // The declarations make TypeScript check ctx.emit names and payloads.
+      await writeFile(
+        join(dir, 'types', 'use.ts'),
+        [
+          "import type { TriggerContext } from '@framework/trigger';",
+          'declare const ctx: TriggerContext;',
+          "void ctx.emit('mailer', { any: 'body' });",
+          "void ctx.emit('nightly', { cron: '0 0 * * *', scheduledTime: new Date() });",
+          '// @ts-expect-error unknown trigger name',
+          "void ctx.emit('nope', {});",
+          '// @ts-expect-error a scheduled event needs a Date',
+          "void ctx.emit('nightly', { cron: '0 0 * * *', scheduledTime: 'today' });",
+        ].join('\n'),
+      );
+      await writeFile(
+        join(dir, 'types', 'tsconfig.json'),
+        JSON.stringify({ extends: '../../../tsconfig.base.json', compilerOptions: { noEmit: true }, include: ['*.ts'] }),
+      );
+      const tsc = new URL('../../../node_modules/.bin/tsc', import.meta.url).pathname;
+      const result = await promisify(execFile)(tsc, ['-p', join(dir, 'types', 'tsconfig.json')]).catch((e: { stdout: string }) => e);
+      expect(result.stdout).toBe('');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
