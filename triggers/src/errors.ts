@@ -44,7 +44,13 @@ export class TriggerError extends Error {
 
 /**
  * A webhook failed signature verification. Code `WEBHOOK_VERIFICATION_FAILED`,
- * never retryable. `runtime.fetch` answers such requests with 401.
+ * never retryable. `runtime.fetch` answers such requests with 401;
+ * `verifyWebhook` throws it.
+ *
+ * @example
+ * ```ts
+ * try { await verifyWebhook(verifier, request); } catch (e) { if (e instanceof WebhookVerificationError) return new Response(null, { status: 401 }); throw e; }
+ * ```
  */
 export class WebhookVerificationError extends TriggerError {
   constructor(message = 'Webhook signature verification failed', context?: Record<string, unknown>) {
@@ -56,6 +62,13 @@ export class WebhookVerificationError extends TriggerError {
 /**
  * A handler ran longer than its `config.timeout`. Code `TRIGGER_TIMEOUT`,
  * retryable. `ctx.signal` is aborted with this error as the reason.
+ *
+ * @example
+ * ```ts
+ * handle: async (event, ctx) => {
+ *   await fetch(url, { signal: ctx.signal }); // aborted with a TriggerTimeoutError after config.timeout
+ * }
+ * ```
  */
 export class TriggerTimeoutError extends TriggerError {
   /** The timeout that was exceeded, in milliseconds. */

@@ -162,7 +162,7 @@ describe.each(cases)('$name', (c) => {
     expect(await c.verifier(request(headers, c.body), bytes(c.body))).toMatchObject({ valid: false, error: expect.stringMatching(/missing/) });
   });
 
-  it.runIf(c.stale)('rejects a stale timestamp even with a correct signature', async () => {
+  if (c.stale) it('rejects a stale timestamp even with a correct signature', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     at(c.staleBody ? c.now + 61 : c.now);
     const lower = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
