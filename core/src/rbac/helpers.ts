@@ -1,0 +1,95 @@
+/**
+ * Request-scoped authorization helpers (spec: "Request-scoped helpers"):
+ * `hasRole`, `hasPermission`, `requireRole`, `requirePermission`. They read
+ * the user and the RBAC object (`createAuth({ rbac })`) of the current
+ * request scope (`auth.run`, or an adapter middleware such as Hono's
+ * `authSession`).
+ * @module
+ */
+import { ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { currentScope } from '../scope.js';
+import type { User } from '../types.js';
+import { expectRBAC } from './lookup.js';
+import type { OwnedResource, RBAC } from './types.js';
+
+function scoped(caller: string): { user: User | null; rbac: RBAC } {
+  const scope = currentScope(caller);
+  return { user: scope.user, rbac: expectRBAC(scope.extensions.rbac, caller) };
+}
+
+const list = (value: string | readonly string[]) => (typeof value === 'string' ? JSON.stringify(value) : value.map((v) => JSON.stringify(v)).join(' or '));
+const copy = (value: string | readonly string[]): string | string[] => (typeof value === 'string' ? value : [...value]);
+
+/**
+ * Whether the signed-in user holds `role` (an array: any of them), directly
+ * or through the hierarchy. False when nobody is signed in.
+ * @throws AuthConfigError (`INVALID_CONFIG`) for an undefined role id; Error
+ *   outside a request scope or when `createAuth` got no `rbac`.
+ * @example
+ * ```ts
+ * if (hasRole(['admin', 'editor'])) showEditButton();
+ * ```
+ */
+export function hasRole(role: string | readonly string[]): boolean {
+  const { user, rbac } = scoped('hasRole');
+  return rbac.hasRole(user, role);
+}
+
+/**
+ * Whether the signed-in user holds `permission` (`resource:action`,
+ * `resource:*`, `*` or `resource:action:own`). Give `resource` for an `:own`
+ * grant to count (its `ownerId`, else `userId`, must be the user's id). An
+ * array means any of the permissions. False when nobody is signed in.
+ * @throws AuthConfigError (`INVALID_CONFIG`) for a malformed permission;
+ *   Error outside a request scope or when `createAuth` got no `rbac`.
+ * @example
+ * ```ts
+ * const canEdit = hasPermission('posts:edit', post); // post.ownerId === user.id for an :own grant
+ * ```
+ */
+export function hasPermission(permission: string | readonly string[], resource?: OwnedResource | null): boolean {
+  const { user, rbac } = scoped('hasPermission');
+  return rbac.hasPermission(user, permission, resource);
+}
+
+/**
+ * Returns the signed-in user when they hold `role` (an array: any of them).
+ * @throws UnauthenticatedError (`UNAUTHENTICATED`, 401) when nobody is signed
+ *   in; ForbiddenError (`FORBIDDEN`, 403) with `requiredRole` when the role is
+ *   lacking; AuthConfigError for an undefined role id; Error outside a
+ *   request scope or without `rbac`.
+ * @example
+ * ```ts
+ * app.delete('/users/:id', (c) => { requireRole('admin'); … });
+ * ```
+ */
+export function requireRole(role: string | readonly string[]): User {
+  const { user, rbac } = scoped('requireRole');
+  if (!user) throw new UnauthenticatedError();
+  if (!rbac.hasRole(user, role)) throw new ForbiddenError(`Requires the role ${list(role)}`, { requiredRole: copy(role) });
+  return user;
+}
+
+/**
+ * Returns the signed-in user when they hold `permission` (an array: any of
+ * them); `resource` as for {@link hasPermission}.
+ * @throws UnauthenticatedError (`UNAUTHENTICATED`, 401) when nobody is signed
+ *   in; ForbiddenError (`FORBIDDEN`, 403) with `requiredPermission` when the
+ *   permission is lacking; AuthConfigError for a malformed permission; Error
+ *   outside a request scope or without `rbac`.
+ * @example
+ * ```ts
+ * app.post('/posts/:id', async (c) => {
+ *   const post = await posts.get(c.req.param('id'));
+ *   requirePermission('posts:edit', post);
+ * });
+ * ```
+ */
+export function requirePermission(permission: string | readonly string[], resource?: OwnedResource | null): User {
+  const { user, rbac } = scoped('requirePermission');
+  if (!user) throw new UnauthenticatedError();
+  if (!rbac.hasPermission(user, permission, resource)) {
+    throw new ForbiddenError(`Requires the permission ${list(permission)}`, { requiredPermission: copy(permission) });
+  }
+  return user;
+}
