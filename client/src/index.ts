@@ -1,6 +1,11 @@
 /**
- * `@framework/auth-client`: browser helpers and the nanostores auth store.
- * Not built yet: this package exports nothing so far.
+ * `@framework/auth-client` (also `@framework/auth/client`): browser helpers
+ * for the auth routes and a nanostores store of the session. No server code.
  * @module
  */
-export {};
+export { signIn, type SignInOptions, type SignInResult } from './sign-in.js';
+export { signOut, type SignOutOptions, type SignOutResult } from './sign-out.js';
+export { getSession } from './session.js';
+export { createAuthStore, type AuthStore } from './store.js';
+export { createAuthClient, type AuthClient } from './client.js';
+export type { AuthClientOptions, AuthState, AuthStatus, ClientSession, ClientUser } from './types.js';
