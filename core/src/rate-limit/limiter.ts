@@ -1,0 +1,119 @@
+/**
+ * The limiter engine shared by the login, password-reset and
+ * email-verification factories: two budgets (client IP, account), a
+ * deadline on the storage, and the fail policy.
+ * @internal
+ * @module
+ */
+import { identifierBudgetKey, readIdentifier } from './identifier.js';
+import { ipBudgetKey } from './ip.js';
+import type { ResolvedLimiterOptions } from './options.js';
+import { rateLimitHeaders, refusalResponse } from './responses.js';
+import { withTimeout } from './timeout.js';
+import type { RateLimitCheckInfo, RateLimitConsumeResult, RateLimitCounter, RateLimiter, RateLimitResult } from './types.js';
+
+/** Storage failures are reported at most once per this many ms per limiter. */
+const LOG_INTERVAL_MS = 10_000;
+
+type Scope = 'ip' | 'account';
+
+const secondsUntil = (at: number): number => Math.max(0, Math.ceil((at - Date.now()) / 1000));
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/** Builds a limiter from validated options. */
+export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
+  const counters: Record<Scope, RateLimitCounter> = {
+    ip: o.storage.counter({ limit: o.limit, windowMs: o.windowMs, prefix: `${o.prefix}:ip` }),
+    account: o.storage.counter({ limit: o.limit, windowMs: o.windowMs, prefix: `${o.prefix}:account` }),
+  };
+  let lastReport = -Infinity;
+  let suppressed = 0;
+  let warnedNoKey = false;
+
+  function report(error: unknown): void {
+    const now = Date.now();
+    if (now - lastReport < LOG_INTERVAL_MS) {
+      suppressed++;
+      return;
+    }
+    const more = suppressed > 0 ? ` (${suppressed} more since the last report)` : '';
+    lastReport = now;
+    suppressed = 0;
+    const outcome = o.failOpen ? 'requests are let through (failOpen: true)' : 'requests are refused with 503 RATE_LIMIT_UNAVAILABLE (failOpen: false)';
+    const message = `Rate limiter "${o.name}": storage unavailable, ${outcome}: ${describe(error)}${more}`;
+    try {
+      if (!o.failOpen && o.logger.error) o.logger.error(message);
+      else o.logger.warn(message);
+    } catch {
+      // A broken logger must not break sign-in.
+    }
+  }
+
+  function result(r: RateLimitConsumeResult, scope: Scope): RateLimitResult {
+    const reset = secondsUntil(r.resetAt);
+    const facts = { limit: r.limit, remaining: r.success ? r.remaining : 0, reset, window: o.window };
+    if (r.success) return { success: true, ...facts, scope, headers: rateLimitHeaders(facts) };
+    const retryAfter = Math.max(1, reset);
+    const headers = rateLimitHeaders({ ...facts, retryAfter });
+    return { success: false, ...facts, retryAfter, code: 'RATE_LIMITED', scope, headers, response: refusalResponse('RATE_LIMITED', headers) };
+  }
+
+  async function decide(keys: Array<[Scope, string]>): Promise<RateLimitResult> {
+    let tightest: RateLimitResult | undefined;
+    // In order, IP first: a refused IP does not spend the account's budget, so one address
+    // spraying many accounts cannot lock them all out.
+    for (const [scope, key] of keys) {
+      const r = result(await counters[scope].consume(key), scope);
+      if (!r.success) return r;
+      if (!tightest || r.remaining < tightest.remaining) tightest = r;
+    }
+    return tightest!;
+  }
+
+  function unavailable(error: unknown): RateLimitResult {
+    report(error);
+    const base = { limit: o.limit, reset: 0, code: 'RATE_LIMIT_UNAVAILABLE' as const, headers: new Headers() };
+    if (o.failOpen) return { success: true, remaining: o.limit, ...base };
+    return { success: false, remaining: 0, ...base, response: refusalResponse('RATE_LIMIT_UNAVAILABLE', base.headers) };
+  }
+
+  async function keysOf(request: Request, info: RateLimitCheckInfo): Promise<Array<[Scope, string]>> {
+    const keys: Array<[Scope, string]> = [];
+    try {
+      const ip = o.resolveIp(request, typeof info.ip === 'string' ? info.ip : undefined);
+      if (ip) keys.push(['ip', ipBudgetKey(ip)]);
+      const raw = typeof info.identifier === 'string' ? info.identifier : await readIdentifier(request, o.identifierFields, o.maxBodySize);
+      const account = raw === null ? null : await identifierBudgetKey(raw);
+      if (account) keys.push(['account', account]);
+    } catch {
+      // Hostile input only ever costs a key, never the request.
+    }
+    return keys;
+  }
+
+  return {
+    name: o.name,
+    limit: o.limit,
+    window: o.window,
+    async check(request, info) {
+      const keys = await keysOf(request, info && typeof info === 'object' ? info : {});
+      if (keys.length === 0) {
+        if (!warnedNoKey) {
+          warnedNoKey = true;
+          o.logger.warn(`Rate limiter "${o.name}": a request had neither a client IP (pass { ip } to check()) nor an account identifier; it was not counted`);
+        }
+        const facts = { limit: o.limit, remaining: o.limit, reset: 0, window: o.window };
+        return { success: true, ...facts, headers: rateLimitHeaders(facts) };
+      }
+      try {
+        return await withTimeout(decide(keys), o.timeout);
+      } catch (error) {
+        return unavailable(error);
+      }
+    },
+  };
+}
