@@ -22,6 +22,8 @@ import type { ActionResult, AuthInternals, AuthLogger, RouteContext, SessionStat
 import { allowedMethods, matchRoute } from './routes/router.js';
 import { clearSessionCookie, errorResult, sessionCookie } from './routes/helpers.js';
 import type { Session } from './types.js';
+import { providerClient, type ProviderClient } from './providers/oauth/client.js';
+import { accessTokenGetter } from './access-token.js';
 
 /** Options of {@link createAuth}: the config from `defineAuthConfig` plus the parts below. */
 export interface CreateAuthOptions extends AuthConfig {
@@ -71,6 +73,14 @@ export interface Auth {
      */
     verify(request: Request, submittedToken: string | null | undefined): Promise<void>;
   };
+  /**
+   * A valid access token for the signed-in user's account at `providerId`,
+   * refreshed with the stored refresh token when expired (concurrent
+   * refreshes of one account are coalesced). Null when the request has no
+   * session or the user has no such account.
+   * @throws AuthError `ACCESS_TOKEN_EXPIRED` / `OAUTH_REFRESH_FAILED` (401).
+   */
+  getAccessToken(request: Request, providerId: string): Promise<string | null>;
   /** The resolved configuration. */
   readonly config: ResolvedAuthConfig;
   readonly adapter: StorageAdapter | undefined;
@@ -123,6 +133,11 @@ export function createAuth(options: CreateAuthOptions): Auth {
   if (config.session.strategy === 'database' && !adapter) {
     throw new AuthConfigError('Invalid auth config: the "database" session strategy requires `adapter` (or use strategy "jwt" with a secret)');
   }
+  const oauthClients = new Map<string, ProviderClient>();
+  for (const p of providers.values()) if (p.type === 'oauth' || p.type === 'oidc') oauthClients.set(p.id, providerClient(p));
+  if (oauthClients.size > 0 && !adapter) {
+    throw new AuthConfigError('Invalid auth config: OAuth providers need `adapter` (users and accounts are stored, and user ids are ours)');
+  }
   const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new AuthConfigError('Invalid auth config: maxBodySize must be a positive integer (bytes)');
   let trustedOrigins: string[];
@@ -146,6 +161,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     trustedOrigins,
     env: options.env ?? processEnv(),
     maxBodySize,
+    oauthClients,
     logger: options.logger ?? { error: (m) => console.error(m), warn: (m) => console.warn(m) },
     readSession,
   };
@@ -194,7 +210,9 @@ export function createAuth(options: CreateAuthOptions): Auth {
       ...(match.providerId !== undefined ? { providerId: match.providerId } : {}),
     };
     try {
-      if (method === 'POST') {
+      if (method === 'POST' && match.route.csrfExempt?.(ctx)) {
+        ctx.body = await readFormBody(request, maxBodySize);
+      } else if (method === 'POST') {
         checkOrigin(request, url.origin, trustedOrigins);
         ctx.body = await readFormBody(request, maxBodySize);
         const csrfCookie = cookies[csrfCookieName(csrfSecure)];
@@ -224,6 +242,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     adapter,
     providers,
     csrf,
+    getAccessToken: accessTokenGetter(internals),
     async handler(request) {
       try {
         const result = await dispatch(request);

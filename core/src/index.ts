@@ -16,6 +16,7 @@ export {
   type AuthErrorOptions,
 } from './errors.js';
 export { credentials } from './providers/credentials.js';
+export * from './providers/oauth/index.js';
 export type { Provider, CredentialsProvider, CredentialsOptions, CredentialInput, AuthContext } from './providers/types.js';
 export { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS } from './password.js';
 export { generateToken } from './token.js';

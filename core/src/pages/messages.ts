@@ -12,6 +12,10 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
   MissingCSRF: 'Your form expired. Go back, reload the page and try again.',
   SessionRequired: 'Please sign in to view this page.',
   RateLimited: 'Too many attempts. Wait a little and try again.',
+  OAuthSignin: 'Could not start the sign-in with the provider. Try again later.',
+  OAuthCallbackError: 'The sign-in with the provider could not be completed. Please try again.',
+  OAuthAccountNotLinked: 'An account with this email already exists. Sign in the way you did before, then link this provider.',
+  InvalidProvider: 'This sign-in method is not available.',
   Default: 'Something went wrong. Please try again.',
 });
 
@@ -30,6 +34,14 @@ export function pageErrorCode(code: string): string {
       return 'Configuration';
     case 'RATE_LIMITED':
       return 'RateLimited';
+    case 'OAUTH_SIGNIN_ERROR':
+      return 'OAuthSignin';
+    case 'OAUTH_CALLBACK_ERROR':
+      return 'OAuthCallbackError';
+    case 'OAUTH_ACCOUNT_NOT_LINKED':
+      return 'OAuthAccountNotLinked';
+    case 'PROVIDER_NOT_FOUND':
+      return 'InvalidProvider';
     default:
       return 'Default';
   }

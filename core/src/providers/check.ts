@@ -7,6 +7,16 @@ const INPUT_TYPES = new Set(['text', 'email', 'password']);
 /** Body fields the kit itself reads; a credentials field may not shadow them. */
 const RESERVED_FIELDS = new Set(['csrfToken', 'callbackUrl', 'redirectTo', 'redirect', 'json']);
 
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const u = new URL(value);
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
 function fail(message: string): never {
   throw new AuthConfigError(`Invalid provider: ${message}`);
 }
@@ -33,6 +43,26 @@ export function checkProvider(provider: Provider): Provider {
         if (!input || typeof input.label !== 'string') fail(`"${provider.id}": field "${name}" needs a string label`);
         if (!INPUT_TYPES.has(input.type)) fail(`"${provider.id}": field "${name}" type must be text, email or password`);
       }
+      break;
+    }
+    case 'oauth':
+    case 'oidc': {
+      const p = provider;
+      if (typeof p.clientId !== 'string' || p.clientId.length === 0) fail(`"${p.id}": clientId must be a non-empty string`);
+      if (!(typeof p.clientSecret === 'function' || (typeof p.clientSecret === 'string' && p.clientSecret.length > 0))) {
+        fail(`"${p.id}": clientSecret must be a non-empty string`);
+      }
+      if (typeof p.profile !== 'function') fail(`"${p.id}": profile must be a function`);
+      for (const [name, url] of Object.entries({ issuer: p.issuer, ...p.endpoints })) {
+        if (url !== undefined && !isHttpUrl(url)) fail(`"${p.id}": ${name} must be an http(s) URL, got ${JSON.stringify(url)}`);
+      }
+      if (p.issuer === undefined) {
+        for (const name of ['authorization', 'token'] as const) {
+          if (!p.endpoints[name]) fail(`"${p.id}": the ${name} endpoint is required (or give an OIDC issuer for discovery)`);
+        }
+        if (!p.endpoints.userinfo && !p.userinfo) fail(`"${p.id}": the userinfo endpoint is required (or give an OIDC issuer)`);
+      }
+      if (p.responseMode !== 'query' && p.responseMode !== 'form_post') fail(`"${p.id}": responseMode must be query or form_post`);
       break;
     }
     default:

@@ -5,6 +5,7 @@
  * @module
  */
 import type { User } from '../types.js';
+import type { OAuthProvider } from './oauth/types.js';
 
 /** What a provider's user code receives besides its input. */
 export interface AuthContext {
@@ -48,5 +49,5 @@ export interface CredentialsProvider {
   authorize(credentials: Record<string, string>, ctx: AuthContext): Promise<User | null> | User | null;
 }
 
-/** Any configured provider. Later issues add OAuth, email and passkey providers to this union. */
-export type Provider = CredentialsProvider;
+/** Any configured provider. Later issues add email and passkey providers to this union. */
+export type Provider = CredentialsProvider | OAuthProvider;

@@ -12,6 +12,7 @@ import type { StorageAdapter } from '../storage/types.js';
 import type { SessionStrategy } from '../session/types.js';
 import type { OutCookie } from '../http/cookies.js';
 import type { Session, User } from '../types.js';
+import type { ProviderClient } from '../providers/oauth/client.js';
 
 /** Where the kit writes server-side diagnostics. Messages never contain secrets or stack traces. */
 export interface AuthLogger {
@@ -32,6 +33,8 @@ export interface AuthInternals {
   env: Record<string, unknown>;
   maxBodySize: number;
   logger: AuthLogger;
+  /** Protocol clients of the OAuth providers, by provider id. */
+  oauthClients: ReadonlyMap<string, ProviderClient>;
   /** Reads the session from a request (shared with `auth.getSession`). */
   readSession(request: Request): Promise<SessionState>;
 }

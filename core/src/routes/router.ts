@@ -6,7 +6,9 @@
  */
 import type { ActionResult, RouteContext } from './context.js';
 import { csrfAction, providersAction, sessionAction, sessionUpdateAction } from './info.js';
-import { credentialsAction, signInPageAction } from './signin.js';
+import { credentialsAction, providerFor, signInPageAction } from './signin.js';
+import { oauthCallbackAction, oauthSignInAction } from './oauth.js';
+import { AuthError } from '../errors.js';
 import { signOutAction, signOutPageAction } from './signout.js';
 import { errorPageAction, verifyRequestAction } from './pages.js';
 
@@ -16,6 +18,29 @@ interface Route {
   GET?: Action;
   POST?: Action;
   withProvider?: boolean;
+  /** POSTs that skip the CSRF token check because another mechanism protects them (OAuth state + PKCE + flow cookie). */
+  csrfExempt?: (ctx: RouteContext) => boolean;
+}
+
+/** `POST /signin/:provider`: credentials sign in directly; OAuth providers start their flow. */
+function signInProviderAction(ctx: RouteContext): Promise<ActionResult> {
+  const provider = providerFor(ctx);
+  return provider.type === 'credentials' ? credentialsAction(ctx) : oauthSignInAction(ctx, provider);
+}
+
+/** `GET|POST /callback/:provider`. */
+function callbackAction(ctx: RouteContext): Promise<ActionResult> {
+  const provider = providerFor(ctx);
+  if (provider.type !== 'credentials') return oauthCallbackAction(ctx, provider);
+  if (ctx.request.method !== 'POST') {
+    throw Object.assign(new AuthError('Method GET not allowed', { code: 'METHOD_NOT_ALLOWED', status: 405 }), { allow: 'POST' });
+  }
+  return credentialsAction(ctx);
+}
+
+function isOAuthCallback(ctx: RouteContext): boolean {
+  const provider = ctx.providerId ? ctx.auth.providers.get(ctx.providerId) : undefined;
+  return provider !== undefined && provider.type !== 'credentials';
 }
 
 const ROUTES: Record<string, Route> = {
@@ -23,8 +48,8 @@ const ROUTES: Record<string, Route> = {
   csrf: { GET: csrfAction },
   session: { GET: sessionAction, POST: sessionUpdateAction },
   signin: { GET: signInPageAction },
-  'signin/:provider': { POST: credentialsAction, withProvider: true },
-  'callback/:provider': { POST: credentialsAction, withProvider: true },
+  'signin/:provider': { POST: signInProviderAction, withProvider: true },
+  'callback/:provider': { GET: callbackAction, POST: callbackAction, withProvider: true, csrfExempt: isOAuthCallback },
   signout: { GET: signOutPageAction, POST: signOutAction },
   error: { GET: errorPageAction },
   'verify-request': { GET: verifyRequestAction },

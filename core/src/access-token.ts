@@ -1,0 +1,63 @@
+/**
+ * `auth.getAccessToken(request, providerId)`: a valid access token for the
+ * signed-in user's account at a provider, refreshed with the stored refresh
+ * token (RFC 6749 §6) when it has expired. Concurrent refreshes of one
+ * account share one request, because providers that rotate refresh tokens
+ * invalidate the old one on first use.
+ * @internal
+ * @module
+ */
+import { AuthError } from './errors.js';
+import { refreshTokens } from './providers/oauth/client.js';
+import type { AuthInternals } from './routes/context.js';
+import type { AdapterAccount } from './storage/types.js';
+
+/** Seconds before `expires_at` at which a token already counts as expired. */
+const EXPIRY_MARGIN = 60;
+
+export function accessTokenGetter(auth: AuthInternals) {
+  const inflight = new Map<string, Promise<string>>();
+
+  async function refresh(account: AdapterAccount): Promise<string> {
+    const client = auth.oauthClients.get(account.provider);
+    if (!client || !account.refresh_token) {
+      throw new AuthError('The access token expired and cannot be refreshed; sign in again', { code: 'ACCESS_TOKEN_EXPIRED', status: 401 });
+    }
+    let tokens;
+    try {
+      tokens = await refreshTokens(client, account.refresh_token);
+    } catch (error) {
+      const name = error instanceof Error ? error.name : typeof error;
+      auth.logger.warn(`[auth] ${account.provider}: token refresh failed: ${name}: ${error instanceof Error ? error.message : ''}`);
+      throw new AuthError('The access token could not be refreshed; sign in again', { code: 'OAUTH_REFRESH_FAILED', status: 401 });
+    }
+    const patch: Partial<AdapterAccount> = { access_token: tokens.access_token };
+    if (tokens.refresh_token) patch.refresh_token = tokens.refresh_token;
+    if (typeof tokens.expires_in === 'number') patch.expires_at = Math.floor(Date.now() / 1000) + tokens.expires_in;
+    if (tokens.id_token) patch.id_token = tokens.id_token;
+    if (tokens.scope) patch.scope = tokens.scope;
+    await auth.adapter!.updateAccount({ provider: account.provider, providerAccountId: account.providerAccountId }, patch);
+    return tokens.access_token;
+  }
+
+  /**
+   * @returns the access token, or null when the request has no session or the user has no account at `providerId`.
+   * @throws AuthError `ACCESS_TOKEN_EXPIRED` or `OAUTH_REFRESH_FAILED` (401).
+   */
+  return async function getAccessToken(request: Request, providerId: string): Promise<string | null> {
+    if (!auth.adapter) return null;
+    const { user } = await auth.readSession(request);
+    if (!user) return null;
+    const account = (await auth.adapter.listAccounts(user.id)).find((a) => a.provider === providerId);
+    if (!account?.access_token) return null;
+    const now = Math.floor(Date.now() / 1000);
+    if (account.expires_at === undefined || account.expires_at - EXPIRY_MARGIN > now) return account.access_token;
+    const key = `${account.provider}\u0000${account.providerAccountId}`;
+    let pending = inflight.get(key);
+    if (!pending) {
+      pending = refresh(account).finally(() => inflight.delete(key));
+      inflight.set(key, pending);
+    }
+    return pending;
+  };
+}

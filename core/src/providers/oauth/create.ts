@@ -1,0 +1,121 @@
+/**
+ * `createOAuth2Provider`, the custom provider, and the builder the presets share.
+ * @module
+ */
+import type { Profile } from '../../types.js';
+import type { OAuthEndpoints, OAuthProvider, ProfileContext, TokenSet, UserProfile } from './types.js';
+import { checkProvider } from '../check.js';
+
+/** Options of {@link createOAuth2Provider} (spec: Providers › createOAuth2Provider). */
+export interface OAuth2ProviderOptions {
+  /** Unique provider id, used in `/signin/:id` and `/callback/:id`. */
+  id: string;
+  /** Display name on the sign-in page. */
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  /** Authorization endpoint URL. Optional when `issuer` is given (discovered). */
+  authorization?: string;
+  /** Token endpoint URL. Optional when `issuer` is given. */
+  token?: string;
+  /** UserInfo / profile endpoint URL. Optional when `issuer` is given. */
+  userinfo?: string;
+  /** Space-separated scopes. Default `openid email profile` for OIDC, else none. */
+  scope?: string;
+  /** Maps the provider's raw profile (userinfo JSON, or ID token claims for OIDC) to `{id, email?, name?, image?, emailVerified?}`. */
+  profile: (profile: Profile, tokens: TokenSet) => UserProfile | Promise<UserProfile>;
+  /** OIDC issuer identifier: enables discovery and ID token validation (type `oidc`). */
+  issuer?: string;
+  /** Let a verified email from this provider link to an existing user. Default false. */
+  trustEmail?: boolean;
+  /** Default `client_secret_basic`. */
+  clientAuth?: 'client_secret_basic' | 'client_secret_post';
+  /** Extra authorization request parameters, e.g. `{ prompt: 'consent' }`. */
+  authorizationParams?: Record<string, string>;
+}
+
+/** Everything a preset or custom provider can set; used by the presets. @internal */
+export interface OAuthProviderSpec {
+  id: string;
+  name: string;
+  type: 'oauth' | 'oidc';
+  clientId: string;
+  clientSecret: string | (() => Promise<string>);
+  issuer?: string;
+  endpoints: OAuthEndpoints;
+  scope: string;
+  responseMode?: 'query' | 'form_post';
+  clientAuth?: 'client_secret_basic' | 'client_secret_post';
+  authorizationParams?: Record<string, string>;
+  headers?: Record<string, string>;
+  trustEmail?: boolean;
+  tokenErrorsWith200?: boolean;
+  userinfo?: (tokens: TokenSet, ctx: ProfileContext) => Promise<Profile>;
+  profile: (profile: Profile, tokens: TokenSet, ctx: ProfileContext) => UserProfile | Promise<UserProfile>;
+}
+
+/** Builds and validates an OAuth provider record. @internal */
+export function oauthProvider(spec: OAuthProviderSpec): OAuthProvider {
+  const provider: OAuthProvider = {
+    id: spec.id,
+    name: spec.name,
+    type: spec.type,
+    clientId: spec.clientId,
+    clientSecret: spec.clientSecret,
+    ...(spec.issuer !== undefined ? { issuer: spec.issuer } : {}),
+    endpoints: Object.freeze({ ...spec.endpoints }),
+    scope: spec.scope,
+    responseMode: spec.responseMode ?? 'query',
+    clientAuth: spec.clientAuth ?? 'client_secret_basic',
+    authorizationParams: Object.freeze({ ...(spec.authorizationParams ?? {}) }),
+    headers: Object.freeze({ ...(spec.headers ?? {}) }),
+    trustEmail: spec.trustEmail ?? false,
+    tokenErrorsWith200: spec.tokenErrorsWith200 ?? false,
+    ...(spec.userinfo ? { userinfo: spec.userinfo } : {}),
+    profile: spec.profile,
+  };
+  return checkProvider(provider) as OAuthProvider;
+}
+
+/**
+ * A custom OAuth 2.0 provider (authorization code flow with state and PKCE
+ * S256, RFC 6749 §4.1 and RFC 7636), or an OpenID Connect provider when
+ * `issuer` is given (discovery, nonce, and ID token validation against the
+ * issuer's JWKS). Requires a storage adapter in `createAuth`.
+ *
+ * @throws AuthConfigError (`INVALID_CONFIG`) for a bad id, a missing client
+ *   id/secret, missing endpoints without `issuer`, or non-URL endpoints.
+ * @example
+ * ```ts
+ * createOAuth2Provider({
+ *   id: 'acme', name: 'Acme',
+ *   clientId: process.env.ACME_ID!, clientSecret: process.env.ACME_SECRET!,
+ *   authorization: 'https://id.acme.test/oauth/authorize',
+ *   token: 'https://id.acme.test/oauth/token',
+ *   userinfo: 'https://api.acme.test/me',
+ *   profile: (p) => ({ id: String(p.id), email: p.email as string, name: p.name as string }),
+ * })
+ * ```
+ */
+export function createOAuth2Provider(options: OAuth2ProviderOptions): OAuthProvider {
+  const oidc = options?.issuer !== undefined;
+  const profile = options?.profile;
+  return oauthProvider({
+    id: options?.id,
+    name: options?.name,
+    type: oidc ? 'oidc' : 'oauth',
+    clientId: options?.clientId,
+    clientSecret: options?.clientSecret,
+    ...(oidc ? { issuer: options.issuer! } : {}),
+    endpoints: {
+      ...(options?.authorization ? { authorization: options.authorization } : {}),
+      ...(options?.token ? { token: options.token } : {}),
+      ...(options?.userinfo ? { userinfo: options.userinfo } : {}),
+    },
+    scope: options?.scope ?? (oidc ? 'openid email profile' : ''),
+    ...(options?.clientAuth ? { clientAuth: options.clientAuth } : {}),
+    ...(options?.authorizationParams ? { authorizationParams: options.authorizationParams } : {}),
+    trustEmail: options?.trustEmail ?? false,
+    profile: typeof profile === 'function' ? (p, tokens) => profile(p, tokens) : (profile as never),
+  });
+}

@@ -1,0 +1,119 @@
+/**
+ * The OAuth 2.0 / OIDC authorization code flow: `POST /signin/:provider`
+ * starts it (CSRF-checked), `GET|POST /callback/:provider` completes it
+ * (POST for `response_mode=form_post`; protected by state + PKCE + nonce and
+ * the flow cookie instead of the CSRF token).
+ * @internal
+ * @module
+ */
+import { AuthError } from '../errors.js';
+import { readCookie } from '../http/cookies.js';
+import { authorizationUrl, exchangeCode, fetchProfile, isAccessDenied } from '../providers/oauth/client.js';
+import { clearFlow, flowCookieName, openFlow, sealFlow, type FlowCookieOptions } from '../providers/oauth/flow-cookie.js';
+import type { OAuthProvider, UserProfile } from '../providers/oauth/types.js';
+import { pageErrorCode } from '../pages/messages.js';
+import type { ActionResult, AuthInternals, RouteContext } from './context.js';
+import { callUser, errorResult, resolveCallbackUrl, sessionCookie } from './helpers.js';
+import { allowSignIn } from './signin.js';
+import { accountFrom, applyOAuthSignIn, planOAuthSignIn } from './oauth-account.js';
+
+function flowOptions(auth: AuthInternals, provider: OAuthProvider): FlowCookieOptions {
+  const secure = auth.config.cookies.sessionToken.options.secure;
+  return { secure, sameSite: provider.responseMode === 'form_post' && secure ? 'none' : 'lax', path: auth.config.basePath };
+}
+
+function redirectUri(ctx: RouteContext, provider: OAuthProvider): string {
+  return `${ctx.origin}${ctx.auth.config.basePath}/callback/${provider.id}`;
+}
+
+function logFailure(auth: AuthInternals, provider: OAuthProvider, step: string, error: unknown): void {
+  const name = error instanceof Error ? error.name : typeof error;
+  const message = error instanceof Error ? error.message : '';
+  auth.logger.warn(`[auth] ${provider.id}: ${step} failed: ${name}: ${message}`);
+}
+
+function callbackError(message = 'The sign-in with the provider could not be completed'): AuthError {
+  return new AuthError(message, { code: 'OAUTH_CALLBACK_ERROR', status: 400 });
+}
+
+/** Answers a flow error: browsers go to the error page with a stable `error` code. */
+function failure(ctx: RouteContext, error: unknown, extra: ActionResult['cookies'] = []): ActionResult {
+  if (!ctx.wantsJson && error instanceof AuthError) {
+    return { status: 303, redirect: `${ctx.auth.config.pages.error}?error=${pageErrorCode(error.code)}`, cookies: extra };
+  }
+  const result = errorResult(ctx, error);
+  return { ...result, cookies: [...(result.cookies ?? []), ...extra] };
+}
+
+/** `POST /signin/:provider` for an OAuth provider: redirect to its authorization endpoint. */
+export async function oauthSignInAction(ctx: RouteContext, provider: OAuthProvider): Promise<ActionResult> {
+  const { auth } = ctx;
+  const client = auth.oauthClients.get(provider.id)!;
+  const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl ?? ctx.url.searchParams.get('callbackUrl'));
+  let start: Awaited<ReturnType<typeof authorizationUrl>>;
+  try {
+    start = await authorizationUrl(client, redirectUri(ctx, provider));
+  } catch (error) {
+    logFailure(auth, provider, 'authorization request', error);
+    return failure(ctx, new AuthError(`Could not reach ${provider.name}`, { code: 'OAUTH_SIGNIN_ERROR', status: 502 }));
+  }
+  const cookie = await sealFlow({ provider: provider.id, ...start.checks, callbackUrl }, auth.signingKey, flowOptions(auth, provider));
+  if (ctx.wantsJson) return { status: 200, json: { url: start.url.href }, cookies: [cookie] };
+  return { status: 303, redirect: start.url.href, cookies: [cookie] };
+}
+
+function checkProfile(value: unknown): UserProfile {
+  const p = value as UserProfile | null;
+  const id = p && (typeof p.id === 'string' || typeof p.id === 'number') ? String(p.id) : '';
+  if (!id) throw new AuthError('The provider profile has no id', { code: 'OAUTH_CALLBACK_ERROR', status: 400 });
+  return { ...p, id };
+}
+
+/** `GET|POST /callback/:provider` for an OAuth provider. */
+export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProvider): Promise<ActionResult> {
+  const { auth } = ctx;
+  const options = flowOptions(auth, provider);
+  const clear = [clearFlow(provider.id, options)];
+  try {
+    const flow = await openFlow(ctx.cookies[flowCookieName(provider.id, options.secure)], provider.id, auth.signingKey);
+    if (!flow) throw callbackError('The sign-in flow expired or was started in another browser. Please try again.');
+    const client = auth.oauthClients.get(provider.id)!;
+    const params = ctx.request.method === 'POST' ? new URLSearchParams(ctx.body) : ctx.url.searchParams;
+
+    let tokens;
+    try {
+      tokens = await exchangeCode(client, params, flow, redirectUri(ctx, provider));
+    } catch (error) {
+      if (isAccessDenied(error)) throw new AuthError('The provider denied the sign-in', { code: 'ACCESS_DENIED', status: 403 });
+      logFailure(auth, provider, 'code exchange', error);
+      throw callbackError();
+    }
+    const profileCtx = { callbackParams: params, fetch: client.fetch };
+    let raw;
+    try {
+      raw = await fetchProfile(client, tokens, profileCtx);
+    } catch (error) {
+      logFailure(auth, provider, 'profile request', error);
+      throw callbackError();
+    }
+    const profile = checkProfile(await callUser(auth, 'profile function', () => provider.profile(raw, tokens, profileCtx)));
+
+    const adapter = auth.adapter!;
+    const current = await auth.readSession(ctx.request);
+    const plan = await planOAuthSignIn(adapter, provider, profile, current.user?.id ?? null);
+    const account = accountFrom(provider, plan.user.id, profile.id, tokens);
+    const redirectTo = await allowSignIn(ctx, { user: plan.user, account, profile: raw });
+    const user = await applyOAuthSignIn(adapter, plan, account);
+    const isNewUser = plan.kind === 'create';
+    const previous = readCookie(ctx.request.headers.get('cookie'), auth.config.cookies.sessionToken.name);
+    const issued = await callUser(auth, 'jwt callback', () =>
+      auth.strategy.issue({ user, account, profile: raw, isNewUser, ...(previous ? { previous } : {}) }),
+    );
+    const url = redirectTo ?? (isNewUser && auth.config.pages.newUser ? auth.config.pages.newUser : flow.callbackUrl);
+    const cookies = [sessionCookie(auth, issued.value, issued.expires), ...clear];
+    if (ctx.wantsJson) return { status: 200, json: { ok: true, url }, cookies };
+    return { status: 303, redirect: url, cookies };
+  } catch (error) {
+    return failure(ctx, error, clear);
+  }
+}
