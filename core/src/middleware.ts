@@ -1,6 +1,15 @@
 /**
- * `@framework/auth/middleware`. This subpath is reserved; its feature has not been
- * built yet, so it exports nothing (see the package README for status).
+ * `@framework/auth/middleware`: route protection as a Web-standard
+ * middleware, `(request, next, context?) → Response` (spec: "Middleware:
+ * `authMiddleware(options)`").
+ *
+ * @example
+ * ```ts
+ * import { middleware } from '@framework/auth/middleware';
+ *
+ * export default middleware({ roles: ['admin', 'editor'], unauthorizedRedirect: '/' });
+ * ```
  * @module
  */
-export {};
+export { authMiddleware, middleware } from './middleware/auth-middleware.js';
+export type { AuthMiddleware, AuthMiddlewareContext, AuthMiddlewareOptions } from './middleware/types.js';

@@ -6,9 +6,10 @@
  * `authSession`).
  * @module
  */
-import { ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { UnauthenticatedError } from '../errors.js';
 import { currentScope } from '../scope.js';
 import type { User } from '../types.js';
+import { missingPermission, missingRole } from './forbidden.js';
 import { expectRBAC } from './lookup.js';
 import type { OwnedResource, RBAC } from './types.js';
 
@@ -16,9 +17,6 @@ function scoped(caller: string): { user: User | null; rbac: RBAC } {
   const scope = currentScope(caller);
   return { user: scope.user, rbac: expectRBAC(scope.extensions.rbac, caller) };
 }
-
-const list = (value: string | readonly string[]) => (typeof value === 'string' ? JSON.stringify(value) : value.map((v) => JSON.stringify(v)).join(' or '));
-const copy = (value: string | readonly string[]): string | string[] => (typeof value === 'string' ? value : [...value]);
 
 /**
  * Whether the signed-in user holds `role` (an array: any of them), directly
@@ -66,7 +64,7 @@ export function hasPermission(permission: string | readonly string[], resource?:
 export function requireRole(role: string | readonly string[]): User {
   const { user, rbac } = scoped('requireRole');
   if (!user) throw new UnauthenticatedError();
-  if (!rbac.hasRole(user, role)) throw new ForbiddenError(`Requires the role ${list(role)}`, { requiredRole: copy(role) });
+  if (!rbac.hasRole(user, role)) throw missingRole(role);
   return user;
 }
 
@@ -88,8 +86,6 @@ export function requireRole(role: string | readonly string[]): User {
 export function requirePermission(permission: string | readonly string[], resource?: OwnedResource | null): User {
   const { user, rbac } = scoped('requirePermission');
   if (!user) throw new UnauthenticatedError();
-  if (!rbac.hasPermission(user, permission, resource)) {
-    throw new ForbiddenError(`Requires the permission ${list(permission)}`, { requiredPermission: copy(permission) });
-  }
+  if (!rbac.hasPermission(user, permission, resource)) throw missingPermission(permission);
   return user;
 }

@@ -1,0 +1,49 @@
+/**
+ * The answers of `authMiddleware` when it stops a request.
+ * @module
+ * @internal
+ */
+import { AuthRedirect, SessionExpiredError, UnauthenticatedError, type ForbiddenError } from '../errors.js';
+import { escapeHtml, layout } from '../pages/html.js';
+import { isApiRequest } from './client.js';
+
+/** Where the sign-in page is when no request scope says otherwise (the spec's default `pages.signIn`). */
+export const DEFAULT_SIGN_IN_PAGE = '/auth/signin';
+
+/** 302 for GET/HEAD, 303 (the browser follows with GET) otherwise. */
+function redirect(request: Request, location: string): Response {
+  const status = request.method === 'GET' || request.method === 'HEAD' ? 302 : 303;
+  return new AuthRedirect(location, status).getResponse();
+}
+
+/** The sign-in page with `callbackUrl` set to the request's path and query. */
+export function signInLocation(request: Request, signInPage: string): string {
+  const url = new URL(request.url);
+  const separator = signInPage.includes('?') ? '&' : '?';
+  return `${signInPage}${separator}callbackUrl=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/**
+ * Nobody is signed in: API clients get 401 `{error: {code, message}}`
+ * (`SESSION_EXPIRED` when the session cookie had expired, else
+ * `UNAUTHENTICATED`); browsers a redirect to `redirectTo`, else to the
+ * sign-in page with `callbackUrl`.
+ */
+export function unauthenticatedResponse(request: Request, input: { expired: boolean; redirectTo: string | undefined; signInPage: string }): Response {
+  if (isApiRequest(request)) return (input.expired ? new SessionExpiredError() : new UnauthenticatedError()).getResponse();
+  return redirect(request, input.redirectTo ?? signInLocation(request, input.signInPage));
+}
+
+/**
+ * Signed in but not allowed: API clients get 403 `{error: {code, message}}`;
+ * browsers a redirect to `redirectTo`, else a 403 HTML page.
+ */
+export function forbiddenResponse(request: Request, error: ForbiddenError, redirectTo: string | undefined): Response {
+  if (isApiRequest(request)) return error.getResponse();
+  if (redirectTo !== undefined) return redirect(request, redirectTo);
+  const html = layout('Access denied', `<h1>Access denied</h1><p class="error" role="alert">${escapeHtml(error.message)}.</p><p><a href="/">Home</a></p>`);
+  return new Response(html, {
+    status: error.status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY' },
+  });
+}
