@@ -1,1 +1,12 @@
-export {};
+/**
+ * `@framework/express`: mounts `@framework/auth` and `@framework/trigger`
+ * webhooks in an Express 5 (or 4) app. Node ↔ Web conversion goes through
+ * @remix-run/node-fetch-server; nothing else is converted.
+ * @module
+ */
+export { authRouter } from './router.js';
+export { authMiddleware, type AuthMiddlewareOptions, type ExpressAuthState } from './middleware.js';
+export { authErrorHandler } from './errors.js';
+export { triggerRouter, type WebhookRuntime } from './triggers.js';
+export { toWebRequest, type ToWebRequestOptions } from './request.js';
+export { sendWebResponse } from './response.js';

@@ -1,0 +1,83 @@
+/**
+ * `authMiddleware(auth, options)`: the session of every request, and the
+ * request scope for `getUser()`, `requireAuth()` and the other helpers.
+ * @module
+ */
+import type { RequestHandler } from 'express';
+import type { Auth, Session, User } from '@framework/auth';
+import { toWebRequest } from './request.js';
+
+/** What {@link authMiddleware} puts on `req.auth`. */
+export interface ExpressAuthState {
+  user: User | null;
+  session: Session | null;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The session of the request, set by `authMiddleware` from `@framework/express`. */
+      auth?: ExpressAuthState;
+    }
+  }
+}
+
+/** Options of {@link authMiddleware}. */
+export interface AuthMiddlewareOptions {
+  /**
+   * Run the rest of the chain inside `auth.run` (`AsyncLocalStorage`), so
+   * `getUser()`, `requireAuth()` and the other helpers work. Default true.
+   * With false only `req.auth` and `res.locals` are set, which is cheaper.
+   */
+  scope?: boolean;
+}
+
+/**
+ * Reads the session of every request and hands on to the rest of the chain:
+ * sets `req.auth = {user, session}` and `res.locals.user` /
+ * `res.locals.session` (for templates), appends refreshed or cleared session
+ * cookies to the response, and (by default) runs the rest of the chain inside
+ * the request scope. The request body is not touched, so body parsers may
+ * come before or after it.
+ *
+ * Errors thrown by `requireAuth()` and friends travel Express's error path:
+ * add {@link authErrorHandler} after your routes to answer them as the kit
+ * does (redirect, or JSON / error page with the status). A failure to read
+ * the session goes to `next(err)`.
+ *
+ * @param auth the engine from `createAuth`.
+ * @param options {@link AuthMiddlewareOptions}: `scope` (default true).
+ * @example
+ * ```ts
+ * app.use(authRouter(auth));
+ * app.use(authMiddleware(auth));
+ * app.get('/me', (req, res) => res.json(req.auth?.user ?? null));
+ * app.get('/dashboard', (req, res) => res.send(`Hi ${requireAuth().name}`));
+ * app.use(authErrorHandler(auth));
+ * ```
+ */
+export function authMiddleware(auth: Auth, options: AuthMiddlewareOptions = {}): RequestHandler {
+  return (req, res, next) => {
+    const request = toWebRequest(req, res, { body: false });
+    const enter = (state: { user: User | null; session: Session | null; headers: Headers }) => {
+      req.auth = { user: state.user, session: state.session };
+      res.locals.user = state.user;
+      res.locals.session = state.session;
+      for (const cookie of state.headers.getSetCookie()) res.append('Set-Cookie', cookie);
+    };
+    if (options.scope === false) {
+      auth.getSession(request).then((state) => {
+        enter(state);
+        next();
+      }, next);
+      return;
+    }
+    auth
+      .run(request, (scope) => {
+        enter(scope);
+        next();
+      })
+      .catch(next);
+  };
+}

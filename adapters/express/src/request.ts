@@ -1,0 +1,55 @@
+/**
+ * Express request → Web `Request`, through @remix-run/node-fetch-server.
+ * @internal
+ * @module
+ */
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
+import { createHeaders, createRequest } from '@remix-run/node-fetch-server';
+import { reserialise } from './body.js';
+
+/** Options of {@link toWebRequest}. */
+export interface ToWebRequestOptions {
+  /** Carry the body. Default true. False gives a body-less Request and leaves the Node stream untouched. */
+  body?: boolean;
+}
+
+/** The absolute URL of the request as the client sent it (`originalUrl`, so mounting prefixes stay). */
+export function requestUrl(req: ExpressRequest): string {
+  return `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl ?? req.url}`;
+}
+
+/** The path of the request as the client sent it. */
+export function requestPath(req: ExpressRequest): string {
+  const url = req.originalUrl ?? req.url;
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/** True when something (a body parser) has read the request stream already. */
+export function bodyConsumed(req: ExpressRequest): boolean {
+  return req.readableEnded || (req.complete && !req.readable);
+}
+
+/**
+ * Converts an Express request into a Web `Request` with the original URL.
+ * The body streams from Node through node-fetch-server's `createRequest`; if
+ * a body parser has read it already, `req.rawBody` (exact bytes) or
+ * `req.body` is serialised back in its content type, and the length and
+ * encoding headers are dropped.
+ */
+export function toWebRequest(req: ExpressRequest, res: ExpressResponse, options: ToWebRequestOptions = {}): Request {
+  const url = requestUrl(req);
+  const method = req.method;
+  const bodyless = method === 'GET' || method === 'HEAD';
+  if (options.body === false || (!bodyless && bodyConsumed(req))) {
+    const headers = createHeaders(req);
+    if (options.body === false || bodyless) return new Request(url, { method, headers });
+    const { body, replaceType } = reserialise(req as { body?: unknown; rawBody?: unknown }, headers.get('content-type') ?? '');
+    for (const name of ['content-length', 'content-encoding', 'transfer-encoding']) headers.delete(name);
+    if (replaceType) headers.delete('content-type');
+    return new Request(url, { method, headers, body });
+  }
+  const streamed = createRequest(req, res);
+  if (streamed.url === url) return streamed;
+  return new Request(url, { method, headers: streamed.headers, body: streamed.body, signal: streamed.signal, duplex: 'half' } as RequestInit);
+}

@@ -1,0 +1,23 @@
+/**
+ * Web `Response` → Express response, streamed by node-fetch-server.
+ * @internal
+ * @module
+ */
+import type { Response as ExpressResponse } from 'express';
+import { sendResponse } from '@remix-run/node-fetch-server';
+
+/**
+ * Streams `response` to `res`. Every Set-Cookie of the response is appended
+ * to those already set on `res` (by `authMiddleware` or `res.cookie`), so
+ * none is lost; other headers of the response win over earlier ones.
+ */
+export async function sendWebResponse(res: ExpressResponse, response: Response): Promise<void> {
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) {
+    for (const cookie of cookies) res.append('Set-Cookie', cookie);
+    const headers = new Headers(response.headers);
+    headers.delete('set-cookie');
+    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+  await sendResponse(res, response);
+}
