@@ -6,58 +6,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
-import { CookieJar } from 'tough-cookie';
-import { createExampleApp, type ExampleApp } from './app.js';
-
-interface Running {
-  example: ExampleApp;
-  server: ServerType;
-  base: string;
-}
-
-async function start(dbPath: string): Promise<Running> {
-  const example = await createExampleApp({ dbPath });
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: example.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
-  return { example, server, base: `http://127.0.0.1:${port}` };
-}
-
-async function stop(r: Running): Promise<void> {
-  await new Promise<void>((resolve) => r.server.close(() => resolve()));
-  await r.example.close();
-}
-
-/** fetch with a tough-cookie jar, never following redirects. */
-function browser() {
-  const jar = new CookieJar();
-  return {
-    jar,
-    async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-      const headers = new Headers(init.headers);
-      const cookie = await jar.getCookieString(url);
-      if (cookie) headers.set('cookie', cookie);
-      const res = await fetch(url, { ...init, headers, redirect: 'manual' });
-      for (const line of res.headers.getSetCookie()) await jar.setCookie(line, url);
-      return res;
-    },
-  };
-}
-
-const csrfFrom = (html: string) => /name="csrfToken" value="([^"]+)"/.exec(html)?.[1] ?? '';
-const form = (fields: Record<string, string>): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams(fields).toString(),
-});
+import { browser, csrfFrom, form, start, stop } from './test-server.js';
 
 describe('example app over HTTP', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'framework-example-'));
   const dbPath = join(dir, 'app.db');
-  let running = await start(dbPath);
+  let running = await start({ dbPath });
   afterAll(async () => {
     await stop(running);
     await rm(dir, { recursive: true, force: true });
@@ -105,7 +59,7 @@ describe('example app over HTTP', async () => {
 
   it('keeps the session across a restart of the app', async () => {
     await stop(running);
-    running = await start(dbPath);
+    running = await start({ dbPath });
     const session = await (await b.fetch(`${running.base}/auth/session`, { headers: { accept: 'application/json' } })).json();
     expect(session).toMatchObject({ user: { email, name: 'Grace' } });
   });

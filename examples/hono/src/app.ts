@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import {
   AuthError,
   createAuth,
+  createOAuth2Provider,
   credentials,
   passwordAccounts,
   requireAuth,
@@ -21,6 +22,8 @@ export interface ExampleOptions {
   dbPath?: string;
   /** Optional secret (≥ 32 characters); required when NODE_ENV=production. */
   secret?: string;
+  /** Issuer of a local OpenID provider to offer as "Dev OIDC" (see dev-oidc.ts). */
+  devOidcIssuer?: string;
 }
 
 export interface ExampleApp {
@@ -51,6 +54,23 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
         },
         authorize: passwords.authorize,
       }),
+      ...(options.devOidcIssuer
+        ? [
+            createOAuth2Provider({
+              id: 'dev-oidc',
+              name: 'Dev OIDC',
+              issuer: options.devOidcIssuer,
+              clientId: 'example',
+              clientSecret: 'example-secret',
+              profile: (claims) => ({
+                id: String(claims.sub),
+                email: (claims.email as string | undefined) ?? null,
+                name: (claims.name as string | undefined) ?? null,
+                emailVerified: claims.email_verified === true ? new Date() : null,
+              }),
+            }),
+          ]
+        : []),
     ],
   });
 

@@ -3,12 +3,17 @@
  */
 import { serve } from '@hono/node-server';
 import { createExampleApp } from './app.js';
+import { startDevOidc } from './dev-oidc.js';
 
 const port = Number(process.env.PORT ?? 3000);
+// In development a local OpenID provider runs beside the app ("Dev OIDC"); DEV_OIDC=off disables it.
+const devOidc = process.env.NODE_ENV !== 'production' && process.env.DEV_OIDC !== 'off' ? await startDevOidc(Number(process.env.DEV_OIDC_PORT ?? 0)) : null;
 const example = await createExampleApp({
   dbPath: process.env.DB_PATH ?? '.data/example.db',
   ...(process.env.AUTH_SECRET ? { secret: process.env.AUTH_SECRET } : {}),
+  ...(devOidc ? { devOidcIssuer: devOidc.issuer } : {}),
 });
+if (devOidc) console.log(`dev OpenID provider at ${devOidc.issuer}`);
 
 const server = serve({ fetch: example.app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`example app listening on http://localhost:${info.port}`);
@@ -16,7 +21,7 @@ const server = serve({ fetch: example.app.fetch, port, hostname: process.env.HOS
 
 const shutdown = () => {
   server.close(() => {
-    void example.close().then(() => process.exit(0));
+    void Promise.all([example.close(), devOidc?.stop()]).then(() => process.exit(0));
   });
 };
 process.on('SIGINT', shutdown);

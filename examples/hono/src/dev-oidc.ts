@@ -1,0 +1,24 @@
+/**
+ * A local OpenID provider for development (oauth2-mock-server): the example
+ * app's "Dev OIDC" button signs in through a real authorization code flow
+ * without any network. Every sign-in is the demo person below.
+ */
+import { OAuth2Server } from 'oauth2-mock-server';
+
+export const DEV_OIDC_PERSON = { sub: 'dev-oidc-person', email: 'oidc.person@dev-oidc.test', name: 'Dev OIDC Person', email_verified: true };
+
+export interface DevOidc {
+  issuer: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the provider on 127.0.0.1 (`port` 0 picks a free one). */
+export async function startDevOidc(port = 0): Promise<DevOidc> {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate('RS256');
+  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+    if (!('amr' in token.payload)) Object.assign(token.payload, DEV_OIDC_PERSON);
+  });
+  await server.start(port, '127.0.0.1');
+  return { issuer: server.issuer.url!, stop: () => server.stop() };
+}

@@ -1,0 +1,51 @@
+/**
+ * Test helpers for the example app: a real server on port 0 over a given
+ * SQLite file, and a browser-like client with a tough-cookie jar.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { CookieJar } from 'tough-cookie';
+import { createExampleApp, type ExampleApp, type ExampleOptions } from './app.js';
+
+export interface Running {
+  example: ExampleApp;
+  server: ServerType;
+  base: string;
+}
+
+export async function start(options: ExampleOptions & { dbPath: string }): Promise<Running> {
+  const example = await createExampleApp(options);
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: example.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return { example, server, base: `http://127.0.0.1:${port}` };
+}
+
+export async function stop(r: Running): Promise<void> {
+  await new Promise<void>((resolve) => r.server.close(() => resolve()));
+  await r.example.close();
+}
+
+/** fetch with a tough-cookie jar, never following redirects. */
+export function browser() {
+  const jar = new CookieJar();
+  return {
+    jar,
+    async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+      const headers = new Headers(init.headers);
+      const cookie = await jar.getCookieString(url);
+      if (cookie) headers.set('cookie', cookie);
+      const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+      for (const line of res.headers.getSetCookie()) await jar.setCookie(line, url);
+      return res;
+    },
+  };
+}
+
+export const csrfFrom = (html: string) => /name="csrfToken" value="([^"]+)"/.exec(html)?.[1] ?? '';
+export const form = (fields: Record<string, string>): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
