@@ -109,3 +109,5 @@ export function authSession(auth: Auth, options: AuthSessionOptions = {}): Middl
     });
   };
 }
+
+export { mountTriggers, type WebhookRuntime } from './triggers.js';

@@ -29,6 +29,12 @@ describe('example app over HTTP', async () => {
     expect(res.headers.get('location')).toBe('/auth/signin?callbackUrl=%2F');
   });
 
+  it('sends the welcome mail through the queue trigger', async () => {
+    const deadline = Date.now() + 5000;
+    while (running.example.mailer.sent.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(running.example.mailer.sent).toMatchObject([{ to: email, subject: 'Welcome!', text: 'Hello Grace, your account is ready.' }]);
+  });
+
   it('refuses a duplicate email without overwriting the account', async () => {
     const other = browser();
     const page = await other.fetch(`${running.base}/register`);

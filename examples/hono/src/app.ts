@@ -14,8 +14,10 @@ import {
   type Auth,
   type StorageAdapter,
 } from '@framework/auth';
-import { authSession, mountAuth, type AuthVariables } from '@framework/hono';
+import { authSession, mountAuth, mountTriggers, type AuthVariables } from '@framework/hono';
+import type { TriggerRuntime } from '@framework/trigger';
 import { homePage, protectedPage, registerPage } from './views.js';
+import { createExampleRuntime, devMailer, type DevMailer } from './triggers.js';
 
 export interface ExampleOptions {
   /** SQLite file. Default `.data/example.db`. */
@@ -24,12 +26,17 @@ export interface ExampleOptions {
   secret?: string;
   /** Issuer of a local OpenID provider to offer as "Dev OIDC" (see dev-oidc.ts). */
   devOidcIssuer?: string;
+  /** Where the dev mailer logs a line per mail. Default console.info. */
+  mailLog?: (line: string) => void;
 }
 
 export interface ExampleApp {
   app: Hono<{ Variables: AuthVariables }>;
   auth: Auth;
   adapter: StorageAdapter;
+  /** The trigger runtime (cron, queue, webhook). `server.ts` starts it; tests may. */
+  runtime: TriggerRuntime;
+  mailer: DevMailer;
   close(): Promise<void>;
 }
 
@@ -74,7 +81,11 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     ],
   });
 
+  const mailer = devMailer(options.mailLog);
+  const runtime = createExampleRuntime(adapter, mailer);
+
   const app = new Hono<{ Variables: AuthVariables }>();
+  app.use('*', mountTriggers(runtime));
   mountAuth(app, auth);
   app.use('*', authSession(auth));
 
@@ -96,7 +107,8 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     const values = { email: field('email'), name: field('name') };
     try {
       await auth.csrf.verify(c.req.raw, field('csrfToken'));
-      await passwords.register({ email: values.email, password: field('password'), name: values.name });
+      const user = await passwords.register({ email: values.email, password: field('password'), name: values.name });
+      await runtime.queue('welcome-mail').send({ to: user.email, name: user.name });
     } catch (e) {
       if (!(e instanceof AuthError)) throw e;
       const { token, headers } = await auth.csrf.issue(c.req.raw);
@@ -107,5 +119,15 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     return c.redirect('/auth/signin?callbackUrl=%2F', 303);
   });
 
-  return { app, auth, adapter, close: async () => adapter.close?.() };
+  return {
+    app,
+    auth,
+    adapter,
+    runtime,
+    mailer,
+    close: async () => {
+      await runtime.stop({ timeout: '5s' });
+      await adapter.close?.();
+    },
+  };
 }

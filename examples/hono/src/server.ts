@@ -14,6 +14,7 @@ const example = await createExampleApp({
   ...(devOidc ? { devOidcIssuer: devOidc.issuer } : {}),
 });
 if (devOidc) console.log(`dev OpenID provider at ${devOidc.issuer}`);
+await example.runtime.start();
 
 const server = serve({ fetch: example.app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`example app listening on http://localhost:${info.port}`);

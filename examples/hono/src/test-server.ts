@@ -14,7 +14,8 @@ export interface Running {
 }
 
 export async function start(options: ExampleOptions & { dbPath: string }): Promise<Running> {
-  const example = await createExampleApp(options);
+  const example = await createExampleApp({ mailLog: () => {}, ...options });
+  await example.runtime.start();
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: example.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

@@ -1,0 +1,36 @@
+/**
+ * Mounts a trigger runtime (`@framework/trigger`) in a Hono app: webhook
+ * requests go to the runtime, every other request is reported to its tail
+ * triggers.
+ * @module
+ */
+import type { MiddlewareHandler } from 'hono';
+
+/** The part of a `TriggerRuntime` the adapter uses (structural, so this package does not depend on the trigger package). */
+export interface WebhookRuntime {
+  /** Serves a webhook request; null when no webhook trigger owns the path. */
+  fetch(request: Request): Promise<Response | null>;
+  /** Reports a request to tail triggers. */
+  recordRequest?(log: { method: string; url: string; status: number; durationMs: number }): void;
+}
+
+/**
+ * Middleware serving the runtime's webhooks (path + method routing, raw-body
+ * verification, 413 over the size limit, 401 on a bad signature — all done by
+ * the runtime) and reporting other requests to tail triggers. Mount it before
+ * body-reading middleware so the runtime sees the raw body.
+ * @example
+ * ```ts
+ * const runtime = createTriggerRuntime({ triggers: { 'signed-webhook': webhook }, env });
+ * app.use('*', mountTriggers(runtime));
+ * ```
+ */
+export function mountTriggers(runtime: WebhookRuntime): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    const webhook = await runtime.fetch(c.req.raw);
+    if (webhook) return webhook;
+    await next();
+    runtime.recordRequest?.({ method: c.req.method, url: c.req.url, status: c.res.status, durationMs: performance.now() - started });
+  };
+}
