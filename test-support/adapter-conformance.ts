@@ -60,15 +60,15 @@ export interface CookieClient {
 }
 
 /**
- * A {@link CookieClient} for `baseUrl`.
+ * A {@link CookieClient} for `baseUrl`. Pass `jar` to carry cookies over to
+ * another client (an app restarted on a new port of the same host).
  * @example
  * ```ts
  * const tab = cookieClient('http://127.0.0.1:3000');
  * const res = await tab.fetch('/auth/session', { headers: { accept: 'application/json' } });
  * ```
  */
-export function cookieClient(baseUrl: string): CookieClient {
-  const jar = new CookieJar();
+export function cookieClient(baseUrl: string, jar: CookieJar = new CookieJar()): CookieClient {
   const client: CookieClient = {
     jar,
     async fetch(path, init = {}) {

@@ -3,6 +3,7 @@
  * @internal
  * @module
  */
+import type { IncomingMessage } from 'node:http';
 import type { Response as ExpressResponse } from 'express';
 import { sendResponse } from '@remix-run/node-fetch-server';
 
@@ -20,4 +21,15 @@ export async function sendWebResponse(res: ExpressResponse, response: Response):
     response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
   await sendResponse(res, response);
+}
+
+/**
+ * Lets go of a request body the handler did not read (a 413 answered from
+ * `content-length`, a 405): cancels the Web stream and drains the Node one,
+ * so a kept-alive connection can carry the next request.
+ */
+export function releaseBody(req: IncomingMessage, request: Request): void {
+  if (req.readableEnded || request.bodyUsed || !request.body) return;
+  void request.body.cancel().catch(() => {});
+  req.resume();
 }

@@ -5,7 +5,7 @@
 import type { RequestHandler } from 'express';
 import type { Auth } from '@framework/auth';
 import { requestPath, toWebRequest } from './request.js';
-import { sendWebResponse } from './response.js';
+import { releaseBody, sendWebResponse } from './response.js';
 
 /**
  * Serves every auth route under `auth.config.basePath` (`/auth` by default),
@@ -28,9 +28,10 @@ export function authRouter(auth: Auth): RequestHandler {
   return (req, res, next) => {
     const path = requestPath(req);
     if (path !== base && !path.startsWith(`${base}/`)) return next();
+    const request = toWebRequest(req, res);
     auth
-      .handler(toWebRequest(req, res))
+      .handler(request)
       .then((response) => sendWebResponse(res, response))
-      .catch(next);
+      .then(() => releaseBody(req, request), next);
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { RequestHandler } from 'express';
 import { requestPath, toWebRequest } from './request.js';
-import { sendWebResponse } from './response.js';
+import { releaseBody, sendWebResponse } from './response.js';
 
 /**
  * What {@link triggerRouter} needs of a trigger runtime (`createTriggerRuntime`
@@ -47,9 +47,14 @@ export function triggerRouter(runtime: WebhookRuntime): RequestHandler {
       const path = requestPath(req);
       if (!routes.some((route) => route.path === path)) return next();
     }
+    const request = toWebRequest(req, res);
     runtime
-      .fetch(toWebRequest(req, res))
-      .then((response) => (response ? sendWebResponse(res, response) : next()))
+      .fetch(request)
+      .then(async (response) => {
+        if (!response) return next();
+        await sendWebResponse(res, response);
+        releaseBody(req, request);
+      })
       .catch(next);
   };
 }

@@ -1,0 +1,129 @@
+/**
+ * What the Express example shares with the Hono one: the pages (imported from
+ * examples/hono/src/views.ts, not copied), the auth set-up, the registration
+ * flow over Web Requests, the admin role and its seed. Nothing here knows
+ * about a web framework.
+ */
+import {
+  AuthError,
+  ForbiddenError,
+  createAuth,
+  credentials,
+  passwordAccounts,
+  sqliteAdapter,
+  type Auth,
+  type PasswordAccounts,
+  type StorageAdapter,
+  type User,
+} from '@framework/auth';
+import { createTriggerRuntime, type TriggerRuntime } from '@framework/trigger';
+import { homePage, protectedPage, registerPage } from '../../hono/src/views.js';
+import signedWebhook from '../../hono/app/triggers/signed-webhook.js';
+
+export { homePage, protectedPage, registerPage };
+
+/** Options of {@link createExampleAuth}. */
+export interface ExampleAuthOptions {
+  /** SQLite file. Default `.data/example.db`. */
+  dbPath?: string;
+  /** Secret of ≥ 32 characters; required when NODE_ENV=production. */
+  secret?: string;
+}
+
+/** The auth engine of the examples, with its storage and password accounts. */
+export interface ExampleAuth {
+  auth: Auth;
+  adapter: StorageAdapter;
+  passwords: PasswordAccounts;
+}
+
+/** Builds the examples' auth: database sessions in SQLite, email + password sign-in. Migrates the database. */
+export async function createExampleAuth(options: ExampleAuthOptions = {}): Promise<ExampleAuth> {
+  const adapter = sqliteAdapter({ filename: options.dbPath ?? '.data/example.db' });
+  await adapter.migrate();
+  const passwords = passwordAccounts(adapter);
+  const auth = createAuth({
+    session: { strategy: 'database' },
+    ...(options.secret ? { secret: options.secret } : {}),
+    adapter,
+    providers: [
+      credentials({
+        name: 'Email and password',
+        credentials: {
+          email: { label: 'Email', type: 'email', required: true },
+          password: { label: 'Password', type: 'password', required: true },
+        },
+        authorize: passwords.authorize,
+      }),
+    ],
+  });
+  return { auth, adapter, passwords };
+}
+
+/** A page answer: status, HTML or a redirect, and headers (Set-Cookie) to send. */
+export interface PageResult {
+  status: number;
+  html?: string;
+  redirect?: string;
+  headers: Headers;
+}
+
+/** `GET /register`: the form with a CSRF token (and the cookie that backs it). */
+export async function registrationForm(auth: Auth, request: Request): Promise<PageResult> {
+  const { token, headers } = await auth.csrf.issue(request);
+  return { status: 200, html: registerPage(token), headers };
+}
+
+/**
+ * `POST /register`: checks CSRF, creates the account, then sends the person
+ * to the sign-in page (303). Failures render the form again with the message
+ * and the error's status (400, 403, 409).
+ */
+export async function registration(example: ExampleAuth, request: Request, form: Record<string, unknown>): Promise<PageResult> {
+  const field = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : '');
+  const values = { email: field('email'), name: field('name') };
+  try {
+    await example.auth.csrf.verify(request, field('csrfToken'));
+    await example.passwords.register({ email: values.email, password: field('password'), name: values.name });
+  } catch (e) {
+    if (!(e instanceof AuthError)) throw e;
+    const { token, headers } = await example.auth.csrf.issue(request);
+    const message = e.code.startsWith('CSRF_') ? 'Your form expired. Please try again.' : e.message;
+    return { status: e.status, html: registerPage(token, message, values), headers };
+  }
+  return { status: 303, redirect: `${example.auth.config.basePath}/signin?callbackUrl=%2F`, headers: new Headers() };
+}
+
+/** The role that may see the admin page. */
+export const ADMIN_ROLE = 'admin';
+
+/**
+ * Throws `ForbiddenError` (403) unless the user has the admin role. (Stands
+ * in for `requireRole` until RBAC lands in the core.)
+ */
+export function requireAdmin(user: User): User {
+  if (user.role === ADMIN_ROLE || user.roles?.includes(ADMIN_ROLE)) return user;
+  throw new ForbiddenError('Only admins may see this page', { requiredRole: ADMIN_ROLE });
+}
+
+/** Creates the admin account when missing (or gives an existing account the admin role). */
+export async function seedAdmin(example: ExampleAuth, admin: { email: string; password: string; name?: string }): Promise<void> {
+  const existing = await example.adapter.getUserByEmail(admin.email);
+  const user = existing ?? (await example.passwords.register({ email: admin.email, password: admin.password, name: admin.name ?? 'Admin' }));
+  if (user.role !== ADMIN_ROLE) await example.adapter.updateUser(user.id, { role: ADMIN_ROLE });
+}
+
+/** The admin page. Reuses the protected page's layout and swaps in its own heading. */
+export function adminPage(user: User): string {
+  return protectedPage(user)
+    .replace('<title>Protected</title>', '<title>Admin</title>')
+    .replace('<h1>Protected page</h1>', `<h1>Admin</h1><p>Role: <strong id="role">${ADMIN_ROLE}</strong></p>`);
+}
+
+/**
+ * The trigger runtime serving the examples' signed webhook (`POST
+ * /webhooks/demo`, see examples/hono/app/triggers/signed-webhook.ts).
+ */
+export function createExampleTriggers(): TriggerRuntime {
+  return createTriggerRuntime({ triggers: { 'signed-webhook': signedWebhook }, env: {} });
+}
