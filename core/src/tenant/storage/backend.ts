@@ -1,0 +1,149 @@
+/**
+ * The rules every tenant storage shares (validation, ids, timestamps, the
+ * one id/slug namespace, membership upserts), written once over a small
+ * {@link TenantBackend} that each storage implements.
+ * @module
+ * @internal
+ */
+import { randomUUID } from 'node:crypto';
+import { badRequest } from '../../errors.js';
+import { StorageConflictError } from '../../storage/types.js';
+import { TenantNotFoundError } from '../errors.js';
+import { isValidTenantId, isValidTenantSlug } from '../slug.js';
+import type { Tenant, TenantInput, TenantMembership, TenantPatch, TenantStorage } from '../types.js';
+
+/** What a storage implements. Returned records must be fresh objects. */
+export interface TenantBackend {
+  migrate(): Promise<void>;
+  byId(id: string): Promise<Tenant | null>;
+  bySlug(slug: string): Promise<Tenant | null>;
+  all(): Promise<Tenant[]>;
+  /** @throws StorageConflictError (`field: 'id' | 'slug'`) when either is taken. */
+  insert(tenant: Tenant): Promise<void>;
+  /** Overwrites `previous` (same id) with `next`. @throws StorageConflictError (`field: 'slug'`) when the new slug is taken. */
+  replace(next: Tenant, previous: Tenant): Promise<void>;
+  /** Deletes the tenant and its memberships; whether it existed. */
+  remove(id: string): Promise<boolean>;
+  /** Inserts or overwrites the membership of `userId` in `tenantId`. */
+  putMember(membership: TenantMembership): Promise<void>;
+  member(tenantId: string, userId: string): Promise<TenantMembership | null>;
+  members(tenantId: string): Promise<TenantMembership[]>;
+  memberships(userId: string): Promise<TenantMembership[]>;
+  removeMember(tenantId: string, userId: string): Promise<boolean>;
+}
+
+/** Longest accepted tenant name and role, in UTF-16 code units. */
+const MAX_NAME = 200;
+
+function checkName(name: unknown): string {
+  if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_NAME || name.includes('\0')) {
+    throw badRequest(`Tenant name must be a non-empty string of at most ${MAX_NAME} characters`);
+  }
+  return name;
+}
+
+function checkSlug(slug: unknown): string {
+  if (!isValidTenantSlug(slug)) {
+    throw badRequest('Tenant slug must be 1–63 lowercase letters, digits or inner hyphens (no "--" in the third and fourth places)');
+  }
+  return slug;
+}
+
+/** A JSON round trip of the settings: a plain object, or undefined for none. */
+function checkSettings(settings: unknown): Record<string, unknown> | undefined {
+  if (settings === undefined || settings === null) return undefined;
+  let copy: unknown;
+  try {
+    copy = JSON.parse(JSON.stringify(settings));
+  } catch {
+    copy = undefined;
+  }
+  if (copy === null || typeof copy !== 'object' || Array.isArray(copy) || Array.isArray(settings)) {
+    throw badRequest('Tenant settings must be a JSON-serializable object');
+  }
+  return copy as Record<string, unknown>;
+}
+
+function checkText(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value === '' || value.length > MAX_NAME || value.includes('\0')) {
+    throw badRequest(`Membership ${name} must be a non-empty string of at most ${MAX_NAME} characters`);
+  }
+  return value;
+}
+
+/** A string a lookup can match: non-empty, no NUL. */
+const isKey = (value: unknown): value is string => typeof value === 'string' && value !== '' && !value.includes('\0');
+
+const conflict = (field: 'id' | 'slug') => new StorageConflictError(`Tenant ${field} is taken (ids and slugs share one namespace)`, field);
+
+/** Builds the public {@link TenantStorage} over a backend. */
+export function tenantStorage(backend: TenantBackend): TenantStorage {
+  /** Rejects a slug that another tenant uses as its id, and an id another tenant uses as its slug. */
+  async function checkNamespace(id: string, slug: string): Promise<void> {
+    const slugAsId = await backend.byId(slug);
+    if (slugAsId && slugAsId.id !== id) throw conflict('slug');
+    const idAsSlug = await backend.bySlug(id);
+    if (idAsSlug && idAsSlug.id !== id) throw conflict('id');
+  }
+
+  return {
+    migrate: () => backend.migrate(),
+
+    async get(idOrSlug) {
+      if (typeof idOrSlug !== 'string') return null;
+      const byId = isValidTenantId(idOrSlug) ? await backend.byId(idOrSlug) : null;
+      if (byId) return byId;
+      const slug = idOrSlug.toLowerCase();
+      return isValidTenantSlug(slug) ? backend.bySlug(slug) : null;
+    },
+    list: () => backend.all(),
+
+    async create(input) {
+      if (input === null || typeof input !== 'object') throw badRequest('Tenant input must be an object');
+      const id = input.id ?? randomUUID();
+      if (!isValidTenantId(id)) throw badRequest('Tenant id must be 1–128 letters, digits, "_" or "-", starting with a letter or digit');
+      const slug = checkSlug(input.slug);
+      const now = new Date();
+      const settings = checkSettings(input.settings);
+      const tenant: Tenant = { id, slug, name: checkName(input.name), ...(settings ? { settings } : {}), createdAt: now, updatedAt: new Date(now) };
+      await checkNamespace(id, slug);
+      await backend.insert(tenant);
+      return structuredClone(tenant);
+    },
+
+    async update(id, patch: TenantPatch) {
+      if (patch === null || typeof patch !== 'object') throw badRequest('Tenant patch must be an object');
+      const previous = isValidTenantId(id) ? await backend.byId(id) : null;
+      if (!previous) return null;
+      const { settings: _old, ...rest } = previous;
+      const settings = patch.settings === undefined ? previous.settings : checkSettings(patch.settings);
+      const next: Tenant = {
+        ...rest,
+        slug: patch.slug === undefined ? previous.slug : checkSlug(patch.slug),
+        name: patch.name === undefined ? previous.name : checkName(patch.name),
+        ...(settings ? { settings } : {}),
+        updatedAt: new Date(Math.max(Date.now(), previous.updatedAt.getTime())),
+      };
+      if (next.slug !== previous.slug) await checkNamespace(id, next.slug);
+      await backend.replace(next, previous);
+      return structuredClone(next);
+    },
+
+    delete: (id) => (isValidTenantId(id) ? backend.remove(id) : Promise.resolve(false)),
+
+    async addMember(input) {
+      const tenantId = checkText('tenantId', input?.tenantId);
+      const userId = checkText('userId', input.userId);
+      const role = checkText('role', input.role);
+      if (!isValidTenantId(tenantId) || !(await backend.byId(tenantId))) throw new TenantNotFoundError();
+      const existing = await backend.member(tenantId, userId);
+      const membership: TenantMembership = { tenantId, userId, role, createdAt: existing?.createdAt ?? new Date() };
+      await backend.putMember(membership);
+      return structuredClone(membership);
+    },
+    getMember: (tenantId, userId) => (isKey(tenantId) && isKey(userId) ? backend.member(tenantId, userId) : Promise.resolve(null)),
+    listMembers: (tenantId) => (isKey(tenantId) ? backend.members(tenantId) : Promise.resolve([])),
+    listMemberships: (userId) => (isKey(userId) ? backend.memberships(userId) : Promise.resolve([])),
+    removeMember: (tenantId, userId) => (isKey(tenantId) && isKey(userId) ? backend.removeMember(tenantId, userId) : Promise.resolve(false)),
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * The tenant storage conformance suite: one set of vitest tests that every
+ * {@link TenantStorage} (memory, SQL, key-value) must pass.
+ * @module
+ */
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AuthError } from '../../errors.js';
+import { StorageConflictError } from '../../storage/types.js';
+import { TenantNotFoundError } from '../errors.js';
+import type { TenantStorage } from '../types.js';
+
+/** A fresh, empty storage for one test, and how to dispose of it afterwards. */
+export interface TenantConformanceFixture {
+  storage: TenantStorage;
+  teardown?: () => Promise<void>;
+}
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+const sorted = <T extends { id: string }>(list: T[]) => [...list].sort(byId);
+const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+/**
+ * Declares the conformance tests for one tenant storage. Each test gets a
+ * fresh storage from `make`, calls `migrate()` on it, and tears it down.
+ * @example
+ * ```ts
+ * runTenantStorageConformance('memory', async () => ({ storage: createMemoryTenantStorage() }));
+ * ```
+ */
+export function runTenantStorageConformance(name: string, make: () => Promise<TenantConformanceFixture>): void {
+  describe(`tenant storage conformance: ${name}`, () => {
+    let fixture: TenantConformanceFixture | undefined;
+    const s = (): TenantStorage => {
+      if (!fixture) throw new Error('No storage: beforeEach did not run');
+      return fixture.storage;
+    };
+    beforeEach(async () => {
+      fixture = await make();
+      await fixture.storage.migrate();
+    });
+    afterEach(async () => {
+      const done = fixture;
+      fixture = undefined;
+      await done?.teardown?.();
+    });
+
+    it('create → get by id, by slug and by the slug in another case; fields round-trip', async () => {
+      const settings = { plan: 'pro', limits: { seats: 5 }, tags: ['a', 'ü'], note: '東京 🚀' };
+      const created = await s().create({ slug: 'acme', name: 'Acme Inc. — Ωmega', settings });
+      expect(created).toMatchObject({ slug: 'acme', name: 'Acme Inc. — Ωmega', settings });
+      expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(created.createdAt).toBeInstanceOf(Date);
+      expect(created.updatedAt.getTime()).toBe(created.createdAt.getTime());
+      expect(await s().get(created.id)).toStrictEqual(created);
+      expect(await s().get('acme')).toStrictEqual(created);
+      expect(await s().get('ACME')).toStrictEqual(created);
+    });
+
+    it('keeps a given id; settings are absent when none were given', async () => {
+      const t = await s().create({ id: 'tenant_01', slug: 'globex', name: 'Globex' });
+      expect(t.id).toBe('tenant_01');
+      expect('settings' in t).toBe(false);
+      expect(await s().get('tenant_01')).toStrictEqual(t);
+      expect('settings' in (await s().get('globex'))!).toBe(false);
+    });
+
+    it('returns fresh copies', async () => {
+      const t = await s().create({ slug: 'copy', name: 'Copy', settings: { a: 1 } });
+      t.name = 'changed';
+      t.settings!.a = 2;
+      const read = (await s().get(t.id))!;
+      expect(read).toMatchObject({ name: 'Copy', settings: { a: 1 } });
+      read.createdAt.setTime(0);
+      expect((await s().get(t.id))!.createdAt.getTime()).not.toBe(0);
+    });
+
+    it('rejects invalid input with INVALID_REQUEST and stores nothing', async () => {
+      for (const input of [
+        { slug: 'Acme', name: 'x' },
+        { slug: '-acme', name: 'x' },
+        { slug: 'xn--80ak6aa92e', name: 'x' },
+        { slug: 'a'.repeat(64), name: 'x' },
+        { slug: 'ok', name: '   ' },
+        { slug: 'ok', name: 'x', id: '../etc' },
+        { slug: 'ok', name: 'x', settings: [1] as never },
+      ]) {
+        const error = await rejection(s().create(input));
+        expect(error).toBeInstanceOf(AuthError);
+        expect(error).toMatchObject({ code: 'INVALID_REQUEST', status: 400 });
+      }
+      expect(await s().list()).toStrictEqual([]);
+    });
+
+    it('a taken id or slug (one namespace) is a StorageConflictError and changes nothing', async () => {
+      const first = await s().create({ id: 'one', slug: 'acme', name: 'Acme' });
+      for (const [input, field] of [
+        [{ slug: 'acme', name: 'Other' }, 'slug'],
+        [{ id: 'one', slug: 'other', name: 'Other' }, 'id'],
+        [{ slug: 'one', name: 'Other' }, 'slug'],
+        [{ id: 'acme', slug: 'other', name: 'Other' }, 'id'],
+      ] as const) {
+        const error = await rejection(s().create(input));
+        expect(error).toBeInstanceOf(StorageConflictError);
+        expect(error).toMatchObject({ code: 'CONFLICT', field });
+      }
+      expect(await s().list()).toStrictEqual([first]);
+    });
+
+    it('list returns every tenant', async () => {
+      const made = await Promise.all(['a1', 'b2', 'c3'].map((slug) => s().create({ slug, name: slug.toUpperCase() })));
+      expect(sorted(await s().list())).toStrictEqual(sorted(made));
+    });
+
+    it('update changes the given fields, moves the slug and advances updatedAt', async () => {
+      const t = await s().create({ slug: 'old', name: 'Old', settings: { x: 1 } });
+      await tick();
+      const updated = (await s().update(t.id, { slug: 'new', name: 'New' }))!;
+      expect(updated).toMatchObject({ id: t.id, slug: 'new', name: 'New', settings: { x: 1 }, createdAt: t.createdAt });
+      expect(updated.updatedAt.getTime()).toBeGreaterThan(t.updatedAt.getTime());
+      expect(await s().get('new')).toStrictEqual(updated);
+      expect(await s().get('old')).toBeNull();
+      const cleared = (await s().update(t.id, { settings: null }))!;
+      expect('settings' in cleared).toBe(false);
+      expect(await s().get(t.id)).toStrictEqual(cleared);
+      expect(await s().update(t.id, { settings: { y: [true] } })).toMatchObject({ settings: { y: [true] } });
+    });
+
+    it('update to a taken slug conflicts and leaves both tenants unchanged', async () => {
+      const a = await s().create({ slug: 'aaa', name: 'A' });
+      const b = await s().create({ slug: 'bbb', name: 'B' });
+      expect(await rejection(s().update(b.id, { slug: 'aaa' }))).toMatchObject({ code: 'CONFLICT', field: 'slug' });
+      expect(await rejection(s().update(b.id, { slug: a.id }))).toMatchObject({ code: 'CONFLICT', field: 'slug' });
+      expect(await rejection(s().update(b.id, { slug: 'BAD' }))).toMatchObject({ code: 'INVALID_REQUEST' });
+      expect(sorted(await s().list())).toStrictEqual(sorted([a, b]));
+    });
+
+    it('delete removes the tenant and its memberships and frees the slug', async () => {
+      const t = await s().create({ slug: 'gone', name: 'Gone' });
+      const keep = await s().create({ slug: 'kept', name: 'Kept' });
+      await s().addMember({ tenantId: t.id, userId: 'u1', role: 'owner' });
+      await s().addMember({ tenantId: keep.id, userId: 'u1', role: 'member' });
+      expect(await s().delete(t.id)).toBe(true);
+      expect(await s().delete(t.id)).toBe(false);
+      expect(await s().get(t.id)).toBeNull();
+      expect(await s().get('gone')).toBeNull();
+      expect(await s().getMember(t.id, 'u1')).toBeNull();
+      expect((await s().listMemberships('u1')).map((m) => m.tenantId)).toStrictEqual([keep.id]);
+      await expect(s().create({ slug: 'gone', name: 'Again' })).resolves.toMatchObject({ slug: 'gone' });
+    });
+
+    it('memberships: add, change role (keeping createdAt), list both ways, remove', async () => {
+      const acme = await s().create({ slug: 'acme', name: 'Acme' });
+      const globex = await s().create({ slug: 'globex', name: 'Globex' });
+      const added = await s().addMember({ tenantId: acme.id, userId: 'user-1', role: 'member' });
+      expect(added).toMatchObject({ tenantId: acme.id, userId: 'user-1', role: 'member' });
+      expect(await s().getMember(acme.id, 'user-1')).toStrictEqual(added);
+      await tick();
+      const promoted = await s().addMember({ tenantId: acme.id, userId: 'user-1', role: 'owner' });
+      expect(promoted).toStrictEqual({ ...added, role: 'owner' });
+      expect(await s().getMember(acme.id, 'user-1')).toStrictEqual(promoted);
+      await s().addMember({ tenantId: acme.id, userId: 'user-2', role: 'member' });
+      await s().addMember({ tenantId: globex.id, userId: 'user-1', role: 'member' });
+      expect((await s().listMembers(acme.id)).map((m) => m.userId).sort()).toStrictEqual(['user-1', 'user-2']);
+      expect((await s().listMemberships('user-1')).map((m) => m.tenantId).sort()).toStrictEqual([acme.id, globex.id].sort());
+      expect(await s().removeMember(acme.id, 'user-1')).toBe(true);
+      expect(await s().removeMember(acme.id, 'user-1')).toBe(false);
+      expect(await s().getMember(acme.id, 'user-1')).toBeNull();
+      expect((await s().listMembers(acme.id)).map((m) => m.userId)).toStrictEqual(['user-2']);
+    });
+
+    it('addMember to an unknown tenant throws TenantNotFoundError; bad fields INVALID_REQUEST', async () => {
+      expect(await rejection(s().addMember({ tenantId: 'nope', userId: 'u', role: 'member' }))).toBeInstanceOf(TenantNotFoundError);
+      const t = await s().create({ slug: 'acme', name: 'Acme' });
+      expect(await rejection(s().addMember({ tenantId: t.id, userId: '', role: 'member' }))).toMatchObject({ code: 'INVALID_REQUEST' });
+      expect(await rejection(s().addMember({ tenantId: t.id, userId: 'u', role: 42 as never }))).toMatchObject({ code: 'INVALID_REQUEST' });
+      expect(await s().listMembers(t.id)).toStrictEqual([]);
+    });
+
+    it('"not found" and hostile keys are null, false or [] and never a throw', async () => {
+      await s().create({ slug: 'acme', name: 'Acme' });
+      for (const key of ['', 'nope', '..', '../acme', 'acme ', 'ac\u0000me', 'acme%00', ' acme', 'a'.repeat(500), 42 as never]) {
+        expect(await s().get(key)).toBeNull();
+      }
+      expect(await s().update('nope', { name: 'x' })).toBeNull();
+      expect(await s().delete('nope')).toBe(false);
+      expect(await s().getMember('nope', 'u')).toBeNull();
+      expect(await s().listMembers('nope')).toStrictEqual([]);
+      expect(await s().listMemberships('nope')).toStrictEqual([]);
+      expect(await s().removeMember('nope', 'u')).toBe(false);
+    });
+
+    it('migrate() is idempotent and keeps data', async () => {
+      const t = await s().create({ slug: 'acme', name: 'Acme' });
+      await s().migrate();
+      await s().migrate();
+      expect(await s().get('acme')).toStrictEqual(t);
+    });
+
+    it('property: any valid slug and name round-trip', async () => {
+      const slug = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/).filter((v) => v.slice(2, 4) !== '--');
+      const name = fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }).filter((v) => v.trim() !== '' && !v.includes('\0'));
+      await fc.assert(
+        fc.asyncProperty(slug, name, async (sl, nm) => {
+          const created = await s().create({ slug: sl, name: nm });
+          expect(await s().get(sl.toUpperCase())).toStrictEqual(created);
+          expect(await s().delete(created.id)).toBe(true);
+        }),
+        { numRuns: 25 },
+      );
+    });
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * The tables of the SQL tenant storage, as Kysely migrations created by code.
+ * @module
+ * @internal
+ */
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import type { DialectTraits, SqlDialectName } from '../../storage/sql/dialect.js';
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,40}$/;
+
+/** The names of the storage's tables for one `tableName`. */
+export interface TenantTables {
+  tenants: string;
+  members: string;
+  migrations: string;
+  migrationLock: string;
+}
+
+/**
+ * Table names derived from `tableName`: `<name>`, `<name>_members`,
+ * `<name>_migrations`, `<name>_migrations_lock`.
+ * @throws TypeError when `tableName` is not a plain SQL identifier.
+ */
+export function tenantTables(tableName = 'tenants'): TenantTables {
+  if (typeof tableName !== 'string' || !IDENTIFIER.test(tableName)) {
+    throw new TypeError(`tableName must match ${IDENTIFIER} (letters, digits, "_"); got ${JSON.stringify(tableName)}`);
+  }
+  return { tenants: tableName, members: `${tableName}_members`, migrations: `${tableName}_migrations`, migrationLock: `${tableName}_migrations_lock` };
+}
+
+function initial(t: TenantTables, { int64 }: DialectTraits): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable(t.tenants)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('slug', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('settings', 'text')
+        .addColumn('created_at', int64, (c) => c.notNull())
+        .addColumn('updated_at', int64, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable(t.members)
+        .addColumn('tenant_id', 'text', (c) => c.notNull().references(`${t.tenants}.id`).onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('created_at', int64, (c) => c.notNull())
+        .addPrimaryKeyConstraint(`${t.members}_pkey`, ['tenant_id', 'user_id'])
+        .execute();
+      await db.schema.createIndex(`${t.members}_user_id_idx`).on(t.members).column('user_id').execute();
+    },
+  };
+}
+
+/**
+ * Brings the tables up to date; idempotent. On PostgreSQL the migration
+ * bookkeeping is pinned to `current_schema()`, so same-named tables in other
+ * schemas are never mistaken for ours.
+ * @throws the first migration error.
+ */
+export async function migrateTenantTables(db: Kysely<any>, t: TenantTables, dialect: SqlDialectName, traits: DialectTraits): Promise<void> {
+  let schema: string | undefined;
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    schema = rows[0]?.schema;
+  }
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => ({ '0001_tenants': initial(t, traits) }) },
+    migrationTableName: t.migrations,
+    migrationLockTableName: t.migrationLock,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error !== undefined) throw error;
+}

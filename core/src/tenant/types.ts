@@ -1,0 +1,80 @@
+/**
+ * Record shapes of multi-tenancy (spec: "Tenant" and "Multi-tenancy").
+ * @module
+ */
+
+/** A tenant (spec: "Tenant"). Returned objects are fresh copies. */
+export interface Tenant {
+  /** Unique id: letters, digits, `_`, `-`; 1–128 characters. Generated (a UUID) unless given at creation. */
+  id: string;
+  /** Unique URL name: lowercase letters, digits and hyphens, 1–63 characters (see `isValidTenantSlug`). */
+  slug: string;
+  /** Display name. */
+  name: string;
+  /** JSON-serializable settings; absent when none. */
+  settings?: Record<string, unknown>;
+  createdAt: Date;
+  /** Set at each `update`; never before `createdAt`. */
+  updatedAt: Date;
+}
+
+/** Input of `TenantStorage.create`. */
+export interface TenantInput {
+  /** Default: a random UUID. */
+  id?: string;
+  slug: string;
+  name: string;
+  settings?: Record<string, unknown> | null;
+}
+
+/** Input of `TenantStorage.update`: a key left `undefined` is unchanged; `settings: null` clears them. */
+export interface TenantPatch {
+  slug?: string;
+  name?: string;
+  settings?: Record<string, unknown> | null;
+}
+
+/** A user's membership of a tenant, with the user's role there (a free-form id such as `owner` or `member`). */
+export interface TenantMembership {
+  tenantId: string;
+  userId: string;
+  role: string;
+  /** When the user first joined; kept when the role changes. */
+  createdAt: Date;
+}
+
+/**
+ * Where tenants and memberships live. Conventions, checked by the tenant
+ * storage conformance suite:
+ * - "not found" is `null`, `false` or `[]`, never a throw;
+ * - returned objects are fresh copies; lists have no guaranteed order;
+ * - a taken `id` or `slug` (the two share one namespace, so `get(idOrSlug)`
+ *   is never ambiguous) rejects with `StorageConflictError` (`code:
+ *   'CONFLICT'`, `field: 'id' | 'slug'`), leaving stored data unchanged;
+ * - invalid input rejects with `AuthError` `INVALID_REQUEST` (400);
+ * - deleting a tenant deletes its memberships.
+ */
+export interface TenantStorage {
+  /** Creates or upgrades the schema (SQL); a no-op elsewhere. Idempotent: call it at start-up. */
+  migrate(): Promise<void>;
+  /** The tenant with this id, else the one with this slug (matched case-insensitively), else null. */
+  get(idOrSlug: string): Promise<Tenant | null>;
+  list(): Promise<Tenant[]>;
+  create(tenant: TenantInput): Promise<Tenant>;
+  /** The updated tenant, or null when no tenant has this id. */
+  update(id: string, patch: TenantPatch): Promise<Tenant | null>;
+  /** Whether a tenant was deleted. Its memberships go with it. */
+  delete(id: string): Promise<boolean>;
+  /**
+   * Adds a user to a tenant with `role`, or changes the role of a member.
+   * @throws TenantNotFoundError (`TENANT_NOT_FOUND`, 404) when the tenant does not exist.
+   */
+  addMember(membership: { tenantId: string; userId: string; role: string }): Promise<TenantMembership>;
+  getMember(tenantId: string, userId: string): Promise<TenantMembership | null>;
+  /** The members of a tenant. */
+  listMembers(tenantId: string): Promise<TenantMembership[]>;
+  /** The memberships of a user, across tenants. */
+  listMemberships(userId: string): Promise<TenantMembership[]>;
+  /** Whether a membership was removed. */
+  removeMember(tenantId: string, userId: string): Promise<boolean>;
+}
