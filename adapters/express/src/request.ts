@@ -35,7 +35,21 @@ export function bodyConsumed(req: ExpressRequest): boolean {
  * The body streams from Node through node-fetch-server's `createRequest`; if
  * a body parser has read it already, `req.rawBody` (exact bytes) or
  * `req.body` is serialised back in its content type, and the length and
- * encoding headers are dropped.
+ * encoding headers are dropped. With `{body: false}` the Node stream is left
+ * alone (for reading headers and cookies only).
+ *
+ * @param req the Express request; `req.protocol` (with Express's `trust
+ *   proxy` setting) and the `Host` header give the origin.
+ * @param res the Express response; its close aborts the Request's signal.
+ * @param options {@link ToWebRequestOptions}: `body` (default true).
+ * @example
+ * ```ts
+ * app.get('/register', async (req, res) => {
+ *   const { token, headers } = await auth.csrf.issue(toWebRequest(req, res, { body: false }));
+ *   for (const cookie of headers.getSetCookie()) res.append('Set-Cookie', cookie);
+ *   res.send(registerPage(token));
+ * });
+ * ```
  */
 export function toWebRequest(req: ExpressRequest, res: ExpressResponse, options: ToWebRequestOptions = {}): Request {
   const url = requestUrl(req);

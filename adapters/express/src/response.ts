@@ -10,7 +10,17 @@ import { sendResponse } from '@remix-run/node-fetch-server';
 /**
  * Streams `response` to `res`. Every Set-Cookie of the response is appended
  * to those already set on `res` (by `authMiddleware` or `res.cookie`), so
- * none is lost; other headers of the response win over earlier ones.
+ * none is lost; other headers of the response win over earlier ones. The
+ * body is streamed with back-pressure (node-fetch-server's `sendResponse`).
+ *
+ * @returns a promise that settles when the body has been written (or the
+ *   client went away); it rejects if the body stream fails.
+ * @example
+ * ```ts
+ * app.get('/report', (req, res, next) => {
+ *   sendWebResponse(res, new Response(reportStream(), { headers: { 'content-type': 'text/csv' } })).catch(next);
+ * });
+ * ```
  */
 export async function sendWebResponse(res: ExpressResponse, response: Response): Promise<void> {
   const cookies = response.headers.getSetCookie();
