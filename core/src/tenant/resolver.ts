@@ -68,7 +68,8 @@ function reader(options: TenantResolverOptions): KeyReader {
       return subdomainReader(normalizeBaseDomain(options.baseDomain));
     case 'path': {
       const prefix = options.pathPrefix ?? '/t/';
-      if (typeof prefix !== 'string' || !/^\/(?:[A-Za-z0-9._~-]+\/)*$/.test(prefix)) fail(`pathPrefix must start and end with "/", e.g. "/t/"; got ${JSON.stringify(prefix)}`);
+      const dotSegment = /\/\.{1,2}\//;
+      if (typeof prefix !== 'string' || !/^\/(?:[A-Za-z0-9._~-]+\/)*$/.test(prefix) || dotSegment.test(prefix)) fail(`pathPrefix must start and end with "/", e.g. "/t/"; got ${JSON.stringify(prefix)}`);
       return pathReader(prefix);
     }
     case 'header': {
