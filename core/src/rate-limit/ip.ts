@@ -118,7 +118,8 @@ function hexGroupsOf(bytes: Uint8Array, count: number): string {
 
 /** Canonical text of an address: dotted quad, or lower-case IPv6 with all eight groups (no `::`). */
 export function formatIp(ip: ParsedIp): string {
-  return ip.version === 4 ? Array.from(ip.bytes).join('.') : hexGroupsOf(ip.bytes, 8);
+  const b = ip.bytes;
+  return ip.version === 4 ? `${b[0]}.${b[1]}.${b[2]}.${b[3]}` : hexGroupsOf(b, 8);
 }
 
 /**

@@ -8,7 +8,7 @@
 import { identifierBudgetKey, readIdentifier } from './identifier.js';
 import { ipBudgetKey } from './ip.js';
 import type { ResolvedLimiterOptions } from './options.js';
-import { rateLimitHeaders, refusalResponse } from './responses.js';
+import { rateLimitHeaders, refusalResponse, type HeaderFacts } from './responses.js';
 import { withTimeout } from './timeout.js';
 import type { RateLimitCheckInfo, RateLimitConsumeResult, RateLimitCounter, RateLimiter, RateLimitResult } from './types.js';
 
@@ -22,6 +22,19 @@ const secondsUntil = (at: number): number => Math.max(0, Math.ceil((at - Date.no
 function describe(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/**
+ * Adds `headers`, built on first read: a `Headers` object costs more than the
+ * rest of an in-memory check, and most callers of an allowed request never
+ * look at it.
+ */
+function withHeaders<T extends object>(fields: T, facts: HeaderFacts | null): T & { headers: Headers } {
+  let headers: Headers | undefined;
+  return Object.defineProperty(fields, 'headers', {
+    enumerable: true,
+    get: () => (headers ??= facts ? rateLimitHeaders(facts) : new Headers()),
+  }) as T & { headers: Headers };
 }
 
 /** Builds a limiter from validated options. */
@@ -56,7 +69,7 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
   function result(r: RateLimitConsumeResult, scope: Scope): RateLimitResult {
     const reset = secondsUntil(r.resetAt);
     const facts = { limit: r.limit, remaining: r.success ? r.remaining : 0, reset, window: o.window };
-    if (r.success) return { success: true, ...facts, scope, headers: rateLimitHeaders(facts) };
+    if (r.success) return withHeaders({ success: true, ...facts, scope }, facts);
     const retryAfter = Math.max(1, reset);
     const headers = rateLimitHeaders({ ...facts, retryAfter });
     return { success: false, ...facts, retryAfter, code: 'RATE_LIMITED', scope, headers, response: refusalResponse('RATE_LIMITED', headers) };
@@ -76,9 +89,10 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
 
   function unavailable(error: unknown): RateLimitResult {
     report(error);
-    const base = { limit: o.limit, reset: 0, code: 'RATE_LIMIT_UNAVAILABLE' as const, headers: new Headers() };
-    if (o.failOpen) return { success: true, remaining: o.limit, ...base };
-    return { success: false, remaining: 0, ...base, response: refusalResponse('RATE_LIMIT_UNAVAILABLE', base.headers) };
+    const base = { limit: o.limit, reset: 0, code: 'RATE_LIMIT_UNAVAILABLE' as const };
+    if (o.failOpen) return withHeaders({ success: true, remaining: o.limit, ...base }, null);
+    const headers = new Headers();
+    return { success: false, remaining: 0, ...base, headers, response: refusalResponse('RATE_LIMIT_UNAVAILABLE', headers) };
   }
 
   async function keysOf(request: Request, info: RateLimitCheckInfo): Promise<Array<[Scope, string]>> {
@@ -86,7 +100,8 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
     try {
       const ip = o.resolveIp(request, typeof info.ip === 'string' ? info.ip : undefined);
       if (ip) keys.push(['ip', ipBudgetKey(ip)]);
-      const raw = typeof info.identifier === 'string' ? info.identifier : await readIdentifier(request, o.identifierFields, o.maxBodySize);
+      const raw =
+        typeof info.identifier === 'string' ? info.identifier : request.body === null ? null : await readIdentifier(request, o.identifierFields, o.maxBodySize);
       const account = raw === null ? null : await identifierBudgetKey(raw);
       if (account) keys.push(['account', account]);
     } catch {
@@ -107,7 +122,7 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
           o.logger.warn(`Rate limiter "${o.name}": a request had neither a client IP (pass { ip } to check()) nor an account identifier; it was not counted`);
         }
         const facts = { limit: o.limit, remaining: o.limit, reset: 0, window: o.window };
-        return { success: true, ...facts, headers: rateLimitHeaders(facts) };
+        return withHeaders({ success: true, limit: o.limit, remaining: o.limit, reset: 0 }, facts);
       }
       try {
         return await withTimeout(decide(keys), o.timeout);

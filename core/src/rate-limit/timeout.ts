@@ -18,10 +18,17 @@ export class RateLimitTimeoutError extends Error {
  * abandoned call never becomes an unhandled rejection.
  */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  promise.catch(() => {});
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RateLimitTimeoutError(ms)), ms);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new RateLimitTimeoutError(ms)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

@@ -72,6 +72,8 @@ export interface UpstashRedisLike {
  */
 export interface NodeRedisClientLike {
   sendCommand(args: string[], options?: { timeout?: number }): Promise<unknown>;
+  /** False while (re)connecting; commands then wait in node-redis's offline queue. */
+  readonly isReady?: boolean;
   multi(): { addCommand(args: string[]): unknown; exec(): Promise<unknown> };
   on?(event: 'error', listener: (error: unknown) => void): unknown;
   listenerCount?(event: string): number;
@@ -89,9 +91,9 @@ export interface RateLimitStorageOptions {
    */
   maxEntries?: number;
   /**
-   * node-redis only: per-command timeout in **milliseconds** handed to
-   * `sendCommand`, which also drops the command from node-redis's offline
-   * queue when Redis is down. Default 1000.
+   * node-redis only: timeout in **milliseconds** for commands sent while the
+   * client is reconnecting, after which node-redis drops them from its
+   * offline queue (so an outage cannot pile them up). Default 1000.
    */
   commandTimeout?: number;
 }
