@@ -135,8 +135,13 @@ export function createAuth(options: CreateAuthOptions): Auth {
   }
   const oauthClients = new Map<string, ProviderClient>();
   for (const p of providers.values()) if (p.type === 'oauth' || p.type === 'oidc') oauthClients.set(p.id, providerClient(p));
-  if (oauthClients.size > 0 && !adapter) {
-    throw new AuthConfigError('Invalid auth config: OAuth providers need `adapter` (users and accounts are stored, and user ids are ours)');
+  const needsStorage = [...providers.values()].find((p) => p.type !== 'credentials');
+  if (needsStorage && !adapter) {
+    const kind = needsStorage.type === 'email' ? 'The email provider' : needsStorage.type === 'passkey' ? 'The passkey provider' : 'OAuth providers';
+    throw new AuthConfigError(`Invalid auth config: ${kind} need \`adapter\` (users, accounts and tokens are stored, and user ids are ours)`);
+  }
+  if ([...providers.values()].filter((p) => p.type === 'passkey').length > 1) {
+    throw new AuthConfigError('Invalid auth config: configure at most one passkey provider');
   }
   const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new AuthConfigError('Invalid auth config: maxBodySize must be a positive integer (bytes)');

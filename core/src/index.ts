@@ -17,6 +17,8 @@ export {
 } from './errors.js';
 export { credentials } from './providers/credentials.js';
 export * from './providers/oauth/index.js';
+export { email, type EmailOptions, type EmailProvider, type EmailParams } from './providers/email.js';
+export { passkey, type PasskeyOptions, type PasskeyProvider } from './providers/passkey.js';
 export type { Provider, CredentialsProvider, CredentialsOptions, CredentialInput, AuthContext } from './providers/types.js';
 export { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS } from './password.js';
 export { generateToken } from './token.js';

@@ -16,6 +16,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
   OAuthCallbackError: 'The sign-in with the provider could not be completed. Please try again.',
   OAuthAccountNotLinked: 'An account with this email already exists. Sign in the way you did before, then link this provider.',
   InvalidProvider: 'This sign-in method is not available.',
+  EmailSignInError: 'The sign-in email could not be sent. Please try again later.',
+  PasskeyError: 'The passkey could not be used. Please try again.',
   Default: 'Something went wrong. Please try again.',
 });
 
@@ -42,6 +44,12 @@ export function pageErrorCode(code: string): string {
       return 'OAuthAccountNotLinked';
     case 'PROVIDER_NOT_FOUND':
       return 'InvalidProvider';
+    case 'VERIFICATION_FAILED':
+      return 'Verification';
+    case 'EMAIL_SIGNIN_ERROR':
+      return 'EmailSignInError';
+    case 'PASSKEY_VERIFICATION_FAILED':
+      return 'PasskeyError';
     default:
       return 'Default';
   }

@@ -6,6 +6,8 @@
  */
 import type { User } from '../types.js';
 import type { OAuthProvider } from './oauth/types.js';
+import type { EmailProvider } from './email.js';
+import type { PasskeyProvider } from './passkey.js';
 
 /** What a provider's user code receives besides its input. */
 export interface AuthContext {
@@ -49,5 +51,5 @@ export interface CredentialsProvider {
   authorize(credentials: Record<string, string>, ctx: AuthContext): Promise<User | null> | User | null;
 }
 
-/** Any configured provider. Later issues add email and passkey providers to this union. */
-export type Provider = CredentialsProvider | OAuthProvider;
+/** Any configured provider. */
+export type Provider = CredentialsProvider | OAuthProvider | EmailProvider | PasskeyProvider;

@@ -72,6 +72,9 @@ export interface ActionResult {
   redirect?: string;
   cookies?: OutCookie[];
   headers?: Record<string, string>;
+  /** A plain-text body (e.g. a script) with its content type. */
+  text?: string;
+  contentType?: string;
   /** Set-Cookie headers already serialized (e.g. a refreshed session cookie). */
   setCookies?: Headers;
 }
