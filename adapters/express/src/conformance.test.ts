@@ -17,7 +17,7 @@ runAdapterConformance(
   'express',
   async () => {
     const dir = await mkdtemp(join(tmpdir(), 'conformance-express-'));
-    const example = await createExpressExample({ dbPath: join(dir, 'app.db'), admin });
+    const example = await createExpressExample({ dbPath: join(dir, 'app.db'), admin, mailLog: () => {} });
     const server = example.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;

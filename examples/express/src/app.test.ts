@@ -1,9 +1,9 @@
 /**
- * Real-server test of the Express example: register, sign in through the
- * kit's page, the protected and admin pages, a restart on the same SQLite
+ * Real-server test of the Express example: register (and its welcome mail),
+ * sign in through the kit's page, the protected and admin pages, a restart on the same SQLite
  * file, sign-out.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,8 @@ interface Running {
 }
 
 async function start(dbPath: string): Promise<Running> {
-  const example = await createExpressExample({ dbPath, admin });
+  const example = await createExpressExample({ dbPath, admin, mailLog: () => {} });
+  await example.triggers.start();
   const server = example.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return { example, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -49,6 +50,10 @@ describe('express example over HTTP', async () => {
     const res = await b.form('/register', { csrfToken: csrfFrom(await page.text()), email, password, name: 'Grace' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/auth/signin?callbackUrl=%2F');
+  });
+
+  it('sends the welcome mail through the queue trigger', async () => {
+    await vi.waitFor(() => expect(running.example.mailer.sent).toMatchObject([{ to: email, subject: 'Welcome!' }]), { timeout: 5000 });
   });
 
   it('re-renders the form with the message for a bad password', async () => {

@@ -1,7 +1,8 @@
 /**
  * The Express example: the same flows as examples/hono (register,
- * credentials sign-in, sign-out, a protected page) plus an admin page and the
- * signed webhook, on @framework/express.
+ * credentials sign-in, sign-out, a protected page, the triggers with the
+ * welcome mail and the signed webhook) plus an admin page, on
+ * @framework/express.
  */
 import express, { type Express, type Response } from 'express';
 import { requireAuth, type Auth, type StorageAdapter } from '@framework/auth';
@@ -10,7 +11,8 @@ import type { TriggerRuntime } from '@framework/trigger';
 import {
   adminPage,
   createExampleAuth,
-  createExampleTriggers,
+  createExampleRuntime,
+  devMailer,
   homePage,
   protectedPage,
   registration,
@@ -18,6 +20,7 @@ import {
   requireAdmin,
   seedAdmin,
   type ExampleAuthOptions,
+  type DevMailer,
   type PageResult,
 } from './shared.js';
 
@@ -25,6 +28,8 @@ import {
 export interface ExpressExampleOptions extends ExampleAuthOptions {
   /** An admin account to create at start-up (or promote), e.g. from ADMIN_EMAIL / ADMIN_PASSWORD. */
   admin?: { email: string; password: string; name?: string };
+  /** Where the dev mailer logs a line per mail. Default console.info. */
+  mailLog?: (line: string) => void;
 }
 
 /** The app with what tests and the server need to reach. */
@@ -32,7 +37,9 @@ export interface ExpressExample {
   app: Express;
   auth: Auth;
   adapter: StorageAdapter;
+  /** The trigger runtime (cron, queue, webhook) shared with the Hono example. `server.ts` starts it. */
   triggers: TriggerRuntime;
+  mailer: DevMailer;
   close(): Promise<void>;
 }
 
@@ -47,7 +54,9 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
   const example = await createExampleAuth(options);
   if (options.admin) await seedAdmin(example, options.admin);
   const { auth } = example;
-  const triggers = createExampleTriggers();
+  const mailer = devMailer(options.mailLog);
+  const triggers = createExampleRuntime(example.adapter, mailer);
+  const welcome = (user: { email?: string | null; name?: string | null }) => triggers.queue('welcome-mail').send({ to: user.email, name: user.name });
 
   const app = express();
   app.disable('x-powered-by');
@@ -73,7 +82,7 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
     send(res, await registrationForm(auth, toWebRequest(req, res, { body: false })));
   });
   app.post('/register', async (req, res) => {
-    send(res, await registration(example, toWebRequest(req, res, { body: false }), (req.body ?? {}) as Record<string, unknown>));
+    send(res, await registration(example, toWebRequest(req, res, { body: false }), (req.body ?? {}) as Record<string, unknown>, welcome));
   });
 
   app.use(authErrorHandler(auth));
@@ -83,8 +92,9 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
     auth,
     adapter: example.adapter,
     triggers,
+    mailer,
     async close() {
-      await triggers.stop();
+      await triggers.stop({ timeout: '5s' });
       await example.adapter.close?.();
     },
   };

@@ -10,6 +10,8 @@ const example = await createExpressExample({
   ...(process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD ? { admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD } } : {}),
 });
 
+await example.triggers.start();
+
 const server = example.app.listen(port, process.env.HOST ?? '0.0.0.0', () => {
   console.log(`express example listening on http://localhost:${port}`);
 });

@@ -11,16 +11,16 @@ import {
   credentials,
   passwordAccounts,
   sqliteAdapter,
+  type AdapterUser,
   type Auth,
   type PasswordAccounts,
   type StorageAdapter,
   type User,
 } from '@framework/auth';
-import { createTriggerRuntime, type TriggerRuntime } from '@framework/trigger';
 import { homePage, protectedPage, registerPage } from '../../hono/src/views.js';
-import signedWebhook from '../../hono/app/triggers/signed-webhook.js';
 
 export { homePage, protectedPage, registerPage };
+export { createExampleRuntime, devMailer, type DevMailer } from '../../hono/src/triggers.js';
 
 /** Options of {@link createExampleAuth}. */
 export interface ExampleAuthOptions {
@@ -75,16 +75,23 @@ export async function registrationForm(auth: Auth, request: Request): Promise<Pa
 }
 
 /**
- * `POST /register`: checks CSRF, creates the account, then sends the person
- * to the sign-in page (303). Failures render the form again with the message
- * and the error's status (400, 403, 409).
+ * `POST /register`: checks CSRF, creates the account, runs `onRegistered`
+ * (the examples queue a welcome mail), then sends the person to the sign-in
+ * page (303). Failures render the form again with the message and the
+ * error's status (400, 403, 409).
  */
-export async function registration(example: ExampleAuth, request: Request, form: Record<string, unknown>): Promise<PageResult> {
+export async function registration(
+  example: ExampleAuth,
+  request: Request,
+  form: Record<string, unknown>,
+  onRegistered: (user: AdapterUser) => Promise<unknown> = async () => {},
+): Promise<PageResult> {
   const field = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : '');
   const values = { email: field('email'), name: field('name') };
   try {
     await example.auth.csrf.verify(request, field('csrfToken'));
-    await example.passwords.register({ email: values.email, password: field('password'), name: values.name });
+    const user = await example.passwords.register({ email: values.email, password: field('password'), name: values.name });
+    await onRegistered(user);
   } catch (e) {
     if (!(e instanceof AuthError)) throw e;
     const { token, headers } = await example.auth.csrf.issue(request);
@@ -120,10 +127,3 @@ export function adminPage(user: User): string {
     .replace('<h1>Protected page</h1>', `<h1>Admin</h1><p>Role: <strong id="role">${ADMIN_ROLE}</strong></p>`);
 }
 
-/**
- * The trigger runtime serving the examples' signed webhook (`POST
- * /webhooks/demo`, see examples/hono/app/triggers/signed-webhook.ts).
- */
-export function createExampleTriggers(): TriggerRuntime {
-  return createTriggerRuntime({ triggers: { 'signed-webhook': signedWebhook }, env: {} });
-}

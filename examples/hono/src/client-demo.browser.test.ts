@@ -44,7 +44,7 @@ describe.skipIf(!available)('auth client in Chromium', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'client-browser-'));
-    example = await createExampleApp({ dbPath: join(dir, 'app.db') });
+    example = await createExampleApp({ dbPath: join(dir, 'app.db'), mailLog: () => {} });
     mountClientDemo(example.app);
     await passwordAccounts(example.adapter).register({ email: EMAIL, password: PASSWORD, name: 'Grace' });
     server = await new Promise<ServerType>((resolve) => {
