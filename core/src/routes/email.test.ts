@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { createAuth, type CreateAuthOptions } from '../auth.js';
+import { email, type EmailParams } from '../providers/email.js';
+import { memoryAdapter } from '../storage/memory.js';
+import { sha256Hex } from '../crypto.js';
+import { TestClient } from '../testing/fixtures.js';
+
+function setup(overrides: Partial<CreateAuthOptions> = {}, send?: (p: EmailParams) => Promise<void>) {
+  const sent: EmailParams[] = [];
+  const adapter = memoryAdapter();
+  const errors: string[] = [];
+  const auth = createAuth({
+    secret: 'email-test-secret-email-test-secret-01234',
+    adapter,
+    providers: [email({ from: 'login@app.test', maxAge: 600, sendVerificationRequest: send ?? (async (p) => void sent.push(p)) })],
+    logger: { error: (m) => errors.push(m), warn: () => {} },
+    ...overrides,
+  });
+  return { auth, adapter, sent, errors, client: () => new TestClient(auth) };
+}
+
+const errorOf = (res: Response) => new URL(res.headers.get('location')!, 'http://x').searchParams.get('error');
+
+describe('email magic links', () => {
+  it('sends a link whose token is stored hashed, and redirects to the verify-request page', async () => {
+    const { client, sent, adapter } = setup();
+    const res = await client().postForm('/auth/signin/email', { email: '  Ada@Example.COM ', callbackUrl: '/dash' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/auth/verify-request?provider=email');
+    expect(sent).toHaveLength(1);
+    const { identifier, url, token, expires, from } = sent[0]!;
+    expect(identifier).toBe('ada@example.com');
+    expect(from).toBe('login@app.test');
+    expect(new URL(url).pathname).toBe('/auth/callback/email');
+    expect(new URL(url).searchParams.get('token')).toBe(token);
+    expect(expires.getTime()).toBeGreaterThan(Date.now() + 590_000);
+    // Only the hash is stored: the raw token does not consume anything.
+    expect(await adapter.useVerificationToken({ identifier, tokenHash: token })).toBeNull();
+    const stored = await adapter.useVerificationToken({ identifier, tokenHash: await sha256Hex(token) });
+    expect(stored?.identifier).toBe('ada@example.com');
+  });
+
+  it('answers the same way for known and unknown addresses', async () => {
+    const { client, adapter } = setup();
+    await adapter.createUser({ email: 'known@example.com' });
+    const a = await client().postJson('/auth/signin/email', { email: 'known@example.com' });
+    const b = await client().postJson('/auth/signin/email', { email: 'unknown@example.com' });
+    expect(a.status).toBe(b.status);
+    expect(await a.json()).toEqual(await b.json());
+  });
+
+  it('signs in from the link once, creates the user with emailVerified, and refuses a reused link', async () => {
+    const { client, sent, adapter } = setup();
+    const c = client();
+    await c.postForm('/auth/signin/email', { email: 'new@example.com', callbackUrl: '/dash' });
+    const link = sent[0]!.url;
+    const first = await c.request(new URL(link).pathname + new URL(link).search);
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('/dash');
+    const session = await c.session();
+    expect(session?.user.email).toBe('new@example.com');
+    const user = await adapter.getUserByEmail('new@example.com');
+    expect(user?.emailVerified).toBeInstanceOf(Date);
+    expect(await adapter.getAccount({ provider: 'email', providerAccountId: 'new@example.com' })).toMatchObject({ type: 'email', userId: user!.id });
+
+    const again = await client().request(new URL(link).pathname + new URL(link).search);
+    expect(again.status).toBe(303);
+    expect(errorOf(again)).toBe('Verification');
+  });
+
+  it('gives one session for two concurrent clicks', async () => {
+    const { client, sent } = setup();
+    await client().postJson('/auth/signin/email', { email: 'race@example.com' });
+    const path = new URL(sent[0]!.url).pathname + new URL(sent[0]!.url).search;
+    const results = await Promise.all([client().request(path), client().request(path), client().request(path)]);
+    const withSession = results.filter((r) => r.headers.getSetCookie().some((l) => /^framework\.session-token=[^;]+/.test(l)));
+    expect(withSession).toHaveLength(1);
+    expect(results.filter((r) => errorOf(r) === 'Verification')).toHaveLength(2);
+  });
+
+  it('refuses an expired link, a wrong email and garbage', async () => {
+    const { client, sent } = setup({});
+    await client().postJson('/auth/signin/email', { email: 'late@example.com' });
+    const link = new URL(sent[0]!.url);
+    const wrong = new URL(link);
+    wrong.searchParams.set('email', 'other@example.com');
+    expect(errorOf(await client().request(wrong.pathname + wrong.search))).toBe('Verification');
+    expect(errorOf(await client().request('/auth/callback/email'))).toBe('Verification');
+    expect(errorOf(await client().request('/auth/callback/email?token=x&email=%00'))).toBe('Verification');
+    const { sent: shortSent, client: shortClient } = setup({});
+    await shortClient().postJson('/auth/signin/email', { email: 'late@example.com' });
+    const realNow = Date.now;
+    Date.now = () => realNow() + 601_000;
+    try {
+      const l = new URL(shortSent[0]!.url);
+      expect(errorOf(await shortClient().request(l.pathname + l.search))).toBe('Verification');
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('reports a failing sender as EmailSignInError, leaves no usable token, and leaks nothing', async () => {
+    let captured: EmailParams | undefined;
+    const { client, adapter, errors } = setup({}, async (p) => {
+      captured = p;
+      throw new Error('SMTP password is hunter2');
+    });
+    const res = await client().postForm('/auth/signin/email', { email: 'fail@example.com' });
+    expect(res.status).toBe(303);
+    expect(errorOf(res)).toBe('EmailSignInError');
+    expect(await adapter.useVerificationToken({ identifier: 'fail@example.com', tokenHash: await sha256Hex(captured!.token) })).toBeNull();
+    const json = await client().postJson('/auth/signin/email', { email: 'fail@example.com' });
+    expect(json.status).toBe(502);
+    expect(await json.text()).not.toContain('hunter2');
+    expect(errors.join()).toContain('sendVerificationRequest threw');
+  });
+
+  it('passes email.verificationRequest to the signIn callback, which can deny', async () => {
+    const calls: unknown[] = [];
+    const { client, sent } = setup({
+      callbacks: {
+        signIn: ({ email: e, user }) => {
+          calls.push({ e, email: user.email });
+          return user.email !== 'blocked@example.com';
+        },
+      },
+    });
+    const denied = await client().postForm('/auth/signin/email', { email: 'blocked@example.com' });
+    expect(errorOf(denied)).toBe('AccessDenied');
+    expect(sent).toHaveLength(0);
+    await client().postJson('/auth/signin/email', { email: 'ok@example.com' });
+    expect(calls).toContainEqual({ e: { verificationRequest: true }, email: 'ok@example.com' });
+    const link = new URL(sent[0]!.url);
+    await client().request(link.pathname + link.search);
+    expect(calls).toContainEqual({ e: { verificationRequest: false }, email: 'ok@example.com' });
+  });
+
+  it('validates the address and needs CSRF', async () => {
+    const { client, auth } = setup();
+    expect((await client().postJson('/auth/signin/email', { email: 'not-an-address' })).status).toBe(400);
+    const noCsrf = await auth.handler(new Request('http://app.test/auth/signin/email', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.c' }));
+    expect(noCsrf.status).toBe(403);
+  });
+
+  it('renders the email form on the sign-in page and honours pages overrides', async () => {
+    const { auth } = setup({ pages: { verifyRequest: '/check-mail' } });
+    const html = await (await auth.handler(new Request('http://app.test/auth/signin'))).text();
+    expect(html).toContain('action="/auth/signin/email"');
+    expect(html).toContain('<label for="email-address">Email</label>');
+    const res = await auth.handler(new Request('http://app.test/auth/verify-request?provider=email'));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/check-mail?provider=email');
+  });
+});
