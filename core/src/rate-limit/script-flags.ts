@@ -17,6 +17,12 @@ export const REDIS_SCRIPT_FLAGS: ReadonlySet<string> = new Set(['no-writes', 'al
 /**
  * Returns `script` with unknown flags removed from its shebang line (and an
  * empty `flags=` dropped). Scripts without a shebang come back unchanged.
+ *
+ * @example
+ * ```ts
+ * stripUnknownScriptFlags('#!lua flags=allow-key-locking,no-writes\nreturn 1');
+ * // → '#!lua flags=no-writes\nreturn 1'
+ * ```
  */
 export function stripUnknownScriptFlags(script: string, known: ReadonlySet<string> = REDIS_SCRIPT_FLAGS): string {
   if (!script.startsWith('#!')) return script;
