@@ -23,6 +23,10 @@
  * ```
  * @module
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar } from 'tough-cookie';
 
@@ -30,6 +34,34 @@ import { CookieJar } from 'tough-cookie';
 export interface RunningApp {
   baseUrl: string;
   close(): Promise<void>;
+}
+
+/** A listening Node server, as `http.Server` and @hono/node-server's `serve()` give. */
+export interface ListeningServer {
+  address(): AddressInfo | string | null;
+  close(callback: (error?: Error) => void): unknown;
+}
+
+/**
+ * A {@link RunningApp} for a server listening on 127.0.0.1: its origin, and a
+ * `close` that stops the server, then runs `cleanup` (close the app, remove
+ * its files).
+ */
+export function runningApp(server: ListeningServer, cleanup: () => Promise<void>): RunningApp {
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await cleanup();
+    },
+  };
+}
+
+/** A SQLite path in a new temporary folder, and `remove()` to delete the folder. */
+export async function tempDatabase(prefix: string): Promise<{ path: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  return { path: join(dir, 'app.db'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** Optional scenarios, each for a feature the app may not serve yet. */
