@@ -32,6 +32,7 @@ export type {
   RateLimitBackend,
   RateLimitCheckInfo,
   RateLimitCode,
+  RateLimitConfig,
   RateLimitConsumeResult,
   RateLimitCounter,
   RateLimitCounterConfig,

@@ -119,7 +119,11 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
       if (keys.length === 0) {
         if (!warnedNoKey) {
           warnedNoKey = true;
-          o.logger.warn(`Rate limiter "${o.name}": a request had neither a client IP (pass { ip } to check()) nor an account identifier; it was not counted`);
+          try {
+            o.logger.warn(`Rate limiter "${o.name}": a request had neither a client IP (pass { ip } to check()) nor an account identifier; it was not counted`);
+          } catch {
+            // A broken logger must not break sign-in.
+          }
         }
         const facts = { limit: o.limit, remaining: o.limit, reset: 0, window: o.window };
         return withHeaders({ success: true, limit: o.limit, remaining: o.limit, reset: 0 }, facts);

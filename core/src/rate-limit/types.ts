@@ -210,3 +210,24 @@ export interface RateLimiter {
    */
   check(request: Request, info?: RateLimitCheckInfo): Promise<RateLimitResult>;
 }
+
+/**
+ * The `rateLimit` option of `createAuth`: which limiter guards which route.
+ * Without `login`, a memory login limiter with the spec defaults is on
+ * (`defaultLoginLimiter()`); `login: false` turns it off (tests, or a limit
+ * enforced elsewhere).
+ *
+ * @example
+ * ```ts
+ * const storage = createFixedWindowStorage(redisClient);
+ * createAuth({ ...config, rateLimit: { login: createLoginRateLimiter(storage), passwordReset: createPasswordResetRateLimiter(storage) } });
+ * ```
+ */
+export interface RateLimitConfig {
+  /** Credentials and email sign-in. Default: `defaultLoginLimiter()`. */
+  login?: RateLimiter | false;
+  /** Password-reset requests, when the kit serves them. */
+  passwordReset?: RateLimiter;
+  /** Email-verification (magic-link) sends. */
+  emailVerification?: RateLimiter;
+}
