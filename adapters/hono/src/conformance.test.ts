@@ -1,13 +1,9 @@
 /**
  * The adapter conformance suite against the Hono example app, on a real port
  * with a temporary SQLite file.
- *
- * Until the example serves it itself, this file adds `/api/me` (a JSON route
- * using `requireAuth({throwError: true})`) before the first request.
  */
 import { createHmac } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
-import { requireAuth } from '@framework/auth';
 import { createExampleApp } from '../../../examples/hono/src/app.js';
 import { runAdapterConformance, runningApp, tempDatabase } from '../../../test-support/adapter-conformance.js';
 
@@ -18,7 +14,6 @@ runAdapterConformance(
   async () => {
     const db = await tempDatabase('conformance-hono-');
     const example = await createExampleApp({ dbPath: db.path, mailLog: () => {} });
-    example.app.get('/api/me', (c) => c.json({ email: requireAuth({ throwError: true }).email }));
     const server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: example.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });

@@ -53,7 +53,7 @@ describe('express example over HTTP', async () => {
   });
 
   it('sends the welcome mail through the queue trigger', async () => {
-    await vi.waitFor(() => expect(running.example.mailer.sent).toMatchObject([{ to: email, subject: 'Welcome!' }]), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await running.example.mailer.list()).toMatchObject([{ to: email, subject: 'Welcome!' }]), { timeout: 5000 });
   });
 
   it('re-renders the form with the message for a bad password', async () => {

@@ -12,7 +12,7 @@ import {
   adminPage,
   createExampleAuth,
   createExampleRuntime,
-  devMailer,
+  createMailer,
   homePage,
   protectedPage,
   registration,
@@ -20,7 +20,7 @@ import {
   requireAdmin,
   seedAdmin,
   type ExampleAuthOptions,
-  type DevMailer,
+  type Mailer,
   type PageResult,
 } from './shared.js';
 
@@ -39,7 +39,7 @@ export interface ExpressExample {
   adapter: StorageAdapter;
   /** The trigger runtime (cron, queue, webhook) shared with the Hono example. `server.ts` starts it. */
   triggers: TriggerRuntime;
-  mailer: DevMailer;
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -54,7 +54,7 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
   const example = await createExampleAuth(options);
   if (options.admin) await seedAdmin(example, options.admin);
   const { auth } = example;
-  const mailer = devMailer(options.mailLog);
+  const mailer = createMailer({ filename: options.dbPath ?? '.data/example.db', ...(options.mailLog ? { log: options.mailLog } : {}) });
   const triggers = createExampleRuntime(example.adapter, mailer);
   const welcome = (user: { email?: string | null; name?: string | null }) => triggers.queue('welcome-mail').send({ to: user.email, name: user.name });
 
@@ -96,6 +96,7 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
     async close() {
       await triggers.stop({ timeout: '5s' });
       await example.adapter.close?.();
+      mailer.close();
     },
   };
 }

@@ -20,7 +20,8 @@ import {
 import { homePage, protectedPage, registerPage } from '../../hono/src/views.js';
 
 export { homePage, protectedPage, registerPage };
-export { createExampleRuntime, devMailer, type DevMailer } from '../../hono/src/triggers.js';
+export { createExampleRuntime } from '../../hono/src/triggers.js';
+export { createMailer, type Mailer } from '../../hono/src/mailer.js';
 
 /** Options of {@link createExampleAuth}. */
 export interface ExampleAuthOptions {

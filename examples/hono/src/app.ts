@@ -8,6 +8,8 @@ import {
   createAuth,
   createOAuth2Provider,
   credentials,
+  email,
+  passkey,
   passwordAccounts,
   requireAuth,
   sqliteAdapter,
@@ -16,8 +18,10 @@ import {
 } from '@framework/auth';
 import { authSession, mountAuth, mountTriggers, type AuthVariables } from '@framework/hono';
 import type { TriggerRuntime } from '@framework/trigger';
-import { homePage, protectedPage, registerPage } from './views.js';
-import { createExampleRuntime, devMailer, type DevMailer } from './triggers.js';
+import { homePage, outboxPage, protectedPage, registerPage } from './views.js';
+import { createExampleRuntime } from './triggers.js';
+import { createMailer, type Mailer } from './mailer.js';
+import { mountClientDemo } from './client-demo.js';
 
 export interface ExampleOptions {
   /** SQLite file. Default `.data/example.db`. */
@@ -26,8 +30,14 @@ export interface ExampleOptions {
   secret?: string;
   /** Issuer of a local OpenID provider to offer as "Dev OIDC" (see dev-oidc.ts). */
   devOidcIssuer?: string;
-  /** Where the dev mailer logs a line per mail. Default console.info. */
+  /** Where the mailer logs a line per mail. Default console.info. */
   mailLog?: (line: string) => void;
+  /** SMTP URL for real delivery (nodemailer); the dev outbox keeps a copy either way. */
+  smtpUrl?: string;
+  /** The app's public origin, for passkeys (WebAuthn rpId is its host). Default http://localhost:3000. */
+  origin?: string;
+  /** Serve the dev outbox at /dev/outbox. Default: not in production. */
+  devOutbox?: boolean;
 }
 
 export interface ExampleApp {
@@ -36,7 +46,7 @@ export interface ExampleApp {
   adapter: StorageAdapter;
   /** The trigger runtime (cron, queue, webhook). `server.ts` starts it; tests may. */
   runtime: TriggerRuntime;
-  mailer: DevMailer;
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -44,9 +54,12 @@ const MAX_FORM_BYTES = 16 * 1024;
 
 /** Builds the app and migrates its database. */
 export async function createExampleApp(options: ExampleOptions = {}): Promise<ExampleApp> {
-  const adapter = sqliteAdapter({ filename: options.dbPath ?? '.data/example.db' });
+  const dbPath = options.dbPath ?? '.data/example.db';
+  const adapter = sqliteAdapter({ filename: dbPath });
   await adapter.migrate();
   const passwords = passwordAccounts(adapter);
+  const mailer = createMailer({ filename: dbPath, ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}), ...(options.mailLog ? { log: options.mailLog } : {}) });
+  const origin = new URL(options.origin ?? 'http://localhost:3000');
 
   const auth = createAuth({
     session: { strategy: 'database' },
@@ -61,6 +74,12 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
         },
         authorize: passwords.authorize,
       }),
+      email({
+        from: 'login@example.test',
+        sendVerificationRequest: ({ identifier, url }) =>
+          mailer.send({ to: identifier, subject: 'Your sign-in link', text: `Open this link to sign in:\n\n${url}\n\nIt works once, for 24 hours.` }),
+      }),
+      passkey({ rpName: 'Framework example', rpId: origin.hostname, origin: origin.origin }),
       ...(options.devOidcIssuer
         ? [
             createOAuth2Provider({
@@ -81,7 +100,6 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     ],
   });
 
-  const mailer = devMailer(options.mailLog);
   const runtime = createExampleRuntime(adapter, mailer);
 
   const app = new Hono<{ Variables: AuthVariables }>();
@@ -92,6 +110,10 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
   app.get('/', (c) => c.html(homePage(c.get('user'), c.get('session'))));
 
   app.get('/protected', (c) => c.html(protectedPage(requireAuth())));
+
+  if (options.devOutbox ?? process.env.NODE_ENV !== 'production') {
+    app.get('/dev/outbox', async (c) => c.html(outboxPage(await mailer.list())));
+  }
 
   app.get('/register', async (c) => {
     const { token, headers } = await auth.csrf.issue(c.req.raw);
@@ -119,6 +141,12 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     return c.redirect('/auth/signin?callbackUrl=%2F', 303);
   });
 
+  app.get('/api/me', (c) => {
+    const user = requireAuth({ throwError: true });
+    return c.json({ id: user.id, email: user.email ?? null, name: user.name ?? null, role: user.role ?? null });
+  });
+  mountClientDemo(app);
+
   return {
     app,
     auth,
@@ -128,6 +156,7 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     close: async () => {
       await runtime.stop({ timeout: '5s' });
       await adapter.close?.();
+      mailer.close();
     },
   };
 }
