@@ -31,8 +31,8 @@ describe('example app over HTTP', async () => {
 
   it('sends the welcome mail through the queue trigger', async () => {
     const deadline = Date.now() + 5000;
-    while (running.example.mailer.sent.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(running.example.mailer.sent).toMatchObject([{ to: email, subject: 'Welcome!', text: 'Hello Grace, your account is ready.' }]);
+    while ((await running.example.mailer.list()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await running.example.mailer.list()).toMatchObject([{ to: email, subject: 'Welcome!', text: 'Hello Grace, your account is ready.' }]);
   });
 
   it('refuses a duplicate email without overwriting the account', async () => {

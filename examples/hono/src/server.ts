@@ -12,6 +12,8 @@ const example = await createExampleApp({
   dbPath: process.env.DB_PATH ?? '.data/example.db',
   ...(process.env.AUTH_SECRET ? { secret: process.env.AUTH_SECRET } : {}),
   ...(devOidc ? { devOidcIssuer: devOidc.issuer } : {}),
+  ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
+  origin: process.env.APP_ORIGIN ?? `http://localhost:${port}`,
 });
 if (devOidc) console.log(`dev OpenID provider at ${devOidc.issuer}`);
 await example.runtime.start();

@@ -2,7 +2,7 @@
  * Test helpers for the example app: a real server on port 0 over a given
  * SQLite file, and a browser-like client with a tough-cookie jar.
  */
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { CookieJar } from 'tough-cookie';
 import { createExampleApp, type ExampleApp, type ExampleOptions } from './app.js';
@@ -10,17 +10,33 @@ import { createExampleApp, type ExampleApp, type ExampleOptions } from './app.js
 export interface Running {
   example: ExampleApp;
   server: ServerType;
+  /** `http://127.0.0.1:<port>`. */
   base: string;
+  /** `http://localhost:<port>`: the app's configured origin (passkeys need a localhost host in the browser). */
+  origin: string;
+}
+
+/** A free loopback port (asked of the OS, then released). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 export async function start(options: ExampleOptions & { dbPath: string }): Promise<Running> {
-  const example = await createExampleApp({ mailLog: () => {}, ...options });
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const example = await createExampleApp({ mailLog: () => {}, origin, ...options });
   await example.runtime.start();
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: example.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: example.app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
   });
-  const { port } = server.address() as AddressInfo;
-  return { example, server, base: `http://127.0.0.1:${port}` };
+  return { example, server, base: `http://127.0.0.1:${port}`, origin };
 }
 
 export async function stop(r: Running): Promise<void> {
