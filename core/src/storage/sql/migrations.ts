@@ -4,8 +4,9 @@
  * @module
  * @internal
  */
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { DialectTraits } from './dialect.js';
+import type { Kysely, Migration } from 'kysely';
+import { runMigrations } from './migrator.js';
+import type { DialectTraits, SqlDialectName } from './dialect.js';
 import type { TableNames } from './tables.js';
 
 /** The initial schema: users, accounts, sessions, verification tokens, authenticators. */
@@ -81,22 +82,16 @@ function initialSchema(t: TableNames, traits: DialectTraits): Migration {
 }
 
 /** The migrations, in order. Never edit a released one: append a new one. */
-function provider(t: TableNames, traits: DialectTraits): MigrationProvider {
-  return { getMigrations: async () => ({ '0001_initial': initialSchema(t, traits) }) };
+function migrations(t: TableNames, traits: DialectTraits): Record<string, Migration> {
+  return { '0001_initial': initialSchema(t, traits) };
 }
 
 /**
  * Brings the schema up to date. Idempotent; concurrent callers are serialized
- * by Kysely's migration lock.
+ * by Kysely's migration lock; on PostgreSQL the bookkeeping is pinned to
+ * `current_schema()`.
  * @throws The first migration error, when one fails (that migration is rolled back where the dialect allows).
  */
-export async function migrateToLatest(db: Kysely<any>, t: TableNames, traits: DialectTraits): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: provider(t, traits),
-    migrationTableName: t.migrations,
-    migrationLockTableName: t.migrationLock,
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error !== undefined) throw error;
+export async function migrateToLatest(db: Kysely<any>, t: TableNames, traits: DialectTraits, dialect: SqlDialectName): Promise<void> {
+  await runMigrations(db, { migrations: migrations(t, traits), table: t.migrations, lockTable: t.migrationLock, dialect });
 }

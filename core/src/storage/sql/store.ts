@@ -100,7 +100,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
   const adapter: StorageAdapter = {
     async migrate() {
       const { db } = await ready();
-      await migrateToLatest(db, t, traits);
+      await migrateToLatest(db, t, traits, options.dialect);
     },
     async close() {
       const current = opening;

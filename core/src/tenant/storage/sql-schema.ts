@@ -3,7 +3,8 @@
  * @module
  * @internal
  */
-import { Migrator, sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { runMigrations } from '../../storage/sql/migrator.js';
 import type { DialectTraits, SqlDialectName } from '../../storage/sql/dialect.js';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,40}$/;
@@ -60,18 +61,5 @@ function initial(t: TenantTables, { int64 }: DialectTraits): Migration {
  * @throws the first migration error.
  */
 export async function migrateTenantTables(db: Kysely<any>, t: TenantTables, dialect: SqlDialectName, traits: DialectTraits): Promise<void> {
-  let schema: string | undefined;
-  if (dialect === 'postgres') {
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-    schema = rows[0]?.schema;
-  }
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => ({ '0001_tenants': initial(t, traits) }) },
-    migrationTableName: t.migrations,
-    migrationLockTableName: t.migrationLock,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error !== undefined) throw error;
+  await runMigrations(db, { migrations: { '0001_tenants': initial(t, traits) }, table: t.migrations, lockTable: t.migrationLock, dialect });
 }
