@@ -24,6 +24,8 @@ import { clearSessionCookie, errorResult, sessionCookie } from './routes/helpers
 import type { Session } from './types.js';
 import { providerClient, type ProviderClient } from './providers/oauth/client.js';
 import { accessTokenGetter } from './access-token.js';
+import { isRBAC } from './rbac/lookup.js';
+import type { RBAC } from './rbac/types.js';
 
 /** Options of {@link createAuth}: the config from `defineAuthConfig` plus the parts below. */
 export interface CreateAuthOptions extends AuthConfig {
@@ -40,6 +42,8 @@ export interface CreateAuthOptions extends AuthConfig {
   maxBodySize?: number;
   /** Diagnostics sink. Default: `console`. Messages carry no secrets and no stack traces. */
   logger?: AuthLogger;
+  /** Roles and permissions from `defineRBAC`, read by `hasRole`, `requirePermission` and `authMiddleware`. */
+  rbac?: RBAC;
 }
 
 /** The auth engine returned by {@link createAuth}. */
@@ -143,6 +147,8 @@ export function createAuth(options: CreateAuthOptions): Auth {
   if ([...providers.values()].filter((p) => p.type === 'passkey').length > 1) {
     throw new AuthConfigError('Invalid auth config: configure at most one passkey provider');
   }
+  if (options.rbac !== undefined && !isRBAC(options.rbac)) throw new AuthConfigError('Invalid auth config: rbac must come from defineRBAC()');
+  const extensions = options.rbac ? { rbac: options.rbac } : undefined;
   const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new AuthConfigError('Invalid auth config: maxBodySize must be a positive integer (bytes)');
   let trustedOrigins: string[];
@@ -260,7 +266,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     getSession: readSession,
     async run(request, fn) {
       const state = await readSession(request);
-      const scope: AuthScope = { ...state, request, config, extensions: {} };
+      const scope: AuthScope = { ...state, request, config, extensions: extensions ? { ...extensions } : {} };
       return runInScope(scope, () => fn(scope));
     },
     toResponse(error, request) {

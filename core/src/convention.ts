@@ -14,6 +14,8 @@ import type { AuthCallbacks } from './callbacks.js';
 export type { AuthConfig, SessionConfig, CookieConfig, CookieOptions, PagesConfig, ResolvedAuthConfig } from './config.js';
 export type { AuthCallbacks, SignInParams, RedirectParams, SessionParams, JwtParams } from './callbacks.js';
 export type { Provider, CredentialsProvider, CredentialsOptions, CredentialInput, AuthContext } from './providers/types.js';
+export { defineRBAC } from './rbac/define.js';
+export type { RBAC, RBACConfig, Role, OwnedResource } from './rbac/types.js';
 
 /**
  * Validates an auth config and applies the spec's defaults: basePath `/auth`;

@@ -5,6 +5,8 @@
  */
 export { createAuth, type Auth, type CreateAuthOptions } from './auth.js';
 export { getUser, getSession, isAuthenticated, requireAuth, currentScope, type AuthScope, type RequireAuthOptions } from './scope.js';
+export { hasRole, hasPermission, requireRole, requirePermission } from './rbac/helpers.js';
+export type { RBAC, RBACConfig, Role, OwnedResource, RBACSubject } from './rbac/types.js';
 export {
   AuthError,
   AuthConfigError,

@@ -111,3 +111,4 @@ export function authSession(auth: Auth, options: AuthSessionOptions = {}): Middl
 }
 
 export { mountTriggers, type WebhookRuntime } from './triggers.js';
+export { authorize } from './middleware.js';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { createAuth, credentials, currentScope, memoryAdapter, passwordAccounts, type Auth } from '@framework/auth';
-// TODO(wiring): import from '@framework/auth/convention' once it re-exports defineRBAC.
-import { defineRBAC } from '../../../core/src/rbac/index.js';
+import { createAuth, credentials, memoryAdapter, passwordAccounts, type Auth } from '@framework/auth';
+import { defineRBAC } from '@framework/auth/convention';
 import { authSession, mountAuth, type AuthVariables } from './index.js';
 import { authorize } from './middleware.js';
 
@@ -31,18 +30,11 @@ async function setup(options: { scope?: boolean; updateAge?: number } = {}) {
     adapter,
     providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
     // Typed as `rbac` once createAuth accepts it; until then the scope shim below supplies it.
-    ...({ rbac } as object),
+    rbac,
   });
   const app = new Hono<{ Variables: AuthVariables }>();
   mountAuth(app, auth);
   app.use('*', authSession(auth, { scope: options.scope ?? true }));
-  if (options.scope !== false) {
-    // Until createAuth puts `rbac` on the scope itself; a no-op afterwards.
-    app.use('*', async (_c, next) => {
-      currentScope().extensions.rbac ??= rbac;
-      await next();
-    });
-  }
   return { app };
 }
 

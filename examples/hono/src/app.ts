@@ -22,6 +22,7 @@ import { homePage, outboxPage, protectedPage, registerPage } from './views.js';
 import { createExampleRuntime } from './triggers.js';
 import { createMailer, type Mailer } from './mailer.js';
 import { mountClientDemo } from './client-demo.js';
+import { mountAuthorizationDemo, openDemoTenantStorage, rbac } from './authorization.js';
 
 export interface ExampleOptions {
   /** SQLite file. Default `.data/example.db`. */
@@ -63,6 +64,7 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
 
   const auth = createAuth({
     session: { strategy: 'database' },
+    rbac,
     ...(options.secret ? { secret: options.secret } : {}),
     adapter,
     providers: [
@@ -106,6 +108,8 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
   app.use('*', mountTriggers(runtime));
   mountAuth(app, auth);
   app.use('*', authSession(auth));
+  const demo = await openDemoTenantStorage(dbPath);
+  mountAuthorizationDemo(app, { tenants: demo.tenants });
 
   app.get('/', (c) => c.html(homePage(c.get('user'), c.get('session'))));
 
@@ -156,6 +160,7 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     close: async () => {
       await runtime.stop({ timeout: '5s' });
       await adapter.close?.();
+      await demo.close();
       mailer.close();
     },
   };

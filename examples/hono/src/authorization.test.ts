@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { createAuth, credentials, currentScope, memoryAdapter, passwordAccounts } from '@framework/auth';
+import { createAuth, credentials, memoryAdapter, passwordAccounts } from '@framework/auth';
 import { authSession, mountAuth, type AuthVariables } from '@framework/hono';
 import { createMemoryTenantStorage } from '@framework/auth/tenant';
 import { mountAuthorizationDemo, rbac } from './authorization.js';
@@ -27,16 +27,11 @@ beforeAll(async () => {
         authorize: passwordAccounts(adapter).authorize,
       }),
     ],
-    // Typed once createAuth accepts `rbac`; until then the shim below supplies it.
-    ...({ rbac } as object),
+    rbac,
   });
   app = new Hono<{ Variables: AuthVariables }>();
   mountAuth(app, auth);
   app.use('*', authSession(auth));
-  app.use('*', async (_c, next) => {
-    currentScope().extensions.rbac ??= rbac; // a no-op once createAuth puts rbac on the scope
-    await next();
-  });
   mountAuthorizationDemo(app, { tenants });
   for (const who of ['admin', 'editor', 'viewer']) cookies[who] = await signIn(`${who}@example.com`);
 });

@@ -9,9 +9,8 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { AuthError, type User } from '@framework/auth';
 import type { AuthVariables } from '@framework/hono';
 import { createSqlTenantStorage, createTenantResolver, type Tenant, type TenantStorage } from '@framework/auth/tenant';
-// TODO(wiring): import defineRBAC from '@framework/auth/convention' and authorize from '@framework/hono' once they are re-exported.
-import { defineRBAC } from '../../../core/src/rbac/index.js';
-import { authorize } from '../../../adapters/hono/src/middleware.js';
+import { defineRBAC } from '@framework/auth/convention';
+import { authorize } from '@framework/hono';
 
 /** The demo's roles. Pass it to `createAuth({ rbac })`. New users get `viewer`. */
 export const rbac = defineRBAC({
