@@ -24,6 +24,9 @@ import { clearSessionCookie, errorResult, sessionCookie } from './routes/helpers
 import type { Session } from './types.js';
 import { providerClient, type ProviderClient } from './providers/oauth/client.js';
 import { accessTokenGetter } from './access-token.js';
+import { defaultLoginLimiter } from './rate-limit/factories.js';
+import type { RateLimitConfig, RateLimiter } from './rate-limit/types.js';
+import { rateLimited } from './routes/rate-limited.js';
 import { isRBAC } from './rbac/lookup.js';
 import type { RBAC } from './rbac/types.js';
 
@@ -44,12 +47,29 @@ export interface CreateAuthOptions extends AuthConfig {
   logger?: AuthLogger;
   /** Roles and permissions from `defineRBAC`, read by `hasRole`, `requirePermission` and `authMiddleware`. */
   rbac?: RBAC;
+  /**
+   * Rate limits of the sign-in routes. `login` (credentials and, unless
+   * `emailVerification` is set, email sign-in) defaults to an in-memory
+   * limiter of 5 attempts per 900 s per client IP and per account; `false`
+   * turns it off. Refused requests get 429 (`RATE_LIMITED`) with
+   * `Retry-After` and `RateLimit-*` headers.
+   */
+  rateLimit?: RateLimitConfig;
+}
+
+/** Connection facts only an adapter knows. */
+export interface RequestInfo {
+  /** The client's IP address as seen on the socket (rate limits key on it). */
+  ip?: string;
 }
 
 /** The auth engine returned by {@link createAuth}. */
 export interface Auth {
-  /** Serves every route under `basePath`; other paths answer 404 `NOT_FOUND`. Never rejects. */
-  handler(request: Request): Promise<Response>;
+  /**
+   * Serves every route under `basePath`; other paths answer 404 `NOT_FOUND`.
+   * Never rejects. Adapters pass the client's socket address as `info.ip`.
+   */
+  handler(request: Request, info?: RequestInfo): Promise<Response>;
   /**
    * Reads the request's session: `{session, user, expired, headers}`, where
    * `headers` holds any Set-Cookie (refreshed or cleared session cookie) that
@@ -149,6 +169,15 @@ export function createAuth(options: CreateAuthOptions): Auth {
   }
   if (options.rbac !== undefined && !isRBAC(options.rbac)) throw new AuthConfigError('Invalid auth config: rbac must come from defineRBAC()');
   const extensions = options.rbac ? { rbac: options.rbac } : undefined;
+  const loginLimiter = options.rateLimit?.login === false ? undefined : (options.rateLimit?.login ?? defaultLoginLimiter());
+  const emailLimiter = options.rateLimit?.emailVerification ?? loginLimiter;
+  /** The limiter guarding a POST, if any: credentials sign-in → login; email sign-in → emailVerification (else login). */
+  const limiterFor = (ctx: RouteContext): RateLimiter | undefined => {
+    const provider = ctx.providerId ? providers.get(ctx.providerId) : undefined;
+    if (provider?.type === 'credentials') return loginLimiter;
+    if (provider?.type === 'email' && ctx.url.pathname.endsWith(`/signin/${provider.id}`)) return emailLimiter;
+    return undefined;
+  };
   const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new AuthConfigError('Invalid auth config: maxBodySize must be a positive integer (bytes)');
   let trustedOrigins: string[];
@@ -192,7 +221,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     return { session, user: session.user ?? read.user, expired: false, headers };
   }
 
-  async function dispatch(request: Request): Promise<ActionResult> {
+  async function dispatch(request: Request, info: RequestInfo): Promise<ActionResult> {
     const url = new URL(request.url);
     const json = wantsJson(request);
     const base = { auth: internals, wantsJson: json };
@@ -226,6 +255,12 @@ export function createAuth(options: CreateAuthOptions): Auth {
       } else if (method === 'POST') {
         checkOrigin(request, url.origin, trustedOrigins);
         ctx.body = await readFormBody(request, maxBodySize);
+        const limiter = limiterFor(ctx);
+        if (limiter) {
+          const identifier = (ctx.body.email ?? ctx.body.username ?? '').trim().toLowerCase();
+          const verdict = await limiter.check(request, { ...(info.ip ? { ip: info.ip } : {}), ...(identifier ? { identifier } : {}) });
+          if (!verdict.success) return rateLimited(ctx, verdict);
+        }
         const csrfCookie = cookies[csrfCookieName(csrfSecure)];
         await checkCsrfToken(ctx.body.csrfToken ?? request.headers.get('x-csrf-token') ?? undefined, csrfCookie, internals.signingKey);
       }
@@ -254,9 +289,9 @@ export function createAuth(options: CreateAuthOptions): Auth {
     providers,
     csrf,
     getAccessToken: accessTokenGetter(internals),
-    async handler(request) {
+    async handler(request, info = {}) {
       try {
-        const result = await dispatch(request);
+        const result = await dispatch(request, info);
         const response = toWebResponse(result);
         return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
       } catch (error) {

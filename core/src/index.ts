@@ -3,7 +3,7 @@
  * helpers, errors and password/token utilities.
  * @module
  */
-export { createAuth, type Auth, type CreateAuthOptions } from './auth.js';
+export { createAuth, type Auth, type CreateAuthOptions, type RequestInfo } from './auth.js';
 export { getUser, getSession, isAuthenticated, requireAuth, currentScope, type AuthScope, type RequireAuthOptions } from './scope.js';
 export { hasRole, hasPermission, requireRole, requirePermission } from './rbac/helpers.js';
 export type { RBAC, RBACConfig, Role, OwnedResource, RBACSubject } from './rbac/types.js';

@@ -5,6 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { createExpressExample } from '../../../examples/express/src/app.js';
 import { runAdapterConformance, runningApp, tempDatabase } from '../../../test-support/adapter-conformance.js';
+import { generousLogins } from '../../../examples/hono/src/test-server.js';
 
 const WEBHOOK_SECRET = process.env.WEBHOOK_SECRET ?? 'dev-webhook-secret';
 const admin = { email: 'admin@example.com', password: 'admin-password-1' };
@@ -13,7 +14,7 @@ runAdapterConformance(
   'express',
   async () => {
     const db = await tempDatabase('conformance-express-');
-    const example = await createExpressExample({ dbPath: db.path, admin, mailLog: () => {} });
+    const example = await createExpressExample({ dbPath: db.path, admin, mailLog: () => {}, rateLimit: generousLogins() });
     const server = example.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     return runningApp(server, async () => {

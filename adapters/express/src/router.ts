@@ -29,8 +29,9 @@ export function authRouter(auth: Auth): RequestHandler {
     const path = requestPath(req);
     if (path !== base && !path.startsWith(`${base}/`)) return next();
     const request = toWebRequest(req, res);
+    const ip = req.socket.remoteAddress;
     auth
-      .handler(request)
+      .handler(request, ip ? { ip } : {})
       .then((response) => sendWebResponse(res, response))
       .then(() => releaseBody(req, request), next);
   };

@@ -5,6 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import { createExampleApp } from '../../../examples/hono/src/app.js';
+import { generousLogins } from '../../../examples/hono/src/test-server.js';
 import { runAdapterConformance, runningApp, tempDatabase } from '../../../test-support/adapter-conformance.js';
 
 const WEBHOOK_SECRET = process.env.WEBHOOK_SECRET ?? 'dev-webhook-secret';
@@ -13,7 +14,7 @@ runAdapterConformance(
   'hono',
   async () => {
     const db = await tempDatabase('conformance-hono-');
-    const example = await createExampleApp({ dbPath: db.path, mailLog: () => {} });
+    const example = await createExampleApp({ dbPath: db.path, mailLog: () => {}, rateLimit: generousLogins() });
     const server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: example.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });

@@ -20,7 +20,20 @@ export interface AuthVariables {
  * ```
  */
 export function authHandler(auth: Auth) {
-  return (c: Context) => auth.handler(c.req.raw);
+  return (c: Context) => {
+    const ip = clientIp(c);
+    return auth.handler(c.req.raw, ip ? { ip } : {});
+  };
+}
+
+/**
+ * The client's socket address where the runtime exposes it (@hono/node-server
+ * puts the Node request in `c.env.incoming`). Forwarding headers are never
+ * read here: rate limits read `X-Forwarded-For` only with `trustProxy`.
+ */
+export function clientIp(c: Context): string | undefined {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress;
 }
 
 /**

@@ -50,10 +50,11 @@ export function signOutPage(input: { basePath: string; csrfToken: string; callba
   );
 }
 
-export function errorPage(input: { code: string | null; signInUrl: string }): string {
+export function errorPage(input: { code: string | null; signInUrl: string; detail?: string }): string {
+  const detail = input.detail ? `<p>${escapeHtml(input.detail)}</p>` : '';
   return layout(
     'Error',
-    `<h1>Sign-in problem</h1><p class="error" role="alert">${escapeHtml(messageFor(input.code))}</p><p><a href="${escapeHtml(input.signInUrl)}">Back to sign in</a></p>`,
+    `<h1>Sign-in problem</h1><p class="error" role="alert">${escapeHtml(messageFor(input.code))}</p>${detail}<p><a href="${escapeHtml(input.signInUrl)}">Back to sign in</a></p>`,
   );
 }
 

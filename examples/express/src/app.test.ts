@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { cookieClient, csrfFrom } from '../../../test-support/adapter-conformance.js';
 import { createExpressExample, type ExpressExample } from './app.js';
+import { generousLogins } from '../../hono/src/test-server.js';
 
 const admin = { email: 'root@example.com', password: 'root-password-1' };
 
@@ -21,7 +22,7 @@ interface Running {
 }
 
 async function start(dbPath: string): Promise<Running> {
-  const example = await createExpressExample({ dbPath, admin, mailLog: () => {} });
+  const example = await createExpressExample({ dbPath, admin, mailLog: () => {}, rateLimit: generousLogins() });
   await example.triggers.start();
   const server = example.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

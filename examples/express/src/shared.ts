@@ -17,6 +17,7 @@ import {
   type StorageAdapter,
   type User,
 } from '@framework/auth';
+import type { RateLimitConfig } from '@framework/auth/rate-limit';
 import { homePage, protectedPage, registerPage } from '../../hono/src/views.js';
 
 export { homePage, protectedPage, registerPage };
@@ -29,6 +30,8 @@ export interface ExampleAuthOptions {
   dbPath?: string;
   /** Secret of ≥ 32 characters; required when NODE_ENV=production. */
   secret?: string;
+  /** Sign-in rate limits. Default: the kit's (5 attempts per 15 minutes per IP and per account). */
+  rateLimit?: RateLimitConfig;
 }
 
 /** The auth engine of the examples, with its storage and password accounts. */
@@ -46,6 +49,7 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
   const auth = createAuth({
     session: { strategy: 'database' },
     ...(options.secret ? { secret: options.secret } : {}),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     adapter,
     providers: [
       credentials({

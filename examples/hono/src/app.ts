@@ -18,6 +18,7 @@ import {
 } from '@framework/auth';
 import { authSession, mountAuth, mountTriggers, type AuthVariables } from '@framework/hono';
 import type { TriggerRuntime } from '@framework/trigger';
+import type { RateLimitConfig } from '@framework/auth/rate-limit';
 import { homePage, outboxPage, protectedPage, registerPage } from './views.js';
 import { createExampleRuntime } from './triggers.js';
 import { createMailer, type Mailer } from './mailer.js';
@@ -39,6 +40,8 @@ export interface ExampleOptions {
   origin?: string;
   /** Serve the dev outbox at /dev/outbox. Default: not in production. */
   devOutbox?: boolean;
+  /** Sign-in rate limits. Default: the kit's (5 attempts per 15 minutes per IP and per account). */
+  rateLimit?: RateLimitConfig;
 }
 
 export interface ExampleApp {
@@ -65,6 +68,7 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
   const auth = createAuth({
     session: { strategy: 'database' },
     rbac,
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.secret ? { secret: options.secret } : {}),
     adapter,
     providers: [

@@ -6,6 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { CookieJar } from 'tough-cookie';
 import { createExampleApp, type ExampleApp, type ExampleOptions } from './app.js';
+import { createFixedWindowStorage, createLoginRateLimiter, type RateLimitConfig } from '@framework/auth/rate-limit';
 
 export interface Running {
   example: ExampleApp;
@@ -14,6 +15,14 @@ export interface Running {
   base: string;
   /** `http://localhost:<port>`: the app's configured origin (passkeys need a localhost host in the browser). */
   origin: string;
+}
+
+/**
+ * A login limit high enough for test suites that sign in many times from
+ * 127.0.0.1; tests of the limit itself pass `rateLimit: {}` for the default.
+ */
+export function generousLogins(): RateLimitConfig {
+  return { login: createLoginRateLimiter(createFixedWindowStorage(), { limit: 1000, window: 900 }) };
 }
 
 /** A free loopback port (asked of the OS, then released). */
@@ -31,7 +40,7 @@ async function freePort(): Promise<number> {
 export async function start(options: ExampleOptions & { dbPath: string }): Promise<Running> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  const example = await createExampleApp({ mailLog: () => {}, origin, ...options });
+  const example = await createExampleApp({ mailLog: () => {}, origin, rateLimit: generousLogins(), ...options });
   await example.runtime.start();
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: example.app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
