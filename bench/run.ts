@@ -24,4 +24,11 @@ try {
 } catch (e) {
   if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw e;
 }
+try {
+  const { benchRateLimit } = (await import('./rate-limit.js')) as { benchRateLimit: () => Promise<Record<string, number>> };
+  console.log('\n== rate limits (check() per second; goal: the Redis bridge within 15 % of raw EVALSHA)');
+  for (const [name, value] of Object.entries(await benchRateLimit())) console.log(`${name}: ${fmt(value, 1)}`);
+} catch (e) {
+  if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw e;
+}
 process.exit(0);
