@@ -4,26 +4,19 @@
  * Without Chromium the tests are skipped with a message, except under
  * CI=true, where they fail.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordAccounts } from '@framework/auth';
 import type { AuthState, AuthStore, signIn, signOut } from '@framework/auth-client';
 import { createExampleApp, type ExampleApp } from './app.js';
-import { mountClientDemo } from './client-demo.js';
+import { chromiumAvailable, launchChromium } from './test-browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available) {
-  const message = `Chromium not found at ${CHROMIUM}: the browser tests of the auth client cannot run`;
-  if (process.env.CI === 'true') throw new Error(`${message} (CI=true: failing instead of skipping)`);
-  console.warn(`SKIPPED: ${message}. Install Debian's chromium package or set CHROMIUM_PATH.`);
-}
+const available = chromiumAvailable('the browser tests of the auth client');
 
 /** What the demo page puts on `window`. */
 interface DemoWindow {
@@ -45,16 +38,12 @@ describe.skipIf(!available)('auth client in Chromium', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'client-browser-'));
     example = await createExampleApp({ dbPath: join(dir, 'app.db'), mailLog: () => {} });
-    mountClientDemo(example.app);
     await passwordAccounts(example.adapter).register({ email: EMAIL, password: PASSWORD, name: 'Grace' });
     server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: example.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext();
   });
 
