@@ -33,7 +33,10 @@ describe('example app: login rate limit', async () => {
     }
     const sixth = await attempt('wrong-password');
     expect(sixth.status).toBe(429);
-    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(800);
+    // Fixed windows of 900 s: the wait is what is left of the current window.
+    const retryAfter = Number(sixth.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(900);
     expect(await sixth.text()).toContain('Too many attempts');
     const right = await attempt('right-password');
     expect(right.status).toBe(429);
