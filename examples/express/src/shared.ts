@@ -4,66 +4,15 @@
  * flow over Web Requests, the admin role and its seed. Nothing here knows
  * about a web framework.
  */
-import {
-  AuthError,
-  ForbiddenError,
-  createAuth,
-  credentials,
-  passwordAccounts,
-  sqliteAdapter,
-  type AdapterUser,
-  type Auth,
-  type PasswordAccounts,
-  type StorageAdapter,
-  type User,
-} from '@framework/auth';
-import type { RateLimitConfig } from '@framework/auth/rate-limit';
+import { AuthError, ForbiddenError, type AdapterUser, type Auth, type User } from '@framework/auth';
+import type { ExampleAuth } from '../../hono/src/example-auth.js';
 import { homePage, protectedPage, registerPage } from '../../hono/src/views.js';
 
 export { homePage, protectedPage, registerPage };
 export { createExampleRuntime } from '../../hono/src/triggers.js';
 export { createMailer, type Mailer } from '../../hono/src/mailer.js';
 
-/** Options of {@link createExampleAuth}. */
-export interface ExampleAuthOptions {
-  /** SQLite file. Default `.data/example.db`. */
-  dbPath?: string;
-  /** Secret of ≥ 32 characters; required when NODE_ENV=production. */
-  secret?: string;
-  /** Sign-in rate limits. Default: the kit's (5 attempts per 15 minutes per IP and per account). */
-  rateLimit?: RateLimitConfig;
-}
-
-/** The auth engine of the examples, with its storage and password accounts. */
-export interface ExampleAuth {
-  auth: Auth;
-  adapter: StorageAdapter;
-  passwords: PasswordAccounts;
-}
-
-/** Builds the examples' auth: database sessions in SQLite, email + password sign-in. Migrates the database. */
-export async function createExampleAuth(options: ExampleAuthOptions = {}): Promise<ExampleAuth> {
-  const adapter = sqliteAdapter({ filename: options.dbPath ?? '.data/example.db' });
-  await adapter.migrate();
-  const passwords = passwordAccounts(adapter);
-  const auth = createAuth({
-    session: { strategy: 'database' },
-    ...(options.secret ? { secret: options.secret } : {}),
-    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
-    adapter,
-    providers: [
-      credentials({
-        name: 'Email and password',
-        credentials: {
-          email: { label: 'Email', type: 'email', required: true },
-          password: { label: 'Password', type: 'password', required: true },
-        },
-        authorize: passwords.authorize,
-      }),
-    ],
-  });
-  return { auth, adapter, passwords };
-}
+export { createExampleAuth, type ExampleAuth, type ExampleAuthOptions } from '../../hono/src/example-auth.js';
 
 /** A page answer: status, HTML or a redirect, and headers (Set-Cookie) to send. */
 export interface PageResult {

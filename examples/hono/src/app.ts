@@ -1,21 +1,10 @@
 /**
- * The example app: Hono + @framework/auth with credentials sign-in and
- * database sessions in an embedded SQLite file.
+ * The example app: Hono + @framework/auth (password, magic link, passkey and
+ * Dev OIDC sign-in; database sessions in an embedded SQLite file), RBAC and
+ * tenant pages, and triggers running in the same process.
  */
 import { Hono } from 'hono';
-import {
-  AuthError,
-  createAuth,
-  createOAuth2Provider,
-  credentials,
-  email,
-  passkey,
-  passwordAccounts,
-  requireAuth,
-  sqliteAdapter,
-  type Auth,
-  type StorageAdapter,
-} from '@framework/auth';
+import { AuthError, requireAuth, type Auth, type StorageAdapter } from '@framework/auth';
 import { authSession, mountAuth, mountTriggers, type AuthVariables } from '@framework/hono';
 import type { TriggerRuntime } from '@framework/trigger';
 import type { RateLimitConfig } from '@framework/auth/rate-limit';
@@ -23,7 +12,8 @@ import { homePage, outboxPage, protectedPage, registerPage } from './views.js';
 import { createExampleRuntime } from './triggers.js';
 import { createMailer, type Mailer } from './mailer.js';
 import { mountClientDemo } from './client-demo.js';
-import { mountAuthorizationDemo, openDemoTenantStorage, rbac } from './authorization.js';
+import { mountAuthorizationDemo, openDemoTenantStorage } from './authorization.js';
+import { createExampleAuth } from './example-auth.js';
 
 export interface ExampleOptions {
   /** SQLite file. Default `.data/example.db`. */
@@ -59,51 +49,14 @@ const MAX_FORM_BYTES = 16 * 1024;
 /** Builds the app and migrates its database. */
 export async function createExampleApp(options: ExampleOptions = {}): Promise<ExampleApp> {
   const dbPath = options.dbPath ?? '.data/example.db';
-  const adapter = sqliteAdapter({ filename: dbPath });
-  await adapter.migrate();
-  const passwords = passwordAccounts(adapter);
   const mailer = createMailer({ filename: dbPath, ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}), ...(options.mailLog ? { log: options.mailLog } : {}) });
-  const origin = new URL(options.origin ?? 'http://localhost:3000');
-
-  const auth = createAuth({
-    session: { strategy: 'database' },
-    rbac,
-    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+  const { auth, adapter, passwords } = await createExampleAuth({
+    dbPath,
+    mailer,
+    origin: options.origin ?? 'http://localhost:3000',
     ...(options.secret ? { secret: options.secret } : {}),
-    adapter,
-    providers: [
-      credentials({
-        name: 'Email and password',
-        credentials: {
-          email: { label: 'Email', type: 'email', required: true },
-          password: { label: 'Password', type: 'password', required: true },
-        },
-        authorize: passwords.authorize,
-      }),
-      email({
-        from: 'login@example.test',
-        sendVerificationRequest: ({ identifier, url }) =>
-          mailer.send({ to: identifier, subject: 'Your sign-in link', text: `Open this link to sign in:\n\n${url}\n\nIt works once, for 24 hours.` }),
-      }),
-      passkey({ rpName: 'Framework example', rpId: origin.hostname, origin: origin.origin }),
-      ...(options.devOidcIssuer
-        ? [
-            createOAuth2Provider({
-              id: 'dev-oidc',
-              name: 'Dev OIDC',
-              issuer: options.devOidcIssuer,
-              clientId: 'example',
-              clientSecret: 'example-secret',
-              profile: (claims) => ({
-                id: String(claims.sub),
-                email: (claims.email as string | undefined) ?? null,
-                name: (claims.name as string | undefined) ?? null,
-                emailVerified: claims.email_verified === true ? new Date() : null,
-              }),
-            }),
-          ]
-        : []),
-    ],
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.devOidcIssuer ? { devOidcIssuer: options.devOidcIssuer } : {}),
   });
 
   const runtime = createExampleRuntime(adapter, mailer);

@@ -1,0 +1,99 @@
+/**
+ * The auth set-up every example shares: database sessions in SQLite,
+ * email + password, and (when their inputs are given) magic links, passkeys
+ * and the local "Dev OIDC" provider, with the demo's RBAC roles.
+ */
+import {
+  createAuth,
+  createOAuth2Provider,
+  credentials,
+  email,
+  passkey,
+  passwordAccounts,
+  sqliteAdapter,
+  type Auth,
+  type PasswordAccounts,
+  type Provider,
+  type StorageAdapter,
+} from '@framework/auth';
+import type { RateLimitConfig } from '@framework/auth/rate-limit';
+import { rbac } from './authorization.js';
+import type { Mailer } from './mailer.js';
+
+export interface ExampleAuthOptions {
+  /** SQLite file. Default `.data/example.db`. */
+  dbPath?: string;
+  /** Secret of ≥ 32 characters; required when NODE_ENV=production. */
+  secret?: string;
+  /** Sign-in rate limits. Default: the kit's (5 attempts per 15 minutes per IP and per account). */
+  rateLimit?: RateLimitConfig;
+  /** Offer magic links, sent through this mailer. */
+  mailer?: Mailer;
+  /** Offer passkeys for this origin (its host is the WebAuthn rpId). */
+  origin?: string;
+  /** Offer "Dev OIDC" against this local issuer. */
+  devOidcIssuer?: string;
+}
+
+export interface ExampleAuth {
+  auth: Auth;
+  adapter: StorageAdapter;
+  passwords: PasswordAccounts;
+}
+
+function devOidc(issuer: string): Provider {
+  return createOAuth2Provider({
+    id: 'dev-oidc',
+    name: 'Dev OIDC',
+    issuer,
+    clientId: 'example',
+    clientSecret: 'example-secret',
+    profile: (claims) => ({
+      id: String(claims.sub),
+      email: (claims.email as string | undefined) ?? null,
+      name: (claims.name as string | undefined) ?? null,
+      emailVerified: claims.email_verified === true ? new Date() : null,
+    }),
+  });
+}
+
+/** Builds the examples' auth and migrates its database. */
+export async function createExampleAuth(options: ExampleAuthOptions = {}): Promise<ExampleAuth> {
+  const adapter = sqliteAdapter({ filename: options.dbPath ?? '.data/example.db' });
+  await adapter.migrate();
+  const passwords = passwordAccounts(adapter);
+  const { mailer } = options;
+  const providers: Provider[] = [
+    credentials({
+      name: 'Email and password',
+      credentials: {
+        email: { label: 'Email', type: 'email', required: true },
+        password: { label: 'Password', type: 'password', required: true },
+      },
+      authorize: passwords.authorize,
+    }),
+  ];
+  if (mailer) {
+    providers.push(
+      email({
+        from: 'login@example.test',
+        sendVerificationRequest: ({ identifier, url }) =>
+          mailer.send({ to: identifier, subject: 'Your sign-in link', text: `Open this link to sign in:\n\n${url}\n\nIt works once, for 24 hours.` }),
+      }),
+    );
+  }
+  if (options.origin) {
+    const origin = new URL(options.origin);
+    providers.push(passkey({ rpName: 'Framework example', rpId: origin.hostname, origin: origin.origin }));
+  }
+  if (options.devOidcIssuer) providers.push(devOidc(options.devOidcIssuer));
+  const auth = createAuth({
+    session: { strategy: 'database' },
+    rbac,
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.secret ? { secret: options.secret } : {}),
+    adapter,
+    providers,
+  });
+  return { auth, adapter, passwords };
+}
