@@ -73,8 +73,10 @@ export interface ConformanceOptions {
   /** A webhook: `sign(body)` gives the headers of a valid signature. Answers 200 signed, 401 otherwise, 405 for GET. */
   webhook?: { path: string; sign(body: string): Record<string, string> };
   /**
-   * TODO(rate limits): switch on once the login limiter is mounted by the
-   * examples. `attempts` wrong passwords are answered; the next one is 429.
+   * `attempts` wrong passwords are answered; the next one is 429. Needs an
+   * app whose login limit is `attempts` per account and per IP, so run it on
+   * an app instance of its own (the other scenarios sign in many times from
+   * 127.0.0.1). The examples cover it in examples/hono/src/rate-limit.test.ts.
    */
   rateLimit?: { attempts: number };
 }
