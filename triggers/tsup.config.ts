@@ -12,4 +12,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
+  // Loaded on demand and owned by the app: a Redis client for URL connections, Kysely for change capture.
+  external: ['redis', 'kysely'],
 });

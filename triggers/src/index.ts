@@ -14,6 +14,9 @@ export {
   type TriggerRuntimeOptions,
 } from './runtime/create.js';
 export { memoryEngine, type MemoryEngineOptions } from './engine/memory.js';
+export { bullmqEngine, type BullmqEngineOptions } from './engine/bullmq.js';
+export type { BullmqConnection } from './engine/bullmq-connection.js';
+export { realClock, scaledClock, type EngineClock } from './engine/clock.js';
 export type {
   EngineCallbacks,
   EngineConsumer,

@@ -1,4 +1,5 @@
 import { randomHex } from '../trace.js';
+import { realClock, type EngineClock } from './clock.js';
 import { MemoryQueue, storedMessage } from './memory-queue.js';
 import { timerAt, type Timer } from './timers.js';
 import type { EngineCallbacks, EnginePlan, EngineSchedule, FailedMessage, OutgoingMessage, TriggerEngine } from './types.js';
@@ -11,6 +12,8 @@ export interface MemoryEngineOptions {
    * anyway; a worker-only process should pass `true`.
    */
   keepAlive?: boolean;
+  /** Where schedules read the time. Default the wall clock; tests may pass `scaledClock(...)`. */
+  clock?: EngineClock;
 }
 
 /**
@@ -18,8 +21,9 @@ export interface MemoryEngineOptions {
  * dead letters, and croner schedules on timers. State lives in memory and is
  * lost when the process exits. One instance per runtime.
  *
- * Part 1 records external sources (email, objectstore, sqldb) but does not
- * listen for them yet; `runtime.dispatch` runs those triggers by hand.
+ * External sources (email, objectstore, sqldb) are fed by their own
+ * listeners (`createSmtpIngress`, bucket notifications, the database outbox),
+ * which work with any engine.
  *
  * @example
  * ```ts
@@ -28,6 +32,7 @@ export interface MemoryEngineOptions {
  */
 export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
   const keepAlive = options.keepAlive ?? false;
+  const clock = options.clock ?? realClock;
   const queues = new Map<string, MemoryQueue>();
   const scheduleTimers = new Map<string, Timer>();
   const firing = new Set<Promise<void>>();
@@ -63,7 +68,7 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
     const next = schedule.next(after);
     if (!next || !running) return;
     const timer = timerAt(
-      next.getTime(),
+      Date.now() + clock.delayUntil(next),
       () => {
         if (!running) return;
         const run = callbacks!.fireSchedule(schedule.trigger, next).finally(() => firing.delete(run));
@@ -84,7 +89,7 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
       running = true;
       for (const consumer of plan.consumers) queueOf(consumer.queue);
       for (const queue of queues.values()) queue.start(plan.consumers.find((c) => c.queue === queue.name));
-      const now = new Date();
+      const now = clock.now();
       for (const schedule of plan.schedules) arm(schedule, now);
     },
     async stop() {

@@ -1,0 +1,155 @@
+import type { Job, Worker } from 'bullmq';
+import type { TraceParent } from '../trace.js';
+import type { EngineConsumer, EngineMessage, MessageDisposition } from './types.js';
+
+/** The data of a message job. */
+export interface MessageData {
+  body: unknown;
+  trace?: TraceParent;
+  /** Set on messages moved to a dead-letter queue. */
+  deadLetter?: { from: string; reason: string };
+}
+
+/** What a consumer needs from its engine. */
+export interface ConsumerHost {
+  readonly instance: string;
+  readonly lockDurationMs: number;
+  deliver(queue: string, messages: EngineMessage[]): Promise<MessageDisposition[]>;
+  /** Adds `data` as a new message of `queue`. */
+  deadLetter(queue: string, data: MessageData): Promise<void>;
+  onError(message: string, error: unknown): void;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Consumes one BullMQ queue by manual job fetching: blocks for the first job,
+ * then collects up to `batchSize` jobs until `batchTimeoutMs` has passed since
+ * the first, delivers them as one batch and settles each job on its own. Locks
+ * of held jobs are extended every half `lockDurationMs`; jobs of a process that
+ * dies are found stalled by BullMQ and fetched again with `attemptsStarted` + 1.
+ */
+export class BatchConsumer {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private batches = 0;
+
+  constructor(
+    private readonly worker: Worker,
+    private readonly consumer: EngineConsumer,
+    private readonly host: ConsumerHost,
+  ) {}
+
+  start(): void {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops fetching and waits for the batch in flight to settle. */
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const token = `${this.host.instance}:${++this.batches}`;
+      try {
+        const batch = await this.collect(token);
+        if (batch.length > 0) await this.deliver(batch, token);
+      } catch (error) {
+        if (!this.running) break;
+        this.host.onError(`bullmq engine: consumer of queue "${this.consumer.queue}" failed`, error);
+        await sleep(1_000);
+      }
+    }
+  }
+
+  private async fetch(token: string, block: boolean): Promise<Job | undefined> {
+    return (await this.worker.getNextJob(token, { block })) ?? undefined;
+  }
+
+  private async collect(token: string): Promise<Job[]> {
+    let first: Job | undefined;
+    while (this.running && !first) {
+      const started = Date.now();
+      first = await this.fetch(token, true);
+      // A blocking fetch can return early (e.g. only delayed jobs exist): avoid spinning.
+      if (!first && Date.now() - started < 5) await sleep(10);
+    }
+    if (!first) return [];
+    const batch = [first];
+    const deadline = Date.now() + this.consumer.batchTimeoutMs;
+    while (batch.length < this.consumer.batchSize && this.running) {
+      const job = await this.fetch(token, false);
+      if (job) {
+        batch.push(job);
+        continue;
+      }
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) break;
+      await sleep(Math.min(remaining, 20));
+    }
+    return batch;
+  }
+
+  private async deliver(batch: Job[], token: string): Promise<void> {
+    const keeper = setInterval(() => {
+      for (const job of batch) {
+        job.extendLock(token, this.host.lockDurationMs).catch((error: unknown) => {
+          this.host.onError(`bullmq engine: could not extend the lock of job ${job.id}`, error);
+        });
+      }
+    }, Math.max(100, this.host.lockDurationMs / 2));
+    try {
+      let dispositions: MessageDisposition[];
+      try {
+        dispositions = await this.host.deliver(this.consumer.queue, batch.map(toEngineMessage));
+      } catch (error) {
+        this.host.onError(`bullmq engine: delivery on queue "${this.consumer.queue}" failed; redelivering`, error);
+        dispositions = [];
+      }
+      const byId = new Map(dispositions.map((d) => [d.id, d]));
+      await Promise.all(batch.map((job) => this.settle(job, byId.get(job.id!), token)));
+    } finally {
+      clearInterval(keeper);
+    }
+  }
+
+  private async settle(job: Job, disposition: MessageDisposition | undefined, token: string): Promise<void> {
+    try {
+      if (!disposition) {
+        await job.moveToDelayed(Date.now() + 1_000, token);
+      } else if (disposition.action === 'ack') {
+        await job.moveToCompleted(null, token, false);
+      } else if (disposition.action === 'retry') {
+        await job.moveToDelayed(Date.now() + disposition.delayMs, token);
+      } else if (disposition.queue) {
+        const data = job.data as MessageData;
+        await this.host.deadLetter(disposition.queue, {
+          body: data.body,
+          ...(data.trace ? { trace: data.trace } : {}),
+          deadLetter: { from: this.consumer.queue, reason: disposition.reason },
+        });
+        await job.moveToCompleted(null, token, false);
+      } else {
+        await job.moveToFailed(new Error(disposition.reason), token, false);
+      }
+    } catch (error) {
+      // Typically a lost lock: the job stalled and BullMQ redelivers it.
+      this.host.onError(`bullmq engine: could not settle job ${job.id} of queue "${this.consumer.queue}"`, error);
+    }
+  }
+}
+
+/** The engine message of a fetched job; `attempts` is BullMQ's `attemptsStarted`. */
+export function toEngineMessage(job: Job): EngineMessage {
+  const data = job.data as MessageData;
+  return {
+    id: job.id!,
+    body: data.body,
+    timestamp: new Date(job.timestamp),
+    attempts: Math.max(1, job.attemptsStarted),
+    ...(data.trace ? { trace: data.trace } : {}),
+  };
+}

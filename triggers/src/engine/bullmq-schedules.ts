@@ -1,0 +1,135 @@
+import type { Job, Queue, Worker } from 'bullmq';
+import type { EngineClock } from './clock.js';
+import { timerAt, type Timer } from './timers.js';
+import type { EngineSchedule } from './types.js';
+
+/** The data of a schedule occurrence job. */
+interface OccurrenceData {
+  trigger: string;
+  /** The occurrence, ISO 8601. */
+  scheduledTime: string;
+}
+
+/** What the scheduler needs from its engine. */
+export interface SchedulerHost {
+  readonly instance: string;
+  readonly lockDurationMs: number;
+  readonly clock: EngineClock;
+  /** How long finished occurrence jobs are kept, so a late instance cannot add them again. */
+  readonly keepFinishedSeconds: number;
+  fire(trigger: string, scheduledTime: Date): Promise<void>;
+  onError(message: string, error: unknown): void;
+}
+
+/**
+ * The job id of one occurrence: `trigger:occurrence`, the occurrence in ISO
+ * 8601 at minute precision (`daily-cleanup:2025-06-01T07:00Z`), since BullMQ
+ * accepts custom ids with exactly two colons. Sub-minute occurrences (only
+ * test schedules have them) append the seconds as `+SS.mmms`.
+ */
+export function occurrenceId(trigger: string, time: Date): string {
+  const iso = time.toISOString();
+  const minute = `${iso.slice(0, 16)}Z`;
+  const rest = iso.slice(17, 23);
+  return rest === '00.000' ? `${trigger}:${minute}` : `${trigger}:${minute}+${rest}s`;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs the schedules of one runtime on a shared BullMQ queue. Every instance
+ * computes the next occurrence of each schedule with croner (on the engine's
+ * clock) and adds it as a delayed job whose id is {@link occurrenceId}: the
+ * instances add the same job, BullMQ keeps one, and one instance fetches and
+ * fires it. After each occurrence every instance adds the following one.
+ */
+export class Scheduler {
+  private readonly timers = new Map<string, Timer>();
+  private readonly firing = new Set<Promise<void>>();
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private fetches = 0;
+
+  constructor(
+    private readonly queue: Queue,
+    private readonly worker: Worker,
+    private readonly schedules: EngineSchedule[],
+    private readonly host: SchedulerHost,
+  ) {}
+
+  async start(): Promise<void> {
+    this.running = true;
+    const now = this.host.clock.now();
+    await Promise.all(this.schedules.map((schedule) => this.plan(schedule, now)));
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    for (const timer of this.timers.values()) timer.cancel();
+    this.timers.clear();
+    await this.loop;
+    await Promise.allSettled([...this.firing]);
+  }
+
+  /** Adds the occurrence after `after` and arms a timer to add the one after it. */
+  private async plan(schedule: EngineSchedule, after: Date): Promise<void> {
+    const next = schedule.next(after);
+    if (!next || !this.running) return;
+    const delay = this.host.clock.delayUntil(next);
+    try {
+      await this.queue.add(
+        'occurrence',
+        { trigger: schedule.trigger, scheduledTime: next.toISOString() } satisfies OccurrenceData,
+        {
+          jobId: occurrenceId(schedule.trigger, next),
+          delay,
+          removeOnComplete: { age: this.host.keepFinishedSeconds },
+          removeOnFail: { age: this.host.keepFinishedSeconds },
+        },
+      );
+    } catch (error) {
+      this.host.onError(`bullmq engine: could not add occurrence ${next.toISOString()} of "${schedule.trigger}"`, error);
+    }
+    if (!this.running) return;
+    this.timers.set(
+      schedule.trigger,
+      timerAt(Date.now() + delay, () => void this.plan(schedule, next), true),
+    );
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const token = `${this.host.instance}:s${++this.fetches}`;
+      try {
+        const started = Date.now();
+        const job = await this.worker.getNextJob(token, { block: true });
+        if (!job) {
+          if (Date.now() - started < 5) await sleep(10);
+          continue;
+        }
+        const run = this.fire(job, token).finally(() => this.firing.delete(run));
+        this.firing.add(run);
+      } catch (error) {
+        if (!this.running) break;
+        this.host.onError('bullmq engine: schedule consumer failed', error);
+        await sleep(1_000);
+      }
+    }
+  }
+
+  private async fire(job: Job, token: string): Promise<void> {
+    const data = job.data as OccurrenceData;
+    const keeper = setInterval(() => {
+      job.extendLock(token, this.host.lockDurationMs).catch(() => {});
+    }, Math.max(100, this.host.lockDurationMs / 2));
+    try {
+      await this.host.fire(data.trigger, new Date(data.scheduledTime));
+      await job.moveToCompleted(null, token, false);
+    } catch (error) {
+      this.host.onError(`bullmq engine: occurrence ${job.id} could not be completed`, error);
+    } finally {
+      clearInterval(keeper);
+    }
+  }
+}

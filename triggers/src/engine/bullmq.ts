@@ -1,0 +1,192 @@
+import type { ConnectionOptions, Job, Queue, Worker } from 'bullmq';
+import { parseDuration, type Duration } from '../duration.js';
+import { randomHex } from '../trace.js';
+import { realClock, type EngineClock } from './clock.js';
+import { openConnection, type BullmqConnection, type OpenedConnection } from './bullmq-connection.js';
+import { BatchConsumer, type MessageData } from './bullmq-consumer.js';
+import { Scheduler } from './bullmq-schedules.js';
+import type { EngineCallbacks, EnginePlan, FailedMessage, OutgoingMessage, TriggerEngine } from './types.js';
+
+/** Options of {@link bullmqEngine}. */
+export interface BullmqEngineOptions {
+  /**
+   * Redis: a `redis://` / `rediss://` URL (opens a node-redis client, needs the
+   * `redis` package; closed on `stop()`), or anything BullMQ's `connection`
+   * accepts, such as a connected node-redis or ioredis client (left open).
+   */
+  connection: BullmqConnection;
+  /** Prefix of every Redis key. Default `'framework'`. Instances that share queues share the prefix. */
+  prefix?: string;
+  /** How long a fetched job stays locked without renewal; locks are renewed every half. Default `'30s'`. */
+  lockDuration?: Duration;
+  /** How often stalled jobs (of a process that died) are looked for and redelivered. Default `'30s'`. */
+  stalledInterval?: Duration;
+  /** Where schedules read the time. Default the wall clock; tests may pass `scaledClock(...)`. */
+  clock?: EngineClock;
+}
+
+type BullmqModule = typeof import('bullmq');
+
+/**
+ * The engine for many instances: queues and schedules live in Redis through
+ * BullMQ, so any number of processes with the same `prefix` share them, with
+ * at-least-once delivery.
+ *
+ * - **Queues** are BullMQ queues of the same name. Consumers fetch jobs by hand
+ *   into batches of up to `batchSize` within `batchTimeout`; each message then
+ *   settles on its own: ack → completed (removed), retry → delayed by the
+ *   retry delay, deadLetter → added to the dead-letter queue (data keeps
+ *   `deadLetter: {from, reason}`) or, without one, moved to BullMQ's failed
+ *   set, which `failed(queue)` lists. `attempts` is BullMQ's `attemptsStarted`,
+ *   so a message of a process that died (found stalled after `lockDuration`)
+ *   comes back with `attempts` + 1. Bodies are stored as JSON.
+ * - **Schedules**: occurrences are computed with croner in the trigger's
+ *   timezone and added as delayed jobs of the queue `framework.schedules.<runtime>`
+ *   with the id `trigger:occurrence` (ISO 8601, minute precision:
+ *   `daily-cleanup:2025-06-01T07:00Z`), so every instance adds the same job
+ *   and exactly one instance runs it. Finished occurrences are kept for a day
+ *   so a late instance cannot add one again.
+ *
+ * @throws {Error} from `start`/`send` when Redis cannot be reached, or when a URL is given and the `redis` package is missing
+ * @example
+ * ```ts
+ * import { bullmqEngine, createTriggerRuntime } from '@framework/trigger';
+ *
+ * const runtime = createTriggerRuntime({
+ *   triggers,
+ *   env,
+ *   engine: bullmqEngine({ connection: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: 'myapp' }),
+ * });
+ * await runtime.start();
+ * ```
+ */
+export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
+  const prefix = options.prefix ?? 'framework';
+  const lockDurationMs = parseDuration(options.lockDuration ?? '30s', 'bullmqEngine({lockDuration})');
+  const stalledIntervalMs = parseDuration(options.stalledInterval ?? '30s', 'bullmqEngine({stalledInterval})');
+  const clock = options.clock ?? realClock;
+  const instance = `${process.pid}-${randomHex(4)}`;
+  const queues = new Map<string, Queue>();
+  const workers: Worker[] = [];
+  const consumers: BatchConsumer[] = [];
+  let scheduler: Scheduler | undefined;
+  let callbacks: EngineCallbacks | undefined;
+  let opened: Promise<{ bullmq: BullmqModule; connection: OpenedConnection }> | undefined;
+  let running = false;
+
+  const open = () =>
+    (opened ??= (async () => {
+      const [bullmq, connection] = await Promise.all([import('bullmq'), openConnection(options.connection)]);
+      return { bullmq, connection };
+    })());
+
+  const onError = (message: string, error: unknown) => callbacks?.log({ level: 'error', message, error });
+
+  async function queueOf(name: string): Promise<Queue> {
+    const { bullmq, connection } = await open();
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new bullmq.Queue(name, { connection: connection.connection, prefix });
+      queue.on('error', (error) => onError(`bullmq engine: queue "${name}"`, error));
+      queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async function workerOf(name: string): Promise<Worker> {
+    const { bullmq, connection } = await open();
+    const worker = new bullmq.Worker(name, null, {
+      connection: connection.connection as ConnectionOptions,
+      prefix,
+      autorun: false,
+      lockDuration: lockDurationMs,
+      stalledInterval: stalledIntervalMs,
+      maxStalledCount: Number.MAX_SAFE_INTEGER,
+      skipLockRenewal: true,
+    });
+    worker.on('error', (error) => onError(`bullmq engine: worker of "${name}"`, error));
+    workers.push(worker);
+    void worker.startStalledCheckTimer().catch((error: unknown) => onError(`bullmq engine: stalled check of "${name}"`, error));
+    return worker;
+  }
+
+  async function add(queue: string, messages: Array<{ data: MessageData; delayMs?: number }>): Promise<string[]> {
+    const target = await queueOf(queue);
+    const jobs = await target.addBulk(
+      messages.map(({ data, delayMs }) => ({
+        name: 'message',
+        data,
+        opts: { removeOnComplete: true, removeOnFail: false, ...(delayMs && delayMs > 0 ? { delay: delayMs } : {}) },
+      })),
+    );
+    return jobs.map((job) => job.id!);
+  }
+
+  return {
+    kind: 'bullmq',
+    async start(plan: EnginePlan, nextCallbacks: EngineCallbacks) {
+      if (running) return;
+      running = true;
+      callbacks = nextCallbacks;
+      const host = {
+        instance,
+        lockDurationMs,
+        deliver: (queue: string, batch: Parameters<EngineCallbacks['deliverBatch']>[1]) => nextCallbacks.deliverBatch(queue, batch),
+        deadLetter: async (queue: string, data: MessageData) => void (await add(queue, [{ data }])),
+        onError,
+      };
+      for (const consumer of plan.consumers) {
+        const batchConsumer = new BatchConsumer(await workerOf(consumer.queue), consumer, host);
+        consumers.push(batchConsumer);
+        batchConsumer.start();
+      }
+      if (plan.schedules.length > 0) {
+        const name = `framework.schedules.${plan.runtime}`;
+        scheduler = new Scheduler(await queueOf(name), await workerOf(name), plan.schedules, {
+          instance,
+          lockDurationMs,
+          clock,
+          keepFinishedSeconds: 86_400,
+          fire: (trigger, time) => nextCallbacks.fireSchedule(trigger, time),
+          onError,
+        });
+        await scheduler.start();
+      }
+    },
+    async stop() {
+      running = false;
+      const stopping = [...consumers.map((c) => c.stop()), scheduler?.stop()];
+      // Closing the workers ends their blocking fetches, so the loops can see `running` is false.
+      await Promise.allSettled(workers.map((worker) => worker.close()));
+      await Promise.allSettled(stopping);
+      await Promise.allSettled([...queues.values()].map((queue) => queue.close()));
+      consumers.length = 0;
+      workers.length = 0;
+      queues.clear();
+      scheduler = undefined;
+      const current = opened;
+      opened = undefined;
+      if (current) await (await current).connection.close();
+    },
+    send(queue: string, messages: OutgoingMessage[]) {
+      return add(
+        queue,
+        messages.map((m) => ({ data: { body: m.body, ...(m.trace ? { trace: m.trace } : {}) }, delayMs: m.delayMs ?? 0 })),
+      );
+    },
+    async failed(queue: string): Promise<FailedMessage[]> {
+      const jobs: Job[] = await (await queueOf(queue)).getFailed();
+      return jobs
+        .map((job) => ({
+          id: job.id!,
+          queue,
+          body: (job.data as MessageData).body,
+          timestamp: new Date(job.timestamp),
+          attempts: Math.max(1, job.attemptsStarted),
+          reason: job.failedReason,
+          failedAt: new Date(job.finishedOn ?? job.timestamp),
+        }))
+        .sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
+    },
+  };
+}
