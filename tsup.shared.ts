@@ -1,0 +1,9 @@
+import { defineConfig, type Options } from 'tsup';
+
+/**
+ * The build every package shares: ESM + CJS with `.d.ts`, Node 20 target,
+ * and the `import.meta.url` shim for the CJS output.
+ */
+export function packageBuild(entry: Record<string, string>, extra: Options = {}) {
+  return defineConfig({ entry, format: ['esm', 'cjs'], dts: true, clean: true, sourcemap: true, target: 'node20', shims: true, ...extra });
+}
