@@ -86,6 +86,23 @@ describe.skipIf(!pgUp || !pg)('postgresAdapter', () => {
     }
   });
 
+  it('migrates a second schema that holds the same tables (bookkeeping pinned to current_schema())', async () => {
+    const first = await freshSchema(pg);
+    const second = await freshSchema(pg);
+    const pools = [first, second].map((s) => new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${s.schema}` }));
+    try {
+      await postgresAdapter({ pool: pools[0]! }).migrate();
+      const adapter = postgresAdapter({ pool: pools[1]! });
+      await adapter.migrate();
+      const user = await adapter.createUser({ email: 'second@example.com' });
+      expect((await adapter.getUser(user.id))?.email).toBe('second@example.com');
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+      await first.drop();
+      await second.drop();
+    }
+  });
+
   it('rejects both connectionString and pool', () => {
     expect(() => postgresAdapter({ connectionString: DATABASE_URL, pool: new pg.Pool() })).toThrow(TypeError);
   });
