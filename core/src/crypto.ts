@@ -1,7 +1,10 @@
 /**
- * Small crypto helpers. `node:crypto` is used synchronously when present
+ * Small crypto helpers. `node:crypto` is used synchronously where it works
  * (SHA-256 there costs ~1.5 µs, against ~100 µs for a WebCrypto call); other
- * runtimes fall back to WebCrypto.
+ * runtimes fall back to WebCrypto. "Works" is checked, not assumed: a
+ * runtime may offer `node:crypto` only in part (workerd's `nodejs_compat`
+ * has stubs that throw), so each fast path is tried once on a known answer
+ * and used only if it gives it.
  * @internal
  * @module
  */
@@ -9,20 +12,51 @@ import * as nodeCrypto from 'node:crypto';
 
 const encoder = new TextEncoder();
 
+/** Runs `check` once; a throw or a wrong answer turns the fast path off. */
+function probe(check: () => boolean): () => boolean {
+  let usable: boolean | undefined;
+  return () => {
+    if (usable === undefined) {
+      try {
+        usable = check();
+      } catch {
+        usable = false;
+      }
+    }
+    return usable;
+  };
+}
+
+const fast = {
+  // FIPS 180-2 test vector "abc".
+  sha256: probe(() => nodeCrypto.createHash('sha256').update('abc').digest('hex') === 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'),
+  // RFC 4231 test case 2.
+  hmac: probe(
+    () =>
+      nodeCrypto.createHmac('sha256', 'Jefe').update('what do ya want for nothing?').digest('hex') ===
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+  ),
+  timingSafeEqual: probe(() => nodeCrypto.timingSafeEqual(encoder.encode('ab'), encoder.encode('ab')) && !nodeCrypto.timingSafeEqual(encoder.encode('ab'), encoder.encode('ac'))),
+};
+
+/**
+ * Which helpers take the `node:crypto` path in this runtime (the others use
+ * WebCrypto or plain JS). For diagnostics and the runtime tests.
+ */
+export function nodeCryptoPaths(): { sha256: boolean; hmac: boolean; timingSafeEqual: boolean } {
+  return { sha256: fast.sha256(), hmac: fast.hmac(), timingSafeEqual: fast.timingSafeEqual() };
+}
+
 /** Lower-case hex SHA-256 of a UTF-8 string. */
 export async function sha256Hex(input: string): Promise<string> {
-  if (typeof nodeCrypto.createHash === 'function') {
-    return nodeCrypto.createHash('sha256').update(input).digest('hex');
-  }
+  if (fast.sha256()) return nodeCrypto.createHash('sha256').update(input).digest('hex');
   const digest = await crypto.subtle.digest('SHA-256', encoder.encode(input));
   return toHex(new Uint8Array(digest));
 }
 
 /** HMAC-SHA-256 of `input` under `key`, base64url. */
 export async function hmacSha256(key: string, input: string): Promise<string> {
-  if (typeof nodeCrypto.createHmac === 'function') {
-    return nodeCrypto.createHmac('sha256', key).update(input).digest('base64url');
-  }
+  if (fast.hmac()) return nodeCrypto.createHmac('sha256', key).update(input).digest('base64url');
   const k = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', k, encoder.encode(input))));
 }
@@ -44,9 +78,12 @@ export function randomString(bytes = 32): string {
  * ASVS V2.9 / V3.5). Unequal lengths return false after a dummy comparison.
  */
 export function timingSafeEqual(a: string, b: string): boolean {
-  const ab = encoder.encode(a);
-  const bb = encoder.encode(b);
-  if (typeof nodeCrypto.timingSafeEqual === 'function') {
+  return timingSafeEqualBytes(encoder.encode(a), encoder.encode(b));
+}
+
+/** {@link timingSafeEqual} for bytes. */
+export function timingSafeEqualBytes(ab: Uint8Array, bb: Uint8Array): boolean {
+  if (fast.timingSafeEqual()) {
     if (ab.length !== bb.length) {
       nodeCrypto.timingSafeEqual(ab, ab);
       return false;

@@ -1,15 +1,18 @@
 /**
- * Password hashing with argon2id (RFC 9106) through `@node-rs/argon2`, with
- * the OWASP Password Storage Cheat Sheet parameters: m = 19456 KiB, t = 2, p = 1.
+ * Password hashing with argon2id (RFC 9106), with the OWASP Password Storage
+ * Cheat Sheet parameters: m = 19456 KiB, t = 2, p = 1. On Node the work is
+ * done by `@node-rs/argon2`; where Node addons cannot load (workerd) by
+ * hash-wasm's WebAssembly argon2. Both write and verify the same PHC strings,
+ * so a hash made on one runtime verifies on the other.
  * @module
  */
-import { hash, verify } from '@node-rs/argon2';
+import { argon2Backend } from './password/backend.js';
+import { ARGON2_PARAMS } from './password/types.js';
 
-/** `Algorithm.Argon2id` of @node-rs/argon2 (a const enum, so not importable under isolatedModules). */
-const ARGON2ID = 2;
+export { provideArgon2Wasm, type Argon2WasmModules, type PrecompiledWasm } from './password/precompiled.js';
 
 /** The argon2id parameters used by {@link hashPassword} (OWASP minimums). */
-export const PASSWORD_HASH_PARAMS = Object.freeze({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+export const PASSWORD_HASH_PARAMS = ARGON2_PARAMS;
 
 /** Passwords longer than this (in UTF-8 bytes) are refused, bounding the hashing cost. */
 export const MAX_PASSWORD_BYTES = 1024;
@@ -32,14 +35,17 @@ export async function hashPassword(password: string): Promise<string> {
   if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES) {
     throw new TypeError(`hashPassword: password must be at most ${MAX_PASSWORD_BYTES} bytes`);
   }
-  return hash(password, { algorithm: ARGON2ID, ...PASSWORD_HASH_PARAMS });
+  return (await argon2Backend()).hash(password);
 }
 
 /**
  * Checks a password against a PHC hash made by {@link hashPassword}. Returns
  * false, never throws, for a wrong password, a malformed or foreign hash, or
- * non-string input. The comparison is constant-time (inside argon2).
+ * non-string input. The comparison is constant-time.
  *
+ * @throws Error only when the runtime cannot run argon2 at all (workerd
+ * without {@link provideArgon2Wasm}), so a misconfiguration is never mistaken
+ * for a wrong password.
  * @example
  * ```ts
  * if (!(await verifyPassword(input, user.passwordHash))) throw new InvalidCredentialsError();
@@ -49,9 +55,24 @@ export async function verifyPassword(password: string, storedHash: string): Prom
   if (typeof password !== 'string' || typeof storedHash !== 'string') return false;
   if (!storedHash.startsWith('$argon2')) return false;
   if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES) return false;
+  const backend = await argon2Backend();
+  if (backend.name === 'wasm') return backend.verify(storedHash, password);
   try {
-    return await verify(storedHash, password);
+    return await backend.verify(storedHash, password);
   } catch {
     return false;
   }
+}
+
+/**
+ * Which argon2 implementation this runtime uses: `native` (@node-rs/argon2)
+ * or `wasm` (hash-wasm). Chosen once, at the first call.
+ *
+ * @example
+ * ```ts
+ * console.log(await passwordHasherName()); // 'native' on Node, 'wasm' on workerd
+ * ```
+ */
+export async function passwordHasherName(): Promise<'native' | 'wasm'> {
+  return (await argon2Backend()).name;
 }
