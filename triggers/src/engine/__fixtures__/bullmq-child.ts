@@ -1,0 +1,64 @@
+/**
+ * A runtime on the BullMQ engine in its own process, for the multi-process
+ * tests. Configured by the JSON in CHILD_CONFIG; prints one JSON line per
+ * handled message (`{"n", "attempts"}`), batch start (`{"batch"}`) or
+ * schedule firing (`{"fired"}`); `{"ready": true}` once started. SIGTERM stops
+ * the runtime and exits.
+ */
+import { bullmqEngine } from '../bullmq.js';
+import { scaledClock } from '../clock.js';
+import { defineTrigger } from '../../define.js';
+import { createTriggerRuntime } from '../../runtime/create.js';
+
+interface ChildConfig {
+  redisUrl: string;
+  prefix: string;
+  mode: 'queue' | 'schedule';
+  batchSize?: number;
+  handlerDelayMs?: number;
+  epoch?: number;
+  scale?: number;
+}
+
+const config = JSON.parse(process.env.CHILD_CONFIG ?? '{}') as ChildConfig;
+const print = (line: unknown) => process.stdout.write(`${JSON.stringify(line)}\n`);
+const quiet = { observability: { metrics: false, tracing: false } } as const;
+
+const triggers =
+  config.mode === 'queue'
+    ? {
+        work: defineTrigger({
+          source: { type: 'queue', name: 'work', batchSize: config.batchSize ?? 10, batchTimeout: '50ms' },
+          config: quiet,
+          handle: async (event) => {
+            print({ batch: event.messages.length });
+            if (config.handlerDelayMs) await new Promise((resolve) => setTimeout(resolve, config.handlerDelayMs));
+            for (const message of event.messages) print({ n: (message.body as { n: number }).n, attempts: message.attempts });
+          },
+        }),
+      }
+    : {
+        tick: defineTrigger({
+          source: { type: 'scheduled', cron: '* * * * *' },
+          config: quiet,
+          handle: (event) => print({ fired: event.scheduledTime.toISOString() }),
+        }),
+      };
+
+const runtime = createTriggerRuntime({
+  name: 'multi',
+  env: {},
+  triggers,
+  engine: bullmqEngine({
+    connection: config.redisUrl,
+    prefix: config.prefix,
+    lockDuration: '1s',
+    stalledInterval: '500ms',
+    ...(config.scale ? { clock: scaledClock({ scale: config.scale, epoch: config.epoch ?? Date.now() }) } : {}),
+  }),
+});
+await runtime.start();
+print({ ready: true });
+process.on('SIGTERM', () => {
+  void runtime.stop({ timeout: '2s' }).finally(() => process.exit(0));
+});
