@@ -9,7 +9,7 @@ const esc = (v: unknown) =>
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1d2330}nav a{margin-right:1rem}label{display:block;margin:.75rem 0 .25rem}input{padding:.5rem;width:100%;box-sizing:border-box}button{margin-top:1rem;padding:.5rem 1rem}.error{background:#fdecec;color:#8a1c1c;padding:.6rem;border-radius:6px}</style>
-</head><body><nav><a href="/">Home</a><a href="/protected">Protected</a><a href="/register">Register</a><a href="/auth/signin">Sign in</a><a href="/auth/passkey">Passkeys</a><a href="/dev/outbox">Outbox</a><a href="/auth/signout">Sign out</a></nav><main>${body}</main></body></html>`;
+</head><body><nav><a href="/">Home</a><a href="/protected">Protected</a><a href="/register">Register</a><a href="/auth/signin">Sign in</a><a href="/auth/passkey">Passkeys</a><a href="/admin">Admin</a><a href="/t/acme/">Tenant acme</a><a href="/dev/outbox">Outbox</a><a href="/auth/signout">Sign out</a></nav><main>${body}</main></body></html>`;
 }
 
 export function homePage(user: User | null, session: Session | null): string {
