@@ -1,8 +1,9 @@
 import { defineConfig } from 'tsup';
 
+// ESM only: @sveltejs/kit itself ships no CommonJS entry.
 export default defineConfig({
-  entry: {"index":"src/index.ts"},
-  format: ['esm', 'cjs'],
+  entry: { index: 'src/index.ts' },
+  format: ['esm'],
   dts: true,
   clean: true,
   sourcemap: true,

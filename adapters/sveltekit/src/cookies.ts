@@ -1,0 +1,39 @@
+/**
+ * Set-Cookie forwarding onto a SvelteKit response.
+ * @module
+ */
+import type { RequestEvent } from '@sveltejs/kit';
+import { stateOf } from './state.js';
+
+/**
+ * Queues the Set-Cookie lines of `headers` for the response of this request
+ * (for cookies the kit hands back as headers, such as
+ * `auth.csrf.issue(request).headers`). `authHandle` appends them verbatim,
+ * so their attributes (HttpOnly, SameSite, Max-Age) are kept exactly.
+ * @throws Error when `authHandle` did not run for this request.
+ * @example
+ * ```ts
+ * export const load: PageServerLoad = async (event) => {
+ *   const { token, headers } = await auth.csrf.issue(event.request);
+ *   forwardCookies(event, headers);
+ *   return { csrfToken: token };
+ * };
+ * ```
+ */
+export function forwardCookies(event: Pick<RequestEvent, 'locals'>, headers: Headers): void {
+  const queue = stateOf(event, 'forwardCookies').cookies;
+  for (const line of headers.getSetCookie()) queue.append('set-cookie', line);
+}
+
+/** @internal Appends Set-Cookie lines to a response, copying it first when its headers are immutable. */
+export function withCookies(response: Response, lines: readonly string[]): Response {
+  if (lines.length === 0) return response;
+  try {
+    for (const line of lines) response.headers.append('set-cookie', line);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    for (const line of lines) copy.headers.append('set-cookie', line);
+    return copy;
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * `requireUser(event)` and `requireRole(event, role)`: guards for load
+ * functions, actions and endpoints that throw SvelteKit's `redirect` /
+ * `error`.
+ * @module
+ */
+import { error, redirect, type RequestEvent } from '@sveltejs/kit';
+import { ForbiddenError, SessionExpiredError, UnauthenticatedError, type AuthError, type User } from '@framework/auth';
+import { stateOf, type EventAuthState, type SessionRead } from './state.js';
+
+/** Options of {@link requireUser} and {@link requireRole}. */
+export interface RequireUserOptions {
+  /** Redirect signed-out visitors here instead of the sign-in page (with `callbackUrl`). */
+  redirectTo?: string;
+  /**
+   * Throw `error(401)` instead of redirecting (for endpoints and JSON
+   * clients). The body is `{message, code}` (`UNAUTHENTICATED`, or
+   * `SESSION_EXPIRED` when the cookie was there but expired); JSON clients
+   * get the kit's `{error: {code, message}}` through `authHandle`.
+   */
+  throwError?: boolean;
+}
+
+type GuardEvent = Pick<RequestEvent, 'locals' | 'request' | 'url'>;
+
+/** Throws SvelteKit's `error(status, {message, code})` for a kit error, remembering it for `authHandle`. */
+function refuse(state: EventAuthState, failure: AuthError): never {
+  state.thrown = failure;
+  const body = { message: failure.message, code: failure.code };
+  error(failure.status, body);
+}
+
+/** `GET`/`HEAD` are sent on with 302, form posts with 303 (the browser then GETs the target). */
+function redirectStatus(request: Request): 302 | 303 {
+  return request.method === 'GET' || request.method === 'HEAD' ? 302 : 303;
+}
+
+/**
+ * The signed-in user. Without one it throws `redirect(302)` (303 for
+ * actions) to the sign-in page with `callbackUrl` set to the current path
+ * and query, or to `redirectTo`; with `{throwError: true}` it throws
+ * `error(401)`.
+ * @throws SvelteKit `Redirect` or `HttpError`; Error when `authHandle` did not run.
+ * @example
+ * ```ts
+ * // src/routes/dashboard/+page.server.ts
+ * export const load: PageServerLoad = async (event) => {
+ *   const user = await requireUser(event);
+ *   return { name: user.name };
+ * };
+ * ```
+ */
+export async function requireUser(event: GuardEvent, options: RequireUserOptions = {}): Promise<User> {
+  const state = stateOf(event, 'requireUser');
+  const { user, expired } = await state.read();
+  if (user) return user;
+  if (options.throwError) refuse(state, expired ? new SessionExpiredError() : new UnauthenticatedError());
+  const target = options.redirectTo ?? `${state.auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(event.url.pathname + event.url.search)}`;
+  redirect(redirectStatus(event.request), target);
+}
+
+/** @internal Whether `user` holds `role` (any of an array): through `createAuth({rbac})` when configured, else `user.role` / `user.roles`. */
+export function holdsRole(read: Pick<SessionRead, 'extensions'>, user: User, role: string | readonly string[]): boolean {
+  const rbac = read.extensions.rbac as { hasRole?: (user: User, role: string | readonly string[]) => boolean } | undefined;
+  if (typeof rbac?.hasRole === 'function') return rbac.hasRole(user, role);
+  const held = user.roles ?? (user.role ? [user.role] : []);
+  return (typeof role === 'string' ? [role] : role).some((r) => held.includes(r));
+}
+
+/**
+ * The signed-in user when they hold `role` (an array: any of them). Signed
+ * out: as {@link requireUser}. Without the role: `error(403)` with
+ * `{message, code: 'FORBIDDEN'}` (the kit's JSON for JSON clients).
+ * Roles come from `createAuth({rbac})` (with its hierarchy) when set, else
+ * from `user.role` / `user.roles`.
+ * @throws SvelteKit `Redirect` or `HttpError`; Error when `authHandle` did not run.
+ * @example
+ * ```ts
+ * // src/routes/admin/+page.server.ts
+ * export const load: PageServerLoad = async (event) => ({ admin: await requireRole(event, 'admin') });
+ * ```
+ */
+export async function requireRole(event: GuardEvent, role: string | readonly string[], options: RequireUserOptions = {}): Promise<User> {
+  const user = await requireUser(event, options);
+  const state = stateOf(event, 'requireRole');
+  if (holdsRole(await state.read(), user, role)) return user;
+  const named = typeof role === 'string' ? JSON.stringify(role) : role.map((r) => JSON.stringify(r)).join(' or ');
+  refuse(state, new ForbiddenError(`Requires the role ${named}`, { requiredRole: typeof role === 'string' ? role : [...role] }));
+}

@@ -1,0 +1,122 @@
+import { describe, expect, it, vi } from 'vitest';
+import { getUser, type Auth } from '@framework/auth';
+import { authHandle, forwardCookies } from './index.js';
+import type { AuthLocals } from './locals.js';
+import { authFixture } from './auth-fixture.js';
+import { fakeEvent, runHandle } from './kit-fake.js';
+
+const whoami = (event: { locals: unknown }) => {
+  const locals = event.locals as AuthLocals;
+  return Response.json({ local: locals.user?.email ?? null, helper: getUser()?.email ?? null });
+};
+
+describe('authHandle: auth routes', () => {
+  it('answers every method under basePath with auth.handler and the client address', async () => {
+    const { auth } = await authFixture();
+    const handler = vi.fn(auth.handler);
+    const handle = authHandle({ ...auth, handler } as Auth);
+    const route = vi.fn(() => new Response('app'));
+    const providers = await runHandle(handle, fakeEvent('/auth/providers'), route);
+    expect(providers.status).toBe(200);
+    expect(await providers.json()).toHaveProperty('credentials');
+    expect(handler).toHaveBeenLastCalledWith(expect.any(Request), { ip: '203.0.113.9' });
+    expect((await runHandle(handle, fakeEvent('/auth/csrf', { method: 'PUT' }), route)).status).toBe(405);
+    expect((await runHandle(handle, fakeEvent('/auth'), route)).status).toBe(404);
+    expect(route).not.toHaveBeenCalled();
+    expect(await (await runHandle(handle, fakeEvent('/authors'), route)).text()).toBe('app');
+  });
+
+  it('passes no ip when the adapter cannot tell the client address', async () => {
+    const { auth } = await authFixture();
+    const handler = vi.fn(auth.handler);
+    const handle = authHandle({ ...auth, handler } as Auth);
+    const noAddress = () => {
+      throw new Error('not supported');
+    };
+    await runHandle(handle, fakeEvent('/auth/providers', {}, { getClientAddress: noAddress }), () => new Response());
+    expect(handler).toHaveBeenLastCalledWith(expect.any(Request), {});
+  });
+
+  it('resolves a lazy engine once, and skips everything while building', async () => {
+    const { auth } = await authFixture();
+    const source = vi.fn(async () => auth);
+    const handle = authHandle(source);
+    await runHandle(handle, fakeEvent('/auth/providers'), () => new Response());
+    await runHandle(handle, fakeEvent('/'), whoami);
+    expect(source).toHaveBeenCalledTimes(1);
+    const never = vi.fn(async () => auth);
+    const route = vi.fn(() => new Response('prerendered'));
+    expect(await (await runHandle(authHandle(never, { building: true }), fakeEvent('/auth/providers'), route)).text()).toBe('prerendered');
+    const prerender = fakeEvent('/', {}, {});
+    const url = new URL('http://sveltekit-prerender/');
+    Object.assign(prerender, { url, request: new Request(url) });
+    expect(await (await runHandle(authHandle(never), prerender, route)).text()).toBe('prerendered');
+    expect(never).not.toHaveBeenCalled();
+  });
+});
+
+describe('authHandle: the session of every request', () => {
+  it('sets locals and the request scope, signed out and signed in', async () => {
+    const { auth, signIn } = await authFixture();
+    const handle = authHandle(auth);
+    expect(await (await runHandle(handle, fakeEvent('/'), whoami)).json()).toEqual({ local: null, helper: null });
+    const cookie = await signIn('ada@example.com');
+    const res = await runHandle(handle, fakeEvent('/', { headers: { cookie } }), async (event) => {
+      const state = await (event.locals as AuthLocals).auth();
+      expect(state.session?.user.email).toBe('ada@example.com');
+      return whoami(event);
+    });
+    expect(await res.json()).toEqual({ local: 'ada@example.com', helper: 'ada@example.com' });
+  });
+
+  it('with {scope: false} reads the session only when asked, and opens no scope', async () => {
+    const { auth, signIn } = await authFixture();
+    const run = vi.spyOn(auth, 'run');
+    const handle = authHandle(auth, { scope: false });
+    await runHandle(handle, fakeEvent('/'), () => new Response('static'));
+    expect(run).not.toHaveBeenCalled();
+    const cookie = await signIn('bob@example.com');
+    const res = await runHandle(handle, fakeEvent('/', { headers: { cookie } }), async (event) => {
+      const locals = event.locals as AuthLocals;
+      expect(() => locals.user).toThrow(/before `await event.locals.auth\(\)`/);
+      expect(() => getUser()).toThrow(/outside a request scope/);
+      await Promise.all([locals.auth(), locals.auth()]);
+      return Response.json({ user: locals.user?.email, session: locals.session?.user.email });
+    });
+    expect(await res.json()).toEqual({ user: 'bob@example.com', session: 'bob@example.com' });
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([true, false])('forwards the cleared cookie of an expired session (scope %s)', async (scope) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-03-01T00:00:00Z'));
+      const { auth, signIn } = await authFixture({ maxAge: 60 });
+      const cookie = await signIn('ada@example.com');
+      vi.setSystemTime(new Date('2026-03-01T00:02:00Z'));
+      const res = await runHandle(authHandle(auth, { scope }), fakeEvent('/', { headers: { cookie } }), async (event) => {
+        await (event.locals as AuthLocals).auth();
+        return new Response('ok');
+      });
+      expect(res.headers.get('set-cookie')).toMatch(/framework\.session-token=;.*Max-Age=0/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('appends cookies queued with forwardCookies, also onto immutable responses', async () => {
+    const { auth } = await authFixture();
+    const handle = authHandle(auth);
+    const res = await runHandle(handle, fakeEvent('/register'), async (event) => {
+      const { headers } = await auth.csrf.issue(event.request);
+      forwardCookies(event, headers);
+      return Response.redirect('http://app.test/next', 302);
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.getSetCookie().join('\n')).toMatch(/csrf/i);
+  });
+
+  it('forwardCookies outside authHandle says what is missing', () => {
+    expect(() => forwardCookies(fakeEvent('/'), new Headers())).toThrow(/authHandle\(auth\) in src\/hooks\.server\.ts/);
+  });
+});
