@@ -1,6 +1,37 @@
 /**
- * `@framework/testing`: test helpers for apps built with the kit.
- * Not built yet: this package exports nothing so far.
+ * `@framework/testing`: test helpers for apps built with the kit: an
+ * in-process test context with real sessions, mock requests, loader
+ * arguments, middleware contexts, queue messages, environment bindings and
+ * stateful-object state, a queue-handler adapter and runner configs.
+ * Spies are vitest's `vi.fn` (vitest is a peer dependency).
  * @module
  */
-export {};
+export { createTestContext } from './context/create-test-context.js';
+export type { TestContext, TestContextOptions, WithAuthOptions } from './context/types.js';
+export type { FetchApp, FetchHandler, TestApp, TestAppBundle, TestExecutionContext } from './context/app.js';
+export type { TestDatabase } from './context/database.js';
+export type { TestCookieJar } from './context/cookie-jar.js';
+export { createMockRequest, type MockRequestInit } from './mocks/request.js';
+export { createMockLoaderArgs, type MockLoaderArgs, type MockLoaderArgsInit } from './mocks/loader-args.js';
+export { createMockContext, type MockAuth, type MockContext, type MockContextInit } from './mocks/context.js';
+export { createMockMessage, type MockMessage, type MockMessageInit } from './mocks/message.js';
+export { createMockEnv, bindingKind, type MockBindingKind, type MockEnvInit } from './env/create-mock-env.js';
+export { createMockKVNamespace, type MockKVNamespace, type KVPutOptions, type KVListKey, type KVListResult, type KVValueType } from './env/kv.js';
+export { createMockQueue, type MockQueue, type QueueSendOptions, type SentMessage } from './env/queue.js';
+export { createMockDatabase, type MockDatabase, type MockDatabaseResult, type MockPreparedStatement } from './env/database.js';
+export {
+  createMockStatefulObjectState,
+  type MockStatefulObjectId,
+  type MockStatefulObjectState,
+  type MockStatefulObjectStateInit,
+} from './stateful/state.js';
+export {
+  createMockStatefulStorage,
+  type MockStatefulStorage,
+  type StatefulStorageOperations,
+  type StatefulTransaction,
+  type StorageListOptions,
+} from './stateful/storage.js';
+export { toQueueHandler, type QueueBatchInput, type QueueExecutionContext, type QueueHandler } from './queue-handler.js';
+export { defineTestConfig, type TestConfigOptions } from './config/define-test-config.js';
+export { edgeGuard, type EdgeGuardOptions } from './config/edge-guard.js';

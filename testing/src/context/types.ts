@@ -1,0 +1,60 @@
+/**
+ * Shapes of `createTestContext` (spec: "Testing helpers").
+ * @module
+ */
+import type { Auth } from '@framework/auth';
+import type { TriggerRuntime } from '@framework/trigger';
+import type { TestApp } from './app.js';
+import type { TestCookieJar } from './cookie-jar.js';
+import type { TestDatabase } from './database.js';
+
+/** Options of `createTestContext`. Give `app` or `createApp`, not both; with neither, the kit's auth routes run alone. */
+export interface TestContextOptions {
+  /** A finished app. It keeps its own storage; `withAuth` uses its `auth.adapter`. */
+  app?: TestApp;
+  /** Builds the app on the context's fresh database, so the app, `seed` and `withAuth` share it. */
+  createApp?: (db: TestDatabase) => TestApp | Promise<TestApp>;
+  /** Fills the database; runs once, after the app is built and before the first request. */
+  seed?: (db: TestDatabase) => unknown;
+  /** Origin of relative paths given to `fetch`. Default `http://localhost`. */
+  origin?: string;
+  /** Passed to the app's fetch handler as its second argument (Hono's `c.env`). */
+  env?: unknown;
+  /** Start the app's trigger runtime with the context. Default true. */
+  startRuntime?: boolean;
+}
+
+/** Options of `withAuth`. */
+export interface WithAuthOptions {
+  /** The id of a stored user (created in `seed`). */
+  userId: string;
+}
+
+/** An app running in-process on a fresh in-memory database. */
+export interface TestContext {
+  /**
+   * Sends a request to the app (a path is resolved against `origin`) with
+   * this context's cookies, and stores the cookies of the response.
+   * Redirects are returned, not followed.
+   * @throws Error after `cleanup()`.
+   */
+  fetch(path: string | URL, init?: RequestInit): Promise<Response>;
+  /**
+   * A context over the same app, with its own cookie jar holding a real
+   * session for `userId` (minted on its first request).
+   * @throws Error when the app has no kit auth, or after `cleanup()`.
+   */
+  withAuth(options: WithAuthOptions): TestContext;
+  /** Stops the trigger runtime, waits for `waitUntil` work, closes the app and the database. Idempotent. */
+  cleanup(): Promise<void>;
+  /** The context's fresh database. */
+  readonly db: TestDatabase;
+  /** The app's kit auth, if it has one. */
+  readonly auth: Auth | undefined;
+  /** The app's trigger runtime, if it has one. */
+  readonly runtime: TriggerRuntime | undefined;
+  /** This context's cookies. */
+  readonly cookies: TestCookieJar;
+  /** The origin relative paths are resolved against. */
+  readonly origin: string;
+}
