@@ -1,10 +1,10 @@
 /**
  * Bundles a Worker entry for workerd with esbuild: browser/worker export
  * conditions, Node built-ins left to `nodejs_compat`, Node-only optional
- * packages left out, and argon2's Wasm shipped as separate modules.
+ * packages (dynamic imports) left out, and argon2's Wasm shipped as separate modules.
  * @module
  */
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { argon2WasmPlugin } from './wasm-plugin.js';
 
 /** A module of the Worker, in the shape Miniflare's `modules` option takes. */
@@ -16,12 +16,20 @@ export type WorkerModule =
 export const WORKERD_COMPAT = Object.freeze({ compatibilityDate: '2024-09-23', compatibilityFlags: ['nodejs_compat'] as string[] });
 
 /**
- * Packages that only load on Node, each behind a dynamic import that a Worker
- * never reaches (the better-sqlite3 and pg adapters, the BullMQ engine and
- * node-redis clients, the triggers directory loader, native argon2). Left out
- * of the bundle; importing them in workerd rejects.
+ * The kit reaches its Node-only optional packages (better-sqlite3, pg,
+ * node-redis, BullMQ, jiti, the SMTP parser, native argon2) only through
+ * dynamic `import()`, on paths a Worker never takes. Those imports stay out
+ * of the bundle (in workerd they would reject), whatever the package; static
+ * imports are always bundled, so nothing a Worker needs can be left out.
  */
-const NODE_ONLY = ['better-sqlite3', 'pg', 'jiti', 'bullmq', 'redis', '@node-rs/argon2'];
+const nodeOnlyDynamicImports: Plugin = {
+  name: 'node-only-dynamic-imports',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.kind === 'dynamic-import' && !args.path.startsWith('@framework/') ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
 
 /**
  * Bundles `entry` into the modules of a Worker.
@@ -43,8 +51,8 @@ export async function bundleWorker(entry: string): Promise<WorkerModule[]> {
     target: 'es2022',
     mainFields: ['browser', 'module', 'main'],
     conditions: ['source', 'workerd', 'worker', 'browser'],
-    external: ['node:*', ...NODE_ONLY],
-    plugins: [wasm.plugin],
+    external: ['node:*'],
+    plugins: [wasm.plugin, nodeOnlyDynamicImports],
     logLevel: 'silent',
   });
   const [output] = result.outputFiles;
