@@ -29,6 +29,21 @@ export type {
   OutgoingMessage,
   TriggerEngine,
 } from './engine/types.js';
+export { createSmtpIngress, type EmailRuntime, type SmtpIngress, type SmtpIngressOptions } from './email/smtp.js';
+export type { DispatchEmailOptions, EmailDispatchResult } from './email/dispatch.js';
+export type { RawEmail } from './email/parse.js';
+export { emailSourceMatches } from './email/match.js';
+export { parseObjectNotification, objectSourceMatches, type ObjectNotice } from './objectstore/notification.js';
+export type { DispatchObjectOptions, ObjectDispatchResult } from './objectstore/dispatch.js';
+export type { ObjectStoreIngressOptions } from './objectstore/ingress.js';
+export {
+  createLocalBucket,
+  type LocalBucket,
+  type LocalBucketOptions,
+  type LocalObject,
+  type LocalObjectInfo,
+  type ObjectStoreRuntime,
+} from './objectstore/local-bucket.js';
 export {
   TriggerDefinitionError,
   TriggerError,

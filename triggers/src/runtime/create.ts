@@ -5,6 +5,10 @@ import { TriggerDefinitionError, TriggerError } from '../errors.js';
 import { resolveLimits, type TriggerLimits } from '../limits.js';
 import { createInstruments } from '../otel.js';
 import { TailHub } from '../tail.js';
+import { dispatchEmail, emailTriggersFor, type DispatchEmailOptions, type EmailDispatchResult } from '../email/dispatch.js';
+import type { RawEmail } from '../email/parse.js';
+import { dispatchObjectNotification, type DispatchObjectOptions, type ObjectDispatchResult } from '../objectstore/dispatch.js';
+import { objectStoreIngressTriggers, type ObjectStoreIngressOptions } from '../objectstore/ingress.js';
 import { parseCron as parseCronFor } from '../cron.js';
 import type { TraceParent } from '../trace.js';
 import type { LogEntry, TailLog, TailSource, TriggerDefinition } from '../types.js';
@@ -37,6 +41,13 @@ export interface TriggerRuntimeOptions<Env = unknown> {
    * record emits in tools instead of running the target. `traceId` is the emitter's.
    */
   routeEmit?: (target: string, payload: unknown, traceId: string | undefined) => void | Promise<void>;
+  /**
+   * Where S3 event notifications for objectstore triggers arrive: a webhook
+   * `path` served by `runtime.fetch` and/or a `queue` whose message bodies are
+   * notifications. Adds the triggers `objectstore-notifications.webhook` /
+   * `objectstore-notifications.queue`.
+   */
+  objectStore?: ObjectStoreIngressOptions;
 }
 
 /** A producer for one queue. */
@@ -94,6 +105,23 @@ export interface TriggerRuntime {
   recordRequest(log: RequestLog): void;
   /** Resolves when no dispatch, delivery or `waitUntil` promise is in flight. */
   drain(): Promise<void>;
+  /** Whether some email trigger's `address`/`domain` filter takes mail for `address` (case-insensitive). */
+  acceptsRecipient(address: string): boolean;
+  /**
+   * Ingests a raw RFC 5322 message (e.g. from an HTTP inbound-parse service)
+   * and runs each email trigger matching a recipient, once per recipient
+   * (`options.retries`, default 0). Resolves with the deliveries; rejects with
+   * the first handler error.
+   * @throws {TriggerError} codes `EMAIL_MALFORMED`, `EMAIL_NO_MATCHING_TRIGGER` (not retryable)
+   */
+  dispatchEmail(raw: RawEmail, options?: DispatchEmailOptions): Promise<EmailDispatchResult>;
+  /**
+   * Runs the objectstore triggers matching each record of an S3 event
+   * notification (object, JSON string or bytes), with each trigger's retries
+   * unless `options.retries` is given. Rejects with the first handler error.
+   * @throws {TriggerError} code `OBJECTSTORE_INVALID_NOTIFICATION` (not retryable)
+   */
+  dispatchObjectNotification(body: unknown, options?: DispatchObjectOptions): Promise<ObjectDispatchResult>;
 }
 
 /**
@@ -118,7 +146,10 @@ export interface TriggerRuntime {
  */
 export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): TriggerRuntime {
   const limits = resolveLimits(options.limits);
-  const registry = new Registry(options.triggers, limits);
+  const ingress = options.objectStore
+    ? objectStoreIngressTriggers(options.objectStore, (body) => dispatchObjectNotification(core, body, { retries: 0 }))
+    : {};
+  const registry = new Registry({ ...options.triggers, ...ingress }, limits);
   const engine = options.engine ?? memoryEngine();
   const name = options.name ?? 'app';
   const logger = new Logger();
@@ -277,6 +308,9 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     async drain() {
       await tracker.settle();
     },
+    acceptsRecipient: (address) => emailTriggersFor(core, address).length > 0,
+    dispatchEmail: (raw, emailOptions) => tracker.track(dispatchEmail(core, raw, emailOptions)),
+    dispatchObjectNotification: (body, objectOptions) => tracker.track(dispatchObjectNotification(core, body, objectOptions)),
   };
 }
 

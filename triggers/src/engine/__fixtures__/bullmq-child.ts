@@ -9,6 +9,7 @@ import { bullmqEngine } from '../bullmq.js';
 import { scaledClock } from '../clock.js';
 import { defineTrigger } from '../../define.js';
 import { createTriggerRuntime } from '../../runtime/create.js';
+import type { TriggerDefinition } from '../../types.js';
 
 interface ChildConfig {
   redisUrl: string;
@@ -24,7 +25,7 @@ const config = JSON.parse(process.env.CHILD_CONFIG ?? '{}') as ChildConfig;
 const print = (line: unknown) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const quiet = { observability: { metrics: false, tracing: false } } as const;
 
-const triggers =
+const triggers: Record<string, TriggerDefinition<any, any>> =
   config.mode === 'queue'
     ? {
         work: defineTrigger({
@@ -41,7 +42,7 @@ const triggers =
         tick: defineTrigger({
           source: { type: 'scheduled', cron: '* * * * *' },
           config: quiet,
-          handle: (event) => print({ fired: event.scheduledTime.toISOString() }),
+          handle: (event) => void print({ fired: event.scheduledTime.toISOString() }),
         }),
       };
 

@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { TriggerError } from '../errors.js';
+
+/** The part of a runtime a local bucket uses. */
+export interface ObjectStoreRuntime {
+  dispatchObjectNotification(body: unknown): Promise<unknown>;
+}
+
+/** Options of {@link createLocalBucket}. */
+export interface LocalBucketOptions {
+  /** The bucket name events carry (match it in `source.bucket`). Default: the directory's base name. */
+  name?: string;
+}
+
+/** An object's metadata. `size` is in bytes; `etag` is the hex MD5 of the content, like S3's for single-part uploads. */
+export interface LocalObjectInfo {
+  key: string;
+  size: number;
+  etag: string;
+  uploadedAt: Date;
+}
+
+/** An object with its content. */
+export interface LocalObject extends LocalObjectInfo {
+  body: Uint8Array;
+}
+
+/** A bucket on the local filesystem for development. */
+export interface LocalBucket {
+  readonly name: string;
+  /** Absolute path of the directory. */
+  readonly dir: string;
+  /** Writes (or replaces) an object and emits `object:create:put`. */
+  put(key: string, body: Uint8Array | string): Promise<LocalObjectInfo>;
+  /** Copies an object and emits `object:create:copy`; `null` when `from` does not exist. */
+  copy(from: string, to: string): Promise<LocalObjectInfo | null>;
+  /** Reads an object; `null` when it does not exist. */
+  get(key: string): Promise<LocalObject | null>;
+  /** Deletes an object and emits `object:delete`; `false` when it did not exist. */
+  delete(key: string): Promise<boolean>;
+  /** Objects whose keys start with `prefix`, sorted by key. */
+  list(options?: { prefix?: string }): Promise<LocalObjectInfo[]>;
+}
+
+function invalidKey(key: string, reason: string): TriggerError {
+  return new TriggerError(`Invalid object key '${key}': ${reason}`, { code: 'OBJECTSTORE_INVALID_KEY', retryable: false, context: { key } });
+}
+
+/** The file of `key` inside `root`. @throws {TriggerError} code `OBJECTSTORE_INVALID_KEY` */
+export function objectPath(root: string, key: string): string {
+  if (typeof key !== 'string' || key === '') throw invalidKey(String(key), 'expected a non-empty string');
+  if (key.includes('\0')) throw invalidKey(key, 'contains a NUL character');
+  if (key.includes('\\')) throw invalidKey(key, 'contains a backslash; use "/" between segments');
+  if (key.startsWith('/') || isAbsolute(key) || /^[A-Za-z]:/.test(key)) throw invalidKey(key, 'absolute paths are not keys');
+  const segments = key.split('/');
+  if (segments.some((s) => s === '..' || s === '.')) throw invalidKey(key, '"." and ".." segments are not allowed');
+  if (segments.some((s) => s === '')) throw invalidKey(key, 'empty segments ("//" or a trailing "/") are not allowed');
+  const file = resolve(root, ...segments);
+  const inside = relative(root, file);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) throw invalidKey(key, 'resolves outside the bucket directory');
+  return file;
+}
+
+const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+const encodeKey = (key: string) => encodeURIComponent(key).replace(/%2F/g, '/').replace(/%20/g, '+');
+
+/**
+ * A bucket in `dir` with `put`, `copy`, `get`, `delete` and `list`, emitting
+ * the same S3 event notifications a cloud bucket would (records shaped like
+ * AWS's, keys URL-encoded), which `runtime.dispatchObjectNotification`
+ * delivers to the objectstore triggers of `name` in the background (with
+ * their retries; failures are logged by the runtime; `runtime.drain()` waits).
+ *
+ * Keys are `/`-separated relative paths confined to `dir`: absolute paths,
+ * `.`/`..` segments, backslashes and NUL are rejected.
+ *
+ * @throws {TriggerError} code `OBJECTSTORE_INVALID_KEY` from every method for a bad key
+ * @example
+ * ```ts
+ * const avatars = createLocalBucket('.data/avatars', runtime, { name: 'avatars' });
+ * await avatars.put('users/42.png', bytes); // → object:create:put for triggers on bucket 'avatars'
+ * ```
+ */
+export function createLocalBucket(dir: string, runtime: ObjectStoreRuntime, options: LocalBucketOptions = {}): LocalBucket {
+  const root = resolve(dir);
+  const name = options.name ?? basename(root);
+
+  function emit(eventName: string, info: LocalObjectInfo): void {
+    const record = {
+      eventVersion: '2.1',
+      eventSource: 'aws:s3',
+      awsRegion: 'local',
+      eventTime: info.uploadedAt.toISOString(),
+      eventName,
+      s3: {
+        s3SchemaVersion: '1.0',
+        bucket: { name, arn: `arn:aws:s3:::${name}` },
+        object: { key: encodeKey(info.key), ...(eventName.startsWith('ObjectRemoved') ? {} : { size: info.size, eTag: info.etag }) },
+      },
+    };
+    // Delivery runs in the background like a cloud notification; the runtime logs failures.
+    runtime.dispatchObjectNotification({ Records: [record] }).catch(() => {});
+  }
+
+  async function info(key: string, file: string, bytes?: Uint8Array): Promise<LocalObjectInfo | null> {
+    try {
+      const stats = await stat(file);
+      if (!stats.isFile()) return null;
+      return { key, size: stats.size, etag: md5(bytes ?? (await readFile(file))), uploadedAt: stats.mtime };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async function write(key: string, bytes: Uint8Array, eventName: string): Promise<LocalObjectInfo> {
+    const file = objectPath(root, key);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, bytes);
+    const written = (await info(key, file, bytes))!;
+    emit(eventName, written);
+    return written;
+  }
+
+  async function walk(directory: string): Promise<string[]> {
+    const entries = await readdir(directory, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    const files = await Promise.all(
+      entries.map((entry) => {
+        const full = join(directory, entry.name);
+        return entry.isDirectory() ? walk(full) : entry.isFile() ? Promise.resolve([full]) : Promise.resolve([]);
+      }),
+    );
+    return files.flat();
+  }
+
+  return {
+    name,
+    dir: root,
+    put: (key, body) => write(key, typeof body === 'string' ? new TextEncoder().encode(body) : body, 'ObjectCreated:Put'),
+    async copy(from, to) {
+      const source = await this.get(from);
+      return source ? write(to, source.body, 'ObjectCreated:Copy') : null;
+    },
+    async get(key) {
+      const file = objectPath(root, key);
+      try {
+        const body = new Uint8Array(await readFile(file));
+        const meta = (await info(key, file, body))!;
+        return { ...meta, body };
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'EISDIR') return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      const file = objectPath(root, key);
+      const existing = await info(key, file);
+      if (!existing) return false;
+      await rm(file);
+      emit('ObjectRemoved:Delete', { ...existing, uploadedAt: new Date() });
+      return true;
+    },
+    async list(listOptions = {}) {
+      const prefix = listOptions.prefix ?? '';
+      const keys = (await walk(root)).map((file) => relative(root, file).split(sep).join('/'));
+      const wanted = keys.filter((key) => key.startsWith(prefix)).sort();
+      const infos = await Promise.all(wanted.map((key) => info(key, objectPath(root, key))));
+      return infos.filter((i): i is LocalObjectInfo => i !== null);
+    },
+  };
+}
