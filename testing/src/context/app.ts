@@ -11,6 +11,8 @@ import type { TriggerRuntime } from '@framework/trigger';
 export interface TestExecutionContext {
   waitUntil(promise: Promise<unknown>): void;
   passThroughOnException(): void;
+  /** Per-request properties (empty). */
+  props: Record<string, unknown>;
 }
 
 /** A Web fetch handler, `(request, env?, ctx?) → Response`. */

@@ -129,6 +129,7 @@ describe('createTestContext', () => {
   it('starts a trigger runtime, serves its webhooks, and stops it on cleanup', async () => {
     const seen: unknown[] = [];
     const runtime = createTriggerRuntime({
+      env: {},
       triggers: {
         hook: defineTrigger({ source: { type: 'webhook', path: '/hooks/in' }, handle: (event) => void seen.push(event.payload) }),
       },

@@ -68,7 +68,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     throw error;
   }
   const app = resolved;
-  const executionContext: TestExecutionContext = { waitUntil: (promise) => void pending.push(promise), passThroughOnException: () => {} };
+  const executionContext: TestExecutionContext = { waitUntil: (promise) => void pending.push(promise), passThroughOnException: () => {}, props: {} };
   let cleaned: Promise<void> | undefined;
 
   const assertOpen = (what: string) => {

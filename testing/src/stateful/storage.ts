@@ -19,7 +19,8 @@ export interface StorageListOptions {
 export interface StatefulStorageOperations {
   get<T = unknown>(key: string): Promise<T | undefined>;
   get<T = unknown>(keys: string[]): Promise<Map<string, T>>;
-  put: Mock<{ (key: string, value: unknown): Promise<void>; (entries: Record<string, unknown>): Promise<void> }>;
+  /** `put(key, value)` or `put({key: value, …})`; a spy. */
+  put: Mock<(keyOrEntries: string | Record<string, unknown>, value?: unknown) => Promise<void>>;
   delete(key: string): Promise<boolean>;
   delete(keys: string[]): Promise<number>;
   list<T = unknown>(options?: StorageListOptions): Promise<Map<string, T>>;
