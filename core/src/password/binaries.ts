@@ -13,7 +13,7 @@ import type { provideArgon2Wasm } from './precompiled.js';
 
 /** One extracted binary. */
 export interface WasmBinary {
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
   sha256: string;
 }
 

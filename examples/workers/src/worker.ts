@@ -3,6 +3,7 @@
  * handed to the kit first; the app is built once per isolate.
  * @module
  */
+import type { ExecutionContext } from 'hono';
 import argon2Wasm from 'virtual:argon2-wasm';
 import { provideArgon2Wasm } from '../../../core/src/password.js';
 import { createApp, type WorkerApp } from './app.js';
@@ -19,9 +20,3 @@ export default {
     return built.app.fetch(request, env, ctx);
   },
 };
-
-/** The part of workerd's ExecutionContext Hono reads. */
-interface ExecutionContext {
-  waitUntil(promise: Promise<unknown>): void;
-  passThroughOnException(): void;
-}

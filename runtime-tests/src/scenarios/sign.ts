@@ -6,7 +6,7 @@
 const encoder = new TextEncoder();
 
 /** HMAC-SHA-256 of `parts` (concatenated) under `key`. */
-export async function hmac(key: string | Uint8Array, ...parts: string[]): Promise<Uint8Array> {
+export async function hmac(key: string | Uint8Array<ArrayBuffer>, ...parts: string[]): Promise<Uint8Array> {
   const raw = typeof key === 'string' ? encoder.encode(key) : key;
   const k = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return new Uint8Array(await crypto.subtle.sign('HMAC', k, encoder.encode(parts.join(''))));

@@ -10,10 +10,10 @@ import { argon2WasmPlugin } from './wasm-plugin.js';
 /** A module of the Worker, in the shape Miniflare's `modules` option takes. */
 export type WorkerModule =
   | { type: 'ESModule'; path: string; contents: string }
-  | { type: 'CompiledWasm'; path: string; contents: Uint8Array };
+  | { type: 'CompiledWasm'; path: string; contents: Uint8Array<ArrayBuffer> };
 
 /** The compatibility settings the kit needs in workerd. */
-export const WORKERD_COMPAT = Object.freeze({ compatibilityDate: '2024-09-23', compatibilityFlags: ['nodejs_compat'] as string[] });
+export const WORKERD_COMPAT: { compatibilityDate: string; compatibilityFlags: string[] } = { compatibilityDate: '2024-09-23', compatibilityFlags: ['nodejs_compat'] };
 
 /**
  * The kit reaches its Node-only optional packages (better-sqlite3, pg,

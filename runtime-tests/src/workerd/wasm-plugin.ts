@@ -14,7 +14,7 @@ export const ARGON2_WASM_SPECIFIER = 'virtual:argon2-wasm';
 /** A Wasm file to ship next to the bundle. */
 export interface WasmFile {
   path: string;
-  bytes: Uint8Array;
+  bytes: Uint8Array<ArrayBuffer>;
 }
 
 /**
