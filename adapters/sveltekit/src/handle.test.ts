@@ -120,3 +120,23 @@ describe('authHandle: the session of every request', () => {
     expect(() => forwardCookies(fakeEvent('/'), new Headers())).toThrow(/authHandle\(auth\) in src\/hooks\.server\.ts/);
   });
 });
+
+describe('authHandle: request bodies', () => {
+  it('drains a body the auth routes refused unread (413 from Content-Length)', async () => {
+    const { auth } = await authFixture();
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        if (pulled > 3) controller.close();
+        else controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    const init = { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '999999' }, body, duplex: 'half' } as RequestInit;
+    const event = fakeEvent('/auth/callback/credentials', init);
+    const res = await runHandle(authHandle(auth), event, () => new Response());
+    expect(res.status).toBe(413);
+    await vi.waitFor(() => expect(pulled).toBeGreaterThan(3));
+    expect(event.request.bodyUsed).toBe(true);
+  });
+});

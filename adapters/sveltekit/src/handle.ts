@@ -6,6 +6,7 @@
 import type { Handle, RequestEvent } from '@sveltejs/kit';
 import type { Auth, RequestInfo } from '@framework/auth';
 import type { AuthLocals } from './locals.js';
+import { releaseBody } from './body.js';
 import { withCookies } from './cookies.js';
 import { attachState, type EventAuthState, type SessionRead } from './state.js';
 
@@ -119,7 +120,11 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions = {}): H
   return async ({ event, resolve }) => {
     if (options.building ?? event.url.hostname === PRERENDER_HOST) return resolve(event);
     const kit = await engine();
-    if (underBase(event.url.pathname, kit.config.basePath)) return kit.handler(event.request, clientInfo(event));
+    if (underBase(event.url.pathname, kit.config.basePath)) {
+      const response = await kit.handler(event.request, clientInfo(event));
+      releaseBody(event.request);
+      return response;
+    }
     const locals = event.locals as AuthLocals;
     if (options.scope === false) {
       let pending: Promise<SessionRead> | undefined;

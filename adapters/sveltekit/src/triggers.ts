@@ -4,6 +4,7 @@
  * @module
  */
 import type { Handle } from '@sveltejs/kit';
+import { releaseBody } from './body.js';
 
 /**
  * What {@link triggerHandle} needs of a trigger runtime (`createTriggerRuntime`
@@ -52,7 +53,10 @@ export function triggerHandle(runtime: RuntimeSource): Handle {
     const routes = triggers.webhooks;
     if (!routes || routes.some((route) => route.path === event.url.pathname)) {
       const answer = await triggers.fetch(event.request);
-      if (answer) return answer;
+      if (answer) {
+        releaseBody(event.request);
+        return answer;
+      }
     }
     const response = await resolve(event);
     triggers.recordRequest?.({ method: event.request.method, url: event.request.url, status: response.status, durationMs: performance.now() - started });
