@@ -4,6 +4,7 @@
  * where an app's `node_modules` would, so they are trusted.
  */
 // The config file loads before the `source` condition applies, so it imports the source file itself.
+import type { ViteUserConfig } from 'vitest/config';
 import { defineTestConfig } from '../../src/config/define-test-config.js';
 
 const conditions = ['source', 'node', 'default'];
@@ -13,4 +14,5 @@ const base = defineTestConfig({
   edge: { allowBuiltins: ['async_hooks'], trusted: ['/node_modules/', '/core/src/', '/triggers/src/', '/client/src/'] },
 });
 
-export default { ...base, resolve: { conditions }, ssr: { resolve: { conditions, externalConditions: ['source'] } } };
+const config: ViteUserConfig = { ...base, resolve: { conditions }, ssr: { resolve: { conditions, externalConditions: ['source'] } } };
+export default config;
