@@ -44,6 +44,10 @@ export {
   type LocalObjectInfo,
   type ObjectStoreRuntime,
 } from './objectstore/local-bucket.js';
+export { installChangeCapture, type ChangeCaptureOptions } from './sqldb/install.js';
+export type { ChangeDialect } from './sqldb/dialect.js';
+export type { DatabaseBinding, PgListenClient } from './sqldb/consumer.js';
+export type { ChangesOptions } from './sqldb/start.js';
 export {
   TriggerDefinitionError,
   TriggerError,

@@ -9,6 +9,8 @@ import { dispatchEmail, emailTriggersFor, type DispatchEmailOptions, type EmailD
 import type { RawEmail } from '../email/parse.js';
 import { dispatchObjectNotification, type DispatchObjectOptions, type ObjectDispatchResult } from '../objectstore/dispatch.js';
 import { objectStoreIngressTriggers, type ObjectStoreIngressOptions } from '../objectstore/ingress.js';
+import type { ChangeConsumer, DatabaseBinding } from '../sqldb/consumer.js';
+import { startChangeConsumers, type ChangesOptions } from '../sqldb/start.js';
 import { parseCron as parseCronFor } from '../cron.js';
 import type { TraceParent } from '../trace.js';
 import type { LogEntry, TailLog, TailSource, TriggerDefinition } from '../types.js';
@@ -48,6 +50,15 @@ export interface TriggerRuntimeOptions<Env = unknown> {
    * `objectstore-notifications.queue`.
    */
   objectStore?: ObjectStoreIngressOptions;
+  /**
+   * Database bindings of sqldb triggers, by the name in `source.database`: a
+   * Kysely instance (PostgreSQL or SQLite) whose `framework_changes` outbox
+   * (see `installChangeCapture`) the runtime consumes while started. Without
+   * an entry, `env[name]` is used when it is a Kysely instance.
+   */
+  databases?: Record<string, DatabaseBinding>;
+  /** Polling of the database outboxes. Defaults: `'1s'`, 20 rows per claim. */
+  changes?: ChangesOptions;
 }
 
 /** A producer for one queue. */
@@ -157,6 +168,7 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
   const stopController = new AbortController();
   let started = false;
   let stopped: Promise<void> | undefined;
+  let changeConsumers: Promise<ChangeConsumer[]> = Promise.resolve([]);
 
   const tailConsumers = registry.ofType('tail').map((t) => ({ name: t.name, source: t.definition.source as TailSource }));
   const tail = new TailHub(
@@ -270,12 +282,15 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
       if (stopped) throw new TriggerError('The runtime was stopped; create a new one', { code: 'RUNTIME_STOPPED', retryable: false });
       started = true;
       await engine.start(plan(), callbacks);
+      changeConsumers = startChangeConsumers(core, options.databases, options.changes);
+      await changeConsumers;
     },
     stop(stopOptions = {}) {
       stopped ??= (async () => {
         const deadline = Date.now() + parseDuration(stopOptions.timeout ?? '30s', 'stop({timeout})');
         // The engine stops firing at once; its deliveries in flight are tracked below.
         const engineStopped = started ? engine.stop() : Promise.resolve();
+        const consumersStopped = changeConsumers.then((list) => Promise.all(list.map((c) => c.stop())), () => []);
         let drained = await tracker.settle(deadline);
         await tail.flush();
         drained = (await tracker.settle(deadline)) && drained;
@@ -284,7 +299,7 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
           stopController.abort(stoppedError());
           await tracker.settle(Date.now() + 1_000);
         }
-        await Promise.race([engineStopped, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+        await Promise.race([Promise.all([engineStopped, consumersStopped]), new Promise((resolve) => setTimeout(resolve, 1_000))]);
       })();
       return stopped;
     },
