@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
+  // Loaded on first use, from the app's own install (see README): never bundled.
+  external: ['better-sqlite3', 'kysely', 'vitest', 'vitest/config'],
 });

@@ -1,55 +1,49 @@
 /**
- * The authorization demo through Hono's app.request, with real password
- * sign-ins and the seeded users and tenants.
+ * The authorization demo in-process through @framework/testing: the app is
+ * built on the test context's fresh SQLite, seeded with the demo users and
+ * tenants, and each role visits with a real session from withAuth.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { createAuth, credentials, memoryAdapter, passwordAccounts } from '@framework/auth';
+import { createAuth, credentials, passwordAccounts } from '@framework/auth';
 import { authSession, mountAuth, type AuthVariables } from '@framework/hono';
 import { createMemoryTenantStorage } from '@framework/auth/tenant';
+import { createTestContext, type TestContext } from '@framework/testing';
 import { mountAuthorizationDemo, rbac } from './authorization.js';
-import { DEMO_PASSWORD, seed } from './seed.js';
+import { seed, type SeedResult } from './seed.js';
 
-type App = Hono<{ Variables: AuthVariables }>;
-let app: App;
-const cookies: Record<string, string> = {};
-
-beforeAll(async () => {
-  const adapter = memoryAdapter();
-  const tenants = createMemoryTenantStorage();
-  await seed(adapter, tenants);
-  const auth = createAuth({
-    session: { strategy: 'database' },
-    adapter,
-    providers: [
-      credentials({
-        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        authorize: passwordAccounts(adapter).authorize,
-      }),
-    ],
-    rbac,
-  });
-  app = new Hono<{ Variables: AuthVariables }>();
-  mountAuth(app, auth);
-  app.use('*', authSession(auth));
-  mountAuthorizationDemo(app, { tenants });
-  for (const who of ['admin', 'editor', 'viewer']) cookies[who] = await signIn(`${who}@example.com`);
+const tenants = createMemoryTenantStorage();
+let seeded: SeedResult;
+const ctx = await createTestContext({
+  createApp: (db) => {
+    const auth = createAuth({
+      session: { strategy: 'database' },
+      adapter: db.adapter,
+      providers: [
+        credentials({
+          credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+          authorize: passwordAccounts(db.adapter).authorize,
+        }),
+      ],
+      rbac,
+    });
+    const app = new Hono<{ Variables: AuthVariables }>();
+    mountAuth(app, auth);
+    app.use('*', authSession(auth));
+    mountAuthorizationDemo(app, { tenants });
+    return { app, auth };
+  },
+  seed: async (db) => {
+    seeded = await seed(db.adapter, tenants);
+  },
 });
+afterAll(() => ctx.cleanup());
 
-async function signIn(email: string): Promise<string> {
-  const csrf = await app.request('/auth/csrf');
-  const csrfCookie = csrf.headers.get('set-cookie')!.split(';')[0]!;
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await app.request('/auth/callback/credentials', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, email, password: DEMO_PASSWORD }).toString(),
-  });
-  expect(res.status).toBe(303);
-  return res.headers.getSetCookie().find((l) => l.startsWith('framework.session-token='))!.split(';')[0]!;
-}
+const as: Record<string, TestContext> = Object.fromEntries(
+  ['admin', 'editor', 'viewer'].map((who) => [who, ctx.withAuth({ userId: seeded.users[`${who}@example.com`]! })]),
+);
 
-const visit = (path: string, who?: string) => app.request(path, { headers: { accept: 'text/html', ...(who ? { cookie: cookies[who]! } : {}) } });
+const visit = (path: string, who?: string) => (who ? as[who]! : ctx).fetch(path, { headers: { accept: 'text/html' } });
 
 describe('authorization demo', () => {
   it('the admin page: admin 200, editor 403, signed out → sign in', async () => {

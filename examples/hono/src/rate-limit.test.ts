@@ -1,28 +1,26 @@
 /**
- * The example with the kit's default login limit, over real HTTP: the sixth
- * wrong password within 15 minutes gets the 429 page, and then even the right
- * password is refused until the window resets.
+ * The example with the kit's default login limit, in-process through
+ * @framework/testing: the sixth wrong password within 15 minutes gets the
+ * 429 page, and then even the right password is refused until the window
+ * resets.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { passwordAccounts } from '@framework/auth';
-import { browser, csrfFrom, form, start, stop } from './test-server.js';
+import { createTestContext } from '@framework/testing';
+import { createExampleApp } from './app.js';
+import { csrfFrom, form } from './test-server.js';
 
 describe('example app: login rate limit', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'framework-ratelimit-'));
-  const running = await start({ dbPath: join(dir, 'app.db'), rateLimit: {} });
-  await passwordAccounts(running.example.adapter).register({ email: 'limit@example.com', password: 'right-password' });
-  afterAll(async () => {
-    await stop(running);
-    await rm(dir, { recursive: true, force: true });
+  const example = await createExampleApp({ dbPath: ':memory:', mailLog: () => {}, rateLimit: {} });
+  const ctx = await createTestContext({
+    app: example,
+    seed: () => passwordAccounts(example.adapter).register({ email: 'limit@example.com', password: 'right-password' }),
   });
+  afterAll(() => ctx.cleanup());
 
   const attempt = async (password: string) => {
-    const b = browser();
-    const page = await (await b.fetch(`${running.base}/auth/signin`)).text();
-    return b.fetch(`${running.base}/auth/callback/credentials`, form({ csrfToken: csrfFrom(page), email: 'limit@example.com', password }));
+    const page = await (await ctx.fetch('/auth/signin')).text();
+    return ctx.fetch('/auth/callback/credentials', form({ csrfToken: csrfFrom(page), email: 'limit@example.com', password }));
   };
 
   it('refuses the sixth attempt with the 429 page, and the right password after it', async () => {
