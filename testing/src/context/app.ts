@@ -35,7 +35,13 @@ export interface TestAppBundle {
   close?(): unknown;
 }
 
-/** Any form of app `createTestContext` can serve. */
+/**
+ * Any form of app `createTestContext` can serve.
+ * @example
+ * ```ts
+ * const app: TestApp = { app: honoApp, auth, runtime, close: () => db.close() };
+ * ```
+ */
 export type TestApp = FetchHandler | FetchApp | Auth | TriggerRuntime | TestAppBundle;
 
 /** A {@link TestApp} reduced to what the context needs. */

@@ -7,7 +7,16 @@
 import type { Kysely } from 'kysely';
 import { sqlAdapter, type StorageAdapter } from '@framework/auth';
 
-/** The database handed to `seed(db)` and to an app factory. */
+/**
+ * The database handed to `seed(db)` and to an app factory.
+ * @example
+ * ```ts
+ * seed: async (db: TestDatabase) => {
+ *   await db.adapter.createUser({ id: 'u1' });
+ *   await db.kysely.schema.createTable('posts').addColumn('id', 'integer').execute();
+ * }
+ * ```
+ */
 export interface TestDatabase {
   /** The kit's storage (users, accounts, sessions, …) with its migrations applied. */
   readonly adapter: StorageAdapter;

@@ -8,7 +8,13 @@ import type { TestApp } from './app.js';
 import type { TestCookieJar } from './cookie-jar.js';
 import type { TestDatabase } from './database.js';
 
-/** Options of `createTestContext`. Give `app` or `createApp`, not both; with neither, the kit's auth routes run alone. */
+/**
+ * Options of `createTestContext`. Give `app` or `createApp`, not both; with neither, the kit's auth routes run alone.
+ * @example
+ * ```ts
+ * const options: TestContextOptions = { createApp: (db) => buildApp(db.adapter), seed: (db) => db.adapter.createUser({ id: 'u1' }) };
+ * ```
+ */
 export interface TestContextOptions {
   /** A finished app. It keeps its own storage; `withAuth` uses its `auth.adapter`. */
   app?: TestApp;
@@ -24,13 +30,26 @@ export interface TestContextOptions {
   startRuntime?: boolean;
 }
 
-/** Options of `withAuth`. */
+/**
+ * Options of `withAuth`.
+ * @example
+ * ```ts
+ * ctx.withAuth({ userId: 'u1' } satisfies WithAuthOptions);
+ * ```
+ */
 export interface WithAuthOptions {
   /** The id of a stored user (created in `seed`). */
   userId: string;
 }
 
-/** An app running in-process on a fresh in-memory database. */
+/**
+ * An app running in-process on a fresh in-memory database.
+ * @example
+ * ```ts
+ * const ctx: TestContext = await createTestContext({ app: { app, auth } });
+ * expect((await ctx.withAuth({ userId: 'u1' }).fetch('/me')).status).toBe(200);
+ * ```
+ */
 export interface TestContext {
   /**
    * Sends a request to the app (a path is resolved against `origin`) with
