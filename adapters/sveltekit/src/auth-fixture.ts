@@ -5,6 +5,7 @@
  * @internal
  * @module
  */
+import { vi } from 'vitest';
 import { createAuth, credentials, memoryAdapter, passwordAccounts, type Auth } from '@framework/auth';
 import { defineRBAC } from '@framework/auth/convention';
 
@@ -53,4 +54,23 @@ export async function authFixture(options: FixtureOptions = {}): Promise<{ auth:
     return res.headers.getSetCookie().find((l) => l.startsWith('framework.session-token='))!.split(';')[0]!;
   }
   return { auth, signIn };
+}
+
+/**
+ * Signs `email` in on a faked clock, moves the clock `seconds` on, and runs
+ * `body` with the engine and the session cookie (expired or due for a
+ * refresh, depending on `maxAge`); the real clock comes back afterwards.
+ */
+export async function laterSession(options: FixtureOptions, email: string, seconds: number, body: (auth: Auth, cookie: string) => Promise<void>): Promise<void> {
+  const start = Date.parse('2026-03-01T00:00:00Z');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    vi.setSystemTime(start);
+    const { auth, signIn } = await authFixture(options);
+    const cookie = await signIn(email);
+    vi.setSystemTime(start + seconds * 1000);
+    await body(auth, cookie);
+  } finally {
+    vi.useRealTimers();
+  }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getUser, type Auth } from '@framework/auth';
 import { authHandle, forwardCookies } from './index.js';
 import type { AuthLocals } from './locals.js';
-import { authFixture } from './auth-fixture.js';
+import { authFixture, laterSession } from './auth-fixture.js';
 import { fakeEvent, runHandle } from './kit-fake.js';
 
 const whoami = (event: { locals: unknown }) => {
@@ -88,20 +88,13 @@ describe('authHandle: the session of every request', () => {
   });
 
   it.each([true, false])('forwards the cleared cookie of an expired session (scope %s)', async (scope) => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      vi.setSystemTime(new Date('2026-03-01T00:00:00Z'));
-      const { auth, signIn } = await authFixture({ maxAge: 60 });
-      const cookie = await signIn('ada@example.com');
-      vi.setSystemTime(new Date('2026-03-01T00:02:00Z'));
+    await laterSession({ maxAge: 60 }, 'ada@example.com', 120, async (auth, cookie) => {
       const res = await runHandle(authHandle(auth, { scope }), fakeEvent('/', { headers: { cookie } }), async (event) => {
         await (event.locals as AuthLocals).auth();
         return new Response('ok');
       });
       expect(res.headers.get('set-cookie')).toMatch(/framework\.session-token=;.*Max-Age=0/);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('appends cookies queued with forwardCookies, also onto immutable responses', async () => {
