@@ -33,6 +33,8 @@ export class BatchConsumer {
   private running = false;
   private loop: Promise<void> | undefined;
   private batches = 0;
+  /** Settling of delivered batches, which overlaps fetching the next batch. */
+  private readonly settling = new Set<Promise<void>>();
 
   constructor(
     private readonly worker: Worker,
@@ -49,6 +51,7 @@ export class BatchConsumer {
   async stop(): Promise<void> {
     this.running = false;
     await this.loop;
+    await Promise.all([...this.settling]);
   }
 
   private async run(): Promise<void> {
@@ -81,11 +84,12 @@ export class BatchConsumer {
     const batch = [first];
     const deadline = Date.now() + this.consumer.batchTimeoutMs;
     while (batch.length < this.consumer.batchSize && this.running) {
-      const job = await this.fetch(token, false);
-      if (job) {
-        batch.push(job);
-        continue;
-      }
+      // Non-blocking fetches for the rest of the batch go out together (one round trip).
+      const need = this.consumer.batchSize - batch.length;
+      const jobs = await Promise.all(Array.from({ length: need }, () => this.fetch(token, false)));
+      const fetched = jobs.filter((job): job is Job => job !== undefined);
+      batch.push(...fetched);
+      if (fetched.length > 0) continue;
       const remaining = deadline - Date.now();
       if (remaining <= 0) break;
       await sleep(Math.min(remaining, 20));
@@ -93,6 +97,7 @@ export class BatchConsumer {
     return batch;
   }
 
+  /** Delivers a batch, then settles its jobs in the background while the next batch is fetched. */
   private async deliver(batch: Job[], token: string): Promise<void> {
     const keeper = setInterval(() => {
       for (const job of batch) {
@@ -101,19 +106,18 @@ export class BatchConsumer {
         });
       }
     }, Math.max(100, this.host.lockDurationMs / 2));
+    let dispositions: MessageDisposition[] = [];
     try {
-      let dispositions: MessageDisposition[];
-      try {
-        dispositions = await this.host.deliver(this.consumer.queue, batch.map(toEngineMessage));
-      } catch (error) {
-        this.host.onError(`bullmq engine: delivery on queue "${this.consumer.queue}" failed; redelivering`, error);
-        dispositions = [];
-      }
-      const byId = new Map(dispositions.map((d) => [d.id, d]));
-      await Promise.all(batch.map((job) => this.settle(job, byId.get(job.id!), token)));
-    } finally {
-      clearInterval(keeper);
+      dispositions = await this.host.deliver(this.consumer.queue, batch.map(toEngineMessage));
+    } catch (error) {
+      this.host.onError(`bullmq engine: delivery on queue "${this.consumer.queue}" failed; redelivering`, error);
     }
+    const byId = new Map(dispositions.map((d) => [d.id, d]));
+    const settled: Promise<void> = Promise.all(batch.map((job) => this.settle(job, byId.get(job.id!), token))).then(() => {
+      clearInterval(keeper);
+      this.settling.delete(settled);
+    });
+    this.settling.add(settled);
   }
 
   private async settle(job: Job, disposition: MessageDisposition | undefined, token: string): Promise<void> {
