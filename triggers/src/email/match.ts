@@ -16,6 +16,12 @@ export function domainOf(address: string): string {
  * the recipient and its `domain` equals the recipient's domain (both compared
  * without case; a domain matches itself only, not `notexample.com` nor
  * subdomains). A source without filters takes every recipient.
+ *
+ * @example
+ * ```ts
+ * emailSourceMatches({ domain: 'example.com' }, 'Ada@EXAMPLE.com'); // true
+ * emailSourceMatches({ domain: 'example.com' }, 'ada@notexample.com'); // false
+ * ```
  */
 export function emailSourceMatches(source: Pick<EmailSource, 'address' | 'domain'>, recipient: string): boolean {
   const address = normalizeAddress(recipient);

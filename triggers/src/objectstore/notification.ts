@@ -43,6 +43,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * skipped. Keys are URL-decoded; a delete's `size` is 0 and `etag` `''`.
  *
  * @throws {TriggerError} code `OBJECTSTORE_INVALID_NOTIFICATION` for JSON that does not parse or records without bucket or key
+ * @example
+ * ```ts
+ * const [notice] = parseObjectNotification(await request.text());
+ * // notice.type === 'object:create:put'; notice.event.object.key === 'photos/Happy Face.jpg'
+ * ```
  */
 export function parseObjectNotification(body: unknown): ObjectNotice[] {
   let value = body;
@@ -89,6 +94,11 @@ export function parseObjectNotification(body: unknown): ObjectNotice[] {
  * Whether an objectstore source wants `notice`: same bucket, an event type it
  * lists (`object:create` covers the three specific create types), and a key
  * that starts with `prefix` and ends with `suffix`.
+ *
+ * @example
+ * ```ts
+ * objectSourceMatches({ type: 'objectstore', bucket: 'media', events: ['object:create'], suffix: '.jpg' }, notice);
+ * ```
  */
 export function objectSourceMatches(source: ObjectStoreSource, notice: ObjectNotice): boolean {
   const { event, type } = notice;

@@ -148,12 +148,12 @@ export class ChangeConsumer {
       (f) => f.result.noRetry || isNonRetryable(f.result.error) || attempt > f.trigger.definition.config.retries || this.core.stopSignal.aborted,
     );
     if (final) {
+      await this.outbox.fail(row, this.token, { attempts: attempt, delivered, error });
       this.core.logger.log({
         level: 'error',
         message: `sqldb "${this.database}": change ${row.id} (${operation} ${row.table_name}) failed for good after ${attempt} attempt(s) (${error}); kept in framework_changes with failed_at`,
         data: { database: this.database, changeId: row.id, attempts: attempt },
       });
-      await this.outbox.fail(row, this.token, { attempts: attempt, delivered, error });
       return;
     }
     const delay = Math.max(...failures.map((f) => f.trigger.definition.config.retryDelayMs));
