@@ -5,7 +5,10 @@
  * answers, and stop it. Shared with examples/remix.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A free loopback port (asked of the OS, then released). */
 export function freePort(): Promise<number> {
@@ -91,4 +94,54 @@ export async function startServer(args: string[], cwd: string, env: Record<strin
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { baseUrl, stop };
+}
+
+/** The admin the test servers seed (`ADMIN_EMAIL` / `ADMIN_PASSWORD`). */
+export const TEST_ADMIN = { email: 'admin@example.com', password: 'admin-password-1' };
+/** The webhook secret the test servers verify with (`WEBHOOK_SECRET`). */
+export const TEST_WEBHOOK_SECRET = 'test-webhook-secret';
+
+/** How to build and start one example. */
+export interface BuiltExample {
+  /** The example's folder: the working directory of both commands. */
+  dir: string;
+  /** A label for the output folder, `.test-build/<name>-<random>/`. */
+  name: string;
+  /** The environment variable that points the build at its output folder (`KIT_OUT`, `RR_OUT`). */
+  outVar: string;
+  /** Arguments of `node` that build the example (a CLI's script and its command). */
+  build: string[];
+  /** Arguments of `node` that start the built server, given the output folder. */
+  server(out: string): string[];
+}
+
+/**
+ * Builds an example into a fresh `.test-build/<name>-<random>/` folder of its
+ * own (inside the example, so the server resolves the repository's
+ * node_modules) and starts it on a free port over a temporary SQLite file,
+ * with a generous login limit, a seeded {@link TEST_ADMIN}, the
+ * {@link TEST_WEBHOOK_SECRET} and a silent mailer. `stop()` ends the server
+ * and removes the build and the database.
+ */
+export async function startBuiltExample(example: BuiltExample): Promise<ServerProcess> {
+  await mkdir(join(example.dir, '.test-build'), { recursive: true });
+  const out = await mkdtemp(join(example.dir, '.test-build', `${example.name}-`));
+  const data = await mkdtemp(join(tmpdir(), `example-${example.name}-`));
+  const cleanup = () => Promise.all([rm(out, { recursive: true, force: true }), rm(data, { recursive: true, force: true })]);
+  try {
+    await run(process.execPath, example.build, example.dir, { [example.outVar]: out });
+    const server = await startServer(example.server(out), example.dir, {
+      [example.outVar]: out,
+      DB_PATH: join(data, 'app.db'),
+      LOGIN_RATE_LIMIT: '1000',
+      MAIL_LOG: 'off',
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    });
+    return { baseUrl: server.baseUrl, stop: () => server.stop().then(cleanup).then(() => {}) };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
 }
