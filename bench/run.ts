@@ -31,4 +31,7 @@ try {
 } catch (e) {
   if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw e;
 }
+const { benchSessionRead } = await import('../runtime-tests/bench-session.js');
+console.log('\n== auth.getSession(request) µs by runtime (Node 20 here, Node 24 spawned)');
+for (const [name, value] of Object.entries(await benchSessionRead())) console.log(`${name}: ${fmt(value, 2)}`);
 process.exit(0);

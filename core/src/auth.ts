@@ -21,7 +21,7 @@ import { runInScope, type AuthScope } from './scope.js';
 import type { ActionResult, AuthInternals, AuthLogger, RouteContext, SessionState } from './routes/context.js';
 import { allowedMethods, matchRoute } from './routes/router.js';
 import { clearSessionCookie, errorResult, sessionCookie } from './routes/helpers.js';
-import type { Session } from './types.js';
+import type { Session, User } from './types.js';
 import { providerClient, type ProviderClient } from './providers/oauth/client.js';
 import { accessTokenGetter } from './access-token.js';
 import { defaultLoginLimiter } from './rate-limit/factories.js';
@@ -105,6 +105,19 @@ export interface Auth {
    * @throws AuthError `ACCESS_TOKEN_EXPIRED` / `OAUTH_REFRESH_FAILED` (401).
    */
   getAccessToken(request: Request, providerId: string): Promise<string | null>;
+  /**
+   * Issues a session for a stored user (by id) or a user record, as a
+   * sign-in does (the `jwt` callback runs with trigger `signIn`), without a
+   * request: for tests and trusted server code (e.g. right after sign-up).
+   * Send `headers` (Set-Cookie) with your response.
+   * @throws AuthError `NOT_FOUND` (404) when the id is not in storage.
+   * @example
+   * ```ts
+   * const { headers } = await auth.createSession(user.id);
+   * return new Response(null, { status: 303, headers: { location: '/', 'set-cookie': headers.get('set-cookie')! } });
+   * ```
+   */
+  createSession(user: string | User): Promise<{ value: string; expires: Date; headers: Headers }>;
   /** The resolved configuration. */
   readonly config: ResolvedAuthConfig;
   readonly adapter: StorageAdapter | undefined;
@@ -289,6 +302,14 @@ export function createAuth(options: CreateAuthOptions): Auth {
     providers,
     csrf,
     getAccessToken: accessTokenGetter(internals),
+    async createSession(user) {
+      const resolved = typeof user !== 'string' ? user : adapter ? await adapter.getUser(user) : null;
+      if (!resolved) throw new AuthError('No such user', { code: 'NOT_FOUND', status: 404 });
+      const issued = await strategy.issue({ user: resolved, account: null });
+      const headers = new Headers();
+      headers.append('set-cookie', serializeCookie(sessionCookie(internals, issued.value, issued.expires)));
+      return { ...issued, headers };
+    },
     async handler(request, info = {}) {
       try {
         const result = await dispatch(request, info);

@@ -22,7 +22,7 @@ export * from './providers/oauth/index.js';
 export { email, type EmailOptions, type EmailProvider, type EmailParams } from './providers/email.js';
 export { passkey, type PasskeyOptions, type PasskeyProvider } from './providers/passkey.js';
 export type { Provider, CredentialsProvider, CredentialsOptions, CredentialInput, AuthContext } from './providers/types.js';
-export { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS } from './password.js';
+export { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS, passwordHasherName, provideArgon2Wasm, type Argon2WasmModules, type PrecompiledWasm } from './password.js';
 export { generateToken } from './token.js';
 export { passwordAccounts, PASSWORD_PROVIDER, type PasswordAccounts, type PasswordAccountsOptions, type RegisterInput } from './password-accounts.js';
 export * from './storage/index.js';

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { createAuth, credentials, passwordAccounts } from '@framework/auth';
 import { authSession, mountAuth, mountTriggers, type AuthVariables } from '@framework/hono';
-import { d1Adapter } from '../../../core/src/storage/d1/adapter.js';
+import { d1Adapter } from '@framework/auth';
 import type { WorkerEnv } from './env.js';
 import { createTriggers, EVENTS_TABLE, migrateEvents } from './triggers.js';
 

@@ -2,7 +2,7 @@
  * The Worker's bindings.
  * @module
  */
-import type { D1DatabaseLike } from '../../../core/src/storage/d1/binding.js';
+import type { D1DatabaseLike } from '@framework/auth';
 
 /** What `wrangler.toml` (or Miniflare's options) binds. */
 export interface WorkerEnv {

@@ -5,7 +5,7 @@
  */
 import type { ExecutionContext } from 'hono';
 import argon2Wasm from 'virtual:argon2-wasm';
-import { provideArgon2Wasm } from '../../../core/src/password.js';
+import { provideArgon2Wasm } from '@framework/auth';
 import { createApp, type WorkerApp } from './app.js';
 import type { WorkerEnv } from './env.js';
 

