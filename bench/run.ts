@@ -31,6 +31,13 @@ try {
 } catch (e) {
   if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw e;
 }
+try {
+  const { benchBullmq } = (await import('./bullmq.js')) as { benchBullmq: () => Promise<Record<string, number>> };
+  console.log('\n== BullMQ engine (messages/s; goal: engine ≥ 80 % of a raw BullMQ Worker)');
+  for (const [name, value] of Object.entries(await benchBullmq())) console.log(`${name}: ${fmt(value, 1)}`);
+} catch (e) {
+  if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw e;
+}
 const { benchSessionRead } = await import('../runtime-tests/bench-session.js');
 console.log('\n== auth.getSession(request) µs by runtime (Node 20 here, Node 24 spawned)');
 for (const [name, value] of Object.entries(await benchSessionRead())) console.log(`${name}: ${fmt(value, 2)}`);

@@ -14,6 +14,11 @@ import { createMailer, type Mailer } from './mailer.js';
 import { mountClientDemo } from './client-demo.js';
 import { mountAuthorizationDemo, openDemoTenantStorage } from './authorization.js';
 import { createExampleAuth } from './example-auth.js';
+import { createNoteStore } from './inbound-mail.js';
+import { createAvatarUploadLog, createExampleBucket } from './local-bucket.js';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 
 export interface ExampleOptions {
   /** SQLite file. Default `.data/example.db`. */
@@ -45,6 +50,7 @@ export interface ExampleApp {
 }
 
 const MAX_FORM_BYTES = 16 * 1024;
+const MAX_AVATAR_BYTES = 1024 * 1024;
 
 /** Builds the app and migrates its database. */
 export async function createExampleApp(options: ExampleOptions = {}): Promise<ExampleApp> {
@@ -59,7 +65,11 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     ...(options.devOidcIssuer ? { devOidcIssuer: options.devOidcIssuer } : {}),
   });
 
-  const runtime = createExampleRuntime(adapter, mailer);
+  const notes = createNoteStore(dbPath);
+  const avatarUploads = createAvatarUploadLog(dbPath);
+  const runtime = createExampleRuntime(adapter, mailer, { notes, avatarUploads });
+  const avatarDir = dbPath === ':memory:' ? await mkdtemp(join(tmpdir(), 'example-avatars-')) : join(dirname(dbPath), 'avatars');
+  const avatars = createExampleBucket(avatarDir, runtime);
 
   const app = new Hono<{ Variables: AuthVariables }>();
   app.use('*', mountTriggers(runtime));
@@ -74,6 +84,20 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
 
   if (options.devOutbox ?? process.env.NODE_ENV !== 'production') {
     app.get('/dev/outbox', async (c) => c.html(outboxPage(await mailer.list())));
+    // The local bucket: uploads emit S3-style events to the avatar-uploaded trigger.
+    app.put('/dev/avatars/:name', async (c) => {
+      if (Number(c.req.header('content-length') ?? 0) > MAX_AVATAR_BYTES) return c.json({ error: { code: 'PAYLOAD_TOO_LARGE' } }, 413);
+      const body = new Uint8Array(await c.req.arrayBuffer());
+      if (body.byteLength > MAX_AVATAR_BYTES) return c.json({ error: { code: 'PAYLOAD_TOO_LARGE' } }, 413);
+      try {
+        return c.json(await avatars.put(`users/${c.req.param('name')}`, body));
+      } catch (e) {
+        if ((e as { code?: string }).code === 'OBJECTSTORE_INVALID_KEY') return c.json({ error: { code: 'OBJECTSTORE_INVALID_KEY' } }, 400);
+        throw e;
+      }
+    });
+    app.get('/dev/avatars', (c) => c.json(avatarUploads.list()));
+    app.get('/dev/notes', (c) => c.json(notes.list()));
   }
 
   app.get('/register', async (c) => {
@@ -119,6 +143,8 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
       await adapter.close?.();
       await demo.close();
       mailer.close();
+      notes.close();
+      avatarUploads.close();
     },
   };
 }

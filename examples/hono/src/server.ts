@@ -4,6 +4,7 @@
 import { serve } from '@hono/node-server';
 import { createExampleApp } from './app.js';
 import { startDevOidc } from './dev-oidc.js';
+import { startInboundMail } from './inbound-mail.js';
 
 const port = Number(process.env.PORT ?? 3000);
 // In development a local OpenID provider runs beside the app ("Dev OIDC"); DEV_OIDC=off disables it.
@@ -17,6 +18,8 @@ const example = await createExampleApp({
 });
 if (devOidc) console.log(`dev OpenID provider at ${devOidc.issuer}`);
 await example.runtime.start();
+// In development an SMTP listener takes inbound mail for the inbound-note trigger (port 2525, SMTP_INBOUND_PORT overrides).
+const inbound = process.env.NODE_ENV !== 'production' ? await startInboundMail(example.runtime, { port: Number(process.env.SMTP_INBOUND_PORT ?? 2525) }) : null;
 
 const server = serve({ fetch: example.app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
   console.log(`example app listening on http://localhost:${info.port}`);
@@ -24,7 +27,7 @@ const server = serve({ fetch: example.app.fetch, port, hostname: process.env.HOS
 
 const shutdown = () => {
   server.close(() => {
-    void Promise.all([example.close(), devOidc?.stop()]).then(() => process.exit(0));
+    void Promise.all([example.close(), devOidc?.stop(), inbound?.close()]).then(() => process.exit(0));
   });
 };
 process.on('SIGINT', shutdown);

@@ -27,7 +27,7 @@ describe('example app triggers', () => {
 
   it('signed-webhook accepts the documented signature and refuses others', async () => {
     const triggers = await loadTriggersFromDir(new URL('.', import.meta.url).pathname);
-    expect(Object.keys(triggers)).toEqual(['daily-cleanup', 'send-welcome-mail', 'signed-webhook']);
+    expect(Object.keys(triggers)).toEqual(['avatar-uploaded', 'daily-cleanup', 'inbound-note', 'send-welcome-mail', 'signed-webhook']);
     const runtime = createTriggerRuntime({ triggers, env: {} });
     const body = '{"hello":"world"}';
     const signature = `sha256=${createHmac('sha256', process.env.WEBHOOK_SECRET ?? 'dev-webhook-secret').update(body).digest('hex')}`;
