@@ -8,21 +8,12 @@ import express, { type Express, type Response } from 'express';
 import { requireAuth, type Auth, type StorageAdapter } from '@framework/auth';
 import { authErrorHandler, authMiddleware, authRouter, toWebRequest, triggerRouter } from '@framework/express';
 import type { TriggerRuntime } from '@framework/trigger';
-import {
-  adminPage,
-  createExampleAuth,
-  createExampleRuntime,
-  createMailer,
-  homePage,
-  protectedPage,
-  registration,
-  registrationForm,
-  requireAdmin,
-  seedAdmin,
-  type ExampleAuthOptions,
-  type Mailer,
-  type PageResult,
-} from './shared.js';
+import { adminPage, requireAdmin, seedAdmin } from '@framework/example-shared/admin';
+import { createExampleAuth, type ExampleAuthOptions } from '@framework/example-shared/auth';
+import { createMailer, type Mailer } from '@framework/example-shared/mailer';
+import { registration, registrationForm, type PageResult } from '@framework/example-shared/registration';
+import { createExampleRuntime } from '@framework/example-shared/triggers';
+import { homePage, protectedPage } from '@framework/example-shared/views';
 
 /** Options of {@link createExpressExample}. */
 export interface ExpressExampleOptions extends ExampleAuthOptions {

@@ -8,12 +8,12 @@ import { AuthError, requireAuth, type Auth, type StorageAdapter } from '@framewo
 import { authSession, mountAuth, mountTriggers, type AuthVariables } from '@framework/hono';
 import type { TriggerRuntime } from '@framework/trigger';
 import type { RateLimitConfig } from '@framework/auth/rate-limit';
-import { homePage, outboxPage, protectedPage, registerPage } from './views.js';
-import { createExampleRuntime } from './triggers.js';
-import { createMailer, type Mailer } from './mailer.js';
+import { homePage, outboxPage, protectedPage, registerPage } from '@framework/example-shared/views';
+import { createExampleRuntime } from '@framework/example-shared/triggers';
+import { createMailer, type Mailer } from '@framework/example-shared/mailer';
+import { createExampleAuth } from '@framework/example-shared/auth';
 import { mountClientDemo } from './client-demo.js';
 import { mountAuthorizationDemo, openDemoTenantStorage } from './authorization.js';
-import { createExampleAuth } from './example-auth.js';
 import { createNoteStore } from './inbound-mail.js';
 import { createAvatarUploadLog, createExampleBucket } from './local-bucket.js';
 import { mkdtemp } from 'node:fs/promises';

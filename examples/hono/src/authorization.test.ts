@@ -9,7 +9,8 @@ import { createAuth, credentials, passwordAccounts } from '@framework/auth';
 import { authSession, mountAuth, type AuthVariables } from '@framework/hono';
 import { createMemoryTenantStorage } from '@framework/auth/tenant';
 import { createTestContext, type TestContext } from '@framework/testing';
-import { mountAuthorizationDemo, rbac } from './authorization.js';
+import { rbac } from '@framework/example-shared/authorization';
+import { mountAuthorizationDemo } from './authorization.js';
 import { seed, type SeedResult } from './seed.js';
 
 const tenants = createMemoryTenantStorage();

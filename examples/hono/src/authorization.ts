@@ -1,7 +1,9 @@
 /**
  * The authorization demo of the example app: roles (admin, editor ⊃ viewer),
  * an admin page, an editor/viewer posts demo, and per-tenant pages under
- * `/t/:slug/…`. See ../AUTHORIZATION.md for how to try each case.
+ * `/t/:slug/…`. The roles themselves are shared by every example
+ * (examples/shared/src/authorization.ts). See ../AUTHORIZATION.md for how to
+ * try each case.
  */
 import Database from 'better-sqlite3';
 import type { Hono } from 'hono';
@@ -9,19 +11,8 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { AuthError, type User } from '@framework/auth';
 import type { AuthVariables } from '@framework/hono';
 import { createSqlTenantStorage, createTenantResolver, type Tenant, type TenantStorage } from '@framework/auth/tenant';
-import { defineRBAC } from '@framework/auth/convention';
 import { authorize } from '@framework/hono';
-
-/** The demo's roles. Pass it to `createAuth({ rbac })`. New users get `viewer`. */
-export const rbac = defineRBAC({
-  roles: [
-    { id: 'admin', name: 'Administrator', permissions: ['*'], description: 'Everything, including the admin page' },
-    { id: 'editor', name: 'Editor', permissions: ['posts:create', 'posts:edit', 'posts:delete:own'], description: 'Writes posts; inherits viewer' },
-    { id: 'viewer', name: 'Viewer', permissions: ['posts:read'], description: 'Reads posts' },
-  ],
-  defaultRole: 'viewer',
-  hierarchy: { editor: ['viewer'] },
-});
+import { rbac } from '@framework/example-shared/authorization';
 
 /** What {@link mountAuthorizationDemo} needs. */
 export interface AuthorizationDemoDeps {

@@ -1,10 +1,10 @@
-// The example's engine, triggers and registration (shared with the
-// SvelteKit example, which shares them with Express and Hono), created once
+// The example's engine, triggers and registration (from examples/shared, as
+// in the SvelteKit, Express and Hono examples), created once
 // when the server starts, and the auth helpers bound to it.
 import { createAuthHelpers, createAuthRoute, createWebhookRoute } from '@framework/remix';
-import { createWebExample } from '../../sveltekit/src/lib/server/web-example.js';
+import { createWebExample } from '@framework/example-shared/web-example';
 
-export { ADMIN_ROLE } from '../../sveltekit/src/lib/server/web-example.js';
+export { ADMIN_ROLE } from '@framework/example-shared/web-example';
 
 export const example = await createWebExample(process.env);
 

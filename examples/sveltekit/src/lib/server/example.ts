@@ -3,7 +3,7 @@
  * server modules while building, when no database should be opened).
  */
 import { env } from '$env/dynamic/private';
-import { createWebExample, type WebExample } from './web-example.js';
+import { createWebExample, type WebExample } from '@framework/example-shared/web-example';
 
 let example: Promise<WebExample> | undefined;
 

@@ -1,5 +1,5 @@
 import { requireRole } from '@framework/sveltekit';
-import { ADMIN_ROLE } from '$lib/server/web-example';
+import { ADMIN_ROLE } from '@framework/example-shared/web-example';
 import type { PageServerLoad } from './$types';
 
 // Signed out: redirect to sign in. Signed in without the role: 403.

@@ -1,26 +1,19 @@
 /**
  * The examples' set-up for frameworks that hand routes a Web `Request`
- * (SvelteKit here, React Router in examples/remix, which imports this file):
- * the auth engine, trigger runtime and mailer of examples/express/src/shared.ts
- * (which itself reuses the Hono example's pages and triggers), configured
- * from environment variables, plus the registration page as Web Responses.
+ * (examples/sveltekit and examples/remix): the shared auth engine, trigger
+ * runtime and mailer, configured from environment variables, plus the
+ * registration page as Web Responses.
  */
 import { createFixedWindowStorage, createLoginRateLimiter } from '@framework/auth/rate-limit';
 import type { Auth, StorageAdapter } from '@framework/auth';
 import type { TriggerRuntime } from '@framework/trigger';
-import {
-  createExampleAuth,
-  createExampleRuntime,
-  createMailer,
-  registration,
-  registrationForm,
-  seedAdmin,
-  type ExampleAuth,
-  type Mailer,
-  type PageResult,
-} from '../../../../express/src/shared.js';
+import { seedAdmin } from './admin.js';
+import { createExampleAuth, type ExampleAuth } from './example-auth.js';
+import { createMailer, type Mailer } from './mailer.js';
+import { registration, registrationForm, type PageResult } from './registration.js';
+import { createExampleRuntime } from './triggers.js';
 
-export { ADMIN_ROLE } from '../../../../express/src/shared.js';
+export { ADMIN_ROLE } from './admin.js';
 
 /** The running example: engine, storage, triggers, mailer, and the registration page. */
 export interface WebExample {

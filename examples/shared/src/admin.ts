@@ -1,0 +1,34 @@
+/**
+ * The examples' admin role: the check, the seeded admin account and the
+ * admin page.
+ */
+import { ForbiddenError, type User } from '@framework/auth';
+import type { ExampleAuth } from './example-auth.js';
+import { protectedPage } from './views.js';
+
+/** The role that may see the admin page. */
+export const ADMIN_ROLE = 'admin';
+
+/**
+ * Throws `ForbiddenError` (403) unless the user has the admin role. (Stands
+ * in for `requireRole` until RBAC lands in the core.)
+ */
+export function requireAdmin(user: User): User {
+  if (user.role === ADMIN_ROLE || user.roles?.includes(ADMIN_ROLE)) return user;
+  throw new ForbiddenError('Only admins may see this page', { requiredRole: ADMIN_ROLE });
+}
+
+/** Creates the admin account when missing (or gives an existing account the admin role). */
+export async function seedAdmin(example: ExampleAuth, admin: { email: string; password: string; name?: string }): Promise<void> {
+  const existing = await example.adapter.getUserByEmail(admin.email);
+  const user = existing ?? (await example.passwords.register({ email: admin.email, password: admin.password, name: admin.name ?? 'Admin' }));
+  if (user.role !== ADMIN_ROLE) await example.adapter.updateUser(user.id, { role: ADMIN_ROLE });
+}
+
+/** The admin page. Reuses the protected page's layout and swaps in its own heading. */
+export function adminPage(user: User): string {
+  return protectedPage(user)
+    .replace('<title>Protected</title>', '<title>Admin</title>')
+    .replace('<h1>Protected page</h1>', `<h1>Admin</h1><p>Role: <strong id="role">${ADMIN_ROLE}</strong></p>`);
+}
+
