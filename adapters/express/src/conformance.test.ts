@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { createExpressExample } from '../../../examples/express/src/app.js';
 import { runAdapterConformance, runningApp, tempDatabase } from '../../../test-support/adapter-conformance.js';
-import { generousLogins } from '../../../examples/hono/src/test-server.js';
+import { generousLogins } from '@framework/example-shared/testing/logins';
 
 const WEBHOOK_SECRET = process.env.WEBHOOK_SECRET ?? 'dev-webhook-secret';
 const admin = { email: 'admin@example.com', password: 'admin-password-1' };

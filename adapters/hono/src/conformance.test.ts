@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import { createExampleApp } from '../../../examples/hono/src/app.js';
-import { generousLogins } from '../../../examples/hono/src/test-server.js';
+import { generousLogins } from '@framework/example-shared/testing/logins';
 import { runAdapterConformance, runningApp, tempDatabase } from '../../../test-support/adapter-conformance.js';
 
 const WEBHOOK_SECRET = process.env.WEBHOOK_SECRET ?? 'dev-webhook-secret';

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { cookieClient, csrfFrom } from '../../../test-support/adapter-conformance.js';
 import { createExpressExample, type ExpressExample } from './app.js';
-import { generousLogins } from '../../hono/src/test-server.js';
+import { generousLogins } from '@framework/example-shared/testing/logins';
 
 const admin = { email: 'root@example.com', password: 'root-password-1' };
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { passwordAccounts } from '@framework/auth';
 import { start, stop, type Running } from './test-server.js';
-import { chromiumAvailable, launchChromium, screenshot } from './test-browser.js';
+import { chromiumAvailable, launchChromium, screenshot } from '@framework/example-shared/testing/browser';
 
 const available = chromiumAvailable('the browser tests of the default auth pages');
 

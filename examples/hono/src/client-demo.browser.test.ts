@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordAccounts } from '@framework/auth';
 import type { AuthState, AuthStore, signIn, signOut } from '@framework/auth-client';
 import { createExampleApp, type ExampleApp } from './app.js';
-import { chromiumAvailable, launchChromium } from './test-browser.js';
+import { chromiumAvailable, launchChromium } from '@framework/example-shared/testing/browser';
 
 const available = chromiumAvailable('the browser tests of the auth client');
 

@@ -2,11 +2,11 @@
  * Test helpers for the example app: a real server on port 0 over a given
  * SQLite file, and a browser-like client with a tough-cookie jar.
  */
-import { createServer, type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { CookieJar } from 'tough-cookie';
 import { createExampleApp, type ExampleApp, type ExampleOptions } from './app.js';
-import { createFixedWindowStorage, createLoginRateLimiter, type RateLimitConfig } from '@framework/auth/rate-limit';
+import { generousLogins } from '@framework/example-shared/testing/logins';
+import { freePort } from '@framework/example-shared/testing/process';
 
 export interface Running {
   example: ExampleApp;
@@ -15,26 +15,6 @@ export interface Running {
   base: string;
   /** `http://localhost:<port>`: the app's configured origin (passkeys need a localhost host in the browser). */
   origin: string;
-}
-
-/**
- * A login limit high enough for test suites that sign in many times from
- * 127.0.0.1; tests of the limit itself pass `rateLimit: {}` for the default.
- */
-export function generousLogins(): RateLimitConfig {
-  return { login: createLoginRateLimiter(createFixedWindowStorage(), { limit: 1000, window: 900 }) };
-}
-
-/** A free loopback port (asked of the OS, then released). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function start(options: ExampleOptions & { dbPath: string }): Promise<Running> {

@@ -4,7 +4,7 @@
  * error boundary's page) and a Chromium sign-in through the React store
  * component.
  */
-import { runExampleSuite } from '../../sveltekit/src/example-suite.js';
+import { runExampleSuite } from '@framework/example-shared/testing/example-suite';
 import { startBuiltApp } from './built-app.js';
 
 runExampleSuite({ name: 'react router (built, node server)', start: () => startBuiltApp('app'), screenshot: 'remix-signed-in', forbiddenPage: true });

@@ -4,6 +4,6 @@
  * through the Svelte store component.
  */
 import { startBuiltApp } from './built-app.js';
-import { runExampleSuite } from './example-suite.js';
+import { runExampleSuite } from '@framework/example-shared/testing/example-suite';
 
 runExampleSuite({ name: 'sveltekit (adapter-node build)', start: () => startBuiltApp('app'), screenshot: 'sveltekit-signed-in' });

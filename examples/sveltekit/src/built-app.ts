@@ -4,7 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startBuiltExample, type ServerProcess } from './test-process.js';
+import { startBuiltExample, type ServerProcess } from '@framework/example-shared/testing/process';
 
 const EXAMPLE_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 

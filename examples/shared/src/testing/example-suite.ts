@@ -1,5 +1,5 @@
 /**
- * The tests every built example runs (SvelteKit here, React Router in
+ * The tests every built example runs (examples/sveltekit and
  * examples/remix): the example is built and started once per test file, then
  * driven by the shared adapter conformance suite over HTTP, and one browser
  * scenario in Chromium signs in through the page's store component
@@ -8,9 +8,9 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieClient, csrfFrom, runAdapterConformance, type ConformanceOptions } from '../../../test-support/adapter-conformance.js';
-import { chromiumAvailable, launchChromium, screenshot } from '../../hono/src/test-browser.js';
-import { TEST_ADMIN, TEST_WEBHOOK_SECRET, type ServerProcess } from './test-process.js';
+import { cookieClient, csrfFrom, runAdapterConformance, type ConformanceOptions } from '../../../../test-support/adapter-conformance.js';
+import { chromiumAvailable, launchChromium, screenshot } from './browser.js';
+import { TEST_ADMIN, TEST_WEBHOOK_SECRET, type ServerProcess } from './process.js';
 
 /** Options of {@link runExampleSuite}. */
 export interface ExampleSuiteOptions {

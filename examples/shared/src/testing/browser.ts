@@ -28,7 +28,7 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** `test-results/` at the repository root (not committed). */
-export const RESULTS_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../test-results');
+export const RESULTS_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../test-results');
 
 /** Saves a full-page screenshot as `test-results/<name>.png` for a reviewer to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -2,7 +2,7 @@
  * Test helpers for examples that are built and then run as a real server
  * process (SvelteKit's adapter-node output, the React Router example's
  * server): run the build, start the server on a free port, wait until it
- * answers, and stop it. Shared with examples/remix.
+ * answers, and stop it. Used by examples/sveltekit and examples/remix.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
