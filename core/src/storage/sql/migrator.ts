@@ -18,8 +18,26 @@ export interface MigrationRun {
   dialect: SqlDialectName;
 }
 
-/** Brings the schema up to date; idempotent. @throws the first migration error. */
+/** PostgreSQL `invalid_schema_name`: Kysely's introspection lists every schema, so a schema dropped meanwhile fails it. */
+const PG_INVALID_SCHEMA = '3F000';
+
+/**
+ * Brings the schema up to date; idempotent. A PostgreSQL introspection that
+ * raced a concurrent `DROP SCHEMA` elsewhere in the database is retried.
+ * @throws the first migration error.
+ */
 export async function runMigrations(db: Kysely<any>, run: MigrationRun): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateOnce(db, run);
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (run.dialect !== 'postgres' || code !== PG_INVALID_SCHEMA || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function migrateOnce(db: Kysely<any>, run: MigrationRun): Promise<void> {
   let schema: string | undefined;
   if (run.dialect === 'postgres') {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
