@@ -1,12 +1,4 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../tsup.shared';
 
-export default defineConfig({
-  entry: {"index":"src/index.ts"},
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-  // Loaded on first use, from the app's own install (see README): never bundled.
-  external: ['better-sqlite3', 'kysely', 'vitest', 'vitest/config'],
-});
+// Loaded on first use, from the app's own install (see README): never bundled.
+export default packageBuild({ index: 'src/index.ts' }, { external: ['better-sqlite3', 'kysely', 'vitest', 'vitest/config'] });

@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
-export default defineConfig({
-  entry: {"index":"src/index.ts"},
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-});
+export default packageBuild({ index: 'src/index.ts' });

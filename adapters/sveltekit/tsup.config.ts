@@ -1,11 +1,4 @@
-import { defineConfig } from 'tsup';
+import { packageBuild } from '../../tsup.shared';
 
 // ESM only: @sveltejs/kit itself ships no CommonJS entry.
-export default defineConfig({
-  entry: { index: 'src/index.ts' },
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-});
+export default packageBuild({ index: 'src/index.ts' }, { format: ['esm'] });

@@ -79,6 +79,16 @@ async function consumeChallenge(ctx: RouteContext, kind: ChallengeData['kind']):
   return data;
 }
 
+/** Runs a @simplewebauthn verification; its refusals (thrown) are logged and become `PASSKEY_VERIFICATION_FAILED`. */
+async function ceremony<T>(auth: AuthInternals, kind: 'registration' | 'authentication', verify: () => Promise<T>): Promise<T> {
+  try {
+    return await verify();
+  } catch (error) {
+    auth.logger.warn(`[auth] passkey ${kind} refused: ${error instanceof Error ? error.message : String(error)}`);
+    throw verificationFailed();
+  }
+}
+
 function parseResponse(ctx: RouteContext): Record<string, unknown> & { id: string } {
   const raw = ctx.body.response;
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 32_768) throw badRequest('Field "response" must be the JSON of the WebAuthn credential');
@@ -152,19 +162,15 @@ export async function registerVerifyAction(ctx: RouteContext): Promise<ActionRes
     const { user: current } = await auth.readSession(ctx.request);
     if (!data.signUp && current?.id !== data.userId) throw new UnauthenticatedError('Sign in again before adding a passkey');
     const response = parseResponse(ctx);
-    let verification;
-    try {
-      verification = await verifyRegistrationResponse({
+    const verification = await ceremony(auth, 'registration', () =>
+      verifyRegistrationResponse({
         response: response as never,
         expectedChallenge: data.challenge,
         expectedOrigin: provider.origin,
         expectedRPID: provider.rpId,
         requireUserVerification: provider.userVerification === 'required',
-      });
-    } catch (error) {
-      auth.logger.warn(`[auth] passkey registration refused: ${error instanceof Error ? error.message : String(error)}`);
-      throw verificationFailed();
-    }
+      }),
+    );
     if (!verification.verified || !verification.registrationInfo) throw verificationFailed();
     const info = verification.registrationInfo;
     const adapter = auth.adapter!;
@@ -233,9 +239,8 @@ export async function authenticateVerifyAction(ctx: RouteContext): Promise<Actio
     const adapter = auth.adapter!;
     const stored = await adapter.getAuthenticator(response.id);
     if (!stored) throw verificationFailed('This passkey is not registered here');
-    let verification;
-    try {
-      verification = await verifyAuthenticationResponse({
+    const verification = await ceremony(auth, 'authentication', () =>
+      verifyAuthenticationResponse({
         response: response as never,
         expectedChallenge: data.challenge,
         expectedOrigin: provider.origin,
@@ -247,11 +252,8 @@ export async function authenticateVerifyAction(ctx: RouteContext): Promise<Actio
           transports: stored.transports as AuthenticatorTransport[],
         },
         requireUserVerification: provider.userVerification === 'required',
-      });
-    } catch (error) {
-      auth.logger.warn(`[auth] passkey authentication refused: ${error instanceof Error ? error.message : String(error)}`);
-      throw verificationFailed();
-    }
+      }),
+    );
     if (!verification.verified) throw verificationFailed();
     await adapter.updateAuthenticatorCounter(stored.credentialId, verification.authenticationInfo.newCounter);
     const user = await adapter.getUser(stored.userId);
