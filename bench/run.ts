@@ -11,7 +11,7 @@ console.log('== auth.getSession(request), median µs per call');
 console.log(`jwt:               ${fmt(await sessionReadMicros('jwt'), 2)} µs`);
 console.log(`database (SQLite): ${fmt(await sessionReadMicros('database'), 2)} µs`);
 
-console.log('\n== protected route (jwt) vs bare Hono, requests/s (autocannon, 20 connections, loopback)');
+console.log('\n== protected route (jwt) vs bare Hono, requests/s (autocannon, 20 connections, loopback; median of 3 interleaved rounds)');
 const t = await protectedVsBare();
 console.log(`bare Hono:                          ${fmt(t.bare, 0)} req/s`);
 console.log(`protected, context only (c.get):    ${fmt(t.context, 0)} req/s = ${fmt((t.context / t.bare) * 100)} % of bare (goal ≥ 85 %)`);

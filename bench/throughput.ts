@@ -28,10 +28,15 @@ async function startServer(kind: Kind) {
   return { child, url: `http://127.0.0.1:${port}/`, cookie: cookie ?? '' };
 }
 
+/** The session cookie the protected servers print; sent to the bare route too, so every route parses the same request. */
+let sessionCookie = '';
+
 async function rps(kind: Kind, seconds: number): Promise<number> {
   const server = await startServer(kind);
+  if (server.cookie) sessionCookie = server.cookie;
   try {
-    const headers = server.cookie ? { cookie: server.cookie } : undefined;
+    const cookie = server.cookie || sessionCookie;
+    const headers = cookie ? { cookie } : undefined;
     await autocannon({ url: server.url, connections: 20, duration: 1, ...(headers ? { headers } : {}) });
     const result = await autocannon({ url: server.url, connections: 20, duration: seconds, ...(headers ? { headers } : {}) });
     if (result.non2xx > 0) throw new Error(`bench: ${kind} route answered ${result.non2xx} non-2xx responses`);
@@ -41,9 +46,17 @@ async function rps(kind: Kind, seconds: number): Promise<number> {
   }
 }
 
-export async function protectedVsBare(seconds = 5): Promise<{ bare: number; scoped: number; context: number }> {
-  const bare = await rps('bare', seconds);
-  const scoped = await rps('scoped', seconds);
-  const context = await rps('context', seconds);
-  return { bare, scoped, context };
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Median requests/s of each route over `rounds` interleaved rounds
+ * (context, scoped, bare, context, …), so drift on a shared 2-core machine
+ * hits every kind alike. All three receive the same session cookie.
+ */
+export async function protectedVsBare(seconds = 3, rounds = 3): Promise<{ bare: number; scoped: number; context: number }> {
+  const runs: Record<Kind, number[]> = { bare: [], scoped: [], context: [] };
+  for (let i = 0; i < rounds; i++) {
+    for (const kind of ['context', 'scoped', 'bare'] as const) runs[kind].push(await rps(kind, seconds));
+  }
+  return { bare: median(runs.bare), scoped: median(runs.scoped), context: median(runs.context) };
 }
