@@ -61,7 +61,8 @@ describe('passwordAccounts', () => {
     const wrong = await median({ email: 'c@example.com', password: 'wrong-password' });
     const unknown = await median({ email: 'nobody@example.com', password: 'wrong-password' });
     // Without the dummy verification the unknown-user path would be ~1000× faster.
-    expect(unknown / wrong).toBeGreaterThan(0.5);
-    expect(unknown / wrong).toBeLessThan(2);
+    // Wide bounds: test files run in parallel on 2 cores; the gap this guards against is ~1000×.
+    expect(unknown / wrong).toBeGreaterThan(0.3);
+    expect(unknown / wrong).toBeLessThan(3);
   });
 });
