@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { SMTPServer, SMTPServerOptions } from 'smtp-server';
 import { TriggerError } from '../errors.js';
-import type { DispatchEmailOptions, EmailDispatchResult } from './dispatch.js';
+import { DEFAULT_EMAIL_CONCURRENCY, type DispatchEmailOptions, type EmailDispatchResult } from './dispatch.js';
 import type { RawEmail } from './parse.js';
+import { BoundedBody } from './bounded-body.js';
 
 /** The part of a runtime the SMTP ingress uses. */
 export interface EmailRuntime {
@@ -21,11 +22,21 @@ export interface SmtpIngressOptions {
   size?: number;
   /** Name announced in the greeting. Default `'framework-trigger'`. */
   name?: string;
+  /** Most `RCPT TO` per message; more get **452** 4.5.3 (RFC 5321 §4.5.3.1.10), so the sender sends the rest later. Default 100. */
+  maxRecipients?: number;
+  /** Most handlers of one message running at once (one per recipient and matching trigger). Default 10. */
+  concurrency?: number;
   /**
    * More smtp-server options (e.g. `key`/`cert` to offer STARTTLS, `onAuth`).
    * By default AUTH and STARTTLS are disabled and nothing is logged.
    */
   server?: Omit<SMTPServerOptions, 'onRcptTo' | 'onData' | 'size'>;
+}
+
+function positiveInteger(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`createSmtpIngress: ${name} must be a positive integer`);
+  return value;
 }
 
 /** A listening SMTP ingress. */
@@ -44,16 +55,20 @@ function reply(code: number, message: string): Error & { responseCode: number } 
 
 /**
  * Receives mail over SMTP (RFC 5321, with smtp-server) and hands each message
- * to `runtime.dispatchEmail` with the envelope's sender and recipients.
+ * to `runtime.dispatchEmail` with the envelope's sender and recipients,
+ * running at most `concurrency` handlers of a message at once.
  *
  * Replies:
  * - `RCPT TO` a recipient no email trigger takes: **550** 5.1.1;
- * - a message larger than `size`: **552** 5.3.4;
+ * - more than `maxRecipients` recipients: **452** 4.5.3 for the extra ones;
+ * - a message larger than `size`: **552** 5.3.4; once past `size` the rest
+ *   of the data is read and discarded, never kept;
  * - a malformed message (no header section, no From address): **550** 5.6.0, the connection stays usable;
  * - a handler failed or timed out: **451** 4.3.0, so the sending server retries later;
  * - handled: **250**.
  *
  * @throws {Error} when the port cannot be bound (e.g. `EADDRINUSE`)
+ * @throws {RangeError} when `maxRecipients` or `concurrency` is not a positive integer
  * @example
  * ```ts
  * const ingress = await createSmtpIngress(runtime, { port: 2525 });
@@ -65,6 +80,8 @@ export async function createSmtpIngress(runtime: EmailRuntime, options: SmtpIngr
   const { SMTPServer } = await import('smtp-server');
   const host = options.host ?? '127.0.0.1';
   const size = options.size ?? 25 * 1024 * 1024;
+  const maxRecipients = positiveInteger('maxRecipients', options.maxRecipients, 100);
+  const concurrency = positiveInteger('concurrency', options.concurrency, DEFAULT_EMAIL_CONCURRENCY);
   const server: SMTPServer = new SMTPServer({
     name: options.name ?? 'framework-trigger',
     banner: 'framework trigger inbound mail',
@@ -73,29 +90,33 @@ export async function createSmtpIngress(runtime: EmailRuntime, options: SmtpIngr
     logger: false,
     ...options.server,
     size,
-    onRcptTo(address, _session, callback) {
-      if (runtime.acceptsRecipient(address.address)) callback();
+    onRcptTo(address, session, callback) {
+      if (session.envelope.rcptTo.length >= maxRecipients) callback(reply(452, `4.5.3 too many recipients (at most ${maxRecipients})`));
+      else if (runtime.acceptsRecipient(address.address)) callback();
       else callback(reply(550, `5.1.1 <${address.address}>: no mailbox here`));
     },
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const body = new BoundedBody(size);
+      stream.on('data', (chunk: Buffer) => body.push(chunk));
       stream.on('error', (error: Error) => callback(error));
       stream.on('end', () => {
-        if (stream.sizeExceeded) {
+        if (stream.sizeExceeded || body.exceeded) {
           callback(reply(552, `5.3.4 message exceeds the maximum size of ${size} bytes`));
           return;
         }
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined;
         runtime
-          .dispatchEmail(Buffer.concat(chunks), {
+          .dispatchEmail(body.concat(), {
             recipients: session.envelope.rcptTo.map((r) => r.address),
+            concurrency,
+            maxSize: size,
             ...(from ? { from } : {}),
           })
           .then(
             () => callback(),
             (error: unknown) => {
               if (error instanceof TriggerError && error.code === 'EMAIL_MALFORMED') callback(reply(550, `5.6.0 ${error.message}`));
+              else if (error instanceof TriggerError && error.code === 'EMAIL_TOO_LARGE') callback(reply(552, `5.3.4 ${error.message}`));
               else if (error instanceof TriggerError && error.code === 'EMAIL_NO_MATCHING_TRIGGER') callback(reply(550, `5.1.1 ${error.message}`));
               else callback(reply(451, '4.3.0 the message could not be processed; try again later'));
             },
