@@ -7,4 +7,6 @@ export default packageBuild({
   tenant: 'src/tenant.ts',
   'rate-limit': 'src/rate-limit.ts',
   client: 'src/client.ts',
+  'plugins/jwt': 'src/plugins/jwt/index.ts',
+  'plugins/api-keys': 'src/plugins/api-keys/index.ts',
 });

@@ -8,36 +8,69 @@ import type { AuthCallbacks } from './callbacks.js';
 import { checkProviders } from './providers/check.js';
 import type { Provider } from './providers/types.js';
 import type { StorageAdapter } from './storage/types.js';
+import { encryptAccountTokens } from './storage/encrypted-tokens.js';
 import { databaseStrategy } from './session/database.js';
 import { jwtStrategy } from './session/jwt.js';
 import type { SessionStrategy } from './session/types.js';
 import { parseCookies, readCookie, serializeCookie } from './http/cookies.js';
 import { DEFAULT_MAX_BODY_BYTES, readFormBody } from './http/body.js';
 import { checkCsrfToken, checkOrigin, csrfCookieName, issueCsrfToken } from './http/csrf.js';
-import { normaliseOrigin } from './http/redirect.js';
+import { publicOrigin, resolveOriginPolicy } from './http/origin.js';
 import { toWebResponse } from './http/response.js';
 import { randomString } from './crypto.js';
 import { runInScope, type AuthScope } from './scope.js';
 import type { ActionResult, AuthInternals, AuthLogger, RouteContext, SessionState } from './routes/context.js';
-import { allowedMethods, matchRoute } from './routes/router.js';
+import { CORE_ROUTES } from './routes/router.js';
+import { allowedMethods, buildRegistry } from './plugins/registry.js';
+import type { AuthPlugin, PluginExtensions } from './plugins/types.js';
 import { clearSessionCookie, errorResult, sessionCookie } from './routes/helpers.js';
 import type { Session, User } from './types.js';
 import { providerClient, type ProviderClient } from './providers/oauth/client.js';
 import { accessTokenGetter } from './access-token.js';
 import { defaultLoginLimiter } from './rate-limit/factories.js';
-import type { RateLimitConfig, RateLimiter } from './rate-limit/types.js';
-import { rateLimited } from './routes/rate-limited.js';
+import type { RateLimitConfig } from './rate-limit/types.js';
+import { applyRateLimit } from './routes/rate-limited.js';
 import { isRBAC } from './rbac/lookup.js';
 import type { RBAC } from './rbac/types.js';
 
 /** Options of {@link createAuth}: the config from `defineAuthConfig` plus the parts below. */
-export interface CreateAuthOptions extends AuthConfig {
+export interface CreateAuthOptions<P extends readonly AuthPlugin[] = readonly AuthPlugin[]> extends AuthConfig {
+  /**
+   * Plugins: routes, hooks and typed extensions beyond sign-in (see
+   * `core/PLUGINS.md`). Ids must be unique, and no two may serve one path:
+   * conflicts throw `INVALID_CONFIG`.
+   */
+  plugins?: P;
   /** Sign-in methods. Ids must be unique. */
   providers: Provider[];
   callbacks?: AuthCallbacks;
-  /** Storage for users, accounts and database sessions. Required with the `database` strategy. */
+  /**
+   * Storage for users, accounts and database sessions. Required with the
+   * `database` strategy. With `secret` set, OAuth tokens are stored encrypted
+   * (`auth.adapter` reads them back in clear; see `encryptAccountTokens`).
+   */
   adapter?: StorageAdapter;
-  /** Extra origins (e.g. `https://admin.example.com`) allowed as redirect targets and as `Origin` of state-changing requests. */
+  /**
+   * The app's public origin, e.g. `https://app.example.com`. Every absolute
+   * URL the kit sends out (magic links, OAuth `redirect_uri`, `GET
+   * /providers`, the passkey origin default) is built from it, never from
+   * the request's `Host` header (OWASP ASVS V5.1). Default: the `AUTH_URL`
+   * environment variable. In production (`NODE_ENV=production`) either this
+   * or `trustHost` is required: `createAuth` throws `INVALID_CONFIG` without.
+   */
+  baseURL?: string;
+  /**
+   * Build links from the request's own origin when no `baseURL` is set: only
+   * behind a proxy you control that fixes the Host header. Default: the
+   * `AUTH_TRUST_HOST` environment variable (`true`/`1`); outside production
+   * the request origin is used anyway.
+   */
+  trustHost?: boolean;
+  /**
+   * Extra origins (e.g. `https://admin.example.com`) allowed as redirect
+   * targets and as `Origin` of state-changing requests; a request arriving
+   * on one of them builds its links on it.
+   */
   trustedOrigins?: string[];
   /** Environment bindings handed to `authorize` as `ctx.env`. Default: `process.env` where it exists. */
   env?: Record<string, unknown>;
@@ -63,8 +96,10 @@ export interface RequestInfo {
   ip?: string;
 }
 
-/** The auth engine returned by {@link createAuth}. */
-export interface Auth {
+/** The auth engine returned by {@link createAuth}; `Ext` holds the plugins' extensions by id. */
+export interface Auth<Ext extends Record<string, unknown> = Record<string, unknown>> {
+  /** What each plugin's `init` returned, by plugin id (typed from the `plugins` given to `createAuth`). */
+  readonly extensions: Ext;
   /**
    * Serves every route under `basePath`; other paths answer 404 `NOT_FOUND`.
    * Never rejects. Adapters pass the client's socket address as `info.ip`.
@@ -118,8 +153,20 @@ export interface Auth {
    * ```
    */
   createSession(user: string | User): Promise<{ value: string; expires: Date; headers: Headers }>;
+  /**
+   * Creates or upgrades every table the engine uses: the storage adapter's,
+   * then each plugin's (`AuthPlugin.migrate`), in registration order.
+   * Idempotent: safe on every start.
+   * @example
+   * ```ts
+   * const auth = createAuth({ adapter, providers, plugins: [jwt({ storage, audience: 'api' })] });
+   * await auth.migrate();
+   * ```
+   */
+  migrate(): Promise<void>;
   /** The resolved configuration. */
   readonly config: ResolvedAuthConfig;
+  /** The storage adapter; with `secret` set, wrapped so OAuth tokens are written encrypted and read in clear. */
   readonly adapter: StorageAdapter | undefined;
   readonly providers: ReadonlyMap<string, Provider>;
 }
@@ -161,46 +208,39 @@ function processEnv(): Record<string, unknown> {
  * const res = await auth.handler(new Request('http://localhost/auth/session'));
  * ```
  */
-export function createAuth(options: CreateAuthOptions): Auth {
+export function createAuth<const P extends readonly AuthPlugin[] = []>(options: CreateAuthOptions<P>): Auth<PluginExtensions<P>> {
   if (!options || typeof options !== 'object') throw new AuthConfigError('Invalid auth config: createAuth needs an options object');
-  const config = resolveAuthConfig(options, options.adapter ? 'database' : 'jwt');
+  const env = options.env ?? processEnv();
+  const config = resolveAuthConfig(options, options.adapter ? 'database' : 'jwt', env);
+  const originPolicy = resolveOriginPolicy(options, env);
+  const { trustedOrigins } = originPolicy;
   const providers = checkProviders(options.providers ?? []);
   const callbacks = options.callbacks ?? {};
-  const adapter = options.adapter;
+  // OAuth tokens are stored encrypted under `secret` (see encryptAccountTokens).
+  const adapter = options.adapter && encryptAccountTokens(options.adapter, config.secret);
   if (config.session.strategy === 'database' && !adapter) {
     throw new AuthConfigError('Invalid auth config: the "database" session strategy requires `adapter` (or use strategy "jwt" with a secret)');
   }
   const oauthClients = new Map<string, ProviderClient>();
   for (const p of providers.values()) if (p.type === 'oauth' || p.type === 'oidc') oauthClients.set(p.id, providerClient(p));
-  const needsStorage = [...providers.values()].find((p) => p.type !== 'credentials');
+  const needsStorage = [...providers.values()].find((p) => p.type === 'email' || p.type === 'oauth' || p.type === 'oidc');
   if (needsStorage && !adapter) {
-    const kind = needsStorage.type === 'email' ? 'The email provider' : needsStorage.type === 'passkey' ? 'The passkey provider' : 'OAuth providers';
+    const kind = needsStorage.type === 'email' ? 'The email provider' : 'OAuth providers';
     throw new AuthConfigError(`Invalid auth config: ${kind} need \`adapter\` (users, accounts and tokens are stored, and user ids are ours)`);
   }
-  if ([...providers.values()].filter((p) => p.type === 'passkey').length > 1) {
-    throw new AuthConfigError('Invalid auth config: configure at most one passkey provider');
-  }
+  // Providers that bring routes (passkeys) register their plugin before the app's own plugins.
+  const plugins: AuthPlugin[] = [];
+  for (const p of providers.values()) if ('plugin' in p && p.plugin) plugins.push(p.plugin);
+  if (options.plugins !== undefined && !Array.isArray(options.plugins)) throw new AuthConfigError('Invalid auth config: plugins must be an array');
+  plugins.push(...(options.plugins ?? []));
+  const registry = buildRegistry(CORE_ROUTES, plugins);
   if (options.rbac !== undefined && !isRBAC(options.rbac)) throw new AuthConfigError('Invalid auth config: rbac must come from defineRBAC()');
-  const extensions = options.rbac ? { rbac: options.rbac } : undefined;
   const loginLimiter = options.rateLimit?.login === false ? undefined : (options.rateLimit?.login ?? defaultLoginLimiter());
-  const emailLimiter = options.rateLimit?.emailVerification ?? loginLimiter;
-  /** The limiter guarding a POST, if any: credentials sign-in → login; email sign-in → emailVerification (else login). */
-  const limiterFor = (ctx: RouteContext): RateLimiter | undefined => {
-    const provider = ctx.providerId ? providers.get(ctx.providerId) : undefined;
-    if (provider?.type === 'credentials') return loginLimiter;
-    if (provider?.type === 'email' && ctx.url.pathname.endsWith(`/signin/${provider.id}`)) return emailLimiter;
-    return undefined;
-  };
+  const limiters = { login: loginLimiter, emailVerification: options.rateLimit?.emailVerification ?? loginLimiter };
   const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new AuthConfigError('Invalid auth config: maxBodySize must be a positive integer (bytes)');
-  let trustedOrigins: string[];
-  try {
-    trustedOrigins = (options.trustedOrigins ?? []).map(normaliseOrigin);
-  } catch {
-    throw new AuthConfigError('Invalid auth config: trustedOrigins must be absolute URLs such as "https://app.example.com"');
-  }
   const strategy: SessionStrategy =
-    config.session.strategy === 'database' ? databaseStrategy(config, adapter!) : jwtStrategy(config, callbacks);
+    config.session.strategy === 'database' ? databaseStrategy(config, adapter!) : jwtStrategy(config, callbacks, adapter);
   const cookieName = config.cookies.sessionToken.name;
   const csrfSecure = config.cookies.sessionToken.options.secure;
 
@@ -212,18 +252,37 @@ export function createAuth(options: CreateAuthOptions): Auth {
     adapter,
     signingKey: config.secret[0] ?? randomString(32),
     trustedOrigins,
-    env: options.env ?? processEnv(),
+    env,
+    originPolicy,
+    limiters,
     maxBodySize,
     oauthClients,
     logger: options.logger ?? { error: (m) => console.error(m), warn: (m) => console.warn(m) },
+    rbac: options.rbac,
+    hooks: registry.hooks,
     readSession,
   };
+  const pluginExtensions: Record<string, unknown> = {};
+  for (const plugin of plugins) pluginExtensions[plugin.id] = plugin.init ? plugin.init(internals) : undefined;
+  const extensions: Record<string, unknown> = { ...pluginExtensions, ...(options.rbac ? { rbac: options.rbac } : {}) };
+  const resolvers = registry.hooks.resolveSession;
+  // The auth routes (and provider tokens) count only the session cookie: a credential a plugin's
+  // resolveSession reads (an API key) never signs in, links, changes or revokes credentials there.
+  const cookieOnly: AuthInternals = { ...internals, readSession: (request, opts) => readSession(request, { ...opts, viaPlugins: false }) };
 
-  async function readSession(request: Request): Promise<SessionState> {
+  /** `fresh`: confirm against storage now; `viaPlugins: false`: the session cookie only. */
+  async function readSession(request: Request, options: { fresh?: boolean; viaPlugins?: boolean } = {}): Promise<SessionState> {
     const headers = new Headers();
     const value = readCookie(request.headers.get('cookie'), cookieName);
-    if (!value) return { session: null, user: null, expired: false, headers };
-    const read = await strategy.read(value);
+    if (!value) {
+      // Plugins may read other credentials (an API key in Authorization); plain apps pay nothing here.
+      if (options.viaPlugins !== false) for (const resolve of resolvers) {
+        const state = await resolve(request);
+        if (state) return state;
+      }
+      return { session: null, user: null, expired: false, headers };
+    }
+    const read = await strategy.read(value, options.fresh ? { fresh: true } : undefined);
     if (read.status !== 'valid') {
       headers.append('set-cookie', serializeCookie(clearSessionCookie(internals)));
       return { session: null, user: null, expired: read.status === 'expired', headers };
@@ -237,45 +296,42 @@ export function createAuth(options: CreateAuthOptions): Auth {
   async function dispatch(request: Request, info: RequestInfo): Promise<ActionResult> {
     const url = new URL(request.url);
     const json = wantsJson(request);
-    const base = { auth: internals, wantsJson: json };
+    const base = { auth: cookieOnly, wantsJson: json };
     const path = url.pathname;
     if (path !== config.basePath && !path.startsWith(`${config.basePath}/`)) {
       return errorResult(base, new AuthError('Not found', { code: 'NOT_FOUND', status: 404 }));
     }
-    const match = matchRoute(path.slice(config.basePath.length));
+    const match = registry.match(path.slice(config.basePath.length));
     if (!match) return errorResult(base, new AuthError('Not found', { code: 'NOT_FOUND', status: 404 }));
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const action = method === 'GET' ? match.route.GET : method === 'POST' ? match.route.POST : undefined;
     if (!action) {
-      const e = Object.assign(new AuthError(`Method ${request.method} not allowed`, { code: 'METHOD_NOT_ALLOWED', status: 405 }), {
-        allow: allowedMethods(match.route).join(', '),
-      });
+      const e = new AuthError(`Method ${request.method} not allowed`, { code: 'METHOD_NOT_ALLOWED', headers: { allow: allowedMethods(match.route).join(', ') } });
       return errorResult(base, e);
     }
     const cookies = parseCookies(request.headers.get('cookie'));
+    const origin = publicOrigin(originPolicy, url.origin);
     const ctx: RouteContext = {
       ...base,
       request,
       url,
-      origin: url.origin,
+      origin,
       cookies,
       body: {},
       ...(match.providerId !== undefined ? { providerId: match.providerId } : {}),
     };
     try {
-      if (method === 'POST' && match.route.csrfExempt?.(ctx)) {
+      if (method === 'POST') {
+        const csrf = match.route.csrfExempt?.(ctx) ? 'none' : (match.route.csrf ?? 'token');
+        if (csrf !== 'none') checkOrigin(request, origin, trustedOrigins);
         ctx.body = await readFormBody(request, maxBodySize);
-      } else if (method === 'POST') {
-        checkOrigin(request, url.origin, trustedOrigins);
-        ctx.body = await readFormBody(request, maxBodySize);
-        const limiter = limiterFor(ctx);
-        if (limiter) {
-          const identifier = (ctx.body.email ?? ctx.body.username ?? '').trim().toLowerCase();
-          const verdict = await limiter.check(request, { ...(info.ip ? { ip: info.ip } : {}), ...(identifier ? { identifier } : {}) });
-          if (!verdict.success) return rateLimited(ctx, verdict);
+        // CSRF before the limiter: a cross-site page can neither spend nor probe anyone's budget.
+        if (csrf === 'token') {
+          const csrfCookie = cookies[csrfCookieName(csrfSecure)];
+          await checkCsrfToken(ctx.body.csrfToken ?? request.headers.get('x-csrf-token') ?? undefined, csrfCookie, internals.signingKey);
         }
-        const csrfCookie = cookies[csrfCookieName(csrfSecure)];
-        await checkCsrfToken(ctx.body.csrfToken ?? request.headers.get('x-csrf-token') ?? undefined, csrfCookie, internals.signingKey);
+        const refused = await applyRateLimit(ctx, match.route.rateLimit?.(ctx), info);
+        if (refused) return refused;
       }
       return await action(ctx);
     } catch (error) {
@@ -291,17 +347,22 @@ export function createAuth(options: CreateAuthOptions): Auth {
       return { token, headers };
     },
     async verify(request, submitted) {
-      checkOrigin(request, new URL(request.url).origin, trustedOrigins);
+      checkOrigin(request, publicOrigin(originPolicy, new URL(request.url).origin), trustedOrigins);
       await checkCsrfToken(submitted ?? undefined, readCookie(request.headers.get('cookie'), csrfCookieName(csrfSecure)), internals.signingKey);
     },
   };
 
   return {
+    extensions: pluginExtensions as PluginExtensions<P>,
+    async migrate() {
+      await adapter?.migrate();
+      for (const plugin of plugins) await plugin.migrate?.(internals);
+    },
     config,
     adapter,
     providers,
     csrf,
-    getAccessToken: accessTokenGetter(internals),
+    getAccessToken: accessTokenGetter(cookieOnly),
     async createSession(user) {
       const resolved = typeof user !== 'string' ? user : adapter ? await adapter.getUser(user) : null;
       if (!resolved) throw new AuthError('No such user', { code: 'NOT_FOUND', status: 404 });
@@ -319,10 +380,10 @@ export function createAuth(options: CreateAuthOptions): Auth {
         return toWebResponse(errorResult({ auth: internals, wantsJson: true }, error));
       }
     },
-    getSession: readSession,
+    getSession: (request) => readSession(request),
     async run(request, fn) {
       const state = await readSession(request);
-      const scope: AuthScope = { ...state, request, config, extensions: extensions ? { ...extensions } : {} };
+      const scope: AuthScope = { ...state, request, config, extensions: { ...extensions } };
       return runInScope(scope, () => fn(scope));
     },
     toResponse(error, request) {

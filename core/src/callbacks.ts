@@ -44,7 +44,12 @@ export interface JwtParams {
 
 /** The callbacks record. All optional. */
 export interface AuthCallbacks {
-  /** Return false to deny (error `AccessDenied`), or a URL string to redirect instead. */
+  /**
+   * Return true to allow; false to deny (error `AccessDenied`); or a URL to
+   * deny and send the browser there instead (as Auth.js does: no session is
+   * issued; JSON clients get 403 `ACCESS_DENIED` with `url`). Runs for every
+   * sign-in method, sign-ups included, before anything is stored.
+   */
   signIn?(params: SignInParams): MaybePromise<boolean | string>;
   /**
    * Decides where a `callbackUrl` may lead. The default allows relative paths,

@@ -4,6 +4,7 @@
  * @module
  */
 import { AuthConfigError } from './errors.js';
+import { DEFAULT_SESSION_COOKIE, sessionCookieName } from './session/cookie-name.js';
 
 /** How sessions are kept. */
 export interface SessionConfig {
@@ -13,11 +14,27 @@ export interface SessionConfig {
   maxAge?: number;
   /** How often, in seconds, the expiry slides forward on use. Default 86400 (24 h). 0 extends on every request. */
   updateAge?: number;
+  /**
+   * `jwt` strategy with a storage `adapter`: how often, in seconds, a token
+   * is re-checked against storage. Each check compares the token's session
+   * version (claim `sv`) with the user's, so a token ends at its first check
+   * after sign-out everywhere, a password change (`setPassword`), a role
+   * change or the user's deletion. Default 60; 0 checks on every request.
+   * Between checks a read costs a map lookup. Without an adapter there is
+   * nothing to check against, and a JWT session cannot be revoked before it
+   * expires. The `database` strategy reads storage on every request and
+   * ignores this.
+   */
+  revalidateAge?: number;
 }
 
 /** Cookie attributes (RFC 6265bis §4.1.2). */
 export interface CookieOptions {
-  /** Default: true when `NODE_ENV` is `production`. */
+  /**
+   * Default: true when `process.env.NODE_ENV` is `production`. Off Node
+   * (workerd, Deno Deploy) there is usually no `NODE_ENV`, so the default is
+   * false: set it from your own configuration there.
+   */
   secure?: boolean;
   /** Default: true. */
   httpOnly?: boolean;
@@ -31,7 +48,14 @@ export interface CookieOptions {
 /** Cookie settings. */
 export interface CookieConfig {
   sessionToken?: {
-    /** Default: `framework.session-token`. */
+    /**
+     * Default: `__Host-framework.session-token` when the cookie is `secure`
+     * with path `/` and no `domain` (RFC 6265bis §4.1.3.2); with a `domain`
+     * (or another path) `__Host-` cannot apply and the default is
+     * `__Secure-framework.session-token`; over plain HTTP,
+     * `framework.session-token`. A name you set is used as given; a
+     * `__Host-`/`__Secure-` name must have the attributes its prefix needs.
+     */
     name?: string;
     options?: CookieOptions;
   };
@@ -81,14 +105,17 @@ export interface ResolvedAuthConfig {
 export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
 /** Default sliding-refresh interval: 24 hours, in seconds. */
 export const DEFAULT_UPDATE_AGE = 24 * 60 * 60;
-/** Default session cookie name. */
-export const DEFAULT_SESSION_COOKIE = 'framework.session-token';
+/** Default session cookie name, before its prefix (see `cookies.sessionToken.name`). */
+export { DEFAULT_SESSION_COOKIE };
+/** Default interval of the storage re-check of JWT sessions: 60 seconds. */
+export const DEFAULT_REVALIDATE_AGE = 60;
 /** Minimum secret length, in characters. */
 export const MIN_SECRET_LENGTH = 32;
 
-export function isProduction(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  return env?.NODE_ENV === 'production';
+export function isProduction(env?: Record<string, unknown>): boolean {
+  if (env?.NODE_ENV !== undefined) return env.NODE_ENV === 'production';
+  const processEnv = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return processEnv?.NODE_ENV === 'production';
 }
 
 function fail(message: string): never {
@@ -121,7 +148,9 @@ function checkSeconds(name: string, value: unknown, fallback: number, allowZero:
 export function resolveAuthConfig(
   config: AuthConfig = {},
   defaultStrategy: 'database' | 'jwt' = 'jwt',
+  env?: Record<string, unknown>,
 ): ResolvedAuthConfig {
+  const production = isProduction(env);
   if (config === null || typeof config !== 'object') fail('the config must be an object');
 
   let basePath = checkPath('basePath', config.basePath ?? '/auth');
@@ -134,6 +163,7 @@ export function resolveAuthConfig(
   const maxAge = checkSeconds('session.maxAge', config.session?.maxAge, DEFAULT_MAX_AGE, false);
   const updateAge = checkSeconds('session.updateAge', config.session?.updateAge, Math.min(DEFAULT_UPDATE_AGE, maxAge), true);
   if (updateAge > maxAge) fail(`session.updateAge (${updateAge}) must not exceed session.maxAge (${maxAge})`);
+  const revalidateAge = checkSeconds('session.revalidateAge', config.session?.revalidateAge, DEFAULT_REVALIDATE_AGE, true);
 
   const secrets = config.secret === undefined ? [] : Array.isArray(config.secret) ? config.secret : [config.secret];
   if (Array.isArray(config.secret) && secrets.length === 0) fail('secret must not be an empty array');
@@ -143,16 +173,16 @@ export function resolveAuthConfig(
     }
   }
   if (strategy === 'jwt' && secrets.length === 0) fail('the "jwt" session strategy requires `secret`');
-  if (secrets.length === 0 && isProduction()) fail('`secret` is required in production (NODE_ENV=production)');
+  if (secrets.length === 0 && production) fail('`secret` is required in production (NODE_ENV=production)');
 
-  const name = config.cookies?.sessionToken?.name ?? DEFAULT_SESSION_COOKIE;
-  if (typeof name !== 'string' || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) {
-    fail(`cookies.sessionToken.name must be a cookie-name token (RFC 6265bis §4.1.1), got ${JSON.stringify(name)}`);
+  const configuredName = config.cookies?.sessionToken?.name;
+  if (configuredName !== undefined && (typeof configuredName !== 'string' || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(configuredName))) {
+    fail(`cookies.sessionToken.name must be a cookie-name token (RFC 6265bis §4.1.1), got ${JSON.stringify(configuredName)}`);
   }
   const o = config.cookies?.sessionToken?.options ?? {};
   const sameSite = o.sameSite ?? 'lax';
   if (!['lax', 'strict', 'none'].includes(sameSite)) fail(`cookies.sessionToken.options.sameSite must be lax, strict or none`);
-  const secure = o.secure ?? isProduction();
+  const secure = o.secure ?? production;
   if (sameSite === 'none' && !secure) fail('sameSite "none" requires secure cookies (RFC 6265bis §5.6.19)');
   const options = {
     secure,
@@ -161,6 +191,7 @@ export function resolveAuthConfig(
     path: checkPath('cookies.sessionToken.options.path', o.path ?? '/'),
     ...(o.domain !== undefined ? { domain: o.domain } : {}),
   };
+  const name = sessionCookieName(configuredName, options);
 
   const p = config.pages ?? {};
   const pages = {
@@ -173,7 +204,7 @@ export function resolveAuthConfig(
 
   const resolved: ResolvedAuthConfig = {
     basePath,
-    session: Object.freeze({ strategy, maxAge, updateAge }),
+    session: Object.freeze({ strategy, maxAge, updateAge, revalidateAge }),
     cookies: { sessionToken: { name, options: Object.freeze(options) } },
     pages: Object.freeze(pages),
     secret: Object.freeze([...secrets]),

@@ -106,3 +106,22 @@ export function toBase64Url(bytes: Uint8Array): string {
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
+
+/**
+ * HKDF-SHA-256 (RFC 5869): `length` bytes derived from `secret` (UTF-8) with
+ * `salt` and `info`. `node:crypto` where it exists, WebCrypto elsewhere.
+ */
+export async function hkdfSha256(secret: string, salt: string, info: string, length = 32): Promise<Uint8Array<ArrayBuffer>> {
+  if (typeof nodeCrypto.hkdfSync === 'function') return new Uint8Array(nodeCrypto.hkdfSync('sha256', secret, salt, info, length));
+  const ikm = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveBits']);
+  const bits = await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: encoder.encode(salt), info: encoder.encode(info) }, ikm, length * 8);
+  return new Uint8Array(bits);
+}
+
+/** The bytes of a base64url string (padding optional). @throws on characters outside the alphabet. */
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}

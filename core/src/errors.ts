@@ -5,15 +5,18 @@
  * "Errors" table.
  * @module
  */
+import { statusOf, type AuthErrorCode } from './error-codes.js';
 
 /** Options for {@link AuthError}. */
 export interface AuthErrorOptions {
-  /** Stable machine-readable code, e.g. `INVALID_REQUEST`. */
-  code: string;
-  /** HTTP status the error maps to (4xx or 5xx). */
-  status: number;
+  /** Stable machine-readable code from {@link AUTH_ERRORS} (or a plugin's {@link AuthErrorCodes}), e.g. `INVALID_REQUEST`. */
+  code: AuthErrorCode;
+  /** HTTP status the error maps to (4xx or 5xx). Default: the code's status in {@link AUTH_ERRORS}. */
+  status?: number;
   /** The underlying error, kept for server-side logs only. */
   cause?: unknown;
+  /** Headers the answer must carry, e.g. `Allow` on a 405 (RFC 9110 §15.5.6). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -28,16 +31,19 @@ export interface AuthErrorOptions {
  * ```
  */
 export class AuthError extends Error {
-  readonly code: string;
+  readonly code: AuthErrorCode;
   readonly status: number;
+  /** Headers the answer carries (e.g. `Allow`); empty by default. */
+  readonly headers: Readonly<Record<string, string>>;
   constructor(message: string, options: AuthErrorOptions) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AuthError';
     this.code = options.code;
-    this.status = options.status;
+    this.status = options.status ?? statusOf(options.code);
+    this.headers = Object.freeze({ ...options.headers });
   }
   /** The JSON error body the kit answers with: `{ error: { code, message } }`. */
-  toJSON(): { error: { code: string; message: string } } {
+  toJSON(): { error: { code: AuthErrorCode; message: string } } {
     return { error: { code: this.code, message: this.message } };
   }
   /**
@@ -45,7 +51,7 @@ export class AuthError extends Error {
    * `getResponse()` on thrown errors (Hono) answer with it instead of a 500.
    */
   getResponse(): Response {
-    return Response.json(this.toJSON(), { status: this.status, headers: { 'cache-control': 'no-store' } });
+    return Response.json(this.toJSON(), { status: this.status, headers: { ...this.headers, 'cache-control': 'no-store' } });
   }
 }
 
@@ -111,9 +117,9 @@ export class AuthRedirect extends Error {
   }
 }
 
-/** A bad request: `INVALID_REQUEST` (400) unless another code is given. */
-export function badRequest(message: string, code = 'INVALID_REQUEST', status = 400): AuthError {
-  return new AuthError(message, { code, status });
+/** A bad request: `INVALID_REQUEST` (400) unless another code is given (its status from {@link AUTH_ERRORS}). */
+export function badRequest(message: string, code: AuthErrorCode = 'INVALID_REQUEST', status?: number): AuthError {
+  return new AuthError(message, { code, ...(status !== undefined ? { status } : {}) });
 }
 
 /** Thrown at definition time for bad configuration. Code `INVALID_CONFIG`. */

@@ -8,6 +8,7 @@
 import { AuthError } from './errors.js';
 import { hashPassword, verifyPassword, MAX_PASSWORD_BYTES } from './password.js';
 import { randomString } from './crypto.js';
+import { revokeUserSessions } from './session/revoke.js';
 import { StorageConflictError, type AdapterUser, type StorageAdapter } from './storage/types.js';
 import type { User } from './types.js';
 
@@ -38,7 +39,14 @@ export interface PasswordAccounts {
   register(input: RegisterInput): Promise<AdapterUser>;
   /** An `authorize` for `credentials({...})` reading the `email` and `password` fields. */
   authorize(credentials: Record<string, string>): Promise<User | null>;
-  /** Replaces a user's password. @throws AuthError `INVALID_REQUEST` (400) for a bad password or unknown user. */
+  /**
+   * Sets or replaces a user's password (a password reset or change) and ends
+   * every session of the user (OWASP ASVS V3.3.3): database sessions are
+   * deleted, and the session version is bumped, so JWT sessions end at their
+   * next check (within `session.revalidateAge`). Sign the user in again
+   * afterwards if they should stay signed in (`auth.createSession`).
+   * @throws AuthError `INVALID_REQUEST` (400) for a bad password or unknown user.
+   */
   setPassword(userId: string, password: string): Promise<void>;
 }
 
@@ -109,10 +117,11 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
       const key = { provider: PASSWORD_PROVIDER, providerAccountId: userId };
       if (await adapter.getAccount(key)) {
         await adapter.updateAccount(key, { passwordHash });
-        return;
+      } else {
+        if (!(await adapter.getUser(userId))) throw new AuthError('Unknown user', { code: 'INVALID_REQUEST', status: 400 });
+        await adapter.linkAccount({ userId, type: 'credentials', provider: PASSWORD_PROVIDER, providerAccountId: userId, passwordHash });
       }
-      if (!(await adapter.getUser(userId))) throw new AuthError('Unknown user', { code: 'INVALID_REQUEST', status: 400 });
-      await adapter.linkAccount({ userId, type: 'credentials', provider: PASSWORD_PROVIDER, providerAccountId: userId, passwordHash });
+      await revokeUserSessions(adapter, userId);
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Reads a request body once, within a byte limit, into a flat string map.
- * @internal
+ * `readFormBody` is public (`@framework/auth`) so apps read their own forms
+ * with the same limiter as the auth routes.
  * @module
  */
 import { badRequest } from '../errors.js';
@@ -8,9 +9,44 @@ import { badRequest } from '../errors.js';
 /** Default body limit for auth routes: 64 KiB. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * The most bytes {@link discardBody} reads past a refused body before it
+ * gives up and cancels the stream: 1 MiB. Small on purpose: while one branch
+ * of a teed body (the rate limiter reads `request.clone()`) drains, the other
+ * branch queues what arrives, so the cap bounds that memory per request.
+ */
+export const MAX_DRAIN_BYTES = 1024 * 1024;
+
+/**
+ * Lets go of a body the kit refused, without cancelling it: reads the rest in
+ * the background and drops the bytes, so the framework that feeds the stream
+ * (Node bridges such as adapter-node or node-fetch-server) finishes the
+ * request normally and the kept-alive connection can carry the next one.
+ * Cancelling instead makes some bridges reset the connection or throw from
+ * an event listener. Past `maxBytes` the stream is cancelled after all.
+ * Never throws; the returned promise settles when the body is gone.
+ */
+export function discardBody(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes = MAX_DRAIN_BYTES): Promise<void> {
+  return (async () => {
+    let drained = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      drained += value.byteLength;
+      if (drained > maxBytes) {
+        await reader.cancel();
+        return;
+      }
+    }
+  })().catch(() => {});
+}
+
 async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  if (declared !== null && Number(declared) > limit) {
+    if (request.body && !request.body.locked) void discardBody(request.body.getReader());
+    throw tooLarge(limit);
+  }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -20,7 +56,7 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      void discardBody(reader);
       throw tooLarge(limit);
     }
     chunks.push(value);
@@ -39,10 +75,29 @@ function tooLarge(limit: number) {
 }
 
 /**
- * Parses a JSON, urlencoded or multipart body into field → string. JSON
- * values that are not strings are refused, so `authorize` always gets strings.
+ * Reads a JSON, urlencoded or multipart body, at most `limit` bytes, into
+ * field → string (the first value of a repeated field wins; multipart files
+ * are dropped). JSON values that are not strings, numbers or booleans are
+ * refused, so `authorize` always gets strings. The body is streamed: a
+ * chunked body is refused as soon as it passes the limit, whatever its
+ * `Content-Length` says, and the rest is read and dropped in the background
+ * (at most 1 MiB, then the stream is cancelled) so the connection stays
+ * usable. The auth routes read their bodies with it.
+ *
+ * @param request the Web request; its body is consumed.
+ * @param limit the largest body in bytes. Default {@link DEFAULT_MAX_BODY_BYTES} (64 KiB).
  * @throws AuthError `PAYLOAD_TOO_LARGE` (413), `INVALID_REQUEST` (400) for
  *   malformed bodies, `UNSUPPORTED_MEDIA_TYPE` (415).
+ * @example
+ * ```ts
+ * try {
+ *   const form = await readFormBody(request, 16 * 1024);
+ *   await register(form.email, form.password);
+ * } catch (e) {
+ *   if (e instanceof AuthError) return new Response(e.message, { status: e.status });
+ *   throw e;
+ * }
+ * ```
  */
 export async function readFormBody(request: Request, limit = DEFAULT_MAX_BODY_BYTES): Promise<Record<string, string>> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

@@ -14,6 +14,8 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
   RateLimited: 'Too many attempts. Wait a little and try again.',
   OAuthSignin: 'Could not start the sign-in with the provider. Try again later.',
   OAuthCallbackError: 'The sign-in with the provider could not be completed. Please try again.',
+  OAuthUserInfoFailed: 'The provider did not send your account details. Please try again later.',
+  OAuthUserInfoMismatch: 'The account details from the provider did not match the sign-in, so it was stopped. Please try again.',
   OAuthAccountNotLinked: 'An account with this email already exists. Sign in the way you did before, then link this provider.',
   InvalidProvider: 'This sign-in method is not available.',
   EmailSignInError: 'The sign-in email could not be sent. Please try again later.',
@@ -40,6 +42,10 @@ export function pageErrorCode(code: string): string {
       return 'OAuthSignin';
     case 'OAUTH_CALLBACK_ERROR':
       return 'OAuthCallbackError';
+    case 'OAUTH_USERINFO_FAILED':
+      return 'OAuthUserInfoFailed';
+    case 'OAUTH_USERINFO_MISMATCH':
+      return 'OAuthUserInfoMismatch';
     case 'OAUTH_ACCOUNT_NOT_LINKED':
       return 'OAuthAccountNotLinked';
     case 'PROVIDER_NOT_FOUND':

@@ -8,7 +8,6 @@
 import type { Provider } from '../providers/types.js';
 import { escapeHtml, hidden, layout } from './html.js';
 import { messageFor } from './messages.js';
-import { passkeyScript } from '../routes/passkey-assets.js';
 
 export interface SignInPageInput {
   basePath: string;
@@ -35,9 +34,7 @@ export function signInPage({ basePath, providers, csrfToken, callbackUrl, error 
       const id = `${p.id}-address`;
       return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<label for="${escapeHtml(id)}">Email</label><input id="${escapeHtml(id)}" name="email" type="email" autocomplete="email" required><button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
     }
-    if (p.type === 'passkey') {
-      return `<button type="button" data-passkey="authenticate">Sign in with a passkey</button><p id="passkey-status" role="status"></p>${passkeyScript(basePath, csrfToken, callbackUrl)}`;
-    }
+    if ('signInForm' in p && typeof p.signInForm === 'function') return p.signInForm({ basePath, csrfToken, callbackUrl });
     return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
   });
   return layout('Sign in', `<h1>Sign in</h1>${alert}${forms.filter(Boolean).join('<hr>')}`);
@@ -58,27 +55,19 @@ export function errorPage(input: { code: string | null; signInUrl: string; detai
   );
 }
 
-export interface PasskeyListItem {
-  id: string;
-  name: string | null;
-  createdAt: Date;
-}
-
-/** The passkey management page: the user's passkeys (name, creation date, delete) and "Add a passkey". */
-export function passkeysPage(input: { basePath: string; csrfToken: string; passkeys: PasskeyListItem[] }): string {
-  const rows = input.passkeys
-    .map(
-      (p) =>
-        `<li><strong>${escapeHtml(p.name ?? 'Passkey')}</strong>, added <time datetime="${escapeHtml(p.createdAt.toISOString())}">${escapeHtml(p.createdAt.toUTCString())}</time><form method="post" action="${escapeHtml(`${input.basePath}/passkey/delete`)}">${hidden('csrfToken', input.csrfToken)}${hidden('credentialId', p.id)}<button type="submit" aria-label="Delete ${escapeHtml(p.name ?? 'passkey')}">Delete</button></form></li>`,
-    )
-    .join('');
-  const list = rows ? `<ul id="passkey-list">${rows}</ul>` : '<p id="passkey-list">You have no passkeys yet.</p>';
-  return layout(
-    'Passkeys',
-    `<h1>Your passkeys</h1>${list}<hr><label for="passkey-name">Name for a new passkey</label><input id="passkey-name" value="My passkey" maxlength="100"><button type="button" data-passkey="register">Add a passkey</button><p id="passkey-status" role="status"></p>${passkeyScript(input.basePath, input.csrfToken, '/')}`,
-  );
-}
-
 export function verifyRequestPage(): string {
   return layout('Check your email', '<h1>Check your email</h1><p>A sign-in link has been sent to your email address.</p>');
+}
+
+/**
+ * The page a magic link opens: a button that POSTs the token. Opening the
+ * link (GET or HEAD, as mail scanners and link previews do) consumes
+ * nothing; only the person pressing the button signs in.
+ */
+export function emailConfirmPage(input: { action: string; csrfToken: string; token: string; email: string; callbackUrl: string | null }): string {
+  const callback = input.callbackUrl ? hidden('callbackUrl', input.callbackUrl) : '';
+  return layout(
+    'Sign in',
+    `<h1>Sign in</h1><p>Continue as <strong>${escapeHtml(input.email)}</strong>?</p><form method="post" action="${escapeHtml(input.action)}">${hidden('csrfToken', input.csrfToken)}${hidden('token', input.token)}${hidden('email', input.email)}${callback}<button type="submit">Sign in</button></form>`,
+  );
 }

@@ -72,25 +72,9 @@ export function checkProvider(provider: Provider): Provider {
       if (typeof p.maxAge !== 'number' || !Number.isFinite(p.maxAge) || p.maxAge <= 0) fail(`"${p.id}": maxAge must be a positive number of seconds`);
       break;
     }
-    case 'passkey': {
-      const p = provider;
-      if (typeof p.rpName !== 'string' || p.rpName.length === 0) fail(`"${p.id}": rpName must be a non-empty string`);
-      if (typeof p.rpId !== 'string' || !/^[a-z0-9.-]+$/i.test(p.rpId)) fail(`"${p.id}": rpId must be a domain such as "example.com"`);
-      if (!isHttpUrl(p.origin)) fail(`"${p.id}": origin must be an http(s) origin such as "https://example.com"`);
-      const host = new URL(p.origin).hostname;
-      if (host !== p.rpId && !host.endsWith(`.${p.rpId}`)) fail(`"${p.id}": origin ${p.origin} is not on rpId ${p.rpId} (WebAuthn §5.1.4)`);
-      for (const [name, value, allowed] of [
-        ['userVerification', p.userVerification, ['required', 'preferred', 'discouraged']],
-        ['residentKey', p.residentKey, ['required', 'preferred', 'discouraged']],
-      ] as const) {
-        if (!(allowed as readonly string[]).includes(value)) fail(`"${p.id}": ${name} must be required, preferred or discouraged`);
-      }
-      if (p.authenticatorAttachment !== undefined && p.authenticatorAttachment !== 'platform' && p.authenticatorAttachment !== 'cross-platform') {
-        fail(`"${p.id}": authenticatorAttachment must be platform or cross-platform`);
-      }
-      break;
-    }
     default:
+      // A provider that brings its own plugin (passkeys) checked its options in its factory.
+      if ('plugin' in provider && provider.plugin && typeof provider.plugin === 'object') return provider;
       fail(`unknown provider type ${JSON.stringify((provider as { type?: unknown }).type)}`);
   }
   return Object.freeze({ ...provider });

@@ -1,13 +1,14 @@
 /**
  * Provider records. A provider is a plain, frozen object made by a factory
- * (`credentials(...)`, later `email(...)`, `passkey(...)` and the OAuth
- * presets) and checked by `defineProvider`.
+ * (`credentials(...)`, `email(...)`, `passkey(...)` and the OAuth presets)
+ * and checked by `defineProvider`. A provider may bring a plugin (its own
+ * routes, as passkeys do) and its part of the sign-in page (`signInForm`).
  * @module
  */
 import type { User } from '../types.js';
 import type { OAuthProvider } from './oauth/types.js';
 import type { EmailProvider } from './email.js';
-import type { PasskeyProvider } from './passkey.js';
+import type { PasskeyProvider } from '../plugins/passkey/provider.js';
 
 /** What a provider's user code receives besides its input. */
 export interface AuthContext {

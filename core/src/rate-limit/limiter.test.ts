@@ -182,9 +182,18 @@ describe('fail policy (storage errors and hangs)', () => {
   const failing: RateLimitStorage = {
     algorithm: 'fixed-window',
     backend: 'memory',
-    counter: () => ({ consume: () => Promise.reject(new Error('ECONNREFUSED')) }),
+    counter: () => {
+      const refuse = () => Promise.reject(new Error('ECONNREFUSED'));
+      return { consume: refuse, reset: refuse };
+    },
   };
-  const hanging: RateLimitStorage = { ...failing, counter: () => ({ consume: () => new Promise(() => {}) }) };
+  const hanging: RateLimitStorage = {
+    ...failing,
+    counter: () => {
+      const hang = () => new Promise<never>(() => {});
+      return { consume: hang, reset: hang };
+    },
+  };
 
   it('fails closed by default: 503 RATE_LIMIT_UNAVAILABLE, logged', async () => {
     const login = createLoginRateLimiter(failing, { logger: silent });

@@ -15,7 +15,7 @@ import type { RateLimitCheckInfo, RateLimitConsumeResult, RateLimitCounter, Rate
 /** Storage failures are reported at most once per this many ms per limiter. */
 const LOG_INTERVAL_MS = 10_000;
 
-type Scope = 'ip' | 'account';
+type Scope = 'ip' | 'account' | 'ip-account';
 
 const secondsUntil = (at: number): number => Math.max(0, Math.ceil((at - Date.now()) / 1000));
 
@@ -42,10 +42,14 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
   const counters: Record<Scope, RateLimitCounter> = {
     ip: o.storage.counter({ limit: o.limit, windowMs: o.windowMs, prefix: `${o.prefix}:ip` }),
     account: o.storage.counter({ limit: o.limit, windowMs: o.windowMs, prefix: `${o.prefix}:account` }),
+    'ip-account': o.storage.counter({ limit: o.limit, windowMs: o.windowMs, prefix: `${o.prefix}:failures` }),
   };
+  // attempt(): every attempt per IP, against the higher ipLimit.
+  const attempts = o.storage.counter({ limit: o.ipLimit, windowMs: o.windowMs, prefix: `${o.prefix}:attempts` });
   let lastReport = -Infinity;
   let suppressed = 0;
   let warnedNoKey = false;
+  let warnedNoIp = false;
 
   function report(error: unknown): void {
     const now = Date.now();
@@ -110,10 +114,73 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
     return keys;
   }
 
+  /** Runs a storage call that must never break sign-in: failures are reported, not thrown. */
+  async function quietly(work: () => Promise<unknown>): Promise<void> {
+    try {
+      await withTimeout(work(), o.timeout);
+    } catch (error) {
+      report(error);
+    }
+  }
+
+  const allowedNoKey = () => {
+    const facts = { limit: o.limit, remaining: o.limit, reset: 0, window: o.window };
+    return withHeaders({ success: true, limit: o.limit, remaining: o.limit, reset: 0 }, facts);
+  };
+
   return {
     name: o.name,
     limit: o.limit,
     window: o.window,
+    async attempt(request, info) {
+      const keys = await keysOf(request, info && typeof info === 'object' ? info : {});
+      const ip = keys.find(([scope]) => scope === 'ip')?.[1];
+      const account = keys.find(([scope]) => scope === 'account')?.[1];
+      // The failure budget is per (IP, account); without an IP it is per account.
+      const pair = account ? `${ip ?? '-'}|${account}` : undefined;
+      const settle = { failed: async () => {}, succeeded: async () => {} };
+      if (!ip && !pair) return { result: allowedNoKey(), ...settle };
+      if (!ip && !warnedNoIp) {
+        warnedNoIp = true;
+        try {
+          o.logger.warn(
+            `Rate limiter "${o.name}": a sign-in attempt came without a client IP, so its failures count per account across all clients (anyone can then lock that account for a window). Pass { ip } to attempt(); adapters do (on Cloudflare Workers give mountAuth a clientIp).`,
+          );
+        } catch {
+          // A broken logger must not break sign-in.
+        }
+      }
+      let verdict: RateLimitResult;
+      try {
+        verdict = await withTimeout(
+          (async () => {
+            let tightest: RateLimitResult | undefined;
+            if (ip) {
+              const r = result(await attempts.consume(ip), 'ip');
+              if (!r.success) return r;
+              tightest = r;
+            }
+            if (pair) {
+              // Reserved up front (counted as a failure until `succeeded()` resets it), so concurrent guesses cannot all pass.
+              const r = result(await counters['ip-account'].consume(pair), 'ip-account');
+              if (!r.success) return r;
+              if (!tightest || r.remaining < tightest.remaining) tightest = r;
+            }
+            return tightest!;
+          })(),
+          o.timeout,
+        );
+      } catch (error) {
+        return { result: unavailable(error), ...settle };
+      }
+      if (!pair) return { result: verdict, ...settle };
+      return {
+        result: verdict,
+        // The failure was counted when the attempt began.
+        failed: async () => {},
+        succeeded: () => quietly(() => counters['ip-account'].reset(pair)),
+      };
+    },
     async check(request, info) {
       const keys = await keysOf(request, info && typeof info === 'object' ? info : {});
       if (keys.length === 0) {
@@ -125,8 +192,7 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
             // A broken logger must not break sign-in.
           }
         }
-        const facts = { limit: o.limit, remaining: o.limit, reset: 0, window: o.window };
-        return withHeaders({ success: true, limit: o.limit, remaining: o.limit, reset: 0 }, facts);
+        return allowedNoKey();
       }
       try {
         return await withTimeout(decide(keys), o.timeout);

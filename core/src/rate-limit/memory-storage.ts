@@ -93,7 +93,10 @@ export function memoryStorage(algorithm: RateLimitAlgorithm, maxEntries = DEFAUL
     size: () => entries.size,
     counter(config) {
       const prefix = `${config.prefix}:`;
-      return { consume: async (key) => consume(config, prefix + key) };
+      return {
+        consume: async (key) => consume(config, prefix + key),
+        reset: async (key) => void entries.delete(prefix + key),
+      };
     },
   };
 }

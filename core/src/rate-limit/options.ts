@@ -21,6 +21,8 @@ export interface ResolvedLimiterOptions {
   name: string;
   storage: RateLimitStorage;
   limit: number;
+  /** Attempts per window from one IP, for `attempt()`. */
+  ipLimit: number;
   window: number;
   windowMs: number;
   failOpen: boolean;
@@ -54,6 +56,8 @@ export function resolveLimiterOptions(
   const o = options ?? {};
   const limit = o.limit ?? defaults.limit;
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit <= 0) fail(`limit must be a positive integer (got ${String(limit)})`);
+  const ipLimit = o.ipLimit ?? limit * 10;
+  if (typeof ipLimit !== 'number' || !Number.isInteger(ipLimit) || ipLimit <= 0) fail(`ipLimit must be a positive integer (got ${String(ipLimit)})`);
   const window = o.window ?? defaults.window;
   if (typeof window !== 'number' || !Number.isFinite(window) || window <= 0) fail(`window must be a positive number of seconds (got ${String(window)})`);
   const windowMs = Math.round(window * 1000);
@@ -73,6 +77,7 @@ export function resolveLimiterOptions(
     name: defaults.name,
     storage,
     limit,
+    ipLimit,
     window,
     windowMs,
     failOpen: o.failOpen ?? false,

@@ -42,6 +42,29 @@ describe.runIf(redisUp)('Redis through the node-redis bridge', () => {
   it.each([
     ['fixed', createFixedWindowStorage],
     ['sliding', createSlidingWindowStorage],
+  ] as const)('%s window: attempt() counts failures per (IP, account) in Redis, and a success resets them', async (_name, make) => {
+    const p = fresh();
+    const login = createLoginRateLimiter(make(client), { prefix: p, limit: 2, ipLimit: 100, window: 60 });
+    const fail = async (ip: string) => {
+      const a = await login.attempt(anonymous(), { ip, identifier: 'ada@example.com' });
+      if (a.result.success) await a.failed();
+      return a.result.success;
+    };
+    expect([await fail('192.0.2.5'), await fail('192.0.2.5'), await fail('192.0.2.5')]).toEqual([true, true, false]);
+    // Another IP is not refused; a success there resets only its own pair.
+    const elsewhere = await login.attempt(anonymous(), { ip: '198.51.100.5', identifier: 'ada@example.com' });
+    expect(elsewhere.result.success).toBe(true);
+    await elsewhere.succeeded();
+    // A second process sharing the prefix sees the same counts.
+    const other = createLoginRateLimiter(make(second), { prefix: p, limit: 2, ipLimit: 100, window: 60 });
+    expect((await other.attempt(anonymous(), { ip: '192.0.2.5', identifier: 'ada@example.com' })).result.success).toBe(false);
+    const keys = await client.keys(`${p}:failures:*`);
+    expect(keys.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['fixed', createFixedWindowStorage],
+    ['sliding', createSlidingWindowStorage],
   ] as const)('%s window: exact counts, and the counters live in Redis', async (_name, make) => {
     const p = fresh();
     const login = createLoginRateLimiter(make(client), { prefix: p, limit: 3, window: 60 });

@@ -31,6 +31,8 @@ export interface RateLimitCounter {
    * the limiter turns that into its fail policy.
    */
   consume(key: string): Promise<RateLimitConsumeResult>;
+  /** Forgets the counts of `key` (a fresh budget). */
+  reset(key: string): Promise<void>;
 }
 
 /** What a limiter asks of a storage for one budget. */
@@ -120,6 +122,12 @@ export type TrustProxy = number | readonly string[];
 export interface RateLimiterOptions {
   /** Requests allowed per window: a positive integer. Defaults per limiter (login 5). */
   limit?: number;
+  /**
+   * For {@link RateLimiter.attempt} (the kit's sign-in routes): attempts per
+   * window from one client IP, successful or not. Default 10 × `limit`
+   * (login: 50 per 900 s).
+   */
+  ipLimit?: number;
   /** Window length in **seconds** (fractions allowed, ≥ 0.001). Defaults per limiter (login 900). */
   window?: number;
   /**
@@ -180,7 +188,7 @@ export interface RateLimitResult {
   /** Why the request was refused, or `RATE_LIMIT_UNAVAILABLE` when it passed only because of `failOpen`. */
   code?: RateLimitCode;
   /** Which budget decided: the client IP (per /64 for IPv6) or the account identifier. */
-  scope?: 'ip' | 'account';
+  scope?: 'ip' | 'account' | 'ip-account';
   /**
    * IETF `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`,
    * `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers-06) and, when
@@ -209,6 +217,26 @@ export interface RateLimiter {
    * `timeout` for the storage.
    */
   check(request: Request, info?: RateLimitCheckInfo): Promise<RateLimitResult>;
+  /**
+   * A sign-in attempt (OWASP ASVS V2.2.1), as the kit's routes count them:
+   * every attempt counts against the client IP's budget (`ipLimit`); only
+   * failures count against the (client IP, account) pair's budget (`limit`),
+   * which a success resets. So a wrong password from one place never locks
+   * the owner out from another, and a person who signs in often is never
+   * refused. Refused when either budget is spent (`scope` says which).
+   * Settle it with `failed()` or `succeeded()`; both never reject.
+   */
+  attempt(request: Request, info?: RateLimitCheckInfo): Promise<RateLimitAttempt>;
+}
+
+/** An attempt counted by {@link RateLimiter.attempt}. */
+export interface RateLimitAttempt {
+  /** Whether it may proceed, with the tightest budget's figures. */
+  result: RateLimitResult;
+  /** Marks the attempt failed. Its unit of the (IP, account) budget was reserved when it began, so concurrent guesses cannot overrun the budget; this keeps it. */
+  failed(): Promise<void>;
+  /** Resets the (IP, account) budget: a success forgets earlier failures. */
+  succeeded(): Promise<void>;
 }
 
 /**

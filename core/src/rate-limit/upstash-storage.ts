@@ -38,6 +38,9 @@ export function upstashStorage(algorithm: RateLimitAlgorithm, redis: UpstashRedi
           const r = await ratelimit.limit(key);
           return { success: r.success, limit: r.limit, remaining: Math.max(0, r.remaining), resetAt: r.reset };
         },
+        async reset(key) {
+          await ratelimit.resetUsedTokens(key);
+        },
       };
     },
   };

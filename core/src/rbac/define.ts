@@ -7,6 +7,7 @@ import { resolveHierarchy } from './hierarchy.js';
 import { PERMISSION_FORMS, parsePermission, satisfyingGrants } from './permission.js';
 import type { OwnedResource, RBAC, RBACConfig, RBACSubject } from './types.js';
 import { checkHierarchy, checkKnownRole, checkRoles } from './validate.js';
+import { permissionRestrictions } from './restriction.js';
 
 /** A required permission, parsed once: the grant keys that satisfy it. */
 interface Requirement {
@@ -37,6 +38,8 @@ function ownerOf(resource: OwnedResource): unknown {
  *   satisfies `resource:action:own`.
  * - A user's roles: `user.roles` when non-empty, else `user.role`, else
  *   `defaultRole`. Role ids that are not defined grant nothing.
+ * - A user made by `restrictPermissions` (an API key's) holds a permission
+ *   only when its roles and every restriction list grant it.
  * - `hierarchy` (`{ editor: ['viewer'] }`) is resolved transitively here, so
  *   each check costs O(number of the user's roles) set lookups.
  *
@@ -102,9 +105,13 @@ export function defineRBAC(config: RBACConfig): RBAC {
       if (!user) return false;
       const isOwner = !!resource && typeof user.id === 'string' && user.id !== '' && ownerOf(resource) === user.id;
       const held = rolesOf(user).map((id) => grants.get(id)!);
+      // A restricted user (an API key's) needs each restriction list to grant the permission too.
+      const limits = permissionRestrictions(user).map((list) => [new Set(list)]);
       return needs.some((need) => {
         const owned = resource ? isOwner : need.own;
-        return held.some((granted) => need.always.some((key) => granted.has(key)) || (owned && need.whenOwned.some((key) => granted.has(key))));
+        const grantedBy = (sets: readonly ReadonlySet<string>[]) =>
+          sets.some((granted) => need.always.some((key) => granted.has(key)) || (owned && need.whenOwned.some((key) => granted.has(key))));
+        return grantedBy(held) && limits.every(grantedBy);
       });
     },
   };

@@ -9,7 +9,8 @@
 import { UnauthenticatedError } from '../errors.js';
 import { currentScope } from '../scope.js';
 import type { User } from '../types.js';
-import { missingPermission, missingRole } from './forbidden.js';
+import { checkRole } from './check.js';
+import { missingPermission } from './forbidden.js';
 import { expectRBAC } from './lookup.js';
 import type { OwnedResource, RBAC } from './types.js';
 
@@ -62,10 +63,10 @@ export function hasPermission(permission: string | readonly string[], resource?:
  * ```
  */
 export function requireRole(role: string | readonly string[]): User {
-  const { user, rbac } = scoped('requireRole');
-  if (!user) throw new UnauthenticatedError();
-  if (!rbac.hasRole(user, role)) throw missingRole(role);
-  return user;
+  const scope = currentScope('requireRole');
+  const refusal = checkRole(scope.extensions.rbac, scope.user, role);
+  if (refusal) throw refusal;
+  return scope.user!;
 }
 
 /**

@@ -7,4 +7,5 @@
 export { defineRBAC } from './define.js';
 export { hasRole, hasPermission, requireRole, requirePermission } from './helpers.js';
 export { isRBAC } from './lookup.js';
+export { checkRole } from './check.js';
 export type { RBAC, RBACConfig, Role, OwnedResource, RBACSubject } from './types.js';

@@ -13,6 +13,10 @@ import type { SessionStrategy } from '../session/types.js';
 import type { OutCookie } from '../http/cookies.js';
 import type { Session, User } from '../types.js';
 import type { ProviderClient } from '../providers/oauth/client.js';
+import type { OriginPolicy } from '../http/origin.js';
+import type { Registry } from '../plugins/registry.js';
+import type { RateLimitAttempt, RateLimiter } from '../rate-limit/types.js';
+import type { RBAC } from '../rbac/types.js';
 
 /** Where the kit writes server-side diagnostics. Messages never contain secrets or stack traces. */
 export interface AuthLogger {
@@ -30,13 +34,25 @@ export interface AuthInternals {
   /** Key for CSRF and other signed cookies: the first `secret`, or a per-process random key. */
   signingKey: string;
   trustedOrigins: readonly string[];
+  /** `baseURL` and the trusted origins: where links point (see `http/origin.ts`). */
+  originPolicy: OriginPolicy;
   env: Record<string, unknown>;
+  /** The limiters routes may name in their policy; undefined when turned off. */
+  limiters: { login: RateLimiter | undefined; emailVerification: RateLimiter | undefined };
   maxBodySize: number;
   logger: AuthLogger;
   /** Protocol clients of the OAuth providers, by provider id. */
   oauthClients: ReadonlyMap<string, ProviderClient>;
-  /** Reads the session from a request (shared with `auth.getSession`). */
-  readSession(request: Request): Promise<SessionState>;
+  /** The role definitions given to `createAuth({ rbac })`, if any. */
+  rbac: RBAC | undefined;
+  /** Every plugin's hooks, by kind, in registration order. */
+  hooks: Registry['hooks'];
+  /**
+   * Reads the session from a request (shared with `auth.getSession`).
+   * `fresh`: confirm it against storage now, for routes that add
+   * credentials (a JWT session revoked elsewhere must not add a passkey).
+   */
+  readSession(request: Request, options?: { fresh?: boolean }): Promise<SessionState>;
 }
 
 /** The result of reading a request's session. */
@@ -53,7 +69,11 @@ export interface RouteContext {
   auth: AuthInternals;
   request: Request;
   url: URL;
-  /** The app's origin, e.g. `http://localhost:3000`. */
+  /**
+   * The app's public origin for this request, e.g. `https://app.example.com`:
+   * `baseURL` when configured (a request on a trusted origin keeps its own),
+   * else the request's origin. Every link and redirect is built on it.
+   */
   origin: string;
   cookies: Record<string, string>;
   /** True when the client asked for JSON (Accept or Content-Type), else HTML/redirects. */
@@ -62,6 +82,8 @@ export interface RouteContext {
   providerId?: string;
   /** The parsed body of a POST (read once, CSRF already checked). */
   body: Record<string, string>;
+  /** The sign-in attempt counted by the route's rate limit, to settle with its outcome. */
+  attempt?: RateLimitAttempt;
 }
 
 export interface ActionResult {

@@ -68,8 +68,11 @@ describe.each(['database', 'jwt'] as const)('credentials sign-in with %s session
     expect(form.headers.get('location')).toBe('/auth/error?error=AccessDenied');
 
     const redirected = await makeFixture(strategy, { callbacks: { signIn: async ({ user, credentials }) => (user.email === credentials?.email ? '/welcome' : false) } });
-    const r = await redirected.client().signIn();
-    expect(await r.json()).toEqual({ ok: true, url: '/welcome' });
+    const c = redirected.client();
+    const r = await c.signIn();
+    expect(r.status).toBe(403);
+    expect(await r.json()).toMatchObject({ error: { code: 'ACCESS_DENIED' }, url: '/welcome' });
+    expect(await c.session()).toBeNull();
   });
 
   it('the session callback shapes getSession and GET /session', async () => {

@@ -21,6 +21,17 @@ function setup(overrides: Partial<CreateAuthOptions> = {}, send?: (p: EmailParam
 
 const errorOf = (res: Response) => new URL(res.headers.get('location')!, 'http://x').searchParams.get('error');
 
+/** Opens a magic link as a person does: GET shows the page (nothing consumed), its button POSTs the token. */
+async function useLink(c: TestClient, link: string): Promise<Response> {
+  const url = new URL(link);
+  const page = await c.request(url.pathname + url.search);
+  if (page.status !== 200) return page;
+  const html = await page.text();
+  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"')]));
+  const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
+  return c.request(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: new URLSearchParams(fields).toString() });
+}
+
 describe('email magic links', () => {
   it('sends a link whose token is stored hashed, and redirects to the verify-request page', async () => {
     const { client, sent, adapter } = setup();
@@ -54,7 +65,7 @@ describe('email magic links', () => {
     const c = client();
     await c.postForm('/auth/signin/email', { email: 'new@example.com', callbackUrl: '/dash' });
     const link = sent[0]!.url;
-    const first = await c.request(new URL(link).pathname + new URL(link).search);
+    const first = await useLink(c, link);
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/dash');
     const session = await c.session();
@@ -63,7 +74,7 @@ describe('email magic links', () => {
     expect(user?.emailVerified).toBeInstanceOf(Date);
     expect(await adapter.getAccount({ provider: 'email', providerAccountId: 'new@example.com' })).toMatchObject({ type: 'email', userId: user!.id });
 
-    const again = await client().request(new URL(link).pathname + new URL(link).search);
+    const again = await useLink(client(), link);
     expect(again.status).toBe(303);
     expect(errorOf(again)).toBe('Verification');
   });
@@ -71,8 +82,8 @@ describe('email magic links', () => {
   it('gives one session for two concurrent clicks', async () => {
     const { client, sent } = setup();
     await client().postJson('/auth/signin/email', { email: 'race@example.com' });
-    const path = new URL(sent[0]!.url).pathname + new URL(sent[0]!.url).search;
-    const results = await Promise.all([client().request(path), client().request(path), client().request(path)]);
+    const link = sent[0]!.url;
+    const results = await Promise.all([useLink(client(), link), useLink(client(), link), useLink(client(), link)]);
     const withSession = results.filter((r) => r.headers.getSetCookie().some((l) => /^framework\.session-token=[^;]+/.test(l)));
     expect(withSession).toHaveLength(1);
     expect(results.filter((r) => errorOf(r) === 'Verification')).toHaveLength(2);
@@ -84,16 +95,15 @@ describe('email magic links', () => {
     const link = new URL(sent[0]!.url);
     const wrong = new URL(link);
     wrong.searchParams.set('email', 'other@example.com');
-    expect(errorOf(await client().request(wrong.pathname + wrong.search))).toBe('Verification');
-    expect(errorOf(await client().request('/auth/callback/email'))).toBe('Verification');
-    expect(errorOf(await client().request('/auth/callback/email?token=x&email=%00'))).toBe('Verification');
+    expect(errorOf(await useLink(client(), wrong.href))).toBe('Verification');
+    expect(errorOf(await useLink(client(), 'http://app.test/auth/callback/email'))).toBe('Verification');
+    expect(errorOf(await useLink(client(), 'http://app.test/auth/callback/email?token=x&email=%00'))).toBe('Verification');
     const { sent: shortSent, client: shortClient } = setup({});
     await shortClient().postJson('/auth/signin/email', { email: 'late@example.com' });
     const realNow = Date.now;
     Date.now = () => realNow() + 601_000;
     try {
-      const l = new URL(shortSent[0]!.url);
-      expect(errorOf(await shortClient().request(l.pathname + l.search))).toBe('Verification');
+      expect(errorOf(await useLink(shortClient(), shortSent[0]!.url))).toBe('Verification');
     } finally {
       Date.now = realNow;
     }
@@ -130,9 +140,41 @@ describe('email magic links', () => {
     expect(sent).toHaveLength(0);
     await client().postJson('/auth/signin/email', { email: 'ok@example.com' });
     expect(calls).toContainEqual({ e: { verificationRequest: true }, email: 'ok@example.com' });
-    const link = new URL(sent[0]!.url);
-    await client().request(link.pathname + link.search);
+    await useLink(client(), sent[0]!.url);
     expect(calls).toContainEqual({ e: { verificationRequest: false }, email: 'ok@example.com' });
+  });
+
+  it('never consumes a link on HEAD or GET (mail scanners, previews): only the page\'s POST signs in', async () => {
+    const { client, sent, auth } = setup();
+    await client().postJson('/auth/signin/email', { email: 'scan@example.com', callbackUrl: '/dash' });
+    const link = new URL(sent[0]!.url);
+    for (const method of ['HEAD', 'GET', 'GET', 'HEAD']) {
+      const res = await auth.handler(new Request(link, { method, headers: { 'user-agent': 'LinkScanner/1.0' } }));
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie().some((l) => l.startsWith('framework.session-token='))).toBe(false);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    }
+    const person = client();
+    const signedIn = await useLink(person, link.href);
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get('location')).toBe('/dash');
+    expect((await person.session())?.user.email).toBe('scan@example.com');
+  });
+
+  it('the POST that consumes the token is CSRF-checked', async () => {
+    const { client, sent, auth } = setup();
+    await client().postJson('/auth/signin/email', { email: 'csrf@example.com' });
+    const link = new URL(sent[0]!.url);
+    const forged = await auth.handler(
+      new Request('http://app.test/auth/callback/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+        body: new URLSearchParams({ token: link.searchParams.get('token')!, email: 'csrf@example.com' }).toString(),
+      }),
+    );
+    expect(forged.status).toBe(403);
+    expect((await useLink(client(), link.href)).status).toBe(303);
   });
 
   it('validates the address and needs CSRF', async () => {

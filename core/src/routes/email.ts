@@ -1,17 +1,19 @@
 /**
  * Email magic links: `POST /signin/email` sends the link; `GET
- * /callback/email?token=…&email=…` signs in.
+ * /callback/email?token=…&email=…` opens a confirmation page whose button
+ * POSTs the token to `/callback/email`, which signs in. HEAD and GET never
+ * consume a link (mail scanners and previews fetch links).
  * @internal
  * @module
  */
 import { AuthError, badRequest } from '../errors.js';
 import { randomString, sha256Hex } from '../crypto.js';
-import { readCookie } from '../http/cookies.js';
 import type { EmailProvider } from '../providers/email.js';
 import { pageErrorCode } from '../pages/messages.js';
 import type { ActionResult, RouteContext } from './context.js';
-import { callUser, errorResult, resolveCallbackUrl, sessionCookie } from './helpers.js';
-import { allowSignIn } from './signin.js';
+import { csrfFor, errorResult, resolveCallbackUrl } from './helpers.js';
+import { allowSignIn, completeSignIn, deniedWithRedirect } from './complete-sign-in.js';
+import { emailConfirmPage } from '../pages/pages.js';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
@@ -42,7 +44,9 @@ export async function emailSignInAction(ctx: RouteContext, provider: EmailProvid
       account: { provider: provider.id, providerAccountId: address, type: 'email' },
       email: { verificationRequest: true },
     });
-    const callbackUrl = redirectTo ?? (await resolveCallbackUrl(ctx, ctx.body.callbackUrl ?? ctx.url.searchParams.get('callbackUrl')));
+    // A URL from the signIn callback refuses the request: no mail is sent.
+    if (redirectTo !== undefined) return deniedWithRedirect(ctx, redirectTo);
+    const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl ?? ctx.url.searchParams.get('callbackUrl'));
     const token = randomString(32);
     const tokenHash = await sha256Hex(token);
     const expires = new Date(Date.now() + provider.maxAge * 1000);
@@ -67,37 +71,58 @@ export async function emailSignInAction(ctx: RouteContext, provider: EmailProvid
   }
 }
 
-/** `GET /callback/email`: consumes the token once and signs in. */
+/**
+ * `GET /callback/email` (also HEAD): the page the link opens, whose button
+ * POSTs the token. Nothing is consumed here, so a mail scanner or link
+ * preview fetching the link cannot use it up.
+ */
+export async function emailConfirmPageAction(ctx: RouteContext, provider: EmailProvider): Promise<ActionResult> {
+  const address = normaliseEmail(ctx.url.searchParams.get('email'));
+  const token = ctx.url.searchParams.get('token');
+  if (!address || !token || token.length > 256) return failure(ctx, invalidLink());
+  const { token: csrfToken, cookie } = await csrfFor(ctx);
+  const html = emailConfirmPage({
+    action: `${ctx.auth.config.basePath}/callback/${provider.id}`,
+    csrfToken,
+    token,
+    email: address,
+    callbackUrl: ctx.url.searchParams.get('callbackUrl'),
+  });
+  // same-origin keeps the token out of Referer to other sites; no-referrer would make the form post `Origin: null`.
+  return { status: 200, html, cookies: cookie ? [cookie] : [], headers: { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' } };
+}
+
+function invalidLink(): AuthError {
+  return new AuthError('The sign-in link is invalid, used or expired', { code: 'VERIFICATION_FAILED', status: 400 });
+}
+
+/** `POST /callback/email` (fields `token`, `email`, `callbackUrl`; CSRF-checked): consumes the token once and signs in. */
 export async function emailCallbackAction(ctx: RouteContext, provider: EmailProvider): Promise<ActionResult> {
   const { auth } = ctx;
   try {
-    const address = normaliseEmail(ctx.url.searchParams.get('email'));
-    const token = ctx.url.searchParams.get('token');
-    const invalid = new AuthError('The sign-in link is invalid, used or expired', { code: 'VERIFICATION_FAILED', status: 400 });
-    if (!address || !token || token.length > 256) throw invalid;
+    const address = normaliseEmail(ctx.body.email);
+    const token = ctx.body.token;
+    if (!address || !token || token.length > 256) throw invalidLink();
     const adapter = auth.adapter!;
     const used = await adapter.useVerificationToken({ identifier: address, tokenHash: await sha256Hex(token) });
-    if (!used || used.expires.getTime() <= Date.now()) throw invalid;
+    if (!used || used.expires.getTime() <= Date.now()) throw invalidLink();
 
-    let user = await adapter.getUserByEmail(address);
-    const isNewUser = !user;
+    const existing = await adapter.getUserByEmail(address);
     const account = { provider: provider.id, providerAccountId: address, type: 'email' as const };
-    const redirectTo = await allowSignIn(ctx, { user: user ?? { id: '', email: address }, account, email: { verificationRequest: false } });
-    if (!user) user = await adapter.createUser({ email: address, emailVerified: new Date() });
-    else if (!user.emailVerified) user = (await adapter.updateUser(user.id, { emailVerified: new Date() })) ?? user;
-    if (!(await adapter.getAccount(account))) await adapter.linkAccount({ ...account, userId: user.id });
-
-    const previous = readCookie(ctx.request.headers.get('cookie'), auth.config.cookies.sessionToken.name);
-    const signedIn = user;
-    const issued = await callUser(auth, 'jwt callback', () =>
-      auth.strategy.issue({ user: signedIn, account, isNewUser, ...(previous ? { previous } : {}) }),
-    );
-    const url =
-      redirectTo ??
-      (isNewUser && auth.config.pages.newUser ? auth.config.pages.newUser : await resolveCallbackUrl(ctx, ctx.url.searchParams.get('callbackUrl')));
-    const cookies = [sessionCookie(auth, issued.value, issued.expires)];
-    if (ctx.wantsJson) return { status: 200, json: { ok: true, url }, cookies };
-    return { status: 303, redirect: url, cookies };
+    return await completeSignIn(ctx, {
+      user: existing ?? { id: '', email: address },
+      account,
+      email: { verificationRequest: false },
+      emailProven: true,
+      isNewUser: !existing,
+      callbackUrl: await resolveCallbackUrl(ctx, ctx.body.callbackUrl),
+      persist: async () => {
+        let user = existing ?? (await adapter.createUser({ email: address, emailVerified: new Date() }));
+        if (!user.emailVerified) user = (await adapter.updateUser(user.id, { emailVerified: new Date() })) ?? user;
+        if (!(await adapter.getAccount(account))) await adapter.linkAccount({ ...account, userId: user.id });
+        return user;
+      },
+    });
   } catch (error) {
     return failure(ctx, error);
   }

@@ -77,8 +77,7 @@ export function errorResult(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, error
     ctx.auth.logger.error(`[auth] unexpected error: ${name}: ${message}`);
     e = new AuthError('Internal error', { code: 'INTERNAL_ERROR', status: 500 });
   }
-  const headers: Record<string, string> = {};
-  if (e.status === 405 && 'allow' in e) headers.allow = String((e as AuthError & { allow: string }).allow);
+  const headers: Record<string, string> = { ...e.headers };
   if (ctx.wantsJson) return { status: e.status, json: e.toJSON(), headers };
   return {
     status: e.status,

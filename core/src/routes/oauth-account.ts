@@ -57,7 +57,9 @@ export async function planOAuthSignIn(
       email,
       name: profile.name ?? null,
       image: profile.image ?? null,
-      emailVerified: profile.emailVerified ?? null,
+      // Only a provider trusted for emails proves one: otherwise an attacker's IdP could mark
+      // the victim's address verified and shield the account from the pre-hijacking defence.
+      emailVerified: provider.trustEmail ? (profile.emailVerified ?? null) : null,
     },
   };
 }

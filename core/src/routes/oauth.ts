@@ -7,14 +7,13 @@
  * @module
  */
 import { AuthError } from '../errors.js';
-import { readCookie } from '../http/cookies.js';
 import { authorizationUrl, exchangeCode, fetchProfile, isAccessDenied } from '../providers/oauth/client.js';
 import { clearFlow, flowCookieName, openFlow, sealFlow, type FlowCookieOptions } from '../providers/oauth/flow-cookie.js';
 import type { OAuthProvider, UserProfile } from '../providers/oauth/types.js';
 import { pageErrorCode } from '../pages/messages.js';
 import type { ActionResult, AuthInternals, RouteContext } from './context.js';
-import { callUser, errorResult, resolveCallbackUrl, sessionCookie } from './helpers.js';
-import { allowSignIn } from './signin.js';
+import { callUser, errorResult, resolveCallbackUrl } from './helpers.js';
+import { completeSignIn } from './complete-sign-in.js';
 import { accountFrom, applyOAuthSignIn, planOAuthSignIn } from './oauth-account.js';
 
 function flowOptions(auth: AuthInternals, provider: OAuthProvider): FlowCookieOptions {
@@ -69,6 +68,15 @@ function checkProfile(value: unknown): UserProfile {
   return { ...p, id };
 }
 
+/**
+ * Whether this sign-in proves the user owns their email: the provider is
+ * trusted for emails (`trustEmail`) and reports this very address verified.
+ */
+function provesEmail(provider: OAuthProvider, profile: UserProfile, userEmail: string | null | undefined): boolean {
+  if (!provider.trustEmail || !profile.emailVerified || !profile.email || !userEmail) return false;
+  return profile.email.trim().toLowerCase() === userEmail.trim().toLowerCase();
+}
+
 /** `GET|POST /callback/:provider` for an OAuth provider. */
 export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProvider): Promise<ActionResult> {
   const { auth } = ctx;
@@ -94,25 +102,26 @@ export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProv
       raw = await fetchProfile(client, tokens, profileCtx);
     } catch (error) {
       logFailure(auth, provider, 'profile request', error);
+      if (error instanceof AuthError) throw error; // OAUTH_USERINFO_FAILED / OAUTH_USERINFO_MISMATCH
       throw callbackError();
     }
     const profile = checkProfile(await callUser(auth, 'profile function', () => provider.profile(raw, tokens, profileCtx)));
 
     const adapter = auth.adapter!;
-    const current = await auth.readSession(ctx.request);
+    // Fresh: a session revoked elsewhere must not link a new account.
+    const current = await auth.readSession(ctx.request, { fresh: true });
     const plan = await planOAuthSignIn(adapter, provider, profile, current.user?.id ?? null);
     const account = accountFrom(provider, plan.user.id, profile.id, tokens);
-    const redirectTo = await allowSignIn(ctx, { user: plan.user, account, profile: raw });
-    const user = await applyOAuthSignIn(adapter, plan, account);
-    const isNewUser = plan.kind === 'create';
-    const previous = readCookie(ctx.request.headers.get('cookie'), auth.config.cookies.sessionToken.name);
-    const issued = await callUser(auth, 'jwt callback', () =>
-      auth.strategy.issue({ user, account, profile: raw, isNewUser, ...(previous ? { previous } : {}) }),
-    );
-    const url = redirectTo ?? (isNewUser && auth.config.pages.newUser ? auth.config.pages.newUser : flow.callbackUrl);
-    const cookies = [sessionCookie(auth, issued.value, issued.expires), ...clear];
-    if (ctx.wantsJson) return { status: 200, json: { ok: true, url }, cookies };
-    return { status: 303, redirect: url, cookies };
+    return await completeSignIn(ctx, {
+      user: plan.user,
+      account,
+      profile: raw,
+      emailProven: provesEmail(provider, profile, plan.user.email),
+      isNewUser: plan.kind === 'create',
+      callbackUrl: flow.callbackUrl,
+      persist: () => applyOAuthSignIn(adapter, plan, account),
+      cookies: clear,
+    });
   } catch (error) {
     return failure(ctx, error, clear);
   }

@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import type { RateLimitResult } from '../rate-limit/types.js';
+import type { RateLimitResult, RateLimiter } from '../rate-limit/types.js';
 import { errorPage } from '../pages/pages.js';
 import type { ActionResult, RouteContext } from './context.js';
 
@@ -27,4 +27,36 @@ export function rateLimited(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, verdi
     ...(wait > 0 ? { detail: `Try again in ${wait} minute${wait === 1 ? '' : 's'}.` } : {}),
   });
   return { status, html, headers };
+}
+
+/**
+ * A route's rate-limit policy for one request: which limiter, and how it
+ * counts. `attempt`: every try per IP, and per (IP, account) until a
+ * success resets it (see `RateLimiter.attempt`). `count`: every request
+ * against the IP and the account budgets.
+ */
+export interface RouteRateLimit {
+  limiter: RateLimiter;
+  mode: 'attempt' | 'count';
+  /** The account the request names. Default: the body's `email`, else `username`. */
+  identifier?: string;
+}
+
+/**
+ * Applies a route's policy after the CSRF checks; returns the refusal, or
+ * undefined to go on. An `attempt` is kept on `ctx.attempt` for the route
+ * to settle (`completeSignIn` reports success, a wrong password failure).
+ */
+export async function applyRateLimit(ctx: RouteContext, policy: RouteRateLimit | undefined, info: { ip?: string }): Promise<ActionResult | undefined> {
+  if (!policy) return undefined;
+  const identifier = (policy.identifier ?? (ctx.body.email?.trim() || ctx.body.username || '')).trim().toLowerCase();
+  const facts = { ...(info.ip ? { ip: info.ip } : {}), ...(identifier ? { identifier } : {}) };
+  if (policy.mode === 'attempt') {
+    const attempt = await policy.limiter.attempt(ctx.request, facts);
+    if (!attempt.result.success) return rateLimited(ctx, attempt.result);
+    ctx.attempt = attempt;
+    return undefined;
+  }
+  const verdict = await policy.limiter.check(ctx.request, facts);
+  return verdict.success ? undefined : rateLimited(ctx, verdict);
 }

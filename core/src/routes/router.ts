@@ -8,33 +8,57 @@ import type { ActionResult, RouteContext } from './context.js';
 import { csrfAction, providersAction, sessionAction, sessionUpdateAction } from './info.js';
 import { credentialsAction, providerFor, signInPageAction } from './signin.js';
 import { oauthCallbackAction, oauthSignInAction } from './oauth.js';
-import { emailCallbackAction, emailSignInAction } from './email.js';
-import {
-  authenticateOptionsAction,
-  authenticateVerifyAction,
-  deletePasskeyAction,
-  listPasskeysAction,
-  passkeyBrowserScriptAction,
-  passkeysPageAction,
-  registerOptionsAction,
-  registerVerifyAction,
-} from './passkey.js';
+import { emailCallbackAction, emailConfirmPageAction, emailSignInAction } from './email.js';
 import { AuthError } from '../errors.js';
 import { signOutAction, signOutPageAction } from './signout.js';
 import { errorPageAction, verifyRequestAction } from './pages.js';
+import type { RouteRateLimit } from './rate-limited.js';
 
-type Action = (ctx: RouteContext) => ActionResult | Promise<ActionResult>;
-/** Per method; `withProvider` routes take exactly one extra path segment. */
-interface Route {
-  GET?: Action;
-  POST?: Action;
-  withProvider?: boolean;
-  /** POSTs that skip the CSRF token check because another mechanism protects them (OAuth state + PKCE + flow cookie). */
-  csrfExempt?: (ctx: RouteContext) => boolean;
+import type { Action } from '../plugins/types.js';
+import type { CredentialsProvider } from '../providers/types.js';
+import type { Route } from '../plugins/registry.js';
+
+/**
+ * The account a credentials sign-in names: the first declared field that is
+ * not a password (in declaration order), then `email` / `username`, so a
+ * request cannot dodge its account budget by leaving `email` empty.
+ */
+function credentialsIdentifier(ctx: RouteContext, provider: CredentialsProvider): string {
+  for (const [name, field] of Object.entries(provider.credentials)) {
+    if (field.type !== 'password' && ctx.body[name]?.trim()) return ctx.body[name]!;
+  }
+  return ctx.body.email?.trim() || ctx.body.username?.trim() || '';
+}
+
+/**
+ * `POST /signin/:provider`: a credentials sign-in is an attempt on the login
+ * limiter; sending a magic link counts every send per IP and per (IP,
+ * address) on the email-verification limiter (so nobody can block another's
+ * links, and mail to one address is bounded per sender).
+ */
+function signInLimit(ctx: RouteContext): RouteRateLimit | undefined {
+  const provider = ctx.providerId ? ctx.auth.providers.get(ctx.providerId) : undefined;
+  const { login, emailVerification } = ctx.auth.limiters;
+  if (provider?.type === 'credentials' && login) return { limiter: login, mode: 'attempt', identifier: credentialsIdentifier(ctx, provider) };
+  if (provider?.type === 'email' && emailVerification) return { limiter: emailVerification, mode: 'attempt', identifier: ctx.body.email ?? '' };
+  return undefined;
+}
+
+/** `POST /callback/:provider`: only a credentials sign-in is limited here (the magic-link POST consumes a single-use token). */
+function callbackLimit(ctx: RouteContext): RouteRateLimit | undefined {
+  const provider = ctx.providerId ? ctx.auth.providers.get(ctx.providerId) : undefined;
+  const { login } = ctx.auth.limiters;
+  if (provider?.type === 'credentials' && login) return { limiter: login, mode: 'attempt', identifier: credentialsIdentifier(ctx, provider) };
+  return undefined;
+}
+
+/** Providers that bring a plugin (passkeys) sign in through their own routes. */
+function ownRoutes(provider: { id: string }): AuthError {
+  return new AuthError(`Provider "${provider.id}" signs in through its own routes`, { code: 'PROVIDER_NOT_FOUND', status: 404 });
 }
 
 function notAllowed(allow: string): never {
-  throw Object.assign(new AuthError('Method not allowed', { code: 'METHOD_NOT_ALLOWED', status: 405 }), { allow });
+  throw new AuthError('Method not allowed', { code: 'METHOD_NOT_ALLOWED', headers: { allow } });
 }
 
 /** `POST /signin/:provider`: credentials sign in directly; OAuth providers start their flow; email sends the link. */
@@ -45,10 +69,11 @@ function signInProviderAction(ctx: RouteContext): Promise<ActionResult> {
       return credentialsAction(ctx);
     case 'email':
       return emailSignInAction(ctx, provider);
-    case 'passkey':
-      throw new AuthError('Passkeys sign in through /passkey/authenticate/*', { code: 'PROVIDER_NOT_FOUND', status: 404 });
-    default:
+    case 'oauth':
+    case 'oidc':
       return oauthSignInAction(ctx, provider);
+    default:
+      throw ownRoutes(provider);
   }
 }
 
@@ -60,11 +85,12 @@ function callbackAction(ctx: RouteContext): Promise<ActionResult> {
     case 'credentials':
       return post ? credentialsAction(ctx) : notAllowed('POST');
     case 'email':
-      return post ? notAllowed('GET, HEAD') : emailCallbackAction(ctx, provider);
-    case 'passkey':
-      throw new AuthError('Passkeys sign in through /passkey/authenticate/*', { code: 'PROVIDER_NOT_FOUND', status: 404 });
-    default:
+      return post ? emailCallbackAction(ctx, provider) : emailConfirmPageAction(ctx, provider);
+    case 'oauth':
+    case 'oidc':
       return oauthCallbackAction(ctx, provider);
+    default:
+      throw ownRoutes(provider);
   }
 }
 
@@ -86,54 +112,15 @@ function customPage(page: 'signIn' | 'signOut' | 'error' | 'verifyRequest', fall
   };
 }
 
-const ROUTES: Record<string, Route> = {
+/** The core's own routes; plugins add theirs (`plugins/registry.ts`). */
+export const CORE_ROUTES: Readonly<Record<string, Route>> = {
   providers: { GET: providersAction },
   csrf: { GET: csrfAction },
   session: { GET: sessionAction, POST: sessionUpdateAction },
   signin: { GET: customPage('signIn', signInPageAction) },
-  'signin/:provider': { POST: signInProviderAction, withProvider: true },
-  'callback/:provider': { GET: callbackAction, POST: callbackAction, withProvider: true, csrfExempt: isOAuthCallback },
+  'signin/:provider': { POST: signInProviderAction, withProvider: true, rateLimit: signInLimit },
+  'callback/:provider': { GET: callbackAction, POST: callbackAction, withProvider: true, csrfExempt: isOAuthCallback, rateLimit: callbackLimit },
   signout: { GET: customPage('signOut', signOutPageAction), POST: signOutAction },
   error: { GET: customPage('error', errorPageAction) },
   'verify-request': { GET: customPage('verifyRequest', verifyRequestAction) },
-  passkey: { GET: passkeysPageAction },
-  'passkey/browser.js': { GET: passkeyBrowserScriptAction },
-  'passkey/credentials': { GET: listPasskeysAction },
-  'passkey/delete': { POST: deletePasskeyAction },
-  'passkey/register/options': { POST: registerOptionsAction },
-  'passkey/register/verify': { POST: registerVerifyAction },
-  'passkey/authenticate/options': { POST: authenticateOptionsAction },
-  'passkey/authenticate/verify': { POST: authenticateVerifyAction },
 };
-
-export interface Match {
-  route: Route;
-  providerId?: string;
-}
-
-/** Finds the route for the path below basePath (`/signin/credentials` → route + provider id). */
-export function matchRoute(rest: string): Match | null {
-  const segments = rest.split('/').filter((s) => s.length > 0);
-  const exact = Object.hasOwn(ROUTES, segments.join('/')) ? ROUTES[segments.join('/')] : undefined;
-  if (exact && !exact.withProvider) return { route: exact };
-  if (segments.length === 2) {
-    const route = ROUTES[`${segments[0]}/:provider`];
-    if (!route) return null;
-    let providerId: string;
-    try {
-      providerId = decodeURIComponent(segments[1]!);
-    } catch {
-      return null;
-    }
-    return { route, providerId };
-  }
-  return null;
-}
-
-/** The methods a route allows, for `Allow` on 405. */
-export function allowedMethods(route: Route): string[] {
-  const out: string[] = [];
-  if (route.GET) out.push('GET', 'HEAD');
-  if (route.POST) out.push('POST');
-  return out;
-}

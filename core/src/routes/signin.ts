@@ -5,12 +5,12 @@
  * @module
  */
 import { AuthError, InvalidCredentialsError, badRequest } from '../errors.js';
-import { readCookie } from '../http/cookies.js';
 import { signInPage } from '../pages/pages.js';
 import type { CredentialsProvider } from '../providers/types.js';
 import type { User } from '../types.js';
 import type { ActionResult, RouteContext } from './context.js';
-import { callUser, csrfFor, errorResult, resolveCallbackUrl, sessionCookie } from './helpers.js';
+import { callUser, csrfFor, errorResult, resolveCallbackUrl } from './helpers.js';
+import { completeSignIn } from './complete-sign-in.js';
 
 export async function signInPageAction(ctx: RouteContext): Promise<ActionResult> {
   const { token, cookie } = await csrfFor(ctx);
@@ -46,6 +46,7 @@ export async function credentialsAction(ctx: RouteContext): Promise<ActionResult
   try {
     return await signInWithCredentials(ctx, provider, callbackUrl);
   } catch (error) {
+    if (error instanceof InvalidCredentialsError) await ctx.attempt?.failed();
     if (error instanceof InvalidCredentialsError && !ctx.wantsJson) {
       const to = `${ctx.auth.config.pages.signIn}?error=CredentialsSignin&callbackUrl=${encodeURIComponent(callbackUrl)}`;
       return { status: 303, redirect: to };
@@ -84,60 +85,30 @@ async function signInWithCredentials(ctx: RouteContext, provider: CredentialsPro
 
   let user: User = authorized;
   let isNewUser = false;
+  let persist: (() => Promise<User>) | undefined;
   // Database sessions reference a stored user: adopt an authorized user the storage does not know yet.
   if (auth.config.session.strategy === 'database' && auth.adapter) {
     const adapter = auth.adapter;
     const stored = await adapter.getUser(user.id);
     if (stored) user = { ...stored, ...user };
     else {
-      await callUser(auth, 'storage of the authorized user', () =>
-        adapter.createUser({
-          id: user.id,
-          email: user.email ?? null,
-          name: user.name ?? null,
-          image: user.image ?? null,
-          emailVerified: user.emailVerified ?? null,
-          ...(user.role !== undefined ? { role: user.role } : {}),
-          ...(user.roles !== undefined ? { roles: user.roles } : {}),
-        }),
-      );
       isNewUser = true;
+      const candidate = user;
+      persist = () =>
+        callUser(auth, 'storage of the authorized user', () =>
+          adapter.createUser({
+            id: candidate.id,
+            email: candidate.email ?? null,
+            name: candidate.name ?? null,
+            image: candidate.image ?? null,
+            emailVerified: candidate.emailVerified ?? null,
+            ...(candidate.role !== undefined ? { role: candidate.role } : {}),
+            ...(candidate.roles !== undefined ? { roles: candidate.roles } : {}),
+          }),
+        ).then((created) => ({ ...created, ...candidate }));
     }
   }
 
   const account = { provider: provider.id, providerAccountId: user.id, type: 'credentials' as const };
-  const redirectTo = await allowSignIn(ctx, { user, account, credentials: submitted });
-  const issued = await callUser(auth, 'jwt callback', () =>
-    auth.strategy.issue({
-      user,
-      account,
-      isNewUser,
-      ...withPrevious(ctx),
-    }),
-  );
-  const url = redirectTo ?? (isNewUser && auth.config.pages.newUser ? auth.config.pages.newUser : callbackUrl);
-  const cookies = [sessionCookie(auth, issued.value, issued.expires)];
-  if (ctx.wantsJson) return { status: 200, json: { ok: true, url }, cookies };
-  return { status: 303, redirect: url, cookies };
-}
-
-function withPrevious(ctx: RouteContext): { previous?: string } {
-  const previous = readCookie(ctx.request.headers.get('cookie'), ctx.auth.config.cookies.sessionToken.name);
-  return previous ? { previous } : {};
-}
-
-/**
- * Runs the `signIn` callback. Returns a redirect URL when the callback
- * answered with one. @throws AuthError `ACCESS_DENIED` (403) when it answered false.
- */
-export async function allowSignIn(
-  ctx: RouteContext,
-  params: Parameters<NonNullable<RouteContext['auth']['callbacks']['signIn']>>[0],
-): Promise<string | undefined> {
-  const cb = ctx.auth.callbacks.signIn;
-  if (!cb) return undefined;
-  const verdict = await callUser(ctx.auth, 'signIn callback', () => cb(params));
-  if (verdict === false) throw new AuthError('Sign-in was denied', { code: 'ACCESS_DENIED', status: 403 });
-  if (typeof verdict === 'string') return resolveCallbackUrl(ctx, verdict);
-  return undefined;
+  return completeSignIn(ctx, { user, account, credentials: submitted, isNewUser, callbackUrl, ...(persist ? { persist } : {}) });
 }

@@ -7,6 +7,7 @@
 import { randomString, sha256Hex, timingSafeEqual } from '../crypto.js';
 import type { ResolvedAuthConfig } from '../config.js';
 import type { StorageAdapter, AdapterSession, AdapterUser } from '../storage/types.js';
+import { revokeUserSessions } from './revoke.js';
 import type { SessionRead, SessionStrategy } from './types.js';
 
 const TOKEN = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{32,128})$/;
@@ -56,11 +57,12 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
       return { value: `${id}.${secret}`, expires };
     },
     read: (value) => read(value),
+    revokeUser: (userId) => revokeUserSessions(adapter, userId),
     update: (value) => read(value, true),
     async revoke(value, everywhere) {
       const found = await lookup(value);
       if (!found) return;
-      if (everywhere) await adapter.deleteUserSessions(found.user.id);
+      if (everywhere) await revokeUserSessions(adapter, found.user.id);
       else await adapter.deleteSession(found.session.id);
     },
   };

@@ -4,15 +4,22 @@
  * secret verifies (rotation). Only HS256 is accepted, so `alg: none` and
  * algorithm-confusion tokens fail. Verified claims are cached by token until
  * `exp`, bounded in size, so a session read costs a map lookup.
+ *
+ * With a storage adapter, a token carries the user's session version (claim
+ * `sv`) and is re-checked against storage at most once per
+ * `session.revalidateAge`: a bumped version (sign-out everywhere, password
+ * change, role change) or a deleted user ends it. A re-issued token takes its
+ * profile claims (name, email, picture, role, roles) from the stored user.
  * @internal
  * @module
  */
-import * as nodeCrypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { ResolvedAuthConfig } from '../config.js';
 import type { AuthCallbacks } from '../callbacks.js';
+import type { StorageAdapter } from '../storage/types.js';
 import type { JWT, User } from '../types.js';
-import { randomString } from '../crypto.js';
+import { hkdfSha256, randomString } from '../crypto.js';
+import { revokeUserSessions } from './revoke.js';
 import type { SessionRead, SessionStrategy } from './types.js';
 
 const ALG = 'HS256';
@@ -20,19 +27,33 @@ const HKDF_SALT = 'framework.auth.session-jwt';
 const HKDF_INFO = 'framework.auth HS256 session signing key v1';
 /** Bound on cached verified tokens. */
 const CACHE_LIMIT = 10_000;
+/** The claims a re-issue refreshes from the stored user. */
+const PROFILE_CLAIMS = ['name', 'email', 'picture', 'role', 'roles'] as const;
 
 async function deriveKey(secret: string): Promise<CryptoKey> {
-  const enc = new TextEncoder();
-  let bytes: Uint8Array<ArrayBuffer>;
-  if (typeof nodeCrypto.hkdfSync === 'function') {
-    bytes = new Uint8Array(nodeCrypto.hkdfSync('sha256', secret, HKDF_SALT, HKDF_INFO, 32));
-  } else {
-    const ikm = await crypto.subtle.importKey('raw', enc.encode(secret), 'HKDF', false, ['deriveBits']);
-    bytes = new Uint8Array(
-      await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: enc.encode(HKDF_SALT), info: enc.encode(HKDF_INFO) }, ikm, 256),
-    );
-  }
+  const bytes = await hkdfSha256(secret, HKDF_SALT, HKDF_INFO);
   return crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+/** A verified token as cached: its claims and when storage last confirmed it (ms). */
+interface Verified {
+  claims: JWT;
+  checkedAt: number;
+  /** Set once storage said the token is revoked: it stays revoked. */
+  revoked?: true;
+  /** The storage check in flight, shared by concurrent reads. */
+  checking?: Promise<boolean> | undefined;
+}
+
+/**
+ * Whether a token's session version matches the stored one. A user missing
+ * from storage keeps only tokens issued without `sv` (users that were never
+ * stored, e.g. from a credentials `authorize` backed elsewhere); tokens
+ * without `sv` count as version 0 for stored users.
+ */
+function versionMatches(token: JWT, stored: number | null): boolean {
+  if (stored === null) return token.sv === undefined;
+  return (token.sv ?? 0) === stored;
 }
 
 /** The default claims for a user: `sub` plus the profile fields a session shows. */
@@ -57,11 +78,12 @@ export function userFromClaims(token: JWT): User {
   return user;
 }
 
-export function jwtStrategy(config: ResolvedAuthConfig, callbacks: AuthCallbacks): SessionStrategy {
+export function jwtStrategy(config: ResolvedAuthConfig, callbacks: AuthCallbacks, adapter?: StorageAdapter): SessionStrategy {
   const keys = config.secret.map((s) => deriveKey(s));
-  const cache = new Map<string, JWT>();
+  const cache = new Map<string, Verified>();
   const maxAge = config.session.maxAge;
   const updateAge = config.session.updateAge;
+  const revalidateMs = config.session.revalidateAge * 1000;
 
   async function sign(claims: JWT): Promise<{ value: string; expires: Date }> {
     const iat = Math.floor(Date.now() / 1000);
@@ -76,16 +98,29 @@ export function jwtStrategy(config: ResolvedAuthConfig, callbacks: AuthCallbacks
     return { value, expires: new Date(exp * 1000) };
   }
 
-  async function verify(value: string): Promise<JWT | 'expired' | null> {
+  /** Verifications in flight, so concurrent first reads of one token share one. */
+  const verifying = new Map<string, Promise<Verified | 'expired' | null>>();
+
+  function verify(value: string): Verified | 'expired' | null | Promise<Verified | 'expired' | null> {
     const cached = cache.get(value);
-    if (cached) return cached.exp! * 1000 <= Date.now() ? 'expired' : cached;
+    if (cached) return cached.claims.exp! * 1000 <= Date.now() ? 'expired' : cached;
     if (value.length > 8192 || value.split('.').length !== 3) return null;
+    let pending = verifying.get(value);
+    if (!pending) {
+      pending = verifySignature(value).finally(() => verifying.delete(value));
+      verifying.set(value, pending);
+    }
+    return pending;
+  }
+
+  async function verifySignature(value: string): Promise<Verified | 'expired' | null> {
     for (const key of keys) {
       try {
         const { payload } = await jwtVerify(value, await key, { algorithms: [ALG], requiredClaims: ['sub', 'exp', 'iat'] });
         if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-        cache.set(value, payload as JWT);
-        return payload as JWT;
+        const verified: Verified = { claims: payload as JWT, checkedAt: Number.NEGATIVE_INFINITY };
+        cache.set(value, verified);
+        return verified;
       } catch (e) {
         // jose checks the signature before the claims, so JWTExpired means a genuine but stale token.
         if (e instanceof joseErrors.JWTExpired) return 'expired';
@@ -94,23 +129,71 @@ export function jwtStrategy(config: ResolvedAuthConfig, callbacks: AuthCallbacks
     return null;
   }
 
-  async function reissue(token: JWT, data?: unknown): Promise<SessionRead> {
-    let next = token;
-    if (callbacks.jwt) {
-      next = await callbacks.jwt(data === undefined ? { token } : { token, trigger: 'update', session: data });
+  /** Asks storage whether the token still holds (one query per token at a time); records the answer. */
+  function revalidate(store: StorageAdapter, verified: Verified): Promise<boolean> {
+    verified.checking ??= store
+      .getSessionVersion(String(verified.claims.sub))
+      .then((version) => {
+        const ok = versionMatches(verified.claims, version);
+        if (ok) verified.checkedAt = Date.now();
+        else verified.revoked = true;
+        return ok;
+      })
+      .finally(() => {
+        verified.checking = undefined;
+      });
+    return verified.checking;
+  }
+
+  /** The user's session version, set as `sv` (or removed when the user is not stored). */
+  function withVersion(token: JWT, version: number | null): JWT {
+    const { sv: _sv, ...rest } = token;
+    return version === null ? rest : { ...rest, sv: version };
+  }
+
+  async function reissue(verified: Verified, data?: unknown): Promise<SessionRead> {
+    let next = verified.claims;
+    let version: number | null = null;
+    if (adapter) {
+      const sub = String(next.sub);
+      const [user, stored] = await Promise.all([adapter.getUser(sub), adapter.getSessionVersion(sub)]);
+      if (!versionMatches(next, stored)) {
+        verified.revoked = true;
+        return { status: 'none' };
+      }
+      version = stored;
+      if (user) {
+        const rest: JWT = { ...next };
+        for (const claim of PROFILE_CLAIMS) delete rest[claim];
+        next = { ...rest, ...claimsFromUser(user) };
+      }
     }
+    if (callbacks.jwt) {
+      next = await callbacks.jwt(data === undefined ? { token: next } : { token: next, trigger: 'update', session: data });
+    }
+    if (adapter) next = withVersion(next, version);
     const issued = await sign(next);
     return { status: 'valid', user: userFromClaims(next), expires: issued.expires, token: next, refreshed: issued };
   }
 
-  async function read(value: string): Promise<SessionRead> {
-    const token = await verify(value);
-    if (token === null) return { status: 'none' };
-    if (token === 'expired') {
+  /** This process's cached tokens of the user: checked against storage again at their next read. */
+  function markStale(userId: string): void {
+    for (const other of cache.values()) if (other.claims.sub === userId) other.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  async function read(value: string, options: { fresh?: boolean } = {}): Promise<SessionRead> {
+    const verified = await verify(value);
+    if (verified === null) return { status: 'none' };
+    if (verified === 'expired') {
       cache.delete(value);
       return { status: 'expired' };
     }
-    if (Date.now() / 1000 - token.iat! >= updateAge) return reissue(token);
+    if (verified.revoked) return { status: 'none' };
+    const now = Date.now();
+    if (now / 1000 - verified.claims.iat! >= updateAge) return reissue(verified);
+    const due = options.fresh || now - verified.checkedAt >= revalidateMs;
+    if (adapter && due && !(await revalidate(adapter, verified))) return { status: 'none' };
+    const token = verified.claims;
     return { status: 'valid', user: userFromClaims(token), expires: new Date(token.exp! * 1000), token };
   }
 
@@ -127,17 +210,29 @@ export function jwtStrategy(config: ResolvedAuthConfig, callbacks: AuthCallbacks
         });
       }
       if (!token || typeof token.sub !== 'string') token = { ...token, sub: user.id };
+      if (adapter) token = withVersion(token, await adapter.getSessionVersion(token.sub as string));
       return sign(token);
     },
     read,
-    async update(value, data) {
-      const token = await verify(value);
-      if (token === null) return { status: 'none' };
-      if (token === 'expired') return { status: 'expired' };
-      return reissue(token, data ?? null);
+    async revokeUser(userId) {
+      if (!adapter) return 0;
+      const deleted = await revokeUserSessions(adapter, userId);
+      markStale(userId);
+      return deleted;
     },
-    async revoke(value) {
+    async update(value, data) {
+      const verified = await verify(value);
+      if (verified === null || (verified !== 'expired' && verified.revoked)) return { status: 'none' };
+      if (verified === 'expired') return { status: 'expired' };
+      return reissue(verified, data ?? null);
+    },
+    async revoke(value, everywhere) {
+      const verified = await verify(value);
       cache.delete(value);
+      if (!everywhere || !adapter || verified === null || verified === 'expired' || verified.revoked) return;
+      const sub = verified.claims.sub;
+      await revokeUserSessions(adapter, String(sub));
+      markStale(String(sub));
     },
   };
 }

@@ -99,14 +99,15 @@ describe('jwt sessions', () => {
   it('verifies tokens signed with a rotated-out secret listed second, and signs with the first', async () => {
     const OLD = SECRET;
     const NEW = 'a-brand-new-secret-a-brand-new-secret-0001';
-    const before = await makeFixture('jwt', { secret: OLD });
+    // Three engines, each with its own store: the sessions are checked only by their keys (no adapter).
+    const before = await makeFixture('jwt', { secret: OLD, adapter: undefined });
     const c = before.client();
     await c.signIn();
     const oldToken = c.cookies.get('framework.session-token')!;
 
-    const rotated = await makeFixture('jwt', { secret: [NEW, OLD] });
+    const rotated = await makeFixture('jwt', { secret: [NEW, OLD], adapter: undefined });
     expect((await rotated.auth.getSession(reqWith(oldToken))).user?.email).toBe('ada@example.com');
-    const dropped = await makeFixture('jwt', { secret: NEW });
+    const dropped = await makeFixture('jwt', { secret: NEW, adapter: undefined });
     expect((await dropped.auth.getSession(reqWith(oldToken))).user).toBeNull();
 
     const c2 = rotated.client();

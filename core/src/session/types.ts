@@ -30,7 +30,17 @@ export type SessionRead =
 
 export interface SessionStrategy {
   issue(input: SessionIssueInput): Promise<IssuedSession>;
-  read(value: string): Promise<SessionRead>;
+  /**
+   * Reads a session cookie. `fresh`: confirm the session against storage now
+   * (jwt: regardless of `revalidateAge`), for routes that add credentials.
+   */
+  read(value: string, options?: { fresh?: boolean }): Promise<SessionRead>;
+  /**
+   * Ends every session of a user (database rows deleted, the session version
+   * bumped so JWT sessions end; this process's cached tokens are re-checked at
+   * once). Returns how many database sessions were deleted.
+   */
+  revokeUser(userId: string): Promise<number>;
   /** Applies `POST /session` data (jwt: the `update` trigger; database: a refresh). */
   update(value: string, data: unknown): Promise<SessionRead>;
   /** Ends the session behind `value`; `everywhere` also ends the user's other sessions. */

@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountTests } from './conformance/accounts.js';
 import { authenticatorTests } from './conformance/authenticators.js';
 import { addUser, at, sampleSession } from './conformance/fixtures.js';
+import { purgeTests } from './conformance/purge.js';
+import { sessionVersionTests } from './conformance/session-versions.js';
 import { sessionTests } from './conformance/sessions.js';
 import { tokenTests } from './conformance/tokens.js';
 import { userTests } from './conformance/users.js';
@@ -29,8 +31,9 @@ export interface ConformanceFixture {
  * Covers every {@link StorageAdapter} method: round-trips of all fields,
  * case-insensitive emails, conflicts (`StorageConflictError` with its
  * `field`), cascading deletes, session expiry boundaries, single-use tokens
- * under concurrency, passkey ownership, idempotent migrations and "not found"
- * results, plus a fast-check property over Unicode names and emails.
+ * under concurrency, passkey ownership, session versions (atomic bumps, the
+ * bump on a role change), purging expired rows, idempotent migrations and
+ * "not found" results, plus a fast-check property over Unicode names and emails.
  *
  * @param name Shown in the test names, e.g. `sqlite (file)`.
  * @param makeAdapter Creates the adapter for one test.
@@ -66,6 +69,8 @@ export function runStorageConformance(name: string, makeAdapter: () => Promise<C
     describe('sessions', () => sessionTests(current));
     describe('verification tokens', () => tokenTests(current));
     describe('authenticators', () => authenticatorTests(current));
+    describe('session versions', () => sessionVersionTests(current));
+    describe('purging expired rows', () => purgeTests(current));
 
     describe('lifecycle', () => {
       it('migrate() is idempotent and keeps data', async () => {
@@ -94,6 +99,9 @@ export function runStorageConformance(name: string, makeAdapter: () => Promise<C
         await expect(a.deleteSession('none')).resolves.toBeUndefined();
         expect(await a.deleteUserSessions('none')).toBe(0);
         expect(await a.deleteExpiredSessions(at())).toBe(0);
+        expect(await a.purgeExpired(at())).toStrictEqual({ sessions: 0, verificationTokens: 0 });
+        expect(await a.getSessionVersion('none')).toBeNull();
+        expect(await a.bumpSessionVersion('none')).toBeNull();
         expect(await a.useVerificationToken({ identifier: 'none', tokenHash: 'none' })).toBeNull();
         expect(await a.getAuthenticator('none')).toBeNull();
         expect(await a.listAuthenticators('none')).toStrictEqual([]);

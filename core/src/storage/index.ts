@@ -7,6 +7,7 @@
  * @module
  */
 export { memoryAdapter } from './memory.js';
+export { encryptAccountTokens } from './encrypted-tokens.js';
 export {
   postgresAdapter,
   sqlAdapter,
@@ -24,6 +25,7 @@ export {
   type AdapterUser,
   type Authenticator,
   type NewUser,
+  type PurgeResult,
   type StorageAdapter,
   type VerificationToken,
 } from './types.js';

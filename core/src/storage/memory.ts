@@ -40,6 +40,11 @@ function deleteWhere<V>(map: Map<string, V>, match: (value: V) => boolean): numb
   return count;
 }
 
+/** Whether `role` or `roles` differ between two versions of a user. */
+function rolesChanged(before: AdapterUser, after: AdapterUser): boolean {
+  return before.role !== after.role || JSON.stringify(before.roles) !== JSON.stringify(after.roles);
+}
+
 /**
  * Creates a storage adapter that keeps everything in memory, in `Map`s owned
  * by the returned object. Data is lost when the process ends.
@@ -70,6 +75,8 @@ export function memoryAdapter(): StorageAdapter {
   const sessions = new Map<string, AdapterSession>();
   const tokens = new Map<string, VerificationToken>();
   const authenticators = new Map<string, Authenticator>();
+  /** user id → session version (absent = 0) */
+  const sessionVersions = new Map<string, number>();
 
   const copyUser = (user: AdapterUser | undefined): AdapterUser | null => (user ? toUser(user.id, user) : null);
 
@@ -122,6 +129,7 @@ export function memoryAdapter(): StorageAdapter {
       const user = toUser(id, merged as Partial<AdapterUser>);
       checkEmailFree(user.email, id);
       putUser(user, previous);
+      if (rolesChanged(previous, user)) sessionVersions.set(id, (sessionVersions.get(id) ?? 0) + 1);
       return toUser(id, user);
     },
     async deleteUser(id) {
@@ -133,6 +141,16 @@ export function memoryAdapter(): StorageAdapter {
       deleteWhere(authenticators, owned);
       if (user.email != null) emails.delete(normalizeEmail(user.email));
       users.delete(id);
+      sessionVersions.delete(id);
+    },
+    async getSessionVersion(userId) {
+      return users.has(userId) ? (sessionVersions.get(userId) ?? 0) : null;
+    },
+    async bumpSessionVersion(userId) {
+      if (!users.has(userId)) return null;
+      const version = (sessionVersions.get(userId) ?? 0) + 1;
+      sessionVersions.set(userId, version);
+      return version;
     },
 
     async linkAccount(input) {
@@ -192,6 +210,11 @@ export function memoryAdapter(): StorageAdapter {
     async deleteExpiredSessions(now) {
       const limit = now.getTime();
       return deleteWhere(sessions, (s) => s.expires.getTime() <= limit);
+    },
+    async purgeExpired(now = new Date()) {
+      const limit = now.getTime();
+      const expired = (row: { expires: Date }) => row.expires.getTime() <= limit;
+      return { sessions: deleteWhere(sessions, expired), verificationTokens: deleteWhere(tokens, expired) };
     },
 
     async createVerificationToken(input) {

@@ -67,6 +67,14 @@ export interface Authenticator {
   createdAt: Date;
 }
 
+/** What {@link StorageAdapter.purgeExpired} deleted. */
+export interface PurgeResult {
+  /** Expired database sessions. */
+  sessions: number;
+  /** Expired verification tokens, passkey challenges included. */
+  verificationTokens: number;
+}
+
 /** Thrown by adapters when a unique field (user email, account key, credential id) is taken. */
 export class StorageConflictError extends Error {
   readonly code = 'CONFLICT' as const;
@@ -107,10 +115,26 @@ export interface StorageAdapter {
   getUser(id: string): Promise<AdapterUser | null>;
   getUserByEmail(email: string): Promise<AdapterUser | null>;
   getUserByAccount(key: { provider: string; providerAccountId: string }): Promise<AdapterUser | null>;
-  /** Returns the updated user, or null when no such user exists. @throws StorageConflictError on a taken email. */
+  /**
+   * Returns the updated user, or null when no such user exists. A patch that
+   * changes `role` or `roles` also bumps the user's session version (see
+   * {@link StorageAdapter.bumpSessionVersion}), so JWT sessions carrying the
+   * old role end. @throws StorageConflictError on a taken email.
+   */
   updateUser(id: string, patch: Partial<Omit<AdapterUser, 'id'>>): Promise<AdapterUser | null>;
   /** Deletes the user with their accounts, sessions and authenticators. */
   deleteUser(id: string): Promise<void>;
+  /**
+   * The user's session version: a counter, 0 for a new user, that JWT
+   * sessions carry (claim `sv`) and are checked against. Null when no such user exists.
+   */
+  getSessionVersion(userId: string): Promise<number | null>;
+  /**
+   * Increments the user's session version, so every JWT session issued before
+   * ends at its next check (sign-out everywhere, password reset). Atomic.
+   * Returns the new version, or null when no such user exists.
+   */
+  bumpSessionVersion(userId: string): Promise<number | null>;
 
   /** @throws StorageConflictError (`field: 'account'`) when provider+providerAccountId is linked already. */
   linkAccount(account: AdapterAccount): Promise<AdapterAccount>;
@@ -134,6 +158,17 @@ export interface StorageAdapter {
   deleteUserSessions(userId: string): Promise<number>;
   /** Deletes sessions whose expiry is at or before `now`. Returns how many were deleted. */
   deleteExpiredSessions(now: Date): Promise<number>;
+  /**
+   * Deletes every row whose expiry is at or before `now` (default: the
+   * current time): database sessions and verification tokens (email sign-in
+   * and password-reset tokens, passkey challenges). Run it on a schedule.
+   * @returns how many rows of each kind were deleted.
+   * @example
+   * ```ts
+   * const { sessions, verificationTokens } = await adapter.purgeExpired();
+   * ```
+   */
+  purgeExpired(now?: Date): Promise<PurgeResult>;
 
   /** @throws StorageConflictError (`field: 'tokenHash'`) when identifier+tokenHash exists already. */
   createVerificationToken(token: VerificationToken): Promise<VerificationToken>;

@@ -8,6 +8,7 @@
 import * as oauth from 'oauth4webapi';
 import type { Profile } from '../../types.js';
 import type { OAuthProvider, ProfileContext, TokenSet } from './types.js';
+import { fetchUserInfo } from './userinfo.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -37,7 +38,15 @@ type HttpOptions = oauth.TokenEndpointRequestOptions & oauth.ValidateSignatureOp
 /** Per-provider protocol state: metadata cache and HTTP options. */
 export interface ProviderClient {
   provider: OAuthProvider;
+  /** The authorization server metadata, loaded once (discovery for OIDC) and cached. */
   server(): Promise<oauth.AuthorizationServer>;
+  /**
+   * Verifies the signature of a response oauth4webapi has processed (ID
+   * token, signed UserInfo) against the issuer's JWKS. When no key matches
+   * (the provider rotated its keys), the metadata and JWKS are loaded afresh
+   * once and the check is repeated; concurrent callers share that reload.
+   */
+  verifySignature(as: oauth.AuthorizationServer, response: Response): Promise<void>;
   client: oauth.Client;
   clientAuth(): Promise<oauth.ClientAuth>;
   http: HttpOptions;
@@ -59,6 +68,18 @@ export function providerClient(provider: OAuthProvider): ProviderClient {
   } as HttpOptions;
 
   let cached: Promise<oauth.AuthorizationServer> | undefined;
+  /** The metadata object `cached` resolved to, so a stale one is recognised without awaiting. */
+  let latest: oauth.AuthorizationServer | undefined;
+  function server(): Promise<oauth.AuthorizationServer> {
+    cached ??= load().then(
+      (as) => (latest = as),
+      (error: unknown) => {
+        cached = undefined;
+        throw error;
+      },
+    );
+    return cached;
+  }
   async function load(): Promise<oauth.AuthorizationServer> {
     const e = provider.endpoints;
     let as: oauth.AuthorizationServer;
@@ -78,15 +99,30 @@ export function providerClient(provider: OAuthProvider): ProviderClient {
     };
   }
 
+  /**
+   * oauth4webapi caches a JWKS per metadata object and refetches it for an
+   * unknown `kid` only once the copy is 60 s old; a new metadata object gets
+   * a fresh JWKS at once, so a rotated key is found within the same sign-in.
+   * Only a response from the provider's own token or UserInfo endpoint can
+   * trigger the reload.
+   */
+  async function verifySignature(as: oauth.AuthorizationServer, response: Response): Promise<void> {
+    try {
+      await oauth.validateApplicationLevelSignature(as, response, http);
+    } catch (error) {
+      if (!(error instanceof oauth.OperationProcessingError && error.code === oauth.KEY_SELECTION)) throw error;
+      if (latest === as) {
+        cached = undefined;
+        latest = undefined;
+      }
+      await oauth.validateApplicationLevelSignature(await server(), response, http);
+    }
+  }
+
   return {
     provider,
-    server() {
-      cached ??= load().catch((error: unknown) => {
-        cached = undefined;
-        throw error;
-      });
-      return cached;
-    },
+    server,
+    verifySignature,
     client: { client_id: provider.clientId },
     async clientAuth() {
       const secret = typeof provider.clientSecret === 'function' ? await provider.clientSecret() : provider.clientSecret;
@@ -119,7 +155,7 @@ export async function authorizationUrl(pc: ProviderClient, redirectUri: string):
   url.searchParams.set('state', checks.state);
   url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(checks.codeVerifier));
   url.searchParams.set('code_challenge_method', 'S256');
-  if (p.type === 'oidc') {
+  if (p.type === 'oidc' && p.nonce !== false) {
     checks.nonce = oauth.generateRandomNonce();
     url.searchParams.set('nonce', checks.nonce);
   }
@@ -148,18 +184,30 @@ export async function exchangeCode(pc: ProviderClient, params: URLSearchParams, 
   if (result.refresh_token) tokens.refresh_token = result.refresh_token;
   if (result.scope) tokens.scope = result.scope;
   if (oidc) {
-    await oauth.validateApplicationLevelSignature(as, response, pc.http);
+    await pc.verifySignature(as, response);
     tokens.id_token = result.id_token!;
     tokens.claims = { ...oauth.getValidatedIdTokenClaims(result) } as Profile;
   }
   return tokens;
 }
 
-/** The raw profile: the provider's `userinfo()`, else ID token claims (OIDC), else GET userinfo with the bearer token. */
+/**
+ * The raw profile handed to `profile()`:
+ * - the provider's own `userinfo()` when it has one;
+ * - OIDC: the validated ID token claims with the UserInfo response merged
+ *   over them (OIDC Core §5.3), unless the provider sets `skipUserInfo` or
+ *   has no UserInfo endpoint (neither discovered nor configured);
+ * - OAuth 2.0: GET on the `userinfo` endpoint with the bearer token.
+ * @throws AuthError `OAUTH_USERINFO_MISMATCH` (400) / `OAUTH_USERINFO_FAILED` (502) from the OIDC UserInfo step.
+ */
 export async function fetchProfile(pc: ProviderClient, tokens: TokenSet, ctx: ProfileContext): Promise<Profile> {
   if (pc.provider.userinfo) return pc.provider.userinfo(tokens, ctx);
-  if (pc.provider.type === 'oidc' && tokens.claims) return tokens.claims;
   const as = await pc.server();
+  if (pc.provider.type === 'oidc') {
+    if (!tokens.claims) throw new Error(`provider "${pc.provider.id}" returned no validated ID token`);
+    if (pc.provider.skipUserInfo || !as.userinfo_endpoint) return tokens.claims;
+    return fetchUserInfo({ providerName: pc.provider.name, client: pc.client, http: pc.http, verifySignature: pc.verifySignature }, as, tokens, tokens.claims);
+  }
   if (!as.userinfo_endpoint) throw new Error(`provider "${pc.provider.id}" has no userinfo endpoint`);
   const res = await pc.fetch(as.userinfo_endpoint, {
     headers: { authorization: `Bearer ${tokens.access_token}`, accept: 'application/json' },

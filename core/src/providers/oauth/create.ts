@@ -5,6 +5,7 @@
 import type { Profile } from '../../types.js';
 import type { OAuthEndpoints, OAuthProvider, ProfileContext, TokenSet, UserProfile } from './types.js';
 import { checkProvider } from '../check.js';
+import { standardClaimsProfile } from './standard-claims.js';
 
 /** Options of {@link createOAuth2Provider} (spec: Providers › createOAuth2Provider). */
 export interface OAuth2ProviderOptions {
@@ -18,12 +19,27 @@ export interface OAuth2ProviderOptions {
   authorization?: string;
   /** Token endpoint URL. Optional when `issuer` is given. */
   token?: string;
-  /** UserInfo / profile endpoint URL. Optional when `issuer` is given. */
+  /**
+   * UserInfo / profile endpoint URL. Optional when `issuer` is given: then it
+   * overrides the discovered `userinfo_endpoint`.
+   */
   userinfo?: string;
+  /**
+   * OIDC only: do not call the UserInfo endpoint; `profile` gets the ID token
+   * claims alone. For providers known to put every claim in the ID token.
+   * Default false (OIDC Core §5.4 lets a provider return `email`, `name` and
+   * the like only from UserInfo).
+   */
+  skipUserInfo?: boolean;
   /** Space-separated scopes. Default `openid email profile` for OIDC, else none. */
   scope?: string;
-  /** Maps the provider's raw profile (userinfo JSON, or ID token claims for OIDC) to `{id, email?, name?, image?, emailVerified?}`. */
-  profile: (profile: Profile, tokens: TokenSet) => UserProfile | Promise<UserProfile>;
+  /**
+   * Maps the provider's raw profile to `{id, email?, name?, image?, emailVerified?}`.
+   * OAuth 2.0: the userinfo JSON. OIDC: the ID token claims with the UserInfo
+   * claims merged over them (so read `email_verified` from it). Optional with
+   * `issuer`: the default maps the standard claims ({@link standardClaimsProfile}).
+   */
+  profile?: (profile: Profile, tokens: TokenSet) => UserProfile | Promise<UserProfile>;
   /** OIDC issuer identifier: enables discovery and ID token validation (type `oidc`). */
   issuer?: string;
   /** Let a verified email from this provider link to an existing user. Default false. */
@@ -50,6 +66,8 @@ export interface OAuthProviderSpec {
   headers?: Record<string, string>;
   trustEmail?: boolean;
   tokenErrorsWith200?: boolean;
+  skipUserInfo?: boolean;
+  nonce?: boolean;
   userinfo?: (tokens: TokenSet, ctx: ProfileContext) => Promise<Profile>;
   profile: (profile: Profile, tokens: TokenSet, ctx: ProfileContext) => UserProfile | Promise<UserProfile>;
 }
@@ -72,6 +90,8 @@ export function oauthProvider(spec: OAuthProviderSpec): OAuthProvider {
     trustEmail: spec.trustEmail ?? false,
     tokenErrorsWith200: spec.tokenErrorsWith200 ?? false,
     ...(spec.userinfo ? { userinfo: spec.userinfo } : {}),
+    ...(spec.skipUserInfo ? { skipUserInfo: true } : {}),
+    ...(spec.nonce === false ? { nonce: false } : {}),
     profile: spec.profile,
   };
   return checkProvider(provider) as OAuthProvider;
@@ -80,11 +100,15 @@ export function oauthProvider(spec: OAuthProviderSpec): OAuthProvider {
 /**
  * A custom OAuth 2.0 provider (authorization code flow with state and PKCE
  * S256, RFC 6749 §4.1 and RFC 7636), or an OpenID Connect provider when
- * `issuer` is given (discovery, nonce, and ID token validation against the
- * issuer's JWKS). Requires a storage adapter in `createAuth`.
+ * `issuer` is given (discovery, nonce, ID token validation against the
+ * issuer's JWKS, then the UserInfo request whose claims are merged over the
+ * ID token's, OIDC Core §5.3). Requires a storage adapter in `createAuth`.
  *
  * @throws AuthConfigError (`INVALID_CONFIG`) for a bad id, a missing client
  *   id/secret, missing endpoints without `issuer`, or non-URL endpoints.
+ *   At sign-in, an OIDC UserInfo failure ends the flow on the error page with
+ *   `OAUTH_USERINFO_FAILED` (502), a UserInfo `sub` other than the ID token's
+ *   with `OAUTH_USERINFO_MISMATCH` (400).
  * @example
  * ```ts
  * createOAuth2Provider({
@@ -95,11 +119,21 @@ export function oauthProvider(spec: OAuthProviderSpec): OAuthProvider {
  *   userinfo: 'https://api.acme.test/me',
  *   profile: (p) => ({ id: String(p.id), email: p.email as string, name: p.name as string }),
  * })
+ * // OpenID Connect: endpoints from discovery; `claims` are the ID token's
+ * // with the UserInfo response merged over them.
+ * createOAuth2Provider({
+ *   id: 'corp', name: 'Corp SSO', issuer: 'https://sso.corp.test',
+ *   clientId: process.env.CORP_ID!, clientSecret: process.env.CORP_SECRET!,
+ *   profile: (claims) => ({
+ *     id: String(claims.sub), email: (claims.email as string) ?? null, name: (claims.name as string) ?? null,
+ *     emailVerified: claims.email_verified === true ? new Date() : null,
+ *   }),
+ * })
  * ```
  */
 export function createOAuth2Provider(options: OAuth2ProviderOptions): OAuthProvider {
   const oidc = options?.issuer !== undefined;
-  const profile = options?.profile;
+  const profile = options?.profile ?? (oidc ? standardClaimsProfile : undefined);
   return oauthProvider({
     id: options?.id,
     name: options?.name,
@@ -116,6 +150,7 @@ export function createOAuth2Provider(options: OAuth2ProviderOptions): OAuthProvi
     ...(options?.clientAuth ? { clientAuth: options.clientAuth } : {}),
     ...(options?.authorizationParams ? { authorizationParams: options.authorizationParams } : {}),
     trustEmail: options?.trustEmail ?? false,
+    ...(options?.skipUserInfo ? { skipUserInfo: true } : {}),
     profile: typeof profile === 'function' ? (p, tokens) => profile(p, tokens) : (profile as never),
   });
 }

@@ -1,7 +1,32 @@
 /** OAuth 2.0 / OIDC providers: the custom provider and the presets. @module */
 export { createOAuth2Provider, type OAuth2ProviderOptions } from './create.js';
-export { codehost, type CodehostOptions } from './presets/codehost.js';
-export { search, type SearchOptions } from './presets/search.js';
-export { chat, type ChatOptions } from './presets/chat.js';
-export { device, type DeviceOptions } from './presets/device.js';
+export { standardClaimsProfile } from './standard-claims.js';
+export type { PresetOptions, OidcPresetOptions } from './presets/define.js';
+// The spec's names (codehost, search, chat, device) and the real ones; each keeps its own default id.
+export { codehost, github, type CodehostOptions, type GithubOptions } from './presets/codehost.js';
+export { search, google, type SearchOptions, type GoogleOptions } from './presets/search.js';
+export { chat, discord, type ChatOptions, type DiscordOptions } from './presets/chat.js';
+export { device, apple, type DeviceOptions, type AppleOptions } from './presets/device.js';
+export { atlassian, type AtlassianOptions } from './presets/atlassian.js';
+export { auth0, type Auth0Options } from './presets/auth0.js';
+export { bitbucket, type BitbucketOptions } from './presets/bitbucket.js';
+export { cognito, type CognitoOptions } from './presets/cognito.js';
+export { dropbox, type DropboxOptions } from './presets/dropbox.js';
+export { facebook, type FacebookOptions } from './presets/facebook.js';
+export { gitlab, type GitlabOptions } from './presets/gitlab.js';
+export { kakao, type KakaoOptions } from './presets/kakao.js';
+export { keycloak, type KeycloakOptions } from './presets/keycloak.js';
+export { line, type LineOptions } from './presets/line.js';
+export { linkedin, type LinkedinOptions } from './presets/linkedin.js';
+export { microsoftEntraId, type MicrosoftEntraIdOptions } from './presets/microsoft-entra-id.js';
+export { notion, type NotionOptions } from './presets/notion.js';
+export { okta, type OktaOptions } from './presets/okta.js';
+export { reddit, type RedditOptions } from './presets/reddit.js';
+export { salesforce, type SalesforceOptions } from './presets/salesforce.js';
+export { slack, type SlackOptions } from './presets/slack.js';
+export { spotify, type SpotifyOptions } from './presets/spotify.js';
+export { twitch, type TwitchOptions } from './presets/twitch.js';
+export { twitter, type TwitterOptions } from './presets/twitter.js';
+export { yandex, type YandexOptions } from './presets/yandex.js';
+export { zoom, type ZoomOptions } from './presets/zoom.js';
 export type { OAuthProvider, OAuthEndpoints, UserProfile, TokenSet, ProfileContext } from './types.js';

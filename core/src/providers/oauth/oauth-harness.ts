@@ -4,28 +4,57 @@
  * @internal
  * @module
  */
+import { decodeJwt } from 'jose';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { createAuth, type Auth, type CreateAuthOptions } from '../../auth.js';
 import { memoryAdapter } from '../../storage/memory.js';
 import type { StorageAdapter } from '../../storage/types.js';
+import type { Profile } from '../../types.js';
+import type { UserProfile } from './types.js';
 
 export const APP = 'http://app.test';
 export const SECRET = 'oauth-test-secret-oauth-test-secret-0123456789';
 
+/**
+ * Starts the provider. Its UserInfo endpoint answers `{sub}` with the subject
+ * of the bearer access token (the mock's default is a fixed `johndoe`), like
+ * a lenient provider that puts every other claim in the ID token.
+ */
 export async function startProvider(): Promise<{ server: OAuth2Server; issuer: string; stop(): Promise<void> }> {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
+  server.service.on('beforeUserinfo', (res: { body: unknown }, req: { headers: Record<string, string | undefined> }) => {
+    const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (token) res.body = { sub: decodeJwt(token).sub };
+  });
   await server.start(0, '127.0.0.1');
   const issuer = server.issuer.url!;
   return { server, issuer, stop: () => server.stop() };
 }
 
+/** The usual OIDC profile mapping: standard claims (OIDC Core §5.1) to a user profile. */
+export function claimsProfile(claims: Profile): UserProfile {
+  return {
+    id: String(claims.sub),
+    email: (claims.email as string | undefined) ?? null,
+    name: (claims.name as string | undefined) ?? null,
+    emailVerified: claims.email_verified === true ? new Date() : null,
+  };
+}
+
 type IdTokenPatch = Record<string, unknown>;
 
-/** Adds claims to the next ID token only (the access token carries `amr`, the ID token does not). */
+/**
+ * Adds claims to the next ID token (the access token carries `amr`, the ID
+ * token does not). A patched `sub` goes into the access token too, so the
+ * UserInfo endpoint answers for the same subject.
+ */
 export function patchNextIdToken(server: OAuth2Server, patch: IdTokenPatch): void {
   const handler = (token: { payload: Record<string, unknown> }) => {
-    if ('amr' in token.payload) return;
+    if ('amr' in token.payload) {
+      if ('sub' in patch) token.payload.sub = patch.sub;
+      return;
+    }
     Object.assign(token.payload, patch);
     server.service.off('beforeTokenSigning', handler);
   };
@@ -97,5 +126,6 @@ export class Browser {
 export function makeAuth(options: Partial<CreateAuthOptions> & Pick<CreateAuthOptions, 'providers'>): { auth: Auth; adapter: StorageAdapter } {
   const adapter = options.adapter ?? memoryAdapter();
   const auth = createAuth({ secret: SECRET, adapter, logger: { error: (m) => process.env.DEBUG_AUTH && console.error(m), warn: (m) => process.env.DEBUG_AUTH && console.warn(m) }, ...options });
-  return { auth, adapter };
+  // auth.adapter reads account tokens in clear (storage holds them encrypted).
+  return { auth, adapter: auth.adapter! };
 }

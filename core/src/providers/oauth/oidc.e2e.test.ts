@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuth2Server } from 'oauth2-mock-server';
 import { createOAuth2Provider } from './create.js';
-import { Browser, makeAuth, patchNextIdToken, startProvider } from './oauth-harness.js';
+import { Browser, makeAuth, patchNextIdToken, startProvider, claimsProfile } from './oauth-harness.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { memoryAdapter } from '../../storage/memory.js';
 import type { CreateAuthOptions } from '../../auth.js';
@@ -25,12 +25,7 @@ const devOidc = (overrides: { trustEmail?: boolean } = {}) =>
     issuer: provider.issuer,
     clientId: 'kitclient',
     clientSecret: 'kit-client-secret',
-    profile: (claims) => ({
-      id: String(claims.sub),
-      email: (claims.email as string | undefined) ?? null,
-      name: (claims.name as string | undefined) ?? null,
-      emailVerified: claims.email_verified === true ? new Date() : null,
-    }),
+    profile: claimsProfile,
     ...overrides,
   });
 
@@ -152,6 +147,23 @@ describe('OIDC authorization code flow (custom provider)', () => {
     patchNextIdToken(server, patch);
     const res = await b.app(back.href);
     expect(errorOf(res)).toBe('OAuthCallbackError');
+    expect(await b.session()).toBeNull();
+  });
+
+  it('with nonce: false, sends no nonce and refuses an ID token that carries one', async () => {
+    const { oauthProvider } = await import('./create.js');
+    const noNonce = oauthProvider({ id: 'nononce', name: 'No nonce', type: 'oidc', issuer: provider.issuer, endpoints: {}, clientId: 'kitclient', clientSecret: 'kit-client-secret', scope: 'openid', nonce: false, profile: claimsProfile });
+    const { auth } = makeAuth({ providers: [noNonce] });
+    const ok = new Browser(auth);
+    const start = await ok.start('nononce');
+    expect(start.searchParams.has('nonce')).toBe(false);
+    patchNextIdToken(server, { sub: 'no-nonce-user' });
+    expect((await ok.app((await ok.authorize(start)).href)).headers.get('location')).toBe('/home');
+
+    const b = new Browser(auth);
+    const back = await b.authorize(await b.start('nononce'));
+    patchNextIdToken(server, { sub: 'no-nonce-user', nonce: 'injected' });
+    expect(errorOf(await b.app(back.href))).toBe('OAuthCallbackError');
     expect(await b.session()).toBeNull();
   });
 

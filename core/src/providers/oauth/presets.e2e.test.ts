@@ -11,6 +11,7 @@ import { codehost } from './presets/codehost.js';
 import { search } from './presets/search.js';
 import { chat } from './presets/chat.js';
 import { device } from './presets/device.js';
+import { gitlab } from './presets/gitlab.js';
 
 let provider: Awaited<ReturnType<typeof startProvider>>;
 let server: OAuth2Server;
@@ -174,6 +175,27 @@ describe('device (Apple-style)', () => {
       expect(decodeJwt(secrets[0]!)).toMatchObject({ iss: 'TEAM123456', sub: 'com.example.web', aud: provider.issuer });
     } finally {
       server.service.off('beforeResponse', record);
+    }
+  });
+});
+
+describe('a preset built with definePreset (gitlab) through the whole flow', () => {
+  it('signs in under its real name with the GitLab-shaped profile', async () => {
+    const off = onUserinfo((res) => {
+      res.body = { id: 1, username: 'john_smith', name: 'John Smith', email: 'john@example.com', avatar_url: 'https://gitlab.example/uploads/-/system/user/avatar/1/avatar.png', state: 'active' };
+    });
+    try {
+      const { auth, adapter } = makeAuth({
+        providers: [gitlab({ clientId: 'glclient', clientSecret: 'glsecret', endpoints: { authorization: `${provider.issuer}/authorize`, token: `${provider.issuer}/token`, userinfo: `${provider.issuer}/userinfo` } })],
+      });
+      const b = new Browser(auth);
+      const start = await b.start('gitlab');
+      expect(start.searchParams.get('scope')).toBe('read_user');
+      expect((await b.app((await b.authorize(start)).href)).headers.get('location')).toBe('/home');
+      expect((await b.session())?.user).toMatchObject({ email: 'john@example.com', name: 'John Smith' });
+      expect(await adapter.getAccount({ provider: 'gitlab', providerAccountId: '1' })).toMatchObject({ type: 'oauth' });
+    } finally {
+      off();
     }
   });
 });

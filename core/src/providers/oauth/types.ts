@@ -42,7 +42,7 @@ export interface OAuthEndpoints {
   authorization?: string;
   /** Token endpoint (RFC 6749 §3.2). */
   token?: string;
-  /** UserInfo endpoint (OIDC Core §5.3) or the provider's profile API. */
+  /** UserInfo endpoint (OIDC Core §5.3) or the provider's profile API. For OIDC it overrides the discovered `userinfo_endpoint`. */
   userinfo?: string;
   /** JSON Web Key Set for ID token signatures. */
   jwks?: string;
@@ -77,8 +77,27 @@ export interface OAuthProvider {
   readonly trustEmail: boolean;
   /** The token endpoint reports errors with HTTP 200 and an `error` field (GitHub); they are read as the RFC 6749 §5.2 errors they are. */
   readonly tokenErrorsWith200: boolean;
-  /** Fetches the raw profile. Default: OIDC → the ID token claims; OAuth → GET `userinfo` with the access token. */
+  /**
+   * Fetches the raw profile. Default: OIDC → the validated ID token claims
+   * with the UserInfo response merged over them (OIDC Core §5.3); OAuth → GET
+   * `userinfo` with the access token.
+   */
   readonly userinfo?: (tokens: TokenSet, ctx: ProfileContext) => Promise<Profile>;
+  /**
+   * OIDC only: skip the UserInfo request and use the ID token claims alone,
+   * for providers known to put every claim in the ID token (Apple, which has
+   * no UserInfo endpoint). Default false: the UserInfo endpoint is called
+   * whenever one is discovered or configured.
+   */
+  readonly skipUserInfo?: boolean;
+  /**
+   * OIDC only: send a `nonce` and require it back in the ID token. Default
+   * true. Set false only for a provider that never echoes it (LinkedIn): in
+   * the code flow the nonce is optional (OIDC Core §3.1.2.1), and state and
+   * PKCE still bind the callback to the browser; an ID token that carries a
+   * nonce anyway is then refused.
+   */
+  readonly nonce?: boolean;
   /** Maps the raw profile to a {@link UserProfile}. */
   readonly profile: (profile: Profile, tokens: TokenSet, ctx: ProfileContext) => UserProfile | Promise<UserProfile>;
 }

@@ -81,9 +81,23 @@ function initialSchema(t: TableNames, traits: DialectTraits): Migration {
   };
 }
 
+/**
+ * Session versions (JWT revocation) and purging: `users.session_version`
+ * (default 0, so existing rows upgrade in place) and an index on the expiry
+ * of verification tokens.
+ */
+function sessionVersions(t: TableNames, traits: DialectTraits): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable(t.users).addColumn('session_version', traits.int64, (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.createIndex(`${t.verificationTokens}_expires_idx`).on(t.verificationTokens).column('expires').execute();
+    },
+  };
+}
+
 /** The migrations, in order. Never edit a released one: append a new one. */
 function migrations(t: TableNames, traits: DialectTraits): Record<string, Migration> {
-  return { '0001_initial': initialSchema(t, traits) };
+  return { '0001_initial': initialSchema(t, traits), '0002_session_version': sessionVersions(t, traits) };
 }
 
 /**

@@ -2,6 +2,7 @@
  * `postgresAdapter`: PostgreSQL through node-postgres (`pg`).
  * @module
  */
+import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Pool } from 'pg';
 import type { StorageAdapter } from '../types.js';
@@ -54,10 +55,23 @@ export function postgresAdapter(options: PostgresAdapterOptions = {}): StorageAd
     dialect: 'postgres',
     tablePrefix: options.tablePrefix,
     async open() {
-      if (pool) return { db: new Kysely<any>({ dialect: new PostgresDialect({ pool }) }), close: async () => {} };
+      if (pool) return { db: new Kysely<any>({ dialect: new PostgresDialect({ pool }) }), close: async () => {}, prepareRead: namedStatement(pool) };
       const pg = await importOptional('pg', 'postgresAdapter', () => import('pg'));
-      const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.default.Pool({ connectionString }) }) });
-      return { db, close: () => db.destroy() };
+      const own = new pg.default.Pool({ connectionString });
+      const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: own }) });
+      return { db, close: () => db.destroy(), prepareRead: namedStatement(own) };
     },
   });
+}
+
+/**
+ * A PostgreSQL named prepared statement (the extended protocol's Parse once
+ * per connection, then Bind/Execute): `pg` prepares it on a connection the
+ * first time that connection runs it, and reuses it after.
+ */
+function namedStatement(pool: Pick<Pool, 'query'>) {
+  return (sql: string) => {
+    const name = `framework_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
+    return async (params: readonly unknown[]) => (await pool.query({ name, text: sql, values: [...params] })).rows[0] as Record<string, unknown> | undefined;
+  };
 }

@@ -42,8 +42,8 @@ export function encodeUserPatch(patch: Partial<Omit<AdapterUser, 'id'>>): Partia
   return row;
 }
 
-/** Every column of a new user row. */
-export function encodeUser(user: AdapterUser): UserRow {
+/** Every column of a new user row (`session_version` takes its default). */
+export function encodeUser(user: AdapterUser): Omit<UserRow, 'session_version'> {
   return {
     id: user.id,
     email: null,

@@ -56,6 +56,27 @@ describe('sqliteAdapter', () => {
     raw.close();
   });
 
+  it('upgrades a database made before session versions in place (migration 0002)', async () => {
+    const { default: Database } = await import('better-sqlite3');
+    const filename = freshFile();
+    const first = sqliteAdapter({ filename });
+    await first.migrate();
+    await first.close?.();
+    // Turn the file back into a 0001-only database holding one user.
+    const raw = new Database(filename);
+    raw.exec(`DROP INDEX auth_verification_tokens_expires_idx; ALTER TABLE auth_users DROP COLUMN session_version;
+      DELETE FROM auth_migrations WHERE name = '0002_session_version';
+      INSERT INTO auth_users (id, email, email_normalized) VALUES ('old-user', 'old@example.com', 'old@example.com');`);
+    raw.close();
+
+    const upgraded = sqliteAdapter({ filename });
+    await upgraded.migrate();
+    expect(await upgraded.getSessionVersion('old-user')).toBe(0);
+    expect(await upgraded.bumpSessionVersion('old-user')).toBe(1);
+    expect((await upgraded.getUser('old-user'))?.email).toBe('old@example.com');
+    await upgraded.close?.();
+  });
+
   it('rejects a malformed tablePrefix at creation', () => {
     expect(() => sqliteAdapter({ filename: ':memory:', tablePrefix: 'bad-prefix; drop' })).toThrow(TypeError);
   });

@@ -58,7 +58,16 @@ export function sqliteAdapter(options: SqliteAdapterOptions): StorageAdapter {
       database.pragma('journal_mode = WAL');
       database.pragma('foreign_keys = ON');
       const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
-      return { db, close: () => db.destroy() };
+      return {
+        db,
+        close: () => db.destroy(),
+        // better-sqlite3 is synchronous: a prepared statement read once per session read, no per-call prepare.
+        prepareRead(sql) {
+          // Prepared on first use: the tables may not exist before migrate().
+          let statement: { get(...params: unknown[]): unknown } | undefined;
+          return async (params) => (statement ??= database.prepare(sql)).get(...params) as Record<string, unknown> | undefined;
+        },
+      };
     },
   });
 }

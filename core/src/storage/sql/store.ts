@@ -4,7 +4,7 @@
  * @module
  * @internal
  */
-import { CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { normalizeEmail, toAccount, toAuthenticator, toSession, toUser, toVerificationToken } from '../records.js';
 import { StorageConflictError, type StorageAdapter } from '../types.js';
 import { dialects, type SqlDialectName } from './dialect.js';
@@ -32,6 +32,13 @@ export interface SqlConnection {
   db: Kysely<any>;
   /** Releases what the adapter opened; a no-op for connections the caller owns. */
   close(): Promise<void>;
+  /**
+   * Prepares `sql` once, below Kysely, for the hottest read (a session and
+   * its user): a better-sqlite3 statement, or a PostgreSQL named prepared
+   * statement. Returns the first row for `params`. Optional: without it the
+   * read goes through Kysely.
+   */
+  prepareRead?(sql: string): (params: readonly unknown[]) => Promise<Record<string, unknown> | undefined>;
 }
 
 export interface SqlStoreOptions {
@@ -45,8 +52,8 @@ export interface SqlStoreOptions {
 type SessionUserRow = UserColumns & { s_token_hash: string; s_expires: SessionRow['expires']; s_created_at: SessionRow['created_at'] };
 
 interface Ready extends SqlConnection {
-  /** `getSessionAndUser`, compiled once; its only parameter is the session id. */
-  sessionQuery: string;
+  /** `getSessionAndUser`, compiled once and prepared once; its only parameter is the session id. */
+  readSessionRow(id: string): Promise<SessionUserRow | undefined>;
 }
 
 type AccountKey = { provider: string; providerAccountId: string };
@@ -68,7 +75,11 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       .select(USER_COLUMNS.map((column) => `u.${column}` as const))
       .where('s.id', '=', '')
       .compile().sql;
-    return { db, close: connection.close, sessionQuery };
+    const prepared = connection.prepareRead?.(sessionQuery);
+    const readSessionRow = prepared
+      ? (id: string) => prepared([id]) as Promise<SessionUserRow | undefined>
+      : async (id: string) => (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(sessionQuery, [id]))).rows[0];
+    return { db, close: connection.close, readSessionRow };
   }
 
   /** The open connection, opened on first use; a failed open is retried by the next call. */
@@ -94,6 +105,26 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
   }
 
   const userOrNull = (row: UserRow | undefined) => (row ? decodeUser(row) : null);
+  /** Deletes the rows of `table` whose `expires` is at or before `now`; returns how many. */
+  async function deleteExpired(table: string, now: Date): Promise<number> {
+    const { db } = await ready();
+    const result = await db.deleteFrom(table).where('expires', '<=', now.getTime()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /**
+   * `session_version = session_version + 1` when the patch changes `role` or
+   * `roles` (compared null-safely with the row's old values, in the same
+   * statement); nothing when it touches neither.
+   */
+  function bumpOnRoleChange(row: Partial<UserRow>): { session_version?: RawBuilder<unknown> } {
+    const changed = (['role', 'roles'] as const)
+      .filter((column) => row[column] !== undefined)
+      .map((column) => sql`${sql.ref(column)} ${sql.raw(traits.distinctFrom)} ${row[column]}`);
+    if (changed.length === 0) return {};
+    const version = sql.ref('session_version');
+    return { session_version: sql`case when ${sql.join(changed, sql` or `)} then ${version} + 1 else ${version} end` };
+  }
   const byAccount = (key: AccountKey) => (eb: ExpressionBuilder<any, any>) =>
     eb.and([eb('provider', '=', key.provider), eb('provider_account_id', '=', key.providerAccountId)]);
 
@@ -140,7 +171,8 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       const { db } = await ready();
       const row = encodeUserPatch(patch);
       if (Object.keys(row).length === 0) return adapter.getUser(id);
-      const update = db.updateTable(t.users).set(row).where('id', '=', id).returningAll().$castTo<UserRow>().executeTakeFirst();
+      const set = { ...row, ...bumpOnRoleChange(row) };
+      const update = db.updateTable(t.users).set(set).where('id', '=', id).returningAll().$castTo<UserRow>().executeTakeFirst();
       return userOrNull(await guard(update, () => 'email'));
     },
     async deleteUser(id) {
@@ -150,6 +182,22 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
         for (const table of [t.authenticators, t.sessions, t.accounts]) await trx.deleteFrom(table).where('user_id', '=', id).execute();
         await trx.deleteFrom(t.users).where('id', '=', id).execute();
       });
+    },
+    async getSessionVersion(userId) {
+      const { db } = await ready();
+      const row = await db.selectFrom(t.users).select('session_version').where('id', '=', userId).$castTo<Pick<UserRow, 'session_version'>>().executeTakeFirst();
+      return row ? Number(row.session_version) : null;
+    },
+    async bumpSessionVersion(userId) {
+      const { db } = await ready();
+      const row = await db
+        .updateTable(t.users)
+        .set({ session_version: sql`${sql.ref('session_version')} + 1` })
+        .where('id', '=', userId)
+        .returning('session_version')
+        .$castTo<Pick<UserRow, 'session_version'>>()
+        .executeTakeFirst();
+      return row ? Number(row.session_version) : null;
     },
 
     async linkAccount(input) {
@@ -188,10 +236,9 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       return session;
     },
     async getSessionAndUser(id) {
-      // The hot path: one precompiled join, no query building per call.
-      const { db, sessionQuery } = await ready();
-      const { rows } = await db.executeQuery<SessionUserRow>(CompiledQuery.raw(sessionQuery, [id]));
-      const row = rows[0];
+      // The hot path: one join, compiled once and prepared once (below Kysely where the dialect can).
+      const { readSessionRow } = await ready();
+      const row = await readSessionRow(id);
       if (!row) return null;
       const session = decodeSession({ id, token_hash: row.s_token_hash, user_id: row.id, expires: row.s_expires, created_at: row.s_created_at });
       return { session, user: decodeUser(row) };
@@ -216,10 +263,9 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       const result = await db.deleteFrom(t.sessions).where('user_id', '=', userId).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
-    async deleteExpiredSessions(now) {
-      const { db } = await ready();
-      const result = await db.deleteFrom(t.sessions).where('expires', '<=', now.getTime()).executeTakeFirst();
-      return Number(result.numDeletedRows);
+    deleteExpiredSessions: (now) => deleteExpired(t.sessions, now),
+    async purgeExpired(now = new Date()) {
+      return { sessions: await deleteExpired(t.sessions, now), verificationTokens: await deleteExpired(t.verificationTokens, now) };
     },
 
     async createVerificationToken(input) {

@@ -56,6 +56,8 @@ export interface UserRow {
   role: string | null;
   /** JSON array of strings, or null. */
   roles: string | null;
+  /** Bumped to end JWT sessions (migration 0002; default 0). */
+  session_version: DbInt;
 }
 
 export interface AccountRow {

@@ -1,35 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_URL, serviceAvailable } from '../../../../test-support/services.js';
+import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
 import { runTenantStorageConformance } from './conformance.js';
 import { createSqlTenantStorage } from './sql.js';
 
 // Under CI=true this throws when PostgreSQL is down, failing the file.
-const pgUp = await serviceAvailable('postgres');
-const pg = pgUp ? (await import('pg')).default : undefined;
+const pgSchemas = await postgresSchemas('tenant_test');
 
-/** Kysely over the test database; with `schema`, its search_path is that schema only. */
-const connect = (schema?: string) =>
-  new Kysely<any>({
-    dialect: new PostgresDialect({ pool: new pg!.Pool({ connectionString: DATABASE_URL, max: 2, ...(schema ? { options: `-c search_path=${schema}` } : {}) }) }),
-  });
-
-describe.skipIf(!pg)('createSqlTenantStorage on PostgreSQL', () => {
-  const admin = pg ? connect() : undefined;
-  const schemas: string[] = [];
-  afterAll(async () => {
-    for (const schema of schemas) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(admin!);
-    await admin?.destroy();
-  });
-
+describe.skipIf(!pgSchemas.available)('createSqlTenantStorage on PostgreSQL', () => {
+  afterAll(() => pgSchemas.dropAll());
   /** A Kysely bound to a new, empty schema (dropped after the file). */
-  async function isolated(): Promise<Kysely<any>> {
-    const schema = `tenant_test_${randomBytes(6).toString('hex')}`;
-    schemas.push(schema);
-    await sql`create schema ${sql.id(schema)}`.execute(admin!);
-    return connect(schema);
-  }
+  const isolated = () => pgSchemas.isolated();
 
   runTenantStorageConformance('sql (postgres, dialect detected)', async () => {
     const db = await isolated();

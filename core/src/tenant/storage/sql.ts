@@ -4,7 +4,7 @@
  * @module
  */
 import type { Kysely } from 'kysely';
-import { dialects, type SqlDialectName } from '../../storage/sql/dialect.js';
+import { detectDialect, dialects, type SqlDialectName } from '../../storage/sql/dialect.js';
 import { StorageConflictError } from '../../storage/types.js';
 import type { Tenant, TenantMembership, TenantStorage } from '../types.js';
 import { tenantStorage, type TenantBackend } from './backend.js';
@@ -62,14 +62,6 @@ const toMember = (row: MemberRow): TenantMembership => ({
   createdAt: new Date(Number(row.created_at)),
 });
 
-/** The dialect of a Kysely instance, told from its adapter's capabilities. */
-function detectDialect(db: Kysely<any>): SqlDialectName {
-  const adapter = db.getExecutor().adapter;
-  if (adapter.supportsReturning && adapter.supportsTransactionalDdl) return 'postgres';
-  if (adapter.supportsReturning) return 'sqlite';
-  throw new TypeError("createSqlTenantStorage could not tell the SQL dialect: pass { dialect: 'sqlite' | 'postgres' }");
-}
-
 /**
  * Creates a tenant storage over SQL tables (spec: `createSqlTenantStorage(db,
  * {tableName})`, default table `tenants`), for SQLite (≥ 3.35) or
@@ -99,7 +91,7 @@ function detectDialect(db: Kysely<any>): SqlDialectName {
  */
 export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorageOptions = {}): TenantStorage {
   const t = tenantTables(options.tableName);
-  const dialect = options.dialect ?? detectDialect(db);
+  const dialect = options.dialect ?? detectDialect(db, 'createSqlTenantStorage');
   const traits = dialects[dialect];
   if (!traits) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite' or 'postgres'`);
   const q = db.withoutPlugins();

@@ -8,6 +8,8 @@ import { oauthProvider } from '../create.js';
 import type { OAuthProvider } from '../types.js';
 
 export interface ChatOptions {
+  /** Provider id in `/signin/:id` and the stored accounts. Default `chat` (`discord()` defaults to `discord`). */
+  id?: string;
   clientId: string;
   clientSecret: string;
   /** Default `identify email`. */
@@ -64,7 +66,7 @@ export function chat(options: ChatOptions): OAuthProvider {
   const e = options?.endpoints ?? {};
   const cdn = options?.cdn;
   return oauthProvider({
-    id: 'chat',
+    id: options?.id ?? 'chat',
     name: 'Discord',
     type: 'oauth',
     clientId: options?.clientId,
@@ -78,4 +80,18 @@ export function chat(options: ChatOptions): OAuthProvider {
     trustEmail: options?.trustEmail ?? false,
     profile: (p) => chatProfile(p, cdn),
   });
+}
+
+/** Options of {@link discord}: those of {@link chat}. */
+export type DiscordOptions = ChatOptions;
+
+/**
+ * Discord sign-in under its real name: {@link chat} with the default id `discord`.
+ * @example
+ * ```ts
+ * discord({ clientId: process.env.DISCORD_ID!, clientSecret: process.env.DISCORD_SECRET! })
+ * ```
+ */
+export function discord(options: DiscordOptions): OAuthProvider {
+  return chat({ ...options, id: options?.id ?? 'discord' });
 }

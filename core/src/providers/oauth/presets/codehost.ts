@@ -9,6 +9,8 @@ import type { OAuthProvider, ProfileContext, TokenSet } from '../types.js';
 
 /** Options of {@link codehost}. */
 export interface CodehostOptions {
+  /** Provider id in `/signin/:id` and the stored accounts. Default `codehost` (`github()` defaults to `github`). */
+  id?: string;
   clientId: string;
   clientSecret: string;
   /** Default `read:user user:email`. */
@@ -61,7 +63,7 @@ export function codehost(options: CodehostOptions): OAuthProvider {
   const emailsUrl = e.emails ?? 'https://api.github.com/user/emails';
   const userUrl = e.userinfo ?? 'https://api.github.com/user';
   return oauthProvider({
-    id: 'codehost',
+    id: options?.id ?? 'codehost',
     name: 'GitHub',
     type: 'oauth',
     clientId: options?.clientId,
@@ -90,4 +92,18 @@ export function codehost(options: CodehostOptions): OAuthProvider {
     },
     profile: codehostProfile,
   });
+}
+
+/** Options of {@link github}: those of {@link codehost}. */
+export type GithubOptions = CodehostOptions;
+
+/**
+ * GitHub sign-in under its real name: {@link codehost} with the default id `github`.
+ * @example
+ * ```ts
+ * github({ clientId: process.env.GITHUB_ID!, clientSecret: process.env.GITHUB_SECRET! })
+ * ```
+ */
+export function github(options: GithubOptions): OAuthProvider {
+  return codehost({ ...options, id: options?.id ?? 'github' });
 }

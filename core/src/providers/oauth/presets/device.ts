@@ -9,6 +9,8 @@ import { oauthProvider } from '../create.js';
 import type { OAuthProvider, ProfileContext } from '../types.js';
 
 export interface DeviceOptions {
+  /** Provider id in `/signin/:id` and the stored accounts. Default `device` (`apple()` defaults to `apple`). */
+  id?: string;
   /** The Services ID (client_id). */
   clientId: string;
   /** Apple Developer Team ID: the `iss` of the client secret. */
@@ -92,7 +94,7 @@ export function deviceProfile(claims: Profile, ctx: Pick<ProfileContext, 'callba
  */
 export function device(options: DeviceOptions): OAuthProvider {
   return oauthProvider({
-    id: 'device',
+    id: options?.id ?? 'device',
     name: 'Apple',
     type: 'oidc',
     clientId: options?.clientId,
@@ -103,6 +105,22 @@ export function device(options: DeviceOptions): OAuthProvider {
     responseMode: 'form_post',
     clientAuth: 'client_secret_post',
     trustEmail: options?.trustEmail ?? false,
+    // Apple has no UserInfo endpoint: every claim is in the ID token.
+    skipUserInfo: true,
     profile: (claims, _tokens, ctx) => deviceProfile(claims, ctx),
   });
+}
+
+/** Options of {@link apple}: those of {@link device}. */
+export type AppleOptions = DeviceOptions;
+
+/**
+ * Apple sign-in under its real name: {@link device} with the default id `apple`.
+ * @example
+ * ```ts
+ * apple({ clientId: 'com.example.web', teamId: 'ABCDE12345', keyId: 'KEY123', privateKey: process.env.APPLE_KEY! })
+ * ```
+ */
+export function apple(options: AppleOptions): OAuthProvider {
+  return device({ ...options, id: options?.id ?? 'apple' });
 }

@@ -9,6 +9,8 @@ import { oauthProvider } from '../create.js';
 import type { OAuthProvider } from '../types.js';
 
 export interface SearchOptions {
+  /** Provider id in `/signin/:id` and the stored accounts. Default `search` (`google()` defaults to `google`). */
+  id?: string;
   clientId: string;
   clientSecret: string;
   /** Default `openid email profile`. */
@@ -40,7 +42,7 @@ export function searchProfile(claims: Profile) {
  */
 export function search(options: SearchOptions): OAuthProvider {
   return oauthProvider({
-    id: 'search',
+    id: options?.id ?? 'search',
     name: 'Google',
     type: 'oidc',
     clientId: options?.clientId,
@@ -51,4 +53,18 @@ export function search(options: SearchOptions): OAuthProvider {
     trustEmail: options?.trustEmail ?? false,
     profile: searchProfile,
   });
+}
+
+/** Options of {@link google}: those of {@link search}. */
+export type GoogleOptions = SearchOptions;
+
+/**
+ * Google sign-in under its real name: {@link search} with the default id `google`.
+ * @example
+ * ```ts
+ * google({ clientId: process.env.GOOGLE_ID!, clientSecret: process.env.GOOGLE_SECRET! })
+ * ```
+ */
+export function google(options: GoogleOptions): OAuthProvider {
+  return search({ ...options, id: options?.id ?? 'google' });
 }

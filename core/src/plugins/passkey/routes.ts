@@ -13,19 +13,22 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
-import { AuthError, UnauthenticatedError, badRequest } from '../errors.js';
-import { sha256Hex } from '../crypto.js';
-import { expiredCookie, readCookie, type OutCookie } from '../http/cookies.js';
-import { seal, unseal } from '../http/sealed.js';
-import type { PasskeyProvider } from '../providers/passkey.js';
-import { StorageConflictError, type AdapterUser } from '../storage/types.js';
-import type { ActionResult, AuthInternals, RouteContext } from './context.js';
-import { callUser, errorResult, resolveCallbackUrl, sessionCookie } from './helpers.js';
-import { allowSignIn } from './signin.js';
-import { normaliseEmail } from './email.js';
-import { csrfFor } from './helpers.js';
-import { passkeysPage } from '../pages/pages.js';
-import { simpleWebAuthnBundle } from './passkey-assets.js';
+import { AuthError, UnauthenticatedError, badRequest } from '../../errors.js';
+import { sha256Hex } from '../../crypto.js';
+import { expiredCookie, readCookie, type OutCookie } from '../../http/cookies.js';
+import { seal, unseal } from '../../http/sealed.js';
+import type { PasskeyProvider } from './provider.js';
+
+/** A passkey provider with `rpId` and `origin` resolved at `createAuth`. */
+export type ResolvedPasskey = PasskeyProvider & { readonly rpId: string; readonly origin: string };
+import { StorageConflictError, type AdapterUser } from '../../storage/types.js';
+import type { ActionResult, AuthInternals, RouteContext } from '../../routes/context.js';
+import { errorResult, resolveCallbackUrl } from '../../routes/helpers.js';
+import { completeSignIn } from '../../routes/complete-sign-in.js';
+import { normaliseEmail } from '../../routes/email.js';
+import { csrfFor } from '../../routes/helpers.js';
+import { passkeysPage } from './page.js';
+import { simpleWebAuthnBundle } from './assets.js';
 
 /** Challenge lifetime, seconds. */
 export const CHALLENGE_TTL = 300;
@@ -51,12 +54,6 @@ function cookieOptions(auth: AuthInternals): OutCookie['options'] {
 
 function verificationFailed(message = 'The passkey could not be verified'): AuthError {
   return new AuthError(message, { code: 'PASSKEY_VERIFICATION_FAILED', status: 400 });
-}
-
-/** The configured passkey provider. @throws AuthError `PROVIDER_NOT_FOUND` (404) when none is configured. */
-export function passkeyProvider(ctx: RouteContext): PasskeyProvider {
-  for (const p of ctx.auth.providers.values()) if (p.type === 'passkey') return p;
-  throw new AuthError('Passkeys are not enabled', { code: 'PROVIDER_NOT_FOUND', status: 404 });
 }
 
 async function issueChallenge(ctx: RouteContext, data: ChallengeData): Promise<OutCookie> {
@@ -111,10 +108,9 @@ function withClear(ctx: RouteContext, result: ActionResult): ActionResult {
 }
 
 /** `POST /passkey/register/options`. */
-export async function registerOptionsAction(ctx: RouteContext): Promise<ActionResult> {
-  const provider = passkeyProvider(ctx);
+export async function registerOptionsAction(ctx: RouteContext, provider: ResolvedPasskey): Promise<ActionResult> {
   const { auth } = ctx;
-  const { user } = await auth.readSession(ctx.request);
+  const { user } = await auth.readSession(ctx.request, { fresh: true });
   let data: Omit<ChallengeData, 'challenge'>;
   let userName: string;
   let displayName: string;
@@ -154,12 +150,11 @@ export async function registerOptionsAction(ctx: RouteContext): Promise<ActionRe
 }
 
 /** `POST /passkey/register/verify` (fields `response`: the credential JSON; `name`: a label). */
-export async function registerVerifyAction(ctx: RouteContext): Promise<ActionResult> {
-  const provider = passkeyProvider(ctx);
+export async function registerVerifyAction(ctx: RouteContext, provider: ResolvedPasskey): Promise<ActionResult> {
   const { auth } = ctx;
   try {
     const data = await consumeChallenge(ctx, 'register');
-    const { user: current } = await auth.readSession(ctx.request);
+    const { user: current } = await auth.readSession(ctx.request, { fresh: true });
     if (!data.signUp && current?.id !== data.userId) throw new UnauthenticatedError('Sign in again before adding a passkey');
     const response = parseResponse(ctx);
     const verification = await ceremony(auth, 'registration', () =>
@@ -174,64 +169,75 @@ export async function registerVerifyAction(ctx: RouteContext): Promise<ActionRes
     if (!verification.verified || !verification.registrationInfo) throw verificationFailed();
     const info = verification.registrationInfo;
     const adapter = auth.adapter!;
-    let user: AdapterUser | null = current ? await adapter.getUser(current.id) : null;
-    if (data.signUp) {
-      try {
-        user = await adapter.createUser({ id: data.userId!, email: data.email ?? null, name: data.name ?? null, emailVerified: null });
-      } catch (error) {
-        if (error instanceof StorageConflictError) throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
-        throw error;
-      }
-    }
-    if (!user) throw new UnauthenticatedError();
     const transports = Array.isArray((response.response as { transports?: unknown })?.transports)
       ? ((response.response as { transports: string[] }).transports)
       : (info.credential.transports ?? []);
     const label = (ctx.body.name ?? '').trim().slice(0, 100) || 'Passkey';
-    try {
-      await adapter.createAuthenticator({
-        credentialId: info.credential.id,
-        userId: user.id,
-        publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
-        counter: info.credential.counter,
-        transports,
-        deviceType: info.credentialDeviceType,
-        backedUp: info.credentialBackedUp,
-        name: label,
-        createdAt: new Date(),
-      });
-    } catch (error) {
-      if (error instanceof StorageConflictError) throw verificationFailed('This passkey is registered already');
-      throw error;
-    }
-    await adapter.linkAccount({ userId: user.id, type: 'webauthn', provider: provider.id, providerAccountId: info.credential.id });
-    const cookies: OutCookie[] = [];
-    let url: string | undefined;
+    const account = { provider: provider.id, providerAccountId: info.credential.id, type: 'webauthn' as const };
+    /** Stores the credential for `user` and links it as an account. */
+    const store = async (user: AdapterUser) => {
+      try {
+        await adapter.createAuthenticator({
+          credentialId: info.credential.id,
+          userId: user.id,
+          publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+          counter: info.credential.counter,
+          transports,
+          deviceType: info.credentialDeviceType,
+          backedUp: info.credentialBackedUp,
+          name: label,
+          createdAt: new Date(),
+        });
+      } catch (error) {
+        if (error instanceof StorageConflictError) throw verificationFailed('This passkey is registered already');
+        throw error;
+      }
+      await adapter.linkAccount({ ...account, userId: user.id });
+      return user;
+    };
+    const credential = { id: info.credential.id, name: label };
     if (data.signUp) {
-      const signedUp = user;
-      const issued = await callUser(auth, 'jwt callback', () =>
-        auth.strategy.issue({ user: signedUp, account: { provider: provider.id, providerAccountId: info.credential.id, type: 'webauthn' }, isNewUser: true }),
+      // Sign-up is a sign-in: the signIn callback decides before anything is stored.
+      const candidate = { id: data.userId!, email: data.email ?? null, name: data.name ?? null, emailVerified: null };
+      return withClear(
+        ctx,
+        await completeSignIn(ctx, {
+          user: candidate,
+          account,
+          isNewUser: true,
+          callbackUrl: await resolveCallbackUrl(ctx, ctx.body.callbackUrl),
+          json: { credential },
+          persist: async () => {
+            let user: AdapterUser;
+            try {
+              user = await adapter.createUser(candidate);
+            } catch (error) {
+              if (error instanceof StorageConflictError) throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+              throw error;
+            }
+            return store(user);
+          },
+        }),
       );
-      cookies.push(sessionCookie(auth, issued.value, issued.expires));
-      url = auth.config.pages.newUser ?? (await resolveCallbackUrl(ctx, ctx.body.callbackUrl));
     }
-    return withClear(ctx, { status: 200, json: { ok: true, credential: { id: info.credential.id, name: label }, ...(url ? { url } : {}) }, cookies });
+    const user = current ? await adapter.getUser(current.id) : null;
+    if (!user) throw new UnauthenticatedError();
+    await store(user);
+    return withClear(ctx, { status: 200, json: { ok: true, credential } });
   } catch (error) {
     return withClear(ctx, errorResult(ctx, error));
   }
 }
 
 /** `POST /passkey/authenticate/options`: discoverable credentials, so no username is needed. */
-export async function authenticateOptionsAction(ctx: RouteContext): Promise<ActionResult> {
-  const provider = passkeyProvider(ctx);
+export async function authenticateOptionsAction(ctx: RouteContext, provider: ResolvedPasskey): Promise<ActionResult> {
   const options = await generateAuthenticationOptions({ rpID: provider.rpId, userVerification: provider.userVerification, allowCredentials: [], timeout: CHALLENGE_TTL * 1000 });
   const cookie = await issueChallenge(ctx, { kind: 'authenticate', challenge: options.challenge });
   return { status: 200, json: options, cookies: [cookie] };
 }
 
 /** `POST /passkey/authenticate/verify` (field `response`): signs in. */
-export async function authenticateVerifyAction(ctx: RouteContext): Promise<ActionResult> {
-  const provider = passkeyProvider(ctx);
+export async function authenticateVerifyAction(ctx: RouteContext, provider: ResolvedPasskey): Promise<ActionResult> {
   const { auth } = ctx;
   try {
     const data = await consumeChallenge(ctx, 'authenticate');
@@ -259,11 +265,10 @@ export async function authenticateVerifyAction(ctx: RouteContext): Promise<Actio
     const user = await adapter.getUser(stored.userId);
     if (!user) throw verificationFailed();
     const account = { provider: provider.id, providerAccountId: stored.credentialId, type: 'webauthn' as const };
-    const redirectTo = await allowSignIn(ctx, { user, account });
-    const previous = readCookie(ctx.request.headers.get('cookie'), auth.config.cookies.sessionToken.name);
-    const issued = await callUser(auth, 'jwt callback', () => auth.strategy.issue({ user, account, ...(previous ? { previous } : {}) }));
-    const url = redirectTo ?? (await resolveCallbackUrl(ctx, ctx.body.callbackUrl));
-    return withClear(ctx, { status: 200, json: { ok: true, url }, cookies: [sessionCookie(auth, issued.value, issued.expires)] });
+    return withClear(
+      ctx,
+      await completeSignIn(ctx, { user, account, isNewUser: false, callbackUrl: await resolveCallbackUrl(ctx, ctx.body.callbackUrl) }),
+    );
   } catch (error) {
     return withClear(ctx, errorResult(ctx, error));
   }
@@ -271,7 +276,6 @@ export async function authenticateVerifyAction(ctx: RouteContext): Promise<Actio
 
 /** `GET /passkey/credentials`: the signed-in user's passkeys. */
 export async function listPasskeysAction(ctx: RouteContext): Promise<ActionResult> {
-  passkeyProvider(ctx);
   const { user } = await ctx.auth.readSession(ctx.request);
   if (!user) throw new UnauthenticatedError();
   const list = await ctx.auth.adapter!.listAuthenticators(user.id);
@@ -283,9 +287,8 @@ export async function listPasskeysAction(ctx: RouteContext): Promise<ActionResul
 }
 
 /** `POST /passkey/delete` (field `credentialId`): deletes one of the signed-in user's passkeys. */
-export async function deletePasskeyAction(ctx: RouteContext): Promise<ActionResult> {
-  const provider = passkeyProvider(ctx);
-  const { user } = await ctx.auth.readSession(ctx.request);
+export async function deletePasskeyAction(ctx: RouteContext, provider: ResolvedPasskey): Promise<ActionResult> {
+  const { user } = await ctx.auth.readSession(ctx.request, { fresh: true });
   if (!user) throw new UnauthenticatedError();
   const id = ctx.body.credentialId;
   if (!id) throw badRequest('Missing required field(s): credentialId');
@@ -298,7 +301,6 @@ export async function deletePasskeyAction(ctx: RouteContext): Promise<ActionResu
 
 /** `GET /passkey`: the management page (signed-in users; others go to the sign-in page). */
 export async function passkeysPageAction(ctx: RouteContext): Promise<ActionResult> {
-  passkeyProvider(ctx);
   const { user } = await ctx.auth.readSession(ctx.request);
   if (!user) return { status: 302, redirect: `${ctx.auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(`${ctx.auth.config.basePath}/passkey`)}` };
   const { token, cookie } = await csrfFor(ctx);
@@ -312,6 +314,5 @@ export async function passkeysPageAction(ctx: RouteContext): Promise<ActionResul
 
 /** `GET /passkey/browser.js`: the @simplewebauthn/browser bundle for the default pages. */
 export async function passkeyBrowserScriptAction(ctx: RouteContext): Promise<ActionResult> {
-  passkeyProvider(ctx);
   return { status: 200, text: await simpleWebAuthnBundle(), contentType: 'text/javascript; charset=utf-8', headers: { 'cache-control': 'public, max-age=86400' } };
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createAuth, type CreateAuthOptions } from '../auth.js';
-import { passkey } from '../providers/passkey.js';
-import { credentials } from '../providers/credentials.js';
-import { passwordAccounts } from '../password-accounts.js';
-import { memoryAdapter } from '../storage/memory.js';
-import { SoftAuthenticator } from '../testing/soft-authenticator.js';
-import { ORIGIN, TestClient } from '../testing/fixtures.js';
+import { createAuth, type CreateAuthOptions } from '../../auth.js';
+import { passkey } from './provider.js';
+import { credentials } from '../../providers/credentials.js';
+import { passwordAccounts } from '../../password-accounts.js';
+import { memoryAdapter } from '../../storage/memory.js';
+import { SoftAuthenticator } from '../../testing/soft-authenticator.js';
+import { ORIGIN, TestClient } from '../../testing/fixtures.js';
 
 async function setup(overrides: Partial<CreateAuthOptions> = {}, allowSignUp = false) {
   const adapter = memoryAdapter();
@@ -115,7 +115,7 @@ describe('passkeys', () => {
     expect((await adapter.listAuthenticators(user.id)).map((a) => a.name).sort()).toEqual(['Laptop', 'Phone']);
 
     const other = client();
-    await (await import('../password-accounts.js')).passwordAccounts(adapter).register({ email: 'eve@example.com', password: 'eve-password' });
+    await (await import('../../password-accounts.js')).passwordAccounts(adapter).register({ email: 'eve@example.com', password: 'eve-password' });
     await other.signIn('eve@example.com', 'eve-password');
     expect((await other.postJson('/auth/passkey/delete', { credentialId: second.id })).status).toBe(404);
     expect((await c.postJson('/auth/passkey/delete', { credentialId: second.id })).status).toBe(200);

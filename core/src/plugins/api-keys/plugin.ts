@@ -1,0 +1,85 @@
+/**
+ * `apiKeys()`: per-user API keys on the plugin surface.
+ * @module
+ */
+import { AuthConfigError } from '../../errors.js';
+import type { AuthPlugin } from '../types.js';
+import { resolveApiKeysOptions, type ApiKeysOptions } from './options.js';
+import { apiKeyResolver } from './resolve.js';
+import { createAction, listAction, revokeAction } from './routes.js';
+import type { ApiKeyStorage } from './types.js';
+
+/** `auth.extensions.apiKeys`. */
+export interface ApiKeysExtension {
+  /** The key storage (to list or revoke keys from admin code). */
+  readonly storage: ApiKeyStorage;
+}
+
+/**
+ * API keys for signed-in users (issue #17). Routes under `basePath`, for a
+ * session cookie only (never an API key): `GET /api-keys` lists the user's
+ * keys (no secrets); `POST /api-keys` (`name?`, `expiresIn?` in seconds,
+ * `permissions?` space-separated, each one the user holds) creates one and
+ * answers 201 `{key, id, prefix, name, permissions, createdAt, expiresAt,
+ * revokedAt}`: `key` (`fk_<prefix>_<secret>`) is shown this once, only the
+ * SHA-256 of its secret is stored; `POST /api-keys/revoke` (`id`) revokes.
+ * The POSTs are CSRF-checked (token policy).
+ *
+ * Any request with `Authorization: Bearer <key>` or `x-api-key: <key>` and
+ * no session cookie is then read by `getSession` / `getUser` /
+ * `requirePermission` as the key's owner: the session is an
+ * {@link ApiKeySession} (`type: 'api-key'`), and every permission check
+ * passes only for permissions both the owner's roles and the key grant.
+ * Role checks (`hasRole`) see the owner's roles: guard API routes with
+ * permissions. Such a session sets no cookie, and is ignored by every
+ * route under `basePath` and by `getAccessToken`. Each key has its own
+ * budget (default 1000 requests per 60 s); over it, `auth.run` /
+ * `getSession` reject with `AuthError` `RATE_LIMITED` (429, `Retry-After`),
+ * which `auth.toResponse` and the adapters answer.
+ *
+ * @throws AuthConfigError (`INVALID_CONFIG`) at `createAuth` without an
+ *   `adapter` (keys name stored users) or for bad options.
+ * @example
+ * ```ts
+ * import { apiKeys, createSqlApiKeyStorage } from '@framework/auth/plugins/api-keys';
+ *
+ * const storage = createSqlApiKeyStorage(db);
+ * await storage.migrate();
+ * const auth = createAuth({ ...config, adapter, rbac, plugins: [apiKeys({ storage, rateLimit: { storage: loginStorage } })] });
+ * // POST /auth/api-keys {name: 'CI', permissions: 'posts:read', expiresIn: 86400} → {key: 'fk_…'}
+ * // curl -H 'Authorization: Bearer fk_…' https://app.example.com/api/posts
+ * app.get('/api/posts', (c) => { requirePermission('posts:read'); … });
+ * ```
+ */
+export function apiKeys(options: ApiKeysOptions): AuthPlugin<'apiKeys', ApiKeysExtension> {
+  const o = resolveApiKeysOptions(options);
+  let resolve: ((request: Request) => ReturnType<ReturnType<typeof apiKeyResolver>>) | undefined;
+  return {
+    id: 'apiKeys',
+    init(auth) {
+      if (!auth.adapter) throw new AuthConfigError('Invalid auth config: apiKeys() needs `adapter` (keys belong to stored users)');
+      resolve = apiKeyResolver(auth, o);
+      return { storage: o.storage };
+    },
+    migrate: () => o.storage.migrate(),
+    hooks: {
+      resolveSession: (request) => (resolve ? resolve(request) : undefined),
+      // The pre-hijacking defence: keys made while the email was unproven go with the other credentials.
+      async credentialsReset(userId) {
+        const at = new Date();
+        for (const key of await o.storage.listByUser(userId)) if (!key.revokedAt) await o.storage.revoke(key.id, userId, at);
+      },
+    },
+    routes: {
+      'api-keys': {
+        GET: (ctx) => listAction(ctx, o),
+        POST: (ctx) => createAction(ctx, o),
+        csrf: 'token',
+      },
+      'api-keys/revoke': {
+        POST: (ctx) => revokeAction(ctx, o),
+        csrf: 'token',
+      },
+    },
+  };
+}

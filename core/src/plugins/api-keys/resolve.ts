@@ -1,0 +1,66 @@
+/**
+ * The `resolveSession` hook: a request carrying an API key becomes a session
+ * of the key's owner, limited to the key's permissions.
+ * @module
+ * @internal
+ */
+import { AuthError } from '../../errors.js';
+import { rateLimitHeaders } from '../../rate-limit/responses.js';
+import { withTimeout } from '../../rate-limit/timeout.js';
+import { restrictPermissions } from '../../rbac/restriction.js';
+import type { AuthInternals, SessionState } from '../../routes/context.js';
+import { keyFromRequest, secretMatches } from './key-format.js';
+import type { ResolvedApiKeysOptions } from './options.js';
+import type { ApiKeyRecord, ApiKeySession } from './types.js';
+
+/** Whether a stored key may authenticate at `now`. */
+export function usable(record: ApiKeyRecord, now: number): boolean {
+  return record.revokedAt === null && (record.expiresAt === null || record.expiresAt.getTime() > now);
+}
+
+/** Most time the per-key limiter waits for its storage, in ms; past it the request is refused (fail closed). */
+const LIMITER_TIMEOUT_MS = 1000;
+
+/**
+ * Builds the hook. Unknown, malformed, revoked or expired keys and keys of
+ * deleted users give no session (the request is anonymous: `requireAuth`
+ * answers 401). A valid key over its budget throws `RATE_LIMITED` (429, with
+ * `Retry-After` and `RateLimit-*`); an unreachable limiter storage throws
+ * `RATE_LIMIT_UNAVAILABLE` (503). The budget is counted only after the
+ * secret matched, so knowing a key's public prefix cannot spend its budget.
+ */
+export function apiKeyResolver(auth: AuthInternals, o: ResolvedApiKeysOptions): (request: Request) => Promise<SessionState | undefined> {
+  const counter = o.rateLimit && o.rateLimit.storage.counter({ limit: o.rateLimit.limit, windowMs: o.rateLimit.windowMs, prefix: 'framework:rate-limit:api-key' });
+
+  async function charge(keyId: string): Promise<void> {
+    if (!counter) return;
+    let result;
+    try {
+      result = await withTimeout(counter.consume(keyId), LIMITER_TIMEOUT_MS);
+    } catch {
+      auth.logger.error('apiKeys: the rate-limit storage failed; the request was refused');
+      throw new AuthError('API key requests are briefly unavailable; try again shortly', { code: 'RATE_LIMIT_UNAVAILABLE' });
+    }
+    if (result.success) return;
+    const reset = Math.max(1, Math.ceil((result.resetAt - Date.now()) / 1000));
+    const headers = rateLimitHeaders({ limit: result.limit, remaining: 0, reset, window: o.rateLimit!.windowMs / 1000, retryAfter: reset });
+    throw new AuthError('Too many requests with this API key; try again later', { code: 'RATE_LIMITED', headers: Object.fromEntries(headers) });
+  }
+
+  return async (request) => {
+    const presented = keyFromRequest(request);
+    if (!presented) return undefined;
+    const record = await o.storage.findByPrefix(presented.prefix);
+    // Hash even for an unknown prefix, so the answer time does not tell the two apart.
+    const matches = await secretMatches(presented.secret, record?.secretHash ?? '0'.repeat(64));
+    const now = Date.now();
+    if (!record || !matches || !usable(record, now)) return undefined;
+    await charge(record.id);
+    const stored = await auth.adapter!.getUser(record.userId);
+    if (!stored) return undefined;
+    const user = record.permissions === null ? stored : restrictPermissions(stored, record.permissions);
+    const expires = record.expiresAt ?? new Date(now + auth.config.session.maxAge * 1000);
+    const session: ApiKeySession = { type: 'api-key', keyId: record.id, permissions: record.permissions, user, expires };
+    return { session, user, expired: false, headers: new Headers() };
+  };
+}

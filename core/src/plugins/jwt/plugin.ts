@@ -1,0 +1,194 @@
+/**
+ * The `jwt()` plugin: short-lived access tokens for other services.
+ * `GET /token` signs one for the current session; `GET /jwks` publishes the
+ * public keys a resource server verifies it with.
+ * @module
+ */
+import { SignJWT, type JSONWebKeySet } from 'jose';
+import { randomString } from '../../crypto.js';
+import { AuthConfigError, UnauthenticatedError } from '../../errors.js';
+import { tokenCipher } from '../../storage/token-cipher.js';
+import type { User } from '../../types.js';
+import type { AuthPlugin } from '../types.js';
+import { createKeyRing } from './key-ring.js';
+import type { JwksStorage, JwtSigningAlgorithm } from './storage/types.js';
+import { ACCESS_TOKEN_TYPE } from './verify.js';
+
+const DAY = 86_400;
+
+/** Options of {@link jwt}. Every duration is in seconds. */
+export interface JwtPluginOptions {
+  /** Where signing keys live (private keys sealed with the auth `secret`): `createSqlJwksStorage(db)`, or `createMemoryJwksStorage()` for tests. */
+  storage: JwksStorage;
+  /** The `aud` claim: the service(s) the tokens are for, e.g. `https://api.example.com`. */
+  audience: string | readonly string[];
+  /** Token lifetime. Default 900 (15 minutes). */
+  expiresIn?: number;
+  /** Signing algorithm: `EdDSA` (Ed25519, RFC 8037; default) or `ES256` (P-256, RFC 7518 §3.4). Changing it rotates to a key of the new kind. */
+  algorithm?: JwtSigningAlgorithm;
+  /** A new key is created when the newest is older than this. Default 30 days. */
+  rotateEvery?: number;
+  /** How long a replaced key stays published so the tokens it signed still verify. Default 7 days; at least `expiresIn`. */
+  gracePeriod?: number;
+  /**
+   * How long a new key is published before it signs, so verifiers holding a
+   * cached JWKS learn it first (jose refetches on an unknown `kid` at most
+   * every 30 s; `GET /jwks` may be cached `jwksMaxAge`). Default 300.
+   */
+  activationDelay?: number;
+  /** `Cache-Control: max-age` of `GET /jwks`. Default 60; keep it below `activationDelay`. */
+  jwksMaxAge?: number;
+  /** Extra claims for a user, e.g. `(user) => ({ roles: user.roles })`. They cannot replace `sub`, `iss`, `aud`, `exp`, `iat`, `nbf` or `jti`. */
+  claims?: (user: User) => Record<string, unknown> | Promise<Record<string, unknown>>;
+}
+
+/** A signed access token. */
+export interface IssuedAccessToken {
+  /** The compact JWS. */
+  token: string;
+  tokenType: 'Bearer';
+  /** Lifetime in seconds. */
+  expiresIn: number;
+}
+
+/** `auth.extensions.jwt`. */
+export interface JwtExtension {
+  /** The `iss` of every token: the app's `baseURL`. */
+  readonly issuer: string;
+  /** Signs an access token for `user` (what `GET /token` does for the session's user). */
+  sign(user: User): Promise<IssuedAccessToken>;
+  /** Creates the next signing key now (for a scheduled job); it is published at once and signs after `activationDelay`. Returns its `kid` (the winner's, when another instance rotated at the same time). */
+  rotate(): Promise<{ kid: string }>;
+  /** The published key set (public keys only). */
+  jwks(): Promise<JSONWebKeySet>;
+  /** `GET /jwks` as a `Response`, to serve it elsewhere too, e.g. at `/.well-known/jwks.json`. */
+  jwksResponse(): Promise<Response>;
+}
+
+const RESERVED = new Set(['sub', 'iss', 'aud', 'exp', 'iat', 'nbf', 'jti']);
+
+function seconds(name: string, value: number | undefined, fallback: number, min = 1): number {
+  const v = value ?? fallback;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new AuthConfigError(`Invalid auth config: jwt(): ${name} must be an integer number of seconds ≥ ${min}, got ${String(v)}`);
+  return v;
+}
+
+/** Checks the options; every mistake is an `INVALID_CONFIG` at start-up. */
+function settle(options: JwtPluginOptions) {
+  if (!options || typeof options.storage?.list !== 'function') throw new AuthConfigError('Invalid auth config: jwt() needs `storage` (createSqlJwksStorage(db) or createMemoryJwksStorage())');
+  const audience = typeof options.audience === 'string' ? [options.audience] : [...(options.audience ?? [])];
+  if (audience.length === 0 || audience.some((a) => typeof a !== 'string' || a === '')) throw new AuthConfigError('Invalid auth config: jwt() needs `audience`, e.g. "https://api.example.com"');
+  const algorithm = options.algorithm ?? 'EdDSA';
+  if (algorithm !== 'EdDSA' && algorithm !== 'ES256') throw new AuthConfigError(`Invalid auth config: jwt(): algorithm must be "EdDSA" or "ES256", got ${JSON.stringify(algorithm)}`);
+  const expiresIn = seconds('expiresIn', options.expiresIn, 900);
+  const gracePeriod = seconds('gracePeriod', options.gracePeriod, 7 * DAY);
+  if (gracePeriod < expiresIn) throw new AuthConfigError('Invalid auth config: jwt(): gracePeriod must be at least expiresIn, or tokens stop verifying before they expire');
+  return {
+    audience,
+    algorithm,
+    expiresIn,
+    gracePeriod,
+    rotateEvery: seconds('rotateEvery', options.rotateEvery, 30 * DAY),
+    activationDelay: seconds('activationDelay', options.activationDelay, 300, 0),
+    jwksMaxAge: seconds('jwksMaxAge', options.jwksMaxAge, 60, 0),
+  };
+}
+
+/**
+ * Access tokens for other services (issue #17). Adds, under `basePath`:
+ *
+ * - `GET /token`: for a signed-in session, `{ token, tokenType: 'Bearer',
+ *   expiresIn }` with `Cache-Control: no-store`; 401 `UNAUTHENTICATED`
+ *   without a session. The token is a JWS (EdDSA or ES256, header
+ *   `typ: at+jwt`, `kid`) with `sub` (user id), `iss` (`baseURL`), `aud`,
+ *   `iat`, `exp`, `jti` and your `claims`.
+ * - `GET /jwks`: the public keys (RFC 7517 key set; `kid`, `alg`,
+ *   `use: 'sig'`, never private members), including replaced keys for
+ *   `gracePeriod`.
+ *
+ * Keys are created on demand: the first `GET /token` creates one; when the
+ * newest is older than `rotateEvery`, the next request creates the next
+ * (or call `auth.extensions.jwt.rotate()` from a scheduled job). Several
+ * instances may rotate at once: the storage keeps one key per generation,
+ * so exactly one new key is stored and every instance signs with it.
+ *
+ * @throws AuthConfigError (`INVALID_CONFIG`) at `jwt()` for bad options, and
+ *   at `createAuth` without `baseURL` (or `AUTH_URL`; the issuer must be
+ *   stable) or without `secret` (private keys are stored encrypted with it).
+ * @example
+ * ```ts
+ * import { createAuth } from '@framework/auth';
+ * import { createSqlJwksStorage, jwt } from '@framework/auth/plugins/jwt';
+ *
+ * const storage = createSqlJwksStorage(db);
+ * await storage.migrate(); // creates the key table (idempotent)
+ * const auth = createAuth({
+ *   baseURL: 'https://app.example.com',
+ *   secret: process.env.AUTH_SECRET,
+ *   adapter,
+ *   providers,
+ *   plugins: [jwt({ storage, audience: 'https://api.example.com', claims: (user) => ({ roles: user.roles }) })],
+ * });
+ * // The browser: fetch('/auth/token') → { token }; the API verifies it with verifyAccessToken.
+ * ```
+ */
+export function jwt(options: JwtPluginOptions): AuthPlugin<'jwt', JwtExtension> {
+  const settings = settle(options);
+  let ext: JwtExtension | undefined;
+  const ready = () => {
+    if (!ext) throw new Error('jwt(): the plugin is used before createAuth initialised it');
+    return ext;
+  };
+
+  return {
+    id: 'jwt',
+    init(auth) {
+      const issuer = auth.originPolicy.baseURL;
+      if (!issuer) throw new AuthConfigError('Invalid auth config: jwt() needs `baseURL` (or the AUTH_URL environment variable): it is the `iss` of every token and must not depend on the request');
+      if (auth.config.secret.length === 0) throw new AuthConfigError('Invalid auth config: jwt() needs `secret`: signing keys are stored encrypted with it');
+      const ring = createKeyRing({ storage: options.storage, cipher: tokenCipher(auth.config.secret), ...settings });
+      const jwks = async (): Promise<JSONWebKeySet> => ({ keys: await ring.publicKeys() });
+      ext = {
+        issuer,
+        async sign(user) {
+          const extra = options.claims ? await options.claims(user) : {};
+          const custom = Object.fromEntries(Object.entries(extra ?? {}).filter(([name]) => !RESERVED.has(name)));
+          const { kid, alg, key } = await ring.signingKey();
+          const token = await new SignJWT(custom)
+            .setProtectedHeader({ alg, kid, typ: ACCESS_TOKEN_TYPE })
+            .setSubject(user.id)
+            .setIssuer(issuer)
+            .setAudience(settings.audience.length === 1 ? settings.audience[0]! : settings.audience)
+            .setIssuedAt()
+            .setExpirationTime(`${settings.expiresIn}s`)
+            .setJti(randomString(16))
+            .sign(key);
+          return { token, tokenType: 'Bearer', expiresIn: settings.expiresIn };
+        },
+        async rotate() {
+          return { kid: (await ring.rotate()).kid };
+        },
+        jwks,
+        async jwksResponse() {
+          return Response.json(await jwks(), { headers: { 'cache-control': `public, max-age=${settings.jwksMaxAge}` } });
+        },
+      };
+      return ext;
+    },
+    migrate: () => options.storage.migrate(),
+    routes: {
+      token: {
+        async GET(ctx) {
+          const state = await ctx.auth.readSession(ctx.request);
+          if (!state.user) throw new UnauthenticatedError();
+          return { status: 200, json: await ready().sign(state.user), headers: { 'cache-control': 'no-store', pragma: 'no-cache' }, setCookies: state.headers };
+        },
+      },
+      jwks: {
+        async GET() {
+          return { status: 200, json: await ready().jwks(), headers: { 'cache-control': `public, max-age=${settings.jwksMaxAge}` } };
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,4 @@
+import { runJwksStorageConformance } from './conformance.js';
+import { createMemoryJwksStorage } from './memory.js';
+
+runJwksStorageConformance('memory', async () => ({ storage: createMemoryJwksStorage() }));

@@ -1,0 +1,56 @@
+/**
+ * The passkey provider's plugin: the WebAuthn ceremony routes under
+ * `{basePath}/passkey`, with `origin` and `rpId` resolved at `createAuth`
+ * (`origin` defaults to `baseURL`).
+ * @internal
+ * @module
+ */
+import { AuthConfigError } from '../../errors.js';
+import type { RouteContext } from '../../routes/context.js';
+import type { RouteRateLimit } from '../../routes/rate-limited.js';
+import type { AuthPlugin } from '../types.js';
+import type { PasskeyProvider } from './provider.js';
+import { checkOriginOnRpId } from './rp.js';
+import {
+  authenticateOptionsAction,
+  authenticateVerifyAction,
+  deletePasskeyAction,
+  listPasskeysAction,
+  passkeyBrowserScriptAction,
+  passkeysPageAction,
+  registerOptionsAction,
+  registerVerifyAction,
+  type ResolvedPasskey,
+} from './routes.js';
+
+/** Ceremonies start from anyone: their options count per client IP on the login limiter. */
+function perIpLimit(ctx: RouteContext): RouteRateLimit | undefined {
+  return ctx.auth.limiters.login ? { limiter: ctx.auth.limiters.login, mode: 'attempt' } : undefined;
+}
+
+/** Builds the plugin for a passkey provider (its id is `passkey`: one passkey provider per `createAuth`). */
+export function passkeyPlugin(provider: Omit<PasskeyProvider, 'plugin' | 'signInForm'>): AuthPlugin<'passkey'> {
+  let resolved: ResolvedPasskey | undefined;
+  const config = (): ResolvedPasskey => resolved!;
+  return {
+    id: 'passkey',
+    init(auth) {
+      if (!auth.adapter) throw new AuthConfigError(`Invalid auth config: the passkey provider "${provider.id}" needs \`adapter\` (credentials are stored)`);
+      const origin = provider.origin ?? auth.originPolicy.baseURL;
+      if (!origin) throw new AuthConfigError(`Invalid provider: "${provider.id}": origin is required: give passkey({ origin }) or createAuth({ baseURL }) (AUTH_URL)`);
+      const rpId = checkOriginOnRpId(provider.id, origin, provider.rpId);
+      resolved = Object.freeze({ ...(provider as PasskeyProvider), origin, rpId });
+      return undefined;
+    },
+    routes: {
+      passkey: { GET: passkeysPageAction },
+      'passkey/browser.js': { GET: passkeyBrowserScriptAction },
+      'passkey/credentials': { GET: listPasskeysAction },
+      'passkey/delete': { POST: (ctx) => deletePasskeyAction(ctx, config()) },
+      'passkey/register/options': { POST: (ctx) => registerOptionsAction(ctx, config()), rateLimit: perIpLimit },
+      'passkey/register/verify': { POST: (ctx) => registerVerifyAction(ctx, config()) },
+      'passkey/authenticate/options': { POST: (ctx) => authenticateOptionsAction(ctx, config()), rateLimit: perIpLimit },
+      'passkey/authenticate/verify': { POST: (ctx) => authenticateVerifyAction(ctx, config()) },
+    },
+  };
+}

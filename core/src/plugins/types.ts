@@ -1,0 +1,89 @@
+/**
+ * The plugin surface: how the core grows. A plugin adds routes under
+ * `basePath` (each with its own CSRF and rate-limit policy), hooks around
+ * the core's steps, and a typed extension object. See `core/PLUGINS.md`.
+ * @module
+ */
+import type { ActionResult, AuthInternals, RouteContext, SessionState } from '../routes/context.js';
+import type { RouteRateLimit } from '../routes/rate-limited.js';
+import type { Account, User } from '../types.js';
+
+/** A route action: the parsed request in, a plain result out (never a `Response`). */
+export type Action = (ctx: RouteContext) => ActionResult | Promise<ActionResult>;
+
+/**
+ * One route under `basePath`. POST routes are state-changing: before the
+ * action, the core checks them per `csrf` and then applies `rateLimit`.
+ */
+export interface PluginRoute {
+  GET?: Action;
+  POST?: Action;
+  /**
+   * CSRF defence of the POST. `token` (default): the Origin /
+   * `Sec-Fetch-Site` check and the double-submit token. `origin`: the
+   * Origin check only (for bodies a script cannot add a token to). `none`:
+   * the route protects itself (e.g. OAuth's state + PKCE + flow cookie).
+   */
+  csrf?: 'token' | 'origin' | 'none';
+  /** The limiter for this request, applied after the CSRF checks (see `RouteRateLimit`). */
+  rateLimit?(ctx: RouteContext): RouteRateLimit | undefined;
+}
+
+/** What a sign-in is about to become, as `beforeSession` sees it. */
+export interface SignInSubject {
+  user: User;
+  account: Account | null;
+  isNewUser: boolean;
+  /** Where the browser goes after sign-in. */
+  callbackUrl: string;
+}
+
+/** Hooks around the core's steps. Each may be async; they run in plugin order. */
+export interface AuthHooks {
+  /**
+   * In every sign-in, after the `signIn` callback and the writes, before a
+   * session is issued. Return a result to answer instead (a second-factor
+   * challenge, say): no session is issued then.
+   */
+  beforeSession?(ctx: RouteContext, subject: SignInSubject): ActionResult | undefined | Promise<ActionResult | undefined>;
+  /** After a sign-in issued its session. */
+  afterSignIn?(ctx: RouteContext, subject: SignInSubject): void | Promise<void>;
+  /**
+   * Reads a session from a request that carries no session cookie (an API
+   * key in `Authorization`, say). The first plugin to answer wins. Never
+   * consulted by the routes under `basePath` nor by `getAccessToken`: there
+   * only the session cookie counts, so such a credential can never sign in,
+   * link, change or revoke credentials. Throw an `AuthError` (e.g.
+   * `RATE_LIMITED`) to refuse the request: `auth.run` / `getSession` reject
+   * with it and `auth.toResponse` answers it.
+   */
+  resolveSession?(request: Request): Promise<SessionState | undefined> | SessionState | undefined;
+  /**
+   * The user's credentials were reset because their email was first proven
+   * through another channel (the account pre-hijacking defence): remove any
+   * credential the plugin keeps for `userId` (API keys, second factors).
+   */
+  credentialsReset?(userId: string): void | Promise<void>;
+}
+
+/**
+ * A plugin. `Ext` is what `init` returns: it becomes
+ * `scope.extensions[id]` and `auth.extensions[id]`, typed from the plugins
+ * given to `createAuth`.
+ */
+export interface AuthPlugin<Id extends string = string, Ext = unknown> {
+  /** Unique among the plugins of one `createAuth`; a duplicate throws `INVALID_CONFIG`. */
+  readonly id: Id;
+  /** Runs once in `createAuth`, with the core's internals; its value is the plugin's extension. */
+  init?(auth: AuthInternals): Ext;
+  /** Routes by path under `basePath` (`two-factor/verify`); a path taken by the core or another plugin throws `INVALID_CONFIG`. */
+  readonly routes?: Readonly<Record<string, PluginRoute>>;
+  readonly hooks?: AuthHooks;
+  /** Creates or upgrades the plugin's storage; `auth.migrate()` runs it after the adapter's. Idempotent. */
+  migrate?(auth: AuthInternals): Promise<void>;
+}
+
+/** The extensions record of a list of plugins: `{ [id]: Ext }`. */
+export type PluginExtensions<P extends readonly AuthPlugin[]> = {
+  [K in P[number] as K['id']]: K extends AuthPlugin<string, infer E> ? E : never;
+};

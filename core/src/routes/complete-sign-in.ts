@@ -1,0 +1,130 @@
+/**
+ * The one sign-in completion every route (and plugin) ends in: the `signIn`
+ * callback, the account-takeover defence on a first proof of the email, the
+ * writes (user, account), the session issue with rotation, `isNewUser` and
+ * the new-user page, and the callback URL. Routes never re-implement these
+ * steps.
+ * @internal
+ * @module
+ */
+import type { SignInParams } from '../callbacks.js';
+import { readCookie, type OutCookie } from '../http/cookies.js';
+import type { Account, Profile, User } from '../types.js';
+import type { ActionResult, RouteContext } from './context.js';
+import { AuthError } from '../errors.js';
+import { callUser, resolveCallbackUrl, sessionCookie } from './helpers.js';
+import { resetCredentialsOnFirstProof } from './pre-hijacking.js';
+
+/** What a route hands to {@link completeSignIn}. */
+export interface SignInAttempt {
+  /** The user as the `signIn` callback sees it: the stored user, or the one about to be created (`id` may be empty). */
+  user: User;
+  account: Account | null;
+  profile?: Profile;
+  /** For the email provider (`verificationRequest: false` when the link is being used). */
+  email?: SignInParams['email'];
+  /** The submitted fields, for credentials. */
+  credentials?: Record<string, string>;
+  /**
+   * True when this sign-in proves the user owns `user.email` through a
+   * channel other than the link sent at their own sign-up: a magic link, or
+   * an OAuth provider with `trustEmail` reporting the email verified. See
+   * `pre-hijacking.ts`.
+   */
+  emailProven?: boolean;
+  /** Whether the user is created by this sign-in (the jwt trigger `signUp`, and `pages.newUser`). */
+  isNewUser: boolean;
+  /**
+   * Writes the sign-in needs (create the user, link the account), run only
+   * after the `signIn` callback allowed it. Returns the stored user.
+   */
+  persist?: () => Promise<User>;
+  /** Where to go after sign-in, already checked (`resolveCallbackUrl`). */
+  callbackUrl: string;
+  /** Extra cookies for the answer (e.g. clearing a flow cookie). */
+  cookies?: OutCookie[];
+  /** Extra fields for the JSON answer. */
+  json?: Record<string, unknown>;
+}
+
+/**
+ * Completes a sign-in and answers it: JSON `{ok: true, url, ...json}` for
+ * JSON clients, a 303 to `url` otherwise, with the new session cookie.
+ *
+ * Steps, in order: the `signIn` callback (false → `ACCESS_DENIED`; a URL
+ * string → the sign-in is refused and the browser sent there, as in
+ * Auth.js: 303 for browsers, 403 `ACCESS_DENIED` with `url` for JSON
+ * clients, and nothing is written); on a first proof of the email, the
+ * credentials set while it was unverified are removed and the user's
+ * sessions revoked; the writes (`persist`); the plugins' `beforeSession`
+ * hooks, any of which may answer instead (a second-factor challenge: no
+ * session then); a new session, rotating the one
+ * the browser sent (OWASP ASVS V3.2.1); the route's rate-limit attempt is
+ * settled as a success (its failure budget resets); the `afterSignIn`
+ * hooks; `url` = `pages.newUser`
+ * for a new user, else `callbackUrl`.
+ * @throws AuthError `ACCESS_DENIED` (403) when the callback denies;
+ *   `CALLBACK_ERROR` (500) when a callback throws.
+ */
+export async function completeSignIn(ctx: RouteContext, attempt: SignInAttempt): Promise<ActionResult> {
+  const { auth } = ctx;
+  const params: SignInParams = { user: attempt.user, account: attempt.account };
+  if (attempt.profile !== undefined) params.profile = attempt.profile;
+  if (attempt.email !== undefined) params.email = attempt.email;
+  if (attempt.credentials !== undefined) params.credentials = attempt.credentials;
+  const redirectTo = await allowSignIn(ctx, params);
+  if (redirectTo !== undefined) return deniedWithRedirect(ctx, redirectTo, attempt.cookies);
+
+  if (attempt.emailProven && !attempt.isNewUser && attempt.user.id) {
+    await resetCredentialsOnFirstProof(ctx, attempt.user, attempt.account);
+  }
+  const user = attempt.persist ? await attempt.persist() : attempt.user;
+  const subject = { user, account: attempt.account, isNewUser: attempt.isNewUser, callbackUrl: attempt.callbackUrl };
+  for (const hook of auth.hooks.beforeSession) {
+    const answer = await hook(ctx, subject);
+    if (answer) return { ...answer, cookies: [...(answer.cookies ?? []), ...(attempt.cookies ?? [])] };
+  }
+
+  const previous = readCookie(ctx.request.headers.get('cookie'), auth.config.cookies.sessionToken.name);
+  const issued = await callUser(auth, 'jwt callback', () =>
+    auth.strategy.issue({
+      user,
+      account: attempt.account,
+      isNewUser: attempt.isNewUser,
+      ...(attempt.profile !== undefined ? { profile: attempt.profile } : {}),
+      ...(previous ? { previous } : {}),
+    }),
+  );
+  await ctx.attempt?.succeeded();
+  for (const hook of auth.hooks.afterSignIn) await hook(ctx, subject);
+  const url = attempt.isNewUser && auth.config.pages.newUser ? auth.config.pages.newUser : attempt.callbackUrl;
+  const cookies = [sessionCookie(auth, issued.value, issued.expires), ...(attempt.cookies ?? [])];
+  if (ctx.wantsJson) return { status: 200, json: { ok: true, url, ...attempt.json }, cookies };
+  return { status: 303, redirect: url, cookies };
+}
+
+/**
+ * Runs the `signIn` callback. Returns the (checked) URL when the callback
+ * answered with one: the caller refuses the sign-in and redirects there.
+ * @throws AuthError `ACCESS_DENIED` (403) when it answered false.
+ */
+export async function allowSignIn(
+  ctx: RouteContext,
+  params: Parameters<NonNullable<RouteContext['auth']['callbacks']['signIn']>>[0],
+): Promise<string | undefined> {
+  const cb = ctx.auth.callbacks.signIn;
+  if (!cb) return undefined;
+  const verdict = await callUser(ctx.auth, 'signIn callback', () => cb(params));
+  if (verdict === false) throw new AuthError('Sign-in was denied', { code: 'ACCESS_DENIED', status: 403 });
+  if (typeof verdict === 'string') return resolveCallbackUrl(ctx, verdict);
+  return undefined;
+}
+
+/** The answer when the `signIn` callback returned a URL: no session, the browser goes there. */
+export function deniedWithRedirect(ctx: RouteContext, url: string, cookies: OutCookie[] = []): ActionResult {
+  if (ctx.wantsJson) {
+    const error = new AuthError('Sign-in was denied', { code: 'ACCESS_DENIED', status: 403 });
+    return { status: 403, json: { ...error.toJSON(), url }, cookies };
+  }
+  return { status: 303, redirect: url, cookies };
+}

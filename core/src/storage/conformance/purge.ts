@@ -1,0 +1,46 @@
+/**
+ * Conformance tests for `purgeExpired`: expired sessions and verification
+ * tokens go, live rows stay, and the counts are right.
+ * @module
+ * @internal
+ */
+import { expect, it } from 'vitest';
+import { addUser, at, sampleSession, unique, type CurrentAdapter } from './fixtures.js';
+
+const token = (expires: Date) => ({ identifier: `${unique('purge')}@example.com`, tokenHash: 'e'.repeat(64), expires });
+
+/** Declares the purge tests. */
+export function purgeTests(current: CurrentAdapter): void {
+  it('purgeExpired deletes sessions and verification tokens expiring at or before now, and counts them', async () => {
+    const a = current();
+    const user = await addUser(a);
+    const sessions = [at(-1), at(0), at(1)].map((expires) => sampleSession(user.id, { expires }));
+    for (const s of sessions) await a.createSession(s);
+    const tokens = [at(-60_000), at(0), at(1)].map(token);
+    for (const t of tokens) await a.createVerificationToken(t);
+
+    expect(await a.purgeExpired(at(0))).toStrictEqual({ sessions: 2, verificationTokens: 2 });
+    expect(await a.getSessionAndUser(sessions[0]!.id)).toBeNull();
+    expect(await a.getSessionAndUser(sessions[1]!.id)).toBeNull();
+    expect((await a.getSessionAndUser(sessions[2]!.id))?.session).toStrictEqual(sessions[2]);
+    expect(await a.useVerificationToken(tokens[0]!)).toBeNull();
+    expect(await a.useVerificationToken(tokens[1]!)).toBeNull();
+    expect(await a.purgeExpired(at(0))).toStrictEqual({ sessions: 0, verificationTokens: 0 });
+    expect(await a.useVerificationToken(tokens[2]!)).toStrictEqual(tokens[2]);
+  });
+
+  it('purgeExpired() without an argument uses the current time', async () => {
+    const a = current();
+    const user = await addUser(a);
+    const now = Date.now();
+    const past = await a.createSession(sampleSession(user.id, { expires: new Date(now - 1000) }));
+    const future = await a.createSession(sampleSession(user.id, { expires: new Date(now + 3_600_000) }));
+    const pastToken = await a.createVerificationToken(token(new Date(now - 1000)));
+    const futureToken = await a.createVerificationToken(token(new Date(now + 3_600_000)));
+    expect(await a.purgeExpired()).toStrictEqual({ sessions: 1, verificationTokens: 1 });
+    expect(await a.getSessionAndUser(past.id)).toBeNull();
+    expect((await a.getSessionAndUser(future.id))?.session).toStrictEqual(future);
+    expect(await a.useVerificationToken(pastToken)).toBeNull();
+    expect(await a.useVerificationToken(futureToken)).toStrictEqual(futureToken);
+  });
+}
