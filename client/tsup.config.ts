@@ -1,3 +1,18 @@
 import { packageBuild } from '../tsup.shared';
 
-export default packageBuild({ index: 'src/index.ts' });
+/**
+ * The main entry has no framework in it; each binding is its own subpath
+ * entry that imports the main one by the package's name (kept external, so
+ * the page holds one copy of the client).
+ */
+export default packageBuild(
+  {
+    index: 'src/index.ts',
+    react: 'src/react.ts',
+    preact: 'src/preact.ts',
+    vue: 'src/vue.ts',
+    svelte: 'src/svelte.ts',
+    solid: 'src/solid.ts',
+  },
+  { external: ['@framework/auth-client'] },
+);

@@ -6,20 +6,25 @@ import { getSession } from './session.js';
 import { signIn, type SignInOptions, type SignInResult } from './sign-in.js';
 import { signOut, type SignOutOptions, type SignOutResult } from './sign-out.js';
 import { createAuthStore, type AuthStore } from './store.js';
-import type { AuthClientOptions, ClientSession } from './types.js';
+import type { SessionUser } from './infer.js';
+import type { AuthClientOptions, ClientSession, ClientUser } from './types.js';
 
-/** The helpers returned by {@link createAuthClient}, with the endpoint options filled in. */
-export interface AuthClient {
+/**
+ * The helpers returned by {@link createAuthClient}, with the endpoint options
+ * filled in; `U` is the user's type.
+ */
+export interface AuthClient<U = ClientUser> {
   signIn(providerId: string, options?: SignInOptions): Promise<SignInResult>;
   signOut(options?: SignOutOptions): Promise<SignOutResult>;
-  getSession(): Promise<ClientSession | null>;
-  createAuthStore(): AuthStore;
+  getSession(): Promise<ClientSession<U> | null>;
+  createAuthStore(): AuthStore<U>;
 }
 
 /**
  * Binds `signIn`, `signOut`, `getSession` and `createAuthStore` to one
  * `basePath` / `baseUrl` / `fetch`, so an app with its auth API elsewhere
- * names it once. Options given to a call win over the bound ones.
+ * names it once. Options given to a call win over the bound ones. The type
+ * argument types the user, as for {@link createAuthStore}.
  *
  * @example
  * ```ts
@@ -28,11 +33,12 @@ export interface AuthClient {
  * await auth.signIn('credentials', { email, password, redirect: false });
  * ```
  */
-export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
-  return {
+export function createAuthClient<S = ClientUser>(options: AuthClientOptions = {}): AuthClient<SessionUser<S>> {
+  const client: AuthClient = {
     signIn: (providerId, more) => signIn(providerId, { ...options, ...more }),
     signOut: (more) => signOut({ ...options, ...more }),
     getSession: () => getSession(options),
     createAuthStore: () => createAuthStore(options),
   };
+  return client as unknown as AuthClient<SessionUser<S>>;
 }

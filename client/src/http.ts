@@ -61,9 +61,38 @@ export function urlOf(answer: Answer): string | undefined {
   return typeof url === 'string' ? url : undefined;
 }
 
-/** Navigates the page, when there is one. */
-export function navigate(url: string): void {
-  (globalThis as { location?: Location }).location?.assign(url);
+/** The origin of `url`, or undefined when it does not parse. */
+function originOf(url: string, base?: string): string | undefined {
+  try {
+    return new URL(url, base).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the page may go for a URL the server answered with: `url` resolved
+ * against the page's address, when it is http(s) and on the page's origin,
+ * the `baseUrl` origin or one of `navigationOrigins`; `/` otherwise. So a
+ * hostile or compromised answer (`javascript:…`, `//evil.example/x`,
+ * `/\evil.example`, `https://evil.example`) cannot steer the page off-site.
+ */
+export function safeNavigationUrl(url: string, options: AuthClientOptions, here: string): string {
+  let target: URL;
+  try {
+    target = new URL(url, here);
+  } catch {
+    return '/';
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return '/';
+  const allowed = [here, options.baseUrl, ...(options.navigationOrigins ?? [])].filter((o): o is string => !!o).map((o) => originOf(o));
+  return allowed.includes(target.origin) ? target.href : '/';
+}
+
+/** Navigates the page, when there is one, to {@link safeNavigationUrl} of `url`. */
+export function navigate(url: string, options: AuthClientOptions): void {
+  const location = (globalThis as { location?: Location }).location;
+  if (location) location.assign(safeNavigationUrl(url, options, location.href));
 }
 
 /** The page's own address, used as the default callback URL. */

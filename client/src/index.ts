@@ -9,3 +9,4 @@ export { getSession } from './session.js';
 export { createAuthStore, type AuthStore } from './store.js';
 export { createAuthClient, type AuthClient } from './client.js';
 export type { AuthClientOptions, AuthState, AuthStatus, ClientSession, ClientUser } from './types.js';
+export type { AuthServerLike, Jsonified, SessionUser } from './infer.js';

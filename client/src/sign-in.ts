@@ -36,7 +36,7 @@ export interface SignInResult {
   url?: string;
 }
 
-const RESERVED = new Set(['callbackUrl', 'redirectTo', 'redirect', 'basePath', 'baseUrl', 'fetch']);
+const RESERVED = new Set(['callbackUrl', 'redirectTo', 'redirect', 'basePath', 'baseUrl', 'fetch', 'navigationOrigins']);
 
 /** The fields to send: credentials and the email, without the client's own options. */
 export function providerFields(options: Record<string, unknown>): Record<string, unknown> {
@@ -55,7 +55,10 @@ export function providerFields(options: Record<string, unknown>): Record<string,
  * refreshed before the promise resolves, and other tabs are told.
  *
  * It never rejects: failures resolve with `ok: false` and an `error` code.
- * It never navigates after a failure either.
+ * It never navigates after a failure either. It navigates only to http(s)
+ * URLs on the page's origin, the `baseUrl` origin or `navigationOrigins`
+ * (list your OAuth providers' authorization servers there); any other URL
+ * in the answer (`javascript:`, `//evil.example`) sends the page to `/`.
  *
  * @param providerId `credentials`, `email` or an OAuth preset id.
  * @param options {@link SignInOptions}: `callbackUrl` / `redirectTo`
@@ -80,6 +83,6 @@ export async function signIn(providerId: string, options: SignInOptions = {}): P
   const url = urlOf(answer);
   if (!answer.ok) return { ok: false, status: answer.status, error: errorCode(answer), ...(url ? { url } : {}) };
   await announce(ep);
-  if (options.redirect !== false && url) navigate(url);
+  if (options.redirect !== false && url) navigate(url, options);
   return { ok: true, status: answer.status, ...(url ? { url } : {}) };
 }

@@ -41,6 +41,8 @@ export interface SignOutResult {
  * stores in this page are refreshed before the promise resolves, and other
  * tabs are told. With `redirect: false` it resolves with the session data
  * (see {@link SignOutResult.session}) instead of navigating. It never rejects.
+ * Like `signIn`, it navigates only to http(s) URLs on the page's origin, the
+ * `baseUrl` origin or `navigationOrigins`, else to `/`.
  *
  * @param options {@link SignOutOptions}: `redirectTo` (default: the current
  *   page), `redirect` (default true).
@@ -65,7 +67,7 @@ export async function signOut(options: SignOutOptions = {}): Promise<SignOutResu
   if (!answer.ok) result.error = errorCode(answer);
   else await announce(ep);
   if (options.redirect !== false) {
-    if (answer.ok && url) navigate(url);
+    if (answer.ok && url) navigate(url, options);
     return result;
   }
   result.session = await getSession(options).catch(() => null);

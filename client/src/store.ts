@@ -6,19 +6,20 @@ import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { PAGE_ID, onChange, openChannel, type ChangeMessage } from './events.js';
 import { endpoint } from './http.js';
 import { getSession } from './session.js';
-import type { AuthClientOptions, AuthState } from './types.js';
+import type { SessionUser } from './infer.js';
+import type { AuthClientOptions, AuthState, ClientUser } from './types.js';
 
-/** The store returned by {@link createAuthStore}. */
-export interface AuthStore {
+/** The store returned by {@link createAuthStore}; `U` is the user's type. */
+export interface AuthStore<U = ClientUser> {
   /** The nanostores atom, for `useStore($auth)` in @nanostores/react, vue, svelte… */
-  readonly $auth: ReadableAtom<AuthState>;
+  readonly $auth: ReadableAtom<AuthState<U>>;
   /**
    * Calls `listener` with the current state now and on every change; returns
    * the unsubscribe function. The first subscriber starts the store.
    */
-  subscribe(listener: (state: AuthState) => void): () => void;
+  subscribe(listener: (state: AuthState<U>) => void): () => void;
   /** The current `{user, session, status}`. Without subscribers this starts the store for a second. */
-  getState(): AuthState;
+  getState(): AuthState<U>;
   /** Reads the session again; resolves when the state is updated. */
   refresh(): Promise<void>;
 }
@@ -40,16 +41,23 @@ const SIGNED_OUT: AuthState = { status: 'unauthenticated', user: null, session: 
  * state is known it gives `unauthenticated` with `error`. A second after the
  * last subscriber leaves, the store stops and goes back to `loading`.
  *
+ * The type argument names the user's type (see {@link SessionUser}): pass
+ * the server's `typeof auth` (a type-only import) and `user` is typed as the
+ * server's user in JSON form. Nothing is checked at run time.
+ *
  * @param options where the auth routes live ({@link AuthClientOptions}).
  * @example
  * ```ts
+ * import type { auth as server } from '../server/auth';
+ * const typed = createAuthStore<typeof server>(); // typed.getState().user: the server's user
+ *
  * const auth = createAuthStore();
  * auth.subscribe(({ status, user }) => {
  *   el.textContent = status === 'authenticated' ? `Hi ${user.name}` : status;
  * });
  * ```
  */
-export function createAuthStore(options: AuthClientOptions = {}): AuthStore {
+export function createAuthStore<S = ClientUser>(options: AuthClientOptions = {}): AuthStore<SessionUser<S>> {
   const ep = endpoint(options);
   const $auth = atom<AuthState>(LOADING);
   let mounted = false;
@@ -95,10 +103,12 @@ export function createAuthStore(options: AuthClientOptions = {}): AuthStore {
     };
   });
 
-  return {
+  const store: AuthStore = {
     $auth,
     subscribe: (listener) => $auth.subscribe((state) => listener(state)),
     getState: () => $auth.get(),
     refresh,
   };
+  // The user's type is the caller's claim about the server (type-only).
+  return store as unknown as AuthStore<SessionUser<S>>;
 }

@@ -20,6 +20,13 @@ export interface AuthClientOptions {
   baseUrl?: string;
   /** The `fetch` to use. Default: the global `fetch`. Tests inject one. */
   fetch?: typeof fetch;
+  /**
+   * Origins besides the page's and `baseUrl`'s that `signIn` / `signOut`
+   * may navigate to, such as an OAuth provider's authorization server
+   * (`['https://github.com']`). Default none: any other URL the server
+   * answers with is replaced by `/`.
+   */
+  navigationOrigins?: readonly string[];
 }
 
 /** The signed-in person as `GET {basePath}/session` sends it. */
@@ -33,9 +40,13 @@ export interface ClientUser {
   [field: string]: unknown;
 }
 
-/** The session as `GET {basePath}/session` sends it; `expires` is an ISO 8601 string. */
-export interface ClientSession {
-  user: ClientUser;
+/**
+ * The session as `GET {basePath}/session` sends it; `expires` is an ISO 8601
+ * string. `U` is the user's type: {@link ClientUser} by default, or what
+ * {@link SessionUser} infers from the server's `typeof auth`.
+ */
+export interface ClientSession<U = ClientUser> {
+  user: U;
   expires: string;
   [field: string]: unknown;
 }
@@ -47,8 +58,16 @@ export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
  * What the auth store holds. `authenticated` always comes with a user and a
  * session; the other two statuses never do. `error` is set when the last
  * session request failed before any state was known (network down, 5xx).
+ * `U` is the user's type ({@link ClientUser} by default; see {@link SessionUser}).
+ *
+ * @example
+ * ```ts
+ * function label(state: AuthState): string {
+ *   return state.status === 'authenticated' ? state.user.email ?? state.user.id : state.status;
+ * }
+ * ```
  */
-export type AuthState =
+export type AuthState<U = ClientUser> =
   | { status: 'loading'; user: null; session: null }
-  | { status: 'authenticated'; user: ClientUser; session: ClientSession }
+  | { status: 'authenticated'; user: U; session: ClientSession<U> }
   | { status: 'unauthenticated'; user: null; session: null; error?: string };

@@ -56,10 +56,31 @@ describe('signIn', () => {
     const assign = page();
     const server = fakeServer();
     await signIn('email', { email: 'ada@example.com', fetch: server.fetch });
-    await signIn('git hub', { fetch: server.fetch });
+    await signIn('git hub', { fetch: server.fetch, navigationOrigins: ['https://provider.example'] });
     expect(server.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/auth/signin/email', '/auth/signin/git%20hub']);
     expect(server.calls[1]!.body).toEqual({ email: 'ada@example.com', csrfToken: 'tok', callbackUrl: 'http://app.test/dashboard' });
-    expect(assign).toHaveBeenCalledWith('https://provider.example/authorize');
+    expect(assign).toHaveBeenLastCalledWith('https://provider.example/authorize');
+  });
+
+  it('refuses to navigate off-site or to a non-http URL the answer carries: the page goes to / instead', async () => {
+    const hostile = ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', '//evil.example/x', '/\\evil.example/x', 'https://evil.example/x', 'data:text/html,x', 'http://app.test.evil.example/', 'https://provider.example/authorize'];
+    for (const url of hostile) {
+      const assign = page();
+      const answer: typeof fetch = async (input) =>
+        String(input).endsWith('/csrf') ? Response.json({ csrfToken: 'tok' }) : Response.json({ ok: true, url });
+      await signIn('credentials', { fetch: answer });
+      expect(assign, url).toHaveBeenCalledWith('/');
+      const out = page();
+      await signOut({ fetch: answer });
+      expect(out, url).toHaveBeenCalledWith('/');
+    }
+    for (const [url, expected] of [['/next?x=1', 'http://app.test/next?x=1'], ['https://api.example.com/done', 'https://api.example.com/done']]) {
+      const assign = page();
+      const answer: typeof fetch = async (input) =>
+        String(input).endsWith('/csrf') ? Response.json({ csrfToken: 'tok' }) : Response.json({ ok: true, url });
+      await signIn('credentials', { fetch: answer, baseUrl: 'https://api.example.com' });
+      expect(assign).toHaveBeenCalledWith(expected);
+    }
   });
 
   it('sends only plain values, never its own options', async () => {

@@ -1,0 +1,67 @@
+/**
+ * Type-only: the session user's type as the browser receives it, inferred
+ * from the server's `typeof auth`.
+ * @module
+ */
+import type { ClientUser } from './types.js';
+
+/**
+ * What the server's auth engine must look like for {@link SessionUser} to
+ * read its user type: `createAuth(...)` from `@framework/auth` fits. Only the
+ * type of `getSession`'s answer is used; nothing of the server is imported.
+ *
+ * @example
+ * ```ts
+ * import type { auth } from '../server/auth';
+ * type Fits = typeof auth extends AuthServerLike ? true : false; // true
+ * ```
+ */
+export interface AuthServerLike {
+  getSession(request: Request): Promise<{ user: unknown }>;
+}
+
+/**
+ * A value as it comes out of `JSON.parse` after the server's
+ * `JSON.stringify`: `Date` becomes its ISO 8601 string, function-valued
+ * fields drop out, arrays and objects are mapped through.
+ *
+ * @example
+ * ```ts
+ * type Wire = Jsonified<{ id: string; emailVerified: Date | null }>; // { id: string; emailVerified: string | null }
+ * ```
+ */
+export type Jsonified<T> = T extends Date
+  ? string
+  : T extends (...args: never[]) => unknown
+    ? never
+    : T extends readonly (infer E)[]
+      ? Jsonified<E>[]
+      : T extends object
+        ? { [K in keyof T as T[K] extends (...args: never[]) => unknown ? never : K]: Jsonified<T[K]> }
+        : T;
+
+/**
+ * The user type of the session store, from its type argument:
+ *
+ * - nothing, `unknown` or `any` (as in `ReturnType<typeof createAuthStore>`):
+ *   {@link ClientUser}, as before;
+ * - the server's `typeof auth` (anything with `getSession(request)`): the
+ *   user its `getSession` answers with, in JSON form (`Date` fields become
+ *   ISO strings). Custom fields the server's types carry come through;
+ * - any other object type: taken as the user type itself, for apps whose
+ *   `callbacks.session` adds fields (`{ id: string; plan: 'free' | 'pro' }`).
+ *
+ * @example
+ * ```ts
+ * import type { auth } from '../server/auth';     // const auth = createAuth({...})
+ * type Me = SessionUser<typeof auth>;             // { id: string; email?: string | null; emailVerified?: string | null; … }
+ * const store = createAuthStore<typeof auth>();  // AuthStore<Me>
+ * ```
+ */
+export type SessionUser<S = ClientUser> = unknown extends S
+  ? ClientUser
+  : S extends AuthServerLike
+    ? Awaited<ReturnType<S['getSession']>> extends { user: infer U }
+      ? Jsonified<NonNullable<U>> & { id: string }
+      : ClientUser
+    : S;
