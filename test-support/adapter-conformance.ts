@@ -29,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar } from 'tough-cookie';
+import { looksLikeStack, rawRequest, singleConnectionAgent } from './raw-http.js';
 
 /** A running app: its origin (`http://127.0.0.1:PORT`) and how to stop it. */
 export interface RunningApp {
@@ -227,6 +228,76 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
       expect(res.status).toBe(413);
     });
 
+    it('never answers a malformed Host or an absolute-form target with a 5xx or a stack, and keeps serving', async () => {
+      const agent = singleConnectionAgent();
+      try {
+        for (const host of ['[', 'a b', 'example.com:99999']) {
+          for (const target of ['/auth/session', '/', '/register']) {
+            const res = await rawRequest(app.baseUrl, agent, { target, headers: { host, accept: 'application/json' } });
+            // 400, or an ordinary answer from a server that takes its origin from configuration (adapter-node's ORIGIN) and ignores Host.
+            expect(res.status, `GET ${target} with Host: ${host}`).toBeLessThan(500);
+            if (res.status >= 300 && res.status < 400) expect(String(res.headers.location ?? '')).not.toContain(host);
+            expect(looksLikeStack(res.body), res.body).toBe(false);
+          }
+        }
+        for (const target of ['http://evil.example/auth/callback/credentials', 'http://evil.example/register']) {
+          const body = JSON.stringify({ csrfToken: 'x', email: 'a@example.com', password });
+          const res = await rawRequest(app.baseUrl, agent, {
+            method: 'POST',
+            target,
+            headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+            chunks: [body],
+          });
+          expect(res.status, `POST ${target}`).toBeGreaterThanOrEqual(400);
+          expect(res.status, `POST ${target}`).toBeLessThan(500);
+          expect(looksLikeStack(res.body), res.body).toBe(false);
+        }
+      } finally {
+        agent.destroy();
+      }
+      expect((await tab().fetch('/auth/csrf')).status).toBe(200);
+    });
+
+    it('answers 413 to chunked bodies over the limit and keeps the connection usable', async () => {
+      const piece = 'a'.repeat(16 * 1024);
+      for (const path of ['/auth/callback/credentials', '/register']) {
+        const agent = singleConnectionAgent();
+        try {
+          const refused = await rawRequest(app.baseUrl, agent, {
+            method: 'POST',
+            target: path,
+            headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.baseUrl, accept: 'application/json' },
+            chunks: ['password=', ...Array.from({ length: 24 }, () => piece)],
+          });
+          expect(refused.status, `POST ${path}`).toBe(413);
+          expect(looksLikeStack(refused.body), refused.body).toBe(false);
+          const next = await rawRequest(app.baseUrl, agent, { target: '/auth/csrf', headers: { accept: 'application/json' } });
+          expect(next.status).toBe(200);
+          expect(next.reusedSocket, `the connection after the 413 on ${path}`).toBe(true);
+        } finally {
+          agent.destroy();
+        }
+      }
+      expect((await tab().fetch('/auth/providers')).status).toBe(200);
+    });
+
+    it("sends security headers on the kit's pages and on the app's own pages", async () => {
+      const b = tab();
+      for (const path of ['/auth/signin', '/auth/csrf']) {
+        const res = await b.fetch(path);
+        expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+        expect(res.headers.get('referrer-policy'), path).toBeTruthy();
+        expect(res.headers.get('cache-control'), path).toContain('no-store');
+      }
+      for (const path of ['/register', '/', '/protected', options.api?.path].filter((p): p is string => !!p)) {
+        const res = await b.fetch(path);
+        expect(res.headers.get('cache-control'), path).toContain('no-store');
+        expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+        expect(res.headers.get('referrer-policy'), path).toBeTruthy();
+        expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      }
+    });
+
     it('registers, refuses a taken email, and refuses a registration without CSRF token', async () => {
       const email = newEmail();
       const res = await register(email);
@@ -322,6 +393,32 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
         const res = await b.fetch(path, JSON_ACCEPT);
         expect(res.status).toBe(200);
         expect(await res.json()).toMatchObject({ email });
+      });
+    }
+
+    if (options.api) {
+      const { path } = options.api;
+      it(`answers ${path} for an API key as its owner, sets no cookie, ignores the key on auth routes, and stops after revocation`, async () => {
+        const email = newEmail();
+        await register(email);
+        const owner = await signedIn(email);
+        const { csrfToken } = (await (await owner.fetch('/auth/csrf')).json()) as { csrfToken: string };
+        const created = await owner.json('/auth/api-keys', { csrfToken, name: 'conformance' });
+        expect(created.status).toBe(201);
+        const { key, id } = (await created.json()) as { key: string; id: string };
+        const robot = tab();
+        const headers: Record<string, string>[] = [{ authorization: `Bearer ${key}` }, { 'x-api-key': key }];
+        for (const header of headers) {
+          const res = await robot.fetch(path, { headers: { ...header, accept: 'application/json' } });
+          expect(res.status).toBe(200);
+          expect(await res.json()).toMatchObject({ email });
+          expect(res.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+        }
+        const bearer = { authorization: `Bearer ${key}`, accept: 'application/json' };
+        expect(await (await robot.fetch('/auth/session', { headers: bearer })).json()).toBeNull();
+        expect((await robot.fetch('/auth/api-keys', { headers: bearer })).status).toBe(401);
+        expect((await owner.json('/auth/api-keys/revoke', { csrfToken, id })).status).toBe(200);
+        expect((await robot.fetch(path, { headers: bearer })).status).toBe(401);
       });
     }
 

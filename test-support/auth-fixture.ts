@@ -20,7 +20,11 @@ export interface FixtureOptions {
   maxAge?: number;
 }
 
-/** An engine with `ada@example.com` (role admin) and `bob@example.com` (role editor). */
+/**
+ * An engine with `ada@example.com` (role admin), `bob@example.com` (role
+ * editor), `carol@example.com` (no role) and `dave@example.com` (`roles:
+ * ['viewer']`, the array shape).
+ */
 export async function authFixture(options: FixtureOptions = {}): Promise<{ auth: Auth; signIn(email: string): Promise<string> }> {
   const adapter = memoryAdapter();
   const passwords = passwordAccounts(adapter);
@@ -28,6 +32,9 @@ export async function authFixture(options: FixtureOptions = {}): Promise<{ auth:
     const user = await passwords.register({ email, password: PASSWORD, name });
     await adapter.updateUser(user.id, { role });
   }
+  await passwords.register({ email: 'carol@example.com', password: PASSWORD, name: 'Carol' });
+  const dave = await passwords.register({ email: 'dave@example.com', password: PASSWORD, name: 'Dave' });
+  await adapter.updateUser(dave.id, { roles: ['viewer'] });
   const grants = { admin: ['*'], editor: ['posts:edit'], viewer: ['posts:read'] };
   const roles = Object.entries(grants).map(([id, permissions]) => ({ id, name: id, permissions }));
   const rbac = defineRBAC({ roles, hierarchy: { editor: ['viewer'] } });

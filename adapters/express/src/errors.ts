@@ -4,7 +4,7 @@
  */
 import type { ErrorRequestHandler } from 'express';
 import type { Auth } from '@framework/auth';
-import { toWebRequest } from './request.js';
+import { headersOnlyRequest } from './request.js';
 import { sendWebResponse } from './response.js';
 
 /**
@@ -13,7 +13,9 @@ import { sendWebResponse } from './response.js';
  * its redirect (302/303); `UnauthenticatedError`, `ForbiddenError` and other
  * `AuthError`s → `{error: {code, message}}` JSON or the error page, with
  * their status. Anything else, or an error after the response started, goes
- * on to the next error handler.
+ * on to the next error handler. It reads only the request's headers (to
+ * choose JSON or HTML), never converts the request again, so it also answers
+ * the 400 of a request whose URL could not be built.
  *
  * Register it after your routes. With Express 4, errors of async handlers
  * must reach it through `next(err)`; Express 5 forwards rejected promises.
@@ -28,7 +30,7 @@ import { sendWebResponse } from './response.js';
 export function authErrorHandler(auth: Auth): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
-    const response = auth.toResponse(error, toWebRequest(req, res, { body: false }));
+    const response = auth.toResponse(error, headersOnlyRequest(req));
     if (!response) return next(error);
     sendWebResponse(res, response).catch(next);
   };

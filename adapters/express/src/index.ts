@@ -7,6 +7,8 @@
 export { authRouter } from './router.js';
 export { authMiddleware, type AuthMiddlewareOptions, type ExpressAuthState } from './middleware.js';
 export { authErrorHandler } from './errors.js';
+export { finalErrorHandler, type FinalErrorHandlerOptions } from './final-error.js';
+export { securityHeaders } from './security-headers.js';
 export { triggerRouter, type WebhookRuntime } from './triggers.js';
 export { toWebRequest, type ToWebRequestOptions } from './request.js';
 export { sendWebResponse } from './response.js';

@@ -5,6 +5,7 @@
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createHeaders, createRequest } from '@remix-run/node-fetch-server';
+import { AuthError } from '@framework/auth';
 import { reserialise } from './body.js';
 
 /** Options of {@link toWebRequest}. */
@@ -13,9 +14,32 @@ export interface ToWebRequestOptions {
   body?: boolean;
 }
 
-/** The absolute URL of the request as the client sent it (`originalUrl`, so mounting prefixes stay). */
+/** A `Host` value that is only a host and an optional port (RFC 3986 reg-name, IPv4 or IP-literal): no userinfo, path, query, or spaces. */
+const HOST_VALUE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]+)(?::\d{1,5})?$/;
+
+/** The 400 the adapter answers when a request's URL cannot be built. Code `INVALID_REQUEST`. */
+function badTarget(message: string): AuthError {
+  return new AuthError(message, { code: 'INVALID_REQUEST', status: 400 });
+}
+
+/**
+ * The absolute URL of the request as the client sent it (`originalUrl`, so
+ * mounting prefixes stay). Only origin-form targets are accepted (RFC 9112
+ * §3.2.1: a path starting with `/`); an absolute-form target
+ * (`POST http://evil.example/auth/…`), a `Host` with anything but a host and
+ * port, or a URL that does not parse is refused.
+ * @throws AuthError `INVALID_REQUEST` (400); `authErrorHandler` answers it.
+ */
 export function requestUrl(req: ExpressRequest): string {
-  return `${req.protocol}://${req.headers.host ?? 'localhost'}${req.originalUrl ?? req.url}`;
+  const target = req.originalUrl ?? req.url;
+  if (!target.startsWith('/')) throw badTarget('The request target must be a path');
+  const host = req.headers.host ?? 'localhost';
+  if (!HOST_VALUE.test(host)) throw badTarget('The Host header is malformed');
+  try {
+    return new URL(`${req.protocol}://${host}${target}`).href;
+  } catch {
+    throw badTarget('The request URL is malformed');
+  }
 }
 
 /** The path of the request as the client sent it. */
@@ -42,6 +66,8 @@ export function bodyConsumed(req: ExpressRequest): boolean {
  *   proxy` setting) and the `Host` header give the origin.
  * @param res the Express response; its close aborts the Request's signal.
  * @param options {@link ToWebRequestOptions}: `body` (default true).
+ * @throws AuthError `INVALID_REQUEST` (400) for a malformed `Host` or a
+ *   target that is not origin-form (see {@link requestUrl}).
  * @example
  * ```ts
  * app.get('/register', async (req, res) => {
@@ -66,4 +92,16 @@ export function toWebRequest(req: ExpressRequest, res: ExpressResponse, options:
   const streamed = createRequest(req, res);
   if (streamed.url === url) return streamed;
   return new Request(url, { method, headers: streamed.headers, body: streamed.body, signal: streamed.signal, duplex: 'half' } as RequestInit);
+}
+
+/**
+ * A body-less Request with the headers of `req` and a fixed URL, for reading
+ * only headers (content negotiation) when the real URL may not be buildable.
+ */
+export function headersOnlyRequest(req: ExpressRequest): Request {
+  try {
+    return new Request('http://localhost/', { headers: createHeaders(req) });
+  } catch {
+    return new Request('http://localhost/');
+  }
 }

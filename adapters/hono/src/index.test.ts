@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
 import { createAuth, credentials, getUser, memoryAdapter, passwordAccounts, requireAuth } from '@framework/auth';
-import { authSession, mountAuth, type AuthVariables } from './index.js';
+import { authSession, clientIp, mountAuth, type AuthVariables } from './index.js';
 
 async function setup(strategy: 'database' | 'jwt', maxAge?: number) {
   const adapter = memoryAdapter();
@@ -107,5 +107,45 @@ describe.each(['database', 'jwt'] as const)('@framework/hono with %s sessions', 
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('client IP for rate limits', () => {
+  async function limited(mount: (app: Hono<{ Variables: AuthVariables }>, auth: ReturnType<typeof createAuth>) => void) {
+    const adapter = memoryAdapter();
+    const passwords = passwordAccounts(adapter);
+    await passwords.register({ email: 'ada@example.com', password: 'analytical-engine' });
+    const auth = createAuth({
+      secret: 's'.repeat(40),
+      adapter,
+      providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+      logger: { error: () => {}, warn: () => {} },
+    });
+    const app = new Hono<{ Variables: AuthVariables }>();
+    mount(app, auth);
+    const csrf = await app.request('/auth/csrf');
+    const cookie = csrf.headers.get('set-cookie')!.split(';')[0]!;
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    return (password: string, headers: Record<string, string> = {}, env?: unknown) =>
+      app.request(
+        '/auth/callback/credentials',
+        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', cookie, ...headers }, body: JSON.stringify({ csrfToken, email: 'ada@example.com', password }) },
+        env as never,
+      );
+  }
+
+  it('takes the IP from the clientIp option (Workers: cf-connecting-ip), so failures elsewhere never lock the owner out', async () => {
+    const attempt = await limited((app, auth) => mountAuth(app, auth, { clientIp: (c) => c.req.header('cf-connecting-ip') }));
+    for (let i = 0; i < 5; i++) expect((await attempt('wrong-password', { 'cf-connecting-ip': '203.0.113.5' })).status).toBe(401);
+    expect((await attempt('analytical-engine', { 'cf-connecting-ip': '203.0.113.5' })).status).toBe(429);
+    expect((await attempt('analytical-engine', { 'cf-connecting-ip': '198.51.100.5' })).status).toBe(200);
+  });
+
+  it('reads Bun’s and Deno’s connection address by default', () => {
+    const ctx = (env: unknown) => ({ env, req: { raw: new Request('http://x/') } }) as never;
+    expect(clientIp(ctx({ requestIP: () => ({ address: '203.0.113.6' }) }))).toBe('203.0.113.6');
+    expect(clientIp(ctx({ remoteAddr: { hostname: '203.0.113.7' } }))).toBe('203.0.113.7');
+    expect(clientIp(ctx({ incoming: { socket: { remoteAddress: '203.0.113.8' } } }))).toBe('203.0.113.8');
+    expect(clientIp(ctx(undefined))).toBeUndefined();
   });
 });

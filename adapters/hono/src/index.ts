@@ -12,6 +12,18 @@ export interface AuthVariables {
   session: Session | null;
 }
 
+/** Options of {@link authHandler} and {@link mountAuth}. */
+export interface AuthMountOptions {
+  /**
+   * The client's IP address for a request, which rate limits key on.
+   * Default {@link clientIp}: the connection's address on Node, Bun and
+   * Deno. On Cloudflare Workers there is no socket: pass
+   * `(c) => c.req.header('cf-connecting-ip')` (set by Cloudflare's edge; trust
+   * it only when every request goes through Cloudflare).
+   */
+  clientIp?: (c: Context) => string | undefined;
+}
+
 /**
  * A Hono handler serving every auth route (`auth.handler`).
  * @example
@@ -19,21 +31,32 @@ export interface AuthVariables {
  * app.on(['GET', 'POST'], '/auth/*', authHandler(auth));
  * ```
  */
-export function authHandler(auth: Auth) {
+export function authHandler(auth: Auth, options: AuthMountOptions = {}) {
+  const ipOf = options.clientIp ?? clientIp;
   return (c: Context) => {
-    const ip = clientIp(c);
+    const ip = ipOf(c);
     return auth.handler(c.req.raw, ip ? { ip } : {});
   };
 }
 
 /**
- * The client's socket address where the runtime exposes it (@hono/node-server
- * puts the Node request in `c.env.incoming`). Forwarding headers are never
- * read here: rate limits read `X-Forwarded-For` only with `trustProxy`.
+ * The client's address as the runtime's own connection reports it (never a
+ * forwarding header; rate limits read `X-Forwarded-For` only with
+ * `trustProxy`): @hono/node-server's `c.env.incoming.socket`, Bun's
+ * `server.requestIP()` (Hono's `c.env` on Bun), Deno's `info.remoteAddr`.
+ * Undefined elsewhere (Workers: see {@link AuthMountOptions.clientIp}).
  */
 export function clientIp(c: Context): string | undefined {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress;
+  const env = c.env as
+    | {
+        incoming?: { socket?: { remoteAddress?: string } };
+        requestIP?: (request: Request) => { address?: string } | null;
+        remoteAddr?: { hostname?: string };
+      }
+    | undefined;
+  if (env?.incoming?.socket?.remoteAddress) return env.incoming.socket.remoteAddress;
+  if (typeof env?.requestIP === 'function') return env.requestIP(c.req.raw)?.address ?? undefined;
+  return env?.remoteAddr?.hostname;
 }
 
 /**
@@ -43,10 +66,12 @@ export function clientIp(c: Context): string | undefined {
  * ```ts
  * const app = new Hono();
  * mountAuth(app, auth);
+ * // On Cloudflare Workers, where there is no socket address:
+ * mountAuth(app, auth, { clientIp: (c) => c.req.header('cf-connecting-ip') });
  * ```
  */
-export function mountAuth<E extends Env>(app: Hono<E>, auth: Auth): Hono<E> {
-  const handler = authHandler(auth);
+export function mountAuth<E extends Env>(app: Hono<E>, auth: Auth, options: AuthMountOptions = {}): Hono<E> {
+  const handler = authHandler(auth, options);
   app.all(auth.config.basePath, handler);
   app.all(`${auth.config.basePath}/*`, handler);
   return app;
@@ -125,3 +150,4 @@ export function authSession(auth: Auth, options: AuthSessionOptions = {}): Middl
 
 export { mountTriggers, type WebhookRuntime } from './triggers.js';
 export { authorize } from './middleware.js';
+export { securityHeaders } from './security-headers.js';

@@ -31,6 +31,8 @@ export function mountTriggers(runtime: WebhookRuntime): MiddlewareHandler {
     const webhook = await runtime.fetch(c.req.raw);
     if (webhook) return webhook;
     await next();
-    runtime.recordRequest?.({ method: c.req.method, url: c.req.url, status: c.res.status, durationMs: performance.now() - started });
+    // Origin and path only: query strings carry magic-link tokens and OAuth codes, which tail events must not keep.
+    const { origin, pathname } = new URL(c.req.url);
+    runtime.recordRequest?.({ method: c.req.method, url: origin + pathname, status: c.res.status, durationMs: performance.now() - started });
   };
 }

@@ -24,7 +24,9 @@ export type ClientIpOption = (args: RouteArgs) => string | undefined;
  * limits read `X-Forwarded-For` only with `trustProxy`.
  * @example
  * ```ts
- * createRequestListener({ build, getLoadContext: (_request, client) => ({ ip: client.address }) });
+ * // server.js: @remix-run/node-fetch-server bridging React Router's handler
+ * const handle = createRequestHandler(build, 'production');
+ * createRequestListener((request, client) => handle(request, { ip: client.address }));
  * ```
  */
 export function contextIp(args: RouteArgs): string | undefined {

@@ -52,7 +52,7 @@ describe('getUser / requireUser', () => {
 
 describe('requireRole', () => {
   it('lets the role through and answers others with the kit 403', async () => {
-    const { auth, signIn } = await authFixture();
+    const { auth, signIn } = await authFixture({ rbac: true });
     const { requireRole } = createAuthHelpers(auth);
     expect((await requireRole(get('/admin', { cookie: await signIn('ada@example.com') }), 'admin')).email).toBe('ada@example.com');
     const denied = await thrown(requireRole(get('/admin', { cookie: await signIn('bob@example.com'), accept: 'application/json' }), ['admin']));
@@ -61,12 +61,13 @@ describe('requireRole', () => {
     expect((await thrown(requireRole(get('/admin'), 'admin'))).status).toBe(302);
   });
 
-  it('follows the RBAC hierarchy when createAuth has one', async () => {
+  it('follows the RBAC hierarchy, and fails closed without role definitions (no user.role fallback)', async () => {
     for (const rbac of [true, false]) {
       const { auth, signIn } = await authFixture({ rbac });
       const request = get('/posts', { cookie: await signIn('bob@example.com'), accept: 'application/json' });
-      const outcome = await createAuthHelpers(auth).requireRole(request, 'viewer').then(() => 200, (res: Response) => res.status);
-      expect(outcome).toBe(rbac ? 200 : 403);
+      const outcome = createAuthHelpers(auth).requireRole(request, 'viewer');
+      if (rbac) expect((await outcome).email).toBe('bob@example.com');
+      else await expect(outcome).rejects.toThrow(/needs role definitions/);
     }
   });
 });

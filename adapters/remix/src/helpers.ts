@@ -2,7 +2,7 @@
  * `createAuthHelpers(auth)`: session helpers for loaders and actions.
  * @module
  */
-import { ForbiddenError, SessionExpiredError, UnauthenticatedError, type Auth, type AuthScope, type Session, type User } from '@framework/auth';
+import { checkRole, SessionExpiredError, UnauthenticatedError, type Auth, type AuthScope, type Session, type User } from '@framework/auth';
 import { attachCookies, withCookies, type WithCookies } from './cookies.js';
 import type { RouteArgs } from './args.js';
 
@@ -38,8 +38,10 @@ export interface AuthHelpers {
   /**
    * The signed-in user when they hold `role` (an array: any). Signed out: as
    * `requireUser`. Without the role: throws the kit's 403 Response
-   * (`FORBIDDEN`; JSON for JSON clients, the error page otherwise). Roles
-   * come from `createAuth({rbac})` when set, else `user.role` / `user.roles`.
+   * (`FORBIDDEN`; JSON for JSON clients, the error page otherwise). The
+   * check is `checkRole` from `@framework/auth` (as everywhere in the kit):
+   * roles come from `createAuth({rbac})` only; without it this throws an
+   * Error (fails closed), never falling back to `user.role`.
    */
   requireRole(request: Request, role: string | readonly string[], options?: RequireUserOptions): Promise<User>;
   /**
@@ -50,13 +52,6 @@ export interface AuthHelpers {
    * `ForbiddenError`, …) are thrown on as the kit's Response.
    */
   withAuth<A extends RouteArgs, R>(loader: (args: A & AuthArgs) => R | Promise<R>): (args: A) => Promise<WithCookies<Awaited<R>>>;
-}
-
-function holds(scope: AuthScope, user: User, role: string | readonly string[]): boolean {
-  const wanted = typeof role === 'string' ? [role] : role;
-  const rbac = scope.extensions.rbac as { hasRole?(user: User, role: string | readonly string[]): boolean } | undefined;
-  if (rbac?.hasRole) return rbac.hasRole(user, role);
-  return wanted.some((r) => (user.roles ?? (user.role ? [user.role] : [])).includes(r));
 }
 
 /**
@@ -78,9 +73,20 @@ function holds(scope: AuthScope, user: User, role: string | readonly string[]): 
  */
 export function createAuthHelpers(auth: Auth): AuthHelpers {
   const reads = new WeakMap<Request, Promise<AuthScope>>();
+  /** `auth.run`, where a refusal thrown while reading the session (an API key over its budget: 429) becomes the kit's Response, thrown as loaders do. */
+  const run = <T>(request: Request, fn: (scope: AuthScope) => T | Promise<T>): Promise<T> => {
+    let entered = false;
+    const inside = (scope: AuthScope) => {
+      entered = true;
+      return fn(scope);
+    };
+    return auth.run(request, inside).catch((thrown: unknown) => {
+      throw (entered ? null : auth.toResponse(thrown, request)) ?? thrown;
+    });
+  };
   const read = (request: Request) => {
     let pending = reads.get(request);
-    if (!pending) reads.set(request, (pending = auth.run(request, (scope) => scope)));
+    if (!pending) reads.set(request, (pending = run(request, (scope) => scope)));
     return pending;
   };
   const refuse = (request: Request, error: unknown, headers: Headers): Response => withCookies(auth.toResponse(error, request)!, headers);
@@ -98,15 +104,15 @@ export function createAuthHelpers(auth: Auth): AuthHelpers {
       throw withCookies(new Response(null, { status, headers: { location } }), headers);
     },
     async requireRole(request, role, options = {}) {
-      const user = await helpers.requireUser(request, options);
       const scope = await read(request);
-      if (holds(scope, user, role)) return user;
-      const named = typeof role === 'string' ? JSON.stringify(role) : role.map((r) => JSON.stringify(r)).join(' or ');
-      throw refuse(request, new ForbiddenError(`Requires the role ${named}`, { requiredRole: typeof role === 'string' ? role : [...role] }), scope.headers);
+      const refusal = checkRole(scope.extensions.rbac, scope.user, role);
+      if (!refusal) return scope.user!;
+      if (refusal instanceof UnauthenticatedError) return helpers.requireUser(request, options);
+      throw refuse(request, refusal, scope.headers);
     },
     withAuth(loader) {
       return (args) =>
-        auth.run(args.request, async (scope) => {
+        run(args.request, async (scope) => {
           reads.set(args.request, Promise.resolve(scope));
           try {
             return attachCookies(await loader({ ...args, user: scope.user, session: scope.session }), scope.headers);

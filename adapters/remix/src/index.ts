@@ -19,3 +19,4 @@ export { createAuthHelpers, type AuthArgs, type AuthHelpers, type RequestSession
 export { createWebhookRoute, type WebhookRuntime } from './webhooks.js';
 export { withCookies, type DataResult, type WithCookies } from './cookies.js';
 export { contextIp, type ClientIpOption, type RouteArgs } from './args.js';
+export { securityHeaders, secureRoute } from './security-headers.js';

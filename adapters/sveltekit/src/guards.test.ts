@@ -9,7 +9,7 @@ const html = { accept: 'text/html' };
 describe('requireUser', () => {
   it('redirects signed-out visitors to the sign-in page with callbackUrl (302 for GET, 303 for actions)', async () => {
     const { auth } = await authFixture();
-    const handle = authHandle(auth);
+    const handle = authHandle(auth, { building: false });
     const route = async (event: Parameters<typeof requireUser>[0]) => new Response((await requireUser(event)).email);
     const page = await runHandle(handle, fakeEvent('/dashboard?tab=2'), route);
     expect(page.status).toBe(302);
@@ -23,13 +23,13 @@ describe('requireUser', () => {
   it('returns the user when signed in', async () => {
     const { auth, signIn } = await authFixture();
     const cookie = await signIn('ada@example.com');
-    const res = await runHandle(authHandle(auth, { scope: false }), fakeEvent('/', { headers: { cookie } }), async (event) => new Response((await requireUser(event)).name));
+    const res = await runHandle(authHandle(auth, { building: false, scope: false }), fakeEvent('/', { headers: { cookie } }), async (event) => new Response((await requireUser(event)).name));
     expect(await res.text()).toBe('Ada');
   });
 
   it('with throwError answers JSON clients with the kit error, others with SvelteKit’s', async () => {
     const { auth } = await authFixture();
-    const handle = authHandle(auth);
+    const handle = authHandle(auth, { building: false });
     const route = async (event: Parameters<typeof requireUser>[0]) => Response.json(await requireUser(event, { throwError: true }));
     const api = await runHandle(handle, fakeEvent('/api/me', { headers: json }), route);
     expect(api.status).toBe(401);
@@ -48,8 +48,8 @@ describe('requireUser', () => {
 
 describe('requireRole', () => {
   it('lets the role through, refuses others with 403 FORBIDDEN, redirects the signed out', async () => {
-    const { auth, signIn } = await authFixture();
-    const handle = authHandle(auth);
+    const { auth, signIn } = await authFixture({ rbac: true });
+    const handle = authHandle(auth, { building: false });
     const route = async (event: Parameters<typeof requireUser>[0]) => new Response(`admin ${(await requireRole(event, 'admin')).email}`);
     const admin = await runHandle(handle, fakeEvent('/admin', { headers: { cookie: await signIn('ada@example.com') } }), route);
     expect(await admin.text()).toBe('admin ada@example.com');
@@ -59,12 +59,13 @@ describe('requireRole', () => {
     expect((await runHandle(handle, fakeEvent('/admin'), route)).status).toBe(302);
   });
 
-  it('follows the RBAC hierarchy when createAuth has one, plain roles otherwise', async () => {
+  it('follows the RBAC hierarchy, and fails closed without role definitions (no user.role fallback)', async () => {
     for (const rbac of [true, false]) {
       const { auth, signIn } = await authFixture({ rbac });
       const cookie = await signIn('bob@example.com');
-      const res = await runHandle(authHandle(auth), fakeEvent('/posts', { headers: { ...json, cookie } }), async (event) => new Response((await requireRole(event, ['viewer'])).email));
-      expect(res.status).toBe(rbac ? 200 : 403);
+      const outcome = runHandle(authHandle(auth, { building: false }), fakeEvent('/posts', { headers: { ...json, cookie } }), async (event) => new Response((await requireRole(event, ['viewer'])).email));
+      if (rbac) expect((await outcome).status).toBe(200);
+      else await expect(outcome).rejects.toThrow(/needs role definitions/);
     }
   });
 });

@@ -5,8 +5,8 @@
  * @module
  */
 import { error, redirect, type RequestEvent } from '@sveltejs/kit';
-import { ForbiddenError, SessionExpiredError, UnauthenticatedError, type AuthError, type User } from '@framework/auth';
-import { stateOf, type EventAuthState, type SessionRead } from './state.js';
+import { checkRole, SessionExpiredError, UnauthenticatedError, type AuthError, type User } from '@framework/auth';
+import { stateOf, type EventAuthState } from './state.js';
 
 /** Options of {@link requireUser} and {@link requireRole}. */
 export interface RequireUserOptions {
@@ -59,21 +59,16 @@ export async function requireUser(event: GuardEvent, options: RequireUserOptions
   redirect(redirectStatus(event.request), target);
 }
 
-/** @internal Whether `user` holds `role` (any of an array): through `createAuth({rbac})` when configured, else `user.role` / `user.roles`. */
-export function holdsRole(read: Pick<SessionRead, 'extensions'>, user: User, role: string | readonly string[]): boolean {
-  const rbac = read.extensions.rbac as { hasRole?: (user: User, role: string | readonly string[]) => boolean } | undefined;
-  if (typeof rbac?.hasRole === 'function') return rbac.hasRole(user, role);
-  const held = user.roles ?? (user.role ? [user.role] : []);
-  return (typeof role === 'string' ? [role] : role).some((r) => held.includes(r));
-}
-
 /**
  * The signed-in user when they hold `role` (an array: any of them). Signed
  * out: as {@link requireUser}. Without the role: `error(403)` with
  * `{message, code: 'FORBIDDEN'}` (the kit's JSON for JSON clients).
- * Roles come from `createAuth({rbac})` (with its hierarchy) when set, else
- * from `user.role` / `user.roles`.
- * @throws SvelteKit `Redirect` or `HttpError`; Error when `authHandle` did not run.
+ * The check is `checkRole` from `@framework/auth`, as for the core's
+ * `requireRole` and every other adapter: roles come from `createAuth({rbac})`
+ * (with its hierarchy) only.
+ * @throws SvelteKit `Redirect` or `HttpError`; Error when `authHandle` did
+ *   not run or `createAuth` got no `rbac` (fails closed, never falls back to
+ *   `user.role`); AuthConfigError for a role id the definitions lack.
  * @example
  * ```ts
  * // src/routes/admin/+page.server.ts
@@ -81,9 +76,10 @@ export function holdsRole(read: Pick<SessionRead, 'extensions'>, user: User, rol
  * ```
  */
 export async function requireRole(event: GuardEvent, role: string | readonly string[], options: RequireUserOptions = {}): Promise<User> {
-  const user = await requireUser(event, options);
   const state = stateOf(event, 'requireRole');
-  if (holdsRole(await state.read(), user, role)) return user;
-  const named = typeof role === 'string' ? JSON.stringify(role) : role.map((r) => JSON.stringify(r)).join(' or ');
-  refuse(state, new ForbiddenError(`Requires the role ${named}`, { requiredRole: typeof role === 'string' ? role : [...role] }));
+  const read = await state.read();
+  const refusal = checkRole(read.extensions.rbac, read.user, role);
+  if (!refusal) return read.user!;
+  if (refusal instanceof UnauthenticatedError) return requireUser(event, options);
+  refuse(state, refusal);
 }

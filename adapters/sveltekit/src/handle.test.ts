@@ -14,7 +14,7 @@ describe('authHandle: auth routes', () => {
   it('answers every method under basePath with auth.handler and the client address', async () => {
     const { auth } = await authFixture();
     const handler = vi.fn(auth.handler);
-    const handle = authHandle({ ...auth, handler } as Auth);
+    const handle = authHandle({ ...auth, handler } as Auth, { building: false });
     const route = vi.fn(() => new Response('app'));
     const providers = await runHandle(handle, fakeEvent('/auth/providers'), route);
     expect(providers.status).toBe(200);
@@ -29,7 +29,7 @@ describe('authHandle: auth routes', () => {
   it('passes no ip when the adapter cannot tell the client address', async () => {
     const { auth } = await authFixture();
     const handler = vi.fn(auth.handler);
-    const handle = authHandle({ ...auth, handler } as Auth);
+    const handle = authHandle({ ...auth, handler } as Auth, { building: false });
     const noAddress = () => {
       throw new Error('not supported');
     };
@@ -40,25 +40,32 @@ describe('authHandle: auth routes', () => {
   it('resolves a lazy engine once, and skips everything while building', async () => {
     const { auth } = await authFixture();
     const source = vi.fn(async () => auth);
-    const handle = authHandle(source);
+    const handle = authHandle(source, { building: false });
     await runHandle(handle, fakeEvent('/auth/providers'), () => new Response());
     await runHandle(handle, fakeEvent('/'), whoami);
     expect(source).toHaveBeenCalledTimes(1);
     const never = vi.fn(async () => auth);
     const route = vi.fn(() => new Response('prerendered'));
     expect(await (await runHandle(authHandle(never, { building: true }), fakeEvent('/auth/providers'), route)).text()).toBe('prerendered');
-    const prerender = fakeEvent('/', {}, {});
-    const url = new URL('http://sveltekit-prerender/');
-    Object.assign(prerender, { url, request: new Request(url) });
-    expect(await (await runHandle(authHandle(never), prerender, route)).text()).toBe('prerendered');
     expect(never).not.toHaveBeenCalled();
+  });
+
+  it('requires `building`, and a request for the prerender host does not switch the hook off', async () => {
+    const { auth } = await authFixture();
+    expect(() => authHandle(auth, {} as { building: boolean })).toThrow(TypeError);
+    expect(() => (authHandle as (a: unknown) => unknown)(auth)).toThrow(TypeError);
+    const forged = fakeEvent('/', {}, {});
+    const url = new URL('http://sveltekit-prerender/');
+    Object.assign(forged, { url, request: new Request(url) });
+    const res = await runHandle(authHandle(auth, { building: false }), forged, (event) => new Response(typeof (event.locals as { auth?: unknown }).auth));
+    expect(await res.text()).toBe('function');
   });
 });
 
 describe('authHandle: the session of every request', () => {
   it('sets locals and the request scope, signed out and signed in', async () => {
     const { auth, signIn } = await authFixture();
-    const handle = authHandle(auth);
+    const handle = authHandle(auth, { building: false });
     expect(await (await runHandle(handle, fakeEvent('/'), whoami)).json()).toEqual({ local: null, helper: null });
     const cookie = await signIn('ada@example.com');
     const res = await runHandle(handle, fakeEvent('/', { headers: { cookie } }), async (event) => {
@@ -72,7 +79,7 @@ describe('authHandle: the session of every request', () => {
   it('with {scope: false} reads the session only when asked, and opens no scope', async () => {
     const { auth, signIn } = await authFixture();
     const run = vi.spyOn(auth, 'run');
-    const handle = authHandle(auth, { scope: false });
+    const handle = authHandle(auth, { building: false, scope: false });
     await runHandle(handle, fakeEvent('/'), () => new Response('static'));
     expect(run).not.toHaveBeenCalled();
     const cookie = await signIn('bob@example.com');
@@ -89,7 +96,7 @@ describe('authHandle: the session of every request', () => {
 
   it.each([true, false])('forwards the cleared cookie of an expired session (scope %s)', async (scope) => {
     await laterSession({ maxAge: 60 }, 'ada@example.com', 120, async (auth, cookie) => {
-      const res = await runHandle(authHandle(auth, { scope }), fakeEvent('/', { headers: { cookie } }), async (event) => {
+      const res = await runHandle(authHandle(auth, { building: false, scope }), fakeEvent('/', { headers: { cookie } }), async (event) => {
         await (event.locals as AuthLocals).auth();
         return new Response('ok');
       });
@@ -99,7 +106,7 @@ describe('authHandle: the session of every request', () => {
 
   it('appends cookies queued with forwardCookies, also onto immutable responses', async () => {
     const { auth } = await authFixture();
-    const handle = authHandle(auth);
+    const handle = authHandle(auth, { building: false });
     const res = await runHandle(handle, fakeEvent('/register'), async (event) => {
       const { headers } = await auth.csrf.issue(event.request);
       forwardCookies(event, headers);
@@ -127,7 +134,7 @@ describe('authHandle: request bodies', () => {
     });
     const init = { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '999999' }, body, duplex: 'half' } as RequestInit;
     const event = fakeEvent('/auth/callback/credentials', init);
-    const res = await runHandle(authHandle(auth), event, () => new Response());
+    const res = await runHandle(authHandle(auth, { building: false }), event, () => new Response());
     expect(res.status).toBe(413);
     await vi.waitFor(() => expect(pulled).toBeGreaterThan(3));
     expect(event.request.bodyUsed).toBe(true);

@@ -24,15 +24,14 @@ export interface AuthHandleOptions {
    */
   scope?: boolean;
   /**
-   * Pass `building` from `$app/environment`: while true the hook hands every
-   * request straight to `resolve` (prerendering has no cookies or database).
-   * Without it, requests to SvelteKit's default prerender origin
-   * (`http://sveltekit-prerender`) count as building.
+   * Required: pass `building` from `$app/environment`. While true the hook
+   * hands every request straight to `resolve` (prerendering has no cookies
+   * or database). It is required because guessing from the request (the
+   * prerender origin `http://sveltekit-prerender`) would let a request with
+   * that `Host` switch the hook off at run time.
    */
-  building?: boolean;
+  building: boolean;
 }
-
-const PRERENDER_HOST = 'sveltekit-prerender';
 
 /** @internal The engine behind an {@link AuthSource}, resolved once. */
 export function authResolver(source: AuthSource): () => Promise<Auth> {
@@ -104,7 +103,8 @@ async function finish(event: RequestEvent, state: EventAuthState, response: Resp
  * Compose it with `sequence()` from `@sveltejs/kit`.
  *
  * @param auth the engine from `createAuth`, or a function resolving it once.
- * @param options {@link AuthHandleOptions}: `scope`, `building`.
+ * @param options {@link AuthHandleOptions}: `building` (required), `scope`.
+ * @throws TypeError at set-up when `options.building` is not a boolean.
  * @example
  * ```ts
  * // src/hooks.server.ts
@@ -115,10 +115,11 @@ async function finish(event: RequestEvent, state: EventAuthState, response: Resp
  * export const handle = authHandle(auth, { building });
  * ```
  */
-export function authHandle(auth: AuthSource, options: AuthHandleOptions = {}): Handle {
+export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle {
+  if (typeof options?.building !== 'boolean') throw new TypeError('authHandle(auth, { building }): pass `building` from $app/environment');
   const engine = authResolver(auth);
   return async ({ event, resolve }) => {
-    if (options.building ?? event.url.hostname === PRERENDER_HOST) return resolve(event);
+    if (options.building === true) return resolve(event);
     const kit = await engine();
     if (underBase(event.url.pathname, kit.config.basePath)) {
       const response = await kit.handler(event.request, clientInfo(event));
@@ -135,11 +136,20 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions = {}): H
       const response = await resolve(event);
       return finish(event, state, response, pending ? (await pending).headers : undefined);
     }
-    return kit.run(event.request, async (scope) => {
-      const state: EventAuthState = { auth: kit, read: () => Promise.resolve(scope), cookies: new Headers() };
-      attachState(event, state);
-      setLocals(locals, state.read, scope);
-      return finish(event, state, await resolve(event), scope.headers);
-    });
+    let entered = false;
+    try {
+      return await kit.run(event.request, async (scope) => {
+        entered = true;
+        const state: EventAuthState = { auth: kit, read: () => Promise.resolve(scope), cookies: new Headers() };
+        attachState(event, state);
+        setLocals(locals, state.read, scope);
+        return finish(event, state, await resolve(event), scope.headers);
+      });
+    } catch (thrown) {
+      // Reading the session refused the request (an API key over its budget: RATE_LIMITED): answer as the kit does.
+      const answer = entered ? null : kit.toResponse(thrown, event.request);
+      if (answer) return answer;
+      throw thrown;
+    }
   };
 }

@@ -17,4 +17,5 @@ export { authHandle, type AuthHandleOptions, type AuthSource } from './handle.js
 export { requireUser, requireRole, type RequireUserOptions } from './guards.js';
 export { forwardCookies } from './cookies.js';
 export { triggerHandle, type RuntimeSource, type WebhookRuntime } from './triggers.js';
+export { securityHeaders } from './security-headers.js';
 export type { AuthLocals } from './locals.js';

@@ -21,6 +21,17 @@ describe('triggerHandle', () => {
     expect(rt.recordRequest).toHaveBeenCalledWith(expect.objectContaining({ method: 'POST', url: 'http://app.test/form', status: 201 }));
   });
 
+  it('records origin and path only: no token or code from the query string reaches the tail', async () => {
+    const rt = runtime(true);
+    const handle = triggerHandle(rt);
+    await runHandle(handle, fakeEvent('/auth/callback/email?token=secret-token&email=a%40b.c'), () => new Response('ok'));
+    await runHandle(handle, fakeEvent('/auth/callback/github?code=secret-code&state=s'), () => new Response('ok'));
+    const record = rt.recordRequest as ReturnType<typeof vi.fn>;
+    const urls = record.mock.calls.map((call) => (call[0] as { url: string }).url);
+    expect(urls).toEqual(['http://app.test/auth/callback/email', 'http://app.test/auth/callback/github']);
+    expect(urls.join(' ')).not.toMatch(/secret|token=|code=/);
+  });
+
   it('offers every request to a runtime that lists no routes', async () => {
     const rt = runtime(false);
     const handle = triggerHandle(rt);

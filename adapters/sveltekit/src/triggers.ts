@@ -32,7 +32,8 @@ export type RuntimeSource = WebhookRuntime | (() => WebhookRuntime | Promise<Web
  * belongs to a webhook is answered by `runtime.fetch(event.request)`
  * (signature check over the raw body, 401, 405, 413, the handler's 200);
  * every other request goes on to `resolve` and is then reported to the tail
- * triggers. Put it first in `sequence()`, so nothing reads the body before it.
+ * triggers, with its URL cut to origin and path (the query string, which can
+ * hold magic-link tokens and OAuth codes, is never recorded). Put it first in `sequence()`, so nothing reads the body before it.
  *
  * SvelteKit refuses cross-site form posts (`csrf.checkOrigin`) before any
  * hook runs; webhook senders post JSON, which that check lets through.
@@ -59,7 +60,8 @@ export function triggerHandle(runtime: RuntimeSource): Handle {
       }
     }
     const response = await resolve(event);
-    triggers.recordRequest?.({ method: event.request.method, url: event.request.url, status: response.status, durationMs: performance.now() - started });
+    // Origin and path only: query strings carry magic-link tokens and OAuth codes, which tail events must not keep.
+    triggers.recordRequest?.({ method: event.request.method, url: event.url.origin + event.url.pathname, status: response.status, durationMs: performance.now() - started });
     return response;
   };
 }

@@ -1,0 +1,27 @@
+/**
+ * `apiKeys()` behind `authHandle`: the key's owner in the request scope, and
+ * a key past its budget answered 429 by the hook (not a 500).
+ */
+import { describe, expect, it } from 'vitest';
+import { getSession, getUser, hasPermission } from '@framework/auth';
+import { isApiKeySession } from '@framework/auth/plugins/api-keys';
+import { apiKeyTestApp } from '../../../core/src/plugins/api-keys/test-key.js';
+import { ORIGIN } from '../../../test-support/auth-fixture.js';
+import { authHandle } from './index.js';
+import { fakeEvent, runHandle } from './kit-fake.js';
+
+describe('apiKeys() with SvelteKit', () => {
+  it('runs the route as the key owner with the key permissions; past the budget the hook answers 429 RATE_LIMITED', async () => {
+    const { auth, userId, key } = await apiKeyTestApp(ORIGIN, 'posts:read', 1);
+    const handle = authHandle(auth, { building: false });
+    const route = () => Response.json({ user: getUser()?.id, apiKey: isApiKeySession(getSession()), edit: hasPermission('posts:edit') });
+    const headers = { authorization: `Bearer ${key}`, accept: 'application/json' };
+    const ok = await runHandle(handle, fakeEvent('/api/posts', { headers }), route);
+    expect(await ok.json()).toStrictEqual({ user: userId, apiKey: true, edit: false });
+    expect(ok.headers.getSetCookie()).toStrictEqual([]);
+    const refused = await runHandle(handle, fakeEvent('/api/posts', { headers }), route);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+  });
+});
