@@ -42,4 +42,13 @@ describe('cron schedules (croner, 5 fields)', () => {
     expect(() => assertCronInterval(parseCron('0,1 * * * *', 'UTC'), 120_000)).toThrow(/fires every 60s/);
     expect(() => assertCronInterval(parseCron('0 * * * *', 'UTC'), 3_600_000)).not.toThrow();
   });
+
+  it('accepts croner nicknames and rare but possible dates, refuses dates that never come', () => {
+    expect(iso(parseCron('@daily', 'UTC').next(new Date('2025-01-01T05:00:00Z')))).toBe('2025-01-02T00:00:00.000Z');
+    expect(iso(parseCron('@hourly', 'UTC').next(new Date('2025-01-01T05:10:00Z')))).toBe('2025-01-01T06:00:00.000Z');
+    expect(iso(parseCron('0 0 29 2 *', 'UTC').next(new Date('2025-01-01T00:00:00Z')))).toBe('2028-02-29T00:00:00.000Z');
+    for (const never of ['0 0 31 2 *', '0 0 30 2 *', '0 0 31 11 *']) {
+      expect(() => parseCron(never, 'UTC')).toThrow(/never fires/);
+    }
+  });
 });

@@ -10,12 +10,15 @@ export interface CronSchedule {
 }
 
 /**
- * Parses `expression` (exactly 5 fields, croner syntax) in the IANA `timezone`.
+ * Parses `expression` (exactly 5 fields, croner syntax, or one of croner's
+ * nicknames `@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`,
+ * `@hourly`) in the IANA `timezone`. Expressions that can never fire, such as
+ * `0 0 31 2 *`, are refused.
  *
  * Occurrences are computed one at a time from the previous one and forced to
  * move forward, which keeps sub-hourly schedules monotonic across DST changes.
  *
- * @throws {TriggerDefinitionError} for a bad timezone or expression, with `path` in the message
+ * @throws {TriggerDefinitionError} for a bad timezone, a bad expression or one that never fires, with `path` in the message
  */
 export function parseCron(expression: string, timezone: string, path = 'source.cron'): CronSchedule {
   assertTimezone(timezone, path.replace(/cron$/, 'timezone'));
@@ -28,6 +31,10 @@ export function parseCron(expression: string, timezone: string, path = 'source.c
       path,
       `invalid cron '${expression}': ${reason} (expected 5 fields: minute hour day-of-month month day-of-week)`,
     );
+  }
+  // croner looks several years ahead, so a null here means the expression can never fire.
+  if (firstRun(cron) === null) {
+    throw new TriggerDefinitionError(path, `cron '${expression}' never fires (no such date, e.g. February 31)`);
   }
   return {
     expression,
@@ -42,6 +49,15 @@ export function parseCron(expression: string, timezone: string, path = 'source.c
       return null;
     },
   };
+}
+
+/** The next occurrence from now; `null` when there is none (croner overflows its stack searching some impossible lists). */
+function firstRun(cron: Cron): Date | null {
+  try {
+    return cron.nextRun(new Date());
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -26,8 +26,11 @@ describe('defineTrigger', () => {
       retries: 3,
       retryDelay: '1m',
       retryDelayMs: 60_000,
+      backoff: { type: 'fixed', baseMs: 60_000, maxMs: Number.POSITIVE_INFINITY, jitter: 0 },
       timeout: '30s',
       timeoutMs: 30_000,
+      gracePeriod: '30s',
+      gracePeriodMs: 30_000,
       observability: { metrics: true, tracing: true },
     });
   });
@@ -37,6 +40,7 @@ describe('defineTrigger', () => {
       type: 'scheduled',
       cron: '0 3 * * *',
       timezone: 'UTC',
+      overlap: 'skip',
     });
     expect(defineTrigger({ source: { type: 'webhook', path: '/hook' }, handle: noop }).source.methods).toEqual(['POST']);
   });
@@ -44,6 +48,10 @@ describe('defineTrigger', () => {
   it.each([
     [{ type: 'scheduled', cron: '* * * * * *' }, 'source.cron', "invalid cron '* * * * * *'"],
     [{ type: 'scheduled', cron: '61 * * * *' }, 'source.cron', 'minute: 61'],
+    [{ type: 'scheduled', cron: '0 0 31 2 *' }, 'source.cron', "cron '0 0 31 2 *' never fires"],
+    [{ type: 'scheduled', cron: '0 0 30 2 *' }, 'source.cron', 'never fires'],
+    [{ type: 'scheduled', cron: '0 0 31 4,6,9,11 *' }, 'source.cron', 'never fires'],
+    [{ type: 'scheduled', cron: '* * * * *', overlap: 'parallel' }, 'source.overlap', "expected one of 'skip', 'allow', 'queue'"],
     [{ type: 'scheduled', cron: '0 3 * * *', timezone: 'Mars/Olympus' }, 'source.timezone', "unknown IANA time zone 'Mars/Olympus'"],
     [{ type: 'queue', name: 'q', batchSize: 0 }, 'source.batchSize', 'from 1 to 100'],
     [{ type: 'queue', name: 'q', batchSize: 101 }, 'source.batchSize', 'from 1 to 100'],

@@ -19,8 +19,8 @@ export interface TriggerDefinitionInput<S extends TriggerSource, Env> {
  *
  * Checks: 5-field cron (croner syntax, at most once a minute) and IANA
  * `timezone` (default `'UTC'`); queue `batchSize` 1–100 (default 10) and
- * durations; webhook `path` starting with `/` and `methods` (default
- * `['POST']`); objectstore `events`; sqldb `operations`; tail filters; config
+ * durations; webhook `path` starting with `/`, `methods` (default
+ * `['POST']`) and `maxBodySize` (bytes, 1 to 104 857 600, default 1 MiB); objectstore `events`; sqldb `operations`; tail filters; config
  * `retries` (default 3), `retryDelay` (default `'1m'`), `timeout` (default
  * `'30s'`, at most `'15m'`). Durations are strings such as `'30s'`; bare numbers
  * are rejected.

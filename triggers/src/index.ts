@@ -8,11 +8,14 @@ export { defineTrigger, isTriggerDefinition, type TriggerDefinitionInput } from 
 export {
   createTriggerRuntime,
   type QueueProducer,
+  type ReplaySelector,
   type RequestLog,
+  type SendOptions,
   type RuntimeDispatchOptions,
   type TriggerRuntime,
   type TriggerRuntimeOptions,
 } from './runtime/create.js';
+export type { RuntimeHealth, UnsettledRun } from './runtime/health.js';
 export { memoryEngine, type MemoryEngineOptions } from './engine/memory.js';
 export { bullmqEngine, type BullmqEngineOptions } from './engine/bullmq.js';
 export type { BullmqConnection } from './engine/bullmq-connection.js';

@@ -14,7 +14,10 @@ export interface TriggerLimits {
   minCronInterval: Duration;
   /** Largest queue batch (consumer `batchSize` and `sendBatch` length). Default 100. */
   maxBatchSize: number;
-  /** Largest webhook body in bytes; larger requests get 413. Default 100 MB (104 857 600). */
+  /**
+   * Cap on every webhook body in bytes, over each trigger's `maxBodySize`
+   * (default 1 MiB); larger requests get 413. Default 100 MB (104 857 600).
+   */
   maxWebhookPayloadBytes: number;
   /** Largest handler timeout. Default `'15m'` (the paid plan); use `'30s'` to mirror the free plan. */
   maxTimeout: Duration;

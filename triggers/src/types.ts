@@ -15,11 +15,24 @@ export type { WebhookVerifier, VerificationResult } from './verifiers/types.js';
 /** The seven source kinds. */
 export type TriggerSourceType = TriggerSource['type'];
 
-/** A cron schedule. `cron` has exactly 5 fields (minute precision); `timezone` is an IANA name, default `'UTC'`. */
+/**
+ * What happens when an occurrence is due while the previous run of the same
+ * schedule still runs (on any instance): `'skip'` drops the new occurrence
+ * (logged at `warn`), `'queue'` runs it after the previous one finished,
+ * `'allow'` runs both at once.
+ */
+export type OverlapPolicy = 'skip' | 'allow' | 'queue';
+
+/**
+ * A cron schedule. `cron` has exactly 5 fields (minute precision) or is one of
+ * croner's nicknames (`@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`,
+ * `@hourly`); `timezone` is an IANA name, default `'UTC'`; `overlap` default `'skip'`.
+ */
 export interface ScheduledSource {
   type: 'scheduled';
   cron: string;
   timezone?: string;
+  overlap?: OverlapPolicy;
 }
 
 /** A queue consumer. Batches of up to `batchSize` (1–100, default 10) within `batchTimeout` (default `'5s'`). */
@@ -28,8 +41,8 @@ export interface QueueSource {
   name: string;
   batchSize?: number;
   batchTimeout?: Duration;
-  /** Delay before unacked messages of a failed batch are redelivered. Default: `config.retryDelay` (`'1m'`). */
-  retryDelay?: Duration;
+  /** Delay before unacked messages of a failed batch are redelivered (a duration or a {@link RetryBackoff}). Default: `config.retryDelay` (`'1m'`). */
+  retryDelay?: Duration | RetryBackoff;
   /** Queue that receives messages whose retries are spent. Without it they are kept as failed (`runtime.failed(queue)`). */
   deadLetterQueue?: string;
 }
@@ -60,6 +73,13 @@ export interface WebhookSource {
   path: string;
   methods?: readonly HttpMethod[];
   verifier?: WebhookVerifier;
+  /**
+   * Largest accepted body in bytes, an integer from 1 to 104 857 600 (the
+   * spec's 100 MB). Default 1 048 576 (1 MiB). A larger body is refused with
+   * 413 before the verifier runs; `limits.maxWebhookPayloadBytes` of the
+   * runtime caps it further.
+   */
+  maxBodySize?: number;
 }
 
 /** Inbound mail, optionally filtered by recipient `address` or `domain`. */
@@ -277,6 +297,42 @@ export type EmitPayloadOf<D> = D extends TriggerDefinition<infer S, any>
     : EventFor<S>
   : unknown;
 
+/**
+ * Durable steps of a run (`ctx.step`). A run is one queue message (batch size
+ * 1), one durable emit, one schedule occurrence, or one dispatch.
+ */
+export interface TriggerSteps {
+  /**
+   * Runs `fn` once per run: its result is stored (as JSON) in the engine's
+   * store under `id`, and every later attempt of the same run (after a throw,
+   * a timeout or a crash) gets the stored result without calling `fn`. A step
+   * that throws is not stored. Give each step a stable, unique id.
+   * @throws {TriggerError} code `STEPS_UNAVAILABLE` in a queue batch of more than one message
+   * @example
+   * ```ts
+   * const charge = await ctx.step.run('charge', () => payments.charge(order));
+   * await ctx.step.run('email', () => mailer.receipt(order, charge.id));
+   * ```
+   */
+  run<T>(id: string, fn: () => T | Promise<T>): Promise<Awaited<T>>;
+  /**
+   * Suspends the run for `duration` without holding a worker: the first time,
+   * the wake-up time is stored under `id` and the run's message goes back to
+   * its queue, delayed until then (not counted as a delivery); the attempt
+   * after it passes `sleep` at once and goes on. Let the internal
+   * `STEP_SLEEPING` error it throws propagate. Runs that are stored messages
+   * only (a queue message with `batchSize: 1`, a durable emit).
+   * @throws {TriggerError} code `STEPS_UNAVAILABLE` for other runs
+   * @example
+   * ```ts
+   * await ctx.step.run('welcome', () => mailer.welcome(user));
+   * await ctx.step.sleep('wait-a-day', '1d');
+   * await ctx.step.run('nudge', () => mailer.tips(user));
+   * ```
+   */
+  sleep(id: string, duration: Duration): Promise<void>;
+}
+
 /** Context passed to every handler invocation. */
 export interface TriggerContext<Env = Record<string, any>> {
   /** Environment bindings given to the runtime. */
@@ -295,6 +351,8 @@ export interface TriggerContext<Env = Record<string, any>> {
   emit<N extends TriggerName>(trigger: N, payload: TriggerPayload<N>): Promise<void>;
   /** Prevents automatic retry of this invocation if it fails. Call it before rethrowing. */
   noRetry(): void;
+  /** Durable steps of this run: see {@link TriggerSteps}. */
+  readonly step: TriggerSteps;
 }
 
 /** A handler: `(event, ctx) => void | Promise<void>`. */
@@ -305,26 +363,103 @@ export type TriggerHandler<E = TriggerEvent, Env = Record<string, any>> = (
 
 // ---------------------------------------------------------------- config
 
+/**
+ * A retry delay that grows with the attempt, as BullMQ's `backoff` option:
+ * `fixed` waits `base` every time; `exponential` waits `base × 2^(n − 1)`
+ * before retry `n`, at most `max`. `jitter` (0–1, default 0) takes a random
+ * share of up to that fraction off each delay, so retries of many failures
+ * spread out.
+ *
+ * @example
+ * ```ts
+ * config: { retries: 5, retryDelay: { type: 'exponential', base: '1s', max: '1m', jitter: 0.2 } }
+ * ```
+ */
+export interface RetryBackoff {
+  type: 'fixed' | 'exponential';
+  base: Duration;
+  max?: Duration;
+  jitter?: number;
+}
+
 /** Per-trigger configuration; every field optional. */
 export interface TriggerConfig {
   /** Retries after the first attempt. Default 3. */
   retries?: number;
-  /** Delay between attempts. Default `'1m'`. */
-  retryDelay?: Duration;
+  /** Delay between attempts: a duration, or a {@link RetryBackoff} policy. Default `'1m'`. */
+  retryDelay?: Duration | RetryBackoff;
   /** Time limit per attempt, at most `'15m'`. Default `'30s'`. */
   timeout?: Duration;
+  /**
+   * How long an attempt that overran `timeout` (its `ctx.signal` aborted) may
+   * keep running before the runtime gives up waiting for it, at most `'15m'`.
+   * No retry starts while the previous run still executes; past
+   * `timeout + gracePeriod` the run is reported with code
+   * `TRIGGER_TIMEOUT_UNSETTLED` and `runtime.health()` turns unhealthy.
+   * Default `'30s'`.
+   */
+  gracePeriod?: Duration;
   /** OpenTelemetry instrumentation switches, both default `true`. */
   observability?: { metrics?: boolean; tracing?: boolean };
+  /**
+   * Runs of this trigger at once in one process, 1–1000. Queue triggers: batches
+   * in flight per instance (default 1); other triggers: default unlimited.
+   */
+  concurrency?: number;
+  /**
+   * Runs whose events share a key run one after another (in arrival order),
+   * within `concurrency`. Gets the handler's event (a queue trigger's batch).
+   * A key function that throws leaves the run unkeyed (logged at `warn`).
+   * @example
+   * ```ts
+   * config: { concurrency: 10, concurrencyKey: (event) => event.newRow?.tenant_id }
+   * ```
+   */
+  concurrencyKey?: (event: any) => string | undefined;
+  /**
+   * Queue triggers: at most `limit` messages delivered per `window`, across
+   * every instance on BullMQ (its limiter), per process on the memory engine.
+   * @example
+   * ```ts
+   * config: { rateLimit: { limit: 10, window: '1s' } } // a partner API allows 10 calls a second
+   * ```
+   */
+  rateLimit?: { limit: number; window: Duration };
+  /**
+   * Queue triggers: messages sent to the queue whose `key(body)` is equal
+   * collapse while they wait: only the last body is delivered, `delay` after
+   * the last send (BullMQ's debounce mode of deduplication).
+   * @example
+   * ```ts
+   * config: { debounce: { key: (body) => body.documentId, delay: '5s' } } // reindex once typing stops
+   * ```
+   */
+  debounce?: { key: (body: any) => string | undefined; delay: Duration };
 }
 
 /** {@link TriggerConfig} with defaults applied and durations parsed (`*Ms` in milliseconds). */
 export interface ResolvedTriggerConfig {
   readonly retries: number;
-  readonly retryDelay: Duration;
+  readonly retryDelay: Duration | RetryBackoff;
+  /** The first retry's delay (the backoff's `base`), in ms. */
   readonly retryDelayMs: number;
+  /** The parsed retry delay policy. */
+  readonly backoff: {
+    readonly type: 'fixed' | 'exponential';
+    readonly baseMs: number;
+    readonly maxMs: number;
+    readonly jitter: number;
+  };
   readonly timeout: Duration;
   readonly timeoutMs: number;
+  readonly gracePeriod: Duration;
+  readonly gracePeriodMs: number;
   readonly observability: { readonly metrics: boolean; readonly tracing: boolean };
+  /** Runs at once per process; `undefined` means the source's default (1 batch for queues, else unlimited). */
+  readonly concurrency?: number;
+  readonly concurrencyKey?: (event: any) => string | undefined;
+  readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
+  readonly debounce?: { readonly key: (body: any) => string | undefined; readonly delayMs: number };
 }
 
 /** A validated, frozen trigger definition as returned by `defineTrigger`. */

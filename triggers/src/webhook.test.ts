@@ -91,6 +91,62 @@ describe('runtime.fetch (webhooks)', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('refuses bodies over 1 MiB by default, declared or streamed, before the verifier runs', async () => {
+    let verified = 0;
+    const runtime = createTriggerRuntime({
+      env: {},
+      triggers: {
+        hook: defineTrigger({
+          source: { type: 'webhook', path: '/hooks/default', verifier: async () => (verified++, { valid: true }) },
+          handle: () => {},
+        }),
+      },
+    });
+    const MiB = 1024 * 1024;
+    const chunked = (size: number) =>
+      new Request('http://localhost/hooks/default', {
+        method: 'POST',
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let sent = 0; sent < size; sent += 64 * 1024) controller.enqueue(new Uint8Array(Math.min(64 * 1024, size - sent)));
+            controller.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+    const over = await runtime.fetch(chunked(MiB + 1));
+    expect(over?.status).toBe(413);
+    expect(await over!.json()).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: `Body exceeds ${MiB} bytes` } });
+    expect((await runtime.fetch(post('/hooks/default', 'x'.repeat(MiB + 1))))?.status).toBe(413);
+    expect(verified).toBe(0);
+    expect((await runtime.fetch(chunked(MiB)))?.status).toBe(200);
+    expect(verified).toBe(1);
+  });
+
+  it('takes a per-trigger maxBodySize, still capped by the runtime limit', async () => {
+    const runtime = createTriggerRuntime({
+      env: {},
+      limits: { maxWebhookPayloadBytes: 20 },
+      triggers: {
+        small: defineTrigger({ source: { type: 'webhook', path: '/small', maxBodySize: 5 }, handle: () => {} }),
+        large: defineTrigger({ source: { type: 'webhook', path: '/large', maxBodySize: 1000 }, handle: () => {} }),
+      },
+    });
+    expect((await runtime.fetch(post('/small', '12345')))?.status).toBe(200);
+    expect((await runtime.fetch(post('/small', '123456')))?.status).toBe(413);
+    expect((await runtime.fetch(post('/large', 'x'.repeat(20))))?.status).toBe(200);
+    expect((await runtime.fetch(post('/large', 'x'.repeat(21))))?.status).toBe(413);
+  });
+
+  it('validates maxBodySize in defineTrigger: whole bytes from 1 to 100 MB, default 1 MiB', () => {
+    const source = (maxBodySize?: unknown) => ({ type: 'webhook', path: '/h', ...(maxBodySize === undefined ? {} : { maxBodySize }) }) as never;
+    expect(defineTrigger({ source: source(), handle: () => {} }).source).toMatchObject({ maxBodySize: 1024 * 1024 });
+    expect(defineTrigger({ source: source(100 * 1024 * 1024), handle: () => {} }).source).toMatchObject({ maxBodySize: 104_857_600 });
+    for (const bad of [0, -1, 1.5, 100 * 1024 * 1024 + 1, '1024', Number.NaN, Infinity, null]) {
+      expect(() => defineTrigger({ source: source(bad), handle: () => {} }), String(bad)).toThrow(/^source\.maxBodySize: expected an integer from 1 to 104857600/);
+    }
+  });
+
   it('parses form and text bodies, keeps other types as bytes, and rejects broken JSON with 400', async () => {
     const { runtime, events } = setup();
     await runtime.fetch(post('/hooks/open', 'a=1&b=2&a=3', { 'content-type': 'application/x-www-form-urlencoded' }));

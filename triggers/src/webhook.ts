@@ -2,6 +2,8 @@ import { messageOf, runAttempt } from './runtime/attempt.js';
 import type { RuntimeCore } from './runtime/core.js';
 import type { RegisteredTrigger } from './runtime/registry.js';
 import { parseTraceparent } from './trace.js';
+import { DEFAULT_WEBHOOK_BODY_LIMIT, readBodyWithin } from './body-limit.js';
+import { claimDelivery } from './replay/claim.js';
 import type { TailLog, WebhookEvent, WebhookSource } from './types.js';
 
 /**
@@ -9,8 +11,14 @@ import type { TailLog, WebhookEvent, WebhookSource } from './types.js';
  *
  * - no trigger for the path → `null` (let the app handle it);
  * - path known, method not → 405 with `Allow`;
- * - body over `limits.maxWebhookPayloadBytes` → 413;
+ * - body over the source's `maxBodySize` (default 1 MiB) or `limits.maxWebhookPayloadBytes` → 413,
+ *   declared or streamed (reading stops at the limit, see `readBodyWithin`);
+ * - a body stream that fails (client gone) → 400 `WEBHOOK_BODY_UNREADABLE`;
  * - verifier rejects (or throws) → 401 `{error: {code: 'WEBHOOK_VERIFICATION_FAILED'}}`;
+ * - verified delivery id already handled within its window → 200 `{ok: true, duplicate: true}`, handler not run;
+ * - the same delivery id being handled by another request → waits for it (≤ 25 s), then as above; 409
+ *   `WEBHOOK_DELIVERY_IN_PROGRESS` with `Retry-After` if it is still running;
+ * - replay store unreachable → 503 `WEBHOOK_REPLAY_STORE_UNAVAILABLE` with `Retry-After`;
  * - a JSON body that does not parse → 400 `{error: {code: 'WEBHOOK_INVALID_PAYLOAD'}}`;
  * - handler fails → 500 `{error: {code, message, traceId}}` without a stack, so the sender retries;
  * - handled → 200 `{ok: true, traceId}`.
@@ -35,11 +43,16 @@ export async function handleWebhook(core: RuntimeCore, request: Request): Promis
     return answer(405, { error: { code: 'METHOD_NOT_ALLOWED', message: `${method} is not allowed` } }, { allow: [...routes.keys()].join(', ') });
   }
 
-  const raw = await readBody(request, core.limits.maxWebhookPayloadBytes);
-  if (raw === 'too-large') {
-    return answer(413, { error: { code: 'PAYLOAD_TOO_LARGE', message: `Body exceeds ${core.limits.maxWebhookPayloadBytes} bytes` } });
-  }
   const source = trigger.definition.source as WebhookSource;
+  const limit = Math.min(source.maxBodySize ?? DEFAULT_WEBHOOK_BODY_LIMIT, core.limits.maxWebhookPayloadBytes);
+  const read = await readBodyWithin(request, limit);
+  if (read.status === 'too-large') {
+    return answer(413, { error: { code: 'PAYLOAD_TOO_LARGE', message: `Body exceeds ${limit} bytes` } });
+  }
+  if (read.status === 'unreadable') {
+    return answer(400, { error: { code: 'WEBHOOK_BODY_UNREADABLE', message: 'The request body could not be read' } });
+  }
+  const raw = read.body;
   if (source.verifier) {
     let failure: string | undefined;
     try {
@@ -63,7 +76,20 @@ export async function handleWebhook(core: RuntimeCore, request: Request): Promis
     headers: request.headers,
     verified: source.verifier !== undefined,
   };
+  const replay = source.verifier?.replay;
+  const claim = replay ? await claimDelivery(core, trigger, replay, request) : undefined;
+  if (claim === 'unavailable') {
+    return answer(503, { error: { code: 'WEBHOOK_REPLAY_STORE_UNAVAILABLE', message: 'Try again later' } }, { 'retry-after': '30' });
+  }
+  if (claim === 'in-progress') {
+    return answer(409, { error: { code: 'WEBHOOK_DELIVERY_IN_PROGRESS', message: 'This delivery is being handled; try again later' } }, { 'retry-after': '10' });
+  }
+  if (claim === 'done') {
+    core.logger.log({ level: 'info', message: `webhook ${url.pathname}: delivery already handled; not run again`, trigger: trigger.name });
+    return answer(200, { ok: true, duplicate: true });
+  }
   const result = await runAttempt(core, trigger, event, { attempt: 1, parent, request: { method, url: request.url } });
+  await claim?.settle(result.ok);
   const trace = result.position.traceId;
   if (result.ok) return json(200, { ok: true, traceId: trace }, { 'x-trace-id': trace });
   const code = (result.error as { code?: unknown } | undefined)?.code;
@@ -72,33 +98,6 @@ export async function handleWebhook(core: RuntimeCore, request: Request): Promis
     { error: { code: typeof code === 'string' ? code : 'TRIGGER_FAILED', message: 'The webhook handler failed', traceId: trace } },
     { 'x-trace-id': trace },
   );
-}
-
-/** Reads the whole body, or returns `'too-large'` as soon as it exceeds `limit` bytes. */
-export async function readBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > limit) return 'too-large';
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      return 'too-large';
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 /** Parses the body by content type: JSON (`application/json`, `+json`), form, `text/*`; anything else stays bytes. */

@@ -144,7 +144,7 @@ describe('framework triggers (in-process)', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000); // jiti compiles the fixtures and the type check runs tsc: slow on a loaded 2-core machine
 });
 
 describe('the framework bin', () => {

@@ -1,6 +1,6 @@
 /**
  * The `framework` command line: `framework triggers list | info <name> |
- * test <name> --event <json> | generate-types`.
+ * test <name> --event <json> | replay <name> | generate-types`.
  *
  * @module
  */
@@ -9,6 +9,7 @@ import { discoverTriggerFiles, loadTriggersFromDir, type LoadedTriggers } from '
 import { describeDefinition, keyDetail, table } from './describe.js';
 import { defaultTypesPath, renderTypes, writeTypes } from './generate-types.js';
 import { jsonFlag, parseArgs, UsageError, type CliIO, type ParsedArgs } from './io.js';
+import { replayCommand } from './replay-command.js';
 import { testTrigger } from './test-command.js';
 
 export type { CliIO } from './io.js';
@@ -20,6 +21,9 @@ Commands:
   info <name>                       source and config (defaults applied) as JSON
   test <name> --event <json>        run the handler once; --env <json> sets ctx.env
   generate-types [--out <file>]     write TriggerRegistry declarations for ctx.emit
+  replay <name> (--id <id[,id…]> | --all) [--redis <url>] [--prefix <prefix>]
+                                    move failed messages of a queue trigger back to its queue
+                                    (BullMQ engine; Redis from --redis or REDIS_URL)
 `;
 
 /**
@@ -52,8 +56,14 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         return await test(io, args, await load(dir), required(name, 'test <name> --event <json>'));
       case 'generate-types':
         return await generateTypes(io, args, dir);
+      case 'replay': {
+        const triggers = await load(dir);
+        const trigger = required(name, 'replay <name> --all');
+        known(triggers, trigger);
+        return await replayCommand(io, args, triggers, trigger);
+      }
       default:
-        throw new UsageError(`unknown triggers command "${command ?? ''}" (list, info, test, generate-types)`);
+        throw new UsageError(`unknown triggers command "${command ?? ''}" (list, info, test, replay, generate-types)`);
     }
   } catch (error) {
     const usage = error instanceof UsageError;

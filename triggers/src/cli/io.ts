@@ -16,7 +16,8 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['dir', 'event', 'env', 'out']);
+const VALUE_FLAGS = new Set(['dir', 'event', 'env', 'out', 'id', 'redis', 'prefix']);
+const BOOLEAN_FLAGS = new Set(['help', 'all']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];
@@ -37,7 +38,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     } else flags.set(name, true);
   }
   for (const name of flags.keys()) {
-    if (!VALUE_FLAGS.has(name) && name !== 'help') throw new UsageError(`unknown option --${name}`);
+    if (!VALUE_FLAGS.has(name) && !BOOLEAN_FLAGS.has(name)) throw new UsageError(`unknown option --${name}`);
   }
   return { positional, flags };
 }

@@ -14,7 +14,14 @@ export interface DispatchEmailOptions {
   from?: string;
   /** Retries per handler after the first attempt. Default 0: the sender's redelivery is the retry. */
   retries?: number;
+  /** Most handlers of this message running at once (one per recipient and matching trigger). Default 10. */
+  concurrency?: number;
+  /** Largest raw message in bytes; larger ones reject with code `EMAIL_TOO_LARGE`. Default 25 MiB. */
+  maxSize?: number;
 }
+
+/** Default of {@link DispatchEmailOptions.concurrency}. */
+export const DEFAULT_EMAIL_CONCURRENCY = 10;
 
 /** What `runtime.dispatchEmail` delivered: one entry per recipient and matching trigger. */
 export interface EmailDispatchResult {
@@ -31,11 +38,11 @@ export function emailTriggersFor(core: RuntimeCore, recipient: string): string[]
 
 /**
  * Parses `raw` and runs every email trigger whose filter matches a recipient,
- * once per recipient, all at once. Rejects with the first handler error
- * after all have settled.
+ * once per recipient, at most `concurrency` at a time. Rejects with the first
+ * handler error after all have settled.
  */
 export async function dispatchEmail(core: RuntimeCore, raw: RawEmail, options: DispatchEmailOptions = {}): Promise<EmailDispatchResult> {
-  const parsed = await parseEmail(raw);
+  const parsed = await parseEmail(raw, options.maxSize);
   const recipients = [...new Set((options.recipients ?? parsed.headerRecipients).map(normalizeAddress))];
   const deliveries = recipients.flatMap((to) => emailTriggersFor(core, to).map((trigger) => ({ trigger, to })));
   if (deliveries.length === 0) {
@@ -46,16 +53,34 @@ export async function dispatchEmail(core: RuntimeCore, raw: RawEmail, options: D
     });
   }
   const from = options.from ? normalizeAddress(options.from) : parsed.from;
-  const results = await Promise.allSettled(
-    deliveries.map(({ trigger, to }) => {
-      const event: EmailEvent = { from, to, ...parsed.fields, raw: streamOf(parsed.bytes) };
-      return core.tracker.track(dispatchWithRetries(core, core.registry.get(trigger), event, { retries: options.retries ?? 0 }));
-    }),
-  );
+  const concurrency = options.concurrency ?? DEFAULT_EMAIL_CONCURRENCY;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('dispatchEmail: concurrency must be a positive integer');
+  const results = await settleWithin(concurrency, deliveries, ({ trigger, to }) => {
+    const event: EmailEvent = { from, to, ...parsed.fields, raw: streamOf(parsed.bytes) };
+    return core.tracker.track(dispatchWithRetries(core, core.registry.get(trigger), event, { retries: options.retries ?? 0 }));
+  });
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) {
     core.logger.log({ level: 'error', message: `email handler failed: ${messageOf(failure.reason)}`, error: failure.reason });
     throw failure.reason;
   }
   return { deliveries };
+}
+
+/** `Promise.allSettled` over `items`, running at most `limit` of `run` at once. */
+async function settleWithin<T, R>(limit: number, items: readonly T[], run: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      try {
+        results[index] = { status: 'fulfilled', value: await run(items[index]!) };
+      } catch (reason) {
+        results[index] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }

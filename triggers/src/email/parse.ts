@@ -1,4 +1,5 @@
 import type { AddressObject, ParsedMail } from 'mailparser';
+import { readStreamWithin, type LimitedBody } from '../body-limit.js';
 import { TriggerError } from '../errors.js';
 import type { EmailAttachment, EmailEvent } from '../types.js';
 import { normalizeAddress } from './match.js';
@@ -15,15 +16,41 @@ export interface ParsedEmail {
   fields: Omit<EmailEvent, 'from' | 'to' | 'raw'>;
 }
 
-/** Reads the whole message. */
-export async function readRaw(raw: RawEmail): Promise<Uint8Array> {
-  if (typeof raw === 'string') return new TextEncoder().encode(raw);
-  if (raw instanceof Uint8Array) return raw;
-  const chunks: Uint8Array[] = [];
-  const iterable: AsyncIterable<Uint8Array> =
-    raw instanceof ReadableStream ? (raw as unknown as AsyncIterable<Uint8Array>) : raw;
-  for await (const chunk of iterable) chunks.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
-  return Buffer.concat(chunks);
+/** Default largest raw message read by {@link readRaw}: 25 MiB, like the SMTP ingress's `size`. */
+export const DEFAULT_EMAIL_MAX_SIZE = 25 * 1024 * 1024;
+
+/**
+ * Reads the whole message, at most `maxSize` bytes, through the package's
+ * streaming limiter (a stream is never cancelled, see `readStreamWithin`).
+ *
+ * @throws {TriggerError} code `EMAIL_TOO_LARGE` (not retryable) over `maxSize`; `EMAIL_MALFORMED` when the stream fails
+ */
+export async function readRaw(raw: RawEmail, maxSize = DEFAULT_EMAIL_MAX_SIZE): Promise<Uint8Array> {
+  let read: LimitedBody;
+  if (typeof raw === 'string' || raw instanceof Uint8Array) {
+    const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
+    read = bytes.byteLength > maxSize ? { status: 'too-large', limit: maxSize } : { status: 'ok', body: bytes as Uint8Array<ArrayBuffer> };
+  } else {
+    const stream = raw instanceof ReadableStream ? raw : streamOfIterable(raw);
+    read = await readStreamWithin(stream, maxSize);
+  }
+  if (read.status === 'too-large') {
+    throw new TriggerError(`The message exceeds ${maxSize} bytes`, { code: 'EMAIL_TOO_LARGE', retryable: false, context: { maxSize } });
+  }
+  if (read.status === 'unreadable') throw malformed('the message stream failed');
+  return read.body;
+}
+
+/** A pull stream over an async iterable (no `cancel`, so a refused message does not end the source). */
+function streamOfIterable(iterable: AsyncIterable<Uint8Array | string>): ReadableStream<Uint8Array> {
+  const iterator = iterable[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const step = await iterator.next();
+      if (step.done) controller.close();
+      else controller.enqueue(typeof step.value === 'string' ? new TextEncoder().encode(step.value) : step.value);
+    },
+  });
 }
 
 function malformed(reason: string): TriggerError {
@@ -60,10 +87,10 @@ function headerMap(parsed: ParsedMail): Record<string, string> {
  * Parses an RFC 5322 message with mailparser. A message must have a header
  * section with a `From` address.
  *
- * @throws {TriggerError} code `EMAIL_MALFORMED` (not retryable) for an empty message, one without headers or without a From address
+ * @throws {TriggerError} code `EMAIL_MALFORMED` (not retryable) for an empty message, one without headers or without a From address; `EMAIL_TOO_LARGE` over `maxSize` (default 25 MiB)
  */
-export async function parseEmail(raw: RawEmail): Promise<ParsedEmail> {
-  const bytes = await readRaw(raw);
+export async function parseEmail(raw: RawEmail, maxSize?: number): Promise<ParsedEmail> {
+  const bytes = await readRaw(raw, maxSize);
   if (bytes.length === 0) throw malformed('the message is empty');
   const { simpleParser } = await import('mailparser');
   let parsed: ParsedMail;

@@ -8,6 +8,8 @@ export interface MessageData {
   trace?: TraceParent;
   /** Set on messages moved to a dead-letter queue. */
   deadLetter?: { from: string; reason: string };
+  /** Deliveries that only suspended a sleeping run; not counted in `attempts`. */
+  suspensions?: number;
 }
 
 /** What a consumer needs from its engine. */
@@ -25,7 +27,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Consumes one BullMQ queue by manual job fetching: blocks for the first job,
  * then collects up to `batchSize` jobs until `batchTimeoutMs` has passed since
- * the first, delivers them as one batch and settles each job on its own. Locks
+ * the first, delivers them as one batch and settles each job on its own (an
+ * ack also fetches the next job, which starts the next batch). Locks
  * of held jobs are extended every half `lockDurationMs`; jobs of a process that
  * dies are found stalled by BullMQ and fetched again with `attemptsStarted` + 1.
  */
@@ -33,8 +36,13 @@ export class BatchConsumer {
   private running = false;
   private loop: Promise<void> | undefined;
   private batches = 0;
-  /** Settling of delivered batches, which overlaps fetching the next batch. */
+  /** Settling of the delivered batch. */
   private readonly settling = new Set<Promise<void>>();
+  /**
+   * Jobs already fetched (active and locked with the token of the job whose
+   * completion fetched them, as a BullMQ worker does), for the next batch.
+   */
+  private readonly prefetched: Job[] = [];
 
   constructor(
     private readonly worker: Worker,
@@ -55,7 +63,8 @@ export class BatchConsumer {
   }
 
   private async run(): Promise<void> {
-    while (this.running) {
+    // Jobs fetched by the last completions are delivered even when stopping: they are active already.
+    while (this.running || this.prefetched.length > 0) {
       const token = `${this.host.instance}:${++this.batches}`;
       try {
         const batch = await this.collect(token);
@@ -73,7 +82,8 @@ export class BatchConsumer {
   }
 
   private async collect(token: string): Promise<Job[]> {
-    let first: Job | undefined;
+    const ready = this.prefetched.splice(0, this.consumer.batchSize);
+    let first: Job | undefined = ready.shift();
     while (this.running && !first) {
       const started = Date.now();
       first = await this.fetch(token, true);
@@ -81,7 +91,7 @@ export class BatchConsumer {
       if (!first && Date.now() - started < 5) await sleep(10);
     }
     if (!first) return [];
-    const batch = [first];
+    const batch = [first, ...ready];
     const deadline = Date.now() + this.consumer.batchTimeoutMs;
     while (batch.length < this.consumer.batchSize && this.running) {
       // Non-blocking fetches for the rest of the batch go out together (one round trip).
@@ -97,11 +107,14 @@ export class BatchConsumer {
     return batch;
   }
 
-  /** Delivers a batch, then settles its jobs in the background while the next batch is fetched. */
+  /**
+   * Delivers a batch and settles its jobs; an ack also fetches the next job in
+   * the same script call (BullMQ's `fetchNext`), which fills the next batch.
+   */
   private async deliver(batch: Job[], token: string): Promise<void> {
     const keeper = setInterval(() => {
       for (const job of batch) {
-        job.extendLock(token, this.host.lockDurationMs).catch((error: unknown) => {
+        job.extendLock(job.token ?? token, this.host.lockDurationMs).catch((error: unknown) => {
           this.host.onError(`bullmq engine: could not extend the lock of job ${job.id}`, error);
         });
       }
@@ -113,11 +126,21 @@ export class BatchConsumer {
       this.host.onError(`bullmq engine: delivery on queue "${this.consumer.queue}" failed; redelivering`, error);
     }
     const byId = new Map(dispositions.map((d) => [d.id, d]));
-    const settled: Promise<void> = Promise.all(batch.map((job) => this.settle(job, byId.get(job.id!), token))).then(() => {
+    const settled: Promise<void> = Promise.all(batch.map((job) => this.settle(job, byId.get(job.id!), job.token ?? token))).then(() => {
       clearInterval(keeper);
       this.settling.delete(settled);
     });
     this.settling.add(settled);
+    await settled;
+  }
+
+  /** Completes an acked job, taking the next job of the queue in the same call while running. */
+  private async complete(job: Job, token: string): Promise<void> {
+    const next = await job.moveToCompleted(null, token, this.running);
+    if (!Array.isArray(next) || !next[0]) return;
+    const worker = this.worker as unknown as { nextJobFromJobData(data: unknown, id: unknown, token: string): Promise<Job | undefined> };
+    const fetched = await worker.nextJobFromJobData(next[0], next[1], token);
+    if (fetched) this.prefetched.push(fetched);
   }
 
   private async settle(job: Job, disposition: MessageDisposition | undefined, token: string): Promise<void> {
@@ -125,8 +148,12 @@ export class BatchConsumer {
       if (!disposition) {
         await job.moveToDelayed(Date.now() + 1_000, token);
       } else if (disposition.action === 'ack') {
-        await job.moveToCompleted(null, token, false);
+        await this.complete(job, token);
       } else if (disposition.action === 'retry') {
+        if (disposition.suspend) {
+          const data = job.data as MessageData;
+          await job.updateData({ ...data, suspensions: (data.suspensions ?? 0) + 1 });
+        }
         await job.moveToDelayed(Date.now() + disposition.delayMs, token);
       } else if (disposition.queue) {
         const data = job.data as MessageData;
@@ -153,7 +180,7 @@ export function toEngineMessage(job: Job): EngineMessage {
     id: job.id!,
     body: data.body,
     timestamp: new Date(job.timestamp),
-    attempts: Math.max(1, job.attemptsStarted),
+    attempts: Math.max(1, job.attemptsStarted - (data.suspensions ?? 0)),
     ...(data.trace ? { trace: data.trace } : {}),
   };
 }

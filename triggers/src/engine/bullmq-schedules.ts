@@ -1,5 +1,6 @@
 import type { Job, Queue, Worker } from 'bullmq';
 import type { EngineClock } from './clock.js';
+import { fireGuarded, skippedMessage, type ScheduleLock } from './overlap.js';
 import { timerAt, type Timer } from './timers.js';
 import type { EngineSchedule } from './types.js';
 
@@ -17,8 +18,12 @@ export interface SchedulerHost {
   readonly clock: EngineClock;
   /** How long finished occurrence jobs are kept, so a late instance cannot add them again. */
   readonly keepFinishedSeconds: number;
+  /** The lock shared by all instances that enforces each schedule's `overlap`. */
+  readonly lock: ScheduleLock;
   fire(trigger: string, scheduledTime: Date): Promise<void>;
   onError(message: string, error: unknown): void;
+  /** Reports an occurrence dropped by `overlap: 'skip'`. */
+  onSkip(trigger: string, message: string): void;
 }
 
 /**
@@ -124,7 +129,12 @@ export class Scheduler {
       job.extendLock(token, this.host.lockDurationMs).catch(() => {});
     }, Math.max(100, this.host.lockDurationMs / 2));
     try {
-      await this.host.fire(data.trigger, new Date(data.scheduledTime));
+      const time = new Date(data.scheduledTime);
+      const overlap = this.schedules.find((s) => s.trigger === data.trigger)?.overlap ?? 'skip';
+      await fireGuarded(overlap, this.host.lock, data.trigger, () => this.host.fire(data.trigger, time), {
+        running: () => this.running,
+        skipped: () => this.host.onSkip(data.trigger, skippedMessage(data.trigger, time)),
+      });
       await job.moveToCompleted(null, token, false);
     } catch (error) {
       this.host.onError(`bullmq engine: occurrence ${job.id} could not be completed`, error);

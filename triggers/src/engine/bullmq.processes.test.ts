@@ -3,7 +3,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serviceAvailable } from '../../../test-support/services.js';
+import { Queue } from 'bullmq';
 import { bullmqEngine } from './bullmq.js';
+import { openConnection } from './bullmq-connection.js';
 import { deletePrefix, REDIS_URL, testPrefix } from './bullmq-test-support.js';
 import { eventually } from './conformance.js';
 import type { TriggerEngine } from './types.js';
@@ -95,6 +97,67 @@ describe.skipIf(!redisUp)('bullmqEngine across processes', () => {
     await eventually(() => expect(new Set(handled([survivor]).map((l) => l.n)).size).toBe(200), 20_000);
     const redelivered = handled([survivor]).filter((l) => (l.attempts as number) > 1);
     expect(redelivered).toHaveLength(10);
+  }, 60_000);
+
+  it('a message that kills its worker is dead-lettered with reason STALLED after retries + 1 deliveries', async () => {
+    const prefix = testPrefix();
+    const engine = await producer(prefix);
+    const opened = await openConnection(REDIS_URL);
+    const dlq = new Queue('work-dlq', { connection: opened.connection, prefix });
+    cleanups.push(async () => {
+      await dlq.close();
+      await opened.close();
+    });
+    await engine.send('work', [{ body: { poison: true } }]);
+    const deliveries: number[] = [];
+    let deaths = 0;
+    for (let spawned = 0; spawned < 5 && (await dlq.getWaitingCount()) === 0; spawned++) {
+      const child = await startChild({ prefix, mode: 'poison' });
+      children.push(child);
+      const dead = await Promise.race([child.exited.then(() => true), eventually(async () => expect(await dlq.getWaitingCount()).toBe(1), 8_000).then(() => false, () => false)]);
+      deliveries.push(...child.lines.filter((l) => typeof l.poisoned === 'number').map((l) => l.poisoned as number));
+      if (dead) deaths++;
+    }
+    // retries: 1 → two deliveries ran the handler (and died); the third is dead-lettered unrun.
+    expect(deliveries).toEqual([1, 2]);
+    expect(deaths).toBe(2);
+    const [job] = await dlq.getWaiting();
+    expect(job?.data).toMatchObject({ body: { poison: true }, deadLetter: { from: 'work', reason: 'STALLED' } });
+  }, 60_000);
+
+  it('a slow cron (2.5 s run, 1 s schedule) over 2 instances never runs twice at once (overlap: skip)', async () => {
+    const prefix = testPrefix();
+    cleanups.push(() => deletePrefix(prefix));
+    const config = { prefix, mode: 'slow-schedule', scale: 60, epoch: Date.now(), handlerDelayMs: 2_500 };
+    children.push(...(await Promise.all([startChild(config), startChild(config)])));
+    const events = () =>
+      children.flatMap((c) =>
+        c.lines.flatMap((l) => (typeof l.started === 'number' ? [[l.started, 1]] : typeof l.ended === 'number' ? [[l.ended, -1]] : [])),
+      ) as Array<[number, number]>;
+    await eventually(() => expect(events().filter(([, d]) => d < 0).length).toBeGreaterThanOrEqual(2), 20_000);
+    // Ends sort before starts at the same millisecond.
+    let running = 0;
+    let peak = 0;
+    for (const [, delta] of events().sort((a, b) => a[0] - b[0] || a[1] - b[1])) {
+      running += delta;
+      peak = Math.max(peak, running);
+    }
+    expect(peak).toBe(1);
+  }, 60_000);
+
+  it('durable steps: a run killed between steps resumes after the last completed one; each step ran once', async () => {
+    const prefix = testPrefix();
+    const engine = await producer(prefix);
+    await engine.send('work', [{ body: { n: 1 } }]);
+    const first = await startChild({ prefix, mode: 'steps' });
+    children.push(first);
+    await first.exited; // killed itself after step one
+    const second = await startChild({ prefix, mode: 'steps' });
+    children.push(second);
+    await eventually(() => expect(second.lines).toContainEqual({ finished: 1 }), 15_000);
+    const steps = children.flatMap((c) => c.lines.filter((l) => typeof l.step === 'string').map((l) => l.step));
+    expect(steps).toEqual(['one', 'two']);
+    expect(first.lines.filter((l) => l.step === 'one')).toHaveLength(1);
   }, 60_000);
 
   it('a one-minute cron over 3 instances fires once per occurrence (clock at 60× speed)', async () => {

@@ -5,7 +5,13 @@ import { realClock, type EngineClock } from './clock.js';
 import { openConnection, type BullmqConnection, type OpenedConnection } from './bullmq-connection.js';
 import { BatchConsumer, type MessageData } from './bullmq-consumer.js';
 import { Scheduler } from './bullmq-schedules.js';
-import type { EngineCallbacks, EnginePlan, FailedMessage, OutgoingMessage, TriggerEngine } from './types.js';
+import { redisLock, redisStepStore, type ScriptClient } from './redis-scripts.js';
+
+/** BullMQ's own client wrapper of a queue: the same Lua script API over node-redis and ioredis. */
+function scriptClientOf(queue: Queue): Promise<ScriptClient> {
+  return (queue.getBackend() as unknown as { connection: { client: Promise<ScriptClient> } }).connection.client;
+}
+import type { EngineCallbacks, EngineConsumer, EnginePlan, FailedMessage, OutgoingMessage, TriggerEngine } from './types.js';
 
 /** Options of {@link bullmqEngine}. */
 export interface BullmqEngineOptions {
@@ -93,9 +99,11 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
     return queue;
   }
 
-  async function workerOf(name: string): Promise<Worker> {
+  async function workerOf(name: string, rateLimit?: EngineConsumer['rateLimit']): Promise<Worker> {
     const { bullmq, connection } = await open();
     const worker = new bullmq.Worker(name, null, {
+      // BullMQ's limiter is kept in Redis per queue, so it holds across instances.
+      ...(rateLimit ? { limiter: { max: rateLimit.limit, duration: rateLimit.windowMs } } : {}),
       connection: connection.connection as ConnectionOptions,
       prefix,
       autorun: false,
@@ -110,20 +118,71 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
     return worker;
   }
 
-  async function add(queue: string, messages: Array<{ data: MessageData; delayMs?: number }>): Promise<string[]> {
+  async function add(
+    queue: string,
+    messages: Array<{ data: MessageData; delayMs?: number; id?: string; priority?: number; debounce?: OutgoingMessage['debounce'] }>,
+  ): Promise<string[]> {
     const target = await queueOf(queue);
     const jobs = await target.addBulk(
-      messages.map(({ data, delayMs }) => ({
+      messages.map(({ data, delayMs, id, priority, debounce }) => ({
         name: 'message',
         data,
-        opts: { removeOnComplete: true, removeOnFail: false, ...(delayMs && delayMs > 0 ? { delay: delayMs } : {}) },
+        opts: {
+          removeOnComplete: true,
+          removeOnFail: false,
+          ...(delayMs && delayMs > 0 ? { delay: delayMs } : {}),
+          // An existing job with this id makes BullMQ add nothing and return it.
+          ...(id ? { jobId: id } : {}),
+          ...(priority ? { priority } : {}),
+          // Debounce mode: a newer send replaces the delayed job and restarts its delay.
+          ...(debounce ? { deduplication: { id: debounce.key, ttl: debounce.delayMs, extend: true, replace: true } } : {}),
+        },
       })),
     );
     return jobs.map((job) => job.id!);
   }
 
+  async function failedJobs(queue: string): Promise<Job[]> {
+    return (await queueOf(queue)).getFailed();
+  }
+
+  /** Moves the waiting dead letters of `dlq` that came from `queue` (and `select` picks) back to `queue`. */
+  async function requeueDeadLetters(queue: string, dlq: string, select: (message: FailedMessage) => boolean): Promise<string[]> {
+    const jobs: Job[] = await (await queueOf(dlq)).getJobs(['waiting', 'delayed', 'prioritized']);
+    const moved: string[] = [];
+    for (const job of jobs) {
+      const data = job.data as MessageData;
+      if (data.deadLetter?.from !== queue) continue;
+      const view = { ...toFailed(queue, job), reason: data.deadLetter.reason, failedAt: new Date(job.timestamp) };
+      if (!select(view)) continue;
+      try {
+        await job.remove(); // fails when the dead-letter consumer holds it: then it is not replayed
+      } catch {
+        continue;
+      }
+      await add(queue, [{ data: { body: data.body, ...(data.trace ? { trace: data.trace } : {}) } }]);
+      moved.push(job.id!);
+    }
+    return moved;
+  }
+
+  function toFailed(queue: string, job: Job): FailedMessage {
+    return {
+      id: job.id!,
+      queue,
+      body: (job.data as MessageData).body,
+      timestamp: new Date(job.timestamp),
+      attempts: Math.max(1, job.attemptsStarted - ((job.data as MessageData).suspensions ?? 0)),
+      reason: job.failedReason,
+      failedAt: new Date(job.finishedOn ?? job.timestamp),
+    };
+  }
+
   return {
     kind: 'bullmq',
+    durable: true,
+    // Results of ctx.step.run, per run, kept a week after their last write.
+    steps: redisStepStore(async () => scriptClientOf(await queueOf('framework.steps')), { keyPrefix: `${prefix}:framework.steps:`, ttlMs: 7 * 86_400_000 }),
     async start(plan: EnginePlan, nextCallbacks: EngineCallbacks) {
       if (running) return;
       running = true;
@@ -136,19 +195,30 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
         onError,
       };
       for (const consumer of plan.consumers) {
-        const batchConsumer = new BatchConsumer(await workerOf(consumer.queue), consumer, host);
-        consumers.push(batchConsumer);
-        batchConsumer.start();
+        // One fetch loop, with its own worker (and blocking connection), per batch in flight.
+        for (let slot = 0; slot < (consumer.concurrency ?? 1); slot++) {
+          const batchConsumer = new BatchConsumer(await workerOf(consumer.queue, consumer.rateLimit), consumer, { ...host, instance: `${instance}.${slot}` });
+          consumers.push(batchConsumer);
+          batchConsumer.start();
+        }
       }
       if (plan.schedules.length > 0) {
         const name = `framework.schedules.${plan.runtime}`;
-        scheduler = new Scheduler(await queueOf(name), await workerOf(name), plan.schedules, {
+        const queue = await queueOf(name);
+        const lock = redisLock(await scriptClientOf(queue), {
+          keyPrefix: `${prefix}:${name}:overlap:`,
+          leaseMs: lockDurationMs,
+          onError,
+        });
+        scheduler = new Scheduler(queue, await workerOf(name), plan.schedules, {
           instance,
           lockDurationMs,
           clock,
           keepFinishedSeconds: 86_400,
+          lock,
           fire: (trigger, time) => nextCallbacks.fireSchedule(trigger, time),
           onError,
+          onSkip: (trigger, message) => nextCallbacks.log({ level: 'warn', message, trigger }),
         });
         await scheduler.start();
       }
@@ -171,22 +241,37 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
     send(queue: string, messages: OutgoingMessage[]) {
       return add(
         queue,
-        messages.map((m) => ({ data: { body: m.body, ...(m.trace ? { trace: m.trace } : {}) }, delayMs: m.delayMs ?? 0 })),
+        messages.map((m) => ({
+          data: { body: m.body, ...(m.trace ? { trace: m.trace } : {}) },
+          delayMs: m.delayMs ?? 0,
+          ...(m.id ? { id: m.id } : {}),
+          ...(m.priority ? { priority: m.priority } : {}),
+          ...(m.debounce ? { debounce: m.debounce } : {}),
+        })),
       );
     },
     async failed(queue: string): Promise<FailedMessage[]> {
-      const jobs: Job[] = await (await queueOf(queue)).getFailed();
-      return jobs
-        .map((job) => ({
-          id: job.id!,
-          queue,
-          body: (job.data as MessageData).body,
-          timestamp: new Date(job.timestamp),
-          attempts: Math.max(1, job.attemptsStarted),
-          reason: job.failedReason,
-          failedAt: new Date(job.finishedOn ?? job.timestamp),
-        }))
-        .sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
+      return (await failedJobs(queue)).map((job) => toFailed(queue, job)).sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
+    },
+    async cancel(queue: string, id: string) {
+      const job = await (await queueOf(queue)).getJob(id);
+      if (!job) return false;
+      const state = await job.getState();
+      if (state !== 'waiting' && state !== 'delayed' && state !== 'prioritized') return false;
+      try {
+        await job.remove();
+        return true;
+      } catch {
+        // Fetched (locked) between the state check and the removal.
+        return false;
+      }
+    },
+    async replay(queue: string, select: (message: FailedMessage) => boolean, replayOptions: { deadLetterQueue?: string } = {}) {
+      const chosen = (await failedJobs(queue)).filter((job) => select(toFailed(queue, job)));
+      for (const job of chosen) await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      const ids = chosen.map((job) => job.id!);
+      if (replayOptions.deadLetterQueue) ids.push(...(await requeueDeadLetters(queue, replayOptions.deadLetterQueue, select)));
+      return ids;
     },
   };
 }

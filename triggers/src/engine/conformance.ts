@@ -36,6 +36,28 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
 
 const quiet = { observability: { metrics: false, tracing: false } } as const;
 
+/** Counts runs at once, overall and per key: wrap each run in `track(key, fn)`. */
+export function concurrencyProbe() {
+  const perKey = new Map<string, number>();
+  const stats = { running: 0, peak: 0, keyPeak: 0, handled: 0 };
+  return {
+    stats,
+    async track(key: string, run: () => Promise<unknown>): Promise<void> {
+      stats.running++;
+      perKey.set(key, (perKey.get(key) ?? 0) + 1);
+      stats.peak = Math.max(stats.peak, stats.running);
+      stats.keyPeak = Math.max(stats.keyPeak, perKey.get(key)!);
+      try {
+        await run();
+      } finally {
+        perKey.set(key, perKey.get(key)! - 1);
+        stats.running--;
+        stats.handled++;
+      }
+    },
+  };
+}
+
 /** Runs the conformance suite against engines made by `factory`. */
 export function runEngineConformance(name: string, factory: EngineFactory): void {
   describe(`engine conformance: ${name}`, () => {
@@ -183,6 +205,270 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
       for (const time of times) expect(time % 60_000).toBe(0);
       expect(times[1]! - times[0]!).toBe(60_000);
       expect(events[0]!.cron).toBe('* * * * *');
+    });
+
+    it('deduplicates sends by id while the message is stored, and frees the id once acked', async () => {
+      const batches: Delivery[][] = [];
+      const runtime = await setup({ c: consumer(batches, { batchSize: 10, batchTimeout: '50ms' }) });
+      const producer = runtime.queue('jobs');
+      expect(await producer.send('first', { id: 'order-1' })).toBe('order-1');
+      expect(await producer.send('second', { id: 'order-1' })).toBe('order-1');
+      expect(await producer.sendBatch([{ body: 'third', id: 'order-1' }, { body: 'other', id: 'order-2' }])).toEqual(['order-1', 'order-2']);
+      await runtime.start();
+      await eventually(() => expect(batches.flat().map((d) => d.body).sort()).toEqual(['first', 'other']));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await producer.send('again', { id: 'order-1' });
+      await eventually(() => expect(batches.flat().map((d) => d.body)).toContain('again'));
+      await expect(producer.send('x', { id: 'has:colon' })).rejects.toMatchObject({ code: 'INVALID_MESSAGE_OPTIONS' });
+      await expect(producer.send('x', { id: '42' })).rejects.toMatchObject({ code: 'INVALID_MESSAGE_OPTIONS' });
+    });
+
+    it('cancels a message by id while it waits, and only then', async () => {
+      const batches: Delivery[][] = [];
+      const runtime = await setup({ c: consumer(batches, { batchSize: 1, batchTimeout: '20ms' }) });
+      const producer = runtime.queue('jobs');
+      await runtime.start();
+      await producer.send('cancelled', { id: 'c-1', delay: '1500ms' });
+      await producer.send('kept', { id: 'c-2', delay: '1500ms' });
+      expect(await producer.cancel('c-1')).toBe(true);
+      expect(await producer.cancel('c-1')).toBe(false);
+      expect(await producer.cancel('unknown')).toBe(false);
+      await eventually(() => expect(batches.flat().map((d) => d.body)).toEqual(['kept']));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await producer.cancel('c-2')).toBe(false);
+      expect(batches.flat().map((d) => d.body)).toEqual(['kept']);
+    });
+
+    it('delivers messages without a priority first, then priority 1, 2, …', async () => {
+      const batches: Delivery[][] = [];
+      const runtime = await setup({ c: consumer(batches, { batchSize: 1, batchTimeout: '20ms' }) });
+      const producer = runtime.queue('jobs');
+      await producer.send('low', { priority: 10 });
+      await producer.send('high', { priority: 1 });
+      await producer.send('plain');
+      await producer.send('middle', { priority: 5 });
+      await runtime.start();
+      await eventually(() => expect(batches).toHaveLength(4));
+      expect(batches.map((b) => b[0]!.body)).toEqual(['plain', 'high', 'middle', 'low']);
+      await expect(producer.send('x', { priority: 0 })).rejects.toMatchObject({ code: 'INVALID_MESSAGE_OPTIONS' });
+    });
+
+    it('replays failed messages by id or all, with their delivery count reset', async () => {
+      const batches: Delivery[][] = [];
+      let failing = true;
+      const runtime = await setup({
+        c: consumer(
+          batches,
+          { batchSize: 1, batchTimeout: '20ms' },
+          () => {
+            if (failing) throw new Error('down');
+          },
+          { retries: 0 },
+        ),
+      });
+      const producer = runtime.queue('jobs');
+      await runtime.start();
+      await producer.send('a', { id: 'r-a' });
+      await producer.send('b', { id: 'r-b' });
+      await eventually(async () => expect(await runtime.failed('jobs')).toHaveLength(2));
+      failing = false;
+      expect(await runtime.replay('c', { id: 'r-b' })).toEqual(['r-b']);
+      await eventually(() => expect(batches.at(-1)).toMatchObject([{ body: 'b', attempts: 1 }]));
+      expect((await runtime.failed('jobs')).map((m) => m.id)).toEqual(['r-a']);
+      expect(await runtime.replay('c', { all: true })).toEqual(['r-a']);
+      await eventually(() => expect(batches.at(-1)).toMatchObject([{ body: 'a', attempts: 1 }]));
+      expect(await runtime.failed('jobs')).toEqual([]);
+      expect(await runtime.replay('c', { all: true })).toEqual([]);
+    });
+
+    it('replays messages waiting in the dead-letter queue back to their queue', async () => {
+      const batches: Delivery[][] = [];
+      let failing = true;
+      const runtime = await setup({
+        c: consumer(
+          batches,
+          { batchSize: 1, batchTimeout: '20ms', deadLetterQueue: 'jobs-dlq' },
+          () => {
+            if (failing) throw new Error('down');
+          },
+          { retries: 0 },
+        ),
+      });
+      await runtime.start();
+      await runtime.queue('jobs').send({ n: 1 });
+      await runtime.queue('jobs').send({ n: 2 });
+      await eventually(() => expect(batches).toHaveLength(2));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      failing = false;
+      const ids = await runtime.replay('c', { filter: (m) => (m.body as { n: number }).n === 2 && m.reason.includes('down') });
+      expect(ids).toHaveLength(1);
+      await eventually(() => expect(batches.at(-1)).toMatchObject([{ body: { n: 2 }, attempts: 1 }]));
+      expect(await runtime.replay('c', { all: true })).toHaveLength(1);
+      await eventually(() => expect(batches.at(-1)).toMatchObject([{ body: { n: 1 }, attempts: 1 }]));
+      expect(await runtime.replay('c', { all: true })).toEqual([]);
+    });
+
+    it('delivers a copy of the body: later changes by the sender or the handler do not leak', async () => {
+      const seen: unknown[] = [];
+      const runtime = await setup({
+        c: defineTrigger({
+          source: { type: 'queue', name: 'jobs', batchSize: 1, batchTimeout: '20ms', retryDelay: '50ms' },
+          config: { ...quiet, retries: 1 },
+          handle: (event, ctx) => {
+            const body = event.messages[0]!.body as { items: string[] };
+            seen.push(structuredClone(body));
+            body.items.push('handler');
+            if (ctx.attempt === 1) throw new Error('once');
+          },
+        }),
+      });
+      const body = { items: ['sent'] };
+      await runtime.queue('jobs').send(body);
+      body.items.push('sender');
+      await runtime.start();
+      await eventually(() => expect(seen).toHaveLength(2));
+      expect(seen).toEqual([{ items: ['sent'] }, { items: ['sent'] }]);
+    });
+
+    it('runs up to config.concurrency batches at once, and one at a time per concurrencyKey', async () => {
+      const { stats, track } = concurrencyProbe();
+      const tenantOf = (event: QueueEvent) => (event.messages[0]!.body as { tenant: string }).tenant;
+      const runtime = await setup({
+        c: defineTrigger({
+          source: { type: 'queue', name: 'jobs', batchSize: 1, batchTimeout: '10ms' },
+          config: { ...quiet, concurrency: 3, concurrencyKey: tenantOf },
+          handle: (event) => track(tenantOf(event), () => new Promise((resolve) => setTimeout(resolve, 150))),
+        }),
+      });
+      await runtime.queue('jobs').sendBatch(['a', 'b', 'c', 'd', 'e', 'a', 'a', 'b'].map((tenant) => ({ body: { tenant } })));
+      await runtime.start();
+      await eventually(() => expect(stats.handled).toBe(8), 8_000);
+      expect(stats.peak).toBe(3);
+      expect(stats.keyPeak).toBe(1);
+    });
+
+    it('rateLimit: at most limit messages per window', async () => {
+      const batches: Delivery[][] = [];
+      const runtime = await setup({ c: consumer(batches, { batchSize: 10, batchTimeout: '20ms' }, () => {}, { rateLimit: { limit: 3, window: '600ms' } }) });
+      await runtime.queue('jobs').sendBatch([1, 2, 3, 4, 5, 6, 7].map((body) => ({ body })));
+      await runtime.start();
+      await eventually(() => expect(batches.flat()).toHaveLength(7), 8_000);
+      const times = batches.flatMap((b) => b.map((d) => d.at)).sort((a, b) => a - b);
+      // Any 4 consecutive deliveries span more than one window.
+      for (let i = 3; i < times.length; i++) expect(times[i]! - times[i - 3]!).toBeGreaterThanOrEqual(450);
+    });
+
+    it('debounce: sends with one key collapse to the last body, delivered after the delay', async () => {
+      const batches: Delivery[][] = [];
+      const runtime = await setup({
+        c: consumer(batches, { batchSize: 10, batchTimeout: '20ms' }, () => {}, {
+          debounce: { key: (body: { doc: string }) => body.doc, delay: '400ms' },
+        }),
+      });
+      await runtime.start();
+      const producer = runtime.queue('jobs');
+      const started = Date.now();
+      await producer.send({ doc: 'a', v: 1 });
+      await producer.send({ doc: 'b', v: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await producer.send({ doc: 'a', v: 2 });
+      await producer.send({ doc: 'a', v: 3 });
+      await eventually(() => expect(batches.flat()).toHaveLength(2), 5_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const bodies = batches.flat().map((d) => d.body as { doc: string; v: number });
+      expect(bodies.sort((x, y) => x.doc.localeCompare(y.doc))).toEqual([{ doc: 'a', v: 3 }, { doc: 'b', v: 1 }]);
+      const a = batches.flat().find((d) => (d.body as { doc: string }).doc === 'a')!;
+      expect(a.at - started).toBeGreaterThanOrEqual(540);
+    });
+
+    it('durable steps: a retried run skips its completed steps and gets their stored results', async () => {
+      const calls = { one: 0, two: 0 };
+      const results: unknown[] = [];
+      const runtime = await setup({
+        c: defineTrigger({
+          source: { type: 'queue', name: 'jobs', batchSize: 1, batchTimeout: '10ms', retryDelay: '50ms' },
+          config: { ...quiet, retries: 2 },
+          handle: async (_event, ctx) => {
+            const first = await ctx.step.run('one', () => ({ n: ++calls.one, at: new Date(0) }));
+            await ctx.step.run('two', () => {
+              calls.two++;
+              if (ctx.attempt === 1) throw new Error('step two failed once');
+            });
+            results.push(first);
+          },
+        }),
+      });
+      await runtime.start();
+      await runtime.queue('jobs').send('x', { id: 'run-1' });
+      await eventually(() => expect(results).toHaveLength(1));
+      expect(calls).toEqual({ one: 1, two: 2 });
+      // Results are stored as JSON, on the first attempt too.
+      expect(results).toEqual([{ n: 1, at: '1970-01-01T00:00:00.000Z' }]);
+      // Once acked, the run is forgotten: the same id runs its steps again.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await runtime.queue('jobs').send('y', { id: 'run-1' });
+      await eventually(() => expect(results).toHaveLength(2));
+      expect(calls.one).toBe(2);
+    });
+
+    it('durable steps: sleep suspends the run without counting a delivery, then resumes after the sleep', async () => {
+      const calls = { before: 0, after: 0 };
+      const seen: Array<{ attempt: number; at: number }> = [];
+      const runtime = await setup({
+        c: defineTrigger({
+          source: { type: 'queue', name: 'jobs', batchSize: 1, batchTimeout: '10ms' },
+          config: { ...quiet, retries: 0 },
+          handle: async (_event, ctx) => {
+            seen.push({ attempt: ctx.attempt, at: Date.now() });
+            await ctx.step.run('before', () => void calls.before++);
+            await ctx.step.sleep('nap', '400ms');
+            await ctx.step.run('after', () => void calls.after++);
+          },
+        }),
+      });
+      await runtime.start();
+      await runtime.queue('jobs').send('x');
+      await eventually(() => expect(calls.after).toBe(1), 5_000);
+      expect(calls.before).toBe(1);
+      // retries: 0 and still delivered twice: the sleep's delivery did not count.
+      expect(seen.map((s) => s.attempt)).toEqual([1, 1]);
+      expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(380);
+      expect(await runtime.failed('jobs')).toEqual([]);
+    });
+
+    it.each([
+      ['skip', 1],
+      ['queue', 1],
+      ['allow', 2],
+    ] as const)('overlap %s: a slow schedule runs at most %i cop(ies) at once', async (overlap, peakAllowed) => {
+      const stats = { running: 0, peak: 0, runs: 0 };
+      const runtime = await setup(
+        {
+          slow: defineTrigger({
+            // One occurrence every 250 ms of real time, each run takes 600 ms.
+            source: { type: 'scheduled', cron: '* * * * *', overlap },
+            config: { ...quiet, retries: 0 },
+            handle: async () => {
+              stats.runs++;
+              stats.running++;
+              stats.peak = Math.max(stats.peak, stats.running);
+              await new Promise((resolve) => setTimeout(resolve, 600));
+              stats.running--;
+            },
+          }),
+        },
+        scaledClock({ scale: 240 }),
+      );
+      const skipped: string[] = [];
+      runtime.onLog((entry) => {
+        if (entry.message.includes('skipped')) skipped.push(entry.message);
+      });
+      await runtime.start();
+      await eventually(() => expect(stats.runs).toBeGreaterThanOrEqual(3), 5_000);
+      if (overlap === 'allow') expect(stats.peak).toBeGreaterThanOrEqual(peakAllowed);
+      else expect(stats.peak).toBe(peakAllowed);
+      if (overlap === 'skip') expect(skipped.length).toBeGreaterThan(0);
+      else expect(skipped).toEqual([]);
     });
   });
 }

@@ -8,6 +8,12 @@ interface Stored {
   timestamp: Date;
   deliveries: number;
   trace?: EngineMessage['trace'];
+  /** BullMQ's scale: absent or 0 first, then 1 (highest) before larger numbers. */
+  priority?: number;
+  /** A waiting message with the same key is replaced by a newer send. */
+  debounceKey?: string;
+  /** Set on a message moved to a dead-letter queue: where from, why, after how many deliveries, when. */
+  deadLetter?: { from: string; reason: string; attempts: number; at: Date };
 }
 
 interface Delayed {
@@ -25,16 +31,23 @@ export interface QueueHost {
 }
 
 /**
- * One in-memory queue: ready messages in FIFO order, delayed messages on
- * timers, one batch in flight at a time, failed messages kept for inspection.
+ * One in-memory queue: ready messages in priority then FIFO order, delayed
+ * messages on timers, up to `concurrency` batches in flight, failed messages
+ * kept for inspection.
  */
 export class MemoryQueue {
   private readonly ready: Stored[] = [];
   private readonly delayed = new Set<Delayed>();
-  private readonly failedMessages: FailedMessage[] = [];
+  private readonly failedMessages: Array<FailedMessage & { stored: Stored }> = [];
+  /** Ids of messages stored here in any state (ready, delayed, in flight, failed), for idempotent sends. */
+  private readonly ids = new Set<string>();
+  private inFlightCount = 0;
+  /** The current fixed rate-limit window. */
+  private window: { start: number; count: number; timer?: Timer } = { start: 0, count: 0 };
   private consumer: EngineConsumer | undefined;
   private running = false;
-  private inFlight: Promise<void> | undefined;
+  /** Batches being delivered (at most `consumer.concurrency`). */
+  private readonly inFlight = new Set<Promise<void>>();
   private batchTimer: Timer | undefined;
 
   constructor(
@@ -42,10 +55,65 @@ export class MemoryQueue {
     private readonly host: QueueHost,
   ) {}
 
-  /** Adds a message, now or after its delay. */
-  push(message: Stored, delayMs = 0): void {
+  /** Adds a new message unless one with its id is stored; returns whether it was added. */
+  add(message: Stored, delayMs = 0): boolean {
+    if (this.ids.has(message.id)) return false;
+    if (message.debounceKey !== undefined) {
+      for (const entry of this.delayed) if (entry.message.debounceKey === message.debounceKey) this.cancel(entry.message.id);
+    }
+    this.ids.add(message.id);
+    this.push(message, delayMs);
+    return true;
+  }
+
+  /** Removes a message that waits (ready or delayed); `false` when it is in flight, failed or unknown. */
+  cancel(id: string): boolean {
+    const index = this.ready.findIndex((m) => m.id === id);
+    if (index >= 0) {
+      this.ready.splice(index, 1);
+      this.ids.delete(id);
+      return true;
+    }
+    for (const entry of this.delayed) {
+      if (entry.message.id !== id) continue;
+      entry.timer?.cancel();
+      this.delayed.delete(entry);
+      this.ids.delete(id);
+      return true;
+    }
+    return false;
+  }
+
+  /** Moves failed messages chosen by `select` back to the queue with their delivery count reset; returns their ids. */
+  replay(select: (message: FailedMessage) => boolean): string[] {
+    const chosen = this.failedMessages.filter((m) => select(m));
+    for (const message of chosen) {
+      this.failedMessages.splice(this.failedMessages.indexOf(message), 1);
+      this.push({ ...message.stored, deliveries: 0 });
+    }
+    return chosen.map((m) => m.id);
+  }
+
+  /**
+   * Removes the waiting (ready or delayed) dead letters that came from
+   * `from` and that `select` picks; returns them.
+   */
+  takeDeadLetters(from: string, select: (message: FailedMessage) => boolean): Stored[] {
+    const waiting = [...this.ready, ...[...this.delayed].map((entry) => entry.message)];
+    const chosen = waiting.filter((m) => m.deadLetter?.from === from && select(deadLetterView(m, from)));
+    for (const message of chosen) this.cancel(message.id);
+    return chosen;
+  }
+
+  /** Messages stored and not yet settled: ready, delayed and in flight. */
+  get pending(): number {
+    return this.size + this.inFlightCount;
+  }
+
+  /** Re-queues a stored message, now or after its delay, in priority order. */
+  private push(message: Stored, delayMs = 0): void {
     if (delayMs <= 0) {
-      this.ready.push(message);
+      this.insertReady(message);
       this.pump();
       return;
     }
@@ -67,12 +135,21 @@ export class MemoryQueue {
     this.running = false;
     this.batchTimer?.cancel();
     this.batchTimer = undefined;
+    this.window.timer?.cancel();
     for (const entry of this.delayed) entry.timer?.cancel();
-    await this.inFlight;
+    await Promise.all([...this.inFlight]);
   }
 
   failed(): FailedMessage[] {
-    return [...this.failedMessages];
+    return this.failedMessages.map(({ stored: _stored, ...message }) => message);
+  }
+
+  /** Inserts after every ready message of the same or a higher priority (BullMQ's order: none, then 1, 2, …). */
+  private insertReady(message: Stored): void {
+    const rank = message.priority ?? 0;
+    const index = this.ready.findIndex((m) => (m.priority ?? 0) > rank);
+    if (index < 0) this.ready.push(message);
+    else this.ready.splice(index, 0, message);
   }
 
   /** Messages waiting (ready and delayed). */
@@ -85,7 +162,7 @@ export class MemoryQueue {
       entry.dueAt,
       () => {
         this.delayed.delete(entry);
-        this.ready.push(entry.message);
+        this.insertReady(entry.message);
         this.pump();
       },
       this.host.keepAlive,
@@ -94,7 +171,7 @@ export class MemoryQueue {
 
   private pump(): void {
     const consumer = this.consumer;
-    if (!this.running || !consumer || this.inFlight || this.ready.length === 0) return;
+    if (!this.running || !consumer || this.full(consumer) || this.ready.length === 0) return;
     if (this.ready.length >= consumer.batchSize) {
       this.batchTimer?.cancel();
       this.batchTimer = undefined;
@@ -104,25 +181,54 @@ export class MemoryQueue {
         Date.now() + consumer.batchTimeoutMs,
         () => {
           this.batchTimer = undefined;
-          if (this.running && !this.inFlight) this.deliverNext(consumer);
+          if (this.running && !this.full(consumer)) this.deliverNext(consumer);
         },
         this.host.keepAlive,
       );
     }
   }
 
+  private full(consumer: EngineConsumer): boolean {
+    return this.inFlight.size >= (consumer.concurrency ?? 1);
+  }
+
+  /** How many messages the rate limit lets through now; arms a timer for the next window when none. */
+  private allowance(consumer: EngineConsumer): number {
+    const limit = consumer.rateLimit;
+    if (!limit) return consumer.batchSize;
+    const now = Date.now();
+    if (now - this.window.start >= limit.windowMs) this.window = { start: now, count: 0 };
+    const left = limit.limit - this.window.count;
+    if (left <= 0 && !this.window.timer) {
+      const window = this.window;
+      window.timer = timerAt(
+        window.start + limit.windowMs,
+        () => {
+          window.timer = undefined;
+          this.pump();
+        },
+        this.host.keepAlive,
+      );
+    }
+    return Math.max(0, Math.min(consumer.batchSize, left));
+  }
+
   private deliverNext(consumer: EngineConsumer): void {
-    const batch = this.ready.splice(0, consumer.batchSize);
+    const allowed = this.allowance(consumer);
+    const batch = this.ready.splice(0, allowed);
     if (batch.length === 0) return;
+    this.window.count += batch.length;
     for (const message of batch) message.deliveries += 1;
+    this.inFlightCount += batch.length;
+    // Each delivery gets its own copy, as a store that serializes would give.
     const delivered: EngineMessage[] = batch.map((m) => ({
       id: m.id,
-      body: m.body,
+      body: structuredClone(m.body),
       timestamp: m.timestamp,
       attempts: m.deliveries,
       ...(m.trace ? { trace: m.trace } : {}),
     }));
-    this.inFlight = this.host
+    const delivery: Promise<void> = this.host
       .deliver(this.name, delivered)
       .then((dispositions) => this.apply(batch, dispositions))
       .catch((error: unknown) => {
@@ -130,9 +236,13 @@ export class MemoryQueue {
         for (const message of batch) this.push(message, 1_000);
       })
       .finally(() => {
-        this.inFlight = undefined;
+        this.inFlight.delete(delivery);
+        this.inFlightCount -= batch.length;
         this.pump();
       });
+    this.inFlight.add(delivery);
+    // Fill the other free slots at once.
+    this.pump();
   }
 
   private apply(batch: Stored[], dispositions: MessageDisposition[]): void {
@@ -143,11 +253,20 @@ export class MemoryQueue {
         this.host.onError(this.name, new Error(`no disposition for message ${message.id}; redelivering`));
         this.push(message, 1_000);
       } else if (disposition.action === 'retry') {
+        if (disposition.suspend) message.deliveries -= 1;
         this.push(message, disposition.delayMs);
+      } else if (disposition.action === 'ack') {
+        this.ids.delete(message.id);
       } else if (disposition.action === 'deadLetter') {
-        if (disposition.queue) this.host.deadLetter(disposition.queue, message);
-        else
+        if (disposition.queue) {
+          this.ids.delete(message.id);
+          this.host.deadLetter(disposition.queue, {
+            ...message,
+            deadLetter: { from: this.name, reason: disposition.reason, attempts: message.deliveries, at: new Date() },
+          });
+        } else
           this.failedMessages.push({
+            stored: message,
             id: message.id,
             queue: this.name,
             body: message.body,
@@ -161,7 +280,29 @@ export class MemoryQueue {
   }
 }
 
-/** Creates a stored message from an outgoing one. */
+/** A dead letter as the {@link FailedMessage} a replay selector sees. */
+function deadLetterView(message: Stored, from: string): FailedMessage {
+  const { deadLetter } = message;
+  return {
+    id: message.id,
+    queue: from,
+    body: message.body,
+    timestamp: message.timestamp,
+    attempts: deadLetter?.attempts ?? 0,
+    reason: deadLetter?.reason ?? '',
+    failedAt: deadLetter?.at ?? message.timestamp,
+  };
+}
+
+/** Creates a stored message from an outgoing one (the body as given: the caller clones it). */
 export function storedMessage(id: string, message: OutgoingMessage): Stored {
-  return { id, body: message.body, timestamp: new Date(), deliveries: 0, ...(message.trace ? { trace: message.trace } : {}) };
+  return {
+    id,
+    body: message.body,
+    timestamp: new Date(),
+    deliveries: 0,
+    ...(message.trace ? { trace: message.trace } : {}),
+    ...(message.priority ? { priority: message.priority } : {}),
+    ...(message.debounce ? { debounceKey: message.debounce.key } : {}),
+  };
 }

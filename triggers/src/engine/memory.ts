@@ -1,6 +1,8 @@
+import { TriggerError } from '../errors.js';
 import { randomHex } from '../trace.js';
 import { realClock, type EngineClock } from './clock.js';
 import { MemoryQueue, storedMessage } from './memory-queue.js';
+import { fireGuarded, memoryLock, skippedMessage } from './overlap.js';
 import { timerAt, type Timer } from './timers.js';
 import type { EngineCallbacks, EnginePlan, EngineSchedule, FailedMessage, OutgoingMessage, TriggerEngine } from './types.js';
 
@@ -14,6 +16,12 @@ export interface MemoryEngineOptions {
   keepAlive?: boolean;
   /** Where schedules read the time. Default the wall clock; tests may pass `scaledClock(...)`. */
   clock?: EngineClock;
+  /**
+   * The most messages one queue holds (ready, delayed and in flight); a send
+   * beyond it rejects with code `QUEUE_FULL` (retryable), as a full Redis would
+   * fail it. Default 10,000.
+   */
+  maxQueueLength?: number;
 }
 
 /**
@@ -33,12 +41,14 @@ export interface MemoryEngineOptions {
 export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
   const keepAlive = options.keepAlive ?? false;
   const clock = options.clock ?? realClock;
+  const maxQueueLength = options.maxQueueLength ?? 10_000;
   const queues = new Map<string, MemoryQueue>();
   const scheduleTimers = new Map<string, Timer>();
   const firing = new Set<Promise<void>>();
   let callbacks: EngineCallbacks | undefined;
   let plan: EnginePlan | undefined;
   let running = false;
+  const overlapLock = memoryLock();
 
   const host = {
     keepAlive,
@@ -47,7 +57,7 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
       return callbacks.deliverBatch(queue, batch);
     },
     deadLetter: (toQueue: string, message: ReturnType<typeof storedMessage>) => {
-      queueOf(toQueue).push({ ...message, deliveries: 0 });
+      queueOf(toQueue).add({ ...message, deliveries: 0 });
     },
     onError: (queue: string, error: unknown) => {
       callbacks?.log({ level: 'error', message: `memory engine: delivery on queue "${queue}" failed`, error });
@@ -71,7 +81,10 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
       Date.now() + clock.delayUntil(next),
       () => {
         if (!running) return;
-        const run = callbacks!.fireSchedule(schedule.trigger, next).finally(() => firing.delete(run));
+        const run = fireGuarded(schedule.overlap ?? 'skip', overlapLock, schedule.trigger, () => callbacks!.fireSchedule(schedule.trigger, next), {
+          running: () => running,
+          skipped: () => callbacks?.log({ level: 'warn', message: skippedMessage(schedule.trigger, next), trigger: schedule.trigger }),
+        }).finally(() => firing.delete(run));
         firing.add(run);
         arm(schedule, next);
       },
@@ -101,14 +114,51 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
     },
     async send(queue: string, messages: OutgoingMessage[]) {
       const target = queueOf(queue);
-      return messages.map((message) => {
-        const id = randomHex(8);
-        target.push(storedMessage(id, message), message.delayMs ?? 0);
-        return id;
+      if (target.pending + messages.length > maxQueueLength) {
+        throw new TriggerError(`queue "${queue}" holds ${target.pending} messages; ${messages.length} more exceed maxQueueLength ${maxQueueLength}`, {
+          code: 'QUEUE_FULL',
+          retryable: true,
+          context: { queue, pending: target.pending, maxQueueLength },
+        });
+      }
+      // Clone all bodies first, so an uncloneable one rejects the whole send.
+      const stored = messages.map((message) => storedMessage(message.id ?? randomHex(8), { ...message, body: cloneBody(queue, message.body) }));
+      return stored.map((message, i) => {
+        target.add(message, messages[i]!.delayMs ?? 0);
+        return message.id;
       });
+    },
+    async cancel(queue: string, id: string) {
+      return queues.get(queue)?.cancel(id) ?? false;
+    },
+    async replay(queue: string, select: (message: FailedMessage) => boolean, replayOptions = {}) {
+      const ids = queues.get(queue)?.replay(select) ?? [];
+      const dlq = replayOptions.deadLetterQueue === undefined ? undefined : queues.get(replayOptions.deadLetterQueue);
+      for (const message of dlq?.takeDeadLetters(queue, select) ?? []) {
+        const { deadLetter: _deadLetter, ...rest } = message;
+        queueOf(queue).add({ ...rest, deliveries: 0 });
+        ids.push(message.id);
+      }
+      return ids;
     },
     async failed(queue: string): Promise<FailedMessage[]> {
       return queues.get(queue)?.failed() ?? [];
     },
   };
+}
+
+/**
+ * A structured clone of a message body, as every delivery of a store that
+ * serializes gets a copy. @throws {TriggerError} code `QUEUE_INVALID_BODY` (not retryable) for functions, symbols and the like
+ */
+function cloneBody(queue: string, body: unknown): unknown {
+  try {
+    return structuredClone(body);
+  } catch (error) {
+    throw new TriggerError(`a message body for queue "${queue}" cannot be stored: ${error instanceof Error ? error.message : String(error)}`, {
+      code: 'QUEUE_INVALID_BODY',
+      retryable: false,
+      cause: error,
+    });
+  }
 }

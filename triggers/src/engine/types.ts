@@ -12,7 +12,7 @@
  * @module
  */
 import type { TraceParent } from '../trace.js';
-import type { EmailSource, LogEntry, ObjectStoreSource, SqlDbSource, TriggerEvent } from '../types.js';
+import type { EmailSource, LogEntry, ObjectStoreSource, OverlapPolicy, SqlDbSource, TriggerEvent } from '../types.js';
 
 /** A queue message as stored by an engine. `attempts` is the 1-based delivery count of this delivery. */
 export interface EngineMessage {
@@ -30,12 +30,27 @@ export interface OutgoingMessage {
   body: unknown;
   delayMs?: number;
   trace?: TraceParent;
+  /**
+   * Idempotency key: while a message with this id is stored in the queue
+   * (waiting, delayed, in flight or failed), sending it again adds nothing and
+   * returns the same id. BullMQ's `jobId`.
+   */
+  id?: string;
+  /** 1 (highest) to 2,097,152; messages without a priority come first, as in BullMQ. */
+  priority?: number;
+  /**
+   * While a message sent with the same `key` still waits for its delay, this
+   * one replaces it (body and delay: the delay restarts). Sent with `delayMs`
+   * equal to `debounce.delayMs`. BullMQ's debounce mode of deduplication.
+   */
+  debounce?: { key: string; delayMs: number };
 }
 
 /** What the runtime decided for each delivered message. */
 export type MessageDisposition =
   | { id: string; action: 'ack' }
-  | { id: string; action: 'retry'; delayMs: number }
+  /** `suspend`: a durable step sleeps; the delivery is not counted as an attempt. */
+  | { id: string; action: 'retry'; delayMs: number; suspend?: boolean }
   /** Move to `queue` (a dead-letter queue) or, without one, keep as failed. */
   | { id: string; action: 'deadLetter'; reason: string; queue?: string };
 
@@ -55,15 +70,24 @@ export interface EngineSchedule {
   trigger: string;
   cron: string;
   timezone: string;
+  /**
+   * Whether an occurrence may start while the previous run of this schedule
+   * still runs, on any instance sharing the engine. Default `'skip'`.
+   */
+  overlap?: OverlapPolicy;
   /** The next occurrence strictly after `after` (croner, DST-safe), or null. */
   next(after: Date): Date | null;
 }
 
-/** A queue the engine must deliver in batches of up to `batchSize`, waiting at most `batchTimeoutMs` for a full batch. */
+/** A queue the engine must deliver in batches of up to `batchSize`, waiting at most `batchTimeoutMs` for a full batch, `concurrency` batches at once. */
 export interface EngineConsumer {
   queue: string;
   batchSize: number;
   batchTimeoutMs: number;
+  /** Batches in flight at once per instance. Default 1. */
+  concurrency?: number;
+  /** At most `limit` messages delivered per `windowMs` (fixed windows; across instances where the engine shares state). */
+  rateLimit?: { limit: number; windowMs: number };
 }
 
 /** A source whose events originate outside the process (part 2: SMTP, bucket notifications, outbox polling). */
@@ -93,10 +117,29 @@ export interface EngineCallbacks {
   log(entry: Omit<LogEntry, 'timestamp'>): void;
 }
 
+/**
+ * Where durable steps (`ctx.step.run`) keep their results: per run id, step
+ * id → the result as JSON text.
+ */
+export interface StepStore {
+  load(runId: string): Promise<Record<string, string>>;
+  save(runId: string, stepId: string, value: string): Promise<void>;
+  /** Forgets a run (called once it succeeded). */
+  clear(runId: string): Promise<void>;
+}
+
 /** A trigger engine. One instance serves one runtime. */
 export interface TriggerEngine {
   /** A short name such as `'memory'` or `'bullmq'`. */
   readonly kind: string;
+  /**
+   * `true` when stored messages outlive the process (BullMQ): the runtime then
+   * carries `emit()`s to non-queue triggers on an internal queue instead of
+   * running them in the background of the emitting process.
+   */
+  readonly durable?: boolean;
+  /** Storage of durable steps; without it the runtime keeps them in process memory. */
+  readonly steps?: StepStore;
   /** Begins firing schedules, delivering queues and listening to external sources. */
   start(plan: EnginePlan, callbacks: EngineCallbacks): Promise<void>;
   /** Stops timers and listeners and waits for deliveries in flight. Stored messages stay stored. */
@@ -105,4 +148,14 @@ export interface TriggerEngine {
   send(queue: string, messages: OutgoingMessage[]): Promise<string[]>;
   /** Messages of `queue` that failed for good (no dead-letter queue), oldest first. */
   failed(queue: string): Promise<FailedMessage[]>;
+  /** Removes a message that still waits (ready or delayed); `false` when it is in flight, settled or unknown. Optional for third-party engines. */
+  cancel?(queue: string, id: string): Promise<boolean>;
+  /**
+   * Moves the failed messages of `queue` that `select` picks back to the
+   * queue, their delivery count reset; with `deadLetterQueue`, also the
+   * messages waiting there that came from `queue`. Resolves with their ids
+   * (a dead letter's id in its dead-letter queue). Optional for third-party
+   * engines.
+   */
+  replay?(queue: string, select: (message: FailedMessage) => boolean, options?: { deadLetterQueue?: string }): Promise<string[]>;
 }

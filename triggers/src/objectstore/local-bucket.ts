@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { TriggerError } from '../errors.js';
 
@@ -48,20 +49,82 @@ function invalidKey(key: string, reason: string): TriggerError {
   return new TriggerError(`Invalid object key '${key}': ${reason}`, { code: 'OBJECTSTORE_INVALID_KEY', retryable: false, context: { key } });
 }
 
-/** The file of `key` inside `root`. @throws {TriggerError} code `OBJECTSTORE_INVALID_KEY` */
+/** Longest key in UTF-8 bytes (S3's limit). */
+const MAX_KEY_BYTES = 1024;
+/** Longest segment in UTF-8 bytes (a file name on common filesystems). */
+const MAX_SEGMENT_BYTES = 255;
+const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
+
+/**
+ * The file of `key` inside `root`, checked as text: a non-empty `/`-separated
+ * relative path of at most 1024 UTF-8 bytes, without NUL, backslashes, empty,
+ * `.` or `..` segments, each segment at most 255 bytes. `..foo` is a name like
+ * any other. {@link createLocalBucket} also refuses symbolic links on the way.
+ *
+ * @throws {TriggerError} code `OBJECTSTORE_INVALID_KEY`
+ */
 export function objectPath(root: string, key: string): string {
   if (typeof key !== 'string' || key === '') throw invalidKey(String(key), 'expected a non-empty string');
   if (key.includes('\0')) throw invalidKey(key, 'contains a NUL character');
   if (key.includes('\\')) throw invalidKey(key, 'contains a backslash; use "/" between segments');
   if (key.startsWith('/') || isAbsolute(key) || /^[A-Za-z]:/.test(key)) throw invalidKey(key, 'absolute paths are not keys');
+  if (utf8Length(key) > MAX_KEY_BYTES) throw invalidKey(key, `longer than ${MAX_KEY_BYTES} bytes`);
   const segments = key.split('/');
   if (segments.some((s) => s === '..' || s === '.')) throw invalidKey(key, '"." and ".." segments are not allowed');
   if (segments.some((s) => s === '')) throw invalidKey(key, 'empty segments ("//" or a trailing "/") are not allowed');
+  if (segments.some((s) => utf8Length(s) > MAX_SEGMENT_BYTES)) throw invalidKey(key, `a segment is longer than ${MAX_SEGMENT_BYTES} bytes`);
   const file = resolve(root, ...segments);
   const inside = relative(root, file);
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) throw invalidKey(key, 'resolves outside the bucket directory');
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+    throw invalidKey(key, 'resolves outside the bucket directory');
+  }
   return file;
 }
+
+/**
+ * {@link objectPath}, then a walk from `root` down the key with `lstat`:
+ * refuses a symbolic link anywhere below `root` (so nothing escapes the
+ * directory through one) and a prefix that is an object (`a` when writing
+ * `a/b`). Returns the file and its stats, `null` when it does not exist yet.
+ */
+async function confinedPath(root: string, key: string): Promise<{ file: string; stats: Stats | null }> {
+  const file = objectPath(root, key);
+  const segments = key.split('/');
+  let current = root;
+  for (let i = 0; i < segments.length; i++) {
+    current = join(current, segments[i]!);
+    let stats: Stats;
+    try {
+      stats = await lstat(current);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file, stats: null };
+      throw asKeyError(error, key);
+    }
+    if (stats.isSymbolicLink()) throw invalidKey(key, 'goes through a symbolic link');
+    if (i < segments.length - 1 && !stats.isDirectory()) {
+      throw invalidKey(key, `'${segments.slice(0, i + 1).join('/')}' is an object, so it cannot hold other keys`);
+    }
+    if (i === segments.length - 1) return { file, stats };
+  }
+  return { file, stats: null };
+}
+
+/** Filesystem errors that a key causes become `OBJECTSTORE_INVALID_KEY`; others pass through. */
+function asKeyError(error: unknown, key: string): unknown {
+  const reason = KEY_ERRNO[(error as NodeJS.ErrnoException)?.code ?? ''];
+  return reason ? invalidKey(key, reason) : error;
+}
+
+const KEY_ERRNO: Record<string, string> = {
+  EEXIST: 'a prefix of the key is an object',
+  ENOTDIR: 'a prefix of the key is an object',
+  EISDIR: 'the key is a prefix of other keys',
+  ENAMETOOLONG: 'the path is too long for the filesystem',
+  ELOOP: 'goes through a symbolic link',
+};
+
+/** Opening flags that refuse a symbolic link as the last component (where the platform has O_NOFOLLOW). */
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
 const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
 const encodeKey = (key: string) => encodeURIComponent(key).replace(/%2F/g, '/').replace(/%20/g, '+');
@@ -74,7 +137,13 @@ const encodeKey = (key: string) => encodeURIComponent(key).replace(/%2F/g, '/').
  * their retries; failures are logged by the runtime; `runtime.drain()` waits).
  *
  * Keys are `/`-separated relative paths confined to `dir`: absolute paths,
- * `.`/`..` segments, backslashes and NUL are rejected.
+ * `.`/`..` and empty segments, backslashes, NUL, keys over 1024 bytes and
+ * segments over 255 bytes are rejected; so is a key whose path goes through a
+ * symbolic link inside `dir` (checked with `lstat` on every segment, and
+ * files are opened with `O_NOFOLLOW`), and a key that collides with the
+ * file/directory layout (`a` already an object when writing `a/b`, or `a`
+ * when `a/b` exists). It is a development tool: the checks do not guard
+ * against another process swapping directories for links while it runs.
  *
  * @throws {TriggerError} code `OBJECTSTORE_INVALID_KEY` from every method for a bad key
  * @example
@@ -104,22 +173,20 @@ export function createLocalBucket(dir: string, runtime: ObjectStoreRuntime, opti
     runtime.dispatchObjectNotification({ Records: [record] }).catch(() => {});
   }
 
-  async function info(key: string, file: string, bytes?: Uint8Array): Promise<LocalObjectInfo | null> {
-    try {
-      const stats = await stat(file);
-      if (!stats.isFile()) return null;
-      return { key, size: stats.size, etag: md5(bytes ?? (await readFile(file))), uploadedAt: stats.mtime };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+  async function info(key: string, file: string, stats: Stats | null, bytes?: Uint8Array): Promise<LocalObjectInfo | null> {
+    if (!stats?.isFile()) return null;
+    return { key, size: stats.size, etag: md5(bytes ?? (await readFile(file, { flag: constants.O_RDONLY | NOFOLLOW }))), uploadedAt: stats.mtime };
   }
 
   async function write(key: string, bytes: Uint8Array, eventName: string): Promise<LocalObjectInfo> {
-    const file = objectPath(root, key);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, bytes);
-    const written = (await info(key, file, bytes))!;
+    const { file } = await confinedPath(root, key);
+    try {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, bytes, { flag: constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW });
+    } catch (error) {
+      throw asKeyError(error, key);
+    }
+    const written = (await info(key, file, await lstat(file), bytes))!;
     emit(eventName, written);
     return written;
   }
@@ -147,20 +214,19 @@ export function createLocalBucket(dir: string, runtime: ObjectStoreRuntime, opti
       return source ? write(to, source.body, 'ObjectCreated:Copy') : null;
     },
     async get(key) {
-      const file = objectPath(root, key);
+      const { file, stats } = await confinedPath(root, key);
+      if (!stats?.isFile()) return null;
       try {
-        const body = new Uint8Array(await readFile(file));
-        const meta = (await info(key, file, body))!;
-        return { ...meta, body };
+        const body = new Uint8Array(await readFile(file, { flag: constants.O_RDONLY | NOFOLLOW }));
+        return { ...(await info(key, file, stats, body))!, body };
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'EISDIR') return null;
-        throw error;
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw asKeyError(error, key);
       }
     },
     async delete(key) {
-      const file = objectPath(root, key);
-      const existing = await info(key, file);
+      const { file, stats } = await confinedPath(root, key);
+      const existing = await info(key, file, stats);
       if (!existing) return false;
       await rm(file);
       emit('ObjectRemoved:Delete', { ...existing, uploadedAt: new Date() });
@@ -170,7 +236,12 @@ export function createLocalBucket(dir: string, runtime: ObjectStoreRuntime, opti
       const prefix = listOptions.prefix ?? '';
       const keys = (await walk(root)).map((file) => relative(root, file).split(sep).join('/'));
       const wanted = keys.filter((key) => key.startsWith(prefix)).sort();
-      const infos = await Promise.all(wanted.map((key) => info(key, objectPath(root, key))));
+      const infos = await Promise.all(
+        wanted.map(async (key) => {
+          const { file, stats } = await confinedPath(root, key).catch(() => ({ file: '', stats: null }));
+          return info(key, file, stats);
+        }),
+      );
       return infos.filter((i): i is LocalObjectInfo => i !== null);
     },
   };

@@ -5,6 +5,8 @@ import type { TraceParent } from '../trace.js';
 import type { LogEntry, TailOutcome, TriggerContext } from '../types.js';
 import type { RuntimeCore } from './core.js';
 import type { RegisteredTrigger } from './registry.js';
+import { createSteps, StepSleep, type StepScope } from './steps.js';
+import { randomHex } from '../trace.js';
 
 /** How one attempt is run. */
 export interface AttemptOptions {
@@ -14,6 +16,8 @@ export interface AttemptOptions {
   parent?: TraceParent | undefined;
   /** Request details for webhook tail logs. */
   request?: { method: string; url: string } | undefined;
+  /** Where `ctx.step` keeps results; default: a run of its own (per attempt). */
+  steps?: StepScope;
 }
 
 /** What happened in one attempt. */
@@ -28,15 +32,27 @@ export interface AttemptResult {
 }
 
 /**
- * Runs a handler once: builds the context, enforces the timeout through an
- * AbortSignal, records the span, metrics and tail log. Never rejects.
+ * Runs a handler once, within the trigger's `concurrency` and after earlier
+ * runs of the same `concurrencyKey`: builds the context, enforces the timeout
+ * through an AbortSignal, records the span, metrics and tail log. Never rejects.
  */
-export async function runAttempt(
-  core: RuntimeCore,
-  trigger: RegisteredTrigger,
-  event: unknown,
-  options: AttemptOptions,
-): Promise<AttemptResult> {
+export function runAttempt(core: RuntimeCore, trigger: RegisteredTrigger, event: unknown, options: AttemptOptions): Promise<AttemptResult> {
+  return core.gateOf(trigger).run(concurrencyKeyOf(core, trigger, event), () => runNow(core, trigger, event, options));
+}
+
+function concurrencyKeyOf(core: RuntimeCore, trigger: RegisteredTrigger, event: unknown): string | undefined {
+  const keyOf = trigger.definition.config.concurrencyKey;
+  if (!keyOf) return undefined;
+  try {
+    const key = keyOf(event);
+    return key === undefined || key === null ? undefined : String(key);
+  } catch (error) {
+    core.logger.log({ level: 'warn', message: `concurrencyKey of "${trigger.name}" threw (${messageOf(error)}); running unkeyed`, trigger: trigger.name, error });
+    return undefined;
+  }
+}
+
+async function runNow(core: RuntimeCore, trigger: RegisteredTrigger, event: unknown, options: AttemptOptions): Promise<AttemptResult> {
   const { definition, name } = trigger;
   const { observability, timeoutMs } = definition.config;
   const source = definition.source.type;
@@ -75,30 +91,38 @@ export async function runAttempt(
     noRetry() {
       noRetry = true;
     },
+    step: createSteps(options.steps ?? { store: core.steps, runId: `attempt:${randomHex(16)}` }),
   });
 
   if (observability.metrics) core.instruments.invocations.add(1, metricAttributes);
   const started = performance.now();
-  let error: unknown;
-  try {
-    await withTimeout(
-      () => otelContext.with(invocation.context, () => definition.handle(event as never, ctx)),
-      timeoutMs,
-      controller,
-      name,
-    );
-  } catch (caught) {
-    error = caught ?? new Error('handler threw a nullish value');
-  } finally {
-    core.stopSignal.removeEventListener('abort', onStop);
+  const startedAt = new Date();
+  const run = await runBounded(
+    () => otelContext.with(invocation.context, () => definition.handle(event as never, ctx)),
+    { timeoutMs, graceMs: definition.config.gracePeriodMs, controller, name },
+  );
+  core.stopSignal.removeEventListener('abort', onStop);
+  const error = run.error;
+  if (run.unsettled) {
+    core.health.unsettled({ trigger: name, traceId, attempt: options.attempt, startedAt });
+    core.logger.log({
+      level: 'error',
+      message: `"${name}" attempt ${options.attempt} still runs ${definition.config.timeout} + ${definition.config.gracePeriod} after it started, ignoring ctx.signal; the runtime is now unhealthy (runtime.health()) and should be restarted`,
+      trigger: name,
+      traceId,
+      error,
+      data: { code: 'TRIGGER_TIMEOUT_UNSETTLED', attempt: options.attempt },
+    });
   }
   const durationMs = performance.now() - started;
-  if (error !== undefined) {
+  if (error instanceof StepSleep) {
+    log({ level: 'info', message: `attempt ${options.attempt} suspended: ${error.message}` });
+  } else if (error !== undefined) {
     log({ level: 'error', message: `attempt ${options.attempt} failed: ${messageOf(error)}`, error });
   }
   if (observability.metrics) {
     core.instruments.duration.record(durationMs, metricAttributes);
-    if (error !== undefined) core.instruments.failures.add(1, metricAttributes);
+    if (error !== undefined && !(error instanceof StepSleep)) core.instruments.failures.add(1, metricAttributes);
   }
   endInvocationSpan(invocation.span, error);
   if (source !== 'tail') {
@@ -116,24 +140,65 @@ export async function runAttempt(
   return { ok: error === undefined, ...(error === undefined ? {} : { error }), noRetry, position: invocation.position, durationMs };
 }
 
-/** Runs `fn`, aborting `controller` and rejecting with TriggerTimeoutError after `timeoutMs`, or with the abort reason. */
-async function withTimeout(fn: () => unknown, timeoutMs: number, controller: AbortController, name: string): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => controller.abort(new TriggerTimeoutError(name, timeoutMs)), timeoutMs);
-    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+/** How {@link runBounded} bounds a handler run. */
+interface Bounds {
+  timeoutMs: number;
+  /** How long to wait for the run to settle after `controller` aborted. */
+  graceMs: number;
+  controller: AbortController;
+  name: string;
+}
+
+/**
+ * Runs `fn` until it settles. After `timeoutMs` it aborts `controller` and
+ * then keeps waiting for the run to settle, at most `graceMs` more, so the caller never
+ * starts a retry while the previous run still executes. Resolves with the
+ * handler's error, the abort reason when it was aborted (at once when the
+ * reason is not the timeout, i.e. `stop()` reached its deadline), or
+ * `TRIGGER_TIMEOUT_UNSETTLED` with `unsettled: true` when the run outlived the
+ * cap. Never rejects.
+ */
+async function runBounded(fn: () => unknown, bounds: Bounds): Promise<{ error?: unknown; unsettled: boolean }> {
+  const { controller, timeoutMs, graceMs, name } = bounds;
+  const running = Promise.resolve()
+    .then(fn)
+    .then(
+      () => ({ error: undefined as unknown }),
+      (caught: unknown) => ({ error: caught ?? new Error('handler threw a nullish value') }),
+    );
+  const timer = setTimeout(() => controller.abort(new TriggerTimeoutError(name, timeoutMs)), timeoutMs);
+  const aborted = new Promise<'aborted'>((resolve) => {
+    if (controller.signal.aborted) resolve('aborted');
+    else controller.signal.addEventListener('abort', () => resolve('aborted'), { once: true });
   });
-  aborted.catch(() => {});
-  try {
-    await Promise.race([Promise.resolve().then(fn), aborted]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const first = await Promise.race([running, aborted]);
+  clearTimeout(timer);
+  if (first !== 'aborted') return { error: first.error, unsettled: false };
+  const reason: unknown = controller.signal.reason;
+  // stop() reaching its deadline is the caller's own cap: report at once.
+  if (!(reason instanceof TriggerTimeoutError)) return { error: reason, unsettled: false };
+  let grace: ReturnType<typeof setTimeout> | undefined;
+  const capped = new Promise<'capped'>((resolve) => {
+    grace = setTimeout(() => resolve('capped'), graceMs);
+  });
+  const settled = await Promise.race([running, capped]);
+  clearTimeout(grace);
+  if (settled !== 'capped') return { error: reason, unsettled: false };
+  return {
+    error: new TriggerError(`Trigger "${name}" did not settle within ${graceMs} ms after its signal was aborted`, {
+      code: 'TRIGGER_TIMEOUT_UNSETTLED',
+      retryable: true,
+      context: { trigger: name, timeoutMs, gracePeriodMs: graceMs },
+      cause: reason,
+    }),
+    unsettled: true,
+  };
 }
 
 function outcomeOf(error: unknown): TailOutcome {
   if (error === undefined) return 'ok';
   if (error instanceof TriggerTimeoutError) return 'timeout';
+  if (error instanceof TriggerError && error.code === 'TRIGGER_TIMEOUT_UNSETTLED') return 'timeout';
   if (error instanceof TriggerError && error.code === 'RUNTIME_STOPPED') return 'canceled';
   return 'exception';
 }

@@ -2,8 +2,11 @@ import type { ResolvedLimits } from '../limits.js';
 import type { TriggerInstruments } from '../otel.js';
 import type { TailHub } from '../tail.js';
 import type { TraceParent } from '../trace.js';
+import type { StepStore } from '../engine/types.js';
+import type { Gate } from './gate.js';
+import type { HealthMonitor } from './health.js';
 import type { Logger } from './logger.js';
-import type { Registry } from './registry.js';
+import type { RegisteredTrigger, Registry } from './registry.js';
 import type { Tracker } from './tracker.js';
 
 /** The shared internals every part of a runtime works with. */
@@ -16,8 +19,14 @@ export interface RuntimeCore {
   readonly logger: Logger;
   readonly tracker: Tracker;
   readonly tail: TailHub;
+  /** Where durable steps are kept (the engine's store, else process memory). */
+  readonly steps: StepStore;
+  /** Runs that outlived `timeout + gracePeriod`. */
+  readonly health: HealthMonitor;
   /** Aborted when `stop()` reaches its deadline. */
   readonly stopSignal: AbortSignal;
+  /** The concurrency gate of a trigger in this process. */
+  gateOf(trigger: RegisteredTrigger): Gate;
   /** Sends `payload` to trigger `target`, continuing the trace at `from`. */
   emit(from: TraceParent | undefined, target: string, payload: unknown): Promise<void>;
 }

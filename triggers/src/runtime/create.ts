@@ -1,6 +1,7 @@
+import { setMaxListeners } from 'node:events';
 import { parseDuration, type Duration } from '../duration.js';
 import { memoryEngine } from '../engine/memory.js';
-import type { EngineCallbacks, EnginePlan, FailedMessage, TriggerEngine } from '../engine/types.js';
+import type { EngineCallbacks, EnginePlan, FailedMessage, OutgoingMessage, TriggerEngine } from '../engine/types.js';
 import { TriggerDefinitionError, TriggerError } from '../errors.js';
 import { resolveLimits, type TriggerLimits } from '../limits.js';
 import { createInstruments } from '../otel.js';
@@ -13,18 +14,25 @@ import type { ChangeConsumer, DatabaseBinding } from '../sqldb/consumer.js';
 import { startChangeConsumers, type ChangesOptions } from '../sqldb/start.js';
 import { parseCron as parseCronFor } from '../cron.js';
 import type { TraceParent } from '../trace.js';
-import type { LogEntry, TailLog, TailSource, TriggerDefinition } from '../types.js';
+import type { LogEntry, QueueSource, ScheduledSource, TailLog, TailSource, TriggerDefinition } from '../types.js';
 import { QUEUE_DEFAULTS } from '../validate/sources.js';
 import { handleWebhook } from '../webhook.js';
 import { messageOf } from './attempt.js';
 import type { RuntimeCore } from './core.js';
 import { dispatchWithRetries, stoppedError } from './dispatch.js';
+import { Gate } from './gate.js';
+import { HealthMonitor, type RuntimeHealth } from './health.js';
+import { memoryStepStore } from './steps.js';
 import { Logger } from './logger.js';
+import { outgoingMessage, replayPredicate, requireEngineMethod, type QueueProducer, type ReplaySelector, type SendOptions } from './producer.js';
+import { deliverEmits, emitQueueName, type EmitMessageBody } from './emit-delivery.js';
 import { deliverQueueBatch } from './queue-delivery.js';
 import { Registry } from './registry.js';
 import { Tracker } from './tracker.js';
 
 /** Options of {@link createTriggerRuntime}. */
+export type { QueueProducer, ReplaySelector, SendOptions } from './producer.js';
+
 export interface TriggerRuntimeOptions<Env = unknown> {
   /** Triggers by name; the key is the trigger's name. */
   triggers: Record<string, TriggerDefinition<any, any>>;
@@ -61,13 +69,6 @@ export interface TriggerRuntimeOptions<Env = unknown> {
   changes?: ChangesOptions;
 }
 
-/** A producer for one queue. */
-export interface QueueProducer {
-  /** Enqueues one message; resolves with its id. `delay` postpones delivery. */
-  send(body: unknown, options?: { delay?: Duration }): Promise<string>;
-  /** Enqueues up to `limits.maxBatchSize` messages; resolves with their ids in order. */
-  sendBatch(messages: ReadonlyArray<{ body: unknown; delay?: Duration }>): Promise<string[]>;
-}
 
 /** Options of {@link TriggerRuntime.dispatch}. */
 export interface RuntimeDispatchOptions {
@@ -100,8 +101,12 @@ export interface TriggerRuntime {
   dispatch(name: string, event: unknown, options?: RuntimeDispatchOptions): Promise<void>;
   /**
    * Sends `payload` to a trigger in the background: a queue trigger receives it
-   * as a message, any other trigger is dispatched with it as the event. Resolves
-   * once accepted; failures are logged. @throws {TriggerError} code `UNKNOWN_TRIGGER`
+   * as a message, any other trigger is dispatched with it as the event. On a
+   * durable engine (BullMQ) that dispatch is itself a message of the internal
+   * queue `framework.emit.<runtime name>`, so it survives the process and
+   * runs on any instance; a final failure is kept in
+   * `runtime.failed('framework.emit.<runtime name>')`. Elsewhere failures are
+   * logged. Resolves once accepted. @throws {TriggerError} code `UNKNOWN_TRIGGER`
    */
   emit(name: string, payload: unknown): Promise<void>;
   /** A producer for queue `name` (consumed or not by a trigger of this runtime). */
@@ -110,12 +115,40 @@ export interface TriggerRuntime {
   fetch(request: Request): Promise<Response | null>;
   /** Messages of `queue` kept as failed (retries spent, no dead-letter queue). */
   failed(queue: string): Promise<FailedMessage[]>;
+  /**
+   * Moves failed messages of queue trigger `name` back to its queue, their
+   * delivery count reset to 0, and the messages waiting in its
+   * `deadLetterQueue` that came from it; resolves with their ids. On a durable engine,
+   * `name` may also be the internal emit queue `framework.emit.<runtime name>`
+   * (failed durable emits). Messages already moved
+   * to a `deadLetterQueue` and already taken by that queue's consumer are not
+   * replayed.
+   * @throws {TriggerError} codes `UNKNOWN_TRIGGER`, `NOT_A_QUEUE_TRIGGER`, `INVALID_MESSAGE_OPTIONS` (bad selector), `ENGINE_UNSUPPORTED`
+   * @example
+   * ```ts
+   * await runtime.replay('send-welcome-mail', { all: true });
+   * await runtime.replay('send-welcome-mail', { id: 'welcome-42' });
+   * await runtime.replay('send-welcome-mail', { filter: (m) => m.reason.includes('ECONNRESET') });
+   * ```
+   */
+  replay(name: string, selector: ReplaySelector): Promise<string[]>;
   /** Subscribes to runtime logs; returns the unsubscribe function. */
   onLog(listener: (entry: LogEntry) => void): () => void;
   /** Adds an adapter's request to the tail stream. */
   recordRequest(log: RequestLog): void;
   /** Resolves when no dispatch, delivery or `waitUntil` promise is in flight. */
   drain(): Promise<void>;
+  /**
+   * Liveness: `healthy` is `false` once a handler run outlived
+   * `timeout + gracePeriod` (code `TRIGGER_TIMEOUT_UNSETTLED`), because a
+   * function that ignores `ctx.signal` cannot be stopped in-process. Wire it to
+   * a liveness probe so the supervisor restarts the process.
+   * @example
+   * ```ts
+   * app.get('/livez', (c) => (runtime.health().healthy ? c.text('ok') : c.text('unhealthy', 503)));
+   * ```
+   */
+  health(): RuntimeHealth;
   /** Whether some email trigger's `address`/`domain` filter takes mail for `address` (case-insensitive). */
   acceptsRecipient(address: string): boolean;
   /**
@@ -166,6 +199,11 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
   const logger = new Logger();
   const tracker = new Tracker();
   const stopController = new AbortController();
+  // Every attempt in flight listens for stop (and removes its listener when it settles): no fixed bound applies.
+  setMaxListeners(0, stopController.signal);
+  const health = new HealthMonitor();
+  const emitQueue = emitQueueName(name);
+  const gates = new Map<string, Gate>();
   let started = false;
   let stopped: Promise<void> | undefined;
   let changeConsumers: Promise<ChangeConsumer[]> = Promise.resolve([]);
@@ -199,7 +237,12 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
       return;
     }
     if (source.type === 'queue') {
-      await engine.send(source.name, [{ body: payload, ...(from ? { trace: from } : {}) }]);
+      await engine.send(source.name, [debounced(source.name, { body: payload, ...(from ? { trace: from } : {}) })]);
+      return;
+    }
+    if (engine.durable) {
+      const body: EmitMessageBody = { target, payload };
+      await engine.send(emitQueue, [{ body, ...(from ? { trace: from } : {}) }]);
       return;
     }
     void track(dispatchWithRetries(core, trigger, payload, { parent: from }), `emitted trigger "${target}"`);
@@ -214,7 +257,14 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     logger,
     tracker,
     tail,
+    health,
+    steps: engine.steps ?? memoryStepStore(),
     stopSignal: stopController.signal,
+    gateOf(trigger) {
+      let gate = gates.get(trigger.name);
+      if (!gate) gates.set(trigger.name, (gate = new Gate(trigger.definition.config.concurrency ?? Number.POSITIVE_INFINITY)));
+      return gate;
+    },
     emit,
   };
 
@@ -222,9 +272,11 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     fireSchedule: (trigger, scheduledTime) => {
       const definition = registry.get(trigger).definition;
       const cron = definition.source.type === 'scheduled' ? definition.source.cron : '';
-      return track(dispatchWithRetries(core, registry.get(trigger), { cron, scheduledTime }), `scheduled trigger "${trigger}"`);
+      const runId = `schedule:${trigger}:${scheduledTime.toISOString()}`;
+      return track(dispatchWithRetries(core, registry.get(trigger), { cron, scheduledTime }, { runId }), `scheduled trigger "${trigger}"`);
     },
     deliverBatch: (queue, messages) => {
+      if (queue === emitQueue && engine.durable) return tracker.track(deliverEmits(core, queue, messages));
       const consumer = registry.consumerOf(queue);
       if (!consumer) return Promise.resolve(messages.map((m) => ({ id: m.id, action: 'retry' as const, delayMs: 1_000 })));
       return tracker.track(deliverQueueBatch(core, consumer, messages));
@@ -238,9 +290,10 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     return {
       runtime: name,
       schedules: registry.ofType('scheduled').map(({ name: trigger, definition }) => {
-        const source = definition.source as { cron: string; timezone: string };
-        const schedule = parseCronFor(source.cron, source.timezone);
-        return { trigger, cron: source.cron, timezone: source.timezone, next: schedule.next };
+        const source = definition.source as ScheduledSource;
+        const timezone = source.timezone ?? 'UTC';
+        const schedule = parseCronFor(source.cron, timezone);
+        return { trigger, cron: source.cron, timezone, overlap: source.overlap ?? 'skip', next: schedule.next };
       }),
       consumers: registry.ofType('queue').map(({ definition }) => {
         const source = definition.source as { name: string; batchSize?: number; batchTimeout?: Duration };
@@ -248,25 +301,55 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
           queue: source.name,
           batchSize: source.batchSize ?? QUEUE_DEFAULTS.batchSize,
           batchTimeoutMs: parseDuration(source.batchTimeout ?? QUEUE_DEFAULTS.batchTimeout),
+          concurrency: definition.config.concurrency ?? 1,
+          ...(definition.config.rateLimit ? { rateLimit: definition.config.rateLimit } : {}),
         };
-      }),
+      }).concat(engine.durable && registry.all.some((t) => t.definition.source.type !== 'queue') ? [EMIT_CONSUMER(emitQueue)] : []),
       sources: registry.all
         .filter((t) => external.has(t.definition.source.type))
         .map((t) => ({ trigger: t.name, source: t.definition.source as EnginePlan['sources'][number]['source'] })),
     };
   }
 
-  function send(queue: string, messages: ReadonlyArray<{ body: unknown; delay?: Duration }>): Promise<string[]> {
+  async function send(queue: string, messages: ReadonlyArray<{ body: unknown } & SendOptions>): Promise<string[]> {
     if (messages.length > limits.maxBatchSize) {
-      return Promise.reject(
-        new TriggerError(`sendBatch of ${messages.length} messages exceeds limits.maxBatchSize of ${limits.maxBatchSize}`, {
-          code: 'TRIGGER_LIMIT_EXCEEDED',
-          retryable: false,
-        }),
-      );
+      throw new TriggerError(`sendBatch of ${messages.length} messages exceeds limits.maxBatchSize of ${limits.maxBatchSize}`, {
+        code: 'TRIGGER_LIMIT_EXCEEDED',
+        retryable: false,
+      });
     }
-    const outgoing = messages.map((m) => ({ body: m.body, delayMs: m.delay === undefined ? 0 : parseDuration(m.delay, 'delay') }));
-    return engine.send(queue, outgoing);
+    return engine.send(queue, messages.map(({ body, ...sendOptions }) => debounced(queue, outgoingMessage(body, sendOptions))));
+  }
+
+  /** Adds the consumer's debounce (key from the body) to a message for `queue`. */
+  function debounced(queue: string, message: OutgoingMessage): OutgoingMessage {
+    const debounce = registry.consumerOf(queue)?.definition.config.debounce;
+    if (!debounce) return message;
+    let key: string | undefined;
+    try {
+      const value = debounce.key(message.body);
+      key = value === undefined || value === null ? undefined : String(value);
+    } catch (error) {
+      logger.log({ level: 'warn', message: `debounce key of queue "${queue}" threw (${messageOf(error)}); sending undebounced`, error });
+    }
+    return key === undefined ? message : { ...message, delayMs: debounce.delayMs, debounce: { key, delayMs: debounce.delayMs } };
+  }
+
+  async function replay(triggerName: string, selector: ReplaySelector): Promise<string[]> {
+    const queue = triggerName === emitQueue && engine.durable ? emitQueue : queueOfTrigger(triggerName);
+    const source = registry.consumerOf(queue)?.definition.source as QueueSource | undefined;
+    const deadLetterQueue = source?.deadLetterQueue;
+    const ids = await requireEngineMethod(engine, 'replay')(queue, replayPredicate(selector), deadLetterQueue ? { deadLetterQueue } : {});
+    logger.log({ level: 'info', message: `replayed ${ids.length} failed message(s) of queue "${queue}"`, trigger: triggerName, data: { ids } });
+    return ids;
+  }
+
+  function queueOfTrigger(triggerName: string): string {
+    const source = registry.get(triggerName).definition.source;
+    if (source.type !== 'queue') {
+      throw new TriggerError(`"${triggerName}" is a ${source.type} trigger; only queue triggers keep failed messages`, { code: 'NOT_A_QUEUE_TRIGGER', retryable: false });
+    }
+    return source.name;
   }
 
   return {
@@ -289,7 +372,8 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
       stopped ??= (async () => {
         const deadline = Date.now() + parseDuration(stopOptions.timeout ?? '30s', 'stop({timeout})');
         // The engine stops firing at once; its deliveries in flight are tracked below.
-        const engineStopped = started ? engine.stop() : Promise.resolve();
+        // Also when never started: a send (e.g. a durable emit) may have opened the engine's connection.
+        const engineStopped = engine.stop();
         const consumersStopped = changeConsumers.then((list) => Promise.all(list.map((c) => c.stop())), () => []);
         let drained = await tracker.settle(deadline);
         await tail.flush();
@@ -311,9 +395,11 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     },
     emit: (target, payload) => emit(undefined, target, payload),
     queue: (queueName) => ({
-      send: async (body, sendOptions = {}) => (await send(queueName, [{ body, ...sendOptions }]))[0]!,
+      send: async (body, sendOptions = {}) => (await send(queueName, [{ ...sendOptions, body }]))[0]!,
       sendBatch: (messages) => send(queueName, messages),
+      cancel: async (id) => requireEngineMethod(engine, 'cancel')(queueName, id),
     }),
+    replay,
     fetch: (request) => tracker.track(handleWebhook(core, request)),
     failed: (queue) => engine.failed(queue),
     onLog: (listener) => logger.subscribe(listener),
@@ -323,11 +409,15 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     async drain() {
       await tracker.settle();
     },
+    health: () => health.report(),
     acceptsRecipient: (address) => emailTriggersFor(core, address).length > 0,
     dispatchEmail: (raw, emailOptions) => tracker.track(dispatchEmail(core, raw, emailOptions)),
     dispatchObjectNotification: (body, objectOptions) => tracker.track(dispatchObjectNotification(core, body, objectOptions)),
   };
 }
+
+/** The consumer of the internal emit queue: one event per batch, four at once per instance. */
+const EMIT_CONSUMER = (queue: string) => ({ queue, batchSize: 1, batchTimeoutMs: 0, concurrency: 4 });
 
 function traceParentOf(traceId: string): TraceParent {
   if (!/^[0-9a-f]{32}$/.test(traceId) || /^0+$/.test(traceId)) {

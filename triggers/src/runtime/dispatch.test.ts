@@ -111,7 +111,7 @@ describe('runtime.dispatch', () => {
           config: { timeout: '20ms', retries: 0 },
           handle: (_e, ctx) => {
             signal = ctx.signal;
-            return new Promise(() => {});
+            return new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(new Error('aborted'))));
           },
         }),
       },

@@ -1,6 +1,7 @@
 import { isNonRetryable, TriggerError } from '../errors.js';
-import type { TraceParent } from '../trace.js';
+import { randomHex, type TraceParent } from '../trace.js';
 import { messageOf, runAttempt } from './attempt.js';
+import { backoffDelay } from './backoff.js';
 import type { RuntimeCore } from './core.js';
 import type { RegisteredTrigger } from './registry.js';
 
@@ -10,10 +11,12 @@ export interface DispatchOptions {
   retries?: number;
   /** Trace to continue. */
   parent?: TraceParent | undefined;
+  /** The run's durable-steps id (e.g. a schedule occurrence); default one per dispatch, shared by its retries. */
+  runId?: string;
 }
 
 /**
- * Runs a trigger with retries: after a failure it waits `config.retryDelay`
+ * Runs a trigger with retries: after a failure it waits `config.retryDelay` (its backoff for that attempt)
  * and tries again, up to `config.retries` more times, unless the handler called
  * `noRetry()`, threw a non-retryable TriggerError, or the runtime is stopping.
  * Rejects with the last error.
@@ -27,22 +30,24 @@ export async function dispatchWithRetries(
   const { config } = trigger.definition;
   const retries = options.retries ?? config.retries;
   let parent = options.parent;
+  const runId = options.runId ?? `dispatch:${randomHex(16)}`;
   for (let attempt = 1; ; attempt++) {
-    const result = await runAttempt(core, trigger, event, { attempt, parent });
-    if (result.ok) return;
+    const result = await runAttempt(core, trigger, event, { attempt, parent, steps: { store: core.steps, runId } });
+    if (result.ok) return core.steps.clear(runId);
     parent ??= result.position;
     const final = result.noRetry || isNonRetryable(result.error) || attempt > retries || core.stopSignal.aborted;
     if (final) throw result.error;
     if (config.observability.metrics) {
       core.instruments.retries.add(1, { 'trigger.name': trigger.name, 'trigger.source': trigger.definition.source.type });
     }
+    const delayMs = backoffDelay(config.backoff, attempt);
     core.logger.log({
       level: 'warn',
-      message: `"${trigger.name}" attempt ${attempt} failed (${messageOf(result.error)}); retrying in ${config.retryDelay}`,
+      message: `"${trigger.name}" attempt ${attempt} failed (${messageOf(result.error)}); retrying in ${delayMs} ms`,
       trigger: trigger.name,
       traceId: result.position.traceId,
     });
-    if (!(await sleep(config.retryDelayMs, core.stopSignal))) throw result.error;
+    if (!(await sleep(delayMs, core.stopSignal))) throw result.error;
   }
 }
 

@@ -3,8 +3,10 @@ import { isNonRetryable } from '../errors.js';
 import type { EngineMessage, MessageDisposition } from '../engine/types.js';
 import type { QueueMessage, QueueRetryOptions, QueueSource } from '../types.js';
 import { messageOf, runAttempt } from './attempt.js';
+import { backoffDelay, resolveBackoff } from './backoff.js';
 import type { RuntimeCore } from './core.js';
 import type { RegisteredTrigger } from './registry.js';
+import { StepSleep, type StepScope } from './steps.js';
 
 /** An explicit decision taken by the handler on a message. */
 type Decision = { action: 'ack' } | { action: 'retry'; delayMs?: number } | { action: 'deadLetter'; reason: string };
@@ -24,7 +26,17 @@ export async function deliverQueueBatch(
 ): Promise<MessageDisposition[]> {
   const source = trigger.definition.source as QueueSource;
   const { config } = trigger.definition;
-  const retryDelayMs = source.retryDelay ? parseDuration(source.retryDelay, 'source.retryDelay') : config.retryDelayMs;
+  const backoff = source.retryDelay ? resolveBackoff(source.retryDelay, 'source.retryDelay') : config.backoff;
+  // A delivery beyond retries + 1 can only come from stalls (the process died
+  // mid-batch, maybe because of the message): dead-letter it without running it.
+  const stalled = messages.filter((m) => m.attempts > config.retries + 1);
+  if (stalled.length > 0) {
+    const fresh = messages.filter((m) => m.attempts <= config.retries + 1);
+    const dispositions = new Map(stalled.map((m) => [m.id, stalledDisposition(core, trigger, source, m)]));
+    const handled = fresh.length > 0 ? await deliverQueueBatch(core, trigger, fresh) : [];
+    for (const d of handled) dispositions.set(d.id, d);
+    return messages.map((m) => dispositions.get(m.id)!);
+  }
   const decisions = new Map<string, Decision>();
   let open = true;
   const decide = (id: string, decision: Decision) => {
@@ -36,7 +48,10 @@ export async function deliverQueueBatch(
   };
   const attempt = Math.max(...messages.map((m) => m.attempts));
   const parent = messages.find((m) => m.trace)?.trace;
-  const result = await runAttempt(core, trigger, event, { attempt, parent });
+  const runId = `queue:${source.name}:${messages[0]!.id}`;
+  const steps: StepScope =
+    source.batchSize === 1 ? { store: core.steps, runId, suspendable: true } : { unavailable: 'durable steps need one message per batch (source.batchSize: 1)' };
+  const result = await runAttempt(core, trigger, event, { attempt, parent, steps });
   open = false;
 
   const deadLetter = (message: EngineMessage, reason: string): MessageDisposition => {
@@ -62,15 +77,30 @@ export async function deliverQueueBatch(
 
   const failure = result.ok ? undefined : messageOf(result.error);
   const final = !result.ok && (result.noRetry || isNonRetryable(result.error));
-  return messages.map((message) => {
+  const dispositions = messages.map((message): MessageDisposition => {
     const decision = decisions.get(message.id);
     if (decision?.action === 'ack') return { id: message.id, action: 'ack' };
     if (decision?.action === 'deadLetter') return deadLetter(message, decision.reason);
-    if (decision?.action === 'retry') return retryOrDeadLetter(message, decision.delayMs ?? retryDelayMs, 'retry requested');
+    if (decision?.action === 'retry') return retryOrDeadLetter(message, decision.delayMs ?? backoffDelay(backoff, message.attempts), 'retry requested');
     if (failure === undefined) return { id: message.id, action: 'ack' };
+    if (result.error instanceof StepSleep) return { id: message.id, action: 'retry', delayMs: Math.max(0, result.error.wakeAt - Date.now()), suspend: true };
     if (final) return deadLetter(message, failure);
-    return retryOrDeadLetter(message, retryDelayMs, failure);
+    return retryOrDeadLetter(message, backoffDelay(backoff, message.attempts), failure);
   });
+  // The run is over once its message is acked: forget its steps (the id may be sent again).
+  if ('store' in steps && dispositions[0]?.action === 'ack') await core.steps.clear(runId);
+  return dispositions;
+}
+
+/** The dead-letter disposition (reason `STALLED`) of a message whose deliveries exceed `retries + 1`. */
+function stalledDisposition(core: RuntimeCore, trigger: RegisteredTrigger, source: QueueSource, message: EngineMessage): MessageDisposition {
+  core.logger.log({
+    level: 'error',
+    message: `message ${message.id} of queue "${source.name}" was delivered ${message.attempts} times without settling (the process handling it stopped); dead-lettered with reason STALLED${source.deadLetterQueue ? ` to "${source.deadLetterQueue}"` : `, kept in runtime.failed('${source.name}')`}`,
+    trigger: trigger.name,
+    data: { code: 'STALLED', queue: source.name, messageId: message.id, attempts: message.attempts },
+  });
+  return { id: message.id, action: 'deadLetter', reason: 'STALLED', ...(source.deadLetterQueue ? { queue: source.deadLetterQueue } : {}) };
 }
 
 function queueMessage(message: EngineMessage, decide: (id: string, decision: Decision) => void): QueueMessage {

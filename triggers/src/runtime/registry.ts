@@ -76,6 +76,11 @@ export class Registry {
     }
     const source = definition.source;
     const registered = { name, definition };
+    for (const control of ['rateLimit', 'debounce'] as const) {
+      if (definition.config[control] && source.type !== 'queue') {
+        throw new TriggerDefinitionError(`${path}.config.${control}`, `applies to queue triggers (a ${source.type} trigger can emit to a queue trigger that has it)`);
+      }
+    }
     if (source.type === 'scheduled') {
       assertCronInterval(parseCron(source.cron, source.timezone ?? 'UTC', `${path}.source.cron`), limits.minCronIntervalMs, `${path}.source.cron`);
     } else if (source.type === 'queue') {

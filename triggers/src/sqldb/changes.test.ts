@@ -12,6 +12,7 @@ import { createTriggerRuntime, type TriggerRuntime } from '../runtime/create.js'
 import type { SqlDbEvent, SqlDbSource, TriggerConfig } from '../types.js';
 import type { DatabaseBinding } from './consumer.js';
 import { installChangeCapture } from './install.js';
+import type { ChangesOptions } from './start.js';
 
 // Under CI=true this throws when PostgreSQL is down, failing the file.
 const pgUp = await serviceAvailable('postgres');
@@ -93,12 +94,13 @@ function runChangeSuite(name: string, make: () => Promise<Fixture>): void {
       source: Partial<SqlDbSource> = {},
       handle: (event: SqlDbEvent) => void | Promise<void> = () => {},
       config: TriggerConfig = {},
+      changes: ChangesOptions = {},
     ): { runtime: TriggerRuntime; events: SqlDbEvent[] } {
       const events: SqlDbEvent[] = [];
       const runtime = createTriggerRuntime({
         env: {},
         databases: { main: binding },
-        changes: { pollInterval: '50ms' },
+        changes: { pollInterval: '50ms', ...changes },
         triggers: {
           changes: defineTrigger({
             source: { type: 'sqldb', database: 'main', ...source },
@@ -181,6 +183,24 @@ function runChangeSuite(name: string, make: () => Promise<Fixture>): void {
       expect(keys).toHaveLength(60);
       expect(new Set(keys).size).toBe(60);
     });
+
+    it('renews its lease while a batch outlasts it: two consumers with slow handlers handle each change once', async () => {
+      const fixture = await setup();
+      const slow = () => new Promise<void>((resolve) => setTimeout(resolve, 40));
+      // A batch of 20 rows takes ~800 ms, far beyond the 200 ms lease.
+      const changes = { pollInterval: '20ms', lease: '200ms', batchSize: 20 } as const;
+      const a = runtimeOn(fixture.connect(), {}, slow, {}, changes);
+      const b = runtimeOn(fixture.connect(), {}, slow, {}, changes);
+      for (let id = 200; id < 280; id++) await sql`INSERT INTO users (id, email) VALUES (${id}, ${`u${id}@example.com`})`.execute(fixture.db);
+      await Promise.all([a.runtime.start(), b.runtime.start()]);
+      await eventually(async () => expect(await outboxCount(fixture.db)).toBe(0), 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const keys = [...a.events, ...b.events].map((e) => e.primaryKey as number);
+      expect(keys.length - new Set(keys).size).toBe(0);
+      expect(new Set(keys).size).toBe(80);
+      expect(a.events.length).toBeGreaterThan(0);
+      expect(b.events.length).toBeGreaterThan(0);
+    }, 30_000);
 
     it('retries a failing handler after retryDelay and keeps the change as failed when retries are spent', async () => {
       const { db } = await setup();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isNonRetryable } from '../errors.js';
 import { messageOf, runAttempt } from '../runtime/attempt.js';
+import { backoffDelay } from '../runtime/backoff.js';
 import type { RuntimeCore } from '../runtime/core.js';
 import type { RegisteredTrigger } from '../runtime/registry.js';
 import { randomHex } from '../trace.js';
@@ -32,6 +33,8 @@ export interface ChangeConsumerOptions {
   pollIntervalMs: number;
   /** Rows claimed per poll. Default 20. */
   batchSize: number;
+  /** How long a claim lasts without renewal, in ms; renewed every third while rows are held. */
+  leaseMs: number;
 }
 
 const sleep = (ms: number, wake: { resolve?: () => void }) =>
@@ -102,18 +105,38 @@ export class ChangeConsumer {
   }
 
   private async run(): Promise<void> {
-    const leaseMs = Math.max(...this.triggers.map((t) => t.definition.config.timeoutMs)) + 30_000;
+    const { leaseMs } = this.options;
     while (this.running) {
       let claimed = 0;
       try {
         const rows = await this.outbox.claim(this.token, this.options.batchSize, leaseMs, this.tables());
         claimed = rows.length;
-        for (const row of rows) await this.core.tracker.track(this.deliver(row));
+        const held = new Set(rows);
+        const heartbeat = this.heartbeat(held, leaseMs);
+        try {
+          for (const row of rows) {
+            await this.core.tracker.track(this.deliver(row));
+            held.delete(row);
+          }
+        } finally {
+          clearInterval(heartbeat);
+        }
       } catch (error) {
         this.core.logger.log({ level: 'error', message: `sqldb "${this.database}": outbox poll failed: ${messageOf(error)}`, error });
       }
       if (claimed === 0 && this.running) await sleep(this.options.pollIntervalMs, this.wake);
     }
+  }
+
+  /** Renews the lease of the rows still `held` every third of the lease, until cleared. */
+  private heartbeat(held: Set<OutboxRow>, leaseMs: number): ReturnType<typeof setInterval> {
+    return setInterval(() => {
+      if (held.size === 0) return;
+      const ids = [...held].map((row) => row.id);
+      this.outbox.renew(this.token, ids, Date.now() + leaseMs).catch((error: unknown) => {
+        this.core.logger.log({ level: 'warn', message: `sqldb "${this.database}": could not renew the lease of ${ids.length} change(s): ${messageOf(error)}`, error });
+      });
+    }, Math.max(10, Math.floor(leaseMs / 3)));
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
@@ -156,7 +179,7 @@ export class ChangeConsumer {
       });
       return;
     }
-    const delay = Math.max(...failures.map((f) => f.trigger.definition.config.retryDelayMs));
+    const delay = Math.max(...failures.map((f) => backoffDelay(f.trigger.definition.config.backoff, attempt)));
     await this.outbox.retry(row, this.token, { attempts: attempt, availableAt: Date.now() + delay, delivered, error });
   }
 }

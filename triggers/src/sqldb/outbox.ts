@@ -60,6 +60,12 @@ export class Outbox {
     return rows.sort((a, b) => Number(a.id) - Number(b.id));
   }
 
+  /** Extends the lease of the rows `ids` that this consumer still holds to `until` (epoch ms). */
+  async renew(token: string, ids: ReadonlyArray<number | string>, until: number): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable(OUTBOX).set({ claimed_until: until }).where('id', 'in', [...ids]).where('claimed_by', '=', token).execute();
+  }
+
   /** Deletes a delivered row (only while this consumer holds it). */
   async remove(row: OutboxRow, token: string): Promise<void> {
     await this.db.deleteFrom(OUTBOX).where('id', '=', row.id).where('claimed_by', '=', token).execute();

@@ -1,4 +1,5 @@
 import { parseDuration, type Duration } from '../duration.js';
+import { TriggerDefinitionError } from '../errors.js';
 import type { RuntimeCore } from '../runtime/core.js';
 import type { SqlDbSource } from '../types.js';
 import { ChangeConsumer, type DatabaseBinding } from './consumer.js';
@@ -9,6 +10,14 @@ export interface ChangesOptions {
   pollInterval?: Duration;
   /** Rows claimed per poll, 1–1000. Default 20. */
   batchSize?: number;
+  /**
+   * How long a claim holds its rows against other consumers. The consumer
+   * renews it every third of `lease` while it still holds rows (heartbeat), so
+   * a batch may take longer than `lease`; only a consumer that stops renewing
+   * (crashed, or its event loop blocked for `lease`) loses its rows to another.
+   * Default `'30s'`.
+   */
+  lease?: Duration;
 }
 
 const isKysely = (value: unknown): boolean =>
@@ -34,7 +43,9 @@ export async function startChangeConsumers(
   const settings = {
     pollIntervalMs: parseDuration(options.pollInterval ?? '1s', 'changes.pollInterval'),
     batchSize: options.batchSize ?? 20,
+    leaseMs: parseDuration(options.lease ?? '30s', 'changes.lease'),
   };
+  if (settings.leaseMs < 30) throw new TriggerDefinitionError('changes.lease', 'must be at least 30ms');
   for (const [name, triggers] of byDatabase) {
     const fromEnv = (core.env as Record<string, unknown> | null | undefined)?.[name];
     const binding = databases?.[name] ?? (isKysely(fromEnv) ? (fromEnv as DatabaseBinding) : undefined);

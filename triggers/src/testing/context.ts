@@ -1,3 +1,4 @@
+import { createSteps, memoryStepStore } from '../runtime/steps.js';
 import { randomHex } from '../trace.js';
 import type { TriggerContext } from '../types.js';
 
@@ -60,6 +61,7 @@ export function mockTriggerContext<Env = Record<string, any>>(init: MockTriggerC
     noRetry() {
       noRetryCalled = true;
     },
+    step: createSteps({ store: memoryStepStore(), runId: 'mock' }),
     settle: () => Promise.allSettled(waitUntilPromises),
     abort: (reason) => controller.abort(reason),
   };

@@ -1,7 +1,10 @@
+import { DEFAULT_WEBHOOK_BODY_LIMIT, MAX_WEBHOOK_BODY_LIMIT } from '../body-limit.js';
 import { assertCronInterval, parseCron } from '../cron.js';
-import { parseDuration } from '../duration.js';
+import { parseDuration, type Duration } from '../duration.js';
+import { resolveBackoff } from '../runtime/backoff.js';
 import type {
   HttpMethod,
+  OverlapPolicy,
   ObjectStoreEventType,
   SqlOperation,
   TailFilterField,
@@ -38,6 +41,7 @@ export const OBJECTSTORE_EVENTS: readonly ObjectStoreEventType[] = [
   'object:create:copy',
   'object:create:multipart',
 ];
+export const OVERLAP_POLICIES: readonly OverlapPolicy[] = ['skip', 'allow', 'queue'];
 export const SQL_OPERATIONS: readonly SqlOperation[] = ['INSERT', 'UPDATE', 'DELETE'];
 export const TAIL_FIELDS: readonly TailFilterField[] = ['outcome', 'status', 'method', 'samplingRate'];
 export const TAIL_OPERATORS: readonly TailFilterOperator[] = ['equals', 'contains', 'startsWith'];
@@ -50,11 +54,12 @@ type Normalizer = (source: Raw) => Raw;
 
 const normalizers: Record<TriggerSourceType, Normalizer> = {
   scheduled(source) {
-    rejectUnknownKeys(source, 'source', ['type', 'cron', 'timezone']);
+    rejectUnknownKeys(source, 'source', ['type', 'cron', 'timezone', 'overlap']);
     const cron = requireString(source.cron, 'source.cron').trim();
     const timezone = source.timezone === undefined ? 'UTC' : source.timezone;
     assertCronInterval(parseCron(cron, timezone as string), 60_000);
-    return { type: 'scheduled', cron, timezone };
+    const overlap = source.overlap === undefined ? 'skip' : requireEnum(source.overlap, 'source.overlap', OVERLAP_POLICIES);
+    return { type: 'scheduled', cron, timezone, overlap };
   },
   queue(source) {
     rejectUnknownKeys(source, 'source', ['type', 'name', 'batchSize', 'batchTimeout', 'retryDelay', 'deadLetterQueue']);
@@ -63,7 +68,7 @@ const normalizers: Record<TriggerSourceType, Normalizer> = {
       source.batchSize === undefined ? QUEUE_DEFAULTS.batchSize : requireInteger(source.batchSize, 'source.batchSize', 1, 100);
     const batchTimeout = source.batchTimeout ?? QUEUE_DEFAULTS.batchTimeout;
     parseDuration(batchTimeout, 'source.batchTimeout');
-    if (source.retryDelay !== undefined) parseDuration(source.retryDelay, 'source.retryDelay');
+    if (source.retryDelay !== undefined) resolveBackoff(source.retryDelay as Duration, 'source.retryDelay');
     const deadLetterQueue = optionalString(source.deadLetterQueue, 'source.deadLetterQueue');
     if (deadLetterQueue === name) fail('source.deadLetterQueue', `must differ from the queue name '${name}'`);
     return withoutUndefined({ type: 'queue', name, batchSize, batchTimeout, retryDelay: source.retryDelay, deadLetterQueue });
@@ -79,7 +84,7 @@ const normalizers: Record<TriggerSourceType, Normalizer> = {
     });
   },
   webhook(source) {
-    rejectUnknownKeys(source, 'source', ['type', 'path', 'methods', 'verifier']);
+    rejectUnknownKeys(source, 'source', ['type', 'path', 'methods', 'verifier', 'maxBodySize']);
     const path = requireString(source.path, 'source.path');
     if (!path.startsWith('/')) fail('source.path', `must start with '/', got '${path}'`);
     if (/[?#\s]/.test(path)) fail('source.path', `must be a plain path without query, fragment or spaces, got '${path}'`);
@@ -87,7 +92,11 @@ const normalizers: Record<TriggerSourceType, Normalizer> = {
     if (source.verifier !== undefined && typeof source.verifier !== 'function') {
       fail('source.verifier', 'expected a verifier function (request, rawBody) => Promise<{valid, error?}>');
     }
-    return withoutUndefined({ type: 'webhook', path, methods, verifier: source.verifier });
+    const maxBodySize =
+      source.maxBodySize === undefined
+        ? DEFAULT_WEBHOOK_BODY_LIMIT
+        : requireInteger(source.maxBodySize, 'source.maxBodySize', 1, MAX_WEBHOOK_BODY_LIMIT);
+    return withoutUndefined({ type: 'webhook', path, methods, verifier: source.verifier, maxBodySize });
   },
   email(source) {
     rejectUnknownKeys(source, 'source', ['type', 'address', 'domain']);

@@ -1,6 +1,7 @@
 import { hmac, matchesAny, type HmacAlgorithm } from './crypto.js';
 import { TriggerDefinitionError } from '../errors.js';
-import type { VerificationResult, WebhookVerifier } from './types.js';
+import { memoryReplayStore, type ReplayStore } from '../replay/store.js';
+import type { ReplayPolicy, VerificationResult, WebhookVerifier } from './types.js';
 
 /** Longest header value a verifier looks at; longer ones are rejected as malformed. */
 const MAX_HEADER_LENGTH = 8_192;
@@ -48,11 +49,11 @@ export function requireSecret(factory: string, option: string, value: unknown): 
   return value;
 }
 
-/** Factory-time check of a tolerance option in seconds. */
-export function requireTolerance(factory: string, value: unknown, fallback: number): number {
+/** Factory-time check of a tolerance option (or another window, named by `option`) in seconds. */
+export function requireTolerance(factory: string, value: unknown, fallback: number, option = 'tolerance'): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new TriggerDefinitionError(`${factory}({tolerance})`, 'expected a positive number of seconds');
+    throw new TriggerDefinitionError(`${factory}({${option}})`, 'expected a positive number of seconds');
   }
   return value;
 }
@@ -66,4 +67,39 @@ export async function signatureMatches(
 ): Promise<boolean> {
   if (!candidates.some(Boolean)) return false;
   return matchesAny(await hmac(algorithm, key, parts), candidates);
+}
+
+/** A delivery id we de-duplicate on: 1–256 visible ASCII characters. */
+const DELIVERY_ID = /^[\x21-\x7e]{1,256}$/;
+
+/** `true` when `id` can serve as a replay key. */
+export function isDeliveryId(id: string | undefined): id is string {
+  return id !== undefined && DELIVERY_ID.test(id);
+}
+
+/**
+ * Factory-time check of a `replay` option: a {@link ReplayStore}, `false` (no
+ * de-duplication) or `undefined` (a fresh {@link memoryReplayStore}).
+ */
+export function replayOption(factory: string, value: unknown): ReplayStore | undefined {
+  if (value === false) return undefined;
+  if (value === undefined) return memoryReplayStore();
+  const store = value as Partial<ReplayStore>;
+  const methods = ['claim', 'complete', 'release'] as const;
+  if (typeof store !== 'object' || store === null || methods.some((m) => typeof store[m] !== 'function')) {
+    throw new TriggerDefinitionError(`${factory}({replay})`, 'expected a replay store (memoryReplayStore(), redisReplayStore()) or false');
+  }
+  return store as ReplayStore;
+}
+
+/** Attaches a {@link ReplayPolicy} to `check` when a store is set. */
+export function withReplay(
+  check: WebhookVerifier,
+  store: ReplayStore | undefined,
+  ttlSeconds: number,
+  deliveryId: (request: Request) => string | undefined,
+): WebhookVerifier {
+  if (!store) return check;
+  const replay: ReplayPolicy = Object.freeze({ store, ttlSeconds, deliveryId });
+  return Object.defineProperty(check, 'replay', { value: replay, enumerable: false });
 }

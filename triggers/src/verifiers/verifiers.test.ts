@@ -26,7 +26,7 @@ interface Vector {
   id?: string;
 }
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../../shared/vectors/webhooks.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('./vectors/webhooks.json', import.meta.url), 'utf8'),
 ) as Record<'codehost' | 'chat' | 'payment' | 'standardWebhooks', Vector>;
 
 const bytes = (text: string) => new TextEncoder().encode(text);

@@ -14,7 +14,7 @@ import type { TriggerDefinition } from '../../types.js';
 interface ChildConfig {
   redisUrl: string;
   prefix: string;
-  mode: 'queue' | 'schedule';
+  mode: 'queue' | 'schedule' | 'poison' | 'slow-schedule' | 'steps';
   batchSize?: number;
   handlerDelayMs?: number;
   epoch?: number;
@@ -25,8 +25,55 @@ const config = JSON.parse(process.env.CHILD_CONFIG ?? '{}') as ChildConfig;
 const print = (line: unknown) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const quiet = { observability: { metrics: false, tracing: false } } as const;
 
+const poison: Record<string, TriggerDefinition<any, any>> = {
+  work: defineTrigger({
+    source: { type: 'queue', name: 'work', batchSize: 1, batchTimeout: '50ms', deadLetterQueue: 'work-dlq' },
+    config: { ...quiet, retries: 1 },
+    handle: (event) => {
+      for (const message of event.messages) {
+        print({ poisoned: message.attempts });
+        // Dies the way an out-of-memory kill or a native crash would.
+        if ((message.body as { poison?: boolean }).poison) process.kill(process.pid, 'SIGKILL');
+      }
+    },
+  }),
+};
+
+const slowSchedule: Record<string, TriggerDefinition<any, any>> = {
+  tick: defineTrigger({
+    source: { type: 'scheduled', cron: '* * * * *' },
+    config: { ...quiet, retries: 0 },
+    handle: async () => {
+      print({ started: Date.now() });
+      await new Promise((resolve) => setTimeout(resolve, config.handlerDelayMs ?? 2_500));
+      print({ ended: Date.now() });
+    },
+  }),
+};
+
+const steps: Record<string, TriggerDefinition<any, any>> = {
+  work: defineTrigger({
+    source: { type: 'queue', name: 'work', batchSize: 1, batchTimeout: '20ms' },
+    config: { ...quiet, retries: 3 },
+    handle: async (event, ctx) => {
+      const { n } = event.messages[0]!.body as { n: number };
+      await ctx.step.run('one', () => print({ step: 'one', n }));
+      // The first delivery dies between the steps.
+      if (event.messages[0]!.attempts === 1) process.kill(process.pid, 'SIGKILL');
+      await ctx.step.run('two', () => print({ step: 'two', n }));
+      print({ finished: n });
+    },
+  }),
+};
+
 const triggers: Record<string, TriggerDefinition<any, any>> =
-  config.mode === 'queue'
+  config.mode === 'steps'
+    ? steps
+    : config.mode === 'slow-schedule'
+    ? slowSchedule
+    : config.mode === 'poison'
+    ? poison
+    : config.mode === 'queue'
     ? {
         work: defineTrigger({
           source: { type: 'queue', name: 'work', batchSize: config.batchSize ?? 10, batchTimeout: '50ms' },

@@ -1,0 +1,86 @@
+import { randomHex } from '../trace.js';
+import type { Lease, ScheduleLock } from './overlap.js';
+import type { StepStore } from './types.js';
+
+/** The part of BullMQ's Redis client (`await queue.client`) the lock uses: its Lua script commands. */
+export interface ScriptClient {
+  defineCommand(name: string, definition: { lua: string; numberOfKeys: number }): void;
+  runCommand(name: string, args: unknown[]): Promise<unknown>;
+}
+
+const ACQUIRE = `return redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) and 1 or 0`;
+const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+/**
+ * A {@link ScheduleLock} in Redis shared by every instance: `SET NX PX` with a
+ * random token, renewed every third of `leaseMs` while held, released only by
+ * its holder (compare-and-delete in Lua). A holder that dies loses the lock
+ * after `leaseMs`.
+ */
+export function redisLock(client: ScriptClient, options: { keyPrefix: string; leaseMs: number; onError(message: string, error: unknown): void }): ScheduleLock {
+  client.defineCommand('frameworkLockAcquire', { lua: ACQUIRE, numberOfKeys: 1 });
+  client.defineCommand('frameworkLockRenew', { lua: RENEW, numberOfKeys: 1 });
+  client.defineCommand('frameworkLockRelease', { lua: RELEASE, numberOfKeys: 1 });
+  const { leaseMs } = options;
+  return {
+    async tryAcquire(key): Promise<Lease | undefined> {
+      const redisKey = `${options.keyPrefix}${key}`;
+      const token = randomHex(16);
+      const taken = Number(await client.runCommand('frameworkLockAcquire', [redisKey, token, leaseMs]));
+      if (taken !== 1) return undefined;
+      const renewal = setInterval(() => {
+        client.runCommand('frameworkLockRenew', [redisKey, token, leaseMs]).catch((error: unknown) => {
+          options.onError(`bullmq engine: could not renew the overlap lock ${redisKey}`, error);
+        });
+      }, Math.max(50, Math.floor(leaseMs / 3)));
+      let released = false;
+      return {
+        async release() {
+          if (released) return;
+          released = true;
+          clearInterval(renewal);
+          await client.runCommand('frameworkLockRelease', [redisKey, token]).catch((error: unknown) => {
+            options.onError(`bullmq engine: could not release the overlap lock ${redisKey}`, error);
+          });
+        },
+      };
+    },
+  };
+}
+
+const STEP_SAVE = `redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) return redis.call('PEXPIRE', KEYS[1], ARGV[3])`;
+const STEP_LOAD = `return redis.call('HGETALL', KEYS[1])`;
+const STEP_CLEAR = `return redis.call('DEL', KEYS[1])`;
+
+/**
+ * A step store in Redis: one hash per run (`<keyPrefix><runId>`, step id →
+ * JSON), expiring `ttlMs` after its last write, on BullMQ's client.
+ */
+export function redisStepStore(client: () => Promise<ScriptClient>, options: { keyPrefix: string; ttlMs: number }): StepStore {
+  let defined: Promise<ScriptClient> | undefined;
+  const ready = () =>
+    (defined ??= client().then((c) => {
+      c.defineCommand('frameworkStepSave', { lua: STEP_SAVE, numberOfKeys: 1 });
+      c.defineCommand('frameworkStepLoad', { lua: STEP_LOAD, numberOfKeys: 1 });
+      c.defineCommand('frameworkStepClear', { lua: STEP_CLEAR, numberOfKeys: 1 });
+      return c;
+    }));
+  const key = (runId: string) => `${options.keyPrefix}${runId}`;
+  return {
+    async load(runId) {
+      const flat = (await (await ready()).runCommand('frameworkStepLoad', [key(runId)])) as unknown;
+      // HGETALL through EVAL answers a flat [field, value, …] list.
+      if (!Array.isArray(flat)) return (flat ?? {}) as Record<string, string>;
+      const entries: Record<string, string> = {};
+      for (let i = 0; i + 1 < flat.length; i += 2) entries[String(flat[i])] = String(flat[i + 1]);
+      return entries;
+    },
+    async save(runId, stepId, value) {
+      await (await ready()).runCommand('frameworkStepSave', [key(runId), stepId, value, options.ttlMs]);
+    },
+    async clear(runId) {
+      await (await ready()).runCommand('frameworkStepClear', [key(runId)]);
+    },
+  };
+}
