@@ -1,10 +1,15 @@
 /**
- * BullMQ engine benchmark: messages per second through a queue trigger on
- * `bullmqEngine` (batch sizes 10 and 100) beside a raw BullMQ `Worker` with a
- * no-op processor, on the same Redis (REDIS_URL, default 127.0.0.1:6379), in
- * one run. `benchBullmq()` returns the numbers and prints nothing; run this
- * file directly to print them as JSON. Goal: the engine keeps ≥ 80 % of raw.
+ * BullMQ engine benchmark, made fair: messages per second through a queue
+ * trigger on `bullmqEngine` beside a raw BullMQ `Worker` at the same
+ * concurrency (batch 10 vs `concurrency: 10`, batch 100 vs `concurrency:
+ * 100`), both doing 5 ms of simulated I/O per message (the engine's handler
+ * awaits its batch's I/O together, as the raw worker overlaps its jobs), on
+ * the same Redis (REDIS_URL, default 127.0.0.1:6379). Each figure runs in its
+ * own child process so its peak RSS is its own. `benchBullmq()` returns the
+ * numbers and prints nothing; run this file directly to print them as JSON.
+ * Goal: the engine keeps ≥ 90 % of raw at equal concurrency.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { bullmqEngine, createTriggerRuntime, defineTrigger } from '@framework/trigger';
@@ -31,6 +36,10 @@ async function deletePrefix(prefix: string): Promise<void> {
 
 const bodies = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ body: { n: from + i } }));
 
+/** Simulated I/O of one message, in ms. */
+const IO_MS = 5;
+const io = () => new Promise<void>((resolve) => setTimeout(resolve, IO_MS));
+
 /** Messages per second through a queue trigger on the BullMQ engine that acks every message. */
 async function engineThroughput(batchSize: number, total: number): Promise<number> {
   const prefix = `bench-bullmq-${randomBytes(4).toString('hex')}`;
@@ -44,7 +53,8 @@ async function engineThroughput(batchSize: number, total: number): Promise<numbe
       consumer: defineTrigger({
         source: { type: 'queue', name: 'bench', batchSize, batchTimeout: '20ms' },
         config: { observability: { metrics: false, tracing: false } },
-        handle: (event) => {
+        handle: async (event) => {
+          await Promise.all(event.messages.map(io));
           acked += event.messages.length;
           if (acked >= total) done();
         },
@@ -64,8 +74,8 @@ async function engineThroughput(batchSize: number, total: number): Promise<numbe
   }
 }
 
-/** Jobs per second through a raw BullMQ Worker whose processor does nothing. */
-async function rawThroughput(total: number): Promise<number> {
+/** Jobs per second through a raw BullMQ Worker at `concurrency` whose processor awaits 5 ms. */
+async function rawThroughput(concurrency: number, total: number): Promise<number> {
   const prefix = `bench-bullmq-${randomBytes(4).toString('hex')}`;
   return withClient(async (client) => {
     const queue = new Queue('bench', { connection: client, prefix });
@@ -77,7 +87,7 @@ async function rawThroughput(total: number): Promise<number> {
       let done!: () => void;
       const finished = new Promise<void>((resolve) => (done = resolve));
       const started = performance.now();
-      const worker = new Worker('bench', async () => {}, { connection: client, prefix });
+      const worker = new Worker('bench', io, { connection: client, prefix, concurrency });
       worker.on('completed', () => {
         if (++completed >= total) done();
       });
@@ -92,24 +102,53 @@ async function rawThroughput(total: number): Promise<number> {
   });
 }
 
-/** Runs the BullMQ benchmarks (about 10–20 s) and returns named numbers. */
-export async function benchBullmq(): Promise<Record<string, number>> {
-  const total = 4_000;
-  await engineThroughput(10, 500); // warm-up
-  await rawThroughput(500);
-  const raw = await rawThroughput(total);
-  const batch10 = await engineThroughput(10, total);
-  const batch100 = await engineThroughput(100, total);
-  return {
-    'raw BullMQ Worker (jobs/s)': raw,
-    'bullmq engine, batch 10 (messages/s)': batch10,
-    'bullmq engine, batch 100 (messages/s)': batch100,
-    'bullmq engine, batch 10 (% of raw)': (batch10 / raw) * 100,
-    'bullmq engine, batch 100 (% of raw)': (batch100 / raw) * 100,
-  };
+type Case = { kind: 'raw' | 'engine'; width: number; total: number };
+
+/** Runs one case in this process: its rate and the process's peak RSS in MB. */
+async function runCase(c: Case): Promise<{ rate: number; peakRssMb: number }> {
+  const rate = c.kind === 'raw' ? await rawThroughput(c.width, c.total) : await engineThroughput(c.width, c.total);
+  return { rate, peakRssMb: process.resourceUsage().maxRSS / 1024 };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** Runs one case in a child process (same loader flags), so its peak RSS is its own. */
+function inChild(c: Case): Promise<{ rate: number; peakRssMb: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname], {
+      env: { ...process.env, BENCH_BULLMQ_CASE: JSON.stringify(c) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0) resolve(JSON.parse(line) as { rate: number; peakRssMb: number });
+      else reject(new Error(`bench case ${JSON.stringify(c)} exited with ${code}`));
+    });
+  });
+}
+
+/** Runs the BullMQ benchmarks (about 30–60 s) and returns named numbers. */
+export async function benchBullmq(): Promise<Record<string, number>> {
+  const total = 4_000;
+  const results: Record<string, number> = {};
+  for (const width of [10, 100]) {
+    await inChild({ kind: 'engine', width, total: 500 }); // warm-up (Redis, scripts)
+    const raw = await inChild({ kind: 'raw', width, total });
+    const engine = await inChild({ kind: 'engine', width, total });
+    results[`raw BullMQ Worker, concurrency ${width} (jobs/s)`] = raw.rate;
+    results[`raw BullMQ Worker, concurrency ${width} (peak RSS MB)`] = raw.peakRssMb;
+    results[`bullmq engine, batch ${width} (messages/s)`] = engine.rate;
+    results[`bullmq engine, batch ${width} (peak RSS MB)`] = engine.peakRssMb;
+    results[`bullmq engine, batch ${width} (% of raw at equal concurrency)`] = (engine.rate / raw.rate) * 100;
+  }
+  return results;
+}
+
+if (process.env.BENCH_BULLMQ_CASE) {
+  console.log(JSON.stringify(await runCase(JSON.parse(process.env.BENCH_BULLMQ_CASE) as Case)));
+  process.exit(0);
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(JSON.stringify(await benchBullmq(), null, 2));
   process.exit(0);
 }

@@ -27,7 +27,7 @@ const MARKER = '@@bench ';
 export async function benchSessionRead(): Promise<Record<string, number>> {
   const here = `node${process.versions.node.split('.')[0]}`;
   const local = await sessionReadAll();
-  const out = await runTs(node24Binary(), 'runtime-tests/src/bench/main.ts');
+  const out = await runTs(await node24Binary(), 'runtime-tests/src/bench/main.ts');
   const line = out.split('\n').find((l) => l.startsWith(MARKER));
   if (!line) throw new Error(`Node 24 printed no bench result:\n${out.slice(-2000)}`);
   const remote = JSON.parse(line.slice(MARKER.length)) as Record<string, number>;

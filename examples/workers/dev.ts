@@ -10,5 +10,6 @@ const { url } = await serveWorker({
   persistTo: fileURLToPath(new URL('./.data/d1', import.meta.url)),
   ...(process.env.AUTH_SECRET ? { authSecret: process.env.AUTH_SECRET } : {}),
   ...(process.env.WEBHOOK_SECRET ? { webhookSecret: process.env.WEBHOOK_SECRET } : {}),
+  ...(process.env.COOKIE_SECURE ? { cookieSecure: process.env.COOKIE_SECURE !== 'false' } : {}),
 });
 console.log(`example-workers on workerd: ${url.href}`);

@@ -1,7 +1,9 @@
 /**
  * Starts the example Worker in Miniflare on a free port and drives it over
  * HTTP: register, credentials sign-in with the session in D1, the session
- * page, sign-out, and the signed webhook.
+ * page, sign-out, and the signed webhook; and the attacks on its own routes
+ * (cross-site or token-less registration, malformed and oversized bodies,
+ * floods, the removed debug route).
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,14 +37,16 @@ async function postJson(path: string, body: Record<string, unknown>, withCsrf = 
   });
 }
 
+const REGISTER_LIMIT = 8;
+
 beforeAll(async () => {
-  served = await serveWorker({ port: 0, webhookSecret: WEBHOOK_SECRET });
+  served = await serveWorker({ port: 0, webhookSecret: WEBHOOK_SECRET, registerRateLimit: REGISTER_LIMIT });
 });
 afterAll(() => served?.dispose());
 
 describe('example-workers on workerd', () => {
   it('registers, signs in with credentials (session in D1), reads the session and signs out', async () => {
-    const registered = await postJson('/register', { email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' }, false);
+    const registered = await postJson('/register', { email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
     expect(registered.status).toBe(201);
 
     const wrong = await postJson('/auth/callback/credentials', { email: 'ada@example.com', password: 'wrong-password' });
@@ -50,7 +54,9 @@ describe('example-workers on workerd', () => {
 
     const signedIn = await postJson('/auth/callback/credentials', { email: 'ada@example.com', password: 'analytical-engine' });
     expect(signedIn.status).toBe(200);
-    expect(cookies.has('framework.session-token')).toBe(true);
+    expect(cookies.has('__Host-framework.session-token')).toBe(true);
+    const sessionCookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('__Host-framework.session-token='));
+    expect(sessionCookie).toMatch(/;\s*Secure/i);
 
     const home = (await (await call('/')).json()) as { user: { email: string } | null; runtime: string };
     expect(home).toMatchObject({ user: { email: 'ada@example.com' }, runtime: 'Cloudflare-Workers' });
@@ -69,6 +75,52 @@ describe('example-workers on workerd', () => {
     const { traceId } = (await ok.json()) as { traceId: string };
     expect((await post('sha256=00')).status).toBe(401);
 
-    expect(await (await call('/webhooks-received')).json()).toStrictEqual([{ traceId, payload: { event: 'ping', n: 1 } }]);
+    expect(await served.webhookEvents()).toStrictEqual([{ traceId, payload: { event: 'ping', n: 1 } }]);
+    expect((await call('/webhooks-received')).status).toBe(404);
+  });
+
+  it('refuses registrations without a CSRF token, cross-site text/plain, malformed JSON and oversized bodies, without a stack', async () => {
+    const account = { email: 'mallory@example.com', password: 'correct-horse-battery' };
+    const noToken = await postJson('/register', account, false);
+    expect(noToken.status).toBe(403);
+    expect(await noToken.json()).toMatchObject({ error: { code: expect.stringMatching(/^CSRF_/) } });
+
+    const crossSite = await fetch(new URL('/register', served.url), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
+      body: JSON.stringify(account),
+    });
+    expect([403, 415]).toContain(crossSite.status);
+
+    const malformed = await call('/register', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{"email":' });
+    expect(malformed.status).toBe(400);
+    const text = await malformed.text();
+    expect(text).not.toMatch(/\bat .+:\d+:\d+|SyntaxError/);
+
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 40; i++) controller.enqueue(new TextEncoder().encode(`"${'x'.repeat(1024)}",`));
+        controller.close();
+      },
+    });
+    const big = await call('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit);
+    expect(big.status).toBe(413);
+  });
+
+  it('answers 429 once one address has registered too often', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < REGISTER_LIMIT + 1; i++) {
+      const res = await postJson('/register', { email: `flood-${i}@example.com`, password: 'correct-horse-battery' });
+      statuses.push(res.status);
+      if (res.status === 429) break;
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('sends the page security headers on its own routes', async () => {
+    const home = await call('/');
+    expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(home.headers.get('cache-control')).toBe('no-store');
+    expect(home.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });

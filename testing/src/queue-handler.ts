@@ -82,6 +82,7 @@ export function toQueueHandler<Body = unknown, Env = Record<string, any>>(
         waitUntil: (promise) => (ctx.waitUntil ? ctx.waitUntil(promise) : base.waitUntil(promise)),
         emit: (trigger, payload) => (ctx.emit ? ctx.emit(trigger, payload) : base.emit(trigger, payload)),
         noRetry: () => void (noRetry = true),
+        step: base.step,
       };
       const queueName = ('messages' in batch ? batch.queue : undefined) ?? source.name;
       const undecided = () => tracked.filter((t) => !t.isDecided()).map((t) => t.wrapped);

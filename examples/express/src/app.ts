@@ -5,13 +5,13 @@
  * @framework/express.
  */
 import express, { type Express, type Response } from 'express';
-import { requireAuth, type Auth, type StorageAdapter } from '@framework/auth';
-import { authErrorHandler, authMiddleware, authRouter, toWebRequest, triggerRouter } from '@framework/express';
+import { requireAuth, requireRole, type Auth, type StorageAdapter } from '@framework/auth';
+import { authErrorHandler, authMiddleware, authRouter, finalErrorHandler, securityHeaders, sendWebResponse, toWebRequest, triggerRouter } from '@framework/express';
 import type { TriggerRuntime } from '@framework/trigger';
-import { adminPage, requireAdmin, seedAdmin } from '@framework/example-shared/admin';
+import { ADMIN_ROLE, adminPage, seedAdmin } from '@framework/example-shared/admin';
 import { createExampleAuth, type ExampleAuthOptions } from '@framework/example-shared/auth';
 import { createMailer, type Mailer } from '@framework/example-shared/mailer';
-import { registration, registrationForm, type PageResult } from '@framework/example-shared/registration';
+import { readRegistrationForm, registration, registrationForm, type PageResult } from '@framework/example-shared/registration';
 import { createExampleRuntime } from '@framework/example-shared/triggers';
 import { homePage, protectedPage } from '@framework/example-shared/views';
 
@@ -51,10 +51,10 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(securityHeaders());
   app.use(triggerRouter(triggers)); // webhooks see the raw body: before any body parser
   app.use(authRouter(auth));
   app.use(authMiddleware(auth));
-  app.use(express.urlencoded({ extended: false, limit: '16kb' }));
 
   app.get('/', (req, res) => {
     res.type('html').send(homePage(req.auth?.user ?? null, req.auth?.session ?? null));
@@ -63,7 +63,8 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
     res.type('html').send(protectedPage(requireAuth()));
   });
   app.get('/admin', (_req, res) => {
-    res.type('html').send(adminPage(requireAdmin(requireAuth())));
+    requireAuth(); // signed out: the sign-in redirect for browsers
+    res.type('html').send(adminPage(requireRole(ADMIN_ROLE)));
   });
   app.get('/api/me', (_req, res) => {
     const user = requireAuth({ throwError: true });
@@ -73,10 +74,14 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
     send(res, await registrationForm(auth, toWebRequest(req, res, { body: false })));
   });
   app.post('/register', async (req, res) => {
-    send(res, await registration(example, toWebRequest(req, res, { body: false }), (req.body ?? {}) as Record<string, unknown>, welcome));
+    const request = toWebRequest(req, res);
+    const fields = await readRegistrationForm(request);
+    if (fields instanceof Response) return sendWebResponse(res, fields);
+    send(res, await registration(example, request, fields, welcome, { ip: req.socket.remoteAddress }));
   });
 
   app.use(authErrorHandler(auth));
+  app.use(finalErrorHandler());
 
   return {
     app,

@@ -4,18 +4,21 @@
  * tenant pages, and triggers running in the same process.
  */
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { AuthError, requireAuth, type Auth, type StorageAdapter } from '@framework/auth';
-import { authSession, mountAuth, mountTriggers, type AuthVariables } from '@framework/hono';
+import { authSession, clientIp, mountAuth, mountTriggers, securityHeaders, type AuthVariables } from '@framework/hono';
 import type { TriggerRuntime } from '@framework/trigger';
 import type { RateLimitConfig } from '@framework/auth/rate-limit';
 import { homePage, outboxPage, protectedPage, registerPage } from '@framework/example-shared/views';
 import { createExampleRuntime } from '@framework/example-shared/triggers';
 import { createMailer, type Mailer } from '@framework/example-shared/mailer';
+import { readRegistrationForm, registration } from '@framework/example-shared/registration';
 import { createExampleAuth } from '@framework/example-shared/auth';
 import { mountClientDemo } from './client-demo.js';
 import { mountAuthorizationDemo, openDemoTenantStorage } from './authorization.js';
 import { createNoteStore } from './inbound-mail.js';
 import { createAvatarUploadLog, createExampleBucket } from './local-bucket.js';
+import { devRoutesEnabled, loopbackOnly } from './dev-only.js';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,7 +36,11 @@ export interface ExampleOptions {
   smtpUrl?: string;
   /** The app's public origin, for passkeys (WebAuthn rpId is its host). Default http://localhost:3000. */
   origin?: string;
-  /** Serve the dev outbox at /dev/outbox. Default: not in production. */
+  /**
+   * Serve the dev routes (`/dev/outbox`, `/dev/avatars`, `/dev/notes`), and
+   * only to clients on this machine (see `dev-only.ts`). Default: when
+   * `DEV_OUTBOX=1` or `NODE_ENV` is not `production`.
+   */
   devOutbox?: boolean;
   /** Sign-in rate limits. Default: the kit's (5 attempts per 15 minutes per IP and per account). */
   rateLimit?: RateLimitConfig;
@@ -49,14 +56,13 @@ export interface ExampleApp {
   close(): Promise<void>;
 }
 
-const MAX_FORM_BYTES = 16 * 1024;
 const MAX_AVATAR_BYTES = 1024 * 1024;
 
 /** Builds the app and migrates its database. */
 export async function createExampleApp(options: ExampleOptions = {}): Promise<ExampleApp> {
   const dbPath = options.dbPath ?? '.data/example.db';
   const mailer = createMailer({ filename: dbPath, ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}), ...(options.mailLog ? { log: options.mailLog } : {}) });
-  const { auth, adapter, passwords } = await createExampleAuth({
+  const example = await createExampleAuth({
     dbPath,
     mailer,
     origin: options.origin ?? 'http://localhost:3000',
@@ -64,6 +70,7 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.devOidcIssuer ? { devOidcIssuer: options.devOidcIssuer } : {}),
   });
+  const { auth, adapter, passwords } = example;
 
   const notes = createNoteStore(dbPath);
   const avatarUploads = createAvatarUploadLog(dbPath);
@@ -72,6 +79,7 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
   const avatars = createExampleBucket(avatarDir, runtime);
 
   const app = new Hono<{ Variables: AuthVariables }>();
+  app.use('*', securityHeaders());
   app.use('*', mountTriggers(runtime));
   mountAuth(app, auth);
   app.use('*', authSession(auth));
@@ -82,13 +90,14 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
 
   app.get('/protected', (c) => c.html(protectedPage(requireAuth())));
 
-  if (options.devOutbox ?? process.env.NODE_ENV !== 'production') {
+  if (devRoutesEnabled(options.devOutbox)) {
+    app.use('/dev/*', loopbackOnly);
     app.get('/dev/outbox', async (c) => c.html(outboxPage(await mailer.list())));
     // The local bucket: uploads emit S3-style events to the avatar-uploaded trigger.
-    app.put('/dev/avatars/:name', async (c) => {
-      if (Number(c.req.header('content-length') ?? 0) > MAX_AVATAR_BYTES) return c.json({ error: { code: 'PAYLOAD_TOO_LARGE' } }, 413);
+    // Hono's bodyLimit stops reading a chunked upload at the limit (the old check only saw Content-Length).
+    const avatarLimit = bodyLimit({ maxSize: MAX_AVATAR_BYTES, onError: (c) => c.json({ error: { code: 'PAYLOAD_TOO_LARGE' } }, 413) });
+    app.put('/dev/avatars/:name', avatarLimit, async (c) => {
       const body = new Uint8Array(await c.req.arrayBuffer());
-      if (body.byteLength > MAX_AVATAR_BYTES) return c.json({ error: { code: 'PAYLOAD_TOO_LARGE' } }, 413);
       try {
         return c.json(await avatars.put(`users/${c.req.param('name')}`, body));
       } catch (e) {
@@ -107,23 +116,13 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
   });
 
   app.post('/register', async (c) => {
-    const length = Number(c.req.header('content-length') ?? 0);
-    if (length > MAX_FORM_BYTES) return c.text('Form too large', 413);
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const field = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : '');
-    const values = { email: field('email'), name: field('name') };
-    try {
-      await auth.csrf.verify(c.req.raw, field('csrfToken'));
-      const user = await passwords.register({ email: values.email, password: field('password'), name: values.name });
-      await runtime.queue('welcome-mail').send({ to: user.email, name: user.name });
-    } catch (e) {
-      if (!(e instanceof AuthError)) throw e;
-      const { token, headers } = await auth.csrf.issue(c.req.raw);
-      for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
-      const message = e.code.startsWith('CSRF_') ? 'Your form expired. Please try again.' : e.message;
-      return c.html(registerPage(token, message, values), e.status as 400 | 403 | 409);
-    }
-    return c.redirect('/auth/signin?callbackUrl=%2F', 303);
+    const form = await readRegistrationForm(c.req.raw);
+    if (form instanceof Response) return form;
+    const welcome = (user: { email: string | null; name: string | null }) => runtime.queue('welcome-mail').send({ to: user.email, name: user.name });
+    const result = await registration(example, c.req.raw, form, welcome, { ip: clientIp(c) });
+    for (const cookie of result.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
+    if (result.redirect) return c.redirect(result.redirect, 303);
+    return c.html(result.html ?? '', result.status as 400 | 403 | 409 | 429);
   });
 
   app.get('/api/me', (c) => {

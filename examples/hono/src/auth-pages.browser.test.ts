@@ -1,6 +1,6 @@
 /**
  * The kit's default pages in a real Chromium against the running example:
- * credentials sign-in, a magic link opened from the dev outbox (and refused
+ * credentials sign-in, a magic link opened from the dev outbox and confirmed on its page (and refused
  * the second time), passkey registration and passkey-only sign-in with
  * Chromium's virtual authenticator, and the error page for a bad link.
  * Screenshots go to test-results/.
@@ -66,12 +66,16 @@ describe.skipIf(!available)('default auth pages in Chromium', () => {
     await screenshot(page, 'dev-outbox');
     const link = await page.locator('a[href*="/auth/callback/email"]').first().getAttribute('href');
     expect(link).toContain('email=magic%40example.com');
+    // Opening the link shows a page; only its button signs in (link scanners never consume it).
     await page.goto(link!);
+    await screenshot(page, 'magic-link-confirm');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${running.origin}/`);
     expect(await page.locator('#user-email').textContent()).toBe('magic@example.com');
 
     const again = await context.newPage();
     await again.goto(link!);
+    await again.getByRole('button', { name: 'Sign in', exact: true }).click();
     await again.waitForURL(/\/auth\/error\?error=Verification/);
     expect(await again.textContent('[role=alert]')).toContain('no longer valid');
     await screenshot(again, 'magic-link-reused');
@@ -118,6 +122,7 @@ describe.skipIf(!available)('default auth pages in Chromium', () => {
   it('shows the error page for a bad link, without raw error text', async () => {
     const { context, page } = await fresh();
     await page.goto('/auth/callback/email?token=not-a-token&email=ada%40example.com');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/auth\/error\?error=Verification/);
     expect(await page.textContent('[role=alert]')).toBe('The sign-in link is no longer valid. It may have been used already or it may have expired.');
     expect(await page.content()).not.toMatch(/Error:|at .*\.ts/);

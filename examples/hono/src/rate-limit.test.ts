@@ -40,3 +40,23 @@ describe('example app: login rate limit', async () => {
     expect(right.status).toBe(429);
   });
 });
+
+describe('example app: registration limit', async () => {
+  const example = await createExampleApp({ dbPath: ':memory:', mailLog: () => {} });
+  const ctx = await createTestContext({ app: example });
+  afterAll(() => ctx.cleanup());
+
+  it('refuses the 31st sign-up for one address within the hour with 429, after the CSRF check', async () => {
+    const register = async () => {
+      const page = await (await ctx.fetch('/register')).text();
+      return ctx.fetch('/register', form({ csrfToken: csrfFrom(page), email: 'flood@example.com', password: 'a-long-password', name: 'F' }));
+    };
+    const forged = await ctx.fetch('/register', form({ csrfToken: 'forged', email: 'flood@example.com', password: 'a-long-password' }));
+    expect(forged.status).toBe(403);
+    expect((await register()).status).toBe(303);
+    for (let i = 1; i < 30; i++) expect((await register()).status).toBe(409);
+    const refused = await register();
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain('Too many sign-ups');
+  });
+});

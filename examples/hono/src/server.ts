@@ -1,12 +1,14 @@
 /**
- * Starts the example app on http://localhost:3000 (PORT overrides).
+ * Starts the example app on http://localhost:3000 (PORT overrides), listening
+ * on 127.0.0.1 unless HOST says otherwise.
  */
 import { serve } from '@hono/node-server';
 import { createExampleApp } from './app.js';
 import { startDevOidc } from './dev-oidc.js';
 import { startInboundMail } from './inbound-mail.js';
+import { listenAddress } from './listen.js';
 
-const port = Number(process.env.PORT ?? 3000);
+const { port, hostname } = listenAddress();
 // In development a local OpenID provider runs beside the app ("Dev OIDC"); DEV_OIDC=off disables it.
 const devOidc = process.env.NODE_ENV !== 'production' && process.env.DEV_OIDC !== 'off' ? await startDevOidc(Number(process.env.DEV_OIDC_PORT ?? 0)) : null;
 const example = await createExampleApp({
@@ -21,8 +23,8 @@ await example.runtime.start();
 // In development an SMTP listener takes inbound mail for the inbound-note trigger (port 2525, SMTP_INBOUND_PORT overrides).
 const inbound = process.env.NODE_ENV !== 'production' ? await startInboundMail(example.runtime, { port: Number(process.env.SMTP_INBOUND_PORT ?? 2525) }) : null;
 
-const server = serve({ fetch: example.app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, (info) => {
-  console.log(`example app listening on http://localhost:${info.port}`);
+const server = serve({ fetch: example.app.fetch, port, hostname }, (info) => {
+  console.log(`example app listening on http://localhost:${info.port} (bound to ${hostname})`);
 });
 
 const shutdown = () => {

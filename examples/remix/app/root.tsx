@@ -2,6 +2,9 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration }
 import type { ReactNode } from 'react';
 import type { Route } from './+types/root';
 
+// The kit's page security headers on every document (no caching, no framing, no cross-site Referer).
+export { securityHeaders as headers } from '@framework/remix';
+
 const style = `body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1d2330}nav a{margin-right:1rem}label{display:block;margin:.75rem 0 .25rem}.error{background:#fdecec;color:#8a1c1c;padding:.6rem;border-radius:6px}`;
 
 export function Layout({ children }: { children: ReactNode }) {

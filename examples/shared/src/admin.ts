@@ -1,22 +1,15 @@
 /**
- * The examples' admin role: the check, the seeded admin account and the
- * admin page.
+ * The examples' admin role: its id, the seeded admin account and the admin
+ * page. The check itself is the kit's `requireRole(ADMIN_ROLE)` (or an
+ * adapter's role guard), over the RBAC of ./authorization.ts.
  */
-import { ForbiddenError, type User } from '@framework/auth';
+import type { User } from '@framework/auth';
 import type { ExampleAuth } from './example-auth.js';
 import { protectedPage } from './views.js';
 
 /** The role that may see the admin page. */
 export const ADMIN_ROLE = 'admin';
 
-/**
- * Throws `ForbiddenError` (403) unless the user has the admin role. (Stands
- * in for `requireRole` until RBAC lands in the core.)
- */
-export function requireAdmin(user: User): User {
-  if (user.role === ADMIN_ROLE || user.roles?.includes(ADMIN_ROLE)) return user;
-  throw new ForbiddenError('Only admins may see this page', { requiredRole: ADMIN_ROLE });
-}
 
 /** Creates the admin account when missing (or gives an existing account the admin role). */
 export async function seedAdmin(example: ExampleAuth, admin: { email: string; password: string; name?: string }): Promise<void> {

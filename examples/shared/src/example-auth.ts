@@ -16,7 +16,8 @@ import {
   type Provider,
   type StorageAdapter,
 } from '@framework/auth';
-import type { RateLimitConfig } from '@framework/auth/rate-limit';
+import { createFixedWindowStorage, createLoginRateLimiter, type RateLimitConfig, type RateLimiter } from '@framework/auth/rate-limit';
+import { apiKeys, createMemoryApiKeyStorage } from '@framework/auth/plugins/api-keys';
 import { rbac } from './authorization.js';
 import type { Mailer } from './mailer.js';
 
@@ -39,6 +40,8 @@ export interface ExampleAuth {
   auth: Auth;
   adapter: StorageAdapter;
   passwords: PasswordAccounts;
+  /** Limits the examples' own `/register`: 30 sign-ups per hour per client IP and per address (checked after CSRF). */
+  registrationLimiter: RateLimiter;
 }
 
 function devOidc(issuer: string): Provider {
@@ -94,6 +97,9 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
     ...(options.secret ? { secret: options.secret } : {}),
     adapter,
     providers,
+    // API keys (POST /auth/api-keys): kept in memory here, so they vanish on restart; use createSqlApiKeyStorage(db) in an app.
+    plugins: [apiKeys({ storage: createMemoryApiKeyStorage() })],
   });
-  return { auth, adapter, passwords };
+  const registrationLimiter = createLoginRateLimiter(createFixedWindowStorage(), { limit: 30, window: 3600, prefix: 'framework:rate-limit:register' });
+  return { auth, adapter, passwords, registrationLimiter };
 }

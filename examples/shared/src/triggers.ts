@@ -16,6 +16,7 @@ import type { Mailer } from './mailer.js';
 import dailyCleanup from '../../hono/app/triggers/daily-cleanup.js';
 import sendWelcomeMail from '../../hono/app/triggers/send-welcome-mail.js';
 import signedWebhook from '../../hono/app/triggers/signed-webhook.js';
+import { assertWebhookSecret } from '../../hono/app/triggers/_webhook-secret.js';
 import inboundNote from '../../hono/app/triggers/inbound-note.js';
 import avatarUploaded from '../../hono/app/triggers/avatar-uploaded.js';
 
@@ -27,6 +28,7 @@ export interface ExampleRuntimeExtras {
 }
 
 export function createExampleRuntime(adapter: StorageAdapter, mailer: Mailer, extras: ExampleRuntimeExtras = {}): TriggerRuntime {
+  assertWebhookSecret();
   const triggers: Record<string, TriggerDefinition<any, any>> = {
     'daily-cleanup': dailyCleanup,
     'send-welcome-mail': sendWelcomeMail,

@@ -10,7 +10,7 @@ import type { TriggerRuntime } from '@framework/trigger';
 import { seedAdmin } from './admin.js';
 import { createExampleAuth, type ExampleAuth } from './example-auth.js';
 import { createMailer, type Mailer } from './mailer.js';
-import { registration, registrationForm, type PageResult } from './registration.js';
+import { readRegistrationForm, registration, registrationForm, type PageResult } from './registration.js';
 import { createExampleRuntime } from './triggers.js';
 
 export { ADMIN_ROLE } from './admin.js';
@@ -23,12 +23,10 @@ export interface WebExample {
   mailer: Mailer;
   /** `GET /register`: the shared form with a CSRF token. */
   registerForm(request: Request): Promise<Response>;
-  /** `POST /register`: 303 to the sign-in page, or the form again with 400 / 403 / 409 (413 over 16 KiB). */
-  register(request: Request): Promise<Response>;
+  /** `POST /register`: 303 to the sign-in page, or the form again with 400 / 403 / 409 / 429 (413 over 16 KiB, read through the kit's streaming limiter); `info.ip` feeds the registration limit. */
+  register(request: Request, info?: { ip?: string | undefined }): Promise<Response>;
   close(): Promise<void>;
 }
-
-const MAX_FORM_BYTES = 16 * 1024;
 
 /** A shared {@link PageResult} as a Web `Response`. */
 export function pageResponse(page: PageResult): Response {
@@ -36,12 +34,6 @@ export function pageResponse(page: PageResult): Response {
   if (page.redirect) headers.set('location', page.redirect);
   else headers.set('content-type', 'text/html; charset=utf-8');
   return new Response(page.redirect ? null : page.html, { status: page.status, headers });
-}
-
-async function formFields(request: Request): Promise<Record<string, unknown> | null> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) return null;
-  const form = await request.formData().catch(() => new FormData());
-  return Object.fromEntries([...form].filter(([, value]) => typeof value === 'string'));
 }
 
 /**
@@ -71,10 +63,10 @@ export async function createWebExample(env: Record<string, string | undefined> =
     triggers,
     mailer,
     registerForm: async (request) => pageResponse(await registrationForm(example.auth, request)),
-    async register(request) {
-      const fields = await formFields(request);
-      if (!fields) return new Response('Form too large', { status: 413 });
-      return pageResponse(await registration(example, request, fields, welcome));
+    async register(request, info = {}) {
+      const fields = await readRegistrationForm(request);
+      if (fields instanceof Response) return fields;
+      return pageResponse(await registration(example, request, fields, welcome, info));
     },
     async close() {
       await triggers.stop({ timeout: '5s' });

@@ -1,14 +1,19 @@
 /**
  * The example Hono app: credentials sign-in with sessions in D1, a register
- * route, the signed webhook, and a page that shows who is signed in.
+ * route (CSRF-checked, rate-limited, body-limited), the signed webhook, and a
+ * page that shows who is signed in.
  * @module
  */
 import { Hono } from 'hono';
-import { createAuth, credentials, passwordAccounts } from '@framework/auth';
-import { authSession, mountAuth, mountTriggers, type AuthVariables } from '@framework/hono';
+import { AuthError, createAuth, credentials, passwordAccounts, readFormBody } from '@framework/auth';
+import { createFixedWindowStorage, createLoginRateLimiter } from '@framework/auth/rate-limit';
+import { authSession, mountAuth, mountTriggers, securityHeaders, type AuthVariables } from '@framework/hono';
 import { d1Adapter } from '@framework/auth';
 import type { WorkerEnv } from './env.js';
-import { createTriggers, EVENTS_TABLE, migrateEvents } from './triggers.js';
+import { createTriggers, migrateEvents } from './triggers.js';
+
+/** The largest registration body read: 16 KiB. */
+const MAX_REGISTER_BYTES = 16 * 1024;
 
 /** The app and what must run once before it serves (migrations). */
 export interface WorkerApp {
@@ -32,6 +37,8 @@ export function createApp(env: WorkerEnv): WorkerApp {
     session: { strategy: 'database' },
     secret: env.AUTH_SECRET,
     adapter,
+    // Secure unless explicitly turned off: workerd sets no NODE_ENV.
+    cookies: { sessionToken: { options: { secure: env.COOKIE_SECURE !== 'false' } } },
     providers: [
       credentials({
         credentials: {
@@ -43,26 +50,36 @@ export function createApp(env: WorkerEnv): WorkerApp {
     ],
   });
 
+  // Registrations per client IP (and per email) per hour, counted in this isolate's memory.
+  const registrations = createLoginRateLimiter(createFixedWindowStorage(), {
+    limit: Number(env.REGISTER_RATE_LIMIT) > 0 ? Number(env.REGISTER_RATE_LIMIT) : 5,
+    window: 3600,
+    prefix: 'example:register',
+  });
+
   const app = new Hono<{ Variables: AuthVariables }>();
+  app.use('*', securityHeaders());
   app.use('/webhooks/*', mountTriggers(createTriggers(env)));
-  mountAuth(app, auth);
+  // Workers have no socket address: Cloudflare's edge names the client (rate limits key on it).
+  mountAuth(app, auth, { clientIp: (c) => c.req.header('cf-connecting-ip') });
   app.use('*', authSession(auth));
 
   app.get('/', (c) => c.json({ user: c.get('user') ?? null, runtime: navigator.userAgent }));
+  // JSON or a form, with the kit's CSRF token (`GET /auth/csrf`) as `csrfToken`.
   app.post('/register', async (c) => {
-    const body = (await c.req.json()) as { email?: string; password?: string; name?: string };
+    const ip = c.req.header('cf-connecting-ip');
+    const verdict = await registrations.check(c.req.raw, ip ? { ip } : {});
+    if (!verdict.success) return verdict.response!;
+    const body = await readFormBody(c.req.raw, MAX_REGISTER_BYTES);
+    await auth.csrf.verify(c.req.raw, body.csrfToken);
     const user = await passwords.register({ email: body.email ?? '', password: body.password ?? '', ...(body.name ? { name: body.name } : {}) });
     return c.json({ id: user.id, email: user.email }, 201);
   });
-  app.get('/webhooks-received', async (c) => {
-    const { results = [] } = await env.DB.prepare(`SELECT trace_id, payload FROM ${EVENTS_TABLE} ORDER BY received_at`).all<{ trace_id: string; payload: string }>();
-    return c.json(results.map((row) => ({ traceId: row.trace_id, payload: JSON.parse(row.payload) as unknown })));
-  });
+  // The last word on errors: the kit's errors as `{error: {code, message}}`, anything else a 500 without its stack.
   app.onError((error, c) => {
-    const status = (error as { status?: number }).status;
-    const code = (error as { code?: string }).code;
-    if (status && code) return c.json({ error: { code, message: error.message } }, status as 400);
-    throw error;
+    if (error instanceof AuthError) return c.json(error.toJSON(), error.status as 400);
+    console.error(error);
+    return c.json({ error: { code: 'INTERNAL_ERROR', message: 'Internal Server Error' } }, 500);
   });
 
   const ready = Promise.all([adapter.migrate(), migrateEvents(env)]).then(() => undefined);

@@ -12,4 +12,12 @@ export interface WorkerEnv {
   AUTH_SECRET: string;
   /** Shared secret of the `/webhooks/demo` signature (`x-signature: sha256=<hex HMAC>`). */
   WEBHOOK_SECRET: string;
+  /**
+   * `false` to send cookies without `Secure` (plain-http development only).
+   * Default (unset or any other value): `Secure`. workerd has no `NODE_ENV`,
+   * so the kit's Node default (secure in production) cannot decide here.
+   */
+  COOKIE_SECURE?: string;
+  /** Registrations per client IP per hour. Default 5. */
+  REGISTER_RATE_LIMIT?: string;
 }

@@ -6,6 +6,7 @@
 import { Miniflare } from 'miniflare';
 import { fileURLToPath } from 'node:url';
 import { bundleWorker, WORKERD_COMPAT } from '../../../runtime-tests/src/workerd/bundle.js';
+import { EVENTS_TABLE } from './triggers.js';
 
 /** Options of {@link serveWorker}. */
 export interface ServeOptions {
@@ -16,11 +17,17 @@ export interface ServeOptions {
   /** Secrets; development defaults otherwise. */
   authSecret?: string;
   webhookSecret?: string;
+  /** `COOKIE_SECURE`: `false` drops `Secure` from cookies. Default unset (Secure). */
+  cookieSecure?: boolean;
+  /** `REGISTER_RATE_LIMIT`: registrations per IP per hour. Default unset (5). */
+  registerRateLimit?: number;
 }
 
 /** A running example. */
 export interface ServedWorker {
   url: URL;
+  /** The webhook events stored in D1, oldest first (read through Miniflare, not over HTTP). */
+  webhookEvents(): Promise<Array<{ traceId: string; payload: unknown }>>;
   dispose(): Promise<void>;
 }
 
@@ -45,8 +52,15 @@ export async function serveWorker(options: ServeOptions = {}): Promise<ServedWor
     bindings: {
       AUTH_SECRET: options.authSecret ?? 'dev-secret-dev-secret-dev-secret-0123456789',
       WEBHOOK_SECRET: options.webhookSecret ?? 'dev-webhook-secret',
+      ...(options.cookieSecure === undefined ? {} : { COOKIE_SECURE: String(options.cookieSecure) }),
+      ...(options.registerRateLimit === undefined ? {} : { REGISTER_RATE_LIMIT: String(options.registerRateLimit) }),
     },
   });
   const url = await mf.ready;
-  return { url, dispose: () => mf.dispose() };
+  async function webhookEvents() {
+    const db = await mf.getD1Database('DB');
+    const { results } = await db.prepare(`SELECT trace_id, payload FROM ${EVENTS_TABLE} ORDER BY received_at`).all<{ trace_id: string; payload: string }>();
+    return results.map((row: { trace_id: string; payload: string }) => ({ traceId: row.trace_id, payload: JSON.parse(row.payload) as unknown }));
+  }
+  return { url, webhookEvents, dispose: () => mf.dispose() };
 }

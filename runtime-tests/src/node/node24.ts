@@ -17,7 +17,7 @@ const MARKER = '@@runtime-report ';
  * ```
  */
 export async function runUnderNode24(request: RunRequest): Promise<RuntimeReport> {
-  const out = await runTs(node24Binary(), 'runtime-tests/src/node/main.ts', [JSON.stringify(request)]);
+  const out = await runTs(await node24Binary(), 'runtime-tests/src/node/main.ts', [JSON.stringify(request)]);
   const line = out.split('\n').find((l) => l.startsWith(MARKER));
   if (!line) throw new Error(`Node 24 printed no report:\n${out.slice(-2000)}`);
   return JSON.parse(line.slice(MARKER.length)) as RuntimeReport;

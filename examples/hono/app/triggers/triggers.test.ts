@@ -1,19 +1,34 @@
 import { createHmac } from 'node:crypto';
 import { createTriggerRuntime, loadTriggersFromDir } from '@framework/trigger';
 import { mockQueueEvent, mockScheduledEvent, mockTriggerContext } from '@framework/trigger/testing';
-import { describe, expect, it } from 'vitest';
+import { memoryAdapter } from '@framework/auth';
+import { describe, expect, it, vi } from 'vitest';
 import dailyCleanup from './daily-cleanup.js';
 import sendWelcomeMail from './send-welcome-mail.js';
 
 describe('example app triggers', () => {
-  it('daily-cleanup deletes sessions expired at the scheduled time', async () => {
-    const calls: Date[] = [];
-    const ctx = mockTriggerContext({
-      env: { auth: { adapter: { deleteExpiredSessions: async (now: Date) => (calls.push(now), 2) } } },
-    });
+  it('daily-cleanup purges sessions and verification tokens expired at the scheduled time', async () => {
+    const adapter = memoryAdapter();
+    const user = await adapter.createUser({ email: 'cleanup@example.com' });
     const scheduledTime = new Date('2025-05-01T03:00:00Z');
-    await dailyCleanup.handle(mockScheduledEvent({ scheduledTime }), ctx);
-    expect(calls).toEqual([scheduledTime]);
+    const offset = (ms: number) => new Date(scheduledTime.getTime() + ms);
+    await adapter.createSession({ id: 'gone', tokenHash: 'h', userId: user.id, expires: offset(-1), createdAt: offset(-9e6) });
+    await adapter.createSession({ id: 'kept', tokenHash: 'h', userId: user.id, expires: offset(1), createdAt: offset(-9e6) });
+    const stale = { identifier: 'webauthn-challenge', tokenHash: 'a'.repeat(64), expires: offset(0) };
+    const live = { identifier: 'cleanup@example.com', tokenHash: 'b'.repeat(64), expires: offset(60_000) };
+    await adapter.createVerificationToken(stale);
+    await adapter.createVerificationToken(live);
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    try {
+      await dailyCleanup.handle(mockScheduledEvent({ scheduledTime }), mockTriggerContext({ env: { auth: { adapter } } }));
+      expect(info.mock.calls[0]?.[0]).toMatch(/purged 1 expired session\(s\) and 1 verification token\(s\)/);
+    } finally {
+      info.mockRestore();
+    }
+    expect(await adapter.getSessionAndUser('gone')).toBeNull();
+    expect(await adapter.getSessionAndUser('kept')).not.toBeNull();
+    expect(await adapter.useVerificationToken(stale)).toBeNull();
+    expect(await adapter.useVerificationToken(live)).toStrictEqual(live);
   });
 
   it('send-welcome-mail mails each recipient and dead-letters messages without one', async () => {

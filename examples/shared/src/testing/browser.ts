@@ -1,23 +1,21 @@
 /**
  * Debian's Chromium for browser tests, driven by playwright-core (no browser
  * is ever downloaded). Without Chromium the tests are skipped with a printed
- * reason, except under CI=true, where they fail.
+ * reason in the run's closing summary, except under CI=true, where they fail.
  */
 import { existsSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { callerFile, serviceMissing } from '../../../../test-support/services.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Whether Chromium is there; prints why not, and throws under CI=true. */
+/** Whether Chromium is there; notes the skip for the closing summary, and throws under CI=true. */
 export function chromiumAvailable(what: string): boolean {
   if (existsSync(CHROMIUM)) return true;
-  const message = `Chromium not found at ${CHROMIUM}: ${what} cannot run`;
-  if (process.env.CI === 'true') throw new Error(`${message} (CI=true: failing instead of skipping)`);
-  console.warn(`SKIPPED: ${message}. Install Debian's chromium package (apt-get install -y chromium) or set CHROMIUM_PATH.`);
-  return false;
+  return serviceMissing('chromium', `no executable at ${CHROMIUM}`, `${what} (${callerFile()})`);
 }
 
 export function launchChromium(): Promise<Browser> {

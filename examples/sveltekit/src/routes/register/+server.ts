@@ -5,4 +5,4 @@ import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = async ({ request }) => (await getExample()).registerForm(request);
 
-export const POST: RequestHandler = async ({ request }) => (await getExample()).register(request);
+export const POST: RequestHandler = async ({ request, getClientAddress }) => (await getExample()).register(request, { ip: getClientAddress() });
