@@ -32,7 +32,7 @@ export default defineConfig({
       project('example-sveltekit', 'examples/sveltekit'),
       project('example-remix', 'examples/remix'),
       project('example-workers', 'examples/workers'),
-      project('runtime', 'runtime-tests'),
+      project('runtime', 'runtime-tests', { globalSetup: ['runtime-tests/global-setup.ts'] }),
     ],
   },
 });
