@@ -217,7 +217,7 @@ describe('fail policy (storage errors and hangs)', () => {
       const login = createLoginRateLimiter(hanging, { failOpen, timeout: 50, logger: silent });
       const started = performance.now();
       const r = await login.check(new Request('http://x/'), { ip: '192.0.2.1' });
-      expect(performance.now() - started).toBeLessThan(500);
+      expect(performance.now() - started).toBeLessThan(1_500); // a hanging store would never answer; the slack absorbs a loaded CI machine
       expect(r.success).toBe(failOpen);
     }
   });

@@ -82,13 +82,13 @@ describe.runIf(haveBinary)('Redis stopped mid-test', () => {
       // Fresh IPs, so no cached refusal can answer without Redis.
       let started = performance.now();
       const refused = await closed.check(req(), { ip: `198.51.100.${round}` });
-      expect(performance.now() - started).toBeLessThan(300 + 250);
+      expect(performance.now() - started).toBeLessThan(300 + 1_700);
       expect(refused).toMatchObject({ success: false, code: 'RATE_LIMIT_UNAVAILABLE' });
       expect(refused.response!.status).toBe(503);
 
       started = performance.now();
       const allowed = await open.check(req(), { ip: `198.51.100.${round}` });
-      expect(performance.now() - started).toBeLessThan(300 + 250);
+      expect(performance.now() - started).toBeLessThan(300 + 1_700);
       expect(allowed).toMatchObject({ success: true, code: 'RATE_LIMIT_UNAVAILABLE' });
     }
   });
