@@ -7,7 +7,8 @@ import { getSession, getUser, hasPermission } from '@framework/auth';
 import { isApiKeySession } from '@framework/auth/plugins/api-keys';
 import { apiKeyTestApp } from '../../../core/src/plugins/api-keys/test-key.js';
 import { ORIGIN } from '../../../test-support/auth-fixture.js';
-import { authHandle } from './index.js';
+import { authHandle, requireUser } from './index.js';
+import type { AuthLocals } from './locals.js';
 import { fakeEvent, runHandle } from './kit-fake.js';
 
 describe('apiKeys() with SvelteKit', () => {
@@ -23,5 +24,18 @@ describe('apiKeys() with SvelteKit', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+  });
+
+  it('with {scope: false}, a key past its budget read through locals.auth() or a guard is 429 RATE_LIMITED, never a 500', async () => {
+    const { auth, userId, key } = await apiKeyTestApp(ORIGIN, 'posts:read', 1);
+    const handle = authHandle(auth, { building: false, scope: false });
+    const headers = { authorization: `Bearer ${key}`, accept: 'application/json' };
+    const viaLocals = async (event: Parameters<typeof requireUser>[0]) => Response.json({ user: (await (event.locals as AuthLocals).auth()).user?.id });
+    expect(await (await runHandle(handle, fakeEvent('/api/posts', { headers }), viaLocals)).json()).toStrictEqual({ user: userId });
+    for (const route of [viaLocals, async (event: Parameters<typeof requireUser>[0]) => Response.json({ user: (await requireUser(event, { throwError: true })).id })]) {
+      const refused = await runHandle(handle, fakeEvent('/api/posts', { headers }), route);
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+    }
   });
 });

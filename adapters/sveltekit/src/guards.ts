@@ -6,7 +6,7 @@
  */
 import { error, redirect, type RequestEvent } from '@sveltejs/kit';
 import { checkRole, SessionExpiredError, UnauthenticatedError, type AuthError, type User } from '@framework/auth';
-import { stateOf, type EventAuthState } from './state.js';
+import { refuse, stateOf, type EventAuthState } from './state.js';
 
 /** Options of {@link requireUser} and {@link requireRole}. */
 export interface RequireUserOptions {
@@ -22,13 +22,6 @@ export interface RequireUserOptions {
 }
 
 type GuardEvent = Pick<RequestEvent, 'locals' | 'request' | 'url'>;
-
-/** Throws SvelteKit's `error(status, {message, code})` for a kit error, remembering it for `authHandle`. */
-function refuse(state: EventAuthState, failure: AuthError): never {
-  state.thrown = failure;
-  const body = { message: failure.message, code: failure.code };
-  error(failure.status, body);
-}
 
 /** `GET`/`HEAD` are sent on with 302, form posts with 303 (the browser then GETs the target). */
 function redirectStatus(request: Request): 302 | 303 {

@@ -8,7 +8,7 @@ import type { Auth, RequestInfo } from '@framework/auth';
 import type { AuthLocals } from './locals.js';
 import { releaseBody } from './body.js';
 import { withCookies } from './cookies.js';
-import { attachState, type EventAuthState, type SessionRead } from './state.js';
+import { attachState, refuseAuthError, type EventAuthState, type SessionRead } from './state.js';
 
 /** The engine, or a function resolving it (for apps that migrate a database before creating it). */
 export type AuthSource = Auth | (() => Auth | Promise<Auth>);
@@ -129,12 +129,14 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle
     const locals = event.locals as AuthLocals;
     if (options.scope === false) {
       let pending: Promise<SessionRead> | undefined;
-      const read = () => (pending ??= kit.run(event.request, (scope) => scope));
+      // A refused read (an API key over its budget) becomes the kit's error, as a guard's would: never a 500.
+      const read = () => (pending ??= kit.run(event.request, (scope) => scope).catch((thrown: unknown) => refuseAuthError(state, thrown)));
       const state: EventAuthState = { auth: kit, read, cookies: new Headers() };
       attachState(event, state);
       setLocals(locals, read, undefined);
       const response = await resolve(event);
-      return finish(event, state, response, pending ? (await pending).headers : undefined);
+      const headers = pending ? await pending.then((scope) => scope.headers, () => undefined) : undefined;
+      return finish(event, state, response, headers);
     }
     let entered = false;
     try {

@@ -5,8 +5,8 @@
  * @internal
  * @module
  */
-import type { RequestEvent } from '@sveltejs/kit';
-import type { Auth, AuthError, AuthScope } from '@framework/auth';
+import { error, type RequestEvent } from '@sveltejs/kit';
+import { AuthError, type Auth, type AuthScope } from '@framework/auth';
 
 /** What the guards need of the request's session. */
 export type SessionRead = Pick<AuthScope, 'user' | 'session' | 'expired' | 'headers' | 'extensions'>;
@@ -38,4 +38,20 @@ export function stateOf(event: Pick<RequestEvent, 'locals'>, caller: string): Ev
   const state = states.get(event.locals);
   if (!state) throw new Error(`${caller}() needs authHandle(auth) in src/hooks.server.ts (export const handle = authHandle(auth), or inside sequence()).`);
   return state;
+}
+
+/**
+ * Throws SvelteKit's `error(status, {message, code})` for a kit error,
+ * remembering it so `authHandle` answers JSON clients as the kit does.
+ * @internal
+ */
+export function refuse(state: EventAuthState, failure: AuthError): never {
+  state.thrown = failure;
+  error(failure.status, { message: failure.message, code: failure.code });
+}
+
+/** Rethrows `thrown` as {@link refuse} does when it is a kit error (a refused API key, say), unchanged otherwise. @internal */
+export function refuseAuthError(state: EventAuthState, thrown: unknown): never {
+  if (thrown instanceof AuthError) refuse(state, thrown);
+  throw thrown;
 }
