@@ -110,9 +110,13 @@ export interface Auth<Ext extends Record<string, unknown> = Record<string, unkno
    * `headers` holds any Set-Cookie (refreshed or cleared session cookie) that
    * the response must carry.
    */
-  getSession(request: Request): Promise<SessionState>;
-  /** Runs `fn` inside the request scope read by `getUser()`, `requireAuth()` and the rest. */
-  run<T>(request: Request, fn: (scope: AuthScope) => T | Promise<T>): Promise<T>;
+  getSession(request: Request, info?: RequestInfo): Promise<SessionState>;
+  /**
+   * Runs `fn` inside the request scope read by `getUser()`, `requireAuth()`
+   * and the rest. Adapters pass the client's socket address as `info.ip`, so
+   * plugins that read other credentials (an API key) can limit per client.
+   */
+  run<T>(request: Request, fn: (scope: AuthScope) => T | Promise<T>, info?: RequestInfo): Promise<T>;
   /**
    * Converts an error thrown by the request helpers (`AuthRedirect`,
    * `AuthError` and subclasses) into the Response the kit would give, or
@@ -271,13 +275,13 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
   const cookieOnly: AuthInternals = { ...internals, readSession: (request, opts) => readSession(request, { ...opts, viaPlugins: false }) };
 
   /** `fresh`: confirm against storage now; `viaPlugins: false`: the session cookie only. */
-  async function readSession(request: Request, options: { fresh?: boolean; viaPlugins?: boolean } = {}): Promise<SessionState> {
+  async function readSession(request: Request, options: { fresh?: boolean; viaPlugins?: boolean; info?: RequestInfo } = {}): Promise<SessionState> {
     const headers = new Headers();
     const value = readCookie(request.headers.get('cookie'), cookieName);
     if (!value) {
       // Plugins may read other credentials (an API key in Authorization); plain apps pay nothing here.
       if (options.viaPlugins !== false) for (const resolve of resolvers) {
-        const state = await resolve(request);
+        const state = await resolve(request, options.info ?? {});
         if (state) return state;
       }
       return { session: null, user: null, expired: false, headers };
@@ -380,9 +384,9 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
         return toWebResponse(errorResult({ auth: internals, wantsJson: true }, error));
       }
     },
-    getSession: (request) => readSession(request),
-    async run(request, fn) {
-      const state = await readSession(request);
+    getSession: (request, info) => readSession(request, info ? { info } : {}),
+    async run(request, fn, info) {
+      const state = await readSession(request, info ? { info } : {});
       const scope: AuthScope = { ...state, request, config, extensions: { ...extensions } };
       return runInScope(scope, () => fn(scope));
     },

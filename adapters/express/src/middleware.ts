@@ -66,18 +66,23 @@ export function authMiddleware(auth: Auth, options: AuthMiddlewareOptions = {}):
       res.locals.session = state.session;
       for (const cookie of state.headers.getSetCookie()) res.append('Set-Cookie', cookie);
     };
+    const info = req.socket?.remoteAddress ? { ip: req.socket.remoteAddress } : undefined;
     if (options.scope === false) {
-      auth.getSession(request).then((state) => {
+      auth.getSession(request, info).then((state) => {
         enter(state);
         next();
       }, next);
       return;
     }
     auth
-      .run(request, (scope) => {
-        enter(scope);
-        next();
-      })
+      .run(
+        request,
+        (scope) => {
+          enter(scope);
+          next();
+        },
+        info,
+      )
       .catch(next);
   };
 }

@@ -56,5 +56,11 @@ describe('apiKeys() with Hono, on a real server', () => {
     expect(list.status).toBe(401);
     const session = await fetch(`${base}/auth/session`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
     expect(await session.json()).toBeNull();
+    // The socket address reaches the session read: past 20 invalid keys (the default budget) this client is refused.
+    const wrong = { authorization: 'Bearer fk_000000000000_' + 'x'.repeat(key.length - 16), accept: 'application/json' };
+    for (let i = 0; i < 20; i++) expect((await fetch(`${base}/api/posts`, { headers: wrong })).status).toBe(401);
+    expect((await fetch(`${base}/api/posts`, { headers: wrong })).status).toBe(429);
+    const blocked = await fetch(`${base}/api/posts`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
+    expect([blocked.status, ((await blocked.json()) as any).error.code]).toStrictEqual([429, 'RATE_LIMITED']);
   });
 });

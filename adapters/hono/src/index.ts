@@ -100,6 +100,8 @@ export interface AuthSessionOptions {
    * of a minimal route's throughput (see the README's benchmark notes).
    */
   scope?: boolean;
+  /** The client's address, passed to the session read (API-key budgets per client). Default {@link clientIp}. */
+  clientIp?: (c: Context) => string | undefined;
 }
 
 /**
@@ -129,9 +131,14 @@ export function authSession(auth: Auth, options: AuthSessionOptions = {}): Middl
     }
     appendSetCookies(c, headers);
   };
+  const ipOf = options.clientIp ?? clientIp;
+  const infoOf = (c: Context) => {
+    const ip = ipOf(c);
+    return ip ? { ip } : undefined;
+  };
   if (options.scope === false) {
     return async (c, next) => {
-      const state = await auth.getSession(c.req.raw);
+      const state = await auth.getSession(c.req.raw, infoOf(c));
       c.set('user', state.user);
       c.set('session', state.session);
       await next();
@@ -139,12 +146,16 @@ export function authSession(auth: Auth, options: AuthSessionOptions = {}): Middl
     };
   }
   return async (c, next) => {
-    await auth.run(c.req.raw, async (scope) => {
-      c.set('user', scope.user);
-      c.set('session', scope.session);
-      await next();
-      finish(c, scope.headers);
-    });
+    await auth.run(
+      c.req.raw,
+      async (scope) => {
+        c.set('user', scope.user);
+        c.set('session', scope.session);
+        await next();
+        finish(c, scope.headers);
+      },
+      infoOf(c),
+    );
   };
 }
 

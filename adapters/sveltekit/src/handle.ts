@@ -130,7 +130,7 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle
     if (options.scope === false) {
       let pending: Promise<SessionRead> | undefined;
       // A refused read (an API key over its budget) becomes the kit's error, as a guard's would: never a 500.
-      const read = () => (pending ??= kit.run(event.request, (scope) => scope).catch((thrown: unknown) => refuseAuthError(state, thrown)));
+      const read = () => (pending ??= kit.run(event.request, (scope) => scope, clientInfo(event)).catch((thrown: unknown) => refuseAuthError(state, thrown)));
       const state: EventAuthState = { auth: kit, read, cookies: new Headers() };
       attachState(event, state);
       setLocals(locals, read, undefined);
@@ -140,13 +140,17 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle
     }
     let entered = false;
     try {
-      return await kit.run(event.request, async (scope) => {
-        entered = true;
-        const state: EventAuthState = { auth: kit, read: () => Promise.resolve(scope), cookies: new Headers() };
-        attachState(event, state);
-        setLocals(locals, state.read, scope);
-        return finish(event, state, await resolve(event), scope.headers);
-      });
+      return await kit.run(
+        event.request,
+        async (scope) => {
+          entered = true;
+          const state: EventAuthState = { auth: kit, read: () => Promise.resolve(scope), cookies: new Headers() };
+          attachState(event, state);
+          setLocals(locals, state.read, scope);
+          return finish(event, state, await resolve(event), scope.headers);
+        },
+        clientInfo(event),
+      );
     } catch (thrown) {
       // Reading the session refused the request (an API key over its budget: RATE_LIMITED): answer as the kit does.
       const answer = entered ? null : kit.toResponse(thrown, event.request);

@@ -7,6 +7,7 @@
 import type { ActionResult, AuthInternals, RouteContext, SessionState } from '../routes/context.js';
 import type { RouteRateLimit } from '../routes/rate-limited.js';
 import type { Account, User } from '../types.js';
+import type { RequestInfo } from '../auth.js';
 
 /** A route action: the parsed request in, a plain result out (never a `Response`). */
 export type Action = (ctx: RouteContext) => ActionResult | Promise<ActionResult>;
@@ -55,9 +56,10 @@ export interface AuthHooks {
    * only the session cookie counts, so such a credential can never sign in,
    * link, change or revoke credentials. Throw an `AuthError` (e.g.
    * `RATE_LIMITED`) to refuse the request: `auth.run` / `getSession` reject
-   * with it and `auth.toResponse` answers it.
+   * with it and `auth.toResponse` answers it. `info.ip` is the client's
+   * address when the adapter passed it to `auth.run` / `getSession`.
    */
-  resolveSession?(request: Request): Promise<SessionState | undefined> | SessionState | undefined;
+  resolveSession?(request: Request, info: RequestInfo): Promise<SessionState | undefined> | SessionState | undefined;
   /**
    * The user's credentials were reset because their email was first proven
    * through another channel (the account pre-hijacking defence): remove any

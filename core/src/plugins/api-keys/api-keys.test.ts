@@ -211,6 +211,26 @@ describe('apiKeys(): requests with a key', () => {
     expect(await run({ authorization: `Bearer ${second}` }, () => getUser() !== null)).toBe(true);
   });
 
+  it('invalid keys spend the client IP’s own budget: past it every key from that IP is 429, other IPs are untouched', async () => {
+    const { user, create, auth } = await setup({ invalidKeyLimit: { limit: 3, window: 60 } });
+    const { id, browser } = await user('probe@example.com');
+    const { key } = (await create(browser)).body as { key: string };
+    const runFrom = (ip: string | undefined, presented: string) =>
+      auth.run(new Request(`${ORIGIN}/api/thing`, { headers: { authorization: `Bearer ${presented}` } }), () => getUser()?.id ?? null, ip ? { ip } : undefined);
+    const wrong = (n: number) => `fk_${'0'.repeat(12)}_${String(n).padStart(key.length - 16, 'x')}`;
+    for (let n = 0; n < 3; n++) expect(await runFrom('203.0.113.9', wrong(n))).toBeNull();
+    await expect(runFrom('203.0.113.9', wrong(3))).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    const refused = await runFrom('203.0.113.9', key).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(auth.toResponse(refused, new Request(`${ORIGIN}/api`))!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await runFrom('198.51.100.1', key)).toBe(id);
+    // Without a client IP (an adapter that cannot tell), nothing is counted.
+    for (let n = 0; n < 10; n++) expect(await runFrom(undefined, wrong(n))).toBeNull();
+    expect(await runFrom(undefined, key)).toBe(id);
+    // The budget can be turned off, and is checked at createAuth.
+    expect(() => apiKeys({ storage: createMemoryApiKeyStorage(), invalidKeyLimit: { limit: 0 } })).toThrow(/invalidKeyLimit\.limit/);
+  });
+
   it('a failing limiter storage refuses (503 RATE_LIMIT_UNAVAILABLE), never lets the key through', async () => {
     const broken = { algorithm: 'fixed-window', backend: 'memory', counter: () => ({ consume: () => Promise.reject(new Error('down')), peek: () => Promise.reject(new Error('down')), reset: async () => {} }) } as const;
     const { user, create, run } = await setup({ rateLimit: { storage: broken } });

@@ -19,6 +19,16 @@ export interface ApiKeysOptions {
    * `window`: in **seconds**, default 60. `false` turns the limit off.
    */
   rateLimit?: { storage?: RateLimitStorage; limit?: number; window?: number } | false;
+  /**
+   * How many unknown, wrong, revoked or expired keys one client IP may
+   * present per window before every key it presents is refused with 429
+   * `RATE_LIMITED` (without a storage lookup) until the window ends.
+   * `limit`: default 20. `window`: in **seconds**, default 60. Counted on
+   * `rateLimit.storage` (or a new in-memory one). Needs the client IP, which
+   * the adapters pass to `auth.run` / `getSession`; without one nothing is
+   * counted. `false` turns it off.
+   */
+  invalidKeyLimit?: { limit?: number; window?: number } | false;
   /** Longest lifetime a key may be created with, in **seconds**; `expiresIn` above it is refused. Default: unlimited (keys without `expiresIn` never expire). */
   maxExpiresIn?: number;
   /** Most keys (not revoked, not expired) one user may hold; creating one more answers 400 `INVALID_REQUEST`. Default 50. */
@@ -31,6 +41,7 @@ export interface ResolvedApiKeysOptions {
   rateLimit: { storage: RateLimitStorage; limit: number; windowMs: number } | undefined;
   maxExpiresIn: number | undefined;
   maxKeysPerUser: number;
+  invalidKeyLimit: { storage: RateLimitStorage; limit: number; windowMs: number } | undefined;
 }
 
 const positiveInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
@@ -42,15 +53,17 @@ const positiveInteger = (v: unknown): v is number => typeof v === 'number' && Nu
 export function resolveApiKeysOptions(options: ApiKeysOptions): ResolvedApiKeysOptions {
   const fail = (what: string) => new AuthConfigError(`Invalid auth config: apiKeys(): ${what}`);
   if (!options || typeof options !== 'object' || !options.storage) throw fail('`storage` is required (createSqlApiKeyStorage(db) or createMemoryApiKeyStorage())');
-  const { maxExpiresIn, maxKeysPerUser = 50, rateLimit = {} } = options;
+  const { maxExpiresIn, maxKeysPerUser = 50, rateLimit = {}, invalidKeyLimit = {} } = options;
   if (maxExpiresIn !== undefined && !positiveInteger(maxExpiresIn)) throw fail('maxExpiresIn must be a positive integer (seconds)');
   if (!positiveInteger(maxKeysPerUser)) throw fail('maxKeysPerUser must be a positive integer');
-  let limits: ResolvedApiKeysOptions['rateLimit'];
-  if (rateLimit !== false) {
-    const { limit = 1000, window = 60 } = rateLimit;
-    if (!positiveInteger(limit)) throw fail('rateLimit.limit must be a positive integer');
-    if (typeof window !== 'number' || !(window >= 0.001) || !Number.isFinite(window)) throw fail('rateLimit.window must be a number of seconds ≥ 0.001');
-    limits = { storage: rateLimit.storage ?? createFixedWindowStorage(), limit, windowMs: Math.ceil(window * 1000) };
-  }
-  return { storage: options.storage, rateLimit: limits, maxExpiresIn, maxKeysPerUser };
+  const budget = (name: string, given: { limit?: number; window?: number }, defaultLimit: number) => {
+    const { limit = defaultLimit, window = 60 } = given;
+    if (!positiveInteger(limit)) throw fail(`${name}.limit must be a positive integer`);
+    if (typeof window !== 'number' || !(window >= 0.001) || !Number.isFinite(window)) throw fail(`${name}.window must be a number of seconds ≥ 0.001`);
+    return { limit, windowMs: Math.ceil(window * 1000) };
+  };
+  const storage = (rateLimit !== false && rateLimit.storage) || createFixedWindowStorage();
+  const limits = rateLimit === false ? undefined : { storage, ...budget('rateLimit', rateLimit, 1000) };
+  const invalid = invalidKeyLimit === false ? undefined : { storage, ...budget('invalidKeyLimit', invalidKeyLimit, 20) };
+  return { storage: options.storage, rateLimit: limits, maxExpiresIn, maxKeysPerUser, invalidKeyLimit: invalid };
 }

@@ -63,7 +63,7 @@ export function apiKeys(options: ApiKeysOptions): AuthPlugin<'apiKeys', ApiKeysE
     },
     migrate: () => o.storage.migrate(),
     hooks: {
-      resolveSession: (request) => (resolve ? resolve(request) : undefined),
+      resolveSession: (request, info) => (resolve ? resolve(request, info) : undefined),
       // The pre-hijacking defence: keys made while the email was unproven go with the other credentials.
       async credentialsReset(userId) {
         const at = new Date();

@@ -8,7 +8,9 @@ import { AuthError } from '../../errors.js';
 import { rateLimitHeaders } from '../../rate-limit/responses.js';
 import { withTimeout } from '../../rate-limit/timeout.js';
 import { restrictPermissions } from '../../rbac/restriction.js';
+import type { RequestInfo } from '../../auth.js';
 import type { AuthInternals, SessionState } from '../../routes/context.js';
+import { invalidKeyGuard } from './invalid-keys.js';
 import { keyFromRequest, secretMatches } from './key-format.js';
 import type { ResolvedApiKeysOptions } from './options.js';
 import type { ApiKeyRecord, ApiKeySession } from './types.js';
@@ -28,8 +30,11 @@ const LIMITER_TIMEOUT_MS = 1000;
  * `Retry-After` and `RateLimit-*`); an unreachable limiter storage throws
  * `RATE_LIMIT_UNAVAILABLE` (503). The budget is counted only after the
  * secret matched, so knowing a key's public prefix cannot spend its budget.
+ * Invalid keys count against the client IP's own budget
+ * (`invalidKeyLimit`): past it, that IP's keys answer `RATE_LIMITED` (429).
  */
-export function apiKeyResolver(auth: AuthInternals, o: ResolvedApiKeysOptions): (request: Request) => Promise<SessionState | undefined> {
+export function apiKeyResolver(auth: AuthInternals, o: ResolvedApiKeysOptions): (request: Request, info: RequestInfo) => Promise<SessionState | undefined> {
+  const invalid = invalidKeyGuard(auth, o.invalidKeyLimit);
   const counter = o.rateLimit && o.rateLimit.storage.counter({ limit: o.rateLimit.limit, windowMs: o.rateLimit.windowMs, prefix: 'framework:rate-limit:api-key' });
 
   async function charge(keyId: string): Promise<void> {
@@ -47,14 +52,18 @@ export function apiKeyResolver(auth: AuthInternals, o: ResolvedApiKeysOptions): 
     throw new AuthError('Too many requests with this API key; try again later', { code: 'RATE_LIMITED', headers: Object.fromEntries(headers) });
   }
 
-  return async (request) => {
+  return async (request, info) => {
     const presented = keyFromRequest(request);
     if (!presented) return undefined;
+    invalid.check(info.ip);
     const record = await o.storage.findByPrefix(presented.prefix);
     // Hash even for an unknown prefix, so the answer time does not tell the two apart.
     const matches = await secretMatches(presented.secret, record?.secretHash ?? '0'.repeat(64));
     const now = Date.now();
-    if (!record || !matches || !usable(record, now)) return undefined;
+    if (!record || !matches || !usable(record, now)) {
+      await invalid.failed(info.ip);
+      return undefined;
+    }
     await charge(record.id);
     const stored = await auth.adapter!.getUser(record.userId);
     if (!stored) return undefined;
