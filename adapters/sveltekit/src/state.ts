@@ -47,7 +47,8 @@ export function stateOf(event: Pick<RequestEvent, 'locals'>, caller: string): Ev
  */
 export function refuse(state: EventAuthState, failure: AuthError): never {
   state.thrown = failure;
-  error(failure.status, { message: failure.message, code: failure.code });
+  const body = { message: failure.message, code: failure.code }; // App.Error, widened by the app's own declaration
+  error(failure.status, body);
 }
 
 /** Rethrows `thrown` as {@link refuse} does when it is a kit error (a refused API key, say), unchanged otherwise. @internal */

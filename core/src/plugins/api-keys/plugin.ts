@@ -53,7 +53,7 @@ export interface ApiKeysExtension {
  */
 export function apiKeys(options: ApiKeysOptions): AuthPlugin<'apiKeys', ApiKeysExtension> {
   const o = resolveApiKeysOptions(options);
-  let resolve: ((request: Request) => ReturnType<ReturnType<typeof apiKeyResolver>>) | undefined;
+  let resolve: ReturnType<typeof apiKeyResolver> | undefined;
   return {
     id: 'apiKeys',
     init(auth) {
