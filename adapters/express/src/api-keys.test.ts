@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getSession, requirePermission } from '@framework/auth';
 import { isApiKeySession } from '@framework/auth/plugins/api-keys';
 import { apiKeyTestApp } from '../../../core/src/plugins/api-keys/test-key.js';
-import { authErrorHandler, authMiddleware, authRouter } from './index.js';
+import { authErrorHandler, authSession, authRouter } from './index.js';
 
 const ORIGIN = 'http://localhost:3000';
 const servers: Server[] = [];
@@ -23,7 +23,7 @@ describe('apiKeys() with Express, on a real server', () => {
     const { auth, userId, key } = await apiKeyTestApp(ORIGIN, 'posts:read', 3);
     const app = express();
     app.use('/auth', authRouter(auth));
-    app.use(authMiddleware(auth));
+    app.use(authSession(auth));
     app.get('/api/posts', (_req, res) => {
       res.json({ user: requirePermission('posts:read').id, apiKey: isApiKeySession(getSession()) });
     });

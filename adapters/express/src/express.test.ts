@@ -11,7 +11,7 @@ import { createAuth, credentials, getUser, memoryAdapter, passwordAccounts, requ
 import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { customHmacVerifier } from '@framework/trigger/verifiers';
 import { cookieClient, type CookieClient } from '../../../test-support/adapter-conformance.js';
-import { authErrorHandler, authMiddleware, authRouter, sendWebResponse, triggerRouter } from './index.js';
+import { authErrorHandler, authSession, authRouter, sendWebResponse, triggerRouter } from './index.js';
 
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'analytical-engine';
@@ -67,7 +67,7 @@ describe('Express adapter', () => {
     const auth = await makeAuth();
     const app = express();
     app.use(authRouter(auth));
-    app.use(authMiddleware(auth));
+    app.use(authSession(auth));
     routes(app);
     app.use(authErrorHandler(auth));
     const b = cookieClient(await listen(app));
@@ -95,7 +95,7 @@ describe('Express adapter', () => {
     const app = express();
     app.use(express.json(), express.urlencoded({ extended: true }));
     app.use(authRouter(auth));
-    app.use(authMiddleware(auth));
+    app.use(authSession(auth));
     routes(app);
     const base = await listen(app);
     const json = cookieClient(base);
@@ -114,7 +114,7 @@ describe('Express adapter', () => {
     const auth = await makeAuth();
     const app = express();
     app.use(authRouter(auth));
-    app.use(authMiddleware(auth));
+    app.use(authSession(auth));
     app.use(express.json());
     routes(app);
     const b = cookieClient(await listen(app));
@@ -127,7 +127,7 @@ describe('Express adapter', () => {
     const auth = await makeAuth();
     const app = express();
     app.use(authRouter(auth));
-    app.use(authMiddleware(auth, { scope: false }));
+    app.use(authSession(auth, { scope: false }));
     app.get('/me', (req, res) => {
       let helper = 'no scope';
       try {
@@ -146,7 +146,7 @@ describe('Express adapter', () => {
     const auth = await makeAuth('jwt', true);
     const app = express();
     app.use(authRouter(auth));
-    app.use(authMiddleware(auth));
+    app.use(authSession(auth));
     app.get('/two', (_req, res) => {
       res.cookie('theme', 'dark');
       res.send('ok');

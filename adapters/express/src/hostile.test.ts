@@ -10,7 +10,7 @@ import express, { type Express } from 'express';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createAuth, memoryAdapter, requireAuth, type Auth } from '@framework/auth';
 import { looksLikeStack, rawRequest, singleConnectionAgent } from '../../../test-support/raw-http.js';
-import { authErrorHandler, authMiddleware, authRouter, finalErrorHandler, securityHeaders } from './index.js';
+import { authErrorHandler, authSession, authRouter, finalErrorHandler, securityHeaders } from './index.js';
 
 const servers: Server[] = [];
 afterAll(async () => {
@@ -37,7 +37,7 @@ async function exampleLikeApp(): Promise<string> {
   const app = express();
   app.use(securityHeaders());
   app.use(authRouter(auth));
-  app.use(authMiddleware(auth));
+  app.use(authSession(auth));
   app.post('/form', express.urlencoded({ extended: false, limit: '1kb' }), (req, res) => {
     res.json(req.body as unknown);
   });

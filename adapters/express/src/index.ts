@@ -5,7 +5,7 @@
  * @module
  */
 export { authRouter } from './router.js';
-export { authMiddleware, type AuthMiddlewareOptions, type ExpressAuthState } from './middleware.js';
+export { authSession, type AuthSessionOptions, type ExpressAuthState } from './middleware.js';
 export { authErrorHandler } from './errors.js';
 export { finalErrorHandler, type FinalErrorHandlerOptions } from './final-error.js';
 export { securityHeaders } from './security-headers.js';

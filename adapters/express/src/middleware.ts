@@ -1,5 +1,5 @@
 /**
- * `authMiddleware(auth, options)`: the session of every request, and the
+ * `authSession(auth, options)`: the session of every request, and the
  * request scope for `getUser()`, `requireAuth()` and the other helpers.
  * @module
  */
@@ -7,7 +7,7 @@ import type { RequestHandler } from 'express';
 import type { Auth, Session, User } from '@framework/auth';
 import { toWebRequest } from './request.js';
 
-/** What {@link authMiddleware} puts on `req.auth`. */
+/** What {@link authSession} puts on `req.auth`. */
 export interface ExpressAuthState {
   user: User | null;
   session: Session | null;
@@ -17,14 +17,14 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** The session of the request, set by `authMiddleware` from `@framework/express`. */
+      /** The session of the request, set by `authSession` from `@framework/express`. */
       auth?: ExpressAuthState;
     }
   }
 }
 
-/** Options of {@link authMiddleware}. */
-export interface AuthMiddlewareOptions {
+/** Options of {@link authSession}. */
+export interface AuthSessionOptions {
   /**
    * Run the rest of the chain inside `auth.run` (`AsyncLocalStorage`), so
    * `getUser()`, `requireAuth()` and the other helpers work. Default true.
@@ -47,17 +47,17 @@ export interface AuthMiddlewareOptions {
  * the session goes to `next(err)`.
  *
  * @param auth the engine from `createAuth`.
- * @param options {@link AuthMiddlewareOptions}: `scope` (default true).
+ * @param options {@link AuthSessionOptions}: `scope` (default true).
  * @example
  * ```ts
  * app.use(authRouter(auth));
- * app.use(authMiddleware(auth));
+ * app.use(authSession(auth));
  * app.get('/me', (req, res) => res.json(req.auth?.user ?? null));
  * app.get('/dashboard', (req, res) => res.send(`Hi ${requireAuth().name}`));
  * app.use(authErrorHandler(auth));
  * ```
  */
-export function authMiddleware(auth: Auth, options: AuthMiddlewareOptions = {}): RequestHandler {
+export function authSession(auth: Auth, options: AuthSessionOptions = {}): RequestHandler {
   return (req, res, next) => {
     const request = toWebRequest(req, res, { body: false });
     const enter = (state: { user: User | null; session: Session | null; headers: Headers }) => {

@@ -9,7 +9,7 @@ import { sendResponse } from '@remix-run/node-fetch-server';
 
 /**
  * Streams `response` to `res`. Every Set-Cookie of the response is appended
- * to those already set on `res` (by `authMiddleware` or `res.cookie`), so
+ * to those already set on `res` (by `authSession` or `res.cookie`), so
  * none is lost; other headers of the response win over earlier ones. The
  * body is streamed with back-pressure (node-fetch-server's `sendResponse`).
  *

@@ -1,17 +1,17 @@
 /**
  * The role conformance suite against Express: the core's `requireRole()` in
- * a route under `authMiddleware`, answered by `authErrorHandler` and
+ * a route under `authSession`, answered by `authErrorHandler` and
  * `finalErrorHandler`, over a real server.
  */
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { requireRole } from '@framework/auth';
 import { outcomeOfStatus, runRoleConformance } from '../../../test-support/role-conformance.js';
-import { authErrorHandler, authMiddleware, finalErrorHandler } from './index.js';
+import { authErrorHandler, authSession, finalErrorHandler } from './index.js';
 
 runRoleConformance('express requireRole', async (auth, cookie, role) => {
   const app = express();
-  app.use(authMiddleware(auth));
+  app.use(authSession(auth));
   app.get('/guarded', (_req, res) => {
     res.send(requireRole(role).id);
   });

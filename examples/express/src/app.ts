@@ -6,7 +6,7 @@
  */
 import express, { type Express, type Response } from 'express';
 import { requireAuth, requireRole, type Auth, type StorageAdapter } from '@framework/auth';
-import { authErrorHandler, authMiddleware, authRouter, finalErrorHandler, securityHeaders, sendWebResponse, toWebRequest, triggerRouter } from '@framework/express';
+import { authErrorHandler, authSession, authRouter, finalErrorHandler, securityHeaders, sendWebResponse, toWebRequest, triggerRouter } from '@framework/express';
 import type { TriggerRuntime } from '@framework/trigger';
 import { ADMIN_ROLE, adminPage, seedAdmin } from '@framework/example-shared/admin';
 import { createExampleAuth, type ExampleAuthOptions } from '@framework/example-shared/auth';
@@ -54,7 +54,7 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
   app.use(securityHeaders());
   app.use(triggerRouter(triggers)); // webhooks see the raw body: before any body parser
   app.use(authRouter(auth));
-  app.use(authMiddleware(auth));
+  app.use(authSession(auth));
 
   app.get('/', (req, res) => {
     res.type('html').send(homePage(req.auth?.user ?? null, req.auth?.session ?? null));
