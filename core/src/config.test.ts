@@ -10,7 +10,7 @@ const provider = () =>
   credentials({ credentials: { email: { label: 'Email', type: 'email' } }, authorize: (): null => null });
 
 describe('defineAuthConfig', () => {
-  it("applies the spec's defaults", () => {
+  it("applies the documented defaults (core/README.md, Configuration)", () => {
     const c = defineAuthConfig({ session: { strategy: 'jwt' }, secret: SECRET });
     expect(c.basePath).toBe('/auth');
     expect(c.session).toEqual({ strategy: 'jwt', maxAge: 2592000, updateAge: 86400, revalidateAge: 60 });

@@ -18,7 +18,7 @@ export { defineRBAC } from './rbac/define.js';
 export type { RBAC, RBACConfig, Role, OwnedResource } from './rbac/types.js';
 
 /**
- * Validates an auth config and applies the spec's defaults: basePath `/auth`;
+ * Validates an auth config and applies the defaults documented in core/README.md ("Configuration"): basePath `/auth`;
  * session maxAge 2592000 s (30 days) and updateAge 86400 s (24 h); cookie
  * `framework.session-token` (httpOnly, sameSite `lax`, path `/`, secure in
  * production); pages under basePath. `session.strategy`, when omitted, is

@@ -1,8 +1,8 @@
 /**
  * Errors of `@framework/auth`. Every error has a stable `code` and an HTTP
  * `status`; the message is safe to show (it never carries secrets or stack
- * traces). Codes and statuses of the four public errors follow the spec's
- * "Errors" table.
+ * traces). Codes and statuses come from the table in core/src/error-codes.ts,
+ * which the README's error table is checked against.
  * @module
  */
 import { statusOf, type AuthErrorCode } from './error-codes.js';

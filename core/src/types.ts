@@ -1,6 +1,6 @@
 /**
- * Shared record shapes of `@framework/auth`, named as in the spec's
- * "Resources and their fields" section.
+ * Shared record shapes of `@framework/auth` (user, account, session,
+ * verification token), documented in core/README.md "Storage adapters".
  * @module
  */
 
@@ -25,7 +25,7 @@ export interface Session {
   expires: Date;
 }
 
-/** How an account signs in: Account.type in the spec. */
+/** How an account signs in: `Account.type` (core/README.md "Storage adapters"). */
 export type AccountType = 'oauth' | 'oidc' | 'email' | 'credentials' | 'webauthn';
 
 /** A sign-in method linked to a user. Field names follow RFC 6749 §5.1 for tokens. */

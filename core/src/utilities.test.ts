@@ -52,7 +52,7 @@ describe('generateToken', () => {
 });
 
 describe('errors', () => {
-  it("carry the spec's codes and statuses and share one base class", () => {
+  it("carry the documented codes and statuses (core/src/error-codes.ts) and share one base class", () => {
     const cases: [AuthError, string, number][] = [
       [new UnauthenticatedError(), 'UNAUTHENTICATED', 401],
       [new ForbiddenError('no', { requiredRole: 'admin' }), 'FORBIDDEN', 403],

@@ -2,7 +2,7 @@ import { parseDuration, type Duration } from './duration.js';
 import { TriggerDefinitionError } from './errors.js';
 
 /**
- * Platform limits enforced by the runtime. Defaults follow the spec's table;
+ * Platform limits enforced by the runtime. Defaults follow the table in triggers/README.md "Limits";
  * pass `limits` to `createTriggerRuntime` to change them. Note that
  * `defineTrigger` already enforces the absolute bounds (batch size 1–100,
  * timeout ≤ 15 minutes, 5-field cron), so runtime limits can only tighten those.

@@ -9,7 +9,7 @@ import type { AuthVariables } from './index.js';
 
 /**
  * Hono middleware that protects the routes after it with `authMiddleware`
- * (the options and outcomes of the spec's "Middleware" section):
+ * (the options and outcomes in core/README.md "Route middleware"):
  * unauthenticated API clients get 401 JSON and browsers a redirect to the
  * sign-in page (or `unauthenticatedRedirect`); users lacking `role`,
  * `roles`, `permission`, `permissions` or `authorize` get 403 (or a

@@ -45,7 +45,7 @@ async function denial(options: Readonly<AuthMiddlewareOptions>, user: User, requ
  * also exported as `middleware`).
  *
  * The user comes from `context.auth.getUser()` when a context with `auth`
- * is given (the spec's `createMockContext` shape), else from the request
+ * is given (the shape of `createMockContext` from `@framework/testing`), else from the request
  * scope (`auth.run`, or an adapter middleware such as Hono's `authSession`).
  * Role definitions come from `context.rbac`, `options.rbac`, or
  * `createAuth({ rbac })`, in that order.
@@ -81,7 +81,7 @@ async function denial(options: Readonly<AuthMiddlewareOptions>, user: User, requ
  * const adminOnly = authMiddleware({ role: 'admin', unauthorizedRedirect: '/' });
  * const response = await auth.run(request, () => adminOnly(request, () => renderAdmin(request)));
  *
- * // In a test, with the spec's mock context:
+ * // In a test, with a mock context from @framework/testing:
  * const res = await authMiddleware({ permission: 'posts:edit' })(
  *   createMockRequest('/posts/1/edit'), async () => new Response('ok'),
  *   { ...createMockContext({ auth: { getUser: async () => user } }), rbac },

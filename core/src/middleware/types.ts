@@ -42,7 +42,7 @@ export interface AuthMiddlewareOptions {
 }
 
 /**
- * The optional third argument of the middleware, shaped like the spec's
+ * The optional third argument of the middleware, shaped like @framework/testing's
  * `createMockContext({ env, auth })`. When `auth` is present the user comes
  * from `auth.getUser()`; otherwise from the current request scope.
  */

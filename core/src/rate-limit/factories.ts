@@ -1,5 +1,5 @@
 /**
- * The three limiters of the spec, with its defaults.
+ * The three limiters (login, password reset, email verification) with the defaults in core/README.md "Rate limits".
  * @module
  */
 import { createRateLimiter } from './limiter.js';

@@ -27,7 +27,7 @@ const json = (fields: Record<string, unknown>) =>
   new Request('http://app.test/auth/callback/credentials', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
 
 describe('login limiter', () => {
-  it('has the spec defaults and refuses the sixth attempt with a 429', async () => {
+  it('has the documented defaults and refuses the sixth attempt with a 429', async () => {
     const login = defaultLoginLimiter();
     expect([login.name, login.limit, login.window]).toEqual(['login', 5, 900]);
     for (let i = 0; i < 5; i++) expect((await login.check(form({ email: 'a@b.test', password: 'x' }), { ip: '192.0.2.1' })).success).toBe(true);
@@ -128,7 +128,7 @@ describe('login limiter', () => {
 });
 
 describe('other limiters', () => {
-  it('have the spec defaults', () => {
+  it('have the documented defaults', () => {
     const reset = createPasswordResetRateLimiter(createSlidingWindowStorage());
     const verify = createEmailVerificationRateLimiter(createFixedWindowStorage());
     expect([reset.name, reset.limit, reset.window]).toEqual(['password-reset', 3, 3600]);

@@ -1,5 +1,5 @@
 /**
- * The two storage factories of the spec and the detection of their
+ * The two storage factories (fixed and sliding window; core/README.md "Rate limits") and the detection of their
  * `namespace` argument.
  * @module
  */

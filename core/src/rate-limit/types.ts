@@ -241,7 +241,7 @@ export interface RateLimitAttempt {
 
 /**
  * The `rateLimit` option of `createAuth`: which limiter guards which route.
- * Without `login`, a memory login limiter with the spec defaults is on
+ * Without `login`, a memory login limiter with the documented defaults (core/README.md "Rate limits") is on
  * (`defaultLoginLimiter()`); `login: false` turns it off (tests, or a limit
  * enforced elsewhere).
  *

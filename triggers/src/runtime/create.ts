@@ -42,7 +42,7 @@ export interface TriggerRuntimeOptions<Env = unknown> {
   engine?: TriggerEngine;
   /** Name of this runtime ("worker") for tail triggers. Default `'app'`. */
   name?: string;
-  /** Overrides of the spec's limits. */
+  /** Overrides of the platform limits (triggers/README.md "Limits"). */
   limits?: Partial<TriggerLimits>;
   /** Tail log batching. Defaults: 100 logs or `'1s'`. */
   tail?: { batchSize?: number; batchTimeout?: Duration };

@@ -3,7 +3,7 @@ import { resolveBackoff } from '../runtime/backoff.js';
 import type { ResolvedTriggerConfig, RetryBackoff } from '../types.js';
 import { fail, rejectUnknownKeys, requireInteger, requireRecord } from './fields.js';
 
-/** Configuration defaults from the spec. */
+/** Configuration defaults, as documented in triggers/README.md "Retries and timeouts". */
 export const CONFIG_DEFAULTS = { retries: 3, retryDelay: '1m', timeout: '30s', gracePeriod: '30s' } as const;
 /** The largest timeout `defineTrigger` accepts: 15 minutes. */
 export const MAX_TIMEOUT_MS = 15 * 60_000;
