@@ -58,6 +58,7 @@ export const AUTH_ERRORS = {
  * }
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: plugins augment it
 export interface AuthErrorCodes extends Record<keyof typeof AUTH_ERRORS, true> {}
 
 /** A code of {@link AuthErrorCodes}. */

@@ -281,7 +281,7 @@ export type EventFor<S extends TriggerSource> = S extends ScheduledSource
  * Known trigger names and their emit payloads. Empty by default (any name,
  * `unknown` payload); `framework triggers generate-types` augments it.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: augmented by generated declarations
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented by generated declarations
 export interface TriggerRegistry {}
 
 /** Names accepted by `ctx.emit`: the registry's keys once generated, otherwise any string. */

@@ -1,6 +1,5 @@
 import { messageOf, runAttempt } from './runtime/attempt.js';
 import type { RuntimeCore } from './runtime/core.js';
-import type { RegisteredTrigger } from './runtime/registry.js';
 import { parseTraceparent } from './trace.js';
 import { DEFAULT_WEBHOOK_BODY_LIMIT, readBodyWithin } from './body-limit.js';
 import { claimDelivery } from './replay/claim.js';

@@ -4,9 +4,9 @@
  * `error`.
  * @module
  */
-import { error, redirect, type RequestEvent } from '@sveltejs/kit';
-import { checkRole, SessionExpiredError, UnauthenticatedError, type AuthError, type User } from '@framework/auth';
-import { refuse, stateOf, type EventAuthState } from './state.js';
+import { redirect, type RequestEvent } from '@sveltejs/kit';
+import { checkRole, SessionExpiredError, UnauthenticatedError, type User } from '@framework/auth';
+import { refuse, stateOf } from './state.js';
 
 /** Options of {@link requireUser} and {@link requireRole}. */
 export interface RequireUserOptions {

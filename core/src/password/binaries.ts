@@ -2,14 +2,13 @@
  * Build-time helper (Node only; never imported by the kit at run time): the
  * WebAssembly binaries hash-wasm embeds for argon2, as bytes with their
  * SHA-256, so a Worker build can ship them as Wasm modules and hand them to
- * {@link provideArgon2Wasm}.
+ * `provideArgon2Wasm` (./precompiled.ts).
  * @module
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { provideArgon2Wasm } from './precompiled.js';
 
 /** One extracted binary. */
 export interface WasmBinary {

@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AuthError, requireAuth, type Auth, type StorageAdapter } from '@framework/auth';
+import { requireAuth, type Auth, type StorageAdapter } from '@framework/auth';
 import { authSession, clientIp, mountAuth, mountTriggers, securityHeaders, type AuthVariables } from '@framework/hono';
 import type { TriggerRuntime } from '@framework/trigger';
 import type { RateLimitConfig } from '@framework/auth/rate-limit';
@@ -70,7 +70,7 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.devOidcIssuer ? { devOidcIssuer: options.devOidcIssuer } : {}),
   });
-  const { auth, adapter, passwords } = example;
+  const { auth, adapter } = example;
 
   const notes = createNoteStore(dbPath);
   const avatarUploads = createAvatarUploadLog(dbPath);

@@ -43,6 +43,7 @@ async function signedIn(ctx: RouteContext): Promise<User> {
 function readName(body: Record<string, string>): string | null {
   const name = body.name?.trim();
   if (!name) return null;
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (name.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) throw badRequest(`name must be at most ${MAX_NAME_LENGTH} characters without control characters`);
   return name;
 }

@@ -313,6 +313,6 @@ export async function passkeysPageAction(ctx: RouteContext): Promise<ActionResul
 }
 
 /** `GET /passkey/browser.js`: the @simplewebauthn/browser bundle for the default pages. */
-export async function passkeyBrowserScriptAction(ctx: RouteContext): Promise<ActionResult> {
+export async function passkeyBrowserScriptAction(_ctx: RouteContext): Promise<ActionResult> {
   return { status: 200, text: await simpleWebAuthnBundle(), contentType: 'text/javascript; charset=utf-8', headers: { 'cache-control': 'public, max-age=86400' } };
 }

@@ -10,7 +10,7 @@ import { badRequest } from '../../errors.js';
 import { StorageConflictError } from '../../storage/types.js';
 import { TenantNotFoundError } from '../errors.js';
 import { isValidTenantId, isValidTenantSlug } from '../slug.js';
-import type { Tenant, TenantInput, TenantMembership, TenantPatch, TenantStorage } from '../types.js';
+import type { Tenant, TenantMembership, TenantPatch, TenantStorage } from '../types.js';
 
 /** What a storage implements. Returned records must be fresh objects. */
 export interface TenantBackend {
