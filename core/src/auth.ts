@@ -318,6 +318,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
       origin,
       cookies,
       body: {},
+      ...(info.ip ? { ip: info.ip } : {}),
       ...(match.providerId !== undefined ? { providerId: match.providerId } : {}),
     };
     try {
