@@ -46,7 +46,7 @@ export interface SessionInfo {
  * without. After a successful POST that `changes` the session, stores in
  * this page are refreshed (awaited) and other tabs are told.
  */
-async function send<T>(path: string, options: AuthClientOptions | undefined, body?: object, changes?: boolean): Promise<AccountResult<T>> {
+async function send<T = Record<string, unknown>>(path: string, options: AuthClientOptions | undefined, body?: object, changes?: boolean): Promise<AccountResult<T>> {
   const ep = endpoint(options);
   let answer;
   try {
