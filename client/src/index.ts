@@ -6,6 +6,21 @@
 export { signIn, type SignInOptions, type SignInResult } from './sign-in.js';
 export { signOut, type SignOutOptions, type SignOutResult } from './sign-out.js';
 export { getSession } from './session.js';
+export {
+  signUp,
+  sendVerificationEmail,
+  requestPasswordReset,
+  resetPassword,
+  changePassword,
+  changeEmail,
+  listSessions,
+  revokeSession,
+  revokeOtherSessions,
+  unlinkAccount,
+  deleteAccount,
+  type AccountResult,
+  type SessionInfo,
+} from './account.js';
 export { createAuthStore, type AuthStore } from './store.js';
 export { createAuthClient, type AuthClient } from './client.js';
 export type { AuthClientOptions, AuthState, AuthStatus, ClientSession, ClientUser } from './types.js';

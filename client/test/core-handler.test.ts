@@ -4,34 +4,42 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAuth, credentials, memoryAdapter, passwordAccounts } from '@framework/auth';
-import { createAuthClient } from '../src/index.js';
+import { createAuthClient, deleteAccount, listSessions, revokeOtherSessions, revokeSession, unlinkAccount } from '../src/index.js';
 
-async function setup() {
+async function engine() {
   const adapter = memoryAdapter();
   const passwords = passwordAccounts(adapter);
-  await passwords.register({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
+  const ada = await passwords.register({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
   const auth = createAuth({
     session: { strategy: 'database' },
     adapter,
     providers: [credentials({ credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } }, authorize: passwords.authorize })],
   });
-  const jar = new Map<string, string>();
-  const fetcher: typeof fetch = async (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('origin', 'http://app.test');
-    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await auth.handler(new Request(new URL(String(input), 'http://app.test'), { ...init, headers }));
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      if (value === '' || /max-age=0/i.test(line)) jar.delete(name);
-      else jar.set(name, value);
-    }
-    return response;
+  /** A browser: its own cookie jar, every request handed to `auth.handler`. */
+  const browser = () => {
+    const jar = new Map<string, string>();
+    const fetcher: typeof fetch = async (input, init = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('origin', 'http://app.test');
+      if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+      const response = await auth.handler(new Request(new URL(String(input), 'http://app.test'), { ...init, headers }));
+      for (const line of response.headers.getSetCookie()) {
+        const [pair = ''] = line.split(';');
+        const eq = pair.indexOf('=');
+        const name = pair.slice(0, eq);
+        const value = pair.slice(eq + 1);
+        if (value === '' || /max-age=0/i.test(line)) jar.delete(name);
+        else jar.set(name, value);
+      }
+      return response;
+    };
+    return { fetch: fetcher, client: createAuthClient({ fetch: fetcher }) };
   };
-  return createAuthClient({ fetch: fetcher });
+  return { adapter, ada, browser };
+}
+
+async function setup() {
+  return (await engine()).browser().client;
 }
 
 describe('client helpers against the auth engine', () => {
@@ -58,5 +66,49 @@ describe('client helpers against the auth engine', () => {
   it('reports an unknown provider', async () => {
     const client = await setup();
     expect(await client.signIn('nope', { redirect: false })).toMatchObject({ ok: false, status: 404, error: 'PROVIDER_NOT_FOUND' });
+  });
+});
+
+describe('account helpers against the auth engine', () => {
+  const SIGN_IN = { email: 'ada@example.com', password: 'analytical-engine', redirect: false } as const;
+
+  it('lists sessions, ends another browser with revokeSession, then all others', async () => {
+    const { browser } = await engine();
+    const [laptop, phone, tablet] = [browser(), browser(), browser()];
+    for (const b of [laptop, phone, tablet]) expect((await b.client.signIn('credentials', SIGN_IN)).ok).toBe(true);
+    const listed = await listSessions({ fetch: laptop.fetch });
+    expect(listed.ok).toBe(true);
+    expect(listed.data?.sessions.map((s) => s.current)).toEqual([true, false, false]);
+    const phoneId = (await listSessions({ fetch: phone.fetch })).data!.sessions[0]!.id;
+    expect(await revokeSession(phoneId, { fetch: laptop.fetch })).toEqual({ ok: true, status: 200, data: { ok: true, revoked: 1 } });
+    expect(await phone.client.getSession()).toBeNull();
+    expect(await revokeOtherSessions({ fetch: laptop.fetch })).toMatchObject({ ok: true, data: { revoked: 1 } });
+    expect(await tablet.client.getSession()).toBeNull();
+    expect(await laptop.client.getSession()).toMatchObject({ user: { email: 'ada@example.com' } });
+    expect(await listSessions({ fetch: phone.fetch })).toEqual({ ok: false, status: 401, error: 'UNAUTHENTICATED' });
+  });
+
+  it('unlinkAccount reports LAST_CREDENTIAL, and works while another method remains', async () => {
+    const { browser, adapter, ada } = await engine();
+    const b = browser();
+    await b.client.signIn('credentials', SIGN_IN);
+    expect(await unlinkAccount('credentials', { fetch: b.fetch })).toEqual({ ok: false, status: 409, error: 'LAST_CREDENTIAL' });
+    await adapter.linkAccount({ userId: ada.id, type: 'oauth', provider: 'github', providerAccountId: '1' });
+    expect(await unlinkAccount('github', { fetch: b.fetch })).toMatchObject({ ok: true, status: 200 });
+    expect(await adapter.listAccounts(ada.id)).toHaveLength(1);
+  });
+
+  it('deleteAccount deletes the user and the store turns unauthenticated before it resolves', async () => {
+    const { browser, adapter, ada } = await engine();
+    const b = browser();
+    const store = b.client.createAuthStore();
+    const stop = store.subscribe(() => {});
+    await b.client.signIn('credentials', SIGN_IN);
+    expect(store.getState().status).toBe('authenticated');
+    expect(await deleteAccount({ password: 'wrong-password' }, { fetch: b.fetch })).toEqual({ ok: false, status: 401, error: 'INVALID_CREDENTIALS' });
+    expect(await deleteAccount({}, { fetch: b.fetch })).toEqual({ ok: true, status: 200, data: { ok: true } });
+    expect(store.getState().status).toBe('unauthenticated');
+    expect(await adapter.getUser(ada.id)).toBeNull();
+    stop();
   });
 });

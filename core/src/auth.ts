@@ -192,7 +192,8 @@ function processEnv(): Record<string, unknown> {
  * Routes under `basePath` (default `/auth`): `GET /providers`, `GET /csrf`,
  * `GET|POST /session`, `GET /signin`, `POST /signin/:provider`,
  * `POST /callback/:provider`, `GET|POST /signout`, `GET /error`,
- * `GET /verify-request`. JSON for clients that send `Accept:
+ * `GET /verify-request`, `GET /sessions`, `POST /sessions/revoke`,
+ * `POST /account/unlink`, `POST /account/delete`. JSON for clients that send `Accept:
  * application/json` (or a JSON body), redirects and HTML pages otherwise.
  * Every POST is CSRF-checked (Origin / `Sec-Fetch-Site`, then the
  * double-submit `csrfToken`); failures answer 403 `CSRF_ORIGIN_MISMATCH` /
@@ -322,6 +323,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
       origin,
       cookies,
       body: {},
+      ...(info.ip ? { ip: info.ip } : {}),
       ...(match.providerId !== undefined ? { providerId: match.providerId } : {}),
     };
     try {

@@ -60,4 +60,22 @@ export interface AuthCallbacks {
   session?(params: SessionParams): MaybePromise<Session>;
   /** `jwt` strategy only: shapes the token's claims. Runs at sign-in, on `update`, and when the token is re-issued (sliding refresh). */
   jwt?(params: JwtParams): MaybePromise<JWT>;
+  /**
+   * Runs first when a user deletes their account (`POST
+   * {basePath}/account/delete`), before anything is removed: delete or
+   * anonymise the app's own rows of `user` here. Throw an `AuthError` to
+   * refuse the deletion (its code and status are answered); any other throw
+   * answers 500 `CALLBACK_ERROR` and nothing is deleted.
+   * @example
+   * ```ts
+   * callbacks: { onDeleteUser: async ({ user }) => { await db.deleteFrom('orders').where('user_id', '=', user.id).execute(); } }
+   * ```
+   */
+  onDeleteUser?(params: DeleteUserParams): MaybePromise<void>;
+}
+
+/** What `onDeleteUser` receives. */
+export interface DeleteUserParams {
+  /** The stored user about to be deleted. */
+  user: User;
 }

@@ -13,7 +13,7 @@ describe('defineAuthConfig', () => {
   it("applies the documented defaults (core/README.md, Configuration)", () => {
     const c = defineAuthConfig({ session: { strategy: 'jwt' }, secret: SECRET });
     expect(c.basePath).toBe('/auth');
-    expect(c.session).toEqual({ strategy: 'jwt', maxAge: 2592000, updateAge: 86400, revalidateAge: 60 });
+    expect(c.session).toEqual({ strategy: 'jwt', maxAge: 2592000, updateAge: 86400, revalidateAge: 60, freshAge: 300 });
     expect(c.cookies?.sessionToken).toEqual({
       name: 'framework.session-token',
       options: { secure: false, httpOnly: true, sameSite: 'lax', path: '/' },
@@ -48,6 +48,7 @@ describe('defineAuthConfig', () => {
     [{ session: { strategy: 'cookie' } }, /session\.strategy must be "database" or "jwt"/],
     [{ session: { strategy: 'database', revalidateAge: -1 } }, /session\.revalidateAge must be a non-negative number of seconds, got -1/],
     [{ session: { strategy: 'database', revalidateAge: '60' } }, /session\.revalidateAge must be a non-negative/],
+    [{ session: { strategy: 'database', freshAge: -5 } }, /session\.freshAge must be a non-negative number of seconds, got -5/],
     [{ secret: 'short' }, /at least 32 characters/],
     [{ secret: [] }, /must not be an empty array/],
     [{ basePath: 'auth' }, /basePath must be a path starting with a single "\/"/],

@@ -26,6 +26,14 @@ export interface SessionConfig {
    * ignores this.
    */
   revalidateAge?: number;
+  /**
+   * How long after signing in, in seconds, a session counts as fresh:
+   * `POST {basePath}/account/delete` accepts a fresh session alone, and asks
+   * for the password (`{password}`) otherwise. Default 300 (5 minutes); 0
+   * always asks. Read from the session's `createdAt` (database) or the
+   * token's `auth_time` claim (jwt); a sliding refresh does not renew it.
+   */
+  freshAge?: number;
 }
 
 /** Cookie attributes (RFC 6265bis §4.1.2). */
@@ -109,6 +117,8 @@ export const DEFAULT_UPDATE_AGE = 24 * 60 * 60;
 export { DEFAULT_SESSION_COOKIE };
 /** Default interval of the storage re-check of JWT sessions: 60 seconds. */
 export const DEFAULT_REVALIDATE_AGE = 60;
+/** Default window in which a session counts as fresh for account deletion: 300 seconds. */
+export const DEFAULT_FRESH_AGE = 300;
 /** Minimum secret length, in characters. */
 export const MIN_SECRET_LENGTH = 32;
 
@@ -164,6 +174,7 @@ export function resolveAuthConfig(
   const updateAge = checkSeconds('session.updateAge', config.session?.updateAge, Math.min(DEFAULT_UPDATE_AGE, maxAge), true);
   if (updateAge > maxAge) fail(`session.updateAge (${updateAge}) must not exceed session.maxAge (${maxAge})`);
   const revalidateAge = checkSeconds('session.revalidateAge', config.session?.revalidateAge, DEFAULT_REVALIDATE_AGE, true);
+  const freshAge = checkSeconds('session.freshAge', config.session?.freshAge, DEFAULT_FRESH_AGE, true);
 
   const secrets = config.secret === undefined ? [] : Array.isArray(config.secret) ? config.secret : [config.secret];
   if (Array.isArray(config.secret) && secrets.length === 0) fail('secret must not be an empty array');
@@ -204,7 +215,7 @@ export function resolveAuthConfig(
 
   const resolved: ResolvedAuthConfig = {
     basePath,
-    session: Object.freeze({ strategy, maxAge, updateAge, revalidateAge }),
+    session: Object.freeze({ strategy, maxAge, updateAge, revalidateAge, freshAge }),
     cookies: { sessionToken: { name, options: Object.freeze(options) } },
     pages: Object.freeze(pages),
     secret: Object.freeze([...secrets]),

@@ -37,7 +37,7 @@ export function buildRegistry(core: Readonly<Record<string, Route>>, plugins: re
   const routes = new Map<string, Route>(Object.entries(core));
   const owner = new Map<string, string>([...routes.keys()].map((p) => [p, 'the core']));
   const ids = new Set<string>();
-  const hooks: Registry['hooks'] = { beforeSession: [], afterSignIn: [], resolveSession: [], credentialsReset: [] };
+  const hooks: Registry['hooks'] = { beforeSession: [], afterSignIn: [], resolveSession: [], credentialsReset: [], userDeleted: [] };
   for (const plugin of plugins) {
     if (!plugin || typeof plugin !== 'object' || typeof plugin.id !== 'string' || plugin.id === '') {
       throw new AuthConfigError('Invalid auth config: every plugin needs a non-empty string `id`');

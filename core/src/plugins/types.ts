@@ -66,6 +66,12 @@ export interface AuthHooks {
    * credential the plugin keeps for `userId` (API keys, second factors).
    */
   credentialsReset?(userId: string): void | Promise<void>;
+  /**
+   * The user is being deleted (`POST {basePath}/account/delete`): drop what
+   * the plugin keeps for `userId`. Runs after the `onDeleteUser` callback,
+   * before the user's sessions end and the user is removed from storage.
+   */
+  userDeleted?(userId: string): void | Promise<void>;
 }
 
 /**

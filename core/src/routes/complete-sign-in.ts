@@ -14,6 +14,7 @@ import type { ActionResult, RouteContext } from './context.js';
 import { AuthError } from '../errors.js';
 import { callUser, resolveCallbackUrl, sessionCookie } from './helpers.js';
 import { resetCredentialsOnFirstProof } from './pre-hijacking.js';
+import type { SessionClient } from '../session/types.js';
 
 /** What a route hands to {@link completeSignIn}. */
 export interface SignInAttempt {
@@ -93,6 +94,7 @@ export async function completeSignIn(ctx: RouteContext, attempt: SignInAttempt):
       isNewUser: attempt.isNewUser,
       ...(attempt.profile !== undefined ? { profile: attempt.profile } : {}),
       ...(previous ? { previous } : {}),
+      client: clientOf(ctx),
     }),
   );
   await ctx.attempt?.succeeded();
@@ -127,4 +129,10 @@ export function deniedWithRedirect(ctx: RouteContext, url: string, cookies: OutC
     return { status: 403, json: { ...error.toJSON(), url }, cookies };
   }
   return { status: 303, redirect: url, cookies };
+}
+
+/** The signing-in client as recorded on a database session: its `User-Agent` and IP address. */
+export function clientOf(ctx: Pick<RouteContext, 'request' | 'ip'>): SessionClient {
+  const userAgent = ctx.request.headers.get('user-agent');
+  return { ...(userAgent ? { userAgent } : {}), ...(ctx.ip ? { ip: ctx.ip } : {}) };
 }

@@ -82,6 +82,8 @@ export interface RouteContext {
   providerId?: string;
   /** The parsed body of a POST (read once, CSRF already checked). */
   body: Record<string, string>;
+  /** The client's IP address, when the server adapter passed it (`RequestInfo.ip`). */
+  ip?: string;
   /** The sign-in attempt counted by the route's rate limit, to settle with its outcome. */
   attempt?: RateLimitAttempt;
 }

@@ -13,6 +13,7 @@ import { AuthError } from '../errors.js';
 import { signOutAction, signOutPageAction } from './signout.js';
 import { errorPageAction, verifyRequestAction } from './pages.js';
 import type { RouteRateLimit } from './rate-limited.js';
+import { ACCOUNT_ROUTES } from './account/index.js';
 
 import type { Action } from '../plugins/types.js';
 import type { CredentialsProvider } from '../providers/types.js';
@@ -123,4 +124,5 @@ export const CORE_ROUTES: Readonly<Record<string, Route>> = {
   signout: { GET: customPage('signOut', signOutPageAction), POST: signOutAction },
   error: { GET: customPage('error', errorPageAction) },
   'verify-request': { GET: customPage('verifyRequest', verifyRequestAction) },
+  ...ACCOUNT_ROUTES,
 };

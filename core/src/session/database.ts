@@ -1,6 +1,7 @@
 /**
  * The `database` strategy: the cookie holds `id.secret`; storage keeps the id
- * and SHA-256(secret). Sessions slide forward at most once per `updateAge`.
+ * and SHA-256(secret). Sessions slide forward at most once per `updateAge`;
+ * `lastActiveAt` is written then, or once an hour of use in between.
  * @internal
  * @module
  */
@@ -11,6 +12,10 @@ import { revokeUserSessions } from './revoke.js';
 import type { SessionRead, SessionStrategy } from './types.js';
 
 const TOKEN = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{32,128})$/;
+/** `lastActiveAt` is written at most this often per session (ms), or at each sliding refresh. */
+const ACTIVITY_INTERVAL_MS = 60 * 60 * 1000;
+/** Longest stored `User-Agent`, in characters. */
+const MAX_USER_AGENT = 512;
 
 export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAdapter): SessionStrategy {
   const maxAgeMs = config.session.maxAge * 1000;
@@ -34,17 +39,21 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
       await adapter.deleteSession(found.session.id);
       return { status: 'expired' };
     }
+    const about = { sessionId: found.session.id, authTime: found.session.createdAt };
     // Slide forward once the session is older than updateAge (Auth.js semantics).
     if (forceRefresh || expiresAt - maxAgeMs + updateAgeMs <= now) {
       const expires = new Date(now + maxAgeMs);
-      await adapter.updateSessionExpiry(found.session.id, expires);
-      return { status: 'valid', user: found.user, expires, refreshed: { value, expires } };
+      await adapter.updateSessionExpiry(found.session.id, expires, new Date(now));
+      return { status: 'valid', user: found.user, expires, refreshed: { value, expires }, ...about };
     }
-    return { status: 'valid', user: found.user, expires: found.session.expires };
+    // Between slides, activity is recorded at most once per interval, so most reads do not write.
+    const lastActive = (found.session.lastActiveAt ?? found.session.createdAt).getTime();
+    if (now - lastActive >= ACTIVITY_INTERVAL_MS) await adapter.updateSessionExpiry(found.session.id, found.session.expires, new Date(now));
+    return { status: 'valid', user: found.user, expires: found.session.expires, ...about };
   }
 
   return {
-    async issue({ user, previous }) {
+    async issue({ user, previous, client }) {
       if (previous) {
         const old = await lookup(previous);
         if (old) await adapter.deleteSession(old.session.id);
@@ -53,7 +62,17 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
       const secret = randomString(32);
       const now = Date.now();
       const expires = new Date(now + maxAgeMs);
-      await adapter.createSession({ id, tokenHash: await sha256Hex(secret), userId: user.id, expires, createdAt: new Date(now) });
+      const userAgent = client?.userAgent?.slice(0, MAX_USER_AGENT);
+      await adapter.createSession({
+        id,
+        tokenHash: await sha256Hex(secret),
+        userId: user.id,
+        expires,
+        createdAt: new Date(now),
+        lastActiveAt: new Date(now),
+        ...(userAgent ? { userAgent } : {}),
+        ...(client?.ip ? { ip: client.ip } : {}),
+      });
       return { value: `${id}.${secret}`, expires };
     },
     read: (value) => read(value),

@@ -56,6 +56,11 @@ function versionMatches(token: JWT, stored: number | null): boolean {
   return (token.sv ?? 0) === stored;
 }
 
+/** `authTime` from the `auth_time` claim (seconds), when the token has one. */
+function authTimeOf(token: JWT): { authTime?: Date } {
+  return typeof token.auth_time === 'number' ? { authTime: new Date(token.auth_time * 1000) } : {};
+}
+
 /** The default claims for a user: `sub` plus the profile fields a session shows. */
 export function claimsFromUser(user: User): JWT {
   const token: JWT = { sub: user.id };
@@ -173,7 +178,7 @@ export function jwtStrategy(config: ResolvedAuthConfig, callbacks: AuthCallbacks
     }
     if (adapter) next = withVersion(next, version);
     const issued = await sign(next);
-    return { status: 'valid', user: userFromClaims(next), expires: issued.expires, token: next, refreshed: issued };
+    return { status: 'valid', user: userFromClaims(next), expires: issued.expires, token: next, refreshed: issued, ...authTimeOf(next) };
   }
 
   /** This process's cached tokens of the user: checked against storage again at their next read. */
@@ -194,7 +199,7 @@ export function jwtStrategy(config: ResolvedAuthConfig, callbacks: AuthCallbacks
     const due = options.fresh || now - verified.checkedAt >= revalidateMs;
     if (adapter && due && !(await revalidate(adapter, verified))) return { status: 'none' };
     const token = verified.claims;
-    return { status: 'valid', user: userFromClaims(token), expires: new Date(token.exp! * 1000), token };
+    return { status: 'valid', user: userFromClaims(token), expires: new Date(token.exp! * 1000), token, ...authTimeOf(token) };
   }
 
   return {
@@ -210,6 +215,8 @@ export function jwtStrategy(config: ResolvedAuthConfig, callbacks: AuthCallbacks
         });
       }
       if (!token || typeof token.sub !== 'string') token = { ...token, sub: user.id };
+      // When the person signed in (OIDC Core §2 `auth_time`, seconds): re-issues keep it, so freshness checks can read it.
+      token = { ...token, auth_time: Math.floor(Date.now() / 1000) };
       if (adapter) token = withVersion(token, await adapter.getSessionVersion(token.sub as string));
       return sign(token);
     },

@@ -14,6 +14,14 @@ export interface SessionIssueInput {
   isNewUser?: boolean;
   /** The session cookie the browser sent, if any: rotated away (OWASP ASVS V3.2.1). */
   previous?: string;
+  /** The signing-in client, recorded on database sessions (the "signed-in devices" list). */
+  client?: SessionClient;
+}
+
+/** Facts about the client a session was issued to. */
+export interface SessionClient {
+  userAgent?: string;
+  ip?: string;
 }
 
 /** A fresh cookie value and its expiry. */
@@ -24,7 +32,17 @@ export interface IssuedSession {
 
 /** The outcome of reading a session cookie. */
 export type SessionRead =
-  | { status: 'valid'; user: User; expires: Date; token?: JWT; refreshed?: IssuedSession }
+  | {
+      status: 'valid';
+      user: User;
+      expires: Date;
+      token?: JWT;
+      refreshed?: IssuedSession;
+      /** The database session's public id (the part of the cookie before the dot). */
+      sessionId?: string;
+      /** When the person signed in: the session's `createdAt`, or the JWT's `auth_time` claim. */
+      authTime?: Date;
+    }
   | { status: 'expired' }
   | { status: 'none' };
 

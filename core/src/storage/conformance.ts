@@ -97,6 +97,7 @@ export function runStorageConformance(name: string, makeAdapter: () => Promise<C
         expect(await a.getSessionAndUser('none')).toBeNull();
         expect(await a.updateSessionExpiry('none', at())).toBeNull();
         await expect(a.deleteSession('none')).resolves.toBeUndefined();
+        expect(await a.listSessions('none')).toStrictEqual([]);
         expect(await a.deleteUserSessions('none')).toBe(0);
         expect(await a.deleteExpiredSessions(at())).toBe(0);
         expect(await a.purgeExpired(at())).toStrictEqual({ sessions: 0, verificationTokens: 0 });

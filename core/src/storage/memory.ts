@@ -194,12 +194,15 @@ export function memoryAdapter(): StorageAdapter {
       const user = session && users.get(session.userId);
       return session && user ? { session: toSession(session), user: toUser(user.id, user) } : null;
     },
-    async updateSessionExpiry(id, expires) {
+    async updateSessionExpiry(id, expires, lastActiveAt) {
       const previous = sessions.get(id);
       if (!previous) return null;
-      const session = toSession({ ...previous, expires });
+      const session = toSession({ ...previous, expires, ...(lastActiveAt ? { lastActiveAt } : {}) });
       sessions.set(id, session);
       return toSession(session);
+    },
+    async listSessions(userId) {
+      return [...sessions.values()].filter((s) => s.userId === userId).map(toSession);
     },
     async deleteSession(id) {
       sessions.delete(id);

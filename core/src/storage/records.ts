@@ -62,15 +62,19 @@ export function toAccount(input: AdapterAccount): AdapterAccount {
   return account;
 }
 
-/** A session in canonical form. */
+/** A session in canonical form; the metadata fields are dropped when absent or null. */
 export function toSession(input: AdapterSession): AdapterSession {
-  return {
+  const session: AdapterSession = {
     id: input.id,
     tokenHash: input.tokenHash,
     userId: input.userId,
     expires: new Date(input.expires.getTime()),
     createdAt: new Date(input.createdAt.getTime()),
   };
+  if (input.userAgent != null) session.userAgent = input.userAgent;
+  if (input.ip != null) session.ip = input.ip;
+  if (input.lastActiveAt != null) session.lastActiveAt = new Date(input.lastActiveAt.getTime());
+  return session;
 }
 
 /** A verification token in canonical form. */

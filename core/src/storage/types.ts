@@ -37,7 +37,19 @@ export interface AdapterSession {
   tokenHash: string;
   userId: string;
   expires: Date;
+  /** When the session was issued: the sign-in time (a sliding refresh keeps it). */
   createdAt: Date;
+  /** The `User-Agent` of the sign-in request (at most 512 characters). Absent when unknown. */
+  userAgent?: string;
+  /** The client IP address of the sign-in request, as the server adapter saw it. Absent when unknown. */
+  ip?: string;
+  /**
+   * When the session was last used, kept coarse: the `database` strategy
+   * records it at issue and then at most once per activity interval (see
+   * `databaseStrategy`), so reads rarely write. Absent on rows stored before
+   * it existed (read it as `createdAt`).
+   */
+  lastActiveAt?: Date;
 }
 
 /** A single-use token (email sign-in, password reset). Only its hash is stored. */
@@ -98,8 +110,9 @@ export class StorageConflictError extends Error {
  * - In patches, a key whose value is `undefined` is left unchanged; `null`
  *   clears a nullable field.
  * - Optional fields that are absent or `null` (`role`, `roles`, the token
- *   fields of an account, `passwordHash`) come back absent.
- * - Lists (`listAccounts`, `listAuthenticators`) have no guaranteed order.
+ *   fields of an account, `passwordHash`, a session's `userAgent`, `ip` and
+ *   `lastActiveAt`) come back absent.
+ * - Lists (`listAccounts`, `listAuthenticators`, `listSessions`) have no guaranteed order.
  * - Rows that reference a user (`linkAccount`, `createSession`,
  *   `createAuthenticator`) are rejected when that user does not exist.
  * - Strings may hold any Unicode text except U+0000 (PostgreSQL cannot store it).
@@ -151,8 +164,20 @@ export interface StorageAdapter {
   createSession(session: AdapterSession): Promise<AdapterSession>;
   /** The session with its user, or null. Expired rows are returned as they are: the caller decides. */
   getSessionAndUser(id: string): Promise<{ session: AdapterSession; user: AdapterUser } | null>;
-  /** Sets a new expiry. Returns null when the session does not exist. */
-  updateSessionExpiry(id: string, expires: Date): Promise<AdapterSession | null>;
+  /**
+   * Sets a new expiry and, when given, a new `lastActiveAt`. Returns null
+   * when the session does not exist.
+   */
+  updateSessionExpiry(id: string, expires: Date, lastActiveAt?: Date): Promise<AdapterSession | null>;
+  /**
+   * Every session row of a user (the "signed-in devices" list), expired rows
+   * included: the caller filters. No guaranteed order; `[]` for an unknown user.
+   * @example
+   * ```ts
+   * const live = (await adapter.listSessions(user.id)).filter((s) => s.expires > new Date());
+   * ```
+   */
+  listSessions(userId: string): Promise<AdapterSession[]>;
   deleteSession(id: string): Promise<void>;
   /** Deletes every session of a user ("sign out everywhere"). Returns how many were deleted. */
   deleteUserSessions(userId: string): Promise<number>;

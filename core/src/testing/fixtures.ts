@@ -54,6 +54,8 @@ export async function makeFixture(
 /** Keeps cookies across in-process requests to `auth.handler`. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  /** The client IP address handed to `auth.handler` (as a server adapter would), when set. */
+  ip: string | undefined;
   constructor(readonly auth: Auth) {}
 
   cookieHeader(): string {
@@ -63,7 +65,7 @@ export class TestClient {
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', this.cookieHeader());
-    const res = await this.auth.handler(new Request(`${ORIGIN}${path}`, { ...init, headers }));
+    const res = await this.auth.handler(new Request(`${ORIGIN}${path}`, { ...init, headers }), this.ip ? { ip: this.ip } : undefined);
     this.store(res);
     return res;
   }

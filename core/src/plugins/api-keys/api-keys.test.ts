@@ -294,3 +294,16 @@ describe('apiKeys(): the account pre-hijacking defence', () => {
     expect(await run({ authorization: `Bearer ${body.key}` }, () => getUser())).toBeNull();
   });
 });
+
+describe('apiKeys(): account deletion', () => {
+  it('a key cannot delete the account; deleting it from a browser revokes every key (userDeleted hook)', async () => {
+    const { auth, user, create, storage } = await setup();
+    const { id, browser } = await user('leaver@example.com');
+    const { key } = (await create(browser)).body;
+    const robot = new TestClient(auth);
+    expect((await robot.postJson('/auth/account/delete', {}, { authorization: `Bearer ${key}` })).status).toBe(401);
+    expect((await storage.listByUser(id))[0]!.revokedAt).toBeNull();
+    expect((await browser.postJson('/auth/account/delete', {})).status).toBe(200);
+    expect((await storage.listByUser(id)).every((k) => k.revokedAt instanceof Date)).toBe(true);
+  });
+});

@@ -65,10 +65,9 @@ export function apiKeys(options: ApiKeysOptions): AuthPlugin<'apiKeys', ApiKeysE
     hooks: {
       resolveSession: (request, info) => (resolve ? resolve(request, info) : undefined),
       // The pre-hijacking defence: keys made while the email was unproven go with the other credentials.
-      async credentialsReset(userId) {
-        const at = new Date();
-        for (const key of await o.storage.listByUser(userId)) if (!key.revokedAt) await o.storage.revoke(key.id, userId, at);
-      },
+      credentialsReset: (userId) => revokeAll(o, userId),
+      // A deleted user's keys are revoked (the key storage keeps revoked rows).
+      userDeleted: (userId) => revokeAll(o, userId),
     },
     routes: {
       'api-keys': {
@@ -82,4 +81,10 @@ export function apiKeys(options: ApiKeysOptions): AuthPlugin<'apiKeys', ApiKeysE
       },
     },
   };
+}
+
+/** Revokes every live key of `userId`. */
+async function revokeAll(o: ReturnType<typeof resolveApiKeysOptions>, userId: string): Promise<void> {
+  const at = new Date();
+  for (const key of await o.storage.listByUser(userId)) if (!key.revokedAt) await o.storage.revoke(key.id, userId, at);
 }

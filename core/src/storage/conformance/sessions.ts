@@ -4,7 +4,7 @@
  * @internal
  */
 import { expect, it } from 'vitest';
-import { addUser, at, expectConflict, expectRejection, sampleSession, type CurrentAdapter } from './fixtures.js';
+import { addUser, at, expectConflict, expectRejection, sampleSession, sortBy, type CurrentAdapter } from './fixtures.js';
 
 /** Declares the session tests. */
 export function sessionTests(current: CurrentAdapter): void {
@@ -68,5 +68,35 @@ export function sessionTests(current: CurrentAdapter): void {
     expect(await current().getSessionAndUser(exactly.id)).toBeNull();
     expect((await current().getSessionAndUser(after.id))?.session).toStrictEqual(after);
     expect(await current().deleteExpiredSessions(at(0))).toBe(0);
+  });
+
+  it('session metadata round-trips; absent metadata stays absent', async () => {
+    const user = await addUser(current());
+    const session = sampleSession(user.id, { userAgent: 'Mozilla/5.0 (X11) ünï', ip: '2001:db8::1', lastActiveAt: at(5) });
+    expect(await current().createSession(session)).toStrictEqual(session);
+    expect((await current().getSessionAndUser(session.id))?.session).toStrictEqual(session);
+    const bare = await current().createSession(sampleSession(user.id, { ip: undefined }));
+    expect(bare).not.toHaveProperty('userAgent');
+    expect((await current().getSessionAndUser(bare.id))?.session).toStrictEqual(bare);
+  });
+  it('updateSessionExpiry records lastActiveAt when given and keeps it otherwise', async () => {
+    const user = await addUser(current());
+    const session = await current().createSession(sampleSession(user.id, { lastActiveAt: at() }));
+    const touched = await current().updateSessionExpiry(session.id, at(7_200_000), at(60_001));
+    expect(touched).toStrictEqual({ ...session, expires: at(7_200_000), lastActiveAt: at(60_001) });
+    expect(await current().updateSessionExpiry(session.id, at(7_200_001))).toStrictEqual({ ...session, expires: at(7_200_001), lastActiveAt: at(60_001) });
+    expect((await current().getSessionAndUser(session.id))?.session.lastActiveAt).toStrictEqual(at(60_001));
+  });
+  it("listSessions lists one user's sessions, expired ones included, and [] for others", async () => {
+    const [a, b] = [await addUser(current()), await addUser(current())];
+    const mine = [
+      await current().createSession(sampleSession(a.id, { ip: '203.0.113.7' })),
+      await current().createSession(sampleSession(a.id, { expires: new Date(1) })),
+    ];
+    await current().createSession(sampleSession(b.id));
+    expect(sortBy(await current().listSessions(a.id), (s) => s.id)).toStrictEqual(sortBy(mine, (s) => s.id));
+    expect(await current().listSessions('no-such-user')).toStrictEqual([]);
+    await current().deleteUserSessions(a.id);
+    expect(await current().listSessions(a.id)).toStrictEqual([]);
   });
 }

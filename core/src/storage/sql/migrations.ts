@@ -95,9 +95,24 @@ function sessionVersions(t: TableNames, traits: DialectTraits): Migration {
   };
 }
 
+/**
+ * Session metadata for the "signed-in devices" list: nullable
+ * `sessions.user_agent`, `ip` and `last_active_at`, so existing rows upgrade
+ * in place (they read back without metadata).
+ */
+function sessionMetadata(t: TableNames, traits: DialectTraits): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable(t.sessions).addColumn('user_agent', 'text').execute();
+      await db.schema.alterTable(t.sessions).addColumn('ip', 'text').execute();
+      await db.schema.alterTable(t.sessions).addColumn('last_active_at', traits.int64).execute();
+    },
+  };
+}
+
 /** The migrations, in order. Never edit a released one: append a new one. */
 function migrations(t: TableNames, traits: DialectTraits): Record<string, Migration> {
-  return { '0001_initial': initialSchema(t, traits), '0002_session_version': sessionVersions(t, traits) };
+  return { '0001_initial': initialSchema(t, traits), '0002_session_version': sessionVersions(t, traits), '0003_session_metadata': sessionMetadata(t, traits) };
 }
 
 /**

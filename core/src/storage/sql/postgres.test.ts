@@ -112,12 +112,34 @@ describe.skipIf(!pgUp || !pg)('postgresAdapter', () => {
       // Turn the schema back into a 0001-only database holding one user.
       await pool.query(`DROP INDEX auth_verification_tokens_expires_idx; ALTER TABLE auth_users DROP COLUMN session_version;
         DELETE FROM auth_migrations WHERE name = '0002_session_version';
+        ALTER TABLE auth_sessions DROP COLUMN user_agent, DROP COLUMN ip, DROP COLUMN last_active_at;
+        DELETE FROM auth_migrations WHERE name = '0003_session_metadata';
         INSERT INTO auth_users (id, email, email_normalized) VALUES ('old-user', 'old@example.com', 'old@example.com');`);
       const upgraded = postgresAdapter({ pool });
       await upgraded.migrate();
       expect(await upgraded.getSessionVersion('old-user')).toBe(0);
       expect(await upgraded.bumpSessionVersion('old-user')).toBe(1);
       expect((await upgraded.getUser('old-user'))?.email).toBe('old@example.com');
+    } finally {
+      await pool.end();
+      await drop();
+    }
+  });
+
+  it('upgrades a database made before session metadata in place (migration 0003)', async () => {
+    const { schema, drop } = await freshSchema(pg);
+    const pool = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${schema}` });
+    try {
+      await postgresAdapter({ pool }).migrate();
+      await pool.query(`ALTER TABLE auth_sessions DROP COLUMN user_agent, DROP COLUMN ip, DROP COLUMN last_active_at;
+        DELETE FROM auth_migrations WHERE name = '0003_session_metadata';
+        INSERT INTO auth_users (id, email, email_normalized) VALUES ('old-user', 'old@example.com', 'old@example.com');
+        INSERT INTO auth_sessions (id, token_hash, user_id, expires, created_at) VALUES ('old-session', 'h', 'old-user', 4102444800000, 1000);`);
+      const upgraded = postgresAdapter({ pool });
+      await upgraded.migrate();
+      const old = { id: 'old-session', tokenHash: 'h', userId: 'old-user', expires: new Date(4102444800000), createdAt: new Date(1000) };
+      expect((await upgraded.getSessionAndUser('old-session'))?.session).toStrictEqual(old);
+      expect(await upgraded.updateSessionExpiry('old-session', old.expires, new Date(2000))).toStrictEqual({ ...old, lastActiveAt: new Date(2000) });
     } finally {
       await pool.end();
       await drop();

@@ -4,7 +4,7 @@
  * @internal
  */
 import type { AccountType } from '../../types.js';
-import { definedEntries, normalizeEmail, toAccount, toUser } from '../records.js';
+import { definedEntries, normalizeEmail, toAccount, toSession, toUser } from '../records.js';
 import type { AdapterAccount, AdapterSession, AdapterUser, Authenticator, VerificationToken } from '../types.js';
 import type { DialectTraits } from './dialect.js';
 import type { AccountRow, AuthenticatorRow, DbInt, SessionRow, UserRow, VerificationTokenRow } from './tables.js';
@@ -107,13 +107,16 @@ export function encodeAccount(account: AdapterAccount): AccountRow {
 }
 
 export function decodeSession(row: SessionRow): AdapterSession {
-  return {
+  return toSession({
     id: row.id,
     tokenHash: row.token_hash,
     userId: row.user_id,
     expires: toDate(row.expires),
     createdAt: toDate(row.created_at),
-  };
+    ...(row.user_agent === null ? {} : { userAgent: row.user_agent }),
+    ...(row.ip === null ? {} : { ip: row.ip }),
+    ...(row.last_active_at === null ? {} : { lastActiveAt: toDate(row.last_active_at) }),
+  });
 }
 
 export function encodeSession(session: AdapterSession): SessionRow {
@@ -123,6 +126,9 @@ export function encodeSession(session: AdapterSession): SessionRow {
     user_id: session.userId,
     expires: session.expires.getTime(),
     created_at: session.createdAt.getTime(),
+    user_agent: session.userAgent ?? null,
+    ip: session.ip ?? null,
+    last_active_at: toMs(session.lastActiveAt),
   };
 }
 

@@ -56,24 +56,41 @@ describe('sqliteAdapter', () => {
     raw.close();
   });
 
-  it('upgrades a database made before session versions in place (migration 0002)', async () => {
+  /** A migrated database file turned back into an older one by `downgrade` (SQL), then upgraded by a new adapter. */
+  async function upgradedFrom(downgrade: string) {
     const { default: Database } = await import('better-sqlite3');
     const filename = freshFile();
     const first = sqliteAdapter({ filename });
     await first.migrate();
     await first.close?.();
-    // Turn the file back into a 0001-only database holding one user.
     const raw = new Database(filename);
-    raw.exec(`DROP INDEX auth_verification_tokens_expires_idx; ALTER TABLE auth_users DROP COLUMN session_version;
-      DELETE FROM auth_migrations WHERE name = '0002_session_version';
-      INSERT INTO auth_users (id, email, email_normalized) VALUES ('old-user', 'old@example.com', 'old@example.com');`);
+    raw.exec(downgrade);
     raw.close();
-
     const upgraded = sqliteAdapter({ filename });
     await upgraded.migrate();
+    return upgraded;
+  }
+  const WITHOUT_METADATA = `ALTER TABLE auth_sessions DROP COLUMN user_agent; ALTER TABLE auth_sessions DROP COLUMN ip; ALTER TABLE auth_sessions DROP COLUMN last_active_at;
+      DELETE FROM auth_migrations WHERE name = '0003_session_metadata';
+      INSERT INTO auth_users (id, email, email_normalized) VALUES ('old-user', 'old@example.com', 'old@example.com');`;
+
+  it('upgrades a database made before session versions in place (migration 0002)', async () => {
+    // Turn the file back into a 0001-only database holding one user.
+    const upgraded = await upgradedFrom(`DROP INDEX auth_verification_tokens_expires_idx; ALTER TABLE auth_users DROP COLUMN session_version;
+      DELETE FROM auth_migrations WHERE name = '0002_session_version'; ${WITHOUT_METADATA}`);
     expect(await upgraded.getSessionVersion('old-user')).toBe(0);
     expect(await upgraded.bumpSessionVersion('old-user')).toBe(1);
     expect((await upgraded.getUser('old-user'))?.email).toBe('old@example.com');
+    await upgraded.close?.();
+  });
+
+  it('upgrades a database made before session metadata in place (migration 0003)', async () => {
+    const upgraded = await upgradedFrom(`${WITHOUT_METADATA}
+      INSERT INTO auth_sessions (id, token_hash, user_id, expires, created_at) VALUES ('old-session', 'h', 'old-user', 4102444800000, 1000);`);
+    const old = { id: 'old-session', tokenHash: 'h', userId: 'old-user', expires: new Date(4102444800000), createdAt: new Date(1000) };
+    expect((await upgraded.getSessionAndUser('old-session'))?.session).toStrictEqual(old);
+    expect(await upgraded.updateSessionExpiry('old-session', old.expires, new Date(2000))).toStrictEqual({ ...old, lastActiveAt: new Date(2000) });
+    expect(await upgraded.listSessions('old-user')).toStrictEqual([{ ...old, lastActiveAt: new Date(2000) }]);
     await upgraded.close?.();
   });
 

@@ -49,7 +49,14 @@ export interface SqlStoreOptions {
 }
 
 /** A joined session row: session columns prefixed with `s_`, then the user's columns. */
-type SessionUserRow = UserColumns & { s_token_hash: string; s_expires: SessionRow['expires']; s_created_at: SessionRow['created_at'] };
+type SessionUserRow = UserColumns & {
+  s_token_hash: string;
+  s_expires: SessionRow['expires'];
+  s_created_at: SessionRow['created_at'];
+  s_user_agent: SessionRow['user_agent'];
+  s_ip: SessionRow['ip'];
+  s_last_active_at: SessionRow['last_active_at'];
+};
 
 interface Ready extends SqlConnection {
   /** `getSessionAndUser`, compiled once and prepared once; its only parameter is the session id. */
@@ -72,6 +79,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       .selectFrom(`${t.sessions} as s`)
       .innerJoin(`${t.users} as u`, 'u.id', 's.user_id')
       .select(['s.token_hash as s_token_hash', 's.expires as s_expires', 's.created_at as s_created_at'])
+      .select(['s.user_agent as s_user_agent', 's.ip as s_ip', 's.last_active_at as s_last_active_at'])
       .select(USER_COLUMNS.map((column) => `u.${column}` as const))
       .where('s.id', '=', '')
       .compile().sql;
@@ -240,19 +248,33 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       const { readSessionRow } = await ready();
       const row = await readSessionRow(id);
       if (!row) return null;
-      const session = decodeSession({ id, token_hash: row.s_token_hash, user_id: row.id, expires: row.s_expires, created_at: row.s_created_at });
+      const session = decodeSession({
+        id,
+        token_hash: row.s_token_hash,
+        user_id: row.id,
+        expires: row.s_expires,
+        created_at: row.s_created_at,
+        user_agent: row.s_user_agent,
+        ip: row.s_ip,
+        last_active_at: row.s_last_active_at,
+      });
       return { session, user: decodeUser(row) };
     },
-    async updateSessionExpiry(id, expires) {
+    async updateSessionExpiry(id, expires, lastActiveAt) {
       const { db } = await ready();
       const row = await db
         .updateTable(t.sessions)
-        .set({ expires: expires.getTime() })
+        .set({ expires: expires.getTime(), ...(lastActiveAt ? { last_active_at: lastActiveAt.getTime() } : {}) })
         .where('id', '=', id)
         .returningAll()
         .$castTo<SessionRow>()
         .executeTakeFirst();
       return row ? decodeSession(row) : null;
+    },
+    async listSessions(userId) {
+      const { db } = await ready();
+      const rows = await db.selectFrom(t.sessions).selectAll().where('user_id', '=', userId).$castTo<SessionRow>().execute();
+      return rows.map(decodeSession);
     },
     async deleteSession(id) {
       const { db } = await ready();

@@ -81,6 +81,10 @@ export interface SessionRow {
   user_id: string;
   expires: DbInt;
   created_at: DbInt;
+  /** Session metadata (migration 0003; null on older rows). */
+  user_agent: string | null;
+  ip: string | null;
+  last_active_at: DbInt | null;
 }
 
 export interface VerificationTokenRow {

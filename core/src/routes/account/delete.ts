@@ -1,0 +1,70 @@
+/**
+ * `POST /account/delete`: deletes the caller's user with their accounts,
+ * passkeys and sessions, after a fresh sign-in or the password.
+ * @internal
+ * @module
+ */
+import { AuthError } from '../../errors.js';
+import { readCookie } from '../../http/cookies.js';
+import { verifyPassword } from '../../password.js';
+import type { ActionResult, RouteContext } from '../context.js';
+import { callUser, clearSessionCookie, resolveCallbackUrl } from '../helpers.js';
+import type { RouteRateLimit } from '../rate-limited.js';
+import { done, signedIn, storageOf, type Caller } from './signed-in.js';
+
+/** A password sent to `/account/delete` is a guess on the login limiter, per IP and per session. */
+export function deleteAccountLimit(ctx: RouteContext): RouteRateLimit | undefined {
+  const { login } = ctx.auth.limiters;
+  if (!login || !ctx.body.password) return undefined;
+  const cookie = readCookie(ctx.request.headers.get('cookie'), ctx.auth.config.cookies.sessionToken.name) ?? '';
+  // The public half of a database session cookie; JWT sessions share the IP budget only.
+  const id = ctx.auth.config.session.strategy === 'database' ? (cookie.split('.')[0] ?? '') : '';
+  return { limiter: login, mode: 'attempt', identifier: id ? `session:${id}` : '' };
+}
+
+/**
+ * Proves it is the account holder: `{password}` checked with argon2, or a
+ * session signed in within `session.freshAge`.
+ * @throws AuthError `INVALID_CREDENTIALS` (401) for a wrong password (or
+ *   one sent for an account without password); `SESSION_NOT_FRESH` (403)
+ *   without a password when the sign-in is older than `freshAge`.
+ */
+async function confirmHolder(ctx: RouteContext, caller: Caller): Promise<void> {
+  const { password } = ctx.body;
+  if (password) {
+    const accounts = await storageOf(ctx).listAccounts(caller.user.id);
+    const hash = accounts.find((a) => a.type === 'credentials' && a.passwordHash)?.passwordHash;
+    if (!hash || !(await verifyPassword(password, hash))) {
+      await ctx.attempt?.failed();
+      throw new AuthError('Wrong password', { code: 'INVALID_CREDENTIALS', status: 401 });
+    }
+    await ctx.attempt?.succeeded();
+    return;
+  }
+  const age = caller.authTime ? Date.now() - caller.authTime.getTime() : Number.POSITIVE_INFINITY;
+  if (age > ctx.auth.config.session.freshAge * 1000) {
+    throw new AuthError('Sign in again, or enter your password, to delete your account', { code: 'SESSION_NOT_FRESH', status: 403 });
+  }
+}
+
+/**
+ * Deletes the caller's account: the `onDeleteUser` callback first (an
+ * `AuthError` it throws stops the deletion), then every plugin's
+ * `userDeleted` hook, then all sessions end (database rows deleted, the
+ * session version bumped for JWT sessions), then the user with their
+ * accounts and passkeys. The session cookie is cleared.
+ */
+export async function deleteAccountAction(ctx: RouteContext): Promise<ActionResult> {
+  const caller = await signedIn(ctx);
+  const adapter = storageOf(ctx);
+  await confirmHolder(ctx, caller);
+  const userId = caller.user.id;
+  const user = (await adapter.getUser(userId)) ?? caller.user;
+  const onDeleteUser = ctx.auth.callbacks.onDeleteUser;
+  if (onDeleteUser) await callUser(ctx.auth, 'onDeleteUser callback', () => onDeleteUser({ user }));
+  for (const hook of ctx.auth.hooks.userDeleted) await hook(userId);
+  await ctx.auth.strategy.revokeUser(userId);
+  await adapter.deleteUser(userId);
+  ctx.auth.logger.warn(`[auth] security event account-deleted: user ${userId}`);
+  return done(ctx, {}, await resolveCallbackUrl(ctx, ctx.body.callbackUrl), [clearSessionCookie(ctx.auth)]);
+}

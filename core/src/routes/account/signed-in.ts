@@ -1,0 +1,60 @@
+/**
+ * The caller of an account route: the session cookie only (never a
+ * credential a plugin's `resolveSession` reads, such as an API key),
+ * confirmed against storage now.
+ * @internal
+ * @module
+ */
+import { AuthError } from '../../errors.js';
+import { readCookie, type OutCookie } from '../../http/cookies.js';
+import type { StorageAdapter } from '../../storage/types.js';
+import type { User } from '../../types.js';
+import type { ActionResult, RouteContext } from '../context.js';
+import { sessionCookie } from '../helpers.js';
+
+/** A signed-in caller. */
+export interface Caller {
+  user: User;
+  /** The database session's public id; absent under the jwt strategy. */
+  sessionId?: string;
+  /** When the caller signed in, when known. */
+  authTime?: Date;
+  /** The refreshed session cookie, to send back. */
+  cookies: OutCookie[];
+}
+
+/**
+ * Reads the caller's session cookie, confirmed against storage.
+ * @throws AuthError `UNAUTHENTICATED` (401) without a valid session (the
+ *   error carries the cookie-clearing header when a stale cookie was sent).
+ */
+export async function signedIn(ctx: RouteContext): Promise<Caller> {
+  const value = readCookie(ctx.request.headers.get('cookie'), ctx.auth.config.cookies.sessionToken.name);
+  const read = value ? await ctx.auth.strategy.read(value, { fresh: true }) : { status: 'none' as const };
+  if (read.status !== 'valid') throw new AuthError('Sign in first', { code: 'UNAUTHENTICATED', status: 401 });
+  return {
+    user: read.user,
+    ...(read.sessionId !== undefined ? { sessionId: read.sessionId } : {}),
+    ...(read.authTime !== undefined ? { authTime: read.authTime } : {}),
+    cookies: read.refreshed ? [sessionCookie(ctx.auth, read.refreshed.value, read.refreshed.expires)] : [],
+  };
+}
+
+/**
+ * The storage adapter, for routes that change stored accounts.
+ * @throws AuthError `NOT_SUPPORTED` (400) when `createAuth` has no adapter.
+ */
+export function storageOf(ctx: RouteContext): StorageAdapter {
+  if (!ctx.auth.adapter) throw notSupported('This needs a storage adapter');
+  return ctx.auth.adapter;
+}
+
+/** `NOT_SUPPORTED` (400): the configuration does not offer this route. */
+export function notSupported(message: string): AuthError {
+  return new AuthError(message, { code: 'NOT_SUPPORTED', status: 400 });
+}
+
+/** The answer of a state-changing account route: JSON, or a 303 to `redirect` for browsers. */
+export function done(ctx: RouteContext, json: Record<string, unknown>, redirect: string, cookies: OutCookie[] = []): ActionResult {
+  return ctx.wantsJson ? { status: 200, json: { ok: true, ...json }, cookies } : { status: 303, redirect, cookies };
+}
