@@ -1,0 +1,177 @@
+/**
+ * `createDashboard`: one Web Request → Response handler for everything under
+ * `basePath` (default `/_framework`), guarded by {@link decideAccess}.
+ * @module
+ */
+import type { TriggerRuntime } from '@framework/trigger';
+import { decideAccess, type DashboardAuth } from './access.js';
+import { assetResponse } from './assets.js';
+import type { AuthActivitySources } from './auth-activity.js';
+import { createCsrfGuard } from './csrf.js';
+import { createRunHistory, type RunHistory, type RunHistoryOptions } from './history.js';
+import { escapeHtml, type PageContext } from './html.js';
+import { handlePost } from './actions.js';
+import { renderGet } from './pages.js';
+
+/** The parts of a `TriggerRuntime` the dashboard reads and acts on. */
+export type DashboardRuntime = Pick<TriggerRuntime, 'name' | 'definitions' | 'onRun' | 'inspectQueues' | 'replay' | 'discard'>;
+
+/** Options of {@link createDashboard}. */
+export interface DashboardOptions {
+  /** The trigger runtime to show. Without it the triggers view is empty. */
+  runtime?: DashboardRuntime;
+  /** The auth engine: required in production, where it checks the signed-in user's role. */
+  auth?: DashboardAuth;
+  /** Where the dashboard is served. Default `/_framework`. */
+  basePath?: string;
+  /** Default: `'production'` when `NODE_ENV` is `production`, else `'development'`. */
+  mode?: 'development' | 'production';
+  /** Whether the dashboard answers at all. Default: `true` in development, `false` in production (opt in). */
+  enabled?: boolean;
+  /** Roles that may open it in production (any of them). Default `'admin'`. */
+  role?: string | string[];
+  /** Permissions that may open it in production (any of them); replaces the role check when set. */
+  permission?: string | string[];
+  /** Key of the CSRF tokens (any string; the auth secret is a good choice). Default: a random key per process. */
+  secret?: string;
+  /** Origins accepted on POSTs besides the request URL's own, e.g. the public origin behind a TLS-terminating proxy. */
+  trustedOrigins?: string[];
+  /** Run history bounds (see {@link RunHistoryOptions}), or a history to share. */
+  history?: RunHistoryOptions | RunHistory;
+  /** Data sources of the Auth view. */
+  authActivity?: AuthActivitySources;
+  /** A link shown in the navigation, e.g. where bull-board is mounted. */
+  bullBoardPath?: string;
+  /** Seconds between background refreshes of the counts (with JavaScript). Default 5; 0 disables. */
+  refreshSeconds?: number;
+}
+
+/** Request details only the adapter knows. */
+export interface DashboardRequestInfo {
+  /** The client's IP address as seen on the socket (never from a header). */
+  ip?: string | undefined;
+}
+
+/** A created dashboard. */
+export interface Dashboard {
+  readonly basePath: string;
+  readonly enabled: boolean;
+  /** The run history fed by the runtime (`undefined` without a runtime). */
+  readonly history: RunHistory | undefined;
+  /**
+   * Serves a request under `basePath`; resolves `null` for other paths and
+   * when the dashboard is disabled, so adapters fall through. Never rejects.
+   */
+  fetch(request: Request, info?: DashboardRequestInfo): Promise<Response | null>;
+  /** Stops recording runs and ends live streams. */
+  close(): void;
+}
+
+/**
+ * Creates the dashboard: a triggers view (definitions, next schedule
+ * occurrences, recent runs with their logs, queue counts, dead letters with
+ * replay and discard, a throughput chart) and an Auth view, as server-rendered
+ * HTML that works without JavaScript. Every request is checked: in
+ * development only loopback clients (no forwarding headers, loopback Host) may
+ * open it; in production only a signed-in user with `role` (default `admin`)
+ * or `permission`, answering 401 `UNAUTHENTICATED` / 403 `FORBIDDEN`
+ * otherwise. POSTs need the form's CSRF token (signed double submit) and a
+ * same-origin `Origin`, else 403 `CSRF_TOKEN_INVALID` / `CSRF_ORIGIN_MISMATCH`.
+ *
+ * @throws TypeError when enabled in production without `auth`, or `basePath` is not an absolute path.
+ * @example
+ * ```ts
+ * const dashboard = createDashboard({ runtime, auth, enabled: true, secret: process.env.AUTH_SECRET });
+ * const response = await dashboard.fetch(request, { ip }); // null: not a dashboard path
+ * ```
+ */
+export function createDashboard(options: DashboardOptions = {}): Dashboard {
+  const basePath = (options.basePath ?? '/_framework').replace(/\/+$/, '');
+  if (!/^\/[\w./-]*$/.test(basePath) || basePath.includes('..')) throw new TypeError(`createDashboard: basePath must be an absolute path, got ${JSON.stringify(options.basePath)}`);
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+  const mode = options.mode ?? (env.NODE_ENV === 'production' ? 'production' : 'development');
+  const enabled = options.enabled ?? mode === 'development';
+  if (enabled && mode === 'production' && !options.auth) throw new TypeError('createDashboard: production mode needs `auth` to check the signed-in user');
+  const runtime = options.runtime;
+  const history = runtime ? (isHistory(options.history) ? options.history : createRunHistory(runtime, options.history ?? {})) : undefined;
+  const csrf = createCsrfGuard({ secret: options.secret, cookiePath: basePath, secure: mode === 'production', ...(options.trustedOrigins ? { trustedOrigins: options.trustedOrigins } : {}) });
+  const streams = new Set<() => void>();
+  const policy = { mode, auth: options.auth, role: options.role ?? 'admin', permission: options.permission };
+  const deps = { runtime, history, authActivity: options.authActivity ?? {}, streams };
+
+  async function serve(request: Request, info: DashboardRequestInfo): Promise<Response | null> {
+    const url = new URL(request.url);
+    if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) return null;
+    const path = url.pathname.slice(basePath.length) || '/';
+    const access = await decideAccess(request, info.ip, policy);
+    if (!access.allowed) return withHeaders(refusal(request, access.status, access.code, access.message, access.signIn), access.headers);
+    if (request.method === 'GET' && path.startsWith('/assets/')) return (await assetResponse(path.slice('/assets/'.length))) ?? notFound(request);
+    const context: PageContext = {
+      base: basePath,
+      refresh: options.refreshSeconds ?? 5,
+      bullBoard: options.bullBoardPath,
+      notice: url.searchParams.get('notice') ?? undefined,
+      error: url.searchParams.get('error') ?? undefined,
+    };
+    const guard = await csrf;
+    let response: Response | null;
+    if (request.method === 'POST') response = await handlePost(request, path, { ...deps, csrf: guard, base: basePath });
+    else if (request.method === 'GET' || request.method === 'HEAD') response = await renderGet(request, path, url, context, { ...deps, csrf: guard });
+    else response = new Response(JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED' } }), { status: 405, headers: { allow: 'GET, HEAD, POST', 'content-type': 'application/json' } });
+    return withHeaders(response ?? notFound(request), access.headers);
+  }
+
+  return {
+    basePath,
+    enabled,
+    history,
+    async fetch(request, info = {}) {
+      if (!enabled) return null;
+      try {
+        return await serve(request, info);
+      } catch {
+        return refusal(request, 500, 'INTERNAL_ERROR', 'The dashboard could not answer this request.');
+      }
+    },
+    close() {
+      history?.close();
+      for (const end of streams) end();
+      streams.clear();
+    },
+  };
+}
+
+function isHistory(value: RunHistoryOptions | RunHistory | undefined): value is RunHistory {
+  return typeof (value as RunHistory | undefined)?.recent === 'function';
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+  'cache-control': 'no-store',
+  'x-frame-options': 'DENY',
+};
+
+/** Adds the session's Set-Cookie headers and the dashboard's security headers (assets keep their caching). */
+function withHeaders(response: Response, extra: Headers): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
+  for (const cookie of extra.getSetCookie()) headers.append('set-cookie', cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** An error answer: JSON for API clients, a short HTML page for browsers. */
+export function refusal(request: Request, status: number, code: string, message: string, signIn?: string): Response {
+  const accept = request.headers.get('accept') ?? '';
+  if (!accept.includes('text/html')) {
+    return new Response(JSON.stringify({ error: { code, message } }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  }
+  const link = signIn ? `<p><a href="${escapeHtml(signIn)}">Sign in</a></p>` : '';
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title></head><body style="font-family:system-ui,sans-serif;background:#f5f6f8;color:#1d2330"><main style="max-width:28rem;margin:4rem auto;background:#fff;border-radius:10px;padding:2rem"><h1>${status}</h1><p>${escapeHtml(message)}</p><p><code>${code}</code></p>${link}</main></body></html>`;
+  return new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+function notFound(request: Request): Response {
+  return refusal(request, 404, 'NOT_FOUND', 'No such dashboard page.');
+}
