@@ -1,3 +1,4 @@
 import { packageBuild } from '../../tsup.shared';
 
-export default packageBuild({ index: 'src/index.ts' });
+// The dashboard subpath imports @framework/dashboard, an optional peer: never bundled.
+export default packageBuild({ index: 'src/index.ts', dashboard: 'src/dashboard.ts' }, { external: ['@framework/dashboard'] });

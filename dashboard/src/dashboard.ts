@@ -141,6 +141,18 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
   };
 }
 
+/**
+ * The dashboard itself when given one, else a new one from `options`: what
+ * every adapter's mount function accepts.
+ * @example
+ * ```ts
+ * const dashboard = dashboardOf(optionsOrDashboard);
+ * ```
+ */
+export function dashboardOf(source: DashboardOptions | Dashboard): Dashboard {
+  return typeof (source as Dashboard).fetch === 'function' && typeof (source as Dashboard).basePath === 'string' ? (source as Dashboard) : createDashboard(source as DashboardOptions);
+}
+
 function isHistory(value: RunHistoryOptions | RunHistory | undefined): value is RunHistory {
   return typeof (value as RunHistory | undefined)?.recent === 'function';
 }
