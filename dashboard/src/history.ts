@@ -15,7 +15,7 @@ export interface Throughput {
 
 /** Options of {@link createRunHistory}. */
 export interface RunHistoryOptions {
-  /** Runs kept, newest first. Default 500. */
+  /** Runs kept, newest first. Default 200 (a larger ring costs a busy app more garbage collection). */
   capacity?: number;
   /** Log lines kept per run. Default 100. */
   maxLogsPerRun?: number;
@@ -50,30 +50,31 @@ const WINDOW_MINUTES = 60;
  * ```
  */
 export function createRunHistory(runtime: Pick<TriggerRuntime, 'onRun'>, options: RunHistoryOptions = {}): RunHistory {
-  const capacity = Math.max(1, options.capacity ?? 500);
+  const capacity = Math.max(1, options.capacity ?? 200);
   const maxLogs = options.maxLogsPerRun ?? 100;
   const now = options.now ?? Date.now;
   const ring: RunRecord[] = [];
   let next = 0;
-  const byId = new Map<string, RunRecord>();
-  // minute index (epoch ms / 60 000) → [runs, errors]
-  const buckets = new Map<number, [number, number]>();
+  // One slot per minute of the window: [minute index (epoch ms / 60 000), runs, errors].
+  const buckets: Array<[number, number, number]> = Array.from({ length: WINDOW_MINUTES }, () => [-1, 0, 0]);
   const listeners = new Set<(run: RunRecord) => void>();
 
+  // The hot path: a ring write and a counter bump per run, nothing that allocates beyond the trimmed logs.
   const unsubscribe = runtime.onRun((run) => {
     const kept: RunRecord = run.logs.length > maxLogs ? { ...run, logs: run.logs.slice(-maxLogs) } : run;
-    const evicted = ring.length < capacity ? undefined : ring[next];
-    if (evicted) byId.delete(evicted.id);
     if (ring.length < capacity) ring.push(kept);
     else ring[next] = kept;
     next = (next + 1) % capacity;
-    byId.set(kept.id, kept);
     const minute = Math.floor(now() / MINUTE_MS);
-    const bucket = buckets.get(minute) ?? [0, 0];
-    bucket[0] += 1;
-    if (kept.status !== 'ok' && kept.status !== 'suspended') bucket[1] += 1;
-    buckets.set(minute, bucket);
-    if (buckets.size > WINDOW_MINUTES + 1) for (const key of buckets.keys()) if (key <= minute - WINDOW_MINUTES) buckets.delete(key);
+    const bucket = buckets[minute % WINDOW_MINUTES]!;
+    if (bucket[0] !== minute) {
+      bucket[0] = minute;
+      bucket[1] = 0;
+      bucket[2] = 0;
+    }
+    bucket[1] += 1;
+    if (kept.status !== 'ok' && kept.status !== 'suspended') bucket[2] += 1;
+    if (listeners.size === 0) return;
     for (const listener of listeners) {
       try {
         listener(kept);
@@ -93,15 +94,16 @@ export function createRunHistory(runtime: Pick<TriggerRuntime, 'onRun'>, options
       const runs = ordered();
       return (trigger === undefined ? runs : runs.filter((r) => r.trigger === trigger)).slice(0, limit);
     },
-    get: (id) => byId.get(id),
+    get: (id) => ring.find((run) => run.id === id),
     throughput() {
       const current = Math.floor(now() / MINUTE_MS);
       const result: Throughput = { minutes: [], runs: [], errors: [] };
       for (let minute = current - WINDOW_MINUTES + 1; minute <= current; minute++) {
-        const [runs, errors] = buckets.get(minute) ?? [0, 0];
+        const [stamp, runs, errors] = buckets[minute % WINDOW_MINUTES]!;
+        const fresh = stamp === minute;
         result.minutes.push((minute * MINUTE_MS) / 1000);
-        result.runs.push(runs);
-        result.errors.push(errors);
+        result.runs.push(fresh ? runs : 0);
+        result.errors.push(fresh ? errors : 0);
       }
       return result;
     },
