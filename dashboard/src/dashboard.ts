@@ -59,10 +59,18 @@ export interface Dashboard {
   /** The run history fed by the runtime (`undefined` without a runtime). */
   readonly history: RunHistory | undefined;
   /**
-   * Serves a request under `basePath`; resolves `null` for other paths and
-   * when the dashboard is disabled, so adapters fall through. Never rejects.
+   * Serves a request under `basePath`; resolves `null` for other paths, for
+   * paths under `basePath` that are not its own once access is granted (so an
+   * app can mount more pages there, e.g. bull-board), and when the dashboard
+   * is disabled, so adapters fall through. Never rejects.
    */
   fetch(request: Request, info?: DashboardRequestInfo): Promise<Response | null>;
+  /**
+   * The dashboard's access check alone, for pages mounted beside it (e.g.
+   * bull-board): `null` when the request may pass, else the refusal (401 /
+   * 403) to send. Never rejects.
+   */
+  authorize(request: Request, info?: DashboardRequestInfo): Promise<Response | null>;
   /** Stops recording runs and ends live streams. */
   close(): void;
 }
@@ -105,6 +113,7 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
     const path = url.pathname.slice(basePath.length) || '/';
     const access = await decideAccess(request, info.ip, policy);
     if (!access.allowed) return withHeaders(refusal(request, access.status, access.code, access.message, access.signIn), access.headers);
+    if (!KNOWN_PATHS.test(path)) return null;
     if (request.method === 'GET' && path.startsWith('/assets/')) return (await assetResponse(path.slice('/assets/'.length))) ?? notFound(request);
     const context: PageContext = {
       base: basePath,
@@ -133,6 +142,14 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
         return refusal(request, 500, 'INTERNAL_ERROR', 'The dashboard could not answer this request.');
       }
     },
+    async authorize(request, info = {}) {
+      try {
+        const access = await decideAccess(request, info.ip, policy);
+        return access.allowed ? null : withHeaders(refusal(request, access.status, access.code, access.message, access.signIn), access.headers);
+      } catch {
+        return refusal(request, 500, 'INTERNAL_ERROR', 'The dashboard could not answer this request.');
+      }
+    },
     close() {
       history?.close();
       for (const end of streams) end();
@@ -152,6 +169,9 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
 export function dashboardOf(source: DashboardOptions | Dashboard): Dashboard {
   return typeof (source as Dashboard).fetch === 'function' && typeof (source as Dashboard).basePath === 'string' ? (source as Dashboard) : createDashboard(source as DashboardOptions);
 }
+
+/** The dashboard's own route families; other paths under the base path are left to the app (after the access check). */
+const KNOWN_PATHS = /^\/(?:|auth|events|api\/[\w-]+|assets\/.*|runs\/.*|queues\/.*)$/;
 
 function isHistory(value: RunHistoryOptions | RunHistory | undefined): value is RunHistory {
   return typeof (value as RunHistory | undefined)?.recent === 'function';
