@@ -151,7 +151,10 @@ describe('dashboard triggers view', () => {
     expect(uplot?.status).toBe(200);
     expect(await uplot!.text()).toContain('uPlot');
     expect((await get('/_framework/assets/dashboard.js'))!.headers.get('content-type')).toContain('javascript');
-    expect((await get('/_framework/assets/../package.json'))?.status).toBe(404);
+    expect((await get('/_framework/assets/nope.js'))?.status).toBe(404);
+    expect((await get('/_framework/assets/%2e%2e%2fpackage.json'))?.status).toBe(404);
     expect((await get('/_framework/runs/nope'))?.status).toBe(404);
+    // Other paths under the base are left to the app once access is granted.
+    expect(await get('/_framework/elsewhere')).toBeNull();
   });
 });

@@ -27,7 +27,7 @@ export interface RunHistoryOptions {
 export interface RunHistory {
   /** Newest first; at most `limit`, optionally of one trigger. */
   recent(options?: { limit?: number; trigger?: string }): RunRecord[];
-  /** A run by its id (`<traceId>:<attempt>`). */
+  /** A run by its id (`RunRecord.id`). */
   get(id: string): RunRecord | undefined;
   /** Runs and failed runs per minute over the last 60 minutes, oldest first. */
   throughput(): Throughput;

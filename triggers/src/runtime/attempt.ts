@@ -139,7 +139,7 @@ async function runNow(core: RuntimeCore, trigger: RegisteredTrigger, event: unkn
   }
   if (core.runs.active) {
     core.runs.publish({
-      id: `${traceId}:${options.attempt}`,
+      id: core.runs.nextId(),
       trigger: name,
       source,
       attempt: options.attempt,

@@ -38,7 +38,7 @@ describe('runtime.onRun', () => {
     ]);
     expect(runs[1]!.error).toBe('boom');
     expect(runs[1]!.traceId).toMatch(/^[0-9a-f]{32}$/);
-    expect(runs[1]!.id).toBe(`${runs[1]!.traceId}:1`);
+    expect(runs.map((r) => r.id)).toEqual(['run-1', 'run-2']);
     expect(runs[1]!.logs.some((l) => l.message.includes('attempt 1 failed: boom'))).toBe(true);
     expect(runs[0]!.durationMs).toBeGreaterThanOrEqual(0);
     stop();

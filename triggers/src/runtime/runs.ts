@@ -5,7 +5,7 @@ import type { LogEntry, TailOutcome, TriggerSourceType } from '../types.js';
  * Times are `Date`s; `durationMs` is milliseconds.
  */
 export interface RunRecord {
-  /** `<traceId>:<attempt>`: unique per attempt. */
+  /** Unique per attempt within the runtime's process (`run-<n>`, counting up). Runs of one trace share `traceId`. */
   id: string;
   trigger: string;
   source: TriggerSourceType;
@@ -31,6 +31,12 @@ export type RunListener = (run: RunRecord) => void;
  */
 export class RunHub {
   private readonly listeners = new Set<RunListener>();
+  private sequence = 0;
+
+  /** A new run id. */
+  nextId(): string {
+    return `run-${++this.sequence}`;
+  }
 
   /** Whether anybody listens. */
   get active(): boolean {
