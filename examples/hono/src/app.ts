@@ -128,6 +128,8 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     });
     app.get('/dev/avatars', (c) => c.json(avatarUploads.list()));
     app.get('/dev/notes', (c) => c.json(notes.list()));
+    // The dashboard demo: queue a report for monthly-report (which dead-letters it once; replay it from /_framework/).
+    app.put('/dev/reports/:id', async (c) => c.json({ messageId: await runtime.queue('reports').send({ id: c.req.param('id') }) }, 202));
   }
 
   app.get('/register', async (c) => {

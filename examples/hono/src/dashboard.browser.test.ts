@@ -62,7 +62,7 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
   });
 
   it('lists a failed queue message among the dead letters; Replay makes it succeed', async () => {
-    await running.example.runtime.queue('reports').send({ id: 'report-2026-10' });
+    expect((await fetch(`${running.base}/dev/reports/report-2026-10`, { method: 'PUT' })).status).toBe(202);
     await expect.poll(async () => (await running.example.runtime.inspectQueues()).find((q) => q.queue === 'reports')?.deadLettered).toBe(1);
     await page.goto('/_framework/');
     const letter = page.locator('#dead-letters tr[data-message]', { hasText: 'report-2026-10' });
