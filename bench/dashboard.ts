@@ -1,45 +1,18 @@
 /**
  * The dashboard's cost to a running app: queue throughput through a handler
- * that does nothing, with no dashboard and with a dashboard recording runs
+ * that acks every message, with no dashboard and with a dashboard recording runs
  * that nobody is looking at, in batches of 10 (as the triggers benchmark)
  * and of 1 (one run per message, the worst case for per-run bookkeeping).
  * Median of interleaved rounds; goal: under 2 % overhead. Run this file
  * directly to print the numbers as JSON.
  */
 import { pathToFileURL } from 'node:url';
-import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { createDashboard } from '@framework/dashboard';
+import { queueThroughput } from './triggers.js';
 
-/** Messages per second through a batch-of-1 consumer, optionally with a dashboard attached. */
-async function throughput(withDashboard: boolean, batchSize: number, total: number): Promise<number> {
-  let acked = 0;
-  let done!: () => void;
-  const finished = new Promise<void>((resolve) => (done = resolve));
-  const runtime = createTriggerRuntime({
-    env: {},
-    triggers: {
-      consumer: defineTrigger({
-        source: { type: 'queue', name: 'bench', batchSize, batchTimeout: '0s' },
-        config: { observability: { metrics: false, tracing: false }, concurrency: 8 },
-        handle: (event) => {
-          acked += event.messages.length;
-          if (acked >= total) done();
-        },
-      }),
-    },
-  });
-  const dashboard = withDashboard ? createDashboard({ runtime, mode: 'development' }) : undefined;
-  const producer = runtime.queue('bench');
-  for (let sent = 0; sent < total; sent += 100) {
-    await producer.sendBatch(Array.from({ length: Math.min(100, total - sent) }, (_, i) => ({ body: { n: sent + i } })));
-  }
-  const started = performance.now();
-  await runtime.start();
-  await finished;
-  const seconds = (performance.now() - started) / 1000;
-  await runtime.stop();
-  dashboard?.close();
-  return total / seconds;
+/** Messages per second through the triggers benchmark's acking consumer, optionally with a dashboard attached. */
+function throughput(withDashboard: boolean, batchSize: number, total: number): Promise<number> {
+  return queueThroughput(batchSize, total, withDashboard ? (runtime) => createDashboard({ runtime, mode: 'development' }).close : undefined);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -5,6 +5,7 @@
  * @module
  */
 import type { RunRecord, TriggerRuntime } from '@framework/trigger';
+import { RunRing } from './ring.js';
 
 /** Per-minute totals: `minutes[i]` is the start of the minute (epoch seconds, uPlot's x scale). */
 export interface Throughput {
@@ -53,18 +54,14 @@ export function createRunHistory(runtime: Pick<TriggerRuntime, 'onRun'>, options
   const capacity = Math.max(1, options.capacity ?? 200);
   const maxLogs = options.maxLogsPerRun ?? 100;
   const now = options.now ?? Date.now;
-  const ring: RunRecord[] = [];
-  let next = 0;
+  const ring = new RunRing(capacity, maxLogs);
   // One slot per minute of the window: [minute index (epoch ms / 60 000), runs, errors].
   const buckets: Array<[number, number, number]> = Array.from({ length: WINDOW_MINUTES }, () => [-1, 0, 0]);
   const listeners = new Set<(run: RunRecord) => void>();
 
-  // The hot path: a ring write and a counter bump per run, nothing that allocates beyond the trimmed logs.
+  // The hot path: column writes and a counter bump per run.
   const unsubscribe = runtime.onRun((run) => {
-    const kept: RunRecord = run.logs.length > maxLogs ? { ...run, logs: run.logs.slice(-maxLogs) } : run;
-    if (ring.length < capacity) ring.push(kept);
-    else ring[next] = kept;
-    next = (next + 1) % capacity;
+    ring.push(run);
     const minute = Math.floor(now() / MINUTE_MS);
     const bucket = buckets[minute % WINDOW_MINUTES]!;
     if (bucket[0] !== minute) {
@@ -73,28 +70,20 @@ export function createRunHistory(runtime: Pick<TriggerRuntime, 'onRun'>, options
       bucket[2] = 0;
     }
     bucket[1] += 1;
-    if (kept.status !== 'ok' && kept.status !== 'suspended') bucket[2] += 1;
+    if (run.status !== 'ok' && run.status !== 'suspended') bucket[2] += 1;
     if (listeners.size === 0) return;
     for (const listener of listeners) {
       try {
-        listener(kept);
+        listener(run);
       } catch {
         // A closed stream must not affect the others.
       }
     }
   });
 
-  function ordered(): RunRecord[] {
-    if (ring.length < capacity) return [...ring].reverse();
-    return [...ring.slice(next), ...ring.slice(0, next)].reverse();
-  }
-
   return {
-    recent({ limit = 50, trigger } = {}) {
-      const runs = ordered();
-      return (trigger === undefined ? runs : runs.filter((r) => r.trigger === trigger)).slice(0, limit);
-    },
-    get: (id) => ring.find((run) => run.id === id),
+    recent: ({ limit = 50, trigger } = {}) => ring.recent(limit, trigger),
+    get: (id) => ring.get(id),
     throughput() {
       const current = Math.floor(now() / MINUTE_MS);
       const result: Throughput = { minutes: [], runs: [], errors: [] };
