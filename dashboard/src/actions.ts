@@ -5,8 +5,9 @@
  * @module
  */
 import type { CsrfGuard } from './csrf.js';
+import { readFormBody } from '@framework/auth';
 import type { DashboardRuntime } from './dashboard.js';
-import { refusal } from './dashboard.js';
+import { refusal } from './responses.js';
 
 /** What the POST routes use. */
 export interface ActionDeps {
@@ -24,11 +25,19 @@ export async function handlePost(request: Request, path: string, deps: ActionDep
   if (!match || !deps.runtime) return null;
   const trigger = decodeURIComponent(match[1]!);
   const verb = match[2] as 'replay' | 'discard';
-  const form = await readForm(request);
-  if (!form) return refusal(request, 400, 'INVALID_REQUEST', 'Expected a url-encoded form of at most 8 KiB.');
-  const csrfError = await deps.csrf.check(request, form.get('csrfToken'));
+  if (!(request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) {
+    return refusal(request, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Expected a url-encoded form.');
+  }
+  let form: Record<string, string>;
+  try {
+    form = await readFormBody(request, MAX_FORM_BYTES);
+  } catch (error) {
+    const { status = 400, code = 'INVALID_REQUEST' } = error as { status?: number; code?: string };
+    return refusal(request, status, code, 'The form could not be read.');
+  }
+  const csrfError = await deps.csrf.check(request, form.csrfToken);
   if (csrfError) return refusal(request, 403, csrfError, 'The form is stale or came from another site; reload the page and try again.');
-  const id = form.get('id');
+  const id = form.id;
   if (!id || id.length > 200) return refusal(request, 400, 'INVALID_REQUEST', 'Expected a message `id`.');
   let ids: string[];
   try {
@@ -39,18 +48,9 @@ export async function handlePost(request: Request, path: string, deps: ActionDep
     if (code === 'NOT_A_QUEUE_TRIGGER' || code === 'ENGINE_UNSUPPORTED') return refusal(request, 400, code, `Cannot ${verb} messages of ${trigger}.`);
     throw error;
   }
-  const notice = ids.length === 0 ? `Message ${id} was not found (already replayed or discarded?).` : `${verb === 'replay' ? 'Replayed' : 'Discarded'} message ${id}.`;
   if ((request.headers.get('accept') ?? '').includes('application/json')) {
     return new Response(JSON.stringify({ ids }), { headers: { 'content-type': 'application/json; charset=utf-8' } });
   }
-  const param = ids.length === 0 ? 'error' : 'notice';
-  return new Response(null, { status: 303, headers: { location: `${deps.base}/?${param}=${encodeURIComponent(notice)}` } });
-}
-
-async function readForm(request: Request): Promise<URLSearchParams | null> {
-  if (!(request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) return null;
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_FORM_BYTES) return null;
-  const text = await request.text();
-  return text.length > MAX_FORM_BYTES ? null : new URLSearchParams(text);
+  const outcome = ids.length === 0 ? 'missing' : verb === 'replay' ? 'replayed' : 'discarded';
+  return new Response(null, { status: 303, headers: { location: `${deps.base}/?${outcome}=${encodeURIComponent(id)}` } });
 }

@@ -94,7 +94,9 @@ describe('dashboard triggers view', () => {
     failing = false;
     const res = await post('/_framework/queues/jobs-consumer/replay', { csrfToken: token, id: id! }, { cookie });
     expect(res?.status).toBe(303);
-    expect(decodeURIComponent(res!.headers.get('location')!)).toBe(`/_framework/?notice=Replayed message ${id}.`);
+    expect(res!.headers.get('location')).toBe(`/_framework/?replayed=${encodeURIComponent(id!)}`);
+    expect(await (await get(res!.headers.get('location')!))!.text()).toContain(`Replayed message ${id}.`);
+    expect(await (await get('/_framework/?notice=Go%20to%20evil.example'))!.text()).not.toContain('evil.example');
     await until(async () => dashboard.history!.recent({ trigger: 'jobs-consumer' })[0]!.status === 'ok');
     expect(dashboard.history!.recent({ trigger: 'jobs-consumer' })[0]!.status).toBe('ok');
     expect((await page()).html).toContain('No failed or dead-lettered messages.');
@@ -156,5 +158,16 @@ describe('dashboard triggers view', () => {
     expect((await get('/_framework/runs/nope'))?.status).toBe(404);
     // Other paths under the base are left to the app once access is granted.
     expect(await get('/_framework/elsewhere')).toBeNull();
+  });
+});
+
+describe('dashboard POST bodies', () => {
+  it('answers 415 to a non-form body and 413 to an oversized form, before any CSRF check', async () => {
+    const send = (body: string, type: string) =>
+      dashboard.fetch(new Request(`${ORIGIN}/_framework/queues/jobs-consumer/replay`, { method: 'POST', headers: { 'content-type': type, origin: ORIGIN, accept: 'application/json' }, body }), LOCAL);
+    expect((await send('{"id":"x"}', 'application/json'))?.status).toBe(415);
+    const big = await send(`id=${'x'.repeat(20_000)}`, 'application/x-www-form-urlencoded');
+    expect(big?.status).toBe(413);
+    expect(await big!.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
   });
 });

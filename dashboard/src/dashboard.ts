@@ -9,7 +9,8 @@ import { assetResponse } from './assets.js';
 import type { AuthActivitySources } from './auth-activity.js';
 import { createCsrfGuard } from './csrf.js';
 import { createRunHistory, type RunHistory, type RunHistoryOptions } from './history.js';
-import { escapeHtml, type PageContext } from './html.js';
+import type { PageContext } from './html.js';
+import { refusal } from './responses.js';
 import { handlePost } from './actions.js';
 import { renderGet } from './pages.js';
 
@@ -119,8 +120,7 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
       base: basePath,
       refresh: options.refreshSeconds ?? 5,
       bullBoard: options.bullBoardPath,
-      notice: url.searchParams.get('notice') ?? undefined,
-      error: url.searchParams.get('error') ?? undefined,
+      ...flash(url.searchParams),
     };
     const guard = await csrf;
     let response: Response | null;
@@ -170,6 +170,25 @@ export function dashboardOf(source: DashboardOptions | Dashboard): Dashboard {
   return typeof (source as Dashboard).fetch === 'function' && typeof (source as Dashboard).basePath === 'string' ? (source as Dashboard) : createDashboard(source as DashboardOptions);
 }
 
+/**
+ * The message after a replay or discard (`?replayed=<id>` and the like): a
+ * fixed sentence around the message id, so a crafted link cannot put
+ * arbitrary text on the page.
+ */
+function flash(params: URLSearchParams): Pick<PageContext, 'notice' | 'error'> {
+  const id = (name: string) => {
+    const value = params.get(name);
+    return value && value.length <= 200 ? value : undefined;
+  };
+  const replayed = id('replayed');
+  const discarded = id('discarded');
+  const missing = id('missing');
+  if (replayed) return { notice: `Replayed message ${replayed}.` };
+  if (discarded) return { notice: `Discarded message ${discarded}.` };
+  if (missing) return { error: `Message ${missing} was not found (already replayed or discarded?).` };
+  return {};
+}
+
 /** The dashboard's own route families; other paths under the base path are left to the app (after the access check). */
 const KNOWN_PATHS = /^\/(?:|auth|events|api\/[\w-]+|assets\/.*|runs\/.*|queues\/.*)$/;
 
@@ -191,17 +210,6 @@ function withHeaders(response: Response, extra: Headers): Response {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!headers.has(name)) headers.set(name, value);
   for (const cookie of extra.getSetCookie()) headers.append('set-cookie', cookie);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-}
-
-/** An error answer: JSON for API clients, a short HTML page for browsers. */
-export function refusal(request: Request, status: number, code: string, message: string, signIn?: string): Response {
-  const accept = request.headers.get('accept') ?? '';
-  if (!accept.includes('text/html')) {
-    return new Response(JSON.stringify({ error: { code, message } }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
-  }
-  const link = signIn ? `<p><a href="${escapeHtml(signIn)}">Sign in</a></p>` : '';
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${status}</title></head><body style="font-family:system-ui,sans-serif;background:#f5f6f8;color:#1d2330"><main style="max-width:28rem;margin:4rem auto;background:#fff;border-radius:10px;padding:2rem"><h1>${status}</h1><p>${escapeHtml(message)}</p><p><code>${code}</code></p>${link}</main></body></html>`;
-  return new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
 function notFound(request: Request): Response {
