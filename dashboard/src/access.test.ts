@@ -67,6 +67,44 @@ describe('dashboard access in production', async () => {
     expect(res!.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
+  it('lets an admin post a CSRF-checked form; a non-admin with a valid token still gets 403', async () => {
+    const queued = createTriggerRuntime({
+      env: {},
+      triggers: {
+        jobs: defineTrigger({
+          source: { type: 'queue', name: 'jobs', batchSize: 1, batchTimeout: '0s' },
+          config: { retries: 0 },
+          handle: () => {
+            throw new Error('down');
+          },
+        }),
+      },
+    });
+    await queued.start();
+    const id = await queued.queue('jobs').send({});
+    for (let i = 0; i < 100 && (await queued.failed('jobs')).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const withQueue = createDashboard({ runtime: queued, auth, mode: 'production', enabled: true });
+    const admin = await signIn('ada@example.com');
+    const page = await withQueue.fetch(get('/_framework/', { cookie: admin }), {});
+    const token = /name="csrfToken" value="([^"]+)"/.exec(await page!.text())?.[1];
+    expect(token).toBeTruthy();
+    const csrfCookie = page!.headers.getSetCookie().find((c) => c.includes('framework-dashboard-csrf='))!.split(';')[0]!;
+    const post = (cookie: string) =>
+      withQueue.fetch(
+        new Request('http://localhost:3000/_framework/queues/jobs/replay', {
+          method: 'POST',
+          headers: { cookie: `${cookie}; ${csrfCookie}`, origin: 'http://localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ csrfToken: token!, id }).toString(),
+        }),
+        {},
+      );
+    const res = await post(admin);
+    expect(res?.status).toBe(303);
+    expect(res!.headers.get('location')).toBe(`/_framework/?replayed=${id}`);
+    expect((await post(await signIn('bob@example.com')))?.status).toBe(403);
+    await queued.stop();
+  });
+
   it('checks a configured permission instead of the role', async () => {
     const byPermission = createDashboard({ runtime: runtime(), auth, mode: 'production', enabled: true, permission: 'posts:edit' });
     const bob = await signIn('bob@example.com');

@@ -33,7 +33,7 @@ export interface DashboardOptions {
   role?: string | string[];
   /** Permissions that may open it in production (any of them); replaces the role check when set. */
   permission?: string | string[];
-  /** Key of the CSRF tokens (any string; the auth secret is a good choice). Default: a random key per process. */
+  /** Key of the CSRF tokens (any string). Default: the auth's first `secret`, else a random key per process. */
   secret?: string;
   /** Origins accepted on POSTs besides the request URL's own, e.g. the public origin behind a TLS-terminating proxy. */
   trustedOrigins?: string[];
@@ -103,7 +103,10 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
   if (enabled && mode === 'production' && !options.auth) throw new TypeError('createDashboard: production mode needs `auth` to check the signed-in user');
   const runtime = options.runtime;
   const history = runtime ? (isHistory(options.history) ? options.history : createRunHistory(runtime, options.history ?? {})) : undefined;
-  const csrf = createCsrfGuard({ secret: options.secret, cookiePath: basePath, secure: mode === 'production', ...(options.trustedOrigins ? { trustedOrigins: options.trustedOrigins } : {}) });
+  // Cookies follow the auth's session cookie (Secure on HTTPS deployments); the key defaults to the auth secret, so tokens hold across instances.
+  const secure = options.auth ? options.auth.config.cookies.sessionToken.options.secure : mode === 'production';
+  const secret = options.secret ?? options.auth?.config.secret[0];
+  const csrf = createCsrfGuard({ secret, cookiePath: basePath, secure, ...(options.trustedOrigins ? { trustedOrigins: options.trustedOrigins } : {}) });
   const streams = new Set<() => void>();
   const policy = { mode, auth: options.auth, role: options.role ?? 'admin', permission: options.permission };
   const deps = { runtime, history, authActivity: options.authActivity ?? {}, streams };
