@@ -23,6 +23,7 @@ export default defineConfig({
       project('client', 'client'),
       project('triggers', 'triggers'),
       project('testing', 'testing'),
+      project('dashboard', 'dashboard'),
       project('hono', 'adapters/hono'),
       project('express', 'adapters/express'),
       project('sveltekit', 'adapters/sveltekit'),

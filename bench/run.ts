@@ -38,6 +38,13 @@ try {
 } catch (e) {
   if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw e;
 }
+try {
+  const { benchDashboard } = (await import('./dashboard.js')) as { benchDashboard: () => Promise<Record<string, number>> };
+  console.log('\n== dashboard run history (one run per message; goal: under 2 % overhead when nobody looks)');
+  for (const [name, value] of Object.entries(await benchDashboard())) console.log(`${name}: ${fmt(value, 2)}`);
+} catch (e) {
+  if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw e;
+}
 const { benchSessionRead } = await import('../runtime-tests/bench-session.js');
 console.log('\n== auth.getSession(request) µs by runtime (Node 20 here, Node 24 spawned)');
 for (const [name, value] of Object.entries(await benchSessionRead())) console.log(`${name}: ${fmt(value, 2)}`);

@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
+import { createTriggerRuntime, defineTrigger, type TriggerRuntime } from '@framework/trigger';
 import {
   chatVerifier,
   codehostVerifier,
@@ -21,8 +21,8 @@ const SECRET = 'bench-secret';
 const hmac = (key: string | Buffer, data: string, encoding: 'hex' | 'base64' = 'hex') =>
   createHmac('sha256', key).update(data).digest(encoding);
 
-/** Messages per second through a consumer that acks every message. */
-async function queueThroughput(batchSize: number, total: number): Promise<number> {
+/** Messages per second through a consumer that acks every message; `attach` may add a listener (returns its detach). */
+export async function queueThroughput(batchSize: number, total: number, attach?: (runtime: TriggerRuntime) => () => void): Promise<number> {
   let acked = 0;
   let done!: () => void;
   const finished = new Promise<void>((resolve) => (done = resolve));
@@ -40,6 +40,7 @@ async function queueThroughput(batchSize: number, total: number): Promise<number
       }),
     },
   });
+  const detach = attach?.(runtime);
   const producer = runtime.queue('bench');
   for (let sent = 0; sent < total; sent += 100) {
     await producer.sendBatch(Array.from({ length: Math.min(100, total - sent) }, (_, i) => ({ body: { n: sent + i } })));
@@ -49,6 +50,7 @@ async function queueThroughput(batchSize: number, total: number): Promise<number
   await finished;
   const seconds = (performance.now() - started) / 1000;
   await runtime.stop();
+  detach?.();
   return total / seconds;
 }
 

@@ -1,4 +1,4 @@
 import { packageBuild } from '../../tsup.shared';
 
 // ESM only: @sveltejs/kit itself ships no CommonJS entry.
-export default packageBuild({ index: 'src/index.ts' }, { format: ['esm'] });
+export default packageBuild({ index: 'src/index.ts', dashboard: 'src/dashboard.ts' }, { format: ['esm'], external: ['@framework/dashboard'] });

@@ -16,6 +16,8 @@ export {
   type TriggerRuntimeOptions,
 } from './runtime/create.js';
 export type { RuntimeHealth, UnsettledRun } from './runtime/health.js';
+export type { RunRecord, RunListener } from './runtime/runs.js';
+export type { QueueInspection } from './runtime/inspect.js';
 export { memoryEngine, type MemoryEngineOptions } from './engine/memory.js';
 export { bullmqEngine, type BullmqEngineOptions } from './engine/bullmq.js';
 export type { BullmqConnection } from './engine/bullmq-connection.js';
@@ -25,6 +27,7 @@ export type {
   EngineConsumer,
   EngineExternalSource,
   EngineMessage,
+  EngineQueueStats,
   EnginePlan,
   EngineSchedule,
   FailedMessage,

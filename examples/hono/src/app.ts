@@ -19,6 +19,9 @@ import { mountAuthorizationDemo, openDemoTenantStorage } from './authorization.j
 import { createNoteStore } from './inbound-mail.js';
 import { createAvatarUploadLog, createExampleBucket } from './local-bucket.js';
 import { devRoutesEnabled, loopbackOnly } from './dev-only.js';
+import { mountDashboard } from '@framework/hono/dashboard';
+import type { Dashboard } from '@framework/dashboard';
+import { createReportRenderer, dashboardDemo, dashboardEnabled, type ReportRenderer } from './dashboard.js';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -44,6 +47,12 @@ export interface ExampleOptions {
   devOutbox?: boolean;
   /** Sign-in rate limits. Default: the kit's (5 attempts per 15 minutes per IP and per account). */
   rateLimit?: RateLimitConfig;
+  /**
+   * Serve the dashboard at `/_framework` (see `dashboard.ts`): to loopback
+   * clients in development, to signed-in admins in production. Default: when
+   * `DASHBOARD=1` or `NODE_ENV` is not `production`.
+   */
+  dashboard?: boolean;
 }
 
 export interface ExampleApp {
@@ -53,6 +62,10 @@ export interface ExampleApp {
   /** The trigger runtime (cron, queue, webhook). `server.ts` starts it; tests may. */
   runtime: TriggerRuntime;
   mailer: Mailer;
+  /** The dashboard at `/_framework` (answers only when enabled). */
+  dashboard: Dashboard;
+  /** The dashboard demo's report renderer (see `dashboard.ts`). */
+  reports: ReportRenderer;
   close(): Promise<void>;
 }
 
@@ -74,7 +87,8 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
 
   const notes = createNoteStore(dbPath);
   const avatarUploads = createAvatarUploadLog(dbPath);
-  const runtime = createExampleRuntime(adapter, mailer, { notes, avatarUploads });
+  const reports = createReportRenderer();
+  const runtime = createExampleRuntime(adapter, mailer, { notes, avatarUploads }, dashboardDemo(reports));
   const avatarDir = dbPath === ':memory:' ? await mkdtemp(join(tmpdir(), 'example-avatars-')) : join(dirname(dbPath), 'avatars');
   const avatars = createExampleBucket(avatarDir, runtime);
 
@@ -82,6 +96,13 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
   app.use('*', securityHeaders());
   app.use('*', mountTriggers(runtime));
   mountAuth(app, auth);
+  const dashboard = mountDashboard(app, {
+    runtime,
+    auth,
+    enabled: dashboardEnabled(options.dashboard),
+    mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
+    ...(options.secret ? { secret: options.secret } : {}),
+  });
   app.use('*', authSession(auth));
   const demo = await openDemoTenantStorage(dbPath);
   mountAuthorizationDemo(app, { tenants: demo.tenants });
@@ -107,6 +128,8 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     });
     app.get('/dev/avatars', (c) => c.json(avatarUploads.list()));
     app.get('/dev/notes', (c) => c.json(notes.list()));
+    // The dashboard demo: queue a report for monthly-report (which dead-letters it once; replay it from /_framework/).
+    app.put('/dev/reports/:id', async (c) => c.json({ messageId: await runtime.queue('reports').send({ id: c.req.param('id') }) }, 202));
   }
 
   app.get('/register', async (c) => {
@@ -137,7 +160,10 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     adapter,
     runtime,
     mailer,
+    dashboard,
+    reports,
     close: async () => {
+      dashboard.close();
       await runtime.stop({ timeout: '5s' });
       await adapter.close?.();
       await demo.close();

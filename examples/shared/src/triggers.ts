@@ -27,7 +27,13 @@ export interface ExampleRuntimeExtras {
   avatarUploads?: { record(upload: { key: string; size: number }): void };
 }
 
-export function createExampleRuntime(adapter: StorageAdapter, mailer: Mailer, extras: ExampleRuntimeExtras = {}): TriggerRuntime {
+/** `more`: an example's own triggers (the Hono example's dashboard demo), with `env` additions for them. */
+export function createExampleRuntime(
+  adapter: StorageAdapter,
+  mailer: Mailer,
+  extras: ExampleRuntimeExtras = {},
+  more: { triggers?: Record<string, TriggerDefinition<any, any>>; env?: Record<string, unknown> } = {},
+): TriggerRuntime {
   assertWebhookSecret();
   const triggers: Record<string, TriggerDefinition<any, any>> = {
     'daily-cleanup': dailyCleanup,
@@ -36,9 +42,10 @@ export function createExampleRuntime(adapter: StorageAdapter, mailer: Mailer, ex
   };
   if (extras.notes) triggers['inbound-note'] = inboundNote;
   if (extras.avatarUploads) triggers['avatar-uploaded'] = avatarUploaded;
+  Object.assign(triggers, more.triggers);
   return createTriggerRuntime({
     name: 'example',
     triggers,
-    env: { auth: { adapter }, mailer, ...extras },
+    env: { auth: { adapter }, mailer, ...extras, ...more.env },
   });
 }

@@ -147,23 +147,30 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
   }
 
   /** Moves the waiting dead letters of `dlq` that came from `queue` (and `select` picks) back to `queue`. */
-  async function requeueDeadLetters(queue: string, dlq: string, select: (message: FailedMessage) => boolean): Promise<string[]> {
-    const jobs: Job[] = await (await queueOf(dlq)).getJobs(['waiting', 'delayed', 'prioritized']);
+  async function requeueDeadLetters(queue: string, dlq: string, select: (message: FailedMessage) => boolean, requeue = true): Promise<string[]> {
     const moved: string[] = [];
-    for (const job of jobs) {
+    for (const { job, view } of await deadLetterJobs(queue, dlq)) {
       const data = job.data as MessageData;
-      if (data.deadLetter?.from !== queue) continue;
-      const view = { ...toFailed(queue, job), reason: data.deadLetter.reason, failedAt: new Date(job.timestamp) };
       if (!select(view)) continue;
       try {
         await job.remove(); // fails when the dead-letter consumer holds it: then it is not replayed
       } catch {
         continue;
       }
-      await add(queue, [{ data: { body: data.body, ...(data.trace ? { trace: data.trace } : {}) } }]);
+      if (requeue) await add(queue, [{ data: { body: data.body, ...(data.trace ? { trace: data.trace } : {}) } }]);
       moved.push(job.id!);
     }
     return moved;
+  }
+
+  /** The waiting jobs of `dlq` that were dead-lettered from `queue`, with their failed-message view. */
+  async function deadLetterJobs(queue: string, dlq: string): Promise<Array<{ job: Job; view: FailedMessage }>> {
+    const jobs: Job[] = await (await queueOf(dlq)).getJobs(['waiting', 'delayed', 'prioritized']);
+    return jobs.flatMap((job) => {
+      const data = job.data as MessageData;
+      if (data.deadLetter?.from !== queue) return [];
+      return [{ job, view: { ...toFailed(queue, job), reason: data.deadLetter.reason, failedAt: new Date(job.timestamp) } }];
+    });
   }
 
   function toFailed(queue: string, job: Job): FailedMessage {
@@ -272,6 +279,28 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       const ids = chosen.map((job) => job.id!);
       if (replayOptions.deadLetterQueue) ids.push(...(await requeueDeadLetters(queue, replayOptions.deadLetterQueue, select)));
       return ids;
+    },
+    async discard(queue: string, select: (message: FailedMessage) => boolean, discardOptions: { deadLetterQueue?: string } = {}) {
+      const ids: string[] = [];
+      for (const job of await failedJobs(queue)) {
+        if (!select(toFailed(queue, job))) continue;
+        await job.remove();
+        ids.push(job.id!);
+      }
+      if (discardOptions.deadLetterQueue) ids.push(...(await requeueDeadLetters(queue, discardOptions.deadLetterQueue, select, false)));
+      return ids;
+    },
+    async inspect(queue: string, inspectOptions: { deadLetterQueue?: string; limit: number }) {
+      const counts = await (await queueOf(queue)).getJobCounts('waiting', 'delayed', 'prioritized', 'active', 'failed');
+      const failed = (await failedJobs(queue)).map((job) => toFailed(queue, job)).sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
+      const deadLetters = inspectOptions.deadLetterQueue ? (await deadLetterJobs(queue, inspectOptions.deadLetterQueue)).map((d) => d.view) : [];
+      return {
+        waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
+        inFlight: counts.active ?? 0,
+        failed: counts.failed ?? failed.length,
+        deadLettered: deadLetters.length,
+        messages: [...failed, ...deadLetters].slice(0, inspectOptions.limit),
+      };
     },
   };
 }

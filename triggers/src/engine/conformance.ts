@@ -308,6 +308,34 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
       expect(await runtime.replay('c', { all: true })).toEqual([]);
     });
 
+    it('inspects queue counts with failed and dead-lettered messages, and discards them', async () => {
+      const batches: Delivery[][] = [];
+      const failing = () => {
+        throw new Error('down');
+      };
+      const runtime = await setup({
+        c: consumer(batches, { batchSize: 1, batchTimeout: '20ms' }, failing, { retries: 0 }),
+        d: consumer(batches, { name: 'other', batchSize: 1, batchTimeout: '20ms', deadLetterQueue: 'other-dlq' }, failing, { retries: 0 }),
+      });
+      await runtime.start();
+      await runtime.queue('jobs').send('a', { id: 'i-a' });
+      await runtime.queue('other').send('b');
+      await runtime.queue('other').send('later', { delay: '1h' });
+      await eventually(async () => {
+        const [jobs, other] = await runtime.inspectQueues();
+        expect(jobs).toMatchObject({ queue: 'jobs', trigger: 'c', failed: 1, deadLettered: 0, inFlight: 0, waiting: 0 });
+        expect(other).toMatchObject({ queue: 'other', trigger: 'd', deadLetterQueue: 'other-dlq', failed: 0, deadLettered: 1, waiting: 1 });
+      });
+      const [jobs, other] = await runtime.inspectQueues();
+      expect(jobs!.messages).toMatchObject([{ id: 'i-a', queue: 'jobs', body: 'a', attempts: 1 }]);
+      expect(other!.messages).toMatchObject([{ queue: 'other', body: 'b' }]);
+      expect(await runtime.discard('c', { id: 'i-a' })).toEqual(['i-a']);
+      expect(await runtime.discard('d', { all: true })).toHaveLength(1);
+      const after = await runtime.inspectQueues();
+      expect(after.map((q) => [q.failed, q.deadLettered, q.messages.length])).toEqual([[0, 0, 0], [0, 0, 0]]);
+      expect(await runtime.replay('d', { all: true })).toEqual([]);
+    });
+
     it('delivers a copy of the body: later changes by the sender or the handler do not leak', async () => {
       const seen: unknown[] = [];
       const runtime = await setup({

@@ -105,6 +105,30 @@ export class MemoryQueue {
     return chosen;
   }
 
+  /** Deletes the failed messages `select` picks; returns their ids. */
+  discard(select: (message: FailedMessage) => boolean): string[] {
+    const chosen = this.failedMessages.filter((m) => select(m));
+    for (const message of chosen) {
+      this.failedMessages.splice(this.failedMessages.indexOf(message), 1);
+      this.ids.delete(message.id);
+    }
+    return chosen.map((m) => m.id);
+  }
+
+  /** The waiting dead letters that came from `from`, as failed messages, oldest first. */
+  deadLettersFrom(from: string): FailedMessage[] {
+    const waiting = [...this.ready, ...[...this.delayed].map((entry) => entry.message)];
+    return waiting
+      .filter((m) => m.deadLetter?.from === from)
+      .map((m) => deadLetterView(m, from))
+      .sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
+  }
+
+  /** Messages in flight. */
+  get inFlightMessages(): number {
+    return this.inFlightCount;
+  }
+
   /** Messages stored and not yet settled: ready, delayed and in flight. */
   get pending(): number {
     return this.size + this.inFlightCount;

@@ -141,6 +141,25 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
       }
       return ids;
     },
+    async discard(queue: string, select: (message: FailedMessage) => boolean, discardOptions = {}) {
+      const ids = queues.get(queue)?.discard(select) ?? [];
+      const dlq = discardOptions.deadLetterQueue === undefined ? undefined : queues.get(discardOptions.deadLetterQueue);
+      for (const message of dlq?.takeDeadLetters(queue, select) ?? []) ids.push(message.id);
+      return ids;
+    },
+    async inspect(queue: string, inspectOptions: { deadLetterQueue?: string; limit: number }) {
+      const target = queues.get(queue);
+      const failed = target?.failed() ?? [];
+      const dlq = inspectOptions.deadLetterQueue === undefined ? undefined : queues.get(inspectOptions.deadLetterQueue);
+      const deadLetters = dlq?.deadLettersFrom(queue) ?? [];
+      return {
+        waiting: target?.size ?? 0,
+        inFlight: target?.inFlightMessages ?? 0,
+        failed: failed.length,
+        deadLettered: deadLetters.length,
+        messages: [...failed, ...deadLetters].slice(0, inspectOptions.limit),
+      };
+    },
     async failed(queue: string): Promise<FailedMessage[]> {
       return queues.get(queue)?.failed() ?? [];
     },

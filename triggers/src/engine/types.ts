@@ -65,6 +65,19 @@ export interface FailedMessage {
   failedAt: Date;
 }
 
+/** Counts of one queue as an engine reports them (`null` when it cannot tell), with its failed and dead-lettered messages. */
+export interface EngineQueueStats {
+  /** Ready and delayed messages. */
+  waiting: number | null;
+  inFlight: number | null;
+  /** Messages kept as failed in this queue. */
+  failed: number;
+  /** Messages that came from this queue and wait in its dead-letter queue. */
+  deadLettered: number;
+  /** Failed, then dead-lettered messages, oldest first, at most `limit`. */
+  messages: FailedMessage[];
+}
+
 /** A cron the engine must fire. `cron` has 5 fields and is evaluated in `timezone`. */
 export interface EngineSchedule {
   trigger: string;
@@ -158,4 +171,12 @@ export interface TriggerEngine {
    * engines.
    */
   replay?(queue: string, select: (message: FailedMessage) => boolean, options?: { deadLetterQueue?: string }): Promise<string[]>;
+  /**
+   * Deletes the failed messages of `queue` that `select` picks and, with
+   * `deadLetterQueue`, the waiting dead letters there that came from `queue`;
+   * resolves with their ids. Optional for third-party engines.
+   */
+  discard?(queue: string, select: (message: FailedMessage) => boolean, options?: { deadLetterQueue?: string }): Promise<string[]>;
+  /** Counts and failed / dead-lettered messages of `queue` (for dashboards). Optional for third-party engines. */
+  inspect?(queue: string, options: { deadLetterQueue?: string; limit: number }): Promise<EngineQueueStats>;
 }

@@ -137,6 +137,20 @@ async function runNow(core: RuntimeCore, trigger: RegisteredTrigger, event: unkn
       durationMs,
     });
   }
+  if (core.runs.active) {
+    core.runs.publish({
+      id: core.runs.nextId(),
+      trigger: name,
+      source,
+      attempt: options.attempt,
+      traceId,
+      status: error instanceof StepSleep ? 'suspended' : outcomeOf(error),
+      startedAt,
+      durationMs,
+      ...(error === undefined || error instanceof StepSleep ? {} : { error: messageOf(error) }),
+      logs,
+    });
+  }
   return { ok: error === undefined, ...(error === undefined ? {} : { error }), noRetry, position: invocation.position, durationMs };
 }
 

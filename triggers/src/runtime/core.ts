@@ -7,6 +7,7 @@ import type { Gate } from './gate.js';
 import type { HealthMonitor } from './health.js';
 import type { Logger } from './logger.js';
 import type { RegisteredTrigger, Registry } from './registry.js';
+import type { RunHub } from './runs.js';
 import type { Tracker } from './tracker.js';
 
 /** The shared internals every part of a runtime works with. */
@@ -19,6 +20,8 @@ export interface RuntimeCore {
   readonly logger: Logger;
   readonly tracker: Tracker;
   readonly tail: TailHub;
+  /** Finished attempts, for `runtime.onRun` (e.g. a dashboard's run history). */
+  readonly runs: RunHub;
   /** Where durable steps are kept (the engine's store, else process memory). */
   readonly steps: StepStore;
   /** Runs that outlived `timeout + gracePeriod`. */

@@ -29,6 +29,8 @@ import { deliverEmits, emitQueueName, type EmitMessageBody } from './emit-delive
 import { deliverQueueBatch } from './queue-delivery.js';
 import { Registry } from './registry.js';
 import { Tracker } from './tracker.js';
+import { RunHub, type RunRecord } from './runs.js';
+import { inspectQueues, discardMessages, type QueueInspection } from './inspect.js';
 
 /** Options of {@link createTriggerRuntime}. */
 export type { QueueProducer, ReplaySelector, SendOptions } from './producer.js';
@@ -134,6 +136,34 @@ export interface TriggerRuntime {
   replay(name: string, selector: ReplaySelector): Promise<string[]>;
   /** Subscribes to runtime logs; returns the unsubscribe function. */
   onLog(listener: (entry: LogEntry) => void): () => void;
+  /**
+   * Subscribes to finished handler attempts (status, attempt, duration in ms,
+   * trace id, error message and the attempt's log lines); returns the
+   * unsubscribe function. Without a listener no record is built.
+   * @example
+   * ```ts
+   * const stop = runtime.onRun((run) => console.log(run.trigger, run.status, run.durationMs));
+   * ```
+   */
+  onRun(listener: (run: RunRecord) => void): () => void;
+  /** The definitions by trigger name, in definition order (including internal ingress triggers). */
+  readonly definitions: Readonly<Record<string, TriggerDefinition>>;
+  /**
+   * Depth, in-flight and failed counts of every queue consumed by a queue
+   * trigger, with its failed and dead-lettered messages (`deadLetters`, at most
+   * `limit` per queue, default 50). Counts the engine cannot report are `null`.
+   */
+  inspectQueues(options?: { limit?: number }): Promise<QueueInspection[]>;
+  /**
+   * Deletes failed messages of queue trigger `name` and its dead letters (in
+   * its `deadLetterQueue`) that `selector` picks; resolves with their ids.
+   * @throws {TriggerError} codes `UNKNOWN_TRIGGER`, `NOT_A_QUEUE_TRIGGER`, `INVALID_MESSAGE_OPTIONS` (bad selector), `ENGINE_UNSUPPORTED`
+   * @example
+   * ```ts
+   * await runtime.discard('send-welcome-mail', { id: 'welcome-42' });
+   * ```
+   */
+  discard(name: string, selector: ReplaySelector): Promise<string[]>;
   /** Adds an adapter's request to the tail stream. */
   recordRequest(log: RequestLog): void;
   /** Resolves when no dispatch, delivery or `waitUntil` promise is in flight. */
@@ -198,6 +228,7 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
   const name = options.name ?? 'app';
   const logger = new Logger();
   const tracker = new Tracker();
+  const runs = new RunHub();
   const stopController = new AbortController();
   // Every attempt in flight listens for stop (and removes its listener when it settles): no fixed bound applies.
   setMaxListeners(0, stopController.signal);
@@ -257,6 +288,7 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     logger,
     tracker,
     tail,
+    runs,
     health,
     steps: engine.steps ?? memoryStepStore(),
     stopSignal: stopController.signal,
@@ -403,6 +435,15 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     fetch: (request) => tracker.track(handleWebhook(core, request)),
     failed: (queue) => engine.failed(queue),
     onLog: (listener) => logger.subscribe(listener),
+    onRun: (listener) => runs.subscribe(listener),
+    definitions: Object.freeze(Object.fromEntries(registry.all.map((t) => [t.name, t.definition]))),
+    inspectQueues: (inspectOptions = {}) => inspectQueues(engine, registry, inspectOptions.limit ?? 50),
+    async discard(triggerName, selector) {
+      const queue = queueOfTrigger(triggerName);
+      const ids = await discardMessages(engine, registry, queue, replayPredicate(selector));
+      logger.log({ level: 'info', message: `discarded ${ids.length} failed message(s) of queue "${queue}"`, trigger: triggerName, data: { ids } });
+      return ids;
+    },
     recordRequest(log) {
       tail.record({ outcome: 'ok', logs: [], exceptions: [], ...log, timestamp: new Date() });
     },

@@ -80,7 +80,7 @@ export function replayPredicate(selector: ReplaySelector): (message: FailedMessa
 }
 
 /** The engine's optional method, or a clear error when the engine lacks it. */
-export function requireEngineMethod<K extends 'cancel' | 'replay'>(engine: TriggerEngine, method: K): NonNullable<TriggerEngine[K]> {
+export function requireEngineMethod<K extends 'cancel' | 'replay' | 'discard'>(engine: TriggerEngine, method: K): NonNullable<TriggerEngine[K]> {
   const fn = engine[method];
   if (typeof fn !== 'function') {
     throw new TriggerError(`the ${engine.kind} engine does not support ${method}`, { code: 'ENGINE_UNSUPPORTED', retryable: false });
