@@ -24,4 +24,9 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // Scripts served to the browser.
+    files: ['dashboard/assets/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 );
