@@ -5,12 +5,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAuth, credentials, passwordAccounts, sqliteAdapter, type Auth } from '@framework/auth';
+import { createAuth, credentials, passwordAccounts, createSqliteAdapter, type Auth } from '@framework/auth';
 
 export const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
 
 export async function signedInAuth(strategy: 'jwt' | 'database'): Promise<{ auth: Auth; cookie: string }> {
-  const adapter = sqliteAdapter({ filename: join(mkdtempSync(join(tmpdir(), 'framework-bench-')), 'auth.db') });
+  const adapter = createSqliteAdapter({ filename: join(mkdtempSync(join(tmpdir(), 'framework-bench-')), 'auth.db') });
   await adapter.migrate();
   const passwords = passwordAccounts(adapter);
   await passwords.register({ email: 'bench@example.com', password: 'bench-password', name: 'Bench' });

@@ -6,7 +6,7 @@
  * @module
  */
 import { vi } from 'vitest';
-import { createAuth, credentials, memoryAdapter, passwordAccounts, type Auth } from '@framework/auth';
+import { createAuth, credentials, createMemoryAdapter, passwordAccounts, type Auth } from '@framework/auth';
 import { defineRBAC } from '@framework/auth/convention';
 
 export const PASSWORD = 'correct-horse-battery';
@@ -26,7 +26,7 @@ export interface FixtureOptions {
  * ['viewer']`, the array shape).
  */
 export async function authFixture(options: FixtureOptions = {}): Promise<{ auth: Auth; signIn(email: string): Promise<string> }> {
-  const adapter = memoryAdapter();
+  const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   for (const [email, role, name] of [['ada@example.com', 'admin', 'Ada'], ['bob@example.com', 'editor', 'Bob']] as const) {
     const user = await passwords.register({ email, password: PASSWORD, name });

@@ -3,11 +3,11 @@
  * hands each request to `auth.handler` and keeps cookies like a browser.
  */
 import { describe, expect, it } from 'vitest';
-import { createAuth, credentials, memoryAdapter, passwordAccounts } from '@framework/auth';
+import { createAuth, credentials, createMemoryAdapter, passwordAccounts } from '@framework/auth';
 import { createAuthClient, deleteAccount, listSessions, revokeOtherSessions, revokeSession, unlinkAccount } from '../src/index.js';
 
 async function engine() {
-  const adapter = memoryAdapter();
+  const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   const ada = await passwords.register({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
   const auth = createAuth({

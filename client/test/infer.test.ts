@@ -6,7 +6,7 @@
  * checked, never run (hooks need a component).
  */
 import { describe, expectTypeOf, it, expect } from 'vitest';
-import { createAuth, credentials, memoryAdapter, type Auth, type User } from '@framework/auth';
+import { createAuth, credentials, createMemoryAdapter, type Auth, type User } from '@framework/auth';
 import { createAuthClient, createAuthStore, type AuthState, type ClientUser, type SessionUser } from '../src/index.js';
 import { useSession as useReact } from '../src/react.js';
 import { useSession as usePreact } from '../src/preact.js';
@@ -17,7 +17,7 @@ import { useSession as useSvelte } from '../src/svelte.js';
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- only `typeof auth` is read, as an app's client code does
 const auth = createAuth({
   session: { strategy: 'database' },
-  adapter: memoryAdapter(),
+  adapter: createMemoryAdapter(),
   providers: [credentials({ credentials: { email: { label: 'Email', type: 'email' } }, authorize: async () => null })],
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOAuth2Provider } from './providers/oauth/create.js';
 import { Browser, SECRET, patchNextIdToken, startProvider } from './providers/oauth/oauth-harness.js';
 import { createAuth } from './auth.js';
-import { memoryAdapter } from './storage/memory.js';
+import { createMemoryAdapter } from './storage/memory.js';
 
 let provider: Awaited<ReturnType<typeof startProvider>>;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => provider.stop());
 
 function setup(secret: string | string[] = SECRET) {
-  const raw = memoryAdapter();
+  const raw = createMemoryAdapter();
   const devOidc = createOAuth2Provider({
     id: 'devoidc',
     name: 'Dev OIDC',

@@ -206,7 +206,7 @@ function processEnv(): Record<string, unknown> {
  * ```ts
  * const auth = createAuth({
  *   ...defineAuthConfig({ session: { strategy: 'database' } }),
- *   adapter: sqliteAdapter({ filename: '.data/auth.db' }),
+ *   adapter: createSqliteAdapter({ filename: '.data/auth.db' }),
  *   providers: [credentials({ credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } }, authorize })],
  * });
  * await auth.adapter?.migrate();

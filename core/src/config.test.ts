@@ -3,7 +3,7 @@ import { defineAuthCallbacks, defineAuthConfig, defineProvider } from './convent
 import { createAuth } from './auth.js';
 import { credentials } from './providers/credentials.js';
 import { AuthConfigError } from './errors.js';
-import { memoryAdapter } from './storage/memory.js';
+import { createMemoryAdapter } from './storage/memory.js';
 
 const SECRET = 'x'.repeat(32);
 const provider = () =>
@@ -64,7 +64,7 @@ describe('defineAuthConfig', () => {
 
 describe('createAuth config checks', () => {
   it('picks database with an adapter and jwt without', () => {
-    expect(createAuth({ providers: [], adapter: memoryAdapter() }).config.session.strategy).toBe('database');
+    expect(createAuth({ providers: [], adapter: createMemoryAdapter() }).config.session.strategy).toBe('database');
     expect(createAuth({ providers: [], secret: SECRET }).config.session.strategy).toBe('jwt');
   });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { passwordAccounts } from './password-accounts.js';
-import { memoryAdapter } from './storage/memory.js';
+import { createMemoryAdapter } from './storage/memory.js';
 import { verifyPassword } from './password.js';
 
 describe('passwordAccounts', () => {
   it('registers, then authorizes only the right password (email matched case-insensitively)', async () => {
-    const adapter = memoryAdapter();
+    const adapter = createMemoryAdapter();
     const p = passwordAccounts(adapter);
     const user = await p.register({ email: '  Grace@Example.com ', password: 'cobol-rocks', name: ' Grace ' });
     expect(user).toMatchObject({ email: 'Grace@Example.com', name: 'Grace', emailVerified: null });
@@ -19,7 +19,7 @@ describe('passwordAccounts', () => {
   });
 
   it('refuses a duplicate email with EMAIL_TAKEN (409) and leaves the first account as it was', async () => {
-    const adapter = memoryAdapter();
+    const adapter = createMemoryAdapter();
     const p = passwordAccounts(adapter);
     const first = await p.register({ email: 'a@example.com', password: 'first-password' });
     await expect(p.register({ email: 'A@EXAMPLE.COM', password: 'second-password', name: 'Mallory' })).rejects.toMatchObject({
@@ -32,13 +32,13 @@ describe('passwordAccounts', () => {
   });
 
   it('validates email and password length', async () => {
-    const p = passwordAccounts(memoryAdapter());
+    const p = passwordAccounts(createMemoryAdapter());
     await expect(p.register({ email: 'not-an-email', password: 'long-enough' })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
     await expect(p.register({ email: 'a@b.c', password: 'short' })).rejects.toMatchObject({ code: 'INVALID_REQUEST', status: 400 });
   });
 
   it('setPassword replaces the password', async () => {
-    const p = passwordAccounts(memoryAdapter());
+    const p = passwordAccounts(createMemoryAdapter());
     const u = await p.register({ email: 'b@example.com', password: 'old-password' });
     await p.setPassword(u.id, 'new-password');
     expect(await p.authorize({ email: 'b@example.com', password: 'old-password' })).toBeNull();
@@ -46,7 +46,7 @@ describe('passwordAccounts', () => {
   });
 
   it('takes comparable time for an unknown user and a wrong password (one argon2 verification each)', async () => {
-    const p = passwordAccounts(memoryAdapter());
+    const p = passwordAccounts(createMemoryAdapter());
     await p.register({ email: 'c@example.com', password: 'right-password' });
     await p.authorize({ email: 'warm@example.com', password: 'x' });
     const median = async (creds: Record<string, string>) => {

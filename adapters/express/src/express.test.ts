@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAuth, credentials, getUser, memoryAdapter, passwordAccounts, requireAuth, type Auth } from '@framework/auth';
+import { createAuth, credentials, getUser, createMemoryAdapter, passwordAccounts, requireAuth, type Auth } from '@framework/auth';
 import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { customHmacVerifier } from '@framework/trigger/verifiers';
 import { cookieClient, type CookieClient } from '../../../test-support/adapter-conformance.js';
@@ -17,7 +17,7 @@ const EMAIL = 'ada@example.com';
 const PASSWORD = 'analytical-engine';
 
 async function makeAuth(strategy: 'database' | 'jwt' = 'database', refreshEveryRequest = false): Promise<Auth> {
-  const adapter = memoryAdapter();
+  const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   await passwords.register({ email: EMAIL, password: PASSWORD, name: 'Ada' });
   return createAuth({

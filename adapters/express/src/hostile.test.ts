@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createAuth, memoryAdapter, requireAuth, type Auth } from '@framework/auth';
+import { createAuth, createMemoryAdapter, requireAuth, type Auth } from '@framework/auth';
 import { looksLikeStack, rawRequest, singleConnectionAgent } from '../../../test-support/raw-http.js';
 import { authErrorHandler, authSession, authRouter, finalErrorHandler, securityHeaders } from './index.js';
 
@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 function makeAuth(): Auth {
-  return createAuth({ secret: 's'.repeat(40), adapter: memoryAdapter(), providers: [] });
+  return createAuth({ secret: 's'.repeat(40), adapter: createMemoryAdapter(), providers: [] });
 }
 
 async function listen(app: Express): Promise<string> {

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
-import { createAuth, credentials, getUser, memoryAdapter, passwordAccounts, requireAuth } from '@framework/auth';
+import { createAuth, credentials, getUser, createMemoryAdapter, passwordAccounts, requireAuth } from '@framework/auth';
 import { authSession, clientIp, mountAuth, type AuthVariables } from './index.js';
 
 async function setup(strategy: 'database' | 'jwt', maxAge?: number) {
-  const adapter = memoryAdapter();
+  const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   await passwords.register({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
   const auth = createAuth({
@@ -112,7 +112,7 @@ describe.each(['database', 'jwt'] as const)('@framework/hono with %s sessions', 
 
 describe('client IP for rate limits', () => {
   async function limited(mount: (app: Hono<{ Variables: AuthVariables }>, auth: ReturnType<typeof createAuth>) => void) {
-    const adapter = memoryAdapter();
+    const adapter = createMemoryAdapter();
     const passwords = passwordAccounts(adapter);
     await passwords.register({ email: 'ada@example.com', password: 'analytical-engine' });
     const auth = createAuth({

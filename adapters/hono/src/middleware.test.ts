@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { createAuth, credentials, memoryAdapter, passwordAccounts, type Auth } from '@framework/auth';
+import { createAuth, credentials, createMemoryAdapter, passwordAccounts, type Auth } from '@framework/auth';
 import { defineRBAC } from '@framework/auth/convention';
 import { authSession, mountAuth, type AuthVariables } from './index.js';
 import { authorize } from './middleware.js';
@@ -18,7 +18,7 @@ const PASSWORD = 'correct-horse-battery';
 
 /** A real auth with two password users; `role` is stored on the user record. */
 async function setup(options: { scope?: boolean; updateAge?: number } = {}) {
-  const adapter = memoryAdapter();
+  const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   for (const [email, role] of [['admin@example.com', 'admin'], ['ed@example.com', 'editor']] as const) {
     const user = await passwords.register({ email, password: PASSWORD });

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAuth, credentials, memoryAdapter, passwordAccounts } from '@framework/auth';
+import { createAuth, credentials, createMemoryAdapter, passwordAccounts } from '@framework/auth';
 
 export const EMAIL = 'ada@example.com';
 export const PASSWORD = 'analytical-engine';
@@ -19,7 +19,7 @@ export interface BindingServer {
 }
 
 async function engine() {
-  const adapter = memoryAdapter();
+  const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   await passwords.register({ email: EMAIL, password: PASSWORD, name: 'Ada' });
   return createAuth({

@@ -3,7 +3,7 @@ import { createAuth, type CreateAuthOptions } from '../auth.js';
 import { email, type EmailParams } from '../providers/email.js';
 import { createOAuth2Provider } from '../providers/oauth/create.js';
 import { passkey } from '../plugins/passkey/provider.js';
-import { memoryAdapter } from '../storage/memory.js';
+import { createMemoryAdapter } from '../storage/memory.js';
 import { AuthConfigError } from '../errors.js';
 
 const SECRET = 'origin-test-secret-origin-test-secret-0123';
@@ -13,7 +13,7 @@ function setup(overrides: Partial<CreateAuthOptions> = {}) {
   const sent: EmailParams[] = [];
   const auth = createAuth({
     secret: SECRET,
-    adapter: memoryAdapter(),
+    adapter: createMemoryAdapter(),
     providers: [
       email({ from: 'login@app.test', sendVerificationRequest: async (p) => void sent.push(p) }),
       createOAuth2Provider({
@@ -114,7 +114,7 @@ describe('links are built from baseURL, never from a forged Host', () => {
   });
 
   it('fills the passkey origin and rpId from baseURL, and requires one of them', async () => {
-    const ok = createAuth({ secret: SECRET, adapter: memoryAdapter(), baseURL: 'https://app.test', providers: [passkey({ rpName: 'App', allowSignUp: true })], logger: quiet });
+    const ok = createAuth({ secret: SECRET, adapter: createMemoryAdapter(), baseURL: 'https://app.test', providers: [passkey({ rpName: 'App', allowSignUp: true })], logger: quiet });
     const csrf = await ok.handler(new Request('https://app.test/auth/csrf'));
     const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -126,7 +126,7 @@ describe('links are built from baseURL, never from a forged Host', () => {
       }),
     );
     expect(((await res.json()) as { rp: { id: string } }).rp.id).toBe('app.test');
-    expect(() => createAuth({ secret: SECRET, adapter: memoryAdapter(), providers: [passkey({ rpName: 'App' })], logger: quiet })).toThrow(/origin is required/);
+    expect(() => createAuth({ secret: SECRET, adapter: createMemoryAdapter(), providers: [passkey({ rpName: 'App' })], logger: quiet })).toThrow(/origin is required/);
   });
 });
 

@@ -29,7 +29,7 @@ function truthy(value: unknown): boolean {
 }
 
 /** Normalises a configured origin (`https://a.example/path` → `https://a.example`). @throws TypeError for a non-URL or a non-http(s) scheme. */
-export function normaliseOrigin(origin: string): string {
+export function normalizeOrigin(origin: string): string {
   const url = new URL(origin);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`not an http(s) URL: ${origin}`);
   return url.origin;
@@ -49,14 +49,14 @@ export function resolveOriginPolicy(
   let baseURL: string | undefined;
   if (rawBase !== undefined) {
     try {
-      baseURL = normaliseOrigin(rawBase);
+      baseURL = normalizeOrigin(rawBase);
     } catch {
       throw new AuthConfigError(`Invalid auth config: baseURL (or AUTH_URL) must be an absolute http(s) URL such as "https://app.example.com", got ${JSON.stringify(rawBase)}`);
     }
   }
   let trustedOrigins: string[];
   try {
-    trustedOrigins = (options.trustedOrigins ?? []).map(normaliseOrigin);
+    trustedOrigins = (options.trustedOrigins ?? []).map(normalizeOrigin);
   } catch {
     throw new AuthConfigError('Invalid auth config: trustedOrigins must be absolute URLs such as "https://app.example.com"');
   }

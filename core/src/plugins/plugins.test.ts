@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createAuth } from '../auth.js';
 import { AuthConfigError } from '../errors.js';
 import { credentials } from '../providers/credentials.js';
-import { memoryAdapter } from '../storage/memory.js';
+import { createMemoryAdapter } from '../storage/memory.js';
 import { passwordAccounts } from '../password-accounts.js';
 import { createFixedWindowStorage, createLoginRateLimiter } from '../rate-limit.js';
 import { EMAIL, ORIGIN, PASSWORD, SECRET, TestClient } from '../testing/fixtures.js';
@@ -14,7 +14,7 @@ import type { AuthPlugin } from './types.js';
 const quiet = { error: () => {}, warn: () => {} };
 
 async function app<const P extends readonly AuthPlugin[]>(plugins: P, extra: Record<string, unknown> = {}) {
-  const adapter = memoryAdapter();
+  const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   await passwords.register({ email: EMAIL, password: PASSWORD });
   const auth = createAuth({
@@ -135,7 +135,7 @@ describe('plugins', () => {
     for (const csrf of ['Token', 'strict', true, 0]) {
       await expect(app([{ id: 'typo', routes: { typo: { POST: () => ({ status: 200 }), csrf: csrf as never } } }])).rejects.toThrow(/has csrf .*use "token", "origin" or "none"/);
     }
-    expect(configError(() => createAuth({ secret: SECRET, adapter: memoryAdapter(), providers: [passkey({ rpName: 'a', origin: ORIGIN }), passkey({ id: 'second', rpName: 'b', origin: ORIGIN })], logger: quiet }))).toMatch(/two plugins have the id "passkey"/);
+    expect(configError(() => createAuth({ secret: SECRET, adapter: createMemoryAdapter(), providers: [passkey({ rpName: 'a', origin: ORIGIN }), passkey({ id: 'second', rpName: 'b', origin: ORIGIN })], logger: quiet }))).toMatch(/two plugins have the id "passkey"/);
   });
 
   it('PLUGINS.md shows the example plugin exactly as tested, in under 60 lines', () => {

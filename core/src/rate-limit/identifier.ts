@@ -13,7 +13,7 @@ import { sha256Hex } from '../crypto.js';
  * trimmed, lower-cased. `Alice@Example.COM ` and `alice@example.com` share a
  * budget.
  */
-export function normaliseIdentifier(value: string): string {
+export function normalizeIdentifier(value: string): string {
   return value.normalize('NFKC').trim().toLowerCase();
 }
 
@@ -22,7 +22,7 @@ export function normaliseIdentifier(value: string): string {
  * Redis holds e-mail addresses and keys stay short whatever the input.
  */
 export async function identifierBudgetKey(value: string): Promise<string | null> {
-  const normalised = normaliseIdentifier(value);
+  const normalised = normalizeIdentifier(value);
   if (normalised === '') return null;
   return (await sha256Hex(normalised)).slice(0, 32);
 }
@@ -42,7 +42,7 @@ export async function readIdentifier(request: Request, fields: readonly string[]
   }
   for (const field of fields) {
     const value = body[field];
-    if (typeof value === 'string' && normaliseIdentifier(value) !== '') return value;
+    if (typeof value === 'string' && normalizeIdentifier(value) !== '') return value;
   }
   return null;
 }

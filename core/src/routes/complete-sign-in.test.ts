@@ -13,7 +13,7 @@ import { Browser, makeAuth, startProvider } from '../providers/oauth/oauth-harne
 import { passkey } from '../plugins/passkey/provider.js';
 import { passwordAccounts } from '../password-accounts.js';
 import { SoftAuthenticator } from '../testing/soft-authenticator.js';
-import { memoryAdapter } from '../storage/memory.js';
+import { createMemoryAdapter } from '../storage/memory.js';
 
 const APP = 'http://app.test';
 type Verdict = boolean | string;
@@ -30,7 +30,7 @@ async function world() {
   const seen: SignInParams[] = [];
   const sent: EmailParams[] = [];
   const created: string[] = [];
-  const store = memoryAdapter();
+  const store = createMemoryAdapter();
   const createUser = store.createUser.bind(store);
   store.createUser = async (input) => {
     const user = await createUser(input);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createAuth, type CreateAuthOptions } from '../auth.js';
 import { email, type EmailParams } from '../providers/email.js';
-import { memoryAdapter } from '../storage/memory.js';
+import { createMemoryAdapter } from '../storage/memory.js';
 import { sha256Hex } from '../crypto.js';
 import { TestClient } from '../testing/fixtures.js';
 
 function setup(overrides: Partial<CreateAuthOptions> = {}, send?: (p: EmailParams) => Promise<void>) {
   const sent: EmailParams[] = [];
-  const adapter = memoryAdapter();
+  const adapter = createMemoryAdapter();
   const errors: string[] = [];
   const auth = createAuth({
     secret: 'email-test-secret-email-test-secret-01234',

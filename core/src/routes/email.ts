@@ -18,7 +18,7 @@ import { emailConfirmPage } from '../pages/pages.js';
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 /** Trims and lower-cases an address; null when it is not one. */
-export function normaliseEmail(value: unknown): string | null {
+export function parseEmailAddress(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const address = value.trim().toLowerCase();
   return EMAIL.test(address) && !address.includes(',') ? address : null;
@@ -34,7 +34,7 @@ function failure(ctx: RouteContext, error: unknown): ActionResult {
 /** `POST /signin/email`. Answers the same way whether or not the address is known. */
 export async function emailSignInAction(ctx: RouteContext, provider: EmailProvider): Promise<ActionResult> {
   const { auth } = ctx;
-  const address = normaliseEmail(ctx.body.email);
+  const address = parseEmailAddress(ctx.body.email);
   if (!address) return errorResult(ctx, badRequest('Enter a valid email address'));
   try {
     const adapter = auth.adapter!;
@@ -77,7 +77,7 @@ export async function emailSignInAction(ctx: RouteContext, provider: EmailProvid
  * preview fetching the link cannot use it up.
  */
 export async function emailConfirmPageAction(ctx: RouteContext, provider: EmailProvider): Promise<ActionResult> {
-  const address = normaliseEmail(ctx.url.searchParams.get('email'));
+  const address = parseEmailAddress(ctx.url.searchParams.get('email'));
   const token = ctx.url.searchParams.get('token');
   if (!address || !token || token.length > 256) return failure(ctx, invalidLink());
   const { token: csrfToken, cookie } = await csrfFor(ctx);
@@ -100,7 +100,7 @@ function invalidLink(): AuthError {
 export async function emailCallbackAction(ctx: RouteContext, provider: EmailProvider): Promise<ActionResult> {
   const { auth } = ctx;
   try {
-    const address = normaliseEmail(ctx.body.email);
+    const address = parseEmailAddress(ctx.body.email);
     const token = ctx.body.token;
     if (!address || !token || token.length > 256) throw invalidLink();
     const adapter = auth.adapter!;

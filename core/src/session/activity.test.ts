@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeFixture } from '../testing/fixtures.js';
-import { memoryAdapter } from '../storage/memory.js';
+import { createMemoryAdapter } from '../storage/memory.js';
 import type { StorageAdapter } from '../storage/types.js';
 
 afterEach(() => {
@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 function countingWrites(): { adapter: StorageAdapter; writes: () => number } {
-  const inner = memoryAdapter();
+  const inner = createMemoryAdapter();
   let writes = 0;
   const adapter: StorageAdapter = {
     ...inner,

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuth, type Auth } from '../auth.js';
 import { passwordAccounts } from '../password-accounts.js';
-import { memoryAdapter } from '../storage/memory.js';
+import { createMemoryAdapter } from '../storage/memory.js';
 import type { StorageAdapter } from '../storage/types.js';
 import { makeFixture, ORIGIN, SECRET, type Fixture } from '../testing/fixtures.js';
 
@@ -33,7 +33,7 @@ async function signedIn(fixture: Fixture): Promise<string> {
 
 /** The memory adapter, counting `getSessionVersion` calls. */
 function counted(): { adapter: StorageAdapter; calls: () => number } {
-  const inner = memoryAdapter();
+  const inner = createMemoryAdapter();
   let calls = 0;
   const adapter: StorageAdapter = { ...inner, getSessionVersion: (id) => (calls++, inner.getSessionVersion(id)) };
   return { adapter, calls: () => calls };

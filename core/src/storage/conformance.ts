@@ -40,9 +40,9 @@ export interface ConformanceFixture {
  * @example
  * ```ts
  * import { runStorageConformance } from './conformance.js';
- * import { memoryAdapter } from './memory.js';
+ * import { createMemoryAdapter } from './memory.js';
  *
- * runStorageConformance('memory', async () => ({ adapter: memoryAdapter() }));
+ * runStorageConformance('memory', async () => ({ adapter: createMemoryAdapter() }));
  * ```
  */
 export function runStorageConformance(name: string, makeAdapter: () => Promise<ConformanceFixture>): void {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encryptAccountTokens } from './encrypted-tokens.js';
-import { memoryAdapter } from './memory.js';
-import { sqliteAdapter } from './sql/sqlite.js';
+import { createMemoryAdapter } from './memory.js';
+import { createSqliteAdapter } from './sql/sqlite.js';
 import type { AdapterAccount, StorageAdapter } from './types.js';
 
 const OLD = 'old-secret-old-secret-old-secret-0001';
@@ -26,8 +26,8 @@ const account = (userId: string, id = 'acct-1'): AdapterAccount => ({
 });
 
 describe.each([
-  ['memory', () => memoryAdapter()],
-  ['sqlite', () => sqliteAdapter({ filename: ':memory:' })],
+  ['memory', () => createMemoryAdapter()],
+  ['sqlite', () => createSqliteAdapter({ filename: ':memory:' })],
 ])('encryptAccountTokens over %s', (_name, make) => {
   it('stores access, refresh and ID tokens encrypted and reads them back in clear', async () => {
     const raw = make();
@@ -108,7 +108,7 @@ describe.each([
 
 describe('encryptAccountTokens', () => {
   it('passes every other method through, returns the adapter unchanged without secrets, and never wraps twice', async () => {
-    const raw = memoryAdapter();
+    const raw = createMemoryAdapter();
     const userId = await withUser(raw);
     expect(encryptAccountTokens(raw, [])).toBe(raw);
     const adapter = encryptAccountTokens(raw, [OLD]);
@@ -119,7 +119,7 @@ describe('encryptAccountTokens', () => {
   });
 
   it('round-trips any token text (property)', async () => {
-    const raw = memoryAdapter();
+    const raw = createMemoryAdapter();
     const userId = await withUser(raw);
     const adapter = encryptAccountTokens(raw, [NEW, OLD]);
     let n = 0;

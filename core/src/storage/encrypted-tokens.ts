@@ -48,7 +48,7 @@ function delegate(target: StorageAdapter, overrides: Partial<StorageAdapter>): S
  * @param secrets - the auth secrets; with none, `adapter` is returned unchanged.
  * @example
  * ```ts
- * const adapter = encryptAccountTokens(sqliteAdapter({ filename: '.data/auth.db' }), [process.env.AUTH_SECRET!]);
+ * const adapter = encryptAccountTokens(createSqliteAdapter({ filename: '.data/auth.db' }), [process.env.AUTH_SECRET!]);
  * const account = await adapter.getAccount({ provider: 'github', providerAccountId: '42' }); // plain tokens
  * ```
  */

@@ -6,11 +6,14 @@
  * PostgreSQL factories import them on their first call.
  * @module
  */
-export { memoryAdapter } from './memory.js';
+export { createMemoryAdapter, memoryAdapter } from './memory.js';
 export { encryptAccountTokens } from './encrypted-tokens.js';
 export {
+  createPostgresAdapter,
   postgresAdapter,
+  createSqlAdapter,
   sqlAdapter,
+  createSqliteAdapter,
   sqliteAdapter,
   type MissingDependencyError,
   type PostgresAdapterOptions,
@@ -29,4 +32,4 @@ export {
   type StorageAdapter,
   type VerificationToken,
 } from './types.js';
-export { d1Adapter, D1Dialect, type D1AdapterOptions, type D1DatabaseLike, type D1StatementLike, type D1ResultLike, type D1Value } from './d1/index.js';
+export { createD1Adapter, d1Adapter, D1Dialect, type D1AdapterOptions, type D1DatabaseLike, type D1StatementLike, type D1ResultLike, type D1Value } from './d1/index.js';

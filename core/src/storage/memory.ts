@@ -62,12 +62,12 @@ function rolesChanged(before: AdapterUser, after: AdapterUser): boolean {
  * @returns A {@link StorageAdapter}.
  * @example
  * ```ts
- * import { createAuth, memoryAdapter } from '@framework/auth';
+ * import { createAuth, createMemoryAdapter } from '@framework/auth';
  *
- * const auth = createAuth({ ...config, adapter: memoryAdapter() });
+ * const auth = createAuth({ ...config, adapter: createMemoryAdapter() });
  * ```
  */
-export function memoryAdapter(): StorageAdapter {
+export function createMemoryAdapter(): StorageAdapter {
   const users = new Map<string, AdapterUser>();
   /** normalized email → user id */
   const emails = new Map<string, string>();
@@ -265,3 +265,6 @@ export function memoryAdapter(): StorageAdapter {
     },
   };
 }
+
+/** @deprecated Renamed {@link createMemoryAdapter} (one `create*` style for every storage factory); this alias goes in 1.0. */
+export const memoryAdapter = createMemoryAdapter;

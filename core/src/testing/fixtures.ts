@@ -8,7 +8,7 @@
 import { createAuth, type Auth, type CreateAuthOptions } from '../auth.js';
 import { credentials } from '../providers/credentials.js';
 import { passwordAccounts } from '../password-accounts.js';
-import { memoryAdapter } from '../storage/memory.js';
+import { createMemoryAdapter } from '../storage/memory.js';
 import type { StorageAdapter } from '../storage/types.js';
 
 export const SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -28,7 +28,7 @@ export async function makeFixture(
   strategy: 'database' | 'jwt',
   overrides: Partial<CreateAuthOptions> = {},
 ): Promise<Fixture> {
-  const adapter = overrides.adapter ?? memoryAdapter();
+  const adapter = overrides.adapter ?? createMemoryAdapter();
   await adapter.migrate();
   const passwords = passwordAccounts(adapter);
   const user = await passwords.register({ email: EMAIL, password: PASSWORD, name: 'Ada' });

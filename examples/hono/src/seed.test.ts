@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryAdapter, passwordAccounts } from '@framework/auth';
+import { createMemoryAdapter, passwordAccounts } from '@framework/auth';
 import { createMemoryTenantStorage } from '@framework/auth/tenant';
 import { openDemoTenantStorage } from './authorization.js';
 import { DEMO_PASSWORD, DEMO_USERS, seed } from './seed.js';
 
 describe('seed', () => {
   it('creates the demo users with roles and passwords, and the tenants with memberships', async () => {
-    const adapter = memoryAdapter();
+    const adapter = createMemoryAdapter();
     const tenants = createMemoryTenantStorage();
     const result = await seed(adapter, tenants);
     for (const demo of DEMO_USERS) {
@@ -29,7 +29,7 @@ describe('seed', () => {
   });
 
   it('is idempotent and restores a changed role', async () => {
-    const adapter = memoryAdapter();
+    const adapter = createMemoryAdapter();
     const tenants = createMemoryTenantStorage();
     const first = await seed(adapter, tenants);
     await adapter.updateUser(first.users['editor@example.com']!, { role: 'viewer' });
@@ -44,7 +44,7 @@ describe('seed', () => {
     try {
       const file = join(dir, 'nested', 'app.db');
       const opened = await openDemoTenantStorage(file);
-      await seed(memoryAdapter(), opened.tenants);
+      await seed(createMemoryAdapter(), opened.tenants);
       await opened.close();
       const again = await openDemoTenantStorage(file);
       expect((await again.tenants.list()).map((t) => t.slug).sort()).toStrictEqual(['acme', 'globex']);

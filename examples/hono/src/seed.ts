@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AuthError, passwordAccounts, sqliteAdapter, type StorageAdapter } from '@framework/auth';
+import { AuthError, passwordAccounts, createSqliteAdapter, type StorageAdapter } from '@framework/auth';
 import type { TenantStorage } from '@framework/auth/tenant';
 import { openDemoTenantStorage } from './authorization.js';
 
@@ -64,7 +64,7 @@ export async function seed(adapter: StorageAdapter, tenants: TenantStorage): Pro
 
 async function main(): Promise<void> {
   const filename = process.env.DB_PATH ?? '.data/example.db';
-  const adapter = sqliteAdapter({ filename });
+  const adapter = createSqliteAdapter({ filename });
   await adapter.migrate();
   const { tenants, close } = await openDemoTenantStorage(filename);
   try {

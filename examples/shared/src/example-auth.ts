@@ -10,7 +10,7 @@ import {
   email,
   passkey,
   passwordAccounts,
-  sqliteAdapter,
+  createSqliteAdapter,
   type Auth,
   type PasswordAccounts,
   type Provider,
@@ -62,7 +62,7 @@ function devOidc(issuer: string): Provider {
 
 /** Builds the examples' auth and migrates its database. */
 export async function createExampleAuth(options: ExampleAuthOptions = {}): Promise<ExampleAuth> {
-  const adapter = sqliteAdapter({ filename: options.dbPath ?? '.data/example.db' });
+  const adapter = createSqliteAdapter({ filename: options.dbPath ?? '.data/example.db' });
   await adapter.migrate();
   const passwords = passwordAccounts(adapter);
   const { mailer } = options;

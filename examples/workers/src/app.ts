@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { AuthError, createAuth, credentials, passwordAccounts, readFormBody } from '@framework/auth';
 import { createFixedWindowStorage, createLoginRateLimiter } from '@framework/auth/rate-limit';
 import { authSession, mountAuth, mountTriggers, securityHeaders, type AuthVariables } from '@framework/hono';
-import { d1Adapter } from '@framework/auth';
+import { createD1Adapter } from '@framework/auth';
 import type { WorkerEnv } from './env.js';
 import { createTriggers, migrateEvents } from './triggers.js';
 
@@ -31,7 +31,7 @@ export interface WorkerApp {
  * ```
  */
 export function createApp(env: WorkerEnv): WorkerApp {
-  const adapter = d1Adapter({ binding: env.DB });
+  const adapter = createD1Adapter({ binding: env.DB });
   const passwords = passwordAccounts(adapter);
   const auth = createAuth({
     session: { strategy: 'database' },

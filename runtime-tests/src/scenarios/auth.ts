@@ -5,7 +5,7 @@
  * @module
  */
 import { getUser, requireAuth } from '../../../core/src/scope.js';
-import { d1Adapter } from '../../../core/src/storage/d1/adapter.js';
+import { createD1Adapter } from '../../../core/src/storage/d1/adapter.js';
 import type { StorageAdapter } from '../../../core/src/storage/types.js';
 import { check, same, Unsupported, type Scenario, type ScenarioContext } from '../scenario.js';
 import { EMAIL, signedOutFixture } from './client.js';
@@ -47,7 +47,7 @@ export const authScenarios: Scenario[] = [
     async run(ctx: ScenarioContext) {
       if (!ctx.d1) throw new Unsupported('no D1 binding in this runtime (plain Node has no D1; the Node 20 run borrows Miniflare’s, workerd has env.DB)');
       const prefix = `rt_${ctx.runtime}_${crypto.randomUUID().slice(0, 8)}_`;
-      await signInRoundTrip('database', d1Adapter({ binding: ctx.d1, tablePrefix: prefix }));
+      await signInRoundTrip('database', createD1Adapter({ binding: ctx.d1, tablePrefix: prefix }));
     },
   },
   {

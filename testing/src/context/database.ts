@@ -5,7 +5,7 @@
  * @module
  */
 import type { Kysely } from 'kysely';
-import { sqlAdapter, type StorageAdapter } from '@framework/auth';
+import { createSqlAdapter, type StorageAdapter } from '@framework/auth';
 
 /**
  * The database handed to `seed(db)` and to an app factory.
@@ -46,7 +46,7 @@ export async function openTestDatabase(): Promise<OwnedTestDatabase> {
   const sqlite = new Database(':memory:');
   sqlite.pragma('foreign_keys = ON');
   const kysely = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const adapter = sqlAdapter({ db: kysely, dialect: 'sqlite' });
+  const adapter = createSqlAdapter({ db: kysely, dialect: 'sqlite' });
   await adapter.migrate();
   return { adapter, kysely, close: () => kysely.destroy() };
 }

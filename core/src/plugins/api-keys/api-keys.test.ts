@@ -3,7 +3,7 @@ import { createAuth } from '../../auth.js';
 import { sha256Hex } from '../../crypto.js';
 import { AuthError } from '../../errors.js';
 import { credentials } from '../../providers/credentials.js';
-import { memoryAdapter } from '../../storage/memory.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { defineRBAC } from '../../rbac/define.js';
 import { hasPermission, hasRole, requirePermission } from '../../rbac/helpers.js';
@@ -21,7 +21,7 @@ const rbac = defineRBAC({
 });
 
 async function setup(options: Partial<ApiKeysOptions> = {}, extra: Record<string, unknown> = {}) {
-  const adapter = memoryAdapter();
+  const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   const storage = createMemoryApiKeyStorage();
   const auth = createAuth({
@@ -269,7 +269,7 @@ describe('apiKeys(): the account pre-hijacking defence', () => {
   it('revokes the keys made while the email was unproven when its owner proves it by magic link', async () => {
     const sent: { url: string }[] = [];
     const { email } = await import('../../providers/email.js');
-    const holder: { adapter?: ReturnType<typeof memoryAdapter> } = {};
+    const holder: { adapter?: ReturnType<typeof createMemoryAdapter> } = {};
     const { adapter, user, create, run, auth } = await setup(
       {},
       {
@@ -279,7 +279,7 @@ describe('apiKeys(): the account pre-hijacking defence', () => {
         ],
       },
     );
-    holder.adapter = adapter as ReturnType<typeof memoryAdapter>;
+    holder.adapter = adapter as ReturnType<typeof createMemoryAdapter>;
     // The attacker registered the victim's address with a password and made a key.
     const attacker = await user('victim@example.com');
     const { body } = await create(attacker.browser, { name: 'persist' });

@@ -8,7 +8,7 @@ import { createAuth, type Auth } from '../../auth.js';
 import { credentials } from '../../providers/credentials.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { defineRBAC } from '../../rbac/define.js';
-import { memoryAdapter } from '../../storage/memory.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
 import { apiKeys } from './plugin.js';
 import { createMemoryApiKeyStorage } from './storage/memory.js';
 
@@ -20,7 +20,7 @@ const PASSWORD = 'analytical-engine';
  * `permissions`, limited to `limit` requests per minute.
  */
 export async function apiKeyTestApp(origin: string, permissions: string, limit: number): Promise<{ auth: Auth; userId: string; key: string }> {
-  const adapter = memoryAdapter();
+  const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   const user = await passwords.register({ email: EMAIL, password: PASSWORD });
   await adapter.updateUser(user.id, { role: 'editor' });

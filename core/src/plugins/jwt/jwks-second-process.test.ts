@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../auth.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { credentials } from '../../providers/credentials.js';
-import { memoryAdapter } from '../../storage/memory.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
 import { EMAIL, PASSWORD, SECRET } from '../../testing/fixtures.js';
 import type { User } from '../../types.js';
 import { createMemoryJwksStorage, jwt } from './index.js';
@@ -57,7 +57,7 @@ describe('a second process verifies tokens through the published JWKS (plain jos
     const auth = createAuth({
       secret: SECRET,
       baseURL: origin,
-      adapter: memoryAdapter(),
+      adapter: createMemoryAdapter(),
       providers: [],
       plugins: [jwt({ storage: createMemoryJwksStorage(), audience: AUDIENCE, activationDelay: 0 })],
       logger: { error: () => {}, warn: () => {} },
@@ -84,7 +84,7 @@ describe('a second process verifies tokens through the published JWKS (plain jos
   });
 
   it('a browser session gets its token from GET /token over HTTP, and the other process accepts it as that user', async () => {
-    const adapter = memoryAdapter();
+    const adapter = createMemoryAdapter();
     const passwords = passwordAccounts(adapter);
     const { id } = await passwords.register({ email: EMAIL, password: PASSWORD });
     const auth = createAuth({

@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createAuth } from '../../auth.js';
 import { AuthConfigError } from '../../errors.js';
 import { credentials } from '../../providers/credentials.js';
-import { memoryAdapter } from '../../storage/memory.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { EMAIL, ORIGIN, PASSWORD, SECRET, TestClient } from '../../testing/fixtures.js';
 import { createMemoryJwksStorage, jwt, verifyAccessToken, type JwtExtension, type JwtPluginOptions } from './index.js';
@@ -13,7 +13,7 @@ const AUDIENCE = 'https://api.example.com';
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'k'];
 
 async function app(options: Partial<JwtPluginOptions> = {}, extra: Record<string, unknown> = {}) {
-  const adapter = memoryAdapter();
+  const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   await passwords.register({ email: EMAIL, password: PASSWORD });
   const storage = createMemoryJwksStorage();
@@ -129,7 +129,7 @@ describe('jwt() plugin', () => {
   });
 
   it('refuses to start without baseURL or secret, and on bad options, with INVALID_CONFIG', async () => {
-    const base = { adapter: memoryAdapter(), providers: [], logger: quiet };
+    const base = { adapter: createMemoryAdapter(), providers: [], logger: quiet };
     const plugin = () => jwt({ storage: createMemoryJwksStorage(), audience: AUDIENCE });
     const previous = process.env.AUTH_URL;
     delete process.env.AUTH_URL;

@@ -3,12 +3,12 @@ import { createAuth, type CreateAuthOptions } from '../../auth.js';
 import { passkey } from './provider.js';
 import { credentials } from '../../providers/credentials.js';
 import { passwordAccounts } from '../../password-accounts.js';
-import { memoryAdapter } from '../../storage/memory.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
 import { SoftAuthenticator } from '../../testing/soft-authenticator.js';
 import { ORIGIN, TestClient } from '../../testing/fixtures.js';
 
 async function setup(overrides: Partial<CreateAuthOptions> = {}, allowSignUp = false) {
-  const adapter = memoryAdapter();
+  const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   const user = await passwords.register({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
   const auth = createAuth({

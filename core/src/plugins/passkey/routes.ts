@@ -25,7 +25,7 @@ import { StorageConflictError, type AdapterUser } from '../../storage/types.js';
 import type { ActionResult, AuthInternals, RouteContext } from '../../routes/context.js';
 import { errorResult, resolveCallbackUrl } from '../../routes/helpers.js';
 import { completeSignIn } from '../../routes/complete-sign-in.js';
-import { normaliseEmail } from '../../routes/email.js';
+import { parseEmailAddress } from '../../routes/email.js';
 import { csrfFor } from '../../routes/helpers.js';
 import { passkeysPage } from './page.js';
 import { simpleWebAuthnBundle } from './assets.js';
@@ -122,7 +122,7 @@ export async function registerOptionsAction(ctx: RouteContext, provider: Resolve
     exclude = (await auth.adapter!.listAuthenticators(user.id)).map((a) => ({ id: a.credentialId, transports: a.transports as AuthenticatorTransport[] }));
   } else {
     if (!provider.allowSignUp) throw new UnauthenticatedError('Sign in before adding a passkey');
-    const email = normaliseEmail(ctx.body.email);
+    const email = parseEmailAddress(ctx.body.email);
     if (!email) throw badRequest('Enter a valid email address');
     if (await auth.adapter!.getUserByEmail(email)) throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
     const name = ctx.body.name?.trim() || undefined;

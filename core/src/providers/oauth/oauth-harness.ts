@@ -7,7 +7,7 @@
 import { decodeJwt } from 'jose';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { createAuth, type Auth, type CreateAuthOptions } from '../../auth.js';
-import { memoryAdapter } from '../../storage/memory.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
 import type { StorageAdapter } from '../../storage/types.js';
 import type { Profile } from '../../types.js';
 import type { UserProfile } from './types.js';
@@ -124,7 +124,7 @@ export class Browser {
 }
 
 export function makeAuth(options: Partial<CreateAuthOptions> & Pick<CreateAuthOptions, 'providers'>): { auth: Auth; adapter: StorageAdapter } {
-  const adapter = options.adapter ?? memoryAdapter();
+  const adapter = options.adapter ?? createMemoryAdapter();
   const auth = createAuth({ secret: SECRET, adapter, logger: { error: (m) => process.env.DEBUG_AUTH && console.error(m), warn: (m) => process.env.DEBUG_AUTH && console.warn(m) }, ...options });
   // auth.adapter reads account tokens in clear (storage holds them encrypted).
   return { auth, adapter: auth.adapter! };

@@ -7,7 +7,7 @@ import type { OAuth2Server } from 'oauth2-mock-server';
 import { createOAuth2Provider } from './create.js';
 import { Browser, makeAuth, patchNextIdToken, startProvider, claimsProfile } from './oauth-harness.js';
 import { passwordAccounts } from '../../password-accounts.js';
-import { memoryAdapter } from '../../storage/memory.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
 import type { CreateAuthOptions } from '../../auth.js';
 
 let provider: Awaited<ReturnType<typeof startProvider>>;
@@ -204,7 +204,7 @@ describe('OIDC authorization code flow (custom provider)', () => {
 
 describe('account linking', () => {
   async function withPasswordUser(trustEmail: boolean) {
-    const adapter = memoryAdapter();
+    const adapter = createMemoryAdapter();
     const existing = await passwordAccounts(adapter).register({ email: 'ada@example.com', password: 'analytical-engine' });
     return { ...setup({ adapter }, { trustEmail }), existing };
   }
@@ -232,7 +232,7 @@ describe('account linking', () => {
   });
 
   it('links a new account to the signed-in user', async () => {
-    const adapter = memoryAdapter();
+    const adapter = createMemoryAdapter();
     const passwords = passwordAccounts(adapter);
     const user = await passwords.register({ email: 'grace@example.com', password: 'hopper-1906' });
     const { credentials } = await import('../credentials.js');

@@ -11,7 +11,7 @@ import { searchProfile } from './presets/search.js';
 import { createOAuth2Provider } from './create.js';
 import { codehost } from './presets/codehost.js';
 import { createAuth } from '../../auth.js';
-import { memoryAdapter } from '../../storage/memory.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
 
 describe('codehost mapping (GitHub REST: GET /user, GET /user/emails)', () => {
   const user = { login: 'octocat', id: 1, avatar_url: 'https://github.com/images/error/octocat_happy.gif', name: null, email: 'octocat@github.com' };
@@ -78,7 +78,7 @@ describe('provider configuration checks', () => {
     expect(() => createOAuth2Provider({ ...base, authorization: 'nope', token: 'https://a.test/t', userinfo: 'https://a.test/u' })).toThrow(/authorization must be an http\(s\) URL/);
     expect(() => createOAuth2Provider({ ...base, clientId: '', authorization: 'https://a/x', token: 'https://a/t', userinfo: 'https://a/u' })).toThrow(/clientId/);
     const p = createOAuth2Provider({ ...base, authorization: 'https://a.test/auth', token: 'https://a.test/t', userinfo: 'https://a.test/u' });
-    expect(() => createAuth({ adapter: memoryAdapter(), providers: [p, p] })).toThrow(/duplicate provider id "acme"/);
+    expect(() => createAuth({ adapter: createMemoryAdapter(), providers: [p, p] })).toThrow(/duplicate provider id "acme"/);
     expect(() => createAuth({ secret: 'x'.repeat(32), providers: [codehost({ clientId: 'a', clientSecret: 'b' })] })).toThrow(/OAuth providers need `adapter`/);
   });
 });

@@ -14,7 +14,7 @@ import { keycloak } from './presets/keycloak.js';
 import { linkedin } from './presets/linkedin.js';
 import { STRICT_CLIENTS, startStrictProvider, type StrictProvider } from './strict-provider.js';
 import { passwordAccounts } from '../../password-accounts.js';
-import { memoryAdapter } from '../../storage/memory.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
 import type { CreateAuthOptions } from '../../auth.js';
 import type { Profile } from '../../types.js';
 
@@ -101,7 +101,7 @@ describe('strict OpenID Provider: claims only from UserInfo', () => {
   });
 
   it('reads email_verified from UserInfo for account linking (trustEmail)', async () => {
-    const adapter = memoryAdapter();
+    const adapter = createMemoryAdapter();
     const existing = await passwordAccounts(adapter).register({ email: 'alice@example.com', password: 'correct-horse-1' });
     const { auth } = setup({ trustEmail: true }, { adapter });
     const b = new Browser(auth);
@@ -110,7 +110,7 @@ describe('strict OpenID Provider: claims only from UserInfo', () => {
   });
 
   it('refuses to link when UserInfo says the email is not verified (pre-hijacking)', async () => {
-    const adapter = memoryAdapter();
+    const adapter = createMemoryAdapter();
     await passwordAccounts(adapter).register({ email: 'ada@example.com', password: 'analytical-engine' });
     const { auth } = setup({ trustEmail: true }, { adapter });
     const b = new Browser(auth);

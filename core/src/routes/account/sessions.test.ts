@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeFixture, EMAIL, PASSWORD, type TestClient } from '../../testing/fixtures.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import type { AuthPlugin } from '../../plugins/types.js';
-import { memoryAdapter } from '../../storage/memory.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
 
 const JSON_GET = { headers: { accept: 'application/json' } };
 
@@ -95,7 +95,7 @@ describe('GET /sessions', () => {
   });
 
   it("never answers a plugin's credential (an API key): only the session cookie counts", async () => {
-    const adapter = memoryAdapter();
+    const adapter = createMemoryAdapter();
     const apiKey: AuthPlugin = {
       id: 'keyish',
       hooks: {

@@ -1,5 +1,5 @@
 /**
- * `d1Adapter`: the storage adapter over a Cloudflare D1 binding.
+ * `createD1Adapter`: the storage adapter over a Cloudflare D1 binding.
  * @module
  */
 import { Kysely } from 'kysely';
@@ -8,7 +8,7 @@ import type { StorageAdapter } from '../types.js';
 import type { D1DatabaseLike } from './binding.js';
 import { D1Dialect } from './dialect.js';
 
-/** Options of {@link d1Adapter}. */
+/** Options of {@link createD1Adapter}. */
 export interface D1AdapterOptions {
   /** The D1 binding, e.g. `env.DB` in a Worker or `await mf.getD1Database('DB')` with Miniflare. */
   binding: D1DatabaseLike;
@@ -18,7 +18,7 @@ export interface D1AdapterOptions {
 
 /**
  * Creates a storage adapter over a Cloudflare D1 database. It is the SQL
- * adapter (same schema, migrations and behaviour as `sqliteAdapter`) speaking
+ * adapter (same schema, migrations and behaviour as `createSqliteAdapter`) speaking
  * to D1 through a small Kysely dialect: each query is
  * `prepare().bind().all()`, and the one multi-statement write (deleting a
  * user with their rows) is a single atomic `batch()`.
@@ -29,11 +29,11 @@ export interface D1AdapterOptions {
  * @throws TypeError at creation when `binding` is not D1-like or `tablePrefix` is malformed.
  * @example
  * ```ts
- * import { createAuth, d1Adapter } from '@framework/auth';
+ * import { createAuth, createD1Adapter } from '@framework/auth';
  *
  * export default {
  *   async fetch(request: Request, env: { DB: D1Database; AUTH_SECRET: string }) {
- *     const adapter = d1Adapter({ binding: env.DB });
+ *     const adapter = createD1Adapter({ binding: env.DB });
  *     await adapter.migrate();
  *     const auth = createAuth({ adapter, secret: env.AUTH_SECRET, providers: [] });
  *     return auth.handler(request);
@@ -41,10 +41,10 @@ export interface D1AdapterOptions {
  * };
  * ```
  */
-export function d1Adapter(options: D1AdapterOptions): StorageAdapter {
+export function createD1Adapter(options: D1AdapterOptions): StorageAdapter {
   const { binding } = options;
   if (!binding || typeof binding.prepare !== 'function' || typeof binding.batch !== 'function') {
-    throw new TypeError('d1Adapter: `binding` must be a D1 database binding (with prepare() and batch())');
+    throw new TypeError('createD1Adapter: `binding` must be a D1 database binding (with prepare() and batch())');
   }
   return createSqlStore({
     dialect: 'sqlite',
@@ -52,3 +52,6 @@ export function d1Adapter(options: D1AdapterOptions): StorageAdapter {
     open: async () => ({ db: new Kysely<any>({ dialect: new D1Dialect({ binding }) }), close: async () => {} }),
   });
 }
+
+/** @deprecated Renamed {@link createD1Adapter} (one `create*` style for every storage factory); this alias goes in 1.0. */
+export const d1Adapter = createD1Adapter;

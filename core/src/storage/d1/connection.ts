@@ -38,7 +38,7 @@ export class D1Connection implements DatabaseConnection {
 
   async executeQuery<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
     if (this.#batch) {
-      if (readsRows(query)) throw new Error('d1Adapter: a D1 transaction is a write-only batch; run reads outside it');
+      if (readsRows(query)) throw new Error('createD1Adapter: a D1 transaction is a write-only batch; run reads outside it');
       this.#batch.push(this.#prepare(query));
       return { rows: [] };
     }
@@ -51,11 +51,11 @@ export class D1Connection implements DatabaseConnection {
 
   // eslint-disable-next-line require-yield
   async *streamQuery<Row>(): AsyncIterableIterator<QueryResult<Row>> {
-    throw new Error('d1Adapter: D1 does not stream query results');
+    throw new Error('createD1Adapter: D1 does not stream query results');
   }
 
   begin(): void {
-    if (this.#batch) throw new Error('d1Adapter: nested transactions are not supported on D1');
+    if (this.#batch) throw new Error('createD1Adapter: nested transactions are not supported on D1');
     this.#batch = [];
   }
 

@@ -7,7 +7,7 @@ import { Miniflare } from 'miniflare';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runStorageConformance } from '../conformance.js';
 import type { D1DatabaseLike } from './binding.js';
-import { d1Adapter } from './adapter.js';
+import { createD1Adapter } from './adapter.js';
 import { D1Dialect } from './dialect.js';
 import { Kysely } from 'kysely';
 
@@ -23,7 +23,7 @@ const binding = (await mf.getD1Database('DB')) as unknown as D1DatabaseLike;
 let runs = 0;
 /** Each test gets its own tables (a fresh prefix), dropped afterwards. */
 async function fresh(prefix = `c${++runs}_`) {
-  const adapter = d1Adapter({ binding, tablePrefix: prefix });
+  const adapter = createD1Adapter({ binding, tablePrefix: prefix });
   const teardown = async () => {
     const { results = [] } = await binding.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE ?`).bind(`${prefix}%`).all<{ name: string }>();
     // Children before users, so foreign keys never block a drop.
@@ -35,7 +35,7 @@ async function fresh(prefix = `c${++runs}_`) {
 
 runStorageConformance('d1 (Miniflare)', () => fresh());
 
-describe('d1Adapter', () => {
+describe('createD1Adapter', () => {
   it('uses the default auth_ prefix', async () => {
     const { adapter, teardown } = await fresh('auth_');
     await adapter.migrate();
@@ -71,6 +71,6 @@ describe('d1Adapter', () => {
   });
 
   it('rejects a binding that is not D1-like', () => {
-    expect(() => d1Adapter({ binding: {} as D1DatabaseLike })).toThrow(TypeError);
+    expect(() => createD1Adapter({ binding: {} as D1DatabaseLike })).toThrow(TypeError);
   });
 });

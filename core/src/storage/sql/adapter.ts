@@ -1,5 +1,5 @@
 /**
- * `sqlAdapter`: the storage adapter over a Kysely instance you own.
+ * `createSqlAdapter`: the storage adapter over a Kysely instance you own.
  * @module
  */
 import type { Kysely } from 'kysely';
@@ -7,7 +7,7 @@ import type { StorageAdapter } from '../types.js';
 import type { SqlDialectName } from './dialect.js';
 import { createSqlStore } from './store.js';
 
-/** Options of {@link sqlAdapter}. */
+/** Options of {@link createSqlAdapter}. */
 export interface SqlAdapterOptions {
   /** A Kysely instance. Its plugins are bypassed: the adapter uses its own column names. */
   db: Kysely<any>;
@@ -41,14 +41,14 @@ export interface SqlAdapterOptions {
  * ```ts
  * import { Kysely, PostgresDialect } from 'kysely';
  * import pg from 'pg';
- * import { sqlAdapter } from '@framework/auth';
+ * import { createSqlAdapter } from '@framework/auth';
  *
  * const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString }) }) });
- * const adapter = sqlAdapter({ db, dialect: 'postgres' });
+ * const adapter = createSqlAdapter({ db, dialect: 'postgres' });
  * await adapter.migrate();
  * ```
  */
-export function sqlAdapter(options: SqlAdapterOptions): StorageAdapter {
+export function createSqlAdapter(options: SqlAdapterOptions): StorageAdapter {
   const { db } = options;
   return createSqlStore({
     dialect: options.dialect,
@@ -56,3 +56,6 @@ export function sqlAdapter(options: SqlAdapterOptions): StorageAdapter {
     open: async () => ({ db, close: async () => {} }),
   });
 }
+
+/** @deprecated Renamed {@link createSqlAdapter} (one `create*` style for every storage factory); this alias goes in 1.0. */
+export const sqlAdapter = createSqlAdapter;

@@ -11,14 +11,14 @@ vi.mock('pg', () => {
 describe('without better-sqlite3 and pg installed', () => {
   it('the storage entry loads and the factories create adapters', async () => {
     const storage = await import('../index.js');
-    expect(storage.sqliteAdapter({ filename: ':memory:' })).toBeTypeOf('object');
-    expect(storage.postgresAdapter({ connectionString: 'postgres://127.0.0.1/none' })).toBeTypeOf('object');
-    expect(await storage.memoryAdapter().getUser('x')).toBeNull();
+    expect(storage.createSqliteAdapter({ filename: ':memory:' })).toBeTypeOf('object');
+    expect(storage.createPostgresAdapter({ connectionString: 'postgres://127.0.0.1/none' })).toBeTypeOf('object');
+    expect(await storage.createMemoryAdapter().getUser('x')).toBeNull();
   });
 
   it.each([
-    ['better-sqlite3', async () => (await import('./sqlite.js')).sqliteAdapter({ filename: ':memory:' })],
-    ['pg', async () => (await import('./postgres.js')).postgresAdapter({ connectionString: 'postgres://127.0.0.1/none' })],
+    ['better-sqlite3', async () => (await import('./sqlite.js')).createSqliteAdapter({ filename: ':memory:' })],
+    ['pg', async () => (await import('./postgres.js')).createPostgresAdapter({ connectionString: 'postgres://127.0.0.1/none' })],
   ])('the first call rejects with MISSING_DEPENDENCY naming %s, and retries on the next call', async (name, make) => {
     const adapter = await make();
     for (let attempt = 0; attempt < 2; attempt++) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DATABASE_URL, serviceAvailable } from '../../../../test-support/services.js';
 import { runStorageConformance } from '../conformance.js';
-import { postgresAdapter } from './postgres.js';
+import { createPostgresAdapter } from './postgres.js';
 
 type PgModule = typeof import('pg').default;
 
@@ -40,13 +40,13 @@ async function freshSchema(pg: PgModule): Promise<{ schema: string; drop: () => 
   };
 }
 
-describe.skipIf(!pgUp || !pg)('postgresAdapter', () => {
+describe.skipIf(!pgUp || !pg)('createPostgresAdapter', () => {
   if (!pg) return;
   runStorageConformance('postgres', async () => {
     const { schema, drop } = await freshSchema(pg);
     const pool = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${schema}` });
     return {
-      adapter: postgresAdapter({ pool }),
+      adapter: createPostgresAdapter({ pool }),
       teardown: async () => {
         await pool.end();
         await drop();
@@ -59,7 +59,7 @@ describe.skipIf(!pgUp || !pg)('postgresAdapter', () => {
     try {
       const url = new URL(DATABASE_URL);
       url.searchParams.set('options', `-c search_path=${schema}`);
-      const adapter = postgresAdapter({ connectionString: url.href, tablePrefix: 'kit_' });
+      const adapter = createPostgresAdapter({ connectionString: url.href, tablePrefix: 'kit_' });
       await adapter.migrate();
       await adapter.migrate();
       const user = await adapter.createUser({ email: 'pg@example.com', emailVerified: new Date(1_700_000_000_123) });
@@ -92,8 +92,8 @@ describe.skipIf(!pgUp || !pg)('postgresAdapter', () => {
     const second = await freshSchema(pg);
     const pools = [first, second].map((s) => new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${s.schema}` }));
     try {
-      await postgresAdapter({ pool: pools[0]! }).migrate();
-      const adapter = postgresAdapter({ pool: pools[1]! });
+      await createPostgresAdapter({ pool: pools[0]! }).migrate();
+      const adapter = createPostgresAdapter({ pool: pools[1]! });
       await adapter.migrate();
       const user = await adapter.createUser({ email: 'second@example.com' });
       expect((await adapter.getUser(user.id))?.email).toBe('second@example.com');
@@ -108,14 +108,14 @@ describe.skipIf(!pgUp || !pg)('postgresAdapter', () => {
     const { schema, drop } = await freshSchema(pg);
     const pool = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${schema}` });
     try {
-      await postgresAdapter({ pool }).migrate();
+      await createPostgresAdapter({ pool }).migrate();
       // Turn the schema back into a 0001-only database holding one user.
       await pool.query(`DROP INDEX auth_verification_tokens_expires_idx; ALTER TABLE auth_users DROP COLUMN session_version;
         DELETE FROM auth_migrations WHERE name = '0002_session_version';
         ALTER TABLE auth_sessions DROP COLUMN user_agent, DROP COLUMN ip, DROP COLUMN last_active_at;
         DELETE FROM auth_migrations WHERE name = '0003_session_metadata';
         INSERT INTO auth_users (id, email, email_normalized) VALUES ('old-user', 'old@example.com', 'old@example.com');`);
-      const upgraded = postgresAdapter({ pool });
+      const upgraded = createPostgresAdapter({ pool });
       await upgraded.migrate();
       expect(await upgraded.getSessionVersion('old-user')).toBe(0);
       expect(await upgraded.bumpSessionVersion('old-user')).toBe(1);
@@ -130,12 +130,12 @@ describe.skipIf(!pgUp || !pg)('postgresAdapter', () => {
     const { schema, drop } = await freshSchema(pg);
     const pool = new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${schema}` });
     try {
-      await postgresAdapter({ pool }).migrate();
+      await createPostgresAdapter({ pool }).migrate();
       await pool.query(`ALTER TABLE auth_sessions DROP COLUMN user_agent, DROP COLUMN ip, DROP COLUMN last_active_at;
         DELETE FROM auth_migrations WHERE name = '0003_session_metadata';
         INSERT INTO auth_users (id, email, email_normalized) VALUES ('old-user', 'old@example.com', 'old@example.com');
         INSERT INTO auth_sessions (id, token_hash, user_id, expires, created_at) VALUES ('old-session', 'h', 'old-user', 4102444800000, 1000);`);
-      const upgraded = postgresAdapter({ pool });
+      const upgraded = createPostgresAdapter({ pool });
       await upgraded.migrate();
       const old = { id: 'old-session', tokenHash: 'h', userId: 'old-user', expires: new Date(4102444800000), createdAt: new Date(1000) };
       expect((await upgraded.getSessionAndUser('old-session'))?.session).toStrictEqual(old);
@@ -147,6 +147,6 @@ describe.skipIf(!pgUp || !pg)('postgresAdapter', () => {
   });
 
   it('rejects both connectionString and pool', () => {
-    expect(() => postgresAdapter({ connectionString: DATABASE_URL, pool: new pg.Pool() })).toThrow(TypeError);
+    expect(() => createPostgresAdapter({ connectionString: DATABASE_URL, pool: new pg.Pool() })).toThrow(TypeError);
   });
 });

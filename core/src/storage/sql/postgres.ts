@@ -1,5 +1,5 @@
 /**
- * `postgresAdapter`: PostgreSQL through node-postgres (`pg`).
+ * `createPostgresAdapter`: PostgreSQL through node-postgres (`pg`).
  * @module
  */
 import { createHash } from 'node:crypto';
@@ -9,7 +9,7 @@ import type { StorageAdapter } from '../types.js';
 import { importOptional } from './optional-import.js';
 import { createSqlStore } from './store.js';
 
-/** Options of {@link postgresAdapter}. Give `connectionString` or `pool`, not both. */
+/** Options of {@link createPostgresAdapter}. Give `connectionString` or `pool`, not both. */
 export interface PostgresAdapterOptions {
   /**
    * e.g. `'postgres://user:password@127.0.0.1:5432/app'`. When neither this
@@ -31,7 +31,7 @@ export interface PostgresAdapterOptions {
  *
  * Tables go to the first schema of the connection's `search_path`. Call
  * `migrate()` once at start-up; it is idempotent and safe to run from several
- * processes at once. Methods behave as described for `sqlAdapter`.
+ * processes at once. Methods behave as described for `createSqlAdapter`.
  *
  * @throws TypeError at creation when both `connectionString` and `pool` are
  * given, or for a malformed `tablePrefix`.
@@ -39,24 +39,24 @@ export interface PostgresAdapterOptions {
  * `pg` is needed and cannot be loaded.
  * @example
  * ```ts
- * import { createAuth, postgresAdapter } from '@framework/auth';
+ * import { createAuth, createPostgresAdapter } from '@framework/auth';
  *
- * const adapter = postgresAdapter({ connectionString: process.env.DATABASE_URL });
+ * const adapter = createPostgresAdapter({ connectionString: process.env.DATABASE_URL });
  * await adapter.migrate();
  * const auth = createAuth({ ...config, adapter });
  * ```
  */
-export function postgresAdapter(options: PostgresAdapterOptions = {}): StorageAdapter {
+export function createPostgresAdapter(options: PostgresAdapterOptions = {}): StorageAdapter {
   const { connectionString, pool } = options;
   if (connectionString !== undefined && pool !== undefined) {
-    throw new TypeError('postgresAdapter: pass either connectionString or pool, not both');
+    throw new TypeError('createPostgresAdapter: pass either connectionString or pool, not both');
   }
   return createSqlStore({
     dialect: 'postgres',
     tablePrefix: options.tablePrefix,
     async open() {
       if (pool) return { db: new Kysely<any>({ dialect: new PostgresDialect({ pool }) }), close: async () => {}, prepareRead: namedStatement(pool) };
-      const pg = await importOptional('pg', 'postgresAdapter', () => import('pg'));
+      const pg = await importOptional('pg', 'createPostgresAdapter', () => import('pg'));
       const own = new pg.default.Pool({ connectionString });
       const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: own }) });
       return { db, close: () => db.destroy(), prepareRead: namedStatement(own) };
@@ -75,3 +75,6 @@ function namedStatement(pool: Pick<Pool, 'query'>) {
     return async (params: readonly unknown[]) => (await pool.query({ name, text: sql, values: [...params] })).rows[0] as Record<string, unknown> | undefined;
   };
 }
+
+/** @deprecated Renamed {@link createPostgresAdapter} (one `create*` style for every storage factory); this alias goes in 1.0. */
+export const postgresAdapter = createPostgresAdapter;

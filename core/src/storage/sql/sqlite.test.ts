@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runStorageConformance } from '../conformance.js';
-import { sqliteAdapter } from './sqlite.js';
+import { createSqliteAdapter } from './sqlite.js';
 
 const root = await mkdtemp(join(tmpdir(), 'auth-sqlite-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -12,20 +12,20 @@ let files = 0;
 /** A fresh database path in a folder that does not exist yet. */
 const freshFile = () => join(root, `run-${++files}`, 'nested', 'auth.db');
 
-runStorageConformance('sqlite (file)', async () => ({ adapter: sqliteAdapter({ filename: freshFile() }) }));
-runStorageConformance('sqlite (:memory:)', async () => ({ adapter: sqliteAdapter({ filename: ':memory:' }) }));
-runStorageConformance('sqlite (custom tablePrefix)', async () => ({ adapter: sqliteAdapter({ filename: ':memory:', tablePrefix: 'kit_' }) }));
+runStorageConformance('sqlite (file)', async () => ({ adapter: createSqliteAdapter({ filename: freshFile() }) }));
+runStorageConformance('sqlite (:memory:)', async () => ({ adapter: createSqliteAdapter({ filename: ':memory:' }) }));
+runStorageConformance('sqlite (custom tablePrefix)', async () => ({ adapter: createSqliteAdapter({ filename: ':memory:', tablePrefix: 'kit_' }) }));
 
-describe('sqliteAdapter', () => {
+describe('createSqliteAdapter', () => {
   it('keeps data across closing and reopening the file', async () => {
     const filename = freshFile();
-    const first = sqliteAdapter({ filename });
+    const first = createSqliteAdapter({ filename });
     await first.migrate();
     const user = await first.createUser({ email: 'persist@example.com', roles: ['a'] });
     const session = await first.createSession({ id: 's1', tokenHash: 'h', userId: user.id, expires: new Date(2e12), createdAt: new Date(1e12) });
     await first.close?.();
 
-    const second = sqliteAdapter({ filename });
+    const second = createSqliteAdapter({ filename });
     await second.migrate();
     expect(await second.getSessionAndUser('s1')).toStrictEqual({ session, user });
     await second.close?.();
@@ -33,7 +33,7 @@ describe('sqliteAdapter', () => {
 
   it('opens nothing before the first call, creates the parent folder, and uses WAL', async () => {
     const filename = freshFile();
-    const adapter = sqliteAdapter({ filename });
+    const adapter = createSqliteAdapter({ filename });
     await expect(stat(filename)).rejects.toMatchObject({ code: 'ENOENT' });
     await adapter.migrate();
     expect((await stat(filename)).isFile()).toBe(true);
@@ -44,7 +44,7 @@ describe('sqliteAdapter', () => {
   it('cascades through foreign keys, too', async () => {
     const { default: Database } = await import('better-sqlite3');
     const filename = freshFile();
-    const adapter = sqliteAdapter({ filename });
+    const adapter = createSqliteAdapter({ filename });
     await adapter.migrate();
     const user = await adapter.createUser({});
     await adapter.createSession({ id: 's', tokenHash: 'h', userId: user.id, expires: new Date(), createdAt: new Date() });
@@ -60,13 +60,13 @@ describe('sqliteAdapter', () => {
   async function upgradedFrom(downgrade: string) {
     const { default: Database } = await import('better-sqlite3');
     const filename = freshFile();
-    const first = sqliteAdapter({ filename });
+    const first = createSqliteAdapter({ filename });
     await first.migrate();
     await first.close?.();
     const raw = new Database(filename);
     raw.exec(downgrade);
     raw.close();
-    const upgraded = sqliteAdapter({ filename });
+    const upgraded = createSqliteAdapter({ filename });
     await upgraded.migrate();
     return upgraded;
   }
@@ -95,6 +95,6 @@ describe('sqliteAdapter', () => {
   });
 
   it('rejects a malformed tablePrefix at creation', () => {
-    expect(() => sqliteAdapter({ filename: ':memory:', tablePrefix: 'bad-prefix; drop' })).toThrow(TypeError);
+    expect(() => createSqliteAdapter({ filename: ':memory:', tablePrefix: 'bad-prefix; drop' })).toThrow(TypeError);
   });
 });

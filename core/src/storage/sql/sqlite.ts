@@ -1,5 +1,5 @@
 /**
- * `sqliteAdapter`: the embedded default, a SQLite file through better-sqlite3.
+ * `createSqliteAdapter`: the embedded default, a SQLite file through better-sqlite3.
  * @module
  */
 import { Kysely, SqliteDialect } from 'kysely';
@@ -7,7 +7,7 @@ import type { StorageAdapter } from '../types.js';
 import { importOptional } from './optional-import.js';
 import { createSqlStore } from './store.js';
 
-/** Options of {@link sqliteAdapter}. */
+/** Options of {@link createSqliteAdapter}. */
 export interface SqliteAdapterOptions {
   /**
    * Path of the database file, e.g. `'.data/auth.db'` (relative to the
@@ -29,27 +29,27 @@ const IN_MEMORY = new Set([':memory:', '']);
  * with `journal_mode = WAL` and `foreign_keys = ON`. Call `migrate()` once at
  * start-up; `close()` closes the file (a later call opens it again).
  *
- * Methods behave as described for `sqlAdapter`.
+ * Methods behave as described for `createSqlAdapter`.
  *
  * @throws TypeError at creation for a malformed `tablePrefix`.
  * @throws Error with `code: 'MISSING_DEPENDENCY'` (from the first call) when
  * better-sqlite3 cannot be loaded.
  * @example
  * ```ts
- * import { createAuth, sqliteAdapter } from '@framework/auth';
+ * import { createAuth, createSqliteAdapter } from '@framework/auth';
  *
- * const adapter = sqliteAdapter({ filename: '.data/auth.db' });
+ * const adapter = createSqliteAdapter({ filename: '.data/auth.db' });
  * await adapter.migrate();
  * const auth = createAuth({ ...config, adapter });
  * ```
  */
-export function sqliteAdapter(options: SqliteAdapterOptions): StorageAdapter {
+export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapter {
   const { filename } = options;
   return createSqlStore({
     dialect: 'sqlite',
     tablePrefix: options.tablePrefix,
     async open() {
-      const { default: Database } = await importOptional('better-sqlite3', 'sqliteAdapter', () => import('better-sqlite3'));
+      const { default: Database } = await importOptional('better-sqlite3', 'createSqliteAdapter', () => import('better-sqlite3'));
       if (!IN_MEMORY.has(filename)) {
         const [{ mkdir }, { dirname }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
         await mkdir(dirname(filename), { recursive: true });
@@ -71,3 +71,6 @@ export function sqliteAdapter(options: SqliteAdapterOptions): StorageAdapter {
     },
   });
 }
+
+/** @deprecated Renamed {@link createSqliteAdapter} (one `create*` style for every storage factory); this alias goes in 1.0. */
+export const sqliteAdapter = createSqliteAdapter;

@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { createTriggerRuntime, loadTriggersFromDir } from '@framework/trigger';
 import { mockQueueEvent, mockScheduledEvent, mockTriggerContext } from '@framework/trigger/testing';
-import { memoryAdapter } from '@framework/auth';
+import { createMemoryAdapter } from '@framework/auth';
 import { describe, expect, it, vi } from 'vitest';
 import dailyCleanup from './daily-cleanup.js';
 import sendWelcomeMail from './send-welcome-mail.js';
 
 describe('example app triggers', () => {
   it('daily-cleanup purges sessions and verification tokens expired at the scheduled time', async () => {
-    const adapter = memoryAdapter();
+    const adapter = createMemoryAdapter();
     const user = await adapter.createUser({ email: 'cleanup@example.com' });
     const scheduledTime = new Date('2025-05-01T03:00:00Z');
     const offset = (ms: number) => new Date(scheduledTime.getTime() + ms);

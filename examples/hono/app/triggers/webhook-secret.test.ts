@@ -4,7 +4,7 @@
  * created, not at import, so frameworks can still build).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryAdapter } from '@framework/auth';
+import { createMemoryAdapter } from '@framework/auth';
 import { createExampleRuntime } from '@framework/example-shared/triggers';
 import type { Mailer } from '@framework/example-shared/mailer';
 import { assertWebhookSecret, DEV_WEBHOOK_SECRET, webhookSecret } from './_webhook-secret.js';
@@ -40,8 +40,8 @@ describe('WEBHOOK_SECRET', () => {
     vi.stubEnv('WEBHOOK_SECRET', '');
     const { default: trigger } = await import('./signed-webhook.js');
     expect(trigger.source).toMatchObject({ type: 'webhook', path: '/webhooks/demo' });
-    expect(() => createExampleRuntime(memoryAdapter(), {} as Mailer)).toThrow(/WEBHOOK_SECRET must be set/);
+    expect(() => createExampleRuntime(createMemoryAdapter(), {} as Mailer)).toThrow(/WEBHOOK_SECRET must be set/);
     vi.stubEnv('WEBHOOK_SECRET', strong);
-    expect(() => createExampleRuntime(memoryAdapter(), {} as Mailer)).not.toThrow();
+    expect(() => createExampleRuntime(createMemoryAdapter(), {} as Mailer)).not.toThrow();
   });
 });
