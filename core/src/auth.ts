@@ -27,7 +27,10 @@ import { clearSessionCookie, errorResult, sessionCookie } from './routes/helpers
 import type { Session, User } from './types.js';
 import { providerClient, type ProviderClient } from './providers/oauth/client.js';
 import { accessTokenGetter } from './access-token.js';
-import { defaultLoginLimiter } from './rate-limit/factories.js';
+import { createPasswordResetRateLimiter, defaultLoginLimiter } from './rate-limit/factories.js';
+import { createFixedWindowStorage } from './rate-limit/storage.js';
+import { emailPasswordSetup } from './email-password/plugin.js';
+import type { EmailAndPasswordOptions } from './email-password/options.js';
 import type { RateLimitConfig } from './rate-limit/types.js';
 import { applyRateLimit } from './routes/rate-limited.js';
 import { isRBAC } from './rbac/lookup.js';
@@ -88,6 +91,19 @@ export interface CreateAuthOptions<P extends readonly AuthPlugin[] = readonly Au
    * `Retry-After` and `RateLimit-*` headers.
    */
   rateLimit?: RateLimitConfig;
+  /**
+   * Built-in email + password accounts: `GET/POST /signup`, email
+   * verification (`/verify-email`, `/verify-email/send`), password reset
+   * (`/password/forgot`, `/password/reset`), `/password/change` and
+   * `/email/change`, with default pages, and a `credentials` provider
+   * (email, password) unless you declare your own. Needs `adapter`. See
+   * core/README.md "Email and password accounts".
+   * @example
+   * ```ts
+   * createAuth({ adapter, providers: [], emailAndPassword: { sendVerificationEmail: ({ email, url }) => mailer.send(email, url), sendResetPassword: ({ email, url }) => mailer.send(email, url) } });
+   * ```
+   */
+  emailAndPassword?: EmailAndPasswordOptions;
 }
 
 /** Connection facts only an adapter knows. */
@@ -219,7 +235,10 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
   const config = resolveAuthConfig(options, options.adapter ? 'database' : 'jwt', env);
   const originPolicy = resolveOriginPolicy(options, env);
   const { trustedOrigins } = originPolicy;
-  const providers = checkProviders(options.providers ?? []);
+  const emailPassword = options.emailAndPassword === undefined ? undefined : emailPasswordSetup(options.emailAndPassword, options.adapter);
+  const given = options.providers ?? [];
+  const builtIn = emailPassword && !given.some((p) => p.id === emailPassword.provider.id) ? [emailPassword.provider] : [];
+  const providers = checkProviders([...builtIn, ...given]);
   const callbacks = options.callbacks ?? {};
   // OAuth tokens are stored encrypted under `secret` (see encryptAccountTokens).
   const adapter = options.adapter && encryptAccountTokens(options.adapter, config.secret);
@@ -234,14 +253,15 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
     throw new AuthConfigError(`Invalid auth config: ${kind} need \`adapter\` (users, accounts and tokens are stored, and user ids are ours)`);
   }
   // Providers that bring routes (passkeys) register their plugin before the app's own plugins.
-  const plugins: AuthPlugin[] = [];
+  const plugins: AuthPlugin[] = emailPassword ? [emailPassword.plugin] : [];
   for (const p of providers.values()) if ('plugin' in p && p.plugin) plugins.push(p.plugin);
   if (options.plugins !== undefined && !Array.isArray(options.plugins)) throw new AuthConfigError('Invalid auth config: plugins must be an array');
   plugins.push(...(options.plugins ?? []));
   const registry = buildRegistry(CORE_ROUTES, plugins);
   if (options.rbac !== undefined && !isRBAC(options.rbac)) throw new AuthConfigError('Invalid auth config: rbac must come from defineRBAC()');
   const loginLimiter = options.rateLimit?.login === false ? undefined : (options.rateLimit?.login ?? defaultLoginLimiter());
-  const limiters = { login: loginLimiter, emailVerification: options.rateLimit?.emailVerification ?? loginLimiter };
+  const passwordReset = options.rateLimit?.passwordReset ?? (emailPassword ? createPasswordResetRateLimiter(createFixedWindowStorage()) : undefined);
+  const limiters = { login: loginLimiter, emailVerification: options.rateLimit?.emailVerification ?? loginLimiter, passwordReset };
   const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new AuthConfigError('Invalid auth config: maxBodySize must be a positive integer (bytes)');
   const strategy: SessionStrategy =
@@ -260,6 +280,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
     env,
     originPolicy,
     limiters,
+    ...(emailPassword ? { emailAndPassword: emailPassword.options } : {}),
     maxBodySize,
     oauthClients,
     logger: options.logger ?? { error: (m) => console.error(m), warn: (m) => console.warn(m) },

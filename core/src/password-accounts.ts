@@ -23,6 +23,8 @@ export interface PasswordAccountsOptions {
 
 /** Input of {@link PasswordAccounts.register}. */
 export interface RegisterInput {
+  /** The new user's id; generated when absent. */
+  id?: string;
   email: string;
   password: string;
   name?: string | null;
@@ -80,13 +82,13 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
   }
 
   return {
-    async register({ email, password, name }) {
+    async register({ id, email, password, name }) {
       const address = typeof email === 'string' ? email.trim() : '';
       if (!EMAIL.test(address)) throw new AuthError('Enter a valid email address', { code: 'INVALID_REQUEST', status: 400 });
       const passwordHash = await hashPassword(checkPassword(password));
       let user: AdapterUser;
       try {
-        user = await adapter.createUser({ email: address, name: name?.trim() || null, emailVerified: null });
+        user = await adapter.createUser({ ...(id ? { id } : {}), email: address, name: name?.trim() || null, emailVerified: null });
       } catch (e) {
         if (e instanceof StorageConflictError) {
           throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });

@@ -15,9 +15,11 @@ export interface SignInPageInput {
   csrfToken: string;
   callbackUrl: string;
   error?: string | null;
+  /** Links under the forms ("Create an account", "Forgot password?"), when those routes are on. */
+  links?: { signUp?: string; forgotPassword?: string };
 }
 
-export function signInPage({ basePath, providers, csrfToken, callbackUrl, error }: SignInPageInput): string {
+export function signInPage({ basePath, providers, csrfToken, callbackUrl, error, links }: SignInPageInput): string {
   const alert = error ? `<p class="error" role="alert">${escapeHtml(messageFor(error))}</p>` : '';
   const forms = providers.map((p) => {
     if (p.type === 'credentials') {
@@ -37,7 +39,12 @@ export function signInPage({ basePath, providers, csrfToken, callbackUrl, error 
     if ('signInForm' in p && typeof p.signInForm === 'function') return p.signInForm({ basePath, csrfToken, callbackUrl });
     return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
   });
-  return layout('Sign in', `<h1>Sign in</h1>${alert}${forms.filter(Boolean).join('<hr>')}`);
+  const extra = [
+    links?.forgotPassword ? `<a href="${escapeHtml(links.forgotPassword)}">Forgot password?</a>` : '',
+    links?.signUp ? `<a href="${escapeHtml(links.signUp)}">Create an account</a>` : '',
+  ].filter(Boolean);
+  const footer = extra.length > 0 ? `<p class="links">${extra.join(' · ')}</p>` : '';
+  return layout('Sign in', `<h1>Sign in</h1>${alert}${forms.filter(Boolean).join('<hr>')}${footer}`);
 }
 
 export function signOutPage(input: { basePath: string; csrfToken: string; callbackUrl: string }): string {

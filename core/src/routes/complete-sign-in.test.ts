@@ -52,6 +52,7 @@ async function world() {
       }),
       passkey({ rpName: 'Test', rpId: 'app.test', origin: APP, allowSignUp: true }),
     ],
+    emailAndPassword: {},
     callbacks: {
       signIn: (params) => {
         seen.push(params);
@@ -95,6 +96,7 @@ const METHODS: Record<string, (w: World, b: Browser) => Promise<(b: Browser) => 
     const back = await b.authorize(await b.start('idp', '/home'));
     return b.app(back.href, { headers: { accept: 'application/json' } });
   },
+  'email + password sign-up': async () => (b) => postJson(b, '/auth/signup', { email: `new-${Math.random()}@example.com`, password: 'a long password' }),
   'passkey sign-up': async (w) => async (b) => {
     const options = (await (await postJson(b, '/auth/passkey/register/options', { email: `new-${Math.random()}@example.com` })).json()) as never;
     return postJson(b, '/auth/passkey/register/verify', { response: JSON.stringify(w.authenticator.register(options, APP)) });

@@ -17,6 +17,7 @@ import type { OriginPolicy } from '../http/origin.js';
 import type { Registry } from '../plugins/registry.js';
 import type { RateLimitAttempt, RateLimiter } from '../rate-limit/types.js';
 import type { RBAC } from '../rbac/types.js';
+import type { ResolvedEmailAndPassword } from '../email-password/options.js';
 
 /** Where the kit writes server-side diagnostics. Messages never contain secrets or stack traces. */
 export interface AuthLogger {
@@ -38,7 +39,9 @@ export interface AuthInternals {
   originPolicy: OriginPolicy;
   env: Record<string, unknown>;
   /** The limiters routes may name in their policy; undefined when turned off. */
-  limiters: { login: RateLimiter | undefined; emailVerification: RateLimiter | undefined };
+  limiters: { login: RateLimiter | undefined; emailVerification: RateLimiter | undefined; passwordReset: RateLimiter | undefined };
+  /** The `emailAndPassword` options, when the built-in account routes are on (the sign-in page links to them). */
+  emailAndPassword?: ResolvedEmailAndPassword;
   maxBodySize: number;
   logger: AuthLogger;
   /** Protocol clients of the OAuth providers, by provider id. */

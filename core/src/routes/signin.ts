@@ -21,8 +21,18 @@ export async function signInPageAction(ctx: RouteContext): Promise<ActionResult>
     csrfToken: token,
     callbackUrl,
     error: ctx.url.searchParams.get('error'),
+    ...signInLinks(ctx, callbackUrl),
   });
   return { status: 200, html, cookies: cookie ? [cookie] : [] };
+}
+
+/** The sign-in page's links to the `emailAndPassword` routes, carrying `callbackUrl`. */
+function signInLinks(ctx: RouteContext, callbackUrl: string): { links?: { signUp?: string; forgotPassword?: string } } {
+  const o = ctx.auth.emailAndPassword;
+  if (!o) return {};
+  const base = ctx.auth.config.basePath;
+  const query = callbackUrl !== '/' ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : '';
+  return { links: { ...(o.signUp ? { signUp: `${base}/signup${query}` } : {}), ...(o.sendResetPassword ? { forgotPassword: `${base}/password/forgot` } : {}) } };
 }
 
 /** Finds the provider named in the path. @throws AuthError `PROVIDER_NOT_FOUND` (404). */
