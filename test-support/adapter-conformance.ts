@@ -5,9 +5,10 @@
  * The app under test follows the examples' contract:
  * - the auth routes at `/auth`, with a `credentials` provider reading
  *   `email` and `password`;
- * - `GET /register` renders a form with a hidden `csrfToken` field; `POST
- *   /register` (form: `csrfToken`, `email`, `password`, `name`) answers 303 to
- *   `/auth/signin?callbackUrl=%2F`, 409 for a taken email, 403 without token;
+ * - sign-up is the kit's own (`createAuth({ emailAndPassword })`): `GET
+ *   /auth/signup` renders a form with a hidden `csrfToken` field; `POST
+ *   /auth/signup` (form: `csrfToken`, `email`, `password`, `name`) signs the
+ *   person in and answers 303 to `/`, 409 for a taken email, 403 without token;
  * - `GET /` shows `<strong id="user-email">EMAIL</strong>` when signed in;
  * - `GET /protected` uses `requireAuth()`: 200 with `Hello, NAME` signed in,
  *   302 to `/auth/signin?callbackUrl=%2Fprotected` signed out.
@@ -163,9 +164,9 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
 
     async function register(email: string, name = 'Grace'): Promise<Response> {
       const b = tab();
-      const page = await b.fetch('/register');
+      const page = await b.fetch('/auth/signup');
       expect(page.status).toBe(200);
-      return b.form('/register', { csrfToken: csrfFrom(await page.text()), email, password, name });
+      return b.form('/auth/signup', { csrfToken: csrfFrom(await page.text()), email, password, name });
     }
 
     async function signedIn(email: string, pass = password): Promise<CookieClient> {
@@ -232,7 +233,7 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
       const agent = singleConnectionAgent();
       try {
         for (const host of ['[', 'a b', 'example.com:99999']) {
-          for (const target of ['/auth/session', '/', '/register']) {
+          for (const target of ['/auth/session', '/', '/auth/signup']) {
             const res = await rawRequest(app.baseUrl, agent, { target, headers: { host, accept: 'application/json' } });
             // 400, or an ordinary answer from a server that takes its origin from configuration (adapter-node's ORIGIN) and ignores Host.
             expect(res.status, `GET ${target} with Host: ${host}`).toBeLessThan(500);
@@ -240,7 +241,7 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
             expect(looksLikeStack(res.body), res.body).toBe(false);
           }
         }
-        for (const target of ['http://evil.example/auth/callback/credentials', 'http://evil.example/register']) {
+        for (const target of ['http://evil.example/auth/callback/credentials', 'http://evil.example/auth/signup']) {
           const body = JSON.stringify({ csrfToken: 'x', email: 'a@example.com', password });
           const res = await rawRequest(app.baseUrl, agent, {
             method: 'POST',
@@ -260,7 +261,7 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
 
     it('answers 413 to chunked bodies over the limit and keeps the connection usable', async () => {
       const piece = 'a'.repeat(16 * 1024);
-      for (const path of ['/auth/callback/credentials', '/register']) {
+      for (const path of ['/auth/callback/credentials', '/auth/signup']) {
         const agent = singleConnectionAgent();
         try {
           const refused = await rawRequest(app.baseUrl, agent, {
@@ -283,13 +284,13 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
 
     it("sends security headers on the kit's pages and on the app's own pages", async () => {
       const b = tab();
-      for (const path of ['/auth/signin', '/auth/csrf']) {
+      for (const path of ['/auth/signin', '/auth/signup', '/auth/csrf']) {
         const res = await b.fetch(path);
         expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
         expect(res.headers.get('referrer-policy'), path).toBeTruthy();
         expect(res.headers.get('cache-control'), path).toContain('no-store');
       }
-      for (const path of ['/register', '/', '/protected', options.api?.path].filter((p): p is string => !!p)) {
+      for (const path of ['/', '/protected', options.api?.path].filter((p): p is string => !!p)) {
         const res = await b.fetch(path);
         expect(res.headers.get('cache-control'), path).toContain('no-store');
         expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
@@ -298,13 +299,13 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
       }
     });
 
-    it('registers, refuses a taken email, and refuses a registration without CSRF token', async () => {
+    it('signs up through /auth/signup, refuses a taken email, and refuses a sign-up without CSRF token', async () => {
       const email = newEmail();
       const res = await register(email);
       expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toBe('/auth/signin?callbackUrl=%2F');
+      expect(res.headers.get('location')).toBe('/');
       expect((await register(email.toUpperCase(), 'Mallory')).status).toBe(409);
-      const res403 = await tab().form('/register', { email: newEmail(), password });
+      const res403 = await tab().form('/auth/signup', { email: newEmail(), password });
       expect(res403.status).toBe(403);
     });
 

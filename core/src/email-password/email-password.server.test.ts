@@ -39,7 +39,7 @@ describe('email and password accounts over HTTP', () => {
       });
     const adapter = createMemoryAdapter();
     let current = auth();
-    ({ base, server } = await serve({ handler: (request, info) => current.handler(request, info) } as never));
+    ({ base, server } = await serve({ handler: (request: Request, info?: { ip?: string }) => current.handler(request, info) } as never));
     options.baseURL = base;
     current = auth();
   });

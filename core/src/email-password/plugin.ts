@@ -34,7 +34,7 @@ export function emailPasswordSetup(given: EmailAndPasswordOptions, adapter: Stor
   const passwords = passwordAccounts(adapter, { minLength: options.minPasswordLength });
   const provider = credentials({
     id: PASSWORD_PROVIDER,
-    name: 'Email',
+    name: 'Email and password',
     credentials: {
       email: { label: 'Email', type: 'email', required: true },
       password: { label: 'Password', type: 'password', required: true },

@@ -298,6 +298,22 @@ function signUpLimit(ctx: RouteContext): RouteRateLimit | undefined {
   return login ? { limiter: login, mode: 'attempt', identifier: ctx.body.email ?? '' } : undefined;
 }
 
+/**
+ * For browsers, a refused form (400, 409) shows its page again with the
+ * message and the same status; JSON clients get the error as usual.
+ */
+function againOnError(action: Action, render: (ctx: RouteContext, csrfToken: string, callbackUrl: string, error: string) => string): Action {
+  return async (ctx) => {
+    try {
+      return await action(ctx);
+    } catch (error) {
+      if (ctx.wantsJson || !(error instanceof AuthError) || (error.status !== 400 && error.status !== 409)) throw error;
+      const shown = await page(ctx, (csrfToken, callbackUrl) => render(ctx, csrfToken, callbackUrl, error.message));
+      return { ...shown, status: error.status };
+    }
+  };
+}
+
 /** The route table of `emailAndPassword`, under `basePath`. */
 export function emailPasswordRoutes(deps: EmailPasswordDeps): Record<string, PluginRoute> {
   const o = deps.options;
@@ -325,7 +341,9 @@ export function emailPasswordRoutes(deps: EmailPasswordDeps): Record<string, Plu
   if (o.signUp) {
     routes.signup = {
       GET: pages((ctx, csrfToken, callbackUrl) => signUpPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, ...o })),
-      POST: signUpAction(deps),
+      POST: againOnError(signUpAction(deps), (ctx, csrfToken, callbackUrl, error) =>
+        signUpPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, error, ...o }),
+      ),
       rateLimit: signUpLimit,
     };
   }

@@ -1,5 +1,5 @@
 /**
- * Real-server test of the Express example: register (and its welcome mail),
+ * Real-server test of the Express example: sign-up at /auth/signup (and its welcome mail),
  * sign in through the kit's page, the protected and admin pages, a restart on the same SQLite
  * file, sign-out.
  */
@@ -46,11 +46,11 @@ describe('express example over HTTP', async () => {
   const email = 'grace@example.com';
   const password = 'hopper-1906';
 
-  it('registers a new person', async () => {
-    const page = await b.fetch('/register');
-    const res = await b.form('/register', { csrfToken: csrfFrom(await page.text()), email, password, name: 'Grace' });
+  it('signs a new person up through the kit’s /auth/signup', async () => {
+    const page = await b.fetch('/auth/signup');
+    const res = await b.form('/auth/signup', { csrfToken: csrfFrom(await page.text()), callbackUrl: '/', email, password, name: 'Grace' });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/auth/signin?callbackUrl=%2F');
+    expect(res.headers.get('location')).toBe('/');
   });
 
   it('sends the welcome mail through the queue trigger', async () => {
@@ -58,8 +58,8 @@ describe('express example over HTTP', async () => {
   });
 
   it('re-renders the form with the message for a bad password', async () => {
-    const page = await b.fetch('/register');
-    const res = await b.form('/register', { csrfToken: csrfFrom(await page.text()), email: 'short@example.com', password: 'short' });
+    const page = await b.fetch('/auth/signup');
+    const res = await b.form('/auth/signup', { csrfToken: csrfFrom(await page.text()), email: 'short@example.com', password: 'short' });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Password must be at least 8 characters');
   });

@@ -1,17 +1,16 @@
 /**
- * The Express example: the same flows as examples/hono (register,
+ * The Express example: the same flows as examples/hono (sign-up at /auth/signup,
  * credentials sign-in, sign-out, a protected page, the triggers with the
  * welcome mail and the signed webhook) plus an admin page, on
  * @framework/express.
  */
-import express, { type Express, type Response } from 'express';
+import express, { type Express } from 'express';
 import { requireAuth, requireRole, type Auth, type StorageAdapter } from '@framework/auth';
-import { authErrorHandler, authSession, authRouter, finalErrorHandler, securityHeaders, sendWebResponse, toWebRequest, triggerRouter } from '@framework/express';
+import { authErrorHandler, authSession, authRouter, finalErrorHandler, securityHeaders, triggerRouter } from '@framework/express';
 import type { TriggerRuntime } from '@framework/trigger';
 import { ADMIN_ROLE, adminPage, seedAdmin } from '@framework/example-shared/admin';
 import { createExampleAuth, type ExampleAuthOptions } from '@framework/example-shared/auth';
 import { createMailer, type Mailer } from '@framework/example-shared/mailer';
-import { readRegistrationForm, registration, registrationForm, type PageResult } from '@framework/example-shared/registration';
 import { createExampleRuntime } from '@framework/example-shared/triggers';
 import { homePage, protectedPage } from '@framework/example-shared/views';
 
@@ -34,20 +33,15 @@ export interface ExpressExample {
   close(): Promise<void>;
 }
 
-function send(res: Response, page: PageResult): void {
-  for (const cookie of page.headers.getSetCookie()) res.append('Set-Cookie', cookie);
-  if (page.redirect) res.redirect(page.status, page.redirect);
-  else res.status(page.status).type('html').send(page.html);
-}
-
 /** Builds the app and migrates its database. */
 export async function createExpressExample(options: ExpressExampleOptions = {}): Promise<ExpressExample> {
-  const example = await createExampleAuth(options);
+  let welcome: (user: { email?: string | null; name?: string | null }) => unknown = () => {};
+  const example = await createExampleAuth({ ...options, onSignUp: (user) => welcome(user) });
   if (options.admin) await seedAdmin(example, options.admin);
   const { auth } = example;
   const mailer = createMailer({ filename: options.dbPath ?? '.data/example.db', ...(options.mailLog ? { log: options.mailLog } : {}) });
   const triggers = createExampleRuntime(example.adapter, mailer);
-  const welcome = (user: { email?: string | null; name?: string | null }) => triggers.queue('welcome-mail').send({ to: user.email, name: user.name });
+  welcome = (user) => triggers.queue('welcome-mail').send({ to: user.email, name: user.name });
 
   const app = express();
   app.disable('x-powered-by');
@@ -70,16 +64,6 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
     const user = requireAuth({ throwError: true });
     res.json({ id: user.id, email: user.email, name: user.name, role: user.role ?? null });
   });
-  app.get('/register', async (req, res) => {
-    send(res, await registrationForm(auth, toWebRequest(req, res, { body: false })));
-  });
-  app.post('/register', async (req, res) => {
-    const request = toWebRequest(req, res);
-    const fields = await readRegistrationForm(request);
-    if (fields instanceof Response) return sendWebResponse(res, fields);
-    send(res, await registration(example, request, fields, welcome, { ip: req.socket.remoteAddress }));
-  });
-
   app.use(authErrorHandler(auth));
   app.use(finalErrorHandler());
 

@@ -21,30 +21,35 @@ describe('example app over HTTP', async () => {
   const email = 'grace@example.com';
   const password = 'hopper-1906';
 
-  it('registers a new person', async () => {
-    const page = await b.fetch(`${running.base}/register`);
+  it('signs a new person up through the kit’s /auth/signup page (linked from the sign-in page), signed in at once', async () => {
+    expect(await (await b.fetch(`${running.base}/auth/signin`)).text()).toContain('href="/auth/signup"');
+    const page = await b.fetch(`${running.base}/auth/signup`);
     expect(page.status).toBe(200);
-    const res = await b.fetch(`${running.base}/register`, form({ csrfToken: csrfFrom(await page.text()), email, password, name: 'Grace' }));
+    const res = await b.fetch(`${running.base}/auth/signup`, form({ csrfToken: csrfFrom(await page.text()), callbackUrl: '/', email, password, name: 'Grace' }));
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/auth/signin?callbackUrl=%2F');
+    expect(res.headers.get('location')).toBe('/');
+    expect(await (await b.fetch(`${running.base}/`)).text()).toContain(`<strong id="user-email">${email}</strong>`);
   });
 
-  it('sends the welcome mail through the queue trigger', async () => {
+  it('sends the verification link and, through the queue trigger, the welcome mail', async () => {
+    const welcome = async () => (await running.example.mailer.list()).find((m) => m.subject === 'Welcome!');
     const deadline = Date.now() + 5000;
-    while ((await running.example.mailer.list()).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(await running.example.mailer.list()).toMatchObject([{ to: email, subject: 'Welcome!', text: 'Hello Grace, your account is ready.' }]);
+    while (!(await welcome()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await welcome()).toMatchObject({ to: email, text: 'Hello Grace, your account is ready.' });
+    const verify = (await running.example.mailer.list()).find((m) => m.subject === 'Confirm your email address');
+    expect(verify?.text).toContain(`${running.base}/auth/verify-email?token=`);
   });
 
   it('refuses a duplicate email without overwriting the account', async () => {
     const other = browser();
-    const page = await other.fetch(`${running.base}/register`);
-    const res = await other.fetch(`${running.base}/register`, form({ csrfToken: csrfFrom(await page.text()), email: 'GRACE@example.com', password: 'another-password', name: 'Mallory' }));
+    const page = await other.fetch(`${running.base}/auth/signup`);
+    const res = await other.fetch(`${running.base}/auth/signup`, form({ csrfToken: csrfFrom(await page.text()), email: 'GRACE@example.com', password: 'another-password', name: 'Mallory' }));
     expect(res.status).toBe(409);
     expect(await res.text()).toContain('An account with this email already exists');
   });
 
-  it('refuses a registration without a CSRF token', async () => {
-    const res = await browser().fetch(`${running.base}/register`, form({ email: 'x@example.com', password: 'long-enough-1' }));
+  it('refuses a sign-up without a CSRF token', async () => {
+    const res = await browser().fetch(`${running.base}/auth/signup`, form({ email: 'x@example.com', password: 'long-enough-1' }));
     expect(res.status).toBe(403);
   });
 

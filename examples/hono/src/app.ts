@@ -6,13 +6,12 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requireAuth, type Auth, type StorageAdapter } from '@framework/auth';
-import { authSession, clientIp, mountAuth, mountTriggers, securityHeaders, type AuthVariables } from '@framework/hono';
+import { authSession, mountAuth, mountTriggers, securityHeaders, type AuthVariables } from '@framework/hono';
 import type { TriggerRuntime } from '@framework/trigger';
 import type { RateLimitConfig } from '@framework/auth/rate-limit';
-import { homePage, outboxPage, protectedPage, registerPage } from '@framework/example-shared/views';
+import { homePage, outboxPage, protectedPage } from '@framework/example-shared/views';
 import { createExampleRuntime } from '@framework/example-shared/triggers';
 import { createMailer, type Mailer } from '@framework/example-shared/mailer';
-import { readRegistrationForm, registration } from '@framework/example-shared/registration';
 import { createExampleAuth } from '@framework/example-shared/auth';
 import { mountClientDemo } from './client-demo.js';
 import { mountAuthorizationDemo, openDemoTenantStorage } from './authorization.js';
@@ -75,9 +74,11 @@ const MAX_AVATAR_BYTES = 1024 * 1024;
 export async function createExampleApp(options: ExampleOptions = {}): Promise<ExampleApp> {
   const dbPath = options.dbPath ?? '.data/example.db';
   const mailer = createMailer({ filename: dbPath, ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}), ...(options.mailLog ? { log: options.mailLog } : {}) });
+  let welcome: (user: { email?: string | null; name?: string | null }) => unknown = () => {};
   const example = await createExampleAuth({
     dbPath,
     mailer,
+    onSignUp: (user) => welcome(user),
     origin: options.origin ?? 'http://localhost:3000',
     ...(options.secret ? { secret: options.secret } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
@@ -89,6 +90,8 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
   const avatarUploads = createAvatarUploadLog(dbPath);
   const reports = createReportRenderer();
   const runtime = createExampleRuntime(adapter, mailer, { notes, avatarUploads }, dashboardDemo(reports));
+  // Sign-ups through /auth/signup get the welcome mail (the welcome-mail queue trigger).
+  welcome = (user) => runtime.queue('welcome-mail').send({ to: user.email, name: user.name });
   const avatarDir = dbPath === ':memory:' ? await mkdtemp(join(tmpdir(), 'example-avatars-')) : join(dirname(dbPath), 'avatars');
   const avatars = createExampleBucket(avatarDir, runtime);
 
@@ -131,22 +134,6 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     // The dashboard demo: queue a report for monthly-report (which dead-letters it once; replay it from /_framework/).
     app.put('/dev/reports/:id', async (c) => c.json({ messageId: await runtime.queue('reports').send({ id: c.req.param('id') }) }, 202));
   }
-
-  app.get('/register', async (c) => {
-    const { token, headers } = await auth.csrf.issue(c.req.raw);
-    for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
-    return c.html(registerPage(token));
-  });
-
-  app.post('/register', async (c) => {
-    const form = await readRegistrationForm(c.req.raw);
-    if (form instanceof Response) return form;
-    const welcome = (user: { email: string | null; name: string | null }) => runtime.queue('welcome-mail').send({ to: user.email, name: user.name });
-    const result = await registration(example, c.req.raw, form, welcome, { ip: clientIp(c) });
-    for (const cookie of result.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
-    if (result.redirect) return c.redirect(result.redirect, 303);
-    return c.html(result.html ?? '', result.status as 400 | 403 | 409 | 429);
-  });
 
   app.get('/api/me', (c) => {
     const user = requireAuth({ throwError: true });

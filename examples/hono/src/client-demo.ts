@@ -45,7 +45,7 @@ function page(script: string): string {
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button></form>
 <button id="signout" type="button" hidden>Sign out</button>
-<p><a href="/">Home</a> · <a href="/register">Register</a></p></body></html>`;
+<p><a href="/">Home</a> · <a href="/auth/signup">Create an account</a></p></body></html>`;
 }
 
 /**

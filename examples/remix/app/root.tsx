@@ -22,7 +22,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <a href="/">Home</a>
           <a href="/protected">Protected</a>
           <a href="/admin">Admin</a>
-          <a href="/register">Register</a>
+          <a href="/auth/signup">Create an account</a>
           <a href="/auth/signin">Sign in</a>
           <a href="/auth/signout">Sign out</a>
         </nav>

@@ -4,7 +4,6 @@ export default [
   index('routes/home.tsx'),
   route('protected', 'routes/protected.tsx'),
   route('admin', 'routes/admin.tsx'),
-  route('register', 'routes/register.ts'),
   route('api/me', 'routes/api.me.ts'),
   // Resource routes: the kit's auth routes and the trigger runtime's webhooks.
   route('auth/*', 'routes/auth.$.ts'),

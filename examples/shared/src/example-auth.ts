@@ -6,17 +6,18 @@
 import {
   createAuth,
   createOAuth2Provider,
-  credentials,
   email,
   passkey,
   passwordAccounts,
   createSqliteAdapter,
   type Auth,
+  type AuthPlugin,
   type PasswordAccounts,
   type Provider,
   type StorageAdapter,
+  type User,
 } from '@framework/auth';
-import { createFixedWindowStorage, createLoginRateLimiter, type RateLimitConfig, type RateLimiter } from '@framework/auth/rate-limit';
+import type { RateLimitConfig } from '@framework/auth/rate-limit';
 import { apiKeys, createMemoryApiKeyStorage } from '@framework/auth/plugins/api-keys';
 import { rbac } from './authorization.js';
 import type { Mailer } from './mailer.js';
@@ -34,14 +35,15 @@ export interface ExampleAuthOptions {
   origin?: string;
   /** Offer "Dev OIDC" against this local issuer. */
   devOidcIssuer?: string;
+  /** Runs after a sign-up through the built-in `/auth/signup` (the examples queue a welcome mail). */
+  onSignUp?: (user: User) => unknown;
 }
 
 export interface ExampleAuth {
   auth: Auth;
   adapter: StorageAdapter;
+  /** Password accounts over the same storage (the seed script creates its users with them). */
   passwords: PasswordAccounts;
-  /** Limits the examples' own `/register`: 30 sign-ups per hour per client IP and per address (checked after CSRF). */
-  registrationLimiter: RateLimiter;
 }
 
 function devOidc(issuer: string): Provider {
@@ -60,22 +62,26 @@ function devOidc(issuer: string): Provider {
   });
 }
 
+/** A plugin that tells the app about new accounts (a sign-in of a user it just created). */
+function signUpListener(onSignUp: ExampleAuthOptions['onSignUp']): AuthPlugin<'signUpListener'> {
+  return {
+    id: 'signUpListener',
+    hooks: {
+      async afterSignIn(_ctx, { user, isNewUser, account }) {
+        if (isNewUser && account?.type === 'credentials') await onSignUp?.(user);
+      },
+    },
+  };
+}
+
 /** Builds the examples' auth and migrates its database. */
 export async function createExampleAuth(options: ExampleAuthOptions = {}): Promise<ExampleAuth> {
   const adapter = createSqliteAdapter({ filename: options.dbPath ?? '.data/example.db' });
   await adapter.migrate();
   const passwords = passwordAccounts(adapter);
   const { mailer } = options;
-  const providers: Provider[] = [
-    credentials({
-      name: 'Email and password',
-      credentials: {
-        email: { label: 'Email', type: 'email', required: true },
-        password: { label: 'Password', type: 'password', required: true },
-      },
-      authorize: passwords.authorize,
-    }),
-  ];
+  // Email + password comes from `emailAndPassword` below: its provider, /auth/signup, verification and reset.
+  const providers: Provider[] = [];
   if (mailer) {
     providers.push(
       email({
@@ -97,9 +103,16 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
     ...(options.secret ? { secret: options.secret } : {}),
     adapter,
     providers,
+    emailAndPassword: {
+      ...(mailer
+        ? {
+            sendVerificationEmail: ({ email: to, url }) => mailer.send({ to, subject: 'Confirm your email address', text: `Open this link to confirm your address:\n\n${url}\n\nIt works once, for 24 hours.` }),
+            sendResetPassword: ({ email: to, url }) => mailer.send({ to, subject: 'Choose a new password', text: `Open this link to choose a new password:\n\n${url}\n\nIt works once, for one hour.` }),
+          }
+        : {}),
+    },
     // API keys (POST /auth/api-keys): kept in memory here, so they vanish on restart; use createSqlApiKeyStorage(db) in an app.
-    plugins: [apiKeys({ storage: createMemoryApiKeyStorage() })],
+    plugins: [apiKeys({ storage: createMemoryApiKeyStorage() }), signUpListener(options.onSignUp)],
   });
-  const registrationLimiter = createLoginRateLimiter(createFixedWindowStorage(), { limit: 30, window: 3600, prefix: 'framework:rate-limit:register' });
-  return { auth, adapter, passwords, registrationLimiter };
+  return { auth, adapter, passwords };
 }

@@ -9,28 +9,16 @@ const esc = (v: unknown) =>
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1d2330}nav a{margin-right:1rem}label{display:block;margin:.75rem 0 .25rem}input{padding:.5rem;width:100%;box-sizing:border-box}button{margin-top:1rem;padding:.5rem 1rem}.error{background:#fdecec;color:#8a1c1c;padding:.6rem;border-radius:6px}</style>
-</head><body><nav><a href="/">Home</a><a href="/protected">Protected</a><a href="/register">Register</a><a href="/auth/signin">Sign in</a><a href="/auth/passkey">Passkeys</a><a href="/admin">Admin</a><a href="/t/acme/">Tenant acme</a><a href="/dev/outbox">Outbox</a><a href="/auth/signout">Sign out</a></nav><main>${body}</main></body></html>`;
+</head><body><nav><a href="/">Home</a><a href="/protected">Protected</a><a href="/auth/signup">Create an account</a><a href="/auth/signin">Sign in</a><a href="/auth/passkey">Passkeys</a><a href="/admin">Admin</a><a href="/t/acme/">Tenant acme</a><a href="/dev/outbox">Outbox</a><a href="/auth/signout">Sign out</a></nav><main>${body}</main></body></html>`;
 }
 
 export function homePage(user: User | null, session: Session | null): string {
   if (!user || !session) {
-    return page('Home', `<h1>Welcome</h1><p>You are not signed in.</p><p><a href="/register">Create an account</a> or <a href="/auth/signin">sign in</a>.</p>`);
+    return page('Home', `<h1>Welcome</h1><p>You are not signed in.</p><p><a href="/auth/signup">Create an account</a> or <a href="/auth/signin">sign in</a>.</p>`);
   }
   return page(
     'Home',
     `<h1>Welcome, ${esc(user.name ?? user.email)}</h1><p>Signed in as <strong id="user-email">${esc(user.email)}</strong>.</p><p>Your session expires at <time id="session-expires" datetime="${esc(session.expires.toISOString())}">${esc(session.expires.toUTCString())}</time>.</p><p><a href="/auth/signout">Sign out</a></p>`,
-  );
-}
-
-export function registerPage(csrfToken: string, error?: string, values: { email?: string; name?: string } = {}): string {
-  return page(
-    'Register',
-    `<h1>Create an account</h1>${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
-<form method="post" action="/register"><input type="hidden" name="csrfToken" value="${esc(csrfToken)}">
-<label for="name">Name</label><input id="name" name="name" autocomplete="name" value="${esc(values.name)}">
-<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required value="${esc(values.email)}">
-<label for="password">Password (at least 8 characters)</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
-<button type="submit">Register</button></form>`,
   );
 }
 

@@ -21,7 +21,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <>
           <h1>Welcome</h1>
           <p>
-            You are not signed in. <a href="/register">Create an account</a> or sign in below.
+            You are not signed in. <a href="/auth/signup">Create an account</a> or sign in below.
           </p>
         </>
       )}

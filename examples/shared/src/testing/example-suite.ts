@@ -48,8 +48,8 @@ export function runExampleSuite(options: ExampleSuiteOptions): void {
       const email = `${options.screenshot}-${Date.now().toString(36)}@example.com`;
       const password = 'correct-horse-battery';
       const tab = cookieClient(baseUrl);
-      const form = await tab.fetch('/register');
-      expect((await tab.form('/register', { csrfToken: csrfFrom(await form.text()), email, password, name: 'Browser' })).status).toBe(303);
+      const form = await tab.fetch('/auth/signup');
+      expect((await tab.form('/auth/signup', { csrfToken: csrfFrom(await form.text()), email, password, name: 'Browser' })).status).toBe(303);
 
       const browser = await launchChromium();
       try {
