@@ -5,5 +5,14 @@ import { defineConfig, type Options } from 'tsup';
  * and the `import.meta.url` shim for the CJS output.
  */
 export function packageBuild(entry: Record<string, string>, extra: Options = {}) {
-  return defineConfig({ entry, format: ['esm', 'cjs'], dts: true, clean: true, sourcemap: true, target: 'node20', shims: true, ...extra });
+  return defineConfig({
+    entry,
+    format: ['esm', 'cjs'],
+    dts: true,
+    clean: true,
+    sourcemap: true,
+    target: 'node20',
+    shims: true,
+    ...extra,
+  });
 }

@@ -30,7 +30,8 @@ async function withClient<T>(use: (client: ReturnType<typeof createClient>) => P
 
 async function deletePrefix(prefix: string): Promise<void> {
   await withClient(async (client) => {
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}:*`, COUNT: 1000 })) if (keys.length > 0) await client.del(keys);
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}:*`, COUNT: 1000 }))
+      if (keys.length > 0) await client.del(keys);
   });
 }
 
@@ -62,7 +63,8 @@ async function engineThroughput(batchSize: number, total: number): Promise<numbe
     },
   });
   try {
-    for (let sent = 0; sent < total; sent += 100) await runtime.queue('bench').sendBatch(bodies(sent, Math.min(100, total - sent)));
+    for (let sent = 0; sent < total; sent += 100)
+      await runtime.queue('bench').sendBatch(bodies(sent, Math.min(100, total - sent)));
     const started = performance.now();
     await runtime.start();
     await finished;
@@ -81,7 +83,13 @@ async function rawThroughput(concurrency: number, total: number): Promise<number
     const queue = new Queue('bench', { connection: client, prefix });
     try {
       for (let sent = 0; sent < total; sent += 100) {
-        await queue.addBulk(bodies(sent, Math.min(100, total - sent)).map((data) => ({ name: 'm', data, opts: { removeOnComplete: true } })));
+        await queue.addBulk(
+          bodies(sent, Math.min(100, total - sent)).map((data) => ({
+            name: 'm',
+            data,
+            opts: { removeOnComplete: true },
+          })),
+        );
       }
       let completed = 0;
       let done!: () => void;

@@ -12,7 +12,11 @@ import { queueThroughput } from './triggers.js';
 
 /** Messages per second through the triggers benchmark's acking consumer, optionally with a dashboard attached. */
 function throughput(withDashboard: boolean, batchSize: number, total: number): Promise<number> {
-  return queueThroughput(batchSize, total, withDashboard ? (runtime) => createDashboard({ runtime, mode: 'development' }).close : undefined);
+  return queueThroughput(
+    batchSize,
+    total,
+    withDashboard ? (runtime) => createDashboard({ runtime, mode: 'development' }).close : undefined,
+  );
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -33,7 +37,10 @@ async function compare(batchSize: number, rounds: number, total: number): Promis
 /** Returns named numbers: throughputs and the overhead in percent, for batches of 10 and of 1. */
 export async function benchDashboard(rounds = 7): Promise<Record<string, number>> {
   const results: Record<string, number> = {};
-  for (const [batchSize, total] of [[10, 9_900], [1, 9_000]] as const) {
+  for (const [batchSize, total] of [
+    [10, 9_900],
+    [1, 9_000],
+  ] as const) {
     const [without, withDashboard] = await compare(batchSize, rounds, total);
     results[`batch ${batchSize}: messages/s, no dashboard`] = without;
     results[`batch ${batchSize}: messages/s, dashboard recording`] = withDashboard;

@@ -18,7 +18,12 @@ export async function signedInAuth(strategy: 'jwt' | 'database'): Promise<{ auth
     session: { strategy },
     secret: SECRET,
     adapter,
-    providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+    providers: [
+      credentials({
+        credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+        authorize: passwords.authorize,
+      }),
+    ],
   });
   const csrf = await auth.handler(new Request('http://localhost/auth/csrf'));
   const csrfCookie = csrf.headers.get('set-cookie')!.split(';')[0]!;
@@ -30,6 +35,9 @@ export async function signedInAuth(strategy: 'jwt' | 'database'): Promise<{ auth
       body: JSON.stringify({ csrfToken, email: 'bench@example.com', password: 'bench-password' }),
     }),
   );
-  const cookie = res.headers.getSetCookie().find((l) => l.startsWith('framework.session-token='))!.split(';')[0]!;
+  const cookie = res.headers
+    .getSetCookie()
+    .find((l) => l.startsWith('framework.session-token='))!
+    .split(';')[0]!;
   return { auth, cookie };
 }

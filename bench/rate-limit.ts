@@ -96,7 +96,12 @@ async function limitScript(client: ReturnType<typeof createClient>): Promise<str
       return [1, LIMIT];
     },
   };
-  await new Ratelimit({ redis: capture as never, limiter: Ratelimit.fixedWindow(1, '1 s'), ephemeralCache: false, enableTelemetry: false }).limit('x');
+  await new Ratelimit({
+    redis: capture as never,
+    limiter: Ratelimit.fixedWindow(1, '1 s'),
+    ephemeralCache: false,
+    enableTelemetry: false,
+  }).limit('x');
   if (!script) throw new Error('could not capture the fixed-window script');
   const stripped = stripUnknownScriptFlags(script);
   await client.sendCommand(['SCRIPT', 'LOAD', stripped]);
@@ -113,7 +118,11 @@ export async function benchRateLimit(): Promise<Record<string, number>> {
   if (!client) return out;
   const prefix = `bench:rate-limit:${randomBytes(4).toString('hex')}`;
   try {
-    const bridged = createLoginRateLimiter(createFixedWindowStorage(client), { limit: LIMIT, window: WINDOW_S, prefix });
+    const bridged = createLoginRateLimiter(createFixedWindowStorage(client), {
+      limit: LIMIT,
+      window: WINDOW_S,
+      prefix,
+    });
     const script = await limitScript(client);
     const { createHash } = await import('node:crypto');
     const sha = createHash('sha1').update(script).digest('hex');
@@ -133,7 +142,11 @@ export async function benchRateLimit(): Promise<Record<string, number>> {
       ['sequential', 1],
       [`${IN_FLIGHT} in flight`, IN_FLIGHT],
     ] as const) {
-      const [rawRate, bridgeRate, checkRate] = (await compare([raw, viaBridge, checkOp(bridged)], concurrency)) as [number, number, number];
+      const [rawRate, bridgeRate, checkRate] = (await compare([raw, viaBridge, checkOp(bridged)], concurrency)) as [
+        number,
+        number,
+        number,
+      ];
       out[`raw node-redis EVALSHA /s (${label})`] = rawRate;
       out[`EVALSHA via @upstash/redis + bridge /s (${label})`] = bridgeRate;
       out[`check() via @upstash/ratelimit + bridge /s (${label})`] = checkRate;
@@ -141,7 +154,8 @@ export async function benchRateLimit(): Promise<Record<string, number>> {
       out[`check() cost over raw EVALSHA % (${label})`] = (rawRate / checkRate - 1) * 100;
     }
   } finally {
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 100 })) if (keys.length) await client.del(keys);
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 100 }))
+      if (keys.length) await client.del(keys);
     await client.quit();
   }
   return out;

@@ -11,11 +11,17 @@ console.log('== auth.getSession(request), median µs per call');
 console.log(`jwt:               ${fmt(await sessionReadMicros('jwt'), 2)} µs`);
 console.log(`database (SQLite): ${fmt(await sessionReadMicros('database'), 2)} µs`);
 
-console.log('\n== protected route (jwt) vs bare Hono, requests/s (autocannon, 20 connections, loopback; median of 3 interleaved rounds)');
+console.log(
+  '\n== protected route (jwt) vs bare Hono, requests/s (autocannon, 20 connections, loopback; median of 3 interleaved rounds)',
+);
 const t = await protectedVsBare();
 console.log(`bare Hono:                          ${fmt(t.bare, 0)} req/s`);
-console.log(`protected, context only (c.get):    ${fmt(t.context, 0)} req/s = ${fmt((t.context / t.bare) * 100)} % of bare (goal ≥ 85 %)`);
-console.log(`protected, request scope (ALS):     ${fmt(t.scoped, 0)} req/s = ${fmt((t.scoped / t.bare) * 100)} % of bare (Node ${process.versions.node})`);
+console.log(
+  `protected, context only (c.get):    ${fmt(t.context, 0)} req/s = ${fmt((t.context / t.bare) * 100)} % of bare (goal ≥ 85 %)`,
+);
+console.log(
+  `protected, request scope (ALS):     ${fmt(t.scoped, 0)} req/s = ${fmt((t.scoped / t.bare) * 100)} % of bare (Node ${process.versions.node})`,
+);
 
 try {
   const { benchTriggers } = (await import('./triggers.js')) as { benchTriggers: () => Promise<Record<string, number>> };
@@ -25,7 +31,9 @@ try {
   if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw e;
 }
 try {
-  const { benchRateLimit } = (await import('./rate-limit.js')) as { benchRateLimit: () => Promise<Record<string, number>> };
+  const { benchRateLimit } = (await import('./rate-limit.js')) as {
+    benchRateLimit: () => Promise<Record<string, number>>;
+  };
   console.log('\n== rate limits (check() per second; goal: the Redis bridge within 15 % of raw EVALSHA)');
   for (const [name, value] of Object.entries(await benchRateLimit())) console.log(`${name}: ${fmt(value, 1)}`);
 } catch (e) {
@@ -33,13 +41,17 @@ try {
 }
 try {
   const { benchBullmq } = (await import('./bullmq.js')) as { benchBullmq: () => Promise<Record<string, number>> };
-  console.log('\n== BullMQ engine (messages/s and peak RSS MB, 5 ms I/O per message; goal: engine ≥ 90 % of a raw BullMQ Worker at equal concurrency)');
+  console.log(
+    '\n== BullMQ engine (messages/s and peak RSS MB, 5 ms I/O per message; goal: engine ≥ 90 % of a raw BullMQ Worker at equal concurrency)',
+  );
   for (const [name, value] of Object.entries(await benchBullmq())) console.log(`${name}: ${fmt(value, 1)}`);
 } catch (e) {
   if ((e as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw e;
 }
 try {
-  const { benchDashboard } = (await import('./dashboard.js')) as { benchDashboard: () => Promise<Record<string, number>> };
+  const { benchDashboard } = (await import('./dashboard.js')) as {
+    benchDashboard: () => Promise<Record<string, number>>;
+  };
   console.log('\n== dashboard run history (one run per message; goal: under 2 % overhead when nobody looks)');
   for (const [name, value] of Object.entries(await benchDashboard())) console.log(`${name}: ${fmt(value, 2)}`);
 } catch (e) {

@@ -38,7 +38,12 @@ async function rps(kind: Kind, seconds: number): Promise<number> {
     const cookie = server.cookie || sessionCookie;
     const headers = cookie ? { cookie } : undefined;
     await autocannon({ url: server.url, connections: 20, duration: 1, ...(headers ? { headers } : {}) });
-    const result = await autocannon({ url: server.url, connections: 20, duration: seconds, ...(headers ? { headers } : {}) });
+    const result = await autocannon({
+      url: server.url,
+      connections: 20,
+      duration: seconds,
+      ...(headers ? { headers } : {}),
+    });
     if (result.non2xx > 0) throw new Error(`bench: ${kind} route answered ${result.non2xx} non-2xx responses`);
     return result.requests.average;
   } finally {
@@ -53,7 +58,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * (context, scoped, bare, context, …), so drift on a shared 2-core machine
  * hits every kind alike. All three receive the same session cookie.
  */
-export async function protectedVsBare(seconds = 3, rounds = 3): Promise<{ bare: number; scoped: number; context: number }> {
+export async function protectedVsBare(
+  seconds = 3,
+  rounds = 3,
+): Promise<{ bare: number; scoped: number; context: number }> {
   const runs: Record<Kind, number[]> = { bare: [], scoped: [], context: [] };
   for (let i = 0; i < rounds; i++) {
     for (const kind of ['context', 'scoped', 'bare'] as const) runs[kind].push(await rps(kind, seconds));

@@ -22,7 +22,11 @@ const hmac = (key: string | Buffer, data: string, encoding: 'hex' | 'base64' = '
   createHmac('sha256', key).update(data).digest(encoding);
 
 /** Messages per second through a consumer that acks every message; `attach` may add a listener (returns its detach). */
-export async function queueThroughput(batchSize: number, total: number, attach?: (runtime: TriggerRuntime) => () => void): Promise<number> {
+export async function queueThroughput(
+  batchSize: number,
+  total: number,
+  attach?: (runtime: TriggerRuntime) => () => void,
+): Promise<number> {
   let acked = 0;
   let done!: () => void;
   const finished = new Promise<void>((resolve) => (done = resolve));
@@ -43,7 +47,9 @@ export async function queueThroughput(batchSize: number, total: number, attach?:
   const detach = attach?.(runtime);
   const producer = runtime.queue('bench');
   for (let sent = 0; sent < total; sent += 100) {
-    await producer.sendBatch(Array.from({ length: Math.min(100, total - sent) }, (_, i) => ({ body: { n: sent + i } })));
+    await producer.sendBatch(
+      Array.from({ length: Math.min(100, total - sent) }, (_, i) => ({ body: { n: sent + i } })),
+    );
   }
   const started = performance.now();
   await runtime.start();
@@ -60,17 +66,36 @@ function verifierCases(): Array<[string, WebhookVerifier, Request, Uint8Array]> 
   const body = JSON.stringify({ id: 'evt_1', webhookTimestamp: Date.now(), data: { amount: 4200 } });
   const bytes = new TextEncoder().encode(body);
   const swKey = Buffer.from('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'base64');
-  const request = (headers: Record<string, string>) => new Request('http://localhost/hook', { method: 'POST', headers });
+  const request = (headers: Record<string, string>) =>
+    new Request('http://localhost/hook', { method: 'POST', headers });
   return [
-    ['payment', paymentVerifier({ secret: SECRET }), request({ 'stripe-signature': `t=${now},v1=${hmac(SECRET, `${now}.${body}`)}` }), bytes],
-    ['codehost', codehostVerifier({ secret: SECRET }), request({ 'x-hub-signature-256': `sha256=${hmac(SECRET, body)}` }), bytes],
+    [
+      'payment',
+      paymentVerifier({ secret: SECRET }),
+      request({ 'stripe-signature': `t=${now},v1=${hmac(SECRET, `${now}.${body}`)}` }),
+      bytes,
+    ],
+    [
+      'codehost',
+      codehostVerifier({ secret: SECRET }),
+      request({ 'x-hub-signature-256': `sha256=${hmac(SECRET, body)}` }),
+      bytes,
+    ],
     [
       'chat',
       chatVerifier({ signingSecret: SECRET }),
-      request({ 'x-slack-request-timestamp': String(now), 'x-slack-signature': `v0=${hmac(SECRET, `v0:${now}:${body}`)}` }),
+      request({
+        'x-slack-request-timestamp': String(now),
+        'x-slack-signature': `v0=${hmac(SECRET, `v0:${now}:${body}`)}`,
+      }),
       bytes,
     ],
-    ['commerce', commerceVerifier({ secret: SECRET }), request({ 'x-shopify-hmac-sha256': hmac(SECRET, body, 'base64') }), bytes],
+    [
+      'commerce',
+      commerceVerifier({ secret: SECRET }),
+      request({ 'x-shopify-hmac-sha256': hmac(SECRET, body, 'base64') }),
+      bytes,
+    ],
     ['tracker', trackerVerifier({ secret: SECRET }), request({ 'linear-signature': hmac(SECRET, body) }), bytes],
     [
       'customHmac',
@@ -81,14 +106,23 @@ function verifierCases(): Array<[string, WebhookVerifier, Request, Uint8Array]> 
     [
       'standardWebhooks',
       standardWebhooksVerifier({ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
-      request({ 'webhook-id': 'msg_1', 'webhook-timestamp': String(now), 'webhook-signature': `v1,${hmac(swKey, `msg_1.${now}.${body}`, 'base64')}` }),
+      request({
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': String(now),
+        'webhook-signature': `v1,${hmac(swKey, `msg_1.${now}.${body}`, 'base64')}`,
+      }),
       bytes,
     ],
   ];
 }
 
 /** Mean µs per call over `calls` calls, after a warm-up. */
-async function microsPerCall(verifier: WebhookVerifier, request: Request, body: Uint8Array, calls: number): Promise<number> {
+async function microsPerCall(
+  verifier: WebhookVerifier,
+  request: Request,
+  body: Uint8Array,
+  calls: number,
+): Promise<number> {
   for (let i = 0; i < 200; i++) await verifier(request, body);
   const started = performance.now();
   for (let i = 0; i < calls; i++) {

@@ -42,7 +42,9 @@ beforeAll(async () => {
   workerd = await startWorkerdSuite();
   await runAll('main', () => ({}));
   const artifacts = Object.fromEntries(RUNTIMES.map((r) => [r, reports.main[r]!.artifacts]));
-  await runAll('cross', (runtime) => Object.fromEntries(Object.entries(artifacts).filter(([name]) => name !== runtime)));
+  await runAll('cross', (runtime) =>
+    Object.fromEntries(Object.entries(artifacts).filter(([name]) => name !== runtime)),
+  );
 }, 120_000);
 afterAll(() => workerd?.dispose());
 
@@ -51,7 +53,10 @@ describe.each(RUNTIMES)('%s', (runtime) => {
     expect(reports.main[runtime]!.version).toMatch(VERSION[runtime]);
   });
 
-  const cases = [...mainScenarios.map((s) => ['main', s.name] as const), ...crossScenarios.map((s) => ['cross', s.name] as const)];
+  const cases = [
+    ...mainScenarios.map((s) => ['main', s.name] as const),
+    ...crossScenarios.map((s) => ['cross', s.name] as const),
+  ];
   it.each(cases)('%s: %s', (suite, name) => {
     const result = reports[suite][runtime]!.results.find((r) => r.name === name);
     const reason = CANNOT_RUN[runtime]?.[name];

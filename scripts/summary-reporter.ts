@@ -31,7 +31,9 @@ export default class SummaryReporter implements Reporter {
     failed += unhandledErrors.length;
     const services = skippedServices();
     for (const [service, what] of services) {
-      process.stdout.write(`\nSKIPPED (${service} missing): ${[...what].join('; ')}\n  start it: ${START_COMMANDS[service]}\n`);
+      process.stdout.write(
+        `\nSKIPPED (${service} missing): ${[...what].join('; ')}\n  start it: ${START_COMMANDS[service]}\n`,
+      );
     }
     const tail = skipped > 0 ? `, ${skipped} skipped` : '';
     process.stdout.write(`\n${passed} passed, ${failed} failed${tail}\n`);

@@ -116,15 +116,24 @@ export function cookieClient(baseUrl: string, jar: CookieJar = new CookieJar()):
       const headers = new Headers(init.headers);
       const cookie = await jar.getCookieString(url);
       if (cookie) headers.set('cookie', cookie);
-      if (init.method && init.method !== 'GET' && !headers.has('origin')) headers.set('origin', new URL(baseUrl).origin);
+      if (init.method && init.method !== 'GET' && !headers.has('origin'))
+        headers.set('origin', new URL(baseUrl).origin);
       const res = await fetch(url, { ...init, headers, redirect: 'manual' });
       for (const line of res.headers.getSetCookie()) await jar.setCookie(line, url);
       return res;
     },
     form: (path, fields) =>
-      client.fetch(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() }),
+      client.fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      }),
     json: (path, body) =>
-      client.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) }),
+      client.fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      }),
     async cookie(name) {
       return (await jar.getCookies(baseUrl)).find((c) => c.key === name)?.value;
     },
@@ -147,7 +156,11 @@ const JSON_ACCEPT = { headers: { accept: 'application/json' } };
  * @param start starts the app; see {@link RunningApp}.
  * @param options optional scenarios ({@link ConformanceOptions}).
  */
-export function runAdapterConformance(name: string, start: () => Promise<RunningApp>, options: ConformanceOptions = {}): void {
+export function runAdapterConformance(
+  name: string,
+  start: () => Promise<RunningApp>,
+  options: ConformanceOptions = {},
+): void {
   describe(`adapter conformance: ${name}`, () => {
     let app: RunningApp;
     let counter = 0;
@@ -246,7 +259,11 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
           const res = await rawRequest(app.baseUrl, agent, {
             method: 'POST',
             target,
-            headers: { 'content-type': 'application/json', accept: 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json',
+              'content-length': String(Buffer.byteLength(body)),
+            },
             chunks: [body],
           });
           expect(res.status, `POST ${target}`).toBeGreaterThanOrEqual(400);
@@ -267,12 +284,19 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
           const refused = await rawRequest(app.baseUrl, agent, {
             method: 'POST',
             target: path,
-            headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.baseUrl, accept: 'application/json' },
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              origin: app.baseUrl,
+              accept: 'application/json',
+            },
             chunks: ['password=', ...Array.from({ length: 24 }, () => piece)],
           });
           expect(refused.status, `POST ${path}`).toBe(413);
           expect(looksLikeStack(refused.body), refused.body).toBe(false);
-          const next = await rawRequest(app.baseUrl, agent, { target: '/auth/csrf', headers: { accept: 'application/json' } });
+          const next = await rawRequest(app.baseUrl, agent, {
+            target: '/auth/csrf',
+            headers: { accept: 'application/json' },
+          });
           expect(next.status).toBe(200);
           expect(next.reusedSocket, `the connection after the 413 on ${path}`).toBe(true);
         } finally {
@@ -320,7 +344,12 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
       await register(email, 'Grace');
       const b = tab();
       const page = await b.fetch('/auth/signin?callbackUrl=%2F');
-      const res = await b.form('/auth/callback/credentials', { csrfToken: csrfFrom(await page.text()), callbackUrl: '/', email, password });
+      const res = await b.form('/auth/callback/credentials', {
+        csrfToken: csrfFrom(await page.text()),
+        callbackUrl: '/',
+        email,
+        password,
+      });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/');
       const cookie = res.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`)) ?? '';
@@ -344,7 +373,10 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
       const ok = await b.json('/auth/callback/credentials', { csrfToken, email, password, callbackUrl: '/protected' });
       expect(ok.status).toBe(200);
       expect(await ok.json()).toEqual({ ok: true, url: '/protected' });
-      const session = (await (await b.fetch('/auth/session', JSON_ACCEPT)).json()) as { user: { email: string; name: string }; expires: string };
+      const session = (await (await b.fetch('/auth/session', JSON_ACCEPT)).json()) as {
+        user: { email: string; name: string };
+        expires: string;
+      };
       expect(session.user).toMatchObject({ email, name: 'Ada' });
       expect(Date.parse(session.expires)).toBeGreaterThan(Date.now());
     });
@@ -354,7 +386,11 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
       await register(email);
       const b = tab();
       const page = await b.fetch('/auth/signin');
-      const res = await b.form('/auth/callback/credentials', { csrfToken: csrfFrom(await page.text()), email, password: 'wrong-password' });
+      const res = await b.form('/auth/callback/credentials', {
+        csrfToken: csrfFrom(await page.text()),
+        email,
+        password: 'wrong-password',
+      });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toContain('/auth/signin?error=CredentialsSignin');
     });
@@ -367,7 +403,9 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
       const page = await b.fetch('/auth/signout');
       const res = await b.form('/auth/signout', { csrfToken: csrfFrom(await page.text()) });
       expect(res.status).toBe(303);
-      expect(res.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=;`) || /Max-Age=0/i.test(line))).toBe(true);
+      expect(
+        res.headers.getSetCookie().some((line) => line.startsWith(`${SESSION_COOKIE}=;`) || /Max-Age=0/i.test(line)),
+      ).toBe(true);
       expect(await b.cookie(SESSION_COOKIE)).toBeUndefined();
       expect(await (await b.fetch('/auth/session', JSON_ACCEPT)).json()).toBeNull();
       expect((await b.fetch('/protected')).status).toBe(302);
@@ -444,7 +482,11 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
       it(`delivers a signed webhook on ${hook.path} and refuses bad signatures`, async () => {
         const body = JSON.stringify({ event: 'ping', id: counter++ });
         const post = (headers: Record<string, string>) =>
-          fetch(new URL(hook.path, app.baseUrl), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+          fetch(new URL(hook.path, app.baseUrl), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+            body,
+          });
         const ok = await post(hook.sign(body));
         expect(ok.status).toBe(200);
         expect(await ok.json()).toMatchObject({ ok: true });
@@ -461,9 +503,13 @@ export function runAdapterConformance(name: string, start: () => Promise<Running
         const { csrfToken } = (await (await b.fetch('/auth/csrf')).json()) as { csrfToken: string };
         const email = newEmail();
         for (let i = 0; i < attempts; i++) {
-          expect((await b.json('/auth/callback/credentials', { csrfToken, email, password: 'wrong-password' })).status).toBe(401);
+          expect(
+            (await b.json('/auth/callback/credentials', { csrfToken, email, password: 'wrong-password' })).status,
+          ).toBe(401);
         }
-        expect((await b.json('/auth/callback/credentials', { csrfToken, email, password: 'wrong-password' })).status).toBe(429);
+        expect(
+          (await b.json('/auth/callback/credentials', { csrfToken, email, password: 'wrong-password' })).status,
+        ).toBe(429);
       });
     }
   });

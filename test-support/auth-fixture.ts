@@ -25,10 +25,15 @@ export interface FixtureOptions {
  * editor), `carol@example.com` (no role) and `dave@example.com` (`roles:
  * ['viewer']`, the array shape).
  */
-export async function authFixture(options: FixtureOptions = {}): Promise<{ auth: Auth; signIn(email: string): Promise<string> }> {
+export async function authFixture(
+  options: FixtureOptions = {},
+): Promise<{ auth: Auth; signIn(email: string): Promise<string> }> {
   const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
-  for (const [email, role, name] of [['ada@example.com', 'admin', 'Ada'], ['bob@example.com', 'editor', 'Bob']] as const) {
+  for (const [email, role, name] of [
+    ['ada@example.com', 'admin', 'Ada'],
+    ['bob@example.com', 'editor', 'Bob'],
+  ] as const) {
     const user = await passwords.register({ email, password: PASSWORD, name });
     await adapter.updateUser(user.id, { role });
   }
@@ -44,7 +49,12 @@ export async function authFixture(options: FixtureOptions = {}): Promise<{ auth:
     adapter,
     rateLimit: { login: false },
     ...(options.rbac ? { rbac } : {}),
-    providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+    providers: [
+      credentials({
+        credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+        authorize: passwords.authorize,
+      }),
+    ],
   });
   async function signIn(email: string): Promise<string> {
     const csrf = await auth.handler(new Request(`${ORIGIN}/auth/csrf`));
@@ -58,7 +68,10 @@ export async function authFixture(options: FixtureOptions = {}): Promise<{ auth:
       }),
     );
     if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}`);
-    return res.headers.getSetCookie().find((l) => l.startsWith('framework.session-token='))!.split(';')[0]!;
+    return res.headers
+      .getSetCookie()
+      .find((l) => l.startsWith('framework.session-token='))!
+      .split(';')[0]!;
   }
   return { auth, signIn };
 }
@@ -68,7 +81,12 @@ export async function authFixture(options: FixtureOptions = {}): Promise<{ auth:
  * `body` with the engine and the session cookie (expired or due for a
  * refresh, depending on `maxAge`); the real clock comes back afterwards.
  */
-export async function laterSession(options: FixtureOptions, email: string, seconds: number, body: (auth: Auth, cookie: string) => Promise<void>): Promise<void> {
+export async function laterSession(
+  options: FixtureOptions,
+  email: string,
+  seconds: number,
+  body: (auth: Auth, cookie: string) => Promise<void>,
+): Promise<void> {
   const start = Date.parse('2026-03-01T00:00:00Z');
   vi.useFakeTimers({ toFake: ['Date'] });
   try {

@@ -34,7 +34,13 @@ export async function postgresSchemas(prefix: string, options: { poolSize?: numb
   const pg = up ? (await import('pg')).default : undefined;
   const connect = (schema?: string) =>
     new Kysely<any>({
-      dialect: new PostgresDialect({ pool: new pg!.Pool({ connectionString: DATABASE_URL, max: options.poolSize ?? 2, ...(schema ? { options: `-c search_path=${schema}` } : {}) }) }),
+      dialect: new PostgresDialect({
+        pool: new pg!.Pool({
+          connectionString: DATABASE_URL,
+          max: options.poolSize ?? 2,
+          ...(schema ? { options: `-c search_path=${schema}` } : {}),
+        }),
+      }),
     });
   let admin: Kysely<any> | undefined;
   const schemas: string[] = [];

@@ -37,12 +37,31 @@ export function singleConnectionAgent(): Agent {
 export function rawRequest(baseUrl: string, agent: Agent, raw: RawRequest): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, agent, method: raw.method ?? 'GET', path: raw.target, headers: raw.headers, setHost: !raw.headers?.host, timeout: 10_000 }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => parts.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts).toString('utf8'), reusedSocket: req.reusedSocket }));
-    });
+    const req = request(
+      {
+        host: hostname,
+        port,
+        agent,
+        method: raw.method ?? 'GET',
+        path: raw.target,
+        headers: raw.headers,
+        setHost: !raw.headers?.host,
+        timeout: 10_000,
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => parts.push(chunk));
+        res.on('error', reject);
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(parts).toString('utf8'),
+            reusedSocket: req.reusedSocket,
+          }),
+        );
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer to ${raw.method ?? 'GET'} ${raw.target} within 10 s`)));
     req.on('error', reject);
     for (const chunk of raw.chunks ?? []) req.write(chunk);

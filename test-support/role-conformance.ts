@@ -22,7 +22,11 @@ import { authFixture } from './auth-fixture.js';
 export type RoleOutcome = 'allowed' | 'unauthenticated' | 'forbidden' | 'misconfigured';
 
 /** Runs an adapter's role guard for `role` on a JSON request carrying `cookie` (none: signed out), and tells the outcome. */
-export type RoleGuardDriver = (auth: Auth, cookie: string | null, role: string | readonly string[]) => Promise<RoleOutcome>;
+export type RoleGuardDriver = (
+  auth: Auth,
+  cookie: string | null,
+  role: string | readonly string[],
+) => Promise<RoleOutcome>;
 
 /** The outcome an HTTP status stands for: 2xx allowed, 401 / 3xx signed out, 403 forbidden, anything else misconfigured. */
 export function outcomeOfStatus(status: number): RoleOutcome {

@@ -34,7 +34,8 @@ export const SKIPPED_SERVICES_FILE = join(dirname(fileURLToPath(import.meta.url)
  */
 export function serviceMissing(service: Service, detail: string, what: string): false {
   const message = `${service} is not available (${detail}): ${what} cannot run`;
-  if (process.env.CI === 'true') throw new Error(`${message}. CI=true: a missing service fails the run. Start it: ${START_COMMANDS[service]}`);
+  if (process.env.CI === 'true')
+    throw new Error(`${message}. CI=true: a missing service fails the run. Start it: ${START_COMMANDS[service]}`);
   mkdirSync(dirname(SKIPPED_SERVICES_FILE), { recursive: true });
   appendFileSync(SKIPPED_SERVICES_FILE, `${JSON.stringify({ service, what })}\n`);
   return false;
@@ -47,7 +48,14 @@ export function callerFile(): string {
   const here = fileURLToPath(import.meta.url);
   for (const line of (new Error().stack ?? '').split('\n').slice(1)) {
     const m = /(?:file:\/\/)?(\/[^\s():]+\.[cm]?[jt]s)/.exec(line);
-    if (m && m[1] !== here && !m[1]!.includes('/node_modules/') && !m[1]!.includes('/test-support/') && !m[1]!.endsWith('/browser.ts')) return relative(REPO_ROOT, m[1]!);
+    if (
+      m &&
+      m[1] !== here &&
+      !m[1]!.includes('/node_modules/') &&
+      !m[1]!.includes('/test-support/') &&
+      !m[1]!.endsWith('/browser.ts')
+    )
+      return relative(REPO_ROOT, m[1]!);
   }
   return 'tests that need it';
 }

@@ -1,4 +1,7 @@
 import { packageBuild } from '../tsup.shared';
 
 // Loaded on first use, from the app's own install (see README): never bundled.
-export default packageBuild({ index: 'src/index.ts' }, { external: ['better-sqlite3', 'kysely', 'vitest', 'vitest/config'] });
+export default packageBuild(
+  { index: 'src/index.ts' },
+  { external: ['better-sqlite3', 'kysely', 'vitest', 'vitest/config'] },
+);

@@ -46,7 +46,12 @@ export interface SessionInfo {
  * without. After a successful POST that `changes` the session, stores in
  * this page are refreshed (awaited) and other tabs are told.
  */
-async function send<T = Record<string, unknown>>(path: string, options: AuthClientOptions | undefined, body?: object, changes?: boolean): Promise<AccountResult<T>> {
+async function send<T = Record<string, unknown>>(
+  path: string,
+  options: AuthClientOptions | undefined,
+  body?: object,
+  changes?: boolean,
+): Promise<AccountResult<T>> {
   const ep = endpoint(options);
   let answer;
   try {
@@ -68,8 +73,10 @@ async function send<T = Record<string, unknown>>(path: string, options: AuthClie
  * const { ok, error } = await signUp({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
  * ```
  */
-export const signUp = (input: { email: string; password: string; name?: string; callbackUrl?: string }, options?: AuthClientOptions) =>
-  send('/signup', options, input, true);
+export const signUp = (
+  input: { email: string; password: string; name?: string; callbackUrl?: string },
+  options?: AuthClientOptions,
+) => send('/signup', options, input, true);
 
 /**
  * Sends the verification mail again: `POST {basePath}/verify-email/send`,
@@ -79,7 +86,8 @@ export const signUp = (input: { email: string; password: string; name?: string; 
  * await sendVerificationEmail({ email: 'ada@example.com' });
  * ```
  */
-export const sendVerificationEmail = (input: { email?: string } = {}, options?: AuthClientOptions) => send('/verify-email/send', options, input);
+export const sendVerificationEmail = (input: { email?: string } = {}, options?: AuthClientOptions) =>
+  send('/verify-email/send', options, input);
 
 /**
  * Asks for a password-reset link: `POST {basePath}/password/forgot`. The
@@ -89,7 +97,8 @@ export const sendVerificationEmail = (input: { email?: string } = {}, options?: 
  * await requestPasswordReset({ email: 'ada@example.com' });
  * ```
  */
-export const requestPasswordReset = (input: { email: string }, options?: AuthClientOptions) => send('/password/forgot', options, input);
+export const requestPasswordReset = (input: { email: string }, options?: AuthClientOptions) =>
+  send('/password/forgot', options, input);
 
 /**
  * Sets a new password with the token from the reset link: `POST
@@ -101,7 +110,8 @@ export const requestPasswordReset = (input: { email: string }, options?: AuthCli
  * await resetPassword({ token, password: 'a-new-long-password' });
  * ```
  */
-export const resetPassword = (input: { token: string; password: string }, options?: AuthClientOptions) => send('/password/reset', options, input, true);
+export const resetPassword = (input: { token: string; password: string }, options?: AuthClientOptions) =>
+  send('/password/reset', options, input, true);
 
 /**
  * Changes the signed-in user's password: `POST {basePath}/password/change`.
@@ -112,8 +122,10 @@ export const resetPassword = (input: { token: string; password: string }, option
  * await changePassword({ currentPassword, newPassword, revokeOtherSessions: true });
  * ```
  */
-export const changePassword = (input: { currentPassword: string; newPassword: string; revokeOtherSessions?: boolean }, options?: AuthClientOptions) =>
-  send('/password/change', options, input, true);
+export const changePassword = (
+  input: { currentPassword: string; newPassword: string; revokeOtherSessions?: boolean },
+  options?: AuthClientOptions,
+) => send('/password/change', options, input, true);
 
 /**
  * Starts an email change: `POST {basePath}/email/change` sends a link to
@@ -123,7 +135,8 @@ export const changePassword = (input: { currentPassword: string; newPassword: st
  * await changeEmail({ newEmail: 'ada@new.example' });
  * ```
  */
-export const changeEmail = (input: { newEmail: string }, options?: AuthClientOptions) => send('/email/change', options, input);
+export const changeEmail = (input: { newEmail: string }, options?: AuthClientOptions) =>
+  send('/email/change', options, input);
 
 /**
  * Lists the signed-in user's sessions: `GET {basePath}/sessions`
@@ -147,7 +160,8 @@ export const listSessions = (options?: AuthClientOptions) => send<{ sessions: Se
  * await revokeSession(session.id);
  * ```
  */
-export const revokeSession = (id: string, options?: AuthClientOptions) => send<{ revoked: number }>('/sessions/revoke', options, { id }, true);
+export const revokeSession = (id: string, options?: AuthClientOptions) =>
+  send<{ revoked: number }>('/sessions/revoke', options, { id }, true);
 
 /**
  * Ends every session of the signed-in user except this browser's:
@@ -157,7 +171,8 @@ export const revokeSession = (id: string, options?: AuthClientOptions) => send<{
  * const { data } = await revokeOtherSessions(); // data.revoked: how many ended
  * ```
  */
-export const revokeOtherSessions = (options?: AuthClientOptions) => send<{ revoked: number }>('/sessions/revoke', options, { others: true });
+export const revokeOtherSessions = (options?: AuthClientOptions) =>
+  send<{ revoked: number }>('/sessions/revoke', options, { others: true });
 
 /**
  * Removes a linked sign-in method (`credentials` for the password, or an
@@ -169,7 +184,8 @@ export const revokeOtherSessions = (options?: AuthClientOptions) => send<{ revok
  * const { error } = await unlinkAccount('github');
  * ```
  */
-export const unlinkAccount = (providerId: string, options?: AuthClientOptions) => send('/account/unlink', options, { providerId });
+export const unlinkAccount = (providerId: string, options?: AuthClientOptions) =>
+  send('/account/unlink', options, { providerId });
 
 /**
  * Deletes the signed-in user's account: `POST {basePath}/account/delete`.
@@ -183,4 +199,5 @@ export const unlinkAccount = (providerId: string, options?: AuthClientOptions) =
  * if (result.error === 'SESSION_NOT_FRESH') result = await deleteAccount({ password: prompt('Password') ?? '' });
  * ```
  */
-export const deleteAccount = (input: { password?: string } = {}, options?: AuthClientOptions) => send('/account/delete', options, input, true);
+export const deleteAccount = (input: { password?: string } = {}, options?: AuthClientOptions) =>
+  send('/account/delete', options, input, true);

@@ -85,7 +85,9 @@ export function safeNavigationUrl(url: string, options: AuthClientOptions, here:
     return '/';
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return '/';
-  const allowed = [here, options.baseUrl, ...(options.navigationOrigins ?? [])].filter((o): o is string => !!o).map((o) => originOf(o));
+  const allowed = [here, options.baseUrl, ...(options.navigationOrigins ?? [])]
+    .filter((o): o is string => !!o)
+    .map((o) => originOf(o));
   return allowed.includes(target.origin) ? target.href : '/';
 }
 

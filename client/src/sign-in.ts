@@ -36,7 +36,15 @@ export interface SignInResult {
   url?: string;
 }
 
-const RESERVED = new Set(['callbackUrl', 'redirectTo', 'redirect', 'basePath', 'baseUrl', 'fetch', 'navigationOrigins']);
+const RESERVED = new Set([
+  'callbackUrl',
+  'redirectTo',
+  'redirect',
+  'basePath',
+  'baseUrl',
+  'fetch',
+  'navigationOrigins',
+]);
 
 /** The fields to send: credentials and the email, without the client's own options. */
 export function providerFields(options: Record<string, unknown>): Record<string, unknown> {
@@ -76,7 +84,11 @@ export async function signIn(providerId: string, options: SignInOptions = {}): P
   let answer;
   try {
     const token = await csrfToken(ep);
-    answer = await call(ep, path, { ...providerFields(options), csrfToken: token, ...(callbackUrl ? { callbackUrl } : {}) });
+    answer = await call(ep, path, {
+      ...providerFields(options),
+      csrfToken: token,
+      ...(callbackUrl ? { callbackUrl } : {}),
+    });
   } catch {
     return { ok: false, status: 0, error: 'FETCH_ERROR' };
   }

@@ -69,7 +69,8 @@ export function createAuthStore<S = ClientUser>(options: AuthClientOptions = {})
       const session = await getSession(options);
       if (mounted) $auth.set(session ? { status: 'authenticated', user: session.user, session } : SIGNED_OUT);
     } catch (e) {
-      if (mounted && $auth.get().status === 'loading') $auth.set({ status: 'unauthenticated', user: null, session: null, error: (e as Error).message });
+      if (mounted && $auth.get().status === 'loading')
+        $auth.set({ status: 'unauthenticated', user: null, session: null, error: (e as Error).message });
     }
   }
 

@@ -35,6 +35,8 @@ import { defaultAuthStore } from './default-store.js';
  */
 export function useSession<U>(store: AuthStore<U>): Readonly<Ref<DeepReadonly<AuthState<U>>>>;
 export function useSession<S = ClientUser>(): Readonly<Ref<DeepReadonly<AuthState<SessionUser<S>>>>>;
-export function useSession(store: AuthStore<unknown> = defaultAuthStore()): Readonly<Ref<DeepReadonly<AuthState<unknown>>>> {
+export function useSession(
+  store: AuthStore<unknown> = defaultAuthStore(),
+): Readonly<Ref<DeepReadonly<AuthState<unknown>>>> {
   return useStore(store.$auth) as Readonly<Ref<DeepReadonly<AuthState<unknown>>>>;
 }

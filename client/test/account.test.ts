@@ -16,15 +16,29 @@ import {
 } from '../src/index.js';
 import { ADA, until } from './fake-fetch.js';
 
-const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, data: unknown) =>
+  new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
 
 /** A server whose `/session` answers `session`; every other POST answers `answer` and may change the session. */
 function scripted(answer: { status: number; body: unknown; session?: unknown }) {
-  const state = { session: null as unknown, calls: [] as Array<{ method: string; path: string; body?: Record<string, unknown>; headers: Record<string, string> }> };
+  const state = {
+    session: null as unknown,
+    calls: [] as Array<{
+      method: string;
+      path: string;
+      body?: Record<string, unknown>;
+      headers: Record<string, string>;
+    }>,
+  };
   const fetcher: typeof fetch = async (input, init = {}) => {
     const path = new URL(String(input), 'http://app.test').pathname;
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
-    state.calls.push({ method: init.method ?? 'GET', path, headers: { ...(init.headers as Record<string, string>) }, ...(body ? { body } : {}) });
+    state.calls.push({
+      method: init.method ?? 'GET',
+      path,
+      headers: { ...(init.headers as Record<string, string>) },
+      ...(body ? { body } : {}),
+    });
     if (path === '/auth/csrf') return json(200, { csrfToken: 'tok' });
     if (path === '/auth/session') return json(200, state.session);
     if (body?.csrfToken !== 'tok') return json(403, { error: { code: 'CSRF_TOKEN_INVALID', message: 'no' } });
@@ -34,15 +48,65 @@ function scripted(answer: { status: number; body: unknown; session?: unknown }) 
   return { state, fetch: fetcher };
 }
 
-type Case = [name: string, run: (f: typeof fetch) => Promise<AccountResult>, path: string, body: Record<string, unknown>, refreshes: boolean];
+type Case = [
+  name: string,
+  run: (f: typeof fetch) => Promise<AccountResult>,
+  path: string,
+  body: Record<string, unknown>,
+  refreshes: boolean,
+];
 
 const CASES: Case[] = [
-  ['signUp', (f) => signUp({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada', callbackUrl: '/welcome' }, { fetch: f }), '/auth/signup', { email: 'ada@example.com', password: 'analytical-engine', name: 'Ada', callbackUrl: '/welcome' }, true],
-  ['sendVerificationEmail', (f) => sendVerificationEmail({ email: 'ada@example.com' }, { fetch: f }), '/auth/verify-email/send', { email: 'ada@example.com' }, false],
-  ['requestPasswordReset', (f) => requestPasswordReset({ email: 'ada@example.com' }, { fetch: f }), '/auth/password/forgot', { email: 'ada@example.com' }, false],
-  ['resetPassword', (f) => resetPassword({ token: 't0k3n', password: 'a-new-password' }, { fetch: f }), '/auth/password/reset', { token: 't0k3n', password: 'a-new-password' }, true],
-  ['changePassword', (f) => changePassword({ currentPassword: 'old-password', newPassword: 'new-password', revokeOtherSessions: true }, { fetch: f }), '/auth/password/change', { currentPassword: 'old-password', newPassword: 'new-password', revokeOtherSessions: true }, true],
-  ['changeEmail', (f) => changeEmail({ newEmail: 'ada@new.example' }, { fetch: f }), '/auth/email/change', { newEmail: 'ada@new.example' }, false],
+  [
+    'signUp',
+    (f) =>
+      signUp(
+        { email: 'ada@example.com', password: 'analytical-engine', name: 'Ada', callbackUrl: '/welcome' },
+        { fetch: f },
+      ),
+    '/auth/signup',
+    { email: 'ada@example.com', password: 'analytical-engine', name: 'Ada', callbackUrl: '/welcome' },
+    true,
+  ],
+  [
+    'sendVerificationEmail',
+    (f) => sendVerificationEmail({ email: 'ada@example.com' }, { fetch: f }),
+    '/auth/verify-email/send',
+    { email: 'ada@example.com' },
+    false,
+  ],
+  [
+    'requestPasswordReset',
+    (f) => requestPasswordReset({ email: 'ada@example.com' }, { fetch: f }),
+    '/auth/password/forgot',
+    { email: 'ada@example.com' },
+    false,
+  ],
+  [
+    'resetPassword',
+    (f) => resetPassword({ token: 't0k3n', password: 'a-new-password' }, { fetch: f }),
+    '/auth/password/reset',
+    { token: 't0k3n', password: 'a-new-password' },
+    true,
+  ],
+  [
+    'changePassword',
+    (f) =>
+      changePassword(
+        { currentPassword: 'old-password', newPassword: 'new-password', revokeOtherSessions: true },
+        { fetch: f },
+      ),
+    '/auth/password/change',
+    { currentPassword: 'old-password', newPassword: 'new-password', revokeOtherSessions: true },
+    true,
+  ],
+  [
+    'changeEmail',
+    (f) => changeEmail({ newEmail: 'ada@new.example' }, { fetch: f }),
+    '/auth/email/change',
+    { newEmail: 'ada@new.example' },
+    false,
+  ],
 ];
 
 describe.each(CASES)('%s', (_name, run, path, body, refreshes) => {
@@ -50,7 +114,10 @@ describe.each(CASES)('%s', (_name, run, path, body, refreshes) => {
     const server = scripted({ status: 200, body: { ok: true } });
     expect(await run(server.fetch)).toEqual({ ok: true, status: 200, data: { ok: true } });
     const post = server.state.calls.find((c) => c.method === 'POST')!;
-    expect(server.state.calls.slice(0, 2).map((c) => `${c.method} ${c.path}`)).toEqual(['GET /auth/csrf', `POST ${path}`]);
+    expect(server.state.calls.slice(0, 2).map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /auth/csrf',
+      `POST ${path}`,
+    ]);
     expect(post.body).toEqual({ ...body, csrfToken: 'tok' });
     expect(post.headers).toMatchObject({ accept: 'application/json', 'content-type': 'application/json' });
   });

@@ -38,25 +38,45 @@ describe.skipIf(!available)('framework bindings in Chromium', () => {
       const tab = await context.newPage();
       const errors: string[] = [];
       tab.on('pageerror', (error) => errors.push(error.message));
-      const shows = (text: string) => tab.waitForFunction((t) => document.getElementById('status')?.textContent === t, text, { timeout: 5000 });
+      const shows = (text: string) =>
+        tab.waitForFunction((t) => document.getElementById('status')?.textContent === t, text, { timeout: 5000 });
 
       await tab.goto(`${server.base}/${framework}`);
       await shows('unauthenticated');
-      expect(await tab.evaluate(() => (window as unknown as BindingWindow).seen)).toEqual(['loading', 'unauthenticated']);
+      expect(await tab.evaluate(() => (window as unknown as BindingWindow).seen)).toEqual([
+        'loading',
+        'unauthenticated',
+      ]);
 
-      const wrong = await tab.evaluate((email) => (window as unknown as BindingWindow).authClient.signIn('credentials', { email, password: 'not-the-password', redirect: false }), EMAIL);
+      const wrong = await tab.evaluate(
+        (email) =>
+          (window as unknown as BindingWindow).authClient.signIn('credentials', {
+            email,
+            password: 'not-the-password',
+            redirect: false,
+          }),
+        EMAIL,
+      );
       expect(wrong).toMatchObject({ ok: false, error: 'INVALID_CREDENTIALS' });
       const signedIn = await tab.evaluate(
-        ([email, password]) => (window as unknown as BindingWindow).authClient.signIn('credentials', { email, password, redirect: false }),
+        ([email, password]) =>
+          (window as unknown as BindingWindow).authClient.signIn('credentials', { email, password, redirect: false }),
         [EMAIL, PASSWORD] as const,
       );
       expect(signedIn).toMatchObject({ ok: true });
       await shows(EMAIL);
 
-      const signedOut = await tab.evaluate(() => (window as unknown as BindingWindow).authClient.signOut({ redirect: false }));
+      const signedOut = await tab.evaluate(() =>
+        (window as unknown as BindingWindow).authClient.signOut({ redirect: false }),
+      );
       expect(signedOut).toMatchObject({ ok: true, session: null });
       await shows('unauthenticated');
-      expect(await tab.evaluate(() => (window as unknown as BindingWindow).seen)).toEqual(['loading', 'unauthenticated', EMAIL, 'unauthenticated']);
+      expect(await tab.evaluate(() => (window as unknown as BindingWindow).seen)).toEqual([
+        'loading',
+        'unauthenticated',
+        EMAIL,
+        'unauthenticated',
+      ]);
       expect(errors).toEqual([]);
       await context.close();
     }, 30_000);

@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAuth, credentials, createMemoryAdapter, passwordAccounts } from '@framework/auth';
-import { createAuthClient, deleteAccount, listSessions, revokeOtherSessions, revokeSession, unlinkAccount } from '../src/index.js';
+import {
+  createAuthClient,
+  deleteAccount,
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+  unlinkAccount,
+} from '../src/index.js';
 
 async function engine() {
   const adapter = createMemoryAdapter();
@@ -13,7 +20,12 @@ async function engine() {
   const auth = createAuth({
     session: { strategy: 'database' },
     adapter,
-    providers: [credentials({ credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } }, authorize: passwords.authorize })],
+    providers: [
+      credentials({
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        authorize: passwords.authorize,
+      }),
+    ],
   });
   /** A browser: its own cookie jar, every request handed to `auth.handler`. */
   const browser = () => {
@@ -47,14 +59,24 @@ describe('client helpers against the auth engine', () => {
     const client = await setup();
     const store = client.createAuthStore();
     const stop = store.subscribe(() => {});
-    expect(await client.signIn('credentials', { email: 'ada@example.com', password: 'wrong-password', redirect: false })).toEqual({
+    expect(
+      await client.signIn('credentials', { email: 'ada@example.com', password: 'wrong-password', redirect: false }),
+    ).toEqual({
       ok: false,
       status: 401,
       error: 'INVALID_CREDENTIALS',
     });
-    const ok = await client.signIn('credentials', { email: 'ada@example.com', password: 'analytical-engine', callbackUrl: '/home', redirect: false });
+    const ok = await client.signIn('credentials', {
+      email: 'ada@example.com',
+      password: 'analytical-engine',
+      callbackUrl: '/home',
+      redirect: false,
+    });
     expect(ok).toEqual({ ok: true, status: 200, url: '/home' });
-    expect(store.getState()).toMatchObject({ status: 'authenticated', user: { email: 'ada@example.com', name: 'Ada' } });
+    expect(store.getState()).toMatchObject({
+      status: 'authenticated',
+      user: { email: 'ada@example.com', name: 'Ada' },
+    });
     expect(typeof store.getState().session?.expires).toBe('string');
     expect(await client.getSession()).toMatchObject({ user: { email: 'ada@example.com' } });
     const out = await client.signOut({ redirect: false, redirectTo: '/bye' });
@@ -65,7 +87,11 @@ describe('client helpers against the auth engine', () => {
 
   it('reports an unknown provider', async () => {
     const client = await setup();
-    expect(await client.signIn('nope', { redirect: false })).toMatchObject({ ok: false, status: 404, error: 'PROVIDER_NOT_FOUND' });
+    expect(await client.signIn('nope', { redirect: false })).toMatchObject({
+      ok: false,
+      status: 404,
+      error: 'PROVIDER_NOT_FOUND',
+    });
   });
 });
 
@@ -80,7 +106,11 @@ describe('account helpers against the auth engine', () => {
     expect(listed.ok).toBe(true);
     expect(listed.data?.sessions.map((s) => s.current)).toEqual([true, false, false]);
     const phoneId = (await listSessions({ fetch: phone.fetch })).data!.sessions[0]!.id;
-    expect(await revokeSession(phoneId, { fetch: laptop.fetch })).toEqual({ ok: true, status: 200, data: { ok: true, revoked: 1 } });
+    expect(await revokeSession(phoneId, { fetch: laptop.fetch })).toEqual({
+      ok: true,
+      status: 200,
+      data: { ok: true, revoked: 1 },
+    });
     expect(await phone.client.getSession()).toBeNull();
     expect(await revokeOtherSessions({ fetch: laptop.fetch })).toMatchObject({ ok: true, data: { revoked: 1 } });
     expect(await tablet.client.getSession()).toBeNull();
@@ -92,7 +122,11 @@ describe('account helpers against the auth engine', () => {
     const { browser, adapter, ada } = await engine();
     const b = browser();
     await b.client.signIn('credentials', SIGN_IN);
-    expect(await unlinkAccount('credentials', { fetch: b.fetch })).toEqual({ ok: false, status: 409, error: 'LAST_CREDENTIAL' });
+    expect(await unlinkAccount('credentials', { fetch: b.fetch })).toEqual({
+      ok: false,
+      status: 409,
+      error: 'LAST_CREDENTIAL',
+    });
     await adapter.linkAccount({ userId: ada.id, type: 'oauth', provider: 'github', providerAccountId: '1' });
     expect(await unlinkAccount('github', { fetch: b.fetch })).toMatchObject({ ok: true, status: 200 });
     expect(await adapter.listAccounts(ada.id)).toHaveLength(1);
@@ -105,7 +139,11 @@ describe('account helpers against the auth engine', () => {
     const stop = store.subscribe(() => {});
     await b.client.signIn('credentials', SIGN_IN);
     expect(store.getState().status).toBe('authenticated');
-    expect(await deleteAccount({ password: 'wrong-password' }, { fetch: b.fetch })).toEqual({ ok: false, status: 401, error: 'INVALID_CREDENTIALS' });
+    expect(await deleteAccount({ password: 'wrong-password' }, { fetch: b.fetch })).toEqual({
+      ok: false,
+      status: 401,
+      error: 'INVALID_CREDENTIALS',
+    });
     expect(await deleteAccount({}, { fetch: b.fetch })).toEqual({ ok: true, status: 200, data: { ok: true } });
     expect(store.getState().status).toBe('unauthenticated');
     expect(await adapter.getUser(ada.id)).toBeNull();

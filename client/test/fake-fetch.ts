@@ -25,8 +25,12 @@ export interface FakeServer {
   maxInFlight: number;
 }
 
-const json = (status: number, data: unknown) => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
-export const ADA = { user: { id: 'u1', name: 'Ada', email: 'ada@example.com', image: null }, expires: '2030-01-01T00:00:00.000Z' };
+const json = (status: number, data: unknown) =>
+  new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+export const ADA = {
+  user: { id: 'u1', name: 'Ada', email: 'ada@example.com', image: null },
+  expires: '2030-01-01T00:00:00.000Z',
+};
 
 export function fakeServer(): FakeServer {
   const server: FakeServer = {
@@ -40,9 +44,18 @@ export function fakeServer(): FakeServer {
     fetch: async (input, init = {}) => {
       const url = String(input);
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined;
-      const call: Call = { url, method: init.method ?? 'GET', headers: { ...(init.headers as Record<string, string>) }, credentials: init.credentials, body };
+      const call: Call = {
+        url,
+        method: init.method ?? 'GET',
+        headers: { ...(init.headers as Record<string, string>) },
+        credentials: init.credentials,
+        body,
+      };
       server.calls.push(call);
-      const path = new URL(url, 'http://localhost').pathname.replace(/^.*?(?=\/(csrf|session|signout|callback\/|signin\/))/, '');
+      const path = new URL(url, 'http://localhost').pathname.replace(
+        /^.*?(?=\/(csrf|session|signout|callback\/|signin\/))/,
+        '',
+      );
       if (path === '/csrf') return json(200, { csrfToken: 'tok' });
       if (path === '/session') {
         server.inFlight++;
@@ -57,7 +70,8 @@ export function fakeServer(): FakeServer {
       }
       if (body?.csrfToken !== 'tok') return json(403, { error: { code: 'CSRF_TOKEN_INVALID', message: 'no' } });
       if (path === '/callback/credentials') {
-        if (body.password !== server.password) return json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'no' } });
+        if (body.password !== server.password)
+          return json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'no' } });
         server.session = ADA;
         return json(200, { ok: true, url: body.callbackUrl ?? '/' });
       }

@@ -50,7 +50,10 @@ describe('the user type from the server', () => {
   });
 
   it('types createAuthStore and createAuthClient, which still work at run time', async () => {
-    const answer = { user: { id: 'u1', email: 'a@example.com', plan: 'pro', signedUpAt: '2026-01-01T00:00:00.000Z' }, expires: '2026-02-01T00:00:00.000Z' };
+    const answer = {
+      user: { id: 'u1', email: 'a@example.com', plan: 'pro', signedUpAt: '2026-01-01T00:00:00.000Z' },
+      expires: '2026-02-01T00:00:00.000Z',
+    };
     const fetcher: typeof fetch = async () => Response.json(answer);
     const store = createAuthStore<PlanAuth>({ fetch: fetcher, baseUrl: 'http://app.test' });
     expectTypeOf(store.getState()).toEqualTypeOf<AuthState<SessionUser<PlanAuth>>>();
@@ -85,7 +88,9 @@ describe('the user type from the server', () => {
       if (vue.status === 'authenticated') expectTypeOf(vue.user.plan).toEqualTypeOf<'free' | 'pro'>();
     }
     expect(typeof typesOnly).toBe('function');
-    const svelte = useSvelte(createAuthStore<PlanAuth>({ fetch: async () => Response.json(null), baseUrl: 'http://app.test' }));
+    const svelte = useSvelte(
+      createAuthStore<PlanAuth>({ fetch: async () => Response.json(null), baseUrl: 'http://app.test' }),
+    );
     let seen: Plan | undefined;
     svelte.subscribe((value) => {
       seen = value;

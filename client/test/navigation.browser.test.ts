@@ -44,11 +44,14 @@ describe.skipIf(!available)('auth client navigation in Chromium', () => {
     server = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path === '/client.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-      if (path === '/auth/csrf') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"csrfToken":"tok"}');
+      if (path === '/auth/csrf')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"csrfToken":"tok"}');
       if (path === '/auth/session') return void res.writeHead(200, { 'content-type': 'application/json' }).end('null');
       if (path === '/auth/callback/credentials' || path === '/auth/signout') {
         req.resume();
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true, url: answerUrl }));
+        return void res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ ok: true, url: answerUrl }));
       }
       res.writeHead(200, { 'content-type': 'text/html' }).end(page(path));
     });
@@ -69,8 +72,11 @@ describe.skipIf(!available)('auth client navigation in Chromium', () => {
     // The navigation the action starts may tear down the page before evaluate returns: that is the expected outcome.
     await tab
       .evaluate(async (which) => {
-        const client = (window as unknown as { authClient: Record<string, (...args: unknown[]) => Promise<unknown>> }).authClient;
-        await (which === 'signIn' ? client.signIn!('credentials', { email: 'a@example.com', password: 'pw' }) : client.signOut!());
+        const client = (window as unknown as { authClient: Record<string, (...args: unknown[]) => Promise<unknown>> })
+          .authClient;
+        await (which === 'signIn'
+          ? client.signIn!('credentials', { email: 'a@example.com', password: 'pw' })
+          : client.signOut!());
       }, action)
       .catch((error: unknown) => {
         if (!/Execution context was destroyed|navigation/i.test(String(error))) throw error;
@@ -82,7 +88,13 @@ describe.skipIf(!available)('auth client navigation in Chromium', () => {
   for (const action of ['signIn', 'signOut'] as const) {
     it(`${action} refuses javascript: and off-origin URLs and goes to / instead`, async () => {
       const tab = await browser.newPage();
-      const hostile = ['javascript:document.title="pwned"', '//evil.example/x', '/\\evil.example/x', 'https://evil.example/x', 'http://127.0.0.1.evil.example/'];
+      const hostile = [
+        'javascript:document.title="pwned"',
+        '//evil.example/x',
+        '/\\evil.example/x',
+        'https://evil.example/x',
+        'http://127.0.0.1.evil.example/',
+      ];
       for (const url of hostile) {
         await act(tab, action, url);
         expect(new URL(tab.url()).origin, url).toBe(base);

@@ -13,7 +13,32 @@ const API = 'https://api.example';
 /** Strings built from the pieces redirect attacks use. */
 const hostile = fc
   .array(
-    fc.constantFrom('/', '//', '\\', '/\\', '\t', '\n', ' ', 'javascript:', 'JaVaScRiPt:', 'data:', 'vbscript:', 'http:', 'https:', '@', 'evil.example', 'app.example', '%2f', '%5c', '..', '.', ':', '?', '#', 'x'),
+    fc.constantFrom(
+      '/',
+      '//',
+      '\\',
+      '/\\',
+      '\t',
+      '\n',
+      ' ',
+      'javascript:',
+      'JaVaScRiPt:',
+      'data:',
+      'vbscript:',
+      'http:',
+      'https:',
+      '@',
+      'evil.example',
+      'app.example',
+      '%2f',
+      '%5c',
+      '..',
+      '.',
+      ':',
+      '?',
+      '#',
+      'x',
+    ),
     { maxLength: 8 },
   )
   .map((parts) => parts.join(''));
@@ -23,7 +48,11 @@ describe('safeNavigationUrl', () => {
     const allowed = new Set(['https://app.example', API, 'https://idp.example']);
     fc.assert(
       fc.property(fc.oneof(hostile, fc.string(), fc.webUrl()), (url) => {
-        const target = safeNavigationUrl(url, { baseUrl: API, navigationOrigins: ['https://idp.example/authorize'] }, HERE);
+        const target = safeNavigationUrl(
+          url,
+          { baseUrl: API, navigationOrigins: ['https://idp.example/authorize'] },
+          HERE,
+        );
         if (target === '/') return;
         const parsed = new URL(target);
         expect(['http:', 'https:']).toContain(parsed.protocol);
@@ -35,7 +64,16 @@ describe('safeNavigationUrl', () => {
 
   it('keeps same-origin paths and refuses the known tricks', () => {
     expect(safeNavigationUrl('/next?x=1#h', {}, HERE)).toBe('https://app.example/next?x=1#h');
-    for (const url of ['javascript:alert(1)', ' javascript:alert(1)', '//evil.example', '/\\evil.example', '\\\\evil.example', 'https://app.example@evil.example/', 'http:evil.example', 'data:text/html,x']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' javascript:alert(1)',
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'https://app.example@evil.example/',
+      'http:evil.example',
+      'data:text/html,x',
+    ]) {
       expect(safeNavigationUrl(url, {}, HERE), url).toBe('/');
     }
   });

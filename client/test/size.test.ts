@@ -48,7 +48,9 @@ describe('browser bundle', () => {
   it('holds none of the framework bindings nor their frameworks', async () => {
     const { code, inputs } = await bundle('index');
     const bindings = new RegExp(`client/src/(${FRAMEWORKS.join('|')}|default-store)\\.ts$`);
-    expect(inputs.filter((path) => bindings.test(path) || Object.values(PACKAGES).some((p) => p.test(path)))).toEqual([]);
+    expect(inputs.filter((path) => bindings.test(path) || Object.values(PACKAGES).some((p) => p.test(path)))).toEqual(
+      [],
+    );
     expect(new TextDecoder().decode(code)).not.toMatch(/useSyncExternalStore|shallowRef|createSignal/);
   });
 
@@ -62,7 +64,9 @@ describe('browser bundle', () => {
 
     it(`the ${framework} binding reaches the client only through the package name (one copy per page)`, async () => {
       const { inputs } = await bundle(framework, ['@framework/auth-client']);
-      const client = inputs.filter((path) => /client\/src\//.test(path)).map((path) => path.replace(/^.*client\/src\//, ''));
+      const client = inputs
+        .filter((path) => /client\/src\//.test(path))
+        .map((path) => path.replace(/^.*client\/src\//, ''));
       expect(client.sort()).toEqual(['default-store.ts', `${framework}.ts`].sort());
     });
   }

@@ -45,7 +45,12 @@ describe('createAuthStore', () => {
   });
 
   it('never reports authenticated with a null or malformed user', async () => {
-    for (const session of [{ user: null, expires: ADA.expires }, { user: {}, expires: ADA.expires }, { user: { id: '' } }, 'nonsense']) {
+    for (const session of [
+      { user: null, expires: ADA.expires },
+      { user: {}, expires: ADA.expires },
+      { user: { id: '' } },
+      'nonsense',
+    ]) {
       const server = fakeServer();
       server.session = session;
       const store = createAuthStore({ fetch: server.fetch });
@@ -61,7 +66,12 @@ describe('createAuthStore', () => {
     const store = createAuthStore({ fetch: server.fetch });
     const { seen, stop } = watch(store);
     await until(() => seen.length === 2);
-    await signIn('credentials', { email: 'ada@example.com', password: 'right-password', redirect: false, fetch: server.fetch });
+    await signIn('credentials', {
+      email: 'ada@example.com',
+      password: 'right-password',
+      redirect: false,
+      fetch: server.fetch,
+    });
     expect(store.getState().status).toBe('authenticated');
     expect(store.getState().user?.email).toBe('ada@example.com');
     await signOut({ redirect: false, fetch: server.fetch });
@@ -76,7 +86,12 @@ describe('createAuthStore', () => {
     const { seen, stop } = watch(store);
     await until(() => seen.length === 2);
     const before = server.calls.length;
-    await signIn('credentials', { basePath: '/other', password: 'right-password', redirect: false, fetch: server.fetch });
+    await signIn('credentials', {
+      basePath: '/other',
+      password: 'right-password',
+      redirect: false,
+      fetch: server.fetch,
+    });
     expect(server.calls.length).toBe(before + 2);
     stop();
   });

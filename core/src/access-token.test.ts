@@ -25,7 +25,8 @@ function setup(secret: string | string[] = SECRET) {
     clientSecret: 'kit-client-secret',
     profile: (claims) => ({ id: String(claims.sub), email: null }),
   });
-  const make = (s: string | string[]) => createAuth({ secret: s, adapter: raw, providers: [devOidc], logger: { error: () => {}, warn: () => {} } });
+  const make = (s: string | string[]) =>
+    createAuth({ secret: s, adapter: raw, providers: [devOidc], logger: { error: () => {}, warn: () => {} } });
   return { raw, auth: make(secret), make };
 }
 
@@ -60,11 +61,15 @@ describe('OAuth tokens at rest', () => {
     await browser.signIn('devoidc');
     await raw.updateAccount(KEY, { expires_at: 1 });
     const fresh = (res: { body: Record<string, unknown> }, req: { body: Record<string, string> }) => {
-      if (req.body.grant_type === 'refresh_token') Object.assign(res.body, { access_token: 'refreshed-access', refresh_token: 'rotated-refresh' });
+      if (req.body.grant_type === 'refresh_token')
+        Object.assign(res.body, { access_token: 'refreshed-access', refresh_token: 'rotated-refresh' });
     };
     provider.server.service.on('beforeResponse', fresh);
     try {
-      const token = await auth.getAccessToken(new Request('http://app.test/', { headers: { cookie: browser.header() } }), 'devoidc');
+      const token = await auth.getAccessToken(
+        new Request('http://app.test/', { headers: { cookie: browser.header() } }),
+        'devoidc',
+      );
       expect(token).toBe('refreshed-access');
     } finally {
       provider.server.service.off('beforeResponse', fresh);
@@ -72,6 +77,9 @@ describe('OAuth tokens at rest', () => {
     const stored = (await raw.getAccount(KEY))!;
     expect(stored.access_token).toMatch(/^enc:v1:/);
     expect(stored.refresh_token).toMatch(/^enc:v1:/);
-    expect(await auth.adapter!.getAccount(KEY)).toMatchObject({ access_token: 'refreshed-access', refresh_token: 'rotated-refresh' });
+    expect(await auth.adapter!.getAccount(KEY)).toMatchObject({
+      access_token: 'refreshed-access',
+      refresh_token: 'rotated-refresh',
+    });
   });
 });

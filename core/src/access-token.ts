@@ -21,22 +21,33 @@ export function accessTokenGetter(auth: AuthInternals) {
   async function refresh(account: AdapterAccount): Promise<string> {
     const client = auth.oauthClients.get(account.provider);
     if (!client || !account.refresh_token) {
-      throw new AuthError('The access token expired and cannot be refreshed; sign in again', { code: 'ACCESS_TOKEN_EXPIRED', status: 401 });
+      throw new AuthError('The access token expired and cannot be refreshed; sign in again', {
+        code: 'ACCESS_TOKEN_EXPIRED',
+        status: 401,
+      });
     }
     let tokens;
     try {
       tokens = await refreshTokens(client, account.refresh_token);
     } catch (error) {
       const name = error instanceof Error ? error.name : typeof error;
-      auth.logger.warn(`[auth] ${account.provider}: token refresh failed: ${name}: ${error instanceof Error ? error.message : ''}`);
-      throw new AuthError('The access token could not be refreshed; sign in again', { code: 'OAUTH_REFRESH_FAILED', status: 401 });
+      auth.logger.warn(
+        `[auth] ${account.provider}: token refresh failed: ${name}: ${error instanceof Error ? error.message : ''}`,
+      );
+      throw new AuthError('The access token could not be refreshed; sign in again', {
+        code: 'OAUTH_REFRESH_FAILED',
+        status: 401,
+      });
     }
     const patch: Partial<AdapterAccount> = { access_token: tokens.access_token };
     if (tokens.refresh_token) patch.refresh_token = tokens.refresh_token;
     if (typeof tokens.expires_in === 'number') patch.expires_at = Math.floor(Date.now() / 1000) + tokens.expires_in;
     if (tokens.id_token) patch.id_token = tokens.id_token;
     if (tokens.scope) patch.scope = tokens.scope;
-    await auth.adapter!.updateAccount({ provider: account.provider, providerAccountId: account.providerAccountId }, patch);
+    await auth.adapter!.updateAccount(
+      { provider: account.provider, providerAccountId: account.providerAccountId },
+      patch,
+    );
     return tokens.access_token;
   }
 

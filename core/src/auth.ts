@@ -199,7 +199,10 @@ function wantsJson(request: Request): boolean {
 }
 
 function processEnv(): Record<string, unknown> {
-  return ((globalThis as { process?: { env?: Record<string, unknown> } }).process?.env ?? {}) as Record<string, unknown>;
+  return ((globalThis as { process?: { env?: Record<string, unknown> } }).process?.env ?? {}) as Record<
+    string,
+    unknown
+  >;
 }
 
 /**
@@ -229,43 +232,67 @@ function processEnv(): Record<string, unknown> {
  * const res = await auth.handler(new Request('http://localhost/auth/session'));
  * ```
  */
-export function createAuth<const P extends readonly AuthPlugin[] = []>(options: CreateAuthOptions<P>): Auth<PluginExtensions<P>> {
-  if (!options || typeof options !== 'object') throw new AuthConfigError('Invalid auth config: createAuth needs an options object');
+export function createAuth<const P extends readonly AuthPlugin[] = []>(
+  options: CreateAuthOptions<P>,
+): Auth<PluginExtensions<P>> {
+  if (!options || typeof options !== 'object')
+    throw new AuthConfigError('Invalid auth config: createAuth needs an options object');
   const env = options.env ?? processEnv();
   const config = resolveAuthConfig(options, options.adapter ? 'database' : 'jwt', env);
   const originPolicy = resolveOriginPolicy(options, env);
   const { trustedOrigins } = originPolicy;
-  const emailPassword = options.emailAndPassword === undefined ? undefined : emailPasswordSetup(options.emailAndPassword, options.adapter);
+  const emailPassword =
+    options.emailAndPassword === undefined ? undefined : emailPasswordSetup(options.emailAndPassword, options.adapter);
   const given = options.providers ?? [];
-  const builtIn = emailPassword && !given.some((p) => p.id === emailPassword.provider.id) ? [emailPassword.provider] : [];
+  const builtIn =
+    emailPassword && !given.some((p) => p.id === emailPassword.provider.id) ? [emailPassword.provider] : [];
   const providers = checkProviders([...builtIn, ...given]);
   const callbacks = options.callbacks ?? {};
   // OAuth tokens are stored encrypted under `secret` (see encryptAccountTokens).
   const adapter = options.adapter && encryptAccountTokens(options.adapter, config.secret);
   if (config.session.strategy === 'database' && !adapter) {
-    throw new AuthConfigError('Invalid auth config: the "database" session strategy requires `adapter` (or use strategy "jwt" with a secret)');
+    throw new AuthConfigError(
+      'Invalid auth config: the "database" session strategy requires `adapter` (or use strategy "jwt" with a secret)',
+    );
   }
   const oauthClients = new Map<string, ProviderClient>();
-  for (const p of providers.values()) if (p.type === 'oauth' || p.type === 'oidc') oauthClients.set(p.id, providerClient(p));
-  const needsStorage = [...providers.values()].find((p) => p.type === 'email' || p.type === 'oauth' || p.type === 'oidc');
+  for (const p of providers.values())
+    if (p.type === 'oauth' || p.type === 'oidc') oauthClients.set(p.id, providerClient(p));
+  const needsStorage = [...providers.values()].find(
+    (p) => p.type === 'email' || p.type === 'oauth' || p.type === 'oidc',
+  );
   if (needsStorage && !adapter) {
     const kind = needsStorage.type === 'email' ? 'The email provider' : 'OAuth providers';
-    throw new AuthConfigError(`Invalid auth config: ${kind} need \`adapter\` (users, accounts and tokens are stored, and user ids are ours)`);
+    throw new AuthConfigError(
+      `Invalid auth config: ${kind} need \`adapter\` (users, accounts and tokens are stored, and user ids are ours)`,
+    );
   }
   // Providers that bring routes (passkeys) register their plugin before the app's own plugins.
   const plugins: AuthPlugin[] = emailPassword ? [emailPassword.plugin] : [];
   for (const p of providers.values()) if ('plugin' in p && p.plugin) plugins.push(p.plugin);
-  if (options.plugins !== undefined && !Array.isArray(options.plugins)) throw new AuthConfigError('Invalid auth config: plugins must be an array');
+  if (options.plugins !== undefined && !Array.isArray(options.plugins))
+    throw new AuthConfigError('Invalid auth config: plugins must be an array');
   plugins.push(...(options.plugins ?? []));
   const registry = buildRegistry(CORE_ROUTES, plugins);
-  if (options.rbac !== undefined && !isRBAC(options.rbac)) throw new AuthConfigError('Invalid auth config: rbac must come from defineRBAC()');
-  const loginLimiter = options.rateLimit?.login === false ? undefined : (options.rateLimit?.login ?? defaultLoginLimiter());
-  const passwordReset = options.rateLimit?.passwordReset ?? (emailPassword ? createPasswordResetRateLimiter(createFixedWindowStorage()) : undefined);
-  const limiters = { login: loginLimiter, emailVerification: options.rateLimit?.emailVerification ?? loginLimiter, passwordReset };
+  if (options.rbac !== undefined && !isRBAC(options.rbac))
+    throw new AuthConfigError('Invalid auth config: rbac must come from defineRBAC()');
+  const loginLimiter =
+    options.rateLimit?.login === false ? undefined : (options.rateLimit?.login ?? defaultLoginLimiter());
+  const passwordReset =
+    options.rateLimit?.passwordReset ??
+    (emailPassword ? createPasswordResetRateLimiter(createFixedWindowStorage()) : undefined);
+  const limiters = {
+    login: loginLimiter,
+    emailVerification: options.rateLimit?.emailVerification ?? loginLimiter,
+    passwordReset,
+  };
   const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY_BYTES;
-  if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) throw new AuthConfigError('Invalid auth config: maxBodySize must be a positive integer (bytes)');
+  if (!Number.isInteger(maxBodySize) || maxBodySize <= 0)
+    throw new AuthConfigError('Invalid auth config: maxBodySize must be a positive integer (bytes)');
   const strategy: SessionStrategy =
-    config.session.strategy === 'database' ? databaseStrategy(config, adapter!) : jwtStrategy(config, callbacks, adapter);
+    config.session.strategy === 'database'
+      ? databaseStrategy(config, adapter!)
+      : jwtStrategy(config, callbacks, adapter);
   const cookieName = config.cookies.sessionToken.name;
   const csrfSecure = config.cookies.sessionToken.options.secure;
 
@@ -294,18 +321,25 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
   const resolvers = registry.hooks.resolveSession;
   // The auth routes (and provider tokens) count only the session cookie: a credential a plugin's
   // resolveSession reads (an API key) never signs in, links, changes or revokes credentials there.
-  const cookieOnly: AuthInternals = { ...internals, readSession: (request, opts) => readSession(request, { ...opts, viaPlugins: false }) };
+  const cookieOnly: AuthInternals = {
+    ...internals,
+    readSession: (request, opts) => readSession(request, { ...opts, viaPlugins: false }),
+  };
 
   /** `fresh`: confirm against storage now; `viaPlugins: false`: the session cookie only. */
-  async function readSession(request: Request, options: { fresh?: boolean; viaPlugins?: boolean; info?: RequestInfo } = {}): Promise<SessionState> {
+  async function readSession(
+    request: Request,
+    options: { fresh?: boolean; viaPlugins?: boolean; info?: RequestInfo } = {},
+  ): Promise<SessionState> {
     const headers = new Headers();
     const value = readCookie(request.headers.get('cookie'), cookieName);
     if (!value) {
       // Plugins may read other credentials (an API key in Authorization); plain apps pay nothing here.
-      if (options.viaPlugins !== false) for (const resolve of resolvers) {
-        const state = await resolve(request, options.info ?? {});
-        if (state) return state;
-      }
+      if (options.viaPlugins !== false)
+        for (const resolve of resolvers) {
+          const state = await resolve(request, options.info ?? {});
+          if (state) return state;
+        }
       return { session: null, user: null, expired: false, headers };
     }
     const read = await strategy.read(value, options.fresh ? { fresh: true } : undefined);
@@ -314,8 +348,13 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
       return { session: null, user: null, expired: read.status === 'expired', headers };
     }
     let session: Session = { user: read.user, expires: read.expires };
-    if (callbacks.session) session = await callbacks.session({ session, user: read.user, ...(read.token ? { token: read.token } : {}) });
-    if (read.refreshed) headers.append('set-cookie', serializeCookie(sessionCookie(internals, read.refreshed.value, read.refreshed.expires)));
+    if (callbacks.session)
+      session = await callbacks.session({ session, user: read.user, ...(read.token ? { token: read.token } : {}) });
+    if (read.refreshed)
+      headers.append(
+        'set-cookie',
+        serializeCookie(sessionCookie(internals, read.refreshed.value, read.refreshed.expires)),
+      );
     return { session, user: session.user ?? read.user, expired: false, headers };
   }
 
@@ -332,7 +371,10 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const action = method === 'GET' ? match.route.GET : method === 'POST' ? match.route.POST : undefined;
     if (!action) {
-      const e = new AuthError(`Method ${request.method} not allowed`, { code: 'METHOD_NOT_ALLOWED', headers: { allow: allowedMethods(match.route).join(', ') } });
+      const e = new AuthError(`Method ${request.method} not allowed`, {
+        code: 'METHOD_NOT_ALLOWED',
+        headers: { allow: allowedMethods(match.route).join(', ') },
+      });
       return errorResult(base, e);
     }
     const cookies = parseCookies(request.headers.get('cookie'));
@@ -355,7 +397,11 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
         // CSRF before the limiter: a cross-site page can neither spend nor probe anyone's budget.
         if (csrf === 'token') {
           const csrfCookie = cookies[csrfCookieName(csrfSecure)];
-          await checkCsrfToken(ctx.body.csrfToken ?? request.headers.get('x-csrf-token') ?? undefined, csrfCookie, internals.signingKey);
+          await checkCsrfToken(
+            ctx.body.csrfToken ?? request.headers.get('x-csrf-token') ?? undefined,
+            csrfCookie,
+            internals.signingKey,
+          );
         }
         const refused = await applyRateLimit(ctx, match.route.rateLimit?.(ctx), info);
         if (refused) return refused;
@@ -368,14 +414,22 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
 
   const csrf: Auth['csrf'] = {
     async issue(request) {
-      const { token, cookie } = await issueCsrfToken(readCookie(request.headers.get('cookie'), csrfCookieName(csrfSecure)), internals.signingKey, csrfSecure);
+      const { token, cookie } = await issueCsrfToken(
+        readCookie(request.headers.get('cookie'), csrfCookieName(csrfSecure)),
+        internals.signingKey,
+        csrfSecure,
+      );
       const headers = new Headers();
       if (cookie) headers.append('set-cookie', serializeCookie(cookie));
       return { token, headers };
     },
     async verify(request, submitted) {
       checkOrigin(request, publicOrigin(originPolicy, new URL(request.url).origin), trustedOrigins);
-      await checkCsrfToken(submitted ?? undefined, readCookie(request.headers.get('cookie'), csrfCookieName(csrfSecure)), internals.signingKey);
+      await checkCsrfToken(
+        submitted ?? undefined,
+        readCookie(request.headers.get('cookie'), csrfCookieName(csrfSecure)),
+        internals.signingKey,
+      );
     },
   };
 
@@ -402,7 +456,9 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
       try {
         const result = await dispatch(request, info);
         const response = toWebResponse(result);
-        return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+        return request.method === 'HEAD'
+          ? new Response(null, { status: response.status, headers: response.headers })
+          : response;
       } catch (error) {
         return toWebResponse(errorResult({ auth: internals, wantsJson: true }, error));
       }
@@ -414,7 +470,8 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(options: 
       return runInScope(scope, () => fn(scope));
     },
     toResponse(error, request) {
-      if (error instanceof AuthRedirect) return new Response(null, { status: error.status, headers: { location: error.location } });
+      if (error instanceof AuthRedirect)
+        return new Response(null, { status: error.status, headers: { location: error.location } });
       if (error instanceof AuthError) {
         return toWebResponse(errorResult({ auth: internals, wantsJson: wantsJson(request) }, error));
       }

@@ -10,7 +10,7 @@ const provider = () =>
   credentials({ credentials: { email: { label: 'Email', type: 'email' } }, authorize: (): null => null });
 
 describe('defineAuthConfig', () => {
-  it("applies the documented defaults (core/README.md, Configuration)", () => {
+  it('applies the documented defaults (core/README.md, Configuration)', () => {
     const c = defineAuthConfig({ session: { strategy: 'jwt' }, secret: SECRET });
     expect(c.basePath).toBe('/auth');
     expect(c.session).toEqual({ strategy: 'jwt', maxAge: 2592000, updateAge: 86400, revalidateAge: 60, freshAge: 300 });
@@ -18,7 +18,12 @@ describe('defineAuthConfig', () => {
       name: 'framework.session-token',
       options: { secure: false, httpOnly: true, sameSite: 'lax', path: '/' },
     });
-    expect(c.pages).toEqual({ signIn: '/auth/signin', signOut: '/auth/signout', error: '/auth/error', verifyRequest: '/auth/verify-request' });
+    expect(c.pages).toEqual({
+      signIn: '/auth/signin',
+      signOut: '/auth/signout',
+      error: '/auth/error',
+      verifyRequest: '/auth/verify-request',
+    });
     expect(Object.isFrozen(c)).toBe(true);
   });
 
@@ -43,12 +48,21 @@ describe('defineAuthConfig', () => {
     [{ session: { strategy: 'jwt' } }, /"jwt" session strategy requires `secret`/],
     [{ session: { strategy: 'database', maxAge: -1 } }, /session\.maxAge must be a positive number of seconds, got -1/],
     [{ session: { strategy: 'database', maxAge: 0 } }, /session\.maxAge must be a positive/],
-    [{ session: { strategy: 'database', maxAge: 10, updateAge: 20 } }, /updateAge \(20\) must not exceed session\.maxAge \(10\)/],
+    [
+      { session: { strategy: 'database', maxAge: 10, updateAge: 20 } },
+      /updateAge \(20\) must not exceed session\.maxAge \(10\)/,
+    ],
     [{ session: { strategy: 'database', updateAge: Number.NaN } }, /session\.updateAge must be a non-negative/],
     [{ session: { strategy: 'cookie' } }, /session\.strategy must be "database" or "jwt"/],
-    [{ session: { strategy: 'database', revalidateAge: -1 } }, /session\.revalidateAge must be a non-negative number of seconds, got -1/],
+    [
+      { session: { strategy: 'database', revalidateAge: -1 } },
+      /session\.revalidateAge must be a non-negative number of seconds, got -1/,
+    ],
     [{ session: { strategy: 'database', revalidateAge: '60' } }, /session\.revalidateAge must be a non-negative/],
-    [{ session: { strategy: 'database', freshAge: -5 } }, /session\.freshAge must be a non-negative number of seconds, got -5/],
+    [
+      { session: { strategy: 'database', freshAge: -5 } },
+      /session\.freshAge must be a non-negative number of seconds, got -5/,
+    ],
     [{ secret: 'short' }, /at least 32 characters/],
     [{ secret: [] }, /must not be an empty array/],
     [{ basePath: 'auth' }, /basePath must be a path starting with a single "\/"/],
@@ -70,10 +84,12 @@ describe('createAuth config checks', () => {
 
   it('rejects database sessions without an adapter, duplicate providers and bad trustedOrigins', () => {
     expect(() => createAuth({ providers: [], session: { strategy: 'database' } })).toThrow(/requires `adapter`/);
-    expect(() => createAuth({ secret: SECRET, session: { strategy: 'jwt' }, providers: [provider(), provider()] })).toThrow(
-      /duplicate provider id "credentials"/,
+    expect(() =>
+      createAuth({ secret: SECRET, session: { strategy: 'jwt' }, providers: [provider(), provider()] }),
+    ).toThrow(/duplicate provider id "credentials"/);
+    expect(() => createAuth({ providers: [], secret: SECRET, trustedOrigins: ['not a url'] })).toThrow(
+      /trustedOrigins must be absolute URLs/,
     );
-    expect(() => createAuth({ providers: [], secret: SECRET, trustedOrigins: ['not a url'] })).toThrow(/trustedOrigins must be absolute URLs/);
     expect(() => createAuth({ providers: [], secret: SECRET, maxBodySize: 0 })).toThrow(/maxBodySize/);
   });
 });
@@ -90,9 +106,18 @@ describe('defineProvider and defineAuthCallbacks', () => {
   it.each([
     [{ credentials: {}, authorize: (): null => null }, /at least one field/],
     [{ credentials: { email: { label: 'E', type: 'email' } } }, /authorize must be a function/],
-    [{ credentials: { email: { label: 'E', type: 'date' } }, authorize: (): null => null }, /type must be text, email or password/],
-    [{ credentials: { csrfToken: { label: 'E', type: 'text' } }, authorize: (): null => null }, /reserved field name "csrfToken"/],
-    [{ id: 'Bad Id', credentials: { a: { label: 'A', type: 'text' } }, authorize: (): null => null }, /id must be 1–64 lowercase/],
+    [
+      { credentials: { email: { label: 'E', type: 'date' } }, authorize: (): null => null },
+      /type must be text, email or password/,
+    ],
+    [
+      { credentials: { csrfToken: { label: 'E', type: 'text' } }, authorize: (): null => null },
+      /reserved field name "csrfToken"/,
+    ],
+    [
+      { id: 'Bad Id', credentials: { a: { label: 'A', type: 'text' } }, authorize: (): null => null },
+      /id must be 1–64 lowercase/,
+    ],
   ])('credentials rejects %#', (options, message) => {
     expect(() => credentials(options as never)).toThrow(message);
   });

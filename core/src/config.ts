@@ -103,7 +103,10 @@ export interface ResolvedAuthConfig {
   readonly basePath: string;
   readonly session: Readonly<Required<SessionConfig>>;
   readonly cookies: {
-    readonly sessionToken: { readonly name: string; readonly options: Readonly<Required<Omit<CookieOptions, 'domain'>> & { domain?: string }> };
+    readonly sessionToken: {
+      readonly name: string;
+      readonly options: Readonly<Required<Omit<CookieOptions, 'domain'>> & { domain?: string }>;
+    };
   };
   readonly pages: Readonly<Required<Omit<PagesConfig, 'newUser'>> & { newUser?: string }>;
   readonly secret: readonly string[];
@@ -142,7 +145,9 @@ function checkPath(name: string, value: unknown): string {
 function checkSeconds(name: string, value: unknown, fallback: number, allowZero: boolean): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
-    fail(`${name} must be a ${allowZero ? 'non-negative' : 'positive'} number of seconds, got ${JSON.stringify(value)}`);
+    fail(
+      `${name} must be a ${allowZero ? 'non-negative' : 'positive'} number of seconds, got ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }
@@ -171,28 +176,46 @@ export function resolveAuthConfig(
     fail(`session.strategy must be "database" or "jwt", got ${JSON.stringify(strategy)}`);
   }
   const maxAge = checkSeconds('session.maxAge', config.session?.maxAge, DEFAULT_MAX_AGE, false);
-  const updateAge = checkSeconds('session.updateAge', config.session?.updateAge, Math.min(DEFAULT_UPDATE_AGE, maxAge), true);
+  const updateAge = checkSeconds(
+    'session.updateAge',
+    config.session?.updateAge,
+    Math.min(DEFAULT_UPDATE_AGE, maxAge),
+    true,
+  );
   if (updateAge > maxAge) fail(`session.updateAge (${updateAge}) must not exceed session.maxAge (${maxAge})`);
-  const revalidateAge = checkSeconds('session.revalidateAge', config.session?.revalidateAge, DEFAULT_REVALIDATE_AGE, true);
+  const revalidateAge = checkSeconds(
+    'session.revalidateAge',
+    config.session?.revalidateAge,
+    DEFAULT_REVALIDATE_AGE,
+    true,
+  );
   const freshAge = checkSeconds('session.freshAge', config.session?.freshAge, DEFAULT_FRESH_AGE, true);
 
   const secrets = config.secret === undefined ? [] : Array.isArray(config.secret) ? config.secret : [config.secret];
   if (Array.isArray(config.secret) && secrets.length === 0) fail('secret must not be an empty array');
   for (const s of secrets) {
     if (typeof s !== 'string' || s.length < MIN_SECRET_LENGTH) {
-      fail(`each secret must be a string of at least ${MIN_SECRET_LENGTH} characters (generate one with \`openssl rand -base64 32\`)`);
+      fail(
+        `each secret must be a string of at least ${MIN_SECRET_LENGTH} characters (generate one with \`openssl rand -base64 32\`)`,
+      );
     }
   }
   if (strategy === 'jwt' && secrets.length === 0) fail('the "jwt" session strategy requires `secret`');
   if (secrets.length === 0 && production) fail('`secret` is required in production (NODE_ENV=production)');
 
   const configuredName = config.cookies?.sessionToken?.name;
-  if (configuredName !== undefined && (typeof configuredName !== 'string' || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(configuredName))) {
-    fail(`cookies.sessionToken.name must be a cookie-name token (RFC 6265bis §4.1.1), got ${JSON.stringify(configuredName)}`);
+  if (
+    configuredName !== undefined &&
+    (typeof configuredName !== 'string' || !/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(configuredName))
+  ) {
+    fail(
+      `cookies.sessionToken.name must be a cookie-name token (RFC 6265bis §4.1.1), got ${JSON.stringify(configuredName)}`,
+    );
   }
   const o = config.cookies?.sessionToken?.options ?? {};
   const sameSite = o.sameSite ?? 'lax';
-  if (!['lax', 'strict', 'none'].includes(sameSite)) fail(`cookies.sessionToken.options.sameSite must be lax, strict or none`);
+  if (!['lax', 'strict', 'none'].includes(sameSite))
+    fail(`cookies.sessionToken.options.sameSite must be lax, strict or none`);
   const secure = o.secure ?? production;
   if (sameSite === 'none' && !secure) fail('sameSite "none" requires secure cookies (RFC 6265bis §5.6.19)');
   const options = {

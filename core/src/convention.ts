@@ -11,9 +11,22 @@ import { checkProvider } from './providers/check.js';
 import type { Provider } from './providers/types.js';
 import type { AuthCallbacks } from './callbacks.js';
 
-export type { AuthConfig, SessionConfig, CookieConfig, CookieOptions, PagesConfig, ResolvedAuthConfig } from './config.js';
+export type {
+  AuthConfig,
+  SessionConfig,
+  CookieConfig,
+  CookieOptions,
+  PagesConfig,
+  ResolvedAuthConfig,
+} from './config.js';
 export type { AuthCallbacks, SignInParams, RedirectParams, SessionParams, JwtParams } from './callbacks.js';
-export type { Provider, CredentialsProvider, CredentialsOptions, CredentialInput, AuthContext } from './providers/types.js';
+export type {
+  Provider,
+  CredentialsProvider,
+  CredentialsOptions,
+  CredentialInput,
+  AuthContext,
+} from './providers/types.js';
 export { defineRBAC } from './rbac/define.js';
 export type { RBAC, RBACConfig, Role, OwnedResource } from './rbac/types.js';
 
@@ -72,10 +85,13 @@ const CALLBACK_NAMES = new Set(['signIn', 'redirect', 'session', 'jwt']);
  * ```
  */
 export function defineAuthCallbacks<C extends AuthCallbacks>(callbacks: C): C {
-  if (callbacks === null || typeof callbacks !== 'object') throw new AuthConfigError('Invalid callbacks: expected an object');
+  if (callbacks === null || typeof callbacks !== 'object')
+    throw new AuthConfigError('Invalid callbacks: expected an object');
   for (const [name, fn] of Object.entries(callbacks)) {
     if (!CALLBACK_NAMES.has(name)) {
-      throw new AuthConfigError(`Invalid callbacks: unknown callback "${name}" (expected signIn, redirect, session or jwt)`);
+      throw new AuthConfigError(
+        `Invalid callbacks: unknown callback "${name}" (expected signIn, redirect, session or jwt)`,
+      );
     }
     if (typeof fn !== 'function') throw new AuthConfigError(`Invalid callbacks: "${name}" must be a function`);
   }

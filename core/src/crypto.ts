@@ -29,14 +29,22 @@ function probe(check: () => boolean): () => boolean {
 
 const fast = {
   // FIPS 180-2 test vector "abc".
-  sha256: probe(() => nodeCrypto.createHash('sha256').update('abc').digest('hex') === 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'),
+  sha256: probe(
+    () =>
+      nodeCrypto.createHash('sha256').update('abc').digest('hex') ===
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+  ),
   // RFC 4231 test case 2.
   hmac: probe(
     () =>
       nodeCrypto.createHmac('sha256', 'Jefe').update('what do ya want for nothing?').digest('hex') ===
       '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
   ),
-  timingSafeEqual: probe(() => nodeCrypto.timingSafeEqual(encoder.encode('ab'), encoder.encode('ab')) && !nodeCrypto.timingSafeEqual(encoder.encode('ab'), encoder.encode('ac'))),
+  timingSafeEqual: probe(
+    () =>
+      nodeCrypto.timingSafeEqual(encoder.encode('ab'), encoder.encode('ab')) &&
+      !nodeCrypto.timingSafeEqual(encoder.encode('ab'), encoder.encode('ac')),
+  ),
 };
 
 /**
@@ -57,7 +65,9 @@ export async function sha256Hex(input: string): Promise<string> {
 /** HMAC-SHA-256 of `input` under `key`, base64url. */
 export async function hmacSha256(key: string, input: string): Promise<string> {
   if (fast.hmac()) return nodeCrypto.createHmac('sha256', key).update(input).digest('base64url');
-  const k = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const k = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return toBase64Url(new Uint8Array(await crypto.subtle.sign('HMAC', k, encoder.encode(input))));
 }
 
@@ -111,10 +121,20 @@ export function toBase64Url(bytes: Uint8Array): string {
  * HKDF-SHA-256 (RFC 5869): `length` bytes derived from `secret` (UTF-8) with
  * `salt` and `info`. `node:crypto` where it exists, WebCrypto elsewhere.
  */
-export async function hkdfSha256(secret: string, salt: string, info: string, length = 32): Promise<Uint8Array<ArrayBuffer>> {
-  if (typeof nodeCrypto.hkdfSync === 'function') return new Uint8Array(nodeCrypto.hkdfSync('sha256', secret, salt, info, length));
+export async function hkdfSha256(
+  secret: string,
+  salt: string,
+  info: string,
+  length = 32,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (typeof nodeCrypto.hkdfSync === 'function')
+    return new Uint8Array(nodeCrypto.hkdfSync('sha256', secret, salt, info, length));
   const ikm = await crypto.subtle.importKey('raw', encoder.encode(secret), 'HKDF', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: encoder.encode(salt), info: encoder.encode(info) }, ikm, length * 8);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'HKDF', hash: 'SHA-256', salt: encoder.encode(salt), info: encoder.encode(info) },
+    ikm,
+    length * 8,
+  );
   return new Uint8Array(bits);
 }
 

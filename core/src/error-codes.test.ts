@@ -19,7 +19,9 @@ function readmeTable(): Map<string, number> {
 describe('error codes', () => {
   it('the README table lists every code with the status of AUTH_ERRORS, and nothing else', () => {
     const documented = readmeTable();
-    expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(Object.entries(AUTH_ERRORS).map(([code, info]) => [code, info.status])));
+    expect(Object.fromEntries(documented)).toEqual(
+      Object.fromEntries(Object.entries(AUTH_ERRORS).map(([code, info]) => [code, info.status])),
+    );
   });
 
   it('AuthError takes its status from the table, and is typed by it', () => {

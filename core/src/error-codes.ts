@@ -40,7 +40,10 @@ export const AUTH_ERRORS = {
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists' },
   LAST_CREDENTIAL: { status: 409, message: 'This is the last way to sign in to the account' },
-  OAUTH_ACCOUNT_NOT_LINKED: { status: 409, message: 'This account is not linked to the existing user with the same email' },
+  OAUTH_ACCOUNT_NOT_LINKED: {
+    status: 409,
+    message: 'This account is not linked to the existing user with the same email',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts; try again later' },

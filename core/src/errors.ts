@@ -51,7 +51,10 @@ export class AuthError extends Error {
    * `getResponse()` on thrown errors (Hono) answer with it instead of a 500.
    */
   getResponse(): Response {
-    return Response.json(this.toJSON(), { status: this.status, headers: { ...this.headers, 'cache-control': 'no-store' } });
+    return Response.json(this.toJSON(), {
+      status: this.status,
+      headers: { ...this.headers, 'cache-control': 'no-store' },
+    });
   }
 }
 
@@ -113,7 +116,10 @@ export class AuthRedirect extends Error {
   }
   /** The redirect Response. Frameworks that look for `getResponse()` on thrown errors (Hono) answer with it. */
   getResponse(): Response {
-    return new Response(null, { status: this.status, headers: { location: this.location, 'cache-control': 'no-store' } });
+    return new Response(null, {
+      status: this.status,
+      headers: { location: this.location, 'cache-control': 'no-store' },
+    });
   }
 }
 

@@ -4,7 +4,15 @@
  * @module
  */
 export { createAuth, type Auth, type CreateAuthOptions, type RequestInfo } from './auth.js';
-export { getUser, getSession, isAuthenticated, requireAuth, currentScope, type AuthScope, type RequireAuthOptions } from './scope.js';
+export {
+  getUser,
+  getSession,
+  isAuthenticated,
+  requireAuth,
+  currentScope,
+  type AuthScope,
+  type RequireAuthOptions,
+} from './scope.js';
 export { hasRole, hasPermission, requireRole, requirePermission } from './rbac/helpers.js';
 export { checkRole } from './rbac/check.js';
 export type { RBAC, RBACConfig, Role, OwnedResource, RBACSubject } from './rbac/types.js';
@@ -23,16 +31,43 @@ export { credentials } from './providers/credentials.js';
 export * from './providers/oauth/index.js';
 export { email, type EmailOptions, type EmailProvider, type EmailParams } from './providers/email.js';
 export { passkey, type PasskeyOptions, type PasskeyProvider } from './plugins/passkey/provider.js';
-export type { Provider, CredentialsProvider, CredentialsOptions, CredentialInput, AuthContext } from './providers/types.js';
-export { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS, passwordHasherName, provideArgon2Wasm, type Argon2WasmModules, type PrecompiledWasm } from './password.js';
+export type {
+  Provider,
+  CredentialsProvider,
+  CredentialsOptions,
+  CredentialInput,
+  AuthContext,
+} from './providers/types.js';
+export {
+  hashPassword,
+  verifyPassword,
+  PASSWORD_HASH_PARAMS,
+  passwordHasherName,
+  provideArgon2Wasm,
+  type Argon2WasmModules,
+  type PrecompiledWasm,
+} from './password.js';
 export { generateToken } from './token.js';
 export { readFormBody, DEFAULT_MAX_BODY_BYTES } from './http/body.js';
 export { PAGE_SECURITY_HEADERS, applySecurityHeaders, withSecurityHeaders } from './http/response.js';
-export { passwordAccounts, PASSWORD_PROVIDER, type PasswordAccounts, type PasswordAccountsOptions, type RegisterInput } from './password-accounts.js';
+export {
+  passwordAccounts,
+  PASSWORD_PROVIDER,
+  type PasswordAccounts,
+  type PasswordAccountsOptions,
+  type RegisterInput,
+} from './password-accounts.js';
 export * from './storage/index.js';
 export type { User, Session, Account, AccountType, JWT, Profile } from './types.js';
 export type { AuthCallbacks, SignInParams, RedirectParams, SessionParams, JwtParams } from './callbacks.js';
-export type { AuthConfig, ResolvedAuthConfig, SessionConfig, CookieConfig, CookieOptions, PagesConfig } from './config.js';
+export type {
+  AuthConfig,
+  ResolvedAuthConfig,
+  SessionConfig,
+  CookieConfig,
+  CookieOptions,
+  PagesConfig,
+} from './config.js';
 export type { SessionState, AuthLogger, RouteContext, ActionResult, AuthInternals } from './routes/context.js';
 export type { AuthPlugin, PluginRoute, AuthHooks, Action, SignInSubject, PluginExtensions } from './plugins/types.js';
 export type { RouteRateLimit } from './routes/rate-limited.js';

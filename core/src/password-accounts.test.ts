@@ -22,7 +22,9 @@ describe('passwordAccounts', () => {
     const adapter = createMemoryAdapter();
     const p = passwordAccounts(adapter);
     const first = await p.register({ email: 'a@example.com', password: 'first-password' });
-    await expect(p.register({ email: 'A@EXAMPLE.COM', password: 'second-password', name: 'Mallory' })).rejects.toMatchObject({
+    await expect(
+      p.register({ email: 'A@EXAMPLE.COM', password: 'second-password', name: 'Mallory' }),
+    ).rejects.toMatchObject({
       code: 'EMAIL_TAKEN',
       status: 409,
     });
@@ -33,8 +35,13 @@ describe('passwordAccounts', () => {
 
   it('validates email and password length', async () => {
     const p = passwordAccounts(createMemoryAdapter());
-    await expect(p.register({ email: 'not-an-email', password: 'long-enough' })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
-    await expect(p.register({ email: 'a@b.c', password: 'short' })).rejects.toMatchObject({ code: 'INVALID_REQUEST', status: 400 });
+    await expect(p.register({ email: 'not-an-email', password: 'long-enough' })).rejects.toMatchObject({
+      code: 'INVALID_REQUEST',
+    });
+    await expect(p.register({ email: 'a@b.c', password: 'short' })).rejects.toMatchObject({
+      code: 'INVALID_REQUEST',
+      status: 400,
+    });
   });
 
   it('setPassword replaces the password', async () => {

@@ -73,10 +73,16 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
 
   function checkPassword(password: unknown): string {
     if (typeof password !== 'string' || password.length < minLength) {
-      throw new AuthError(`Password must be at least ${minLength} characters`, { code: 'INVALID_REQUEST', status: 400 });
+      throw new AuthError(`Password must be at least ${minLength} characters`, {
+        code: 'INVALID_REQUEST',
+        status: 400,
+      });
     }
     if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES) {
-      throw new AuthError(`Password must be at most ${MAX_PASSWORD_BYTES} bytes`, { code: 'INVALID_REQUEST', status: 400 });
+      throw new AuthError(`Password must be at most ${MAX_PASSWORD_BYTES} bytes`, {
+        code: 'INVALID_REQUEST',
+        status: 400,
+      });
     }
     return password;
   }
@@ -84,11 +90,17 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
   return {
     async register({ id, email, password, name }) {
       const address = typeof email === 'string' ? email.trim() : '';
-      if (!EMAIL.test(address)) throw new AuthError('Enter a valid email address', { code: 'INVALID_REQUEST', status: 400 });
+      if (!EMAIL.test(address))
+        throw new AuthError('Enter a valid email address', { code: 'INVALID_REQUEST', status: 400 });
       const passwordHash = await hashPassword(checkPassword(password));
       let user: AdapterUser;
       try {
-        user = await adapter.createUser({ ...(id ? { id } : {}), email: address, name: name?.trim() || null, emailVerified: null });
+        user = await adapter.createUser({
+          ...(id ? { id } : {}),
+          email: address,
+          name: name?.trim() || null,
+          emailVerified: null,
+        });
       } catch (e) {
         if (e instanceof StorageConflictError) {
           throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
@@ -96,7 +108,13 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
         throw e;
       }
       try {
-        await adapter.linkAccount({ userId: user.id, type: 'credentials', provider: PASSWORD_PROVIDER, providerAccountId: user.id, passwordHash });
+        await adapter.linkAccount({
+          userId: user.id,
+          type: 'credentials',
+          provider: PASSWORD_PROVIDER,
+          providerAccountId: user.id,
+          passwordHash,
+        });
       } catch (e) {
         await adapter.deleteUser(user.id);
         throw e;
@@ -108,7 +126,9 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
       const email = typeof credentials.email === 'string' ? credentials.email.trim() : '';
       const password = typeof credentials.password === 'string' ? credentials.password : '';
       const user = EMAIL.test(email) ? await adapter.getUserByEmail(email) : null;
-      const account = user ? await adapter.getAccount({ provider: PASSWORD_PROVIDER, providerAccountId: user.id }) : null;
+      const account = user
+        ? await adapter.getAccount({ provider: PASSWORD_PROVIDER, providerAccountId: user.id })
+        : null;
       // Always run one argon2 verification, against a dummy hash when there is no stored one.
       const ok = await verifyPassword(password, account?.passwordHash ?? (await dummy()));
       return ok && user && account?.passwordHash ? user : null;
@@ -120,8 +140,15 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
       if (await adapter.getAccount(key)) {
         await adapter.updateAccount(key, { passwordHash });
       } else {
-        if (!(await adapter.getUser(userId))) throw new AuthError('Unknown user', { code: 'INVALID_REQUEST', status: 400 });
-        await adapter.linkAccount({ userId, type: 'credentials', provider: PASSWORD_PROVIDER, providerAccountId: userId, passwordHash });
+        if (!(await adapter.getUser(userId)))
+          throw new AuthError('Unknown user', { code: 'INVALID_REQUEST', status: 400 });
+        await adapter.linkAccount({
+          userId,
+          type: 'credentials',
+          provider: PASSWORD_PROVIDER,
+          providerAccountId: userId,
+          passwordHash,
+        });
       }
       await revokeUserSessions(adapter, userId);
     },

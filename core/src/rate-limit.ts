@@ -21,7 +21,11 @@ export {
   defaultLoginLimiter,
   RATE_LIMIT_DEFAULTS,
 } from './rate-limit/factories.js';
-export { nodeRedisRequester, upstashRedisFromNodeRedis, type NodeRedisBridgeOptions } from './rate-limit/node-redis-bridge.js';
+export {
+  nodeRedisRequester,
+  upstashRedisFromNodeRedis,
+  type NodeRedisBridgeOptions,
+} from './rate-limit/node-redis-bridge.js';
 export { stripUnknownScriptFlags, REDIS_SCRIPT_FLAGS } from './rate-limit/script-flags.js';
 export { resolveClientIp } from './rate-limit/client-ip.js';
 export { RATE_LIMIT_MESSAGES } from './rate-limit/responses.js';

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { hashPassword, verifyPassword } from './password.js';
 import { generateToken } from './token.js';
-import { AuthError, ForbiddenError, InvalidCredentialsError, SessionExpiredError, UnauthenticatedError } from './errors.js';
+import {
+  AuthError,
+  ForbiddenError,
+  InvalidCredentialsError,
+  SessionExpiredError,
+  UnauthenticatedError,
+} from './errors.js';
 
 describe('hashPassword / verifyPassword', () => {
   it('makes an argon2id PHC string with the OWASP parameters and a random salt', async () => {
@@ -52,7 +58,7 @@ describe('generateToken', () => {
 });
 
 describe('errors', () => {
-  it("carry the documented codes and statuses (core/src/error-codes.ts) and share one base class", () => {
+  it('carry the documented codes and statuses (core/src/error-codes.ts) and share one base class', () => {
     const cases: [AuthError, string, number][] = [
       [new UnauthenticatedError(), 'UNAUTHENTICATED', 401],
       [new ForbiddenError('no', { requiredRole: 'admin' }), 'FORBIDDEN', 403],

@@ -48,7 +48,9 @@
     setInterval(function () {
       if (document.activeElement && document.activeElement.closest && document.activeElement.closest('form')) return;
       fetch(location.href, { headers: { accept: 'text/html' } })
-        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (response) {
+          return response.ok ? response.text() : null;
+        })
         .then(function (html) {
           if (!html) return;
           var next = new DOMParser().parseFromString(html, 'text/html');
@@ -64,9 +66,13 @@
   var chart = document.getElementById('chart');
   if (chart && window.uPlot) {
     fetch(base + '/api/throughput', { headers: { accept: 'application/json' } })
-      .then(function (response) { return response.json(); })
+      .then(function (response) {
+        return response.json();
+      })
       .then(function (data) {
-        var rate = data.runs.map(function (n, i) { return n === 0 ? 0 : Math.round((100 * data.errors[i]) / n); });
+        var rate = data.runs.map(function (n, i) {
+          return n === 0 ? 0 : Math.round((100 * data.errors[i]) / n);
+        });
         chart.textContent = '';
         new window.uPlot(
           {

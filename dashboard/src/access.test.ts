@@ -7,8 +7,13 @@ import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { authFixture } from '../../test-support/auth-fixture.js';
 import { createDashboard } from './dashboard.js';
 
-const runtime = () => createTriggerRuntime({ env: {}, triggers: { hook: defineTrigger({ source: { type: 'webhook', path: '/hook' }, handle: () => {} }) } });
-const get = (path: string, headers: Record<string, string> = {}) => new Request(`http://localhost:3000${path}`, { headers: { accept: 'text/html', ...headers } });
+const runtime = () =>
+  createTriggerRuntime({
+    env: {},
+    triggers: { hook: defineTrigger({ source: { type: 'webhook', path: '/hook' }, handle: () => {} }) },
+  });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`http://localhost:3000${path}`, { headers: { accept: 'text/html', ...headers } });
 
 describe('dashboard access in development', () => {
   const dashboard = createDashboard({ runtime: runtime(), mode: 'development' });
@@ -33,7 +38,9 @@ describe('dashboard access in development', () => {
       const res = await dashboard.fetch(request, ip === undefined ? {} : { ip });
       expect(res?.status, `${request.url} from ${ip}`).toBe(403);
     }
-    const json = await dashboard.fetch(get('/_framework/runs/x', { accept: 'application/json' }), { ip: '192.168.1.20' });
+    const json = await dashboard.fetch(get('/_framework/runs/x', { accept: 'application/json' }), {
+      ip: '192.168.1.20',
+    });
     expect(await json!.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
   });
 
@@ -82,18 +89,26 @@ describe('dashboard access in production', async () => {
     });
     await queued.start();
     const id = await queued.queue('jobs').send({});
-    for (let i = 0; i < 100 && (await queued.failed('jobs')).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 100 && (await queued.failed('jobs')).length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     const withQueue = createDashboard({ runtime: queued, auth, mode: 'production', enabled: true });
     const admin = await signIn('ada@example.com');
     const page = await withQueue.fetch(get('/_framework/', { cookie: admin }), {});
     const token = /name="csrfToken" value="([^"]+)"/.exec(await page!.text())?.[1];
     expect(token).toBeTruthy();
-    const csrfCookie = page!.headers.getSetCookie().find((c) => c.includes('framework-dashboard-csrf='))!.split(';')[0]!;
+    const csrfCookie = page!.headers
+      .getSetCookie()
+      .find((c) => c.includes('framework-dashboard-csrf='))!
+      .split(';')[0]!;
     const post = (cookie: string) =>
       withQueue.fetch(
         new Request('http://localhost:3000/_framework/queues/jobs/replay', {
           method: 'POST',
-          headers: { cookie: `${cookie}; ${csrfCookie}`, origin: 'http://localhost:3000', 'content-type': 'application/x-www-form-urlencoded' },
+          headers: {
+            cookie: `${cookie}; ${csrfCookie}`,
+            origin: 'http://localhost:3000',
+            'content-type': 'application/x-www-form-urlencoded',
+          },
           body: new URLSearchParams({ csrfToken: token!, id }).toString(),
         }),
         {},
@@ -106,7 +121,13 @@ describe('dashboard access in production', async () => {
   });
 
   it('checks a configured permission instead of the role', async () => {
-    const byPermission = createDashboard({ runtime: runtime(), auth, mode: 'production', enabled: true, permission: 'posts:edit' });
+    const byPermission = createDashboard({
+      runtime: runtime(),
+      auth,
+      mode: 'production',
+      enabled: true,
+      permission: 'posts:edit',
+    });
     const bob = await signIn('bob@example.com');
     const carol = await signIn('carol@example.com');
     expect((await byPermission.fetch(get('/_framework/', { cookie: bob }), {}))?.status).toBe(200);

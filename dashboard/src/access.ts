@@ -23,10 +23,21 @@ export interface AccessPolicy {
 /** The outcome: allowed (with Set-Cookie headers of a refreshed session), or refused with a status and stable code. */
 export type AccessDecision =
   | { allowed: true; headers: Headers }
-  | { allowed: false; status: 401 | 403; code: 'UNAUTHENTICATED' | 'FORBIDDEN'; message: string; signIn?: string; headers: Headers };
+  | {
+      allowed: false;
+      status: 401 | 403;
+      code: 'UNAUTHENTICATED' | 'FORBIDDEN';
+      message: string;
+      signIn?: string;
+      headers: Headers;
+    };
 
 /** Decides access for a request whose socket peer is `ip` (given by the adapter). Never rejects. */
-export async function decideAccess(request: Request, ip: string | undefined, policy: AccessPolicy): Promise<AccessDecision> {
+export async function decideAccess(
+  request: Request,
+  ip: string | undefined,
+  policy: AccessPolicy,
+): Promise<AccessDecision> {
   if (policy.mode === 'development') {
     if (isLocalRequest(request, ip)) return { allowed: true, headers: new Headers() };
     return refuse(403, 'FORBIDDEN', 'In development the dashboard is open only to clients on this machine.');
@@ -36,12 +47,17 @@ export async function decideAccess(request: Request, ip: string | undefined, pol
   let outcome: { user: boolean; granted: boolean; headers: Headers };
   try {
     // The request scope carries the session (read as getSession does) and the RBAC definitions.
-    outcome = await auth.run(request, (scope) => ({ user: scope.user !== null, granted: holds(scope, policy), headers: scope.headers }));
+    outcome = await auth.run(request, (scope) => ({
+      user: scope.user !== null,
+      granted: holds(scope, policy),
+      headers: scope.headers,
+    }));
   } catch {
     return refuse(401, 'UNAUTHENTICATED', 'Sign in to open the dashboard.', auth.config.pages.signIn);
   }
   const { granted, headers } = outcome;
-  if (!outcome.user) return refuse(401, 'UNAUTHENTICATED', 'Sign in to open the dashboard.', auth.config.pages.signIn, headers);
+  if (!outcome.user)
+    return refuse(401, 'UNAUTHENTICATED', 'Sign in to open the dashboard.', auth.config.pages.signIn, headers);
   if (granted) return { allowed: true, headers };
   return refuse(403, 'FORBIDDEN', 'Your account may not open the dashboard.', undefined, headers);
 }
@@ -57,6 +73,12 @@ function holds(scope: AuthScope, policy: AccessPolicy): boolean {
   }
 }
 
-function refuse(status: 401 | 403, code: 'UNAUTHENTICATED' | 'FORBIDDEN', message: string, signIn?: string, headers = new Headers()): AccessDecision {
+function refuse(
+  status: 401 | 403,
+  code: 'UNAUTHENTICATED' | 'FORBIDDEN',
+  message: string,
+  signIn?: string,
+  headers = new Headers(),
+): AccessDecision {
   return { allowed: false, status, code, message, ...(signIn ? { signIn } : {}), headers };
 }

@@ -36,7 +36,13 @@ export async function handlePost(request: Request, path: string, deps: ActionDep
     return refusal(request, status, code, 'The form could not be read.');
   }
   const csrfError = await deps.csrf.check(request, form.csrfToken);
-  if (csrfError) return refusal(request, 403, csrfError, 'The form is stale or came from another site; reload the page and try again.');
+  if (csrfError)
+    return refusal(
+      request,
+      403,
+      csrfError,
+      'The form is stale or came from another site; reload the page and try again.',
+    );
   const id = form.id;
   if (!id || id.length > 200) return refusal(request, 400, 'INVALID_REQUEST', 'Expected a message `id`.');
   let ids: string[];
@@ -45,12 +51,16 @@ export async function handlePost(request: Request, path: string, deps: ActionDep
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'UNKNOWN_TRIGGER') return refusal(request, 404, 'UNKNOWN_TRIGGER', `No trigger named ${trigger}.`);
-    if (code === 'NOT_A_QUEUE_TRIGGER' || code === 'ENGINE_UNSUPPORTED') return refusal(request, 400, code, `Cannot ${verb} messages of ${trigger}.`);
+    if (code === 'NOT_A_QUEUE_TRIGGER' || code === 'ENGINE_UNSUPPORTED')
+      return refusal(request, 400, code, `Cannot ${verb} messages of ${trigger}.`);
     throw error;
   }
   if ((request.headers.get('accept') ?? '').includes('application/json')) {
     return new Response(JSON.stringify({ ids }), { headers: { 'content-type': 'application/json; charset=utf-8' } });
   }
   const outcome = ids.length === 0 ? 'missing' : verb === 'replay' ? 'replayed' : 'discarded';
-  return new Response(null, { status: 303, headers: { location: `${deps.base}/?${outcome}=${encodeURIComponent(id)}` } });
+  return new Response(null, {
+    status: 303,
+    headers: { location: `${deps.base}/?${outcome}=${encodeURIComponent(id)}` },
+  });
 }

@@ -35,11 +35,17 @@ export async function assetResponse(name: string): Promise<Response | null> {
   if (!asset) return null;
   let body = cache.get(name);
   if (!body) {
-    body = readFile(asset.locate()).then((buffer) => buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer);
+    body = readFile(asset.locate()).then(
+      (buffer) => buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer,
+    );
     cache.set(name, body);
     body.catch(() => cache.delete(name));
   }
   return new Response(await body, {
-    headers: { 'content-type': asset.type, 'cache-control': 'private, max-age=86400', 'x-content-type-options': 'nosniff' },
+    headers: {
+      'content-type': asset.type,
+      'cache-control': 'private, max-age=86400',
+      'x-content-type-options': 'nosniff',
+    },
   });
 }

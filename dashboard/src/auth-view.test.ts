@@ -9,7 +9,8 @@ const get = (dashboard: ReturnType<typeof createDashboard>, path: string) =>
 describe('dashboard auth view', () => {
   it('says which sources are not configured', async () => {
     const html = await (await get(createDashboard({ mode: 'development' }), '/_framework/auth'))!.text();
-    for (const option of ['activeSessions', 'signIns', 'rateLimitRefusals', 'auditLog']) expect(html).toContain(`authActivity.${option}`);
+    for (const option of ['activeSessions', 'signIns', 'rateLimitRefusals', 'auditLog'])
+      expect(html).toContain(`authActivity.${option}`);
   });
 
   it('shows sessions, sign-ins derived from the audit log, refusals, and passes the filter', async () => {
@@ -22,14 +23,28 @@ describe('dashboard auth view', () => {
           filters.push(filter);
           return [
             { at: new Date('2026-01-01T10:00:00Z'), action: 'signin', actor: 'ada@example.com', outcome: 'success' },
-            { at: new Date('2026-01-01T09:00:00Z'), action: 'signin.failed', actor: '<script>', outcome: 'failure', ip: '203.0.113.5' },
-            { at: new Date('2026-01-01T08:00:00Z'), action: 'user.role.changed', actor: 'ada@example.com', target: 'bob' },
+            {
+              at: new Date('2026-01-01T09:00:00Z'),
+              action: 'signin.failed',
+              actor: '<script>',
+              outcome: 'failure',
+              ip: '203.0.113.5',
+            },
+            {
+              at: new Date('2026-01-01T08:00:00Z'),
+              action: 'user.role.changed',
+              actor: 'ada@example.com',
+              target: 'bob',
+            },
           ];
         },
         rateLimitRefusals: async () => [{ at: new Date('2026-01-01T09:30:00Z'), key: '203.0.113.5', limit: 'signin' }],
       },
     });
-    const html = await (await get(dashboard, '/_framework/auth?action=signin&outcome=failure&limit=5000&actor='))!.text();
+    const html = await (await get(
+      dashboard,
+      '/_framework/auth?action=signin&outcome=failure&limit=5000&actor=',
+    ))!.text();
     expect(html).toContain('data-active-sessions>7<');
     expect(html).toContain('signin.failed');
     expect(html).toContain('&lt;script&gt;');
@@ -39,7 +54,10 @@ describe('dashboard auth view', () => {
   });
 
   it('reports a failing source by name instead of failing the page', async () => {
-    const dashboard = createDashboard({ mode: 'development', authActivity: { activeSessions: () => Promise.reject(new Error('db down')) } });
+    const dashboard = createDashboard({
+      mode: 'development',
+      authActivity: { activeSessions: () => Promise.reject(new Error('db down')) },
+    });
     const res = await get(dashboard, '/_framework/auth');
     expect(res?.status).toBe(200);
     const html = await res!.text();

@@ -30,7 +30,10 @@ export interface CsrfGuard {
   /** The request's valid token, or a new one with the Set-Cookie header value to send. */
   issue(request: Request): Promise<{ token: string; setCookie?: string }>;
   /** `null` when the POST is same-origin and its form token matches the cookie's signed token; else the reason. */
-  check(request: Request, submitted: string | null | undefined): Promise<'CSRF_ORIGIN_MISMATCH' | 'CSRF_TOKEN_INVALID' | null>;
+  check(
+    request: Request,
+    submitted: string | null | undefined,
+  ): Promise<'CSRF_ORIGIN_MISMATCH' | 'CSRF_TOKEN_INVALID' | null>;
 }
 
 /**
@@ -46,10 +49,13 @@ export async function createCsrfGuard(options: {
   /** Origins accepted besides the request URL's own (e.g. the public origin behind a proxy). */
   trustedOrigins?: readonly string[];
 }): Promise<CsrfGuard> {
-  const keyBytes = options.secret ? encoder.encode(`framework-dashboard-csrf:${options.secret}`) : crypto.getRandomValues(new Uint8Array(32));
+  const keyBytes = options.secret
+    ? encoder.encode(`framework-dashboard-csrf:${options.secret}`)
+    : crypto.getRandomValues(new Uint8Array(32));
   const key = await crypto.subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const cookieName = options.secure ? '__Secure-framework-dashboard-csrf' : 'framework-dashboard-csrf';
-  const sign = async (nonce: string) => base64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(nonce))));
+  const sign = async (nonce: string) =>
+    base64url(new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(nonce))));
   const valid = async (token: string | undefined): Promise<boolean> => {
     if (!token || token.length > 200) return false;
     const [nonce, signature, extra] = token.split('.');
@@ -64,13 +70,19 @@ export async function createCsrfGuard(options: {
       if (existing && (await valid(existing))) return { token: existing };
       const nonce = base64url(crypto.getRandomValues(new Uint8Array(18)));
       const token = `${nonce}.${await sign(nonce)}`;
-      const attributes = [`Path=${options.cookiePath}`, 'HttpOnly', 'SameSite=Strict', ...(options.secure ? ['Secure'] : [])];
+      const attributes = [
+        `Path=${options.cookiePath}`,
+        'HttpOnly',
+        'SameSite=Strict',
+        ...(options.secure ? ['Secure'] : []),
+      ];
       return { token, setCookie: `${cookieName}=${token}; ${attributes.join('; ')}` };
     },
     async check(request, submitted) {
       if (!sameOrigin(request, options.trustedOrigins ?? [])) return 'CSRF_ORIGIN_MISMATCH';
       const cookie = readCookie(request.headers.get('cookie'), cookieName);
-      if (!cookie || !submitted || !timingSafeEqual(cookie, submitted) || !(await valid(cookie))) return 'CSRF_TOKEN_INVALID';
+      if (!cookie || !submitted || !timingSafeEqual(cookie, submitted) || !(await valid(cookie)))
+        return 'CSRF_TOKEN_INVALID';
       return null;
     },
   };

@@ -14,7 +14,10 @@ let failing = true;
 const runtime = createTriggerRuntime({
   env: {},
   triggers: {
-    nightly: defineTrigger({ source: { type: 'scheduled', cron: '30 2 * * *', timezone: 'Europe/Paris' }, handle: () => {} }),
+    nightly: defineTrigger({
+      source: { type: 'scheduled', cron: '30 2 * * *', timezone: 'Europe/Paris' },
+      handle: () => {},
+    }),
     hook: defineTrigger({
       source: { type: 'webhook', path: '/hook' },
       handle: (event, ctx) => {
@@ -37,7 +40,8 @@ afterAll(async () => {
   await runtime.stop();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => dashboard.fetch(new Request(`${ORIGIN}${path}`, { headers: { accept: 'text/html', ...headers } }), LOCAL);
+const get = (path: string, headers: Record<string, string> = {}) =>
+  dashboard.fetch(new Request(`${ORIGIN}${path}`, { headers: { accept: 'text/html', ...headers } }), LOCAL);
 
 async function page(): Promise<{ html: string; token: string; cookie: string }> {
   const res = await get('/_framework/');
@@ -50,7 +54,11 @@ async function page(): Promise<{ html: string; token: string; cookie: string }> 
 
 function post(path: string, fields: Record<string, string>, headers: Record<string, string>) {
   return dashboard.fetch(
-    new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers }, body: new URLSearchParams(fields).toString() }),
+    new Request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers },
+      body: new URLSearchParams(fields).toString(),
+    }),
     LOCAL,
   );
 }
@@ -87,7 +95,9 @@ describe('dashboard triggers view', () => {
     const runPage = await (await get(`/_framework/runs/${encodeURIComponent(failedRun.id)}`))!.text();
     expect(runPage).toContain('attempt 1 failed: downstream unavailable');
 
-    expect(html).toMatch(/<tr data-queue="jobs"><td>jobs<\/td><td>jobs-consumer<\/td><td>0<\/td><td>0<\/td><td>0<\/td><td>1<\/td><td>jobs-dlq<\/td>/);
+    expect(html).toMatch(
+      /<tr data-queue="jobs"><td>jobs<\/td><td>jobs-consumer<\/td><td>0<\/td><td>0<\/td><td>0<\/td><td>1<\/td><td>jobs-dlq<\/td>/,
+    );
     const id = /<tr data-message="([^"]+)"/.exec(html)?.[1];
     expect(id).toBeTruthy();
 
@@ -110,10 +120,22 @@ describe('dashboard triggers view', () => {
     const id = (await runtime.inspectQueues())[0]!.messages[0]!.id;
     const codeOf = async (res: Response | null) => ((await res!.json()) as { error: { code: string } }).error.code;
     const json = { accept: 'application/json' };
-    expect(await codeOf(await post('/_framework/queues/jobs-consumer/discard', { id }, { cookie, ...json }))).toBe('CSRF_TOKEN_INVALID');
-    expect(await codeOf(await post('/_framework/queues/jobs-consumer/discard', { id, csrfToken: `${token}x` }, { cookie, ...json }))).toBe('CSRF_TOKEN_INVALID');
-    expect(await codeOf(await post('/_framework/queues/jobs-consumer/discard', { id, csrfToken: token }, { ...json }))).toBe('CSRF_TOKEN_INVALID');
-    const forged = await post('/_framework/queues/jobs-consumer/discard', { id, csrfToken: token }, { cookie, origin: 'http://evil.example', ...json });
+    expect(await codeOf(await post('/_framework/queues/jobs-consumer/discard', { id }, { cookie, ...json }))).toBe(
+      'CSRF_TOKEN_INVALID',
+    );
+    expect(
+      await codeOf(
+        await post('/_framework/queues/jobs-consumer/discard', { id, csrfToken: `${token}x` }, { cookie, ...json }),
+      ),
+    ).toBe('CSRF_TOKEN_INVALID');
+    expect(
+      await codeOf(await post('/_framework/queues/jobs-consumer/discard', { id, csrfToken: token }, { ...json })),
+    ).toBe('CSRF_TOKEN_INVALID');
+    const forged = await post(
+      '/_framework/queues/jobs-consumer/discard',
+      { id, csrfToken: token },
+      { cookie, origin: 'http://evil.example', ...json },
+    );
     expect(forged?.status).toBe(403);
     expect(await codeOf(forged)).toBe('CSRF_ORIGIN_MISMATCH');
     expect((await runtime.inspectQueues())[0]!.deadLettered).toBe(1);
@@ -128,7 +150,11 @@ describe('dashboard triggers view', () => {
   });
 
   it('serves the last hour per minute for the chart', async () => {
-    const data = (await (await get('/_framework/api/throughput', { accept: 'application/json' }))!.json()) as { minutes: number[]; runs: number[]; errors: number[] };
+    const data = (await (await get('/_framework/api/throughput', { accept: 'application/json' }))!.json()) as {
+      minutes: number[];
+      runs: number[];
+      errors: number[];
+    };
     expect(data.minutes).toHaveLength(60);
     expect(data.runs.reduce((a, b) => a + b, 0)).toBe(dashboard.history!.recent({ limit: 1000 }).length);
     expect(data.errors.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
@@ -164,7 +190,14 @@ describe('dashboard triggers view', () => {
 describe('dashboard POST bodies', () => {
   it('answers 415 to a non-form body and 413 to an oversized form, before any CSRF check', async () => {
     const send = (body: string, type: string) =>
-      dashboard.fetch(new Request(`${ORIGIN}/_framework/queues/jobs-consumer/replay`, { method: 'POST', headers: { 'content-type': type, origin: ORIGIN, accept: 'application/json' }, body }), LOCAL);
+      dashboard.fetch(
+        new Request(`${ORIGIN}/_framework/queues/jobs-consumer/replay`, {
+          method: 'POST',
+          headers: { 'content-type': type, origin: ORIGIN, accept: 'application/json' },
+          body,
+        }),
+        LOCAL,
+      );
     expect((await send('{"id":"x"}', 'application/json'))?.status).toBe(415);
     const big = await send(`id=${'x'.repeat(20_000)}`, 'application/x-www-form-urlencoded');
     expect(big?.status).toBe(413);

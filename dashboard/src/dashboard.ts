@@ -15,7 +15,10 @@ import { handlePost } from './actions.js';
 import { renderGet } from './pages.js';
 
 /** The parts of a `TriggerRuntime` the dashboard reads and acts on. */
-export type DashboardRuntime = Pick<TriggerRuntime, 'name' | 'definitions' | 'onRun' | 'inspectQueues' | 'replay' | 'discard'>;
+export type DashboardRuntime = Pick<
+  TriggerRuntime,
+  'name' | 'definitions' | 'onRun' | 'inspectQueues' | 'replay' | 'discard'
+>;
 
 /** Options of {@link createDashboard}. */
 export interface DashboardOptions {
@@ -96,17 +99,28 @@ export interface Dashboard {
  */
 export function createDashboard(options: DashboardOptions = {}): Dashboard {
   const basePath = (options.basePath ?? '/_framework').replace(/\/+$/, '');
-  if (!/^\/[\w./-]*$/.test(basePath) || basePath.includes('..')) throw new TypeError(`createDashboard: basePath must be an absolute path, got ${JSON.stringify(options.basePath)}`);
+  if (!/^\/[\w./-]*$/.test(basePath) || basePath.includes('..'))
+    throw new TypeError(`createDashboard: basePath must be an absolute path, got ${JSON.stringify(options.basePath)}`);
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
   const mode = options.mode ?? (env.NODE_ENV === 'production' ? 'production' : 'development');
   const enabled = options.enabled ?? mode === 'development';
-  if (enabled && mode === 'production' && !options.auth) throw new TypeError('createDashboard: production mode needs `auth` to check the signed-in user');
+  if (enabled && mode === 'production' && !options.auth)
+    throw new TypeError('createDashboard: production mode needs `auth` to check the signed-in user');
   const runtime = options.runtime;
-  const history = runtime ? (isHistory(options.history) ? options.history : createRunHistory(runtime, options.history ?? {})) : undefined;
+  const history = runtime
+    ? isHistory(options.history)
+      ? options.history
+      : createRunHistory(runtime, options.history ?? {})
+    : undefined;
   // Cookies follow the auth's session cookie (Secure on HTTPS deployments); the key defaults to the auth secret, so tokens hold across instances.
   const secure = options.auth ? options.auth.config.cookies.sessionToken.options.secure : mode === 'production';
   const secret = options.secret ?? options.auth?.config.secret[0];
-  const csrf = createCsrfGuard({ secret, cookiePath: basePath, secure, ...(options.trustedOrigins ? { trustedOrigins: options.trustedOrigins } : {}) });
+  const csrf = createCsrfGuard({
+    secret,
+    cookiePath: basePath,
+    secure,
+    ...(options.trustedOrigins ? { trustedOrigins: options.trustedOrigins } : {}),
+  });
   const streams = new Set<() => void>();
   const policy = { mode, auth: options.auth, role: options.role ?? 'admin', permission: options.permission };
   const deps = { runtime, history, authActivity: options.authActivity ?? {}, streams };
@@ -116,9 +130,11 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
     if (url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) return null;
     const path = url.pathname.slice(basePath.length) || '/';
     const access = await decideAccess(request, info.ip, policy);
-    if (!access.allowed) return withHeaders(refusal(request, access.status, access.code, access.message, access.signIn), access.headers);
+    if (!access.allowed)
+      return withHeaders(refusal(request, access.status, access.code, access.message, access.signIn), access.headers);
     if (!KNOWN_PATHS.test(path)) return null;
-    if (request.method === 'GET' && path.startsWith('/assets/')) return (await assetResponse(path.slice('/assets/'.length))) ?? notFound(request);
+    if (request.method === 'GET' && path.startsWith('/assets/'))
+      return (await assetResponse(path.slice('/assets/'.length))) ?? notFound(request);
     const context: PageContext = {
       base: basePath,
       refresh: options.refreshSeconds ?? 5,
@@ -128,8 +144,13 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
     const guard = await csrf;
     let response: Response | null;
     if (request.method === 'POST') response = await handlePost(request, path, { ...deps, csrf: guard, base: basePath });
-    else if (request.method === 'GET' || request.method === 'HEAD') response = await renderGet(request, path, url, context, { ...deps, csrf: guard });
-    else response = new Response(JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED' } }), { status: 405, headers: { allow: 'GET, HEAD, POST', 'content-type': 'application/json' } });
+    else if (request.method === 'GET' || request.method === 'HEAD')
+      response = await renderGet(request, path, url, context, { ...deps, csrf: guard });
+    else
+      response = new Response(JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED' } }), {
+        status: 405,
+        headers: { allow: 'GET, HEAD, POST', 'content-type': 'application/json' },
+      });
     return withHeaders(response ?? notFound(request), access.headers);
   }
 
@@ -148,7 +169,9 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
     async authorize(request, info = {}) {
       try {
         const access = await decideAccess(request, info.ip, policy);
-        return access.allowed ? null : withHeaders(refusal(request, access.status, access.code, access.message, access.signIn), access.headers);
+        return access.allowed
+          ? null
+          : withHeaders(refusal(request, access.status, access.code, access.message, access.signIn), access.headers);
       } catch {
         return refusal(request, 500, 'INTERNAL_ERROR', 'The dashboard could not answer this request.');
       }
@@ -170,7 +193,9 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
  * ```
  */
 export function dashboardOf(source: DashboardOptions | Dashboard): Dashboard {
-  return typeof (source as Dashboard).fetch === 'function' && typeof (source as Dashboard).basePath === 'string' ? (source as Dashboard) : createDashboard(source as DashboardOptions);
+  return typeof (source as Dashboard).fetch === 'function' && typeof (source as Dashboard).basePath === 'string'
+    ? (source as Dashboard)
+    : createDashboard(source as DashboardOptions);
 }
 
 /**
@@ -200,7 +225,8 @@ function isHistory(value: RunHistoryOptions | RunHistory | undefined): value is 
 }
 
 const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
   'cache-control': 'no-store',

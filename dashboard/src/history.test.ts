@@ -20,7 +20,11 @@ function fakeRuntime() {
         status,
         startedAt: new Date(0),
         durationMs: 1,
-        logs: Array.from({ length: logs }, (_, i) => ({ level: 'info' as const, message: `line ${i}`, timestamp: new Date(0) })),
+        logs: Array.from({ length: logs }, (_, i) => ({
+          level: 'info' as const,
+          message: `line ${i}`,
+          timestamp: new Date(0),
+        })),
       });
     },
     get listening() {

@@ -5,7 +5,14 @@
  *
  * @module
  */
-export { createDashboard, dashboardOf, type Dashboard, type DashboardOptions, type DashboardRequestInfo, type DashboardRuntime } from './dashboard.js';
+export {
+  createDashboard,
+  dashboardOf,
+  type Dashboard,
+  type DashboardOptions,
+  type DashboardRequestInfo,
+  type DashboardRuntime,
+} from './dashboard.js';
 export type { DashboardAuth } from './access.js';
 export { createRunHistory, type RunHistory, type RunHistoryOptions, type Throughput } from './history.js';
 export type { AuthActivitySources, AuditEntry, AuditFilter, RateLimitRefusal } from './auth-activity.js';

@@ -27,11 +27,19 @@ export interface PageDeps {
 const MAX_STREAMS = 32;
 const HEARTBEAT_MS = 15_000;
 
-const htmlResponse = (body: string, headers: HeadersInit = {}) => new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', ...headers } });
-const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+const htmlResponse = (body: string, headers: HeadersInit = {}) =>
+  new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8', ...headers } });
+const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
 
 /** Answers a GET under the base path (`path` is relative to it); null for an unknown path. */
-export async function renderGet(request: Request, path: string, url: URL, context: PageContext, deps: PageDeps): Promise<Response | null> {
+export async function renderGet(
+  request: Request,
+  path: string,
+  url: URL,
+  context: PageContext,
+  deps: PageDeps,
+): Promise<Response | null> {
   if (path === '/') {
     const issued = await deps.csrf.issue(request);
     const trigger = url.searchParams.get('trigger') ?? undefined;
@@ -50,7 +58,8 @@ export async function renderGet(request: Request, path: string, url: URL, contex
     return run ? htmlResponse(runPage(context, run)) : null;
   }
   if (path === '/auth') return htmlResponse(authPage(context, await authData(deps.authActivity, url.searchParams)));
-  if (path === '/api/throughput') return jsonResponse(deps.history?.throughput() ?? { minutes: [], runs: [], errors: [] });
+  if (path === '/api/throughput')
+    return jsonResponse(deps.history?.throughput() ?? { minutes: [], runs: [], errors: [] });
   if (path === '/api/runs') return jsonResponse({ runs: (deps.history?.recent({ limit: 50 }) ?? []).map(summary) });
   if (path === '/events') return liveTail(request, deps);
   return null;
@@ -65,7 +74,8 @@ function summary(run: RunRecord) {
 /** Streams each new run as an SSE `run` event until the client leaves or the dashboard closes. */
 function liveTail(request: Request, deps: PageDeps): Response {
   if (!deps.history) return jsonResponse({ error: { code: 'NOT_FOUND', message: 'No runtime to tail.' } }, 404);
-  if (deps.streams.size >= MAX_STREAMS) return jsonResponse({ error: { code: 'RATE_LIMITED', message: 'Too many live tails are open.' } }, 429);
+  if (deps.streams.size >= MAX_STREAMS)
+    return jsonResponse({ error: { code: 'RATE_LIMITED', message: 'Too many live tails are open.' } }, 429);
   const history = deps.history;
   const encoder = new TextEncoder();
   let end = () => {};
@@ -99,7 +109,13 @@ function liveTail(request: Request, deps: PageDeps): Response {
       end();
     },
   });
-  return new Response(stream, { headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' } });
+  return new Response(stream, {
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    },
+  });
 }
 
 /** Reads each configured Auth view source; a failing one is reported by name, never as a 500. */
@@ -116,7 +132,12 @@ async function authData(sources: AuthActivitySources, params: URLSearchParams): 
     }
   };
   const auditLog = sources.auditLog;
-  const signIns = sources.signIns ?? (auditLog ? async ({ limit }: { limit: number }) => (await auditLog({ limit: 200 })).filter((e) => e.action.startsWith('signin')).slice(0, limit) : undefined);
+  const signIns =
+    sources.signIns ??
+    (auditLog
+      ? async ({ limit }: { limit: number }) =>
+          (await auditLog({ limit: 200 })).filter((e) => e.action.startsWith('signin')).slice(0, limit)
+      : undefined);
   const [activeSessions, recentSignIns, refusals, audit] = await Promise.all([
     read('activeSessions', sources.activeSessions),
     read('signIns', signIns && (() => signIns({ limit: 20 }))),

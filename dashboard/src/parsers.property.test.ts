@@ -7,13 +7,17 @@ import { createCsrfGuard } from './csrf.js';
 describe('auditFilterOf', () => {
   it('always yields a limit from 1 to 200 and short text filters, whatever the query', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('limit', 'action', 'actor', 'outcome', 'other'), fc.string({ maxLength: 300 })), (query) => {
-        const filter = auditFilterOf(new URLSearchParams(query));
-        expect(Number.isInteger(filter.limit) && filter.limit >= 1 && filter.limit <= 200).toBe(true);
-        for (const value of [filter.action, filter.actor]) if (value !== undefined) expect(value.length).toBeLessThanOrEqual(100);
-        expect([undefined, 'success', 'failure']).toContain(filter.outcome);
-        expect(Object.keys(filter).every((k) => ['limit', 'action', 'actor', 'outcome'].includes(k))).toBe(true);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom('limit', 'action', 'actor', 'outcome', 'other'), fc.string({ maxLength: 300 })),
+        (query) => {
+          const filter = auditFilterOf(new URLSearchParams(query));
+          expect(Number.isInteger(filter.limit) && filter.limit >= 1 && filter.limit <= 200).toBe(true);
+          for (const value of [filter.action, filter.actor])
+            if (value !== undefined) expect(value.length).toBeLessThanOrEqual(100);
+          expect([undefined, 'success', 'failure']).toContain(filter.outcome);
+          expect(Object.keys(filter).every((k) => ['limit', 'action', 'actor', 'outcome'].includes(k))).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -21,7 +25,11 @@ describe('auditFilterOf', () => {
 describe('CSRF guard', async () => {
   const guard = await createCsrfGuard({ secret: 'k'.repeat(32), cookiePath: '/_framework', secure: false });
   const other = await createCsrfGuard({ secret: 'o'.repeat(32), cookiePath: '/_framework', secure: false });
-  const post = (cookie: string) => new Request('http://localhost/_framework/x', { method: 'POST', headers: { origin: 'http://localhost', cookie: `${guard.cookieName}=${cookie}` } });
+  const post = (cookie: string) =>
+    new Request('http://localhost/_framework/x', {
+      method: 'POST',
+      headers: { origin: 'http://localhost', cookie: `${guard.cookieName}=${cookie}` },
+    });
 
   it('accepts its own issued token and refuses any other submitted string', async () => {
     const { token } = await guard.issue(new Request('http://localhost/_framework/'));
@@ -41,9 +49,15 @@ describe('CSRF guard', async () => {
     const { token } = await other.issue(new Request('http://localhost/_framework/'));
     expect(await guard.check(post(token), token)).toBe('CSRF_TOKEN_INVALID');
     const own = (await guard.issue(new Request('http://localhost/_framework/'))).token;
-    const crossSite = new Request('http://localhost/_framework/x', { method: 'POST', headers: { origin: 'http://evil.example', cookie: `${guard.cookieName}=${own}` } });
+    const crossSite = new Request('http://localhost/_framework/x', {
+      method: 'POST',
+      headers: { origin: 'http://evil.example', cookie: `${guard.cookieName}=${own}` },
+    });
     expect(await guard.check(crossSite, own)).toBe('CSRF_ORIGIN_MISMATCH');
-    const noOrigin = new Request('http://localhost/_framework/x', { method: 'POST', headers: { cookie: `${guard.cookieName}=${own}` } });
+    const noOrigin = new Request('http://localhost/_framework/x', {
+      method: 'POST',
+      headers: { cookie: `${guard.cookieName}=${own}` },
+    });
     expect(await guard.check(noOrigin, own)).toBe('CSRF_ORIGIN_MISMATCH');
   });
 });

@@ -45,7 +45,8 @@ export class RunRing {
     this.statuses[i] = run.status;
     this.traceIds[i] = run.traceId;
     this.errors[i] = run.error;
-    this.logs[i] = run.logs.length === 0 ? undefined : run.logs.length > this.maxLogs ? run.logs.slice(-this.maxLogs) : run.logs;
+    this.logs[i] =
+      run.logs.length === 0 ? undefined : run.logs.length > this.maxLogs ? run.logs.slice(-this.maxLogs) : run.logs;
     this.attempts[i] = run.attempt;
     this.started[i] = run.startedAt.getTime();
     this.durations[i] = run.durationMs;

@@ -60,13 +60,22 @@ const HOST_VALUE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]+)(?::\d{
 /** True for an origin-form target (a path, RFC 9112 §3.2.1) on a well-formed Host, whose URL parses. */
 function wellFormed(req) {
   const host = req.headers.host;
-  return typeof host === 'string' && HOST_VALUE.test(host) && (req.url ?? '').startsWith('/') && URL.canParse(`http://${host}${req.url}`);
+  return (
+    typeof host === 'string' &&
+    HOST_VALUE.test(host) &&
+    (req.url ?? '').startsWith('/') &&
+    URL.canParse(`http://${host}${req.url}`)
+  );
 }
 
 /** A plain-text answer with no stack, for requests refused before the app. */
 function plain(res, status, text) {
   if (res.headersSent) return void res.destroy();
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
   res.end(text);
 }
 
@@ -75,7 +84,10 @@ const handle = createRequestHandler(build, 'production');
 const app = createRequestListener((request, client) => handle(request, { ip: client.address }), {
   onError(error) {
     console.error(error);
-    return new Response('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+    return new Response('Internal Server Error', {
+      status: 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
   },
 });
 
@@ -89,7 +101,9 @@ const server = createServer((req, res) => {
       plain(res, 500, 'Internal Server Error');
     });
 });
-server.listen(port, process.env.HOST ?? '0.0.0.0', () => console.log(`remix example listening on http://localhost:${port}`));
+server.listen(port, process.env.HOST ?? '0.0.0.0', () =>
+  console.log(`remix example listening on http://localhost:${port}`),
+);
 
 const shutdown = () => server.close(() => process.exit(0));
 process.on('SIGINT', shutdown);

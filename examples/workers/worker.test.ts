@@ -46,16 +46,28 @@ afterAll(() => served?.dispose());
 
 describe('example-workers on workerd', () => {
   it('registers, signs in with credentials (session in D1), reads the session and signs out', async () => {
-    const registered = await postJson('/register', { email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
+    const registered = await postJson('/register', {
+      email: 'ada@example.com',
+      password: 'analytical-engine',
+      name: 'Ada',
+    });
     expect(registered.status).toBe(201);
 
-    const wrong = await postJson('/auth/callback/credentials', { email: 'ada@example.com', password: 'wrong-password' });
+    const wrong = await postJson('/auth/callback/credentials', {
+      email: 'ada@example.com',
+      password: 'wrong-password',
+    });
     expect(wrong.status).toBe(401);
 
-    const signedIn = await postJson('/auth/callback/credentials', { email: 'ada@example.com', password: 'analytical-engine' });
+    const signedIn = await postJson('/auth/callback/credentials', {
+      email: 'ada@example.com',
+      password: 'analytical-engine',
+    });
     expect(signedIn.status).toBe(200);
     expect(cookies.has('__Host-framework.session-token')).toBe(true);
-    const sessionCookie = signedIn.headers.getSetCookie().find((line) => line.startsWith('__Host-framework.session-token='));
+    const sessionCookie = signedIn.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('__Host-framework.session-token='));
     expect(sessionCookie).toMatch(/;\s*Secure/i);
 
     const home = (await (await call('/')).json()) as { user: { email: string } | null; runtime: string };
@@ -68,7 +80,12 @@ describe('example-workers on workerd', () => {
   it('runs the signed webhook and refuses a bad signature', async () => {
     const body = JSON.stringify({ event: 'ping', n: 1 });
     const signature = `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}`;
-    const post = (sig: string) => call('/webhooks/demo', { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sig }, body });
+    const post = (sig: string) =>
+      call('/webhooks/demo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': sig },
+        body,
+      });
 
     const ok = await post(signature);
     expect(ok.status).toBe(200);
@@ -92,7 +109,11 @@ describe('example-workers on workerd', () => {
     });
     expect([403, 415]).toContain(crossSite.status);
 
-    const malformed = await call('/register', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{"email":' });
+    const malformed = await call('/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: '{"email":',
+    });
     expect(malformed.status).toBe(400);
     const text = await malformed.text();
     expect(text).not.toMatch(/\bat .+:\d+:\d+|SyntaxError/);
@@ -103,7 +124,12 @@ describe('example-workers on workerd', () => {
         controller.close();
       },
     });
-    const big = await call('/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit);
+    const big = await call('/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
     expect(big.status).toBe(413);
   });
 

@@ -22,6 +22,11 @@ export interface RunRequest {
  */
 export async function runSuite(request: RunRequest, d1?: D1DatabaseLike): Promise<RuntimeReport> {
   const artifacts: Artifacts = {};
-  const results = await runScenarios(suites[request.suite], { runtime: request.runtime, peers: request.peers ?? {}, artifacts, ...(d1 ? { d1 } : {}) });
+  const results = await runScenarios(suites[request.suite], {
+    runtime: request.runtime,
+    peers: request.peers ?? {},
+    artifacts,
+    ...(d1 ? { d1 } : {}),
+  });
   return { runtime: request.runtime, version: runtimeVersion(), results, artifacts };
 }

@@ -100,7 +100,10 @@ export async function runScenarios(scenarios: readonly Scenario[], ctx: Scenario
       results.push({ name: scenario.name, status: 'pass', ms: Math.round(performance.now() - started) });
     } catch (error) {
       const status = error instanceof Unsupported ? 'unsupported' : 'fail';
-      const message = error instanceof Error ? `${error.message}${error.cause instanceof Error ? ` (cause: ${error.cause.message})` : ''}` : String(error);
+      const message =
+        error instanceof Error
+          ? `${error.message}${error.cause instanceof Error ? ` (cause: ${error.cause.message})` : ''}`
+          : String(error);
       results.push({ name: scenario.name, status, message, ms: Math.round(performance.now() - started) });
     }
   }

@@ -16,9 +16,21 @@ export { createMockLoaderArgs, type MockLoaderArgs, type MockLoaderArgsInit } fr
 export { createMockContext, type MockAuth, type MockContext, type MockContextInit } from './mocks/context.js';
 export { createMockMessage, type MockMessage, type MockMessageInit } from './mocks/message.js';
 export { createMockEnv, bindingKind, type MockBindingKind, type MockEnvInit } from './env/create-mock-env.js';
-export { createMockKVNamespace, type MockKVNamespace, type KVPutOptions, type KVListKey, type KVListResult, type KVValueType } from './env/kv.js';
+export {
+  createMockKVNamespace,
+  type MockKVNamespace,
+  type KVPutOptions,
+  type KVListKey,
+  type KVListResult,
+  type KVValueType,
+} from './env/kv.js';
 export { createMockQueue, type MockQueue, type QueueSendOptions, type SentMessage } from './env/queue.js';
-export { createMockDatabase, type MockDatabase, type MockDatabaseResult, type MockPreparedStatement } from './env/database.js';
+export {
+  createMockDatabase,
+  type MockDatabase,
+  type MockDatabaseResult,
+  type MockPreparedStatement,
+} from './env/database.js';
 export {
   createMockStatefulObjectState,
   type MockStatefulObjectId,
@@ -32,6 +44,11 @@ export {
   type StatefulTransaction,
   type StorageListOptions,
 } from './stateful/storage.js';
-export { toQueueHandler, type QueueBatchInput, type QueueExecutionContext, type QueueHandler } from './queue-handler.js';
+export {
+  toQueueHandler,
+  type QueueBatchInput,
+  type QueueExecutionContext,
+  type QueueHandler,
+} from './queue-handler.js';
 export { defineTestConfig, type TestConfigOptions } from './config/define-test-config.js';
 export { edgeGuard, type EdgeGuardOptions } from './config/edge-guard.js';

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { defineTrigger, TriggerError, type QueueSource, type TriggerContext, type TriggerDefinition } from '@framework/trigger';
+import {
+  defineTrigger,
+  TriggerError,
+  type QueueSource,
+  type TriggerContext,
+  type TriggerDefinition,
+} from '@framework/trigger';
 import { createMockMessage } from './mocks/message.js';
 import { toQueueHandler } from './queue-handler.js';
 
@@ -13,7 +19,13 @@ describe('toQueueHandler', () => {
       defineTrigger({
         source: { type: 'queue', name: 'mail' },
         handle: (event, ctx) => {
-          seen(event.queue, event.messages.map((m) => m.body), ctx.env, ctx.attempt, ctx.trigger);
+          seen(
+            event.queue,
+            event.messages.map((m) => m.body),
+            ctx.env,
+            ctx.attempt,
+            ctx.trigger,
+          );
           event.messages[1]!.retry({ delay: '5s' });
         },
       }),
@@ -91,6 +103,8 @@ describe('toQueueHandler', () => {
 
   it('refuses a definition that is not a queue consumer', () => {
     const cron = defineTrigger({ source: { type: 'scheduled', cron: '0 3 * * *' }, handle: () => {} });
-    expect(() => toQueueHandler(cron as never)).toThrow(/expected a queue trigger definition, got source type "scheduled"/);
+    expect(() => toQueueHandler(cron as never)).toThrow(
+      /expected a queue trigger definition, got source type "scheduled"/,
+    );
   });
 });

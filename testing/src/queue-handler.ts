@@ -15,7 +15,8 @@ export interface QueueExecutionContext {
 }
 
 /** A batch: an array of messages, or `{queue?, messages}`. */
-export type QueueBatchInput<Body> = readonly QueueMessage<Body>[] | { queue?: string; messages: readonly QueueMessage<Body>[] };
+export type QueueBatchInput<Body> =
+  readonly QueueMessage<Body>[] | { queue?: string; messages: readonly QueueMessage<Body>[] };
 
 /** The consumer shape of a queue trigger. */
 export interface QueueHandler<Body = unknown, Env = Record<string, any>> {
@@ -64,14 +65,20 @@ export function toQueueHandler<Body = unknown, Env = Record<string, any>>(
   definition: TriggerDefinition<QueueSource, Env>,
 ): QueueHandler<Body, Env> {
   if (definition?.source?.type !== 'queue') {
-    throw new TypeError(`toQueueHandler: expected a queue trigger definition, got source type ${JSON.stringify(definition?.source?.type)}`);
+    throw new TypeError(
+      `toQueueHandler: expected a queue trigger definition, got source type ${JSON.stringify(definition?.source?.type)}`,
+    );
   }
   const source = definition.source;
   return {
     async queue(batch, env, ctx = {}) {
       const list = 'messages' in batch ? batch.messages : batch;
       const tracked = list.map((message) => decisionTracker(message));
-      const base = mockTriggerContext({ env: (env ?? {}) as Env, trigger: source.name, attempt: Math.max(1, ...list.map((m) => m.attempts)) });
+      const base = mockTriggerContext({
+        env: (env ?? {}) as Env,
+        trigger: source.name,
+        attempt: Math.max(1, ...list.map((m) => m.attempts)),
+      });
       let noRetry = false;
       const context: TriggerContext<Env> = {
         env: base.env,

@@ -22,7 +22,9 @@ interface JsonReport {
 
 describe('defineTestConfig', () => {
   it('node: the node environment and no plugins', () => {
-    expect(defineTestConfig({ environment: 'node', include: ['src/**/*.test.ts'] })).toEqual({ test: { environment: 'node', include: ['src/**/*.test.ts'] } });
+    expect(defineTestConfig({ environment: 'node', include: ['src/**/*.test.ts'] })).toEqual({
+      test: { environment: 'node', include: ['src/**/*.test.ts'] },
+    });
   });
 
   it('edge: the edge-runtime environment plus the built-in guard', () => {
@@ -39,17 +41,32 @@ describe('defineTestConfig', () => {
     const dir = await mkdtemp(join(tmpdir(), 'edge-run-'));
     const outputFile = join(dir, 'report.json');
     try {
-      await run(process.execPath, [vitestBin, 'run', '--config', join(fixture, 'vitest.config.ts'), '--root', fixture, '--reporter=json', `--outputFile=${outputFile}`], {
-        cwd: fixture,
-        env: { ...process.env, CI: '' },
-      }).catch((error: { code?: number }) => {
+      await run(
+        process.execPath,
+        [
+          vitestBin,
+          'run',
+          '--config',
+          join(fixture, 'vitest.config.ts'),
+          '--root',
+          fixture,
+          '--reporter=json',
+          `--outputFile=${outputFile}`,
+        ],
+        {
+          cwd: fixture,
+          env: { ...process.env, CI: '' },
+        },
+      ).catch((error: { code?: number }) => {
         if (error.code !== 1) throw error; // one fixture is meant to fail
       });
       const report = JSON.parse(await readFile(outputFile, 'utf8')) as JsonReport;
       const byFile = Object.fromEntries(report.testResults.map((r) => [r.name.slice(fixture.length), r]));
       expect(byFile['web-only.edge-fixture.ts']?.status).toBe('passed');
       expect(byFile['node-import.edge-fixture.ts']?.status).toBe('failed');
-      expect(byFile['node-import.edge-fixture.ts']?.message).toContain('"node:fs" is a Node.js built-in module, which edge runtimes do not provide');
+      expect(byFile['node-import.edge-fixture.ts']?.message).toContain(
+        '"node:fs" is a Node.js built-in module, which edge runtimes do not provide',
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -18,7 +18,12 @@ function createApp(adapter: StorageAdapter) {
   const auth = createAuth({
     session: { strategy: 'database' },
     adapter,
-    providers: [credentials({ credentials: { email: { label: 'Email', type: 'email' } }, authorize: passwordAccounts(adapter).authorize })],
+    providers: [
+      credentials({
+        credentials: { email: { label: 'Email', type: 'email' } },
+        authorize: passwordAccounts(adapter).authorize,
+      }),
+    ],
   });
   const app = new Hono<{ Variables: AuthVariables }>();
   mountAuth(app, auth);

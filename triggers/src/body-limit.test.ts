@@ -19,7 +19,12 @@ function streamed(chunks: Uint8Array[], headers: Record<string, string> = {}) {
     },
     { highWaterMark: 0 },
   );
-  const request = new Request('http://localhost/hook', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+  const request = new Request('http://localhost/hook', {
+    method: 'POST',
+    body,
+    headers,
+    duplex: 'half',
+  } as RequestInit);
   return { request, seen };
 }
 
@@ -52,7 +57,12 @@ describe('readBodyWithin', () => {
   });
 
   it('stops collecting at the limit and drains the rest in the background, never cancelling the stream', async () => {
-    const { request, seen } = streamed([new Uint8Array(60), new Uint8Array(60), new Uint8Array(60), new Uint8Array(60)]);
+    const { request, seen } = streamed([
+      new Uint8Array(60),
+      new Uint8Array(60),
+      new Uint8Array(60),
+      new Uint8Array(60),
+    ]);
     expect((await readBodyWithin(request, 100)).status).toBe('too-large');
     await vi.waitFor(() => expect(request.body!.locked).toBe(false));
     expect(seen.pulled).toBe(4);
@@ -64,19 +74,27 @@ describe('readBodyWithin', () => {
       const seen = { pulled: 0, cancelled: false };
       const body = new ReadableStream<Uint8Array>(
         {
-          pull: (controller) => new Promise((resolve) => setTimeout(() => (seen.pulled++, controller.enqueue(new Uint8Array(50)), resolve()), 1)),
+          pull: (controller) =>
+            new Promise((resolve) =>
+              setTimeout(() => (seen.pulled++, controller.enqueue(new Uint8Array(50)), resolve()), 1),
+            ),
           cancel: () => void (seen.cancelled = true),
         },
         { highWaterMark: 0 },
       );
-      return { request: new Request('http://localhost/hook', { method: 'POST', body, duplex: 'half' } as RequestInit), seen };
+      return {
+        request: new Request('http://localhost/hook', { method: 'POST', body, duplex: 'half' } as RequestInit),
+        seen,
+      };
     };
     const byBytes = endless();
     expect((await readBodyWithin(byBytes.request, 100, { drainBytes: 500, drainMs: 60_000 })).status).toBe('too-large');
     await vi.waitFor(() => expect(byBytes.request.body!.locked).toBe(false));
     expect(byBytes.seen.pulled).toBeLessThanOrEqual(3 + 12);
     const byTime = endless();
-    expect((await readBodyWithin(byTime.request, 100, { drainBytes: Number.MAX_SAFE_INTEGER, drainMs: 50 })).status).toBe('too-large');
+    expect(
+      (await readBodyWithin(byTime.request, 100, { drainBytes: Number.MAX_SAFE_INTEGER, drainMs: 50 })).status,
+    ).toBe('too-large');
     await vi.waitFor(() => expect(byTime.request.body!.locked).toBe(false));
     expect(byBytes.seen.cancelled || byTime.seen.cancelled).toBe(false);
   });

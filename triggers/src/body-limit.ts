@@ -18,9 +18,7 @@ export const MAX_WEBHOOK_BODY_LIMIT = 100 * 1024 * 1024;
  * - `unreadable`: the stream failed (client gone, aborted upload; answer 400).
  */
 export type LimitedBody =
-  | { status: 'ok'; body: Uint8Array<ArrayBuffer> }
-  | { status: 'too-large'; limit: number }
-  | { status: 'unreadable' };
+  { status: 'ok'; body: Uint8Array<ArrayBuffer> } | { status: 'too-large'; limit: number } | { status: 'unreadable' };
 
 /** How much of a refused body {@link readBodyWithin} reads and discards so the connection can be reused. */
 export interface DrainOptions {
@@ -68,7 +66,11 @@ export async function readBodyWithin(request: Request, limit: number, drain: Dra
  * `Request` (e.g. a raw email handed to `runtime.dispatchEmail`): the same
  * limit, the same refusal without cancelling, the same background drain.
  */
-export async function readStreamWithin(stream: ReadableStream<Uint8Array>, limit: number, drain: DrainOptions = {}): Promise<LimitedBody> {
+export async function readStreamWithin(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  drain: DrainOptions = {},
+): Promise<LimitedBody> {
   let reader: ReadableStreamDefaultReader<Uint8Array>;
   try {
     reader = stream.getReader();
@@ -110,7 +112,11 @@ function budget(drain: DrainOptions): [bytes: number, ms: number] {
 }
 
 /** Reads and drops what is left of a refused body, within a byte and time budget, then releases the lock. */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number, maxMs: number): Promise<void> {
+async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+  maxMs: number,
+): Promise<void> {
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

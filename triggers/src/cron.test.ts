@@ -37,7 +37,7 @@ describe('cron schedules (croner, 5 fields)', () => {
   it('measures the minimum interval and enforces a limit', () => {
     expect(minimumGapMs(parseCron('*/5 * * * *', 'UTC'), new Date(0))).toBe(300_000);
     expect(() => assertCronInterval(parseCron('*/5 * * * *', 'UTC'), 600_000)).toThrow(
-      "fires every 300s, more often than the minimum interval of 600s",
+      'fires every 300s, more often than the minimum interval of 600s',
     );
     expect(() => assertCronInterval(parseCron('0,1 * * * *', 'UTC'), 120_000)).toThrow(/fires every 60s/);
     expect(() => assertCronInterval(parseCron('0 * * * *', 'UTC'), 3_600_000)).not.toThrow();

@@ -42,7 +42,9 @@ describe('defineTrigger', () => {
       timezone: 'UTC',
       overlap: 'skip',
     });
-    expect(defineTrigger({ source: { type: 'webhook', path: '/hook' }, handle: noop }).source.methods).toEqual(['POST']);
+    expect(defineTrigger({ source: { type: 'webhook', path: '/hook' }, handle: noop }).source.methods).toEqual([
+      'POST',
+    ]);
   });
 
   it.each([
@@ -51,8 +53,16 @@ describe('defineTrigger', () => {
     [{ type: 'scheduled', cron: '0 0 31 2 *' }, 'source.cron', "cron '0 0 31 2 *' never fires"],
     [{ type: 'scheduled', cron: '0 0 30 2 *' }, 'source.cron', 'never fires'],
     [{ type: 'scheduled', cron: '0 0 31 4,6,9,11 *' }, 'source.cron', 'never fires'],
-    [{ type: 'scheduled', cron: '* * * * *', overlap: 'parallel' }, 'source.overlap', "expected one of 'skip', 'allow', 'queue'"],
-    [{ type: 'scheduled', cron: '0 3 * * *', timezone: 'Mars/Olympus' }, 'source.timezone', "unknown IANA time zone 'Mars/Olympus'"],
+    [
+      { type: 'scheduled', cron: '* * * * *', overlap: 'parallel' },
+      'source.overlap',
+      "expected one of 'skip', 'allow', 'queue'",
+    ],
+    [
+      { type: 'scheduled', cron: '0 3 * * *', timezone: 'Mars/Olympus' },
+      'source.timezone',
+      "unknown IANA time zone 'Mars/Olympus'",
+    ],
     [{ type: 'queue', name: 'q', batchSize: 0 }, 'source.batchSize', 'from 1 to 100'],
     [{ type: 'queue', name: 'q', batchSize: 101 }, 'source.batchSize', 'from 1 to 100'],
     [{ type: 'queue', name: 'q', batchTimeout: 5 }, 'source.batchTimeout', 'got the number 5'],
@@ -63,9 +73,21 @@ describe('defineTrigger', () => {
     [{ type: 'objectstore', bucket: 'b', events: ['object:update'] }, 'source.events[0]', "'object:create'"],
     [{ type: 'objectstore', bucket: 'b', events: [] }, 'source.events', 'non-empty'],
     [{ type: 'sqldb', database: 'DB', operations: ['UPSERT'] }, 'source.operations[0]', "'INSERT', 'UPDATE', 'DELETE'"],
-    [{ type: 'tail', workers: ['app'], filters: [{ field: 'level', value: 'x' }] }, 'source.filters[0].field', "got 'level'"],
-    [{ type: 'tail', workers: ['app'], filters: [{ field: 'status', value: 500, operator: 'endsWith' }] }, 'source.filters[0].operator', "got 'endsWith'"],
-    [{ type: 'tail', workers: ['app'], filters: [{ field: 'samplingRate', value: 2 }] }, 'source.filters[0].value', '0 to 1'],
+    [
+      { type: 'tail', workers: ['app'], filters: [{ field: 'level', value: 'x' }] },
+      'source.filters[0].field',
+      "got 'level'",
+    ],
+    [
+      { type: 'tail', workers: ['app'], filters: [{ field: 'status', value: 500, operator: 'endsWith' }] },
+      'source.filters[0].operator',
+      "got 'endsWith'",
+    ],
+    [
+      { type: 'tail', workers: ['app'], filters: [{ field: 'samplingRate', value: 2 }] },
+      'source.filters[0].value',
+      '0 to 1',
+    ],
     [{ type: 'email', address: 'not-an-address' }, 'source.address', 'not an email address'],
     [{ type: 'cron', cron: '* * * * *' }, 'source.type', "got 'cron'"],
     [{ type: 'queue', name: 'q', batchsize: 5 }, 'source.batchsize', 'unknown field'],
@@ -86,17 +108,25 @@ describe('defineTrigger', () => {
     [{ retryDelay: '1 m' }, 'config.retryDelay'],
     [{ observability: { metrics: 'yes' } }, 'config.observability.metrics'],
   ])('rejects config %j', (config, detail) => {
-    expect(errorOf(() => defineTrigger({ source: { type: 'email' }, handle: noop, config: config as never })).message).toContain(detail);
+    expect(
+      errorOf(() => defineTrigger({ source: { type: 'email' }, handle: noop, config: config as never })).message,
+    ).toContain(detail);
   });
 
   it('accepts the maximum timeout and custom observability', () => {
-    const def = defineTrigger({ source: { type: 'email' }, handle: noop, config: { timeout: '15m', observability: { tracing: false } } });
+    const def = defineTrigger({
+      source: { type: 'email' },
+      handle: noop,
+      config: { timeout: '15m', observability: { tracing: false } },
+    });
     expect(def.config.timeoutMs).toBe(900_000);
     expect(def.config.observability).toEqual({ metrics: true, tracing: false });
   });
 
   it('requires a handler function', () => {
-    expect(errorOf(() => defineTrigger({ source: { type: 'email' } } as never)).message).toMatch(/^handle: expected a function/);
+    expect(errorOf(() => defineTrigger({ source: { type: 'email' } } as never)).message).toMatch(
+      /^handle: expected a function/,
+    );
   });
 
   it('validates every source kind, including those delivered in part 2', () => {

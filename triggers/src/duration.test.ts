@@ -15,6 +15,6 @@ describe('parseDuration', () => {
   });
 
   it('explains that a bare number needs a unit', () => {
-    expect(() => parseDuration(30)).toThrow("got the number 30 (add a unit)");
+    expect(() => parseDuration(30)).toThrow('got the number 30 (add a unit)');
   });
 });

@@ -63,7 +63,10 @@ export async function discoverTriggerFiles(dir: string): Promise<Record<string, 
   const root = resolve(dir);
   const entries = await readdir(root, { withFileTypes: true });
   const files: Record<string, string> = {};
-  for (const file of entries.filter((e) => e.isFile() && isTriggerFile(e.name)).map((e) => e.name).sort()) {
+  for (const file of entries
+    .filter((e) => e.isFile() && isTriggerFile(e.name))
+    .map((e) => e.name)
+    .sort()) {
     const name = basename(file, extname(file));
     if (name in files) throw new TriggerDefinitionError(file, `two files define the trigger "${name}"`);
     files[name] = join(root, file);

@@ -50,7 +50,11 @@ describe('OpenTelemetry', () => {
           },
         }),
         child: defineTrigger({ source: { type: 'email' }, handle: (_e, ctx) => void traceIds.push(ctx.traceId) }),
-        quiet: defineTrigger({ source: { type: 'email' }, config: { observability: { tracing: false, metrics: false } }, handle: () => {} }),
+        quiet: defineTrigger({
+          source: { type: 'email' },
+          config: { observability: { tracing: false, metrics: false } },
+          handle: () => {},
+        }),
       },
     });
     await runtime.dispatch('parent', {});
@@ -77,8 +81,12 @@ describe('OpenTelemetry', () => {
       { attributes: { 'trigger.name': 'parent', 'trigger.source': 'email' }, value: 2 },
       { attributes: { 'trigger.name': 'child', 'trigger.source': 'email' }, value: 1 },
     ]);
-    expect(points(resourceMetrics, 'trigger.failures')).toEqual([{ attributes: { 'trigger.name': 'parent', 'trigger.source': 'email' }, value: 1 }]);
-    expect(points(resourceMetrics, 'trigger.retries')).toEqual([{ attributes: { 'trigger.name': 'parent', 'trigger.source': 'email' }, value: 1 }]);
+    expect(points(resourceMetrics, 'trigger.failures')).toEqual([
+      { attributes: { 'trigger.name': 'parent', 'trigger.source': 'email' }, value: 1 },
+    ]);
+    expect(points(resourceMetrics, 'trigger.retries')).toEqual([
+      { attributes: { 'trigger.name': 'parent', 'trigger.source': 'email' }, value: 1 },
+    ]);
     expect(points(resourceMetrics, 'trigger.duration')).toHaveLength(2);
   });
 });

@@ -97,6 +97,8 @@ function untraced(parent: TraceParent | undefined, span: Span = NOOP_SPAN): Invo
   return {
     span,
     context: otelContext.active(),
-    position: parent ? { traceId: parent.traceId, sampled: parent.sampled, ...(parent.spanId ? { spanId: parent.spanId } : {}) } : { traceId: randomHex(16), sampled: false },
+    position: parent
+      ? { traceId: parent.traceId, sampled: parent.sampled, ...(parent.spanId ? { spanId: parent.spanId } : {}) }
+      : { traceId: randomHex(16), sampled: false },
   };
 }

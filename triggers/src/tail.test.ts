@@ -26,7 +26,14 @@ describe('tail filters', () => {
     [[{ field: 'status', value: '404' }], { status: 404 }, true],
     [[{ field: 'method', value: 'OS', operator: 'contains' }], { method: 'POST' }, true],
     [[{ field: 'method', value: 'POST' }], {}, false],
-    [[{ field: 'method', value: 'POST' }, { field: 'status', value: 200 }], { method: 'POST', status: 500 }, false],
+    [
+      [
+        { field: 'method', value: 'POST' },
+        { field: 'status', value: 200 },
+      ],
+      { method: 'POST', status: 500 },
+      false,
+    ],
   ])('%j on %j → %s', (filters, over, expected) => {
     expect(passesFilters(log(over), filters)).toBe(expected);
   });
@@ -78,7 +85,9 @@ describe('tail triggers', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     const [first, second] = received;
     expect(first).toMatchObject({ worker: 'api', logs: [{ trigger: 'broken', outcome: 'exception' }] });
-    expect(first!.logs[0]!.exceptions).toEqual([{ name: 'TypeError', message: 'bad input', timestamp: expect.any(Date) }]);
+    expect(first!.logs[0]!.exceptions).toEqual([
+      { name: 'TypeError', message: 'bad input', timestamp: expect.any(Date) },
+    ]);
     expect(second!.logs.map((l) => l.trigger ?? l.method)).toEqual(['fine', 'broken', 'GET']);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(received).toHaveLength(2);

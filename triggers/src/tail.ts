@@ -58,7 +58,11 @@ export class TailHub {
 }
 
 /** `true` when `log` passes every filter (`samplingRate` keeps a random fraction). */
-export function passesFilters(log: TailLog, filters: readonly TailFilter[], random: () => number = Math.random): boolean {
+export function passesFilters(
+  log: TailLog,
+  filters: readonly TailFilter[],
+  random: () => number = Math.random,
+): boolean {
   return filters.every((filter) => {
     if (filter.field === 'samplingRate') return random() < Number(filter.value);
     const actual = log[filter.field];

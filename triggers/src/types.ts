@@ -49,11 +49,7 @@ export interface QueueSource {
 
 /** The five object storage event types. */
 export type ObjectStoreEventType =
-  | 'object:create'
-  | 'object:delete'
-  | 'object:create:put'
-  | 'object:create:copy'
-  | 'object:create:multipart';
+  'object:create' | 'object:delete' | 'object:create:put' | 'object:create:copy' | 'object:create:multipart';
 
 /** Object storage notifications for `bucket`, optionally filtered by key `prefix`/`suffix`. */
 export interface ObjectStoreSource {
@@ -121,13 +117,7 @@ export interface TailSource {
 
 /** Union of the seven source records. */
 export type TriggerSource =
-  | ScheduledSource
-  | QueueSource
-  | ObjectStoreSource
-  | WebhookSource
-  | EmailSource
-  | SqlDbSource
-  | TailSource;
+  ScheduledSource | QueueSource | ObjectStoreSource | WebhookSource | EmailSource | SqlDbSource | TailSource;
 
 // ---------------------------------------------------------------- events
 
@@ -250,13 +240,7 @@ export interface TailEvent {
 
 /** Union of the seven event records. */
 export type TriggerEvent =
-  | ScheduledEvent
-  | QueueEvent
-  | ObjectStoreEvent
-  | WebhookEvent
-  | EmailEvent
-  | SqlDbEvent
-  | TailEvent;
+  ScheduledEvent | QueueEvent | ObjectStoreEvent | WebhookEvent | EmailEvent | SqlDbEvent | TailEvent;
 
 /** The event record delivered for a source record. */
 export type EventFor<S extends TriggerSource> = S extends ScheduledSource
@@ -291,11 +275,8 @@ export type TriggerName = keyof TriggerRegistry extends never ? string : Extract
 export type TriggerPayload<N extends string> = N extends keyof TriggerRegistry ? TriggerRegistry[N] : unknown;
 
 /** Payload another trigger passes to `emit(name, payload)` for a definition: the queue message body, or the event. */
-export type EmitPayloadOf<D> = D extends TriggerDefinition<infer S, any>
-  ? S extends QueueSource
-    ? unknown
-    : EventFor<S>
-  : unknown;
+export type EmitPayloadOf<D> =
+  D extends TriggerDefinition<infer S, any> ? (S extends QueueSource ? unknown : EventFor<S>) : unknown;
 
 /**
  * Durable steps of a run (`ctx.step`). A run is one queue message (batch size

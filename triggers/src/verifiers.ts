@@ -18,7 +18,12 @@ export { customHmacVerifier, type CustomHmacVerifierOptions } from './verifiers/
 export { standardWebhooksVerifier, type StandardWebhooksVerifierOptions } from './verifiers/standard-webhooks.js';
 export type { HmacAlgorithm } from './verifiers/crypto.js';
 export type { ReplayPolicy, VerificationResult, WebhookVerifier } from './verifiers/types.js';
-export { memoryReplayStore, type ClaimOutcome, type MemoryReplayStoreOptions, type ReplayStore } from './replay/store.js';
+export {
+  memoryReplayStore,
+  type ClaimOutcome,
+  type MemoryReplayStoreOptions,
+  type ReplayStore,
+} from './replay/store.js';
 export { redisReplayStore, type RedisReplayStoreOptions, type ReplayRedisClient } from './replay/redis.js';
 export { WebhookVerificationError } from './errors.js';
 
@@ -56,7 +61,10 @@ export async function verifyWebhook(
       throw new TriggerError(`Body exceeds ${read.limit} bytes`, { code: 'PAYLOAD_TOO_LARGE', retryable: false });
     }
     if (read.status === 'unreadable') {
-      throw new TriggerError('The request body could not be read', { code: 'WEBHOOK_BODY_UNREADABLE', retryable: false });
+      throw new TriggerError('The request body could not be read', {
+        code: 'WEBHOOK_BODY_UNREADABLE',
+        retryable: false,
+      });
     }
     body = read.body;
   }

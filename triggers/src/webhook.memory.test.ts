@@ -26,14 +26,26 @@ beforeAll(async () => {
         source: {
           type: 'webhook',
           path: '/hook',
-          verifier: customHmacVerifier({ secret: 'memory-test', algorithm: 'sha256', header: 'x-signature', prefix: 'sha256=' }),
+          verifier: customHmacVerifier({
+            secret: 'memory-test',
+            algorithm: 'sha256',
+            header: 'x-signature',
+            prefix: 'sha256=',
+          }),
         },
         handle: () => void handled++,
       }),
-      open: defineTrigger({ source: { type: 'webhook', path: '/open', maxBodySize: 1024 }, handle: () => void handled++ }),
+      open: defineTrigger({
+        source: { type: 'webhook', path: '/open', maxBodySize: 1024 },
+        handle: () => void handled++,
+      }),
     },
   });
-  server = serve({ fetch: async (request) => (await runtime.fetch(request)) ?? new Response(null, { status: 404 }), port: 0, hostname: '127.0.0.1' });
+  server = serve({
+    fetch: async (request) => (await runtime.fetch(request)) ?? new Response(null, { status: 404 }),
+    port: 0,
+    hostname: '127.0.0.1',
+  });
   if (!server.listening) await once(server, 'listening');
   port = (server.address() as AddressInfo).port;
 });
@@ -60,7 +72,11 @@ interface UploadOptions {
 }
 
 /** POSTs up to `size` bytes, writing one reused 64 KiB buffer with backpressure. */
-function upload(path: string, size: number, options: UploadOptions = {}): Promise<{ status: number; sent: number; reused: boolean }> {
+function upload(
+  path: string,
+  size: number,
+  options: UploadOptions = {},
+): Promise<{ status: number; sent: number; reused: boolean }> {
   const mode = options.mode ?? 'give-up';
   return new Promise((resolve, reject) => {
     const request = http.request({
@@ -72,7 +88,9 @@ function upload(path: string, size: number, options: UploadOptions = {}): Promis
       headers: {
         'content-type': 'application/octet-stream',
         'x-signature': 'sha256=00',
-        ...(options.contentLength === undefined ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(options.contentLength) }),
+        ...(options.contentLength === undefined
+          ? { 'transfer-encoding': 'chunked' }
+          : { 'content-length': String(options.contentLength) }),
       },
     });
     const chunk = Buffer.alloc(64 * 1024, 0x61);
@@ -108,7 +126,9 @@ function upload(path: string, size: number, options: UploadOptions = {}): Promis
 describe('webhook bodies on a real server', () => {
   it('keeps peak RSS far below the data sent (under 150 MB for 400 MB) under four concurrent 100 MB chunked uploads', async () => {
     expect((await upload('/hook', 10)).status).toBe(401); // warm up: modules loaded, server ready
-    const { result: results, growthMb } = await peakRssGrowth(() => Promise.all([1, 2, 3, 4].map(() => upload('/hook', 100 * MB))));
+    const { result: results, growthMb } = await peakRssGrowth(() =>
+      Promise.all([1, 2, 3, 4].map(() => upload('/hook', 100 * MB))),
+    );
     expect(growthMb).toBeLessThan(150);
     expect(results.map((r) => r.status)).toEqual([413, 413, 413, 413]);
     expect(results.every((r) => r.sent < 100 * MB)).toBe(true);

@@ -18,7 +18,12 @@ function setup(handle: (event: WebhookEvent) => void | Promise<void> = () => {},
         source: {
           type: 'webhook',
           path: '/hooks/signed',
-          verifier: customHmacVerifier({ secret: SECRET, algorithm: 'sha256', header: 'x-signature', prefix: 'sha256=' }),
+          verifier: customHmacVerifier({
+            secret: SECRET,
+            algorithm: 'sha256',
+            header: 'x-signature',
+            prefix: 'sha256=',
+          }),
         },
         handle: async (event) => {
           events.push(event);
@@ -57,7 +62,9 @@ describe('runtime.fetch (webhooks)', () => {
   it('runs the handler on a verified JSON payload and answers 200 only then', async () => {
     const { runtime, events } = setup();
     const body = JSON.stringify({ hello: 'world' });
-    const response = await runtime.fetch(post('/hooks/signed', body, { 'content-type': 'application/json', 'x-signature': sign(body) }));
+    const response = await runtime.fetch(
+      post('/hooks/signed', body, { 'content-type': 'application/json', 'x-signature': sign(body) }),
+    );
     expect(response?.status).toBe(200);
     const json = (await response!.json()) as { ok: boolean; traceId: string };
     expect(json.ok).toBe(true);
@@ -85,7 +92,11 @@ describe('runtime.fetch (webhooks)', () => {
         controller.close();
       },
     });
-    const streamed = new Request('http://localhost/hooks/open', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    const streamed = new Request('http://localhost/hooks/open', {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect((await runtime.fetch(streamed))?.status).toBe(413);
     expect((await runtime.fetch(post('/hooks/open', 'x'.repeat(10))))?.status).toBe(200);
     expect(events).toHaveLength(1);
@@ -108,7 +119,8 @@ describe('runtime.fetch (webhooks)', () => {
         method: 'POST',
         body: new ReadableStream<Uint8Array>({
           start(controller) {
-            for (let sent = 0; sent < size; sent += 64 * 1024) controller.enqueue(new Uint8Array(Math.min(64 * 1024, size - sent)));
+            for (let sent = 0; sent < size; sent += 64 * 1024)
+              controller.enqueue(new Uint8Array(Math.min(64 * 1024, size - sent)));
             controller.close();
           },
         }),
@@ -139,11 +151,16 @@ describe('runtime.fetch (webhooks)', () => {
   });
 
   it('validates maxBodySize in defineTrigger: whole bytes from 1 to 100 MB, default 1 MiB', () => {
-    const source = (maxBodySize?: unknown) => ({ type: 'webhook', path: '/h', ...(maxBodySize === undefined ? {} : { maxBodySize }) }) as never;
+    const source = (maxBodySize?: unknown) =>
+      ({ type: 'webhook', path: '/h', ...(maxBodySize === undefined ? {} : { maxBodySize }) }) as never;
     expect(defineTrigger({ source: source(), handle: () => {} }).source).toMatchObject({ maxBodySize: 1024 * 1024 });
-    expect(defineTrigger({ source: source(100 * 1024 * 1024), handle: () => {} }).source).toMatchObject({ maxBodySize: 104_857_600 });
+    expect(defineTrigger({ source: source(100 * 1024 * 1024), handle: () => {} }).source).toMatchObject({
+      maxBodySize: 104_857_600,
+    });
     for (const bad of [0, -1, 1.5, 100 * 1024 * 1024 + 1, '1024', Number.NaN, Infinity, null]) {
-      expect(() => defineTrigger({ source: source(bad), handle: () => {} }), String(bad)).toThrow(/^source\.maxBodySize: expected an integer from 1 to 104857600/);
+      expect(() => defineTrigger({ source: source(bad), handle: () => {} }), String(bad)).toThrow(
+        /^source\.maxBodySize: expected an integer from 1 to 104857600/,
+      );
     }
   });
 
@@ -173,7 +190,9 @@ describe('runtime.fetch (webhooks)', () => {
     );
     expect(response?.status).toBe(500);
     const text = await response!.text();
-    expect(JSON.parse(text)).toEqual({ error: { code: 'TRIGGER_FAILED', message: 'The webhook handler failed', traceId } });
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'TRIGGER_FAILED', message: 'The webhook handler failed', traceId },
+    });
     expect(text).not.toContain('/srv/app.js');
   });
 });

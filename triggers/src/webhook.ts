@@ -39,7 +39,11 @@ export async function handleWebhook(core: RuntimeCore, request: Request): Promis
     return json(status, body, { ...(trace ? { 'x-trace-id': trace } : {}), ...extra });
   };
   if (!trigger) {
-    return answer(405, { error: { code: 'METHOD_NOT_ALLOWED', message: `${method} is not allowed` } }, { allow: [...routes.keys()].join(', ') });
+    return answer(
+      405,
+      { error: { code: 'METHOD_NOT_ALLOWED', message: `${method} is not allowed` } },
+      { allow: [...routes.keys()].join(', ') },
+    );
   }
 
   const source = trigger.definition.source as WebhookSource;
@@ -61,8 +65,14 @@ export async function handleWebhook(core: RuntimeCore, request: Request): Promis
       failure = `verifier threw: ${messageOf(error)}`;
     }
     if (failure !== undefined) {
-      core.logger.log({ level: 'warn', message: `webhook ${url.pathname} rejected: ${failure}`, trigger: trigger.name });
-      return answer(401, { error: { code: 'WEBHOOK_VERIFICATION_FAILED', message: 'Webhook signature verification failed' } });
+      core.logger.log({
+        level: 'warn',
+        message: `webhook ${url.pathname} rejected: ${failure}`,
+        trigger: trigger.name,
+      });
+      return answer(401, {
+        error: { code: 'WEBHOOK_VERIFICATION_FAILED', message: 'Webhook signature verification failed' },
+      });
     }
   }
   const parsed = parsePayload(raw, request.headers.get('content-type'));
@@ -78,13 +88,25 @@ export async function handleWebhook(core: RuntimeCore, request: Request): Promis
   const replay = source.verifier?.replay;
   const claim = replay ? await claimDelivery(core, trigger, replay, request) : undefined;
   if (claim === 'unavailable') {
-    return answer(503, { error: { code: 'WEBHOOK_REPLAY_STORE_UNAVAILABLE', message: 'Try again later' } }, { 'retry-after': '30' });
+    return answer(
+      503,
+      { error: { code: 'WEBHOOK_REPLAY_STORE_UNAVAILABLE', message: 'Try again later' } },
+      { 'retry-after': '30' },
+    );
   }
   if (claim === 'in-progress') {
-    return answer(409, { error: { code: 'WEBHOOK_DELIVERY_IN_PROGRESS', message: 'This delivery is being handled; try again later' } }, { 'retry-after': '10' });
+    return answer(
+      409,
+      { error: { code: 'WEBHOOK_DELIVERY_IN_PROGRESS', message: 'This delivery is being handled; try again later' } },
+      { 'retry-after': '10' },
+    );
   }
   if (claim === 'done') {
-    core.logger.log({ level: 'info', message: `webhook ${url.pathname}: delivery already handled; not run again`, trigger: trigger.name });
+    core.logger.log({
+      level: 'info',
+      message: `webhook ${url.pathname}: delivery already handled; not run again`,
+      trigger: trigger.name,
+    });
     return answer(200, { ok: true, duplicate: true });
   }
   const result = await runAttempt(core, trigger, event, { attempt: 1, parent, request: { method, url: request.url } });
@@ -94,13 +116,22 @@ export async function handleWebhook(core: RuntimeCore, request: Request): Promis
   const code = (result.error as { code?: unknown } | undefined)?.code;
   return json(
     500,
-    { error: { code: typeof code === 'string' ? code : 'TRIGGER_FAILED', message: 'The webhook handler failed', traceId: trace } },
+    {
+      error: {
+        code: typeof code === 'string' ? code : 'TRIGGER_FAILED',
+        message: 'The webhook handler failed',
+        traceId: trace,
+      },
+    },
     { 'x-trace-id': trace },
   );
 }
 
 /** Parses the body by content type: JSON (`application/json`, `+json`), form, `text/*`; anything else stays bytes. */
-export function parsePayload(raw: Uint8Array, contentType: string | null): { ok: true; payload: unknown } | { ok: false } {
+export function parsePayload(
+  raw: Uint8Array,
+  contentType: string | null,
+): { ok: true; payload: unknown } | { ok: false } {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   const text = () => new TextDecoder().decode(raw);
   if (type === 'application/json' || type.endsWith('+json')) {
@@ -115,7 +146,8 @@ export function parsePayload(raw: Uint8Array, contentType: string | null): { ok:
     const payload: Record<string, string | string[]> = {};
     for (const [key, value] of new URLSearchParams(text())) {
       const existing = payload[key];
-      payload[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+      payload[key] =
+        existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
     }
     return { ok: true, payload };
   }
@@ -125,7 +157,11 @@ export function parsePayload(raw: Uint8Array, contentType: string | null): { ok:
 
 function copyRequest(request: Request, raw: Uint8Array<ArrayBuffer>): Request {
   const hasBody = raw.byteLength > 0 && request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(request.url, { method: request.method, headers: request.headers, ...(hasBody ? { body: raw } : {}) });
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    ...(hasBody ? { body: raw } : {}),
+  });
 }
 
 function json(status: number, body: unknown, headers: Record<string, string>): Response {

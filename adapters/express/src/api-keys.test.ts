@@ -35,7 +35,8 @@ describe('apiKeys() with Express, on a real server', () => {
     servers.push(server);
     await new Promise((resolve) => server.once('listening', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const get = (path: string) => fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
+    const get = (path: string) =>
+      fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
 
     const ok = await get('/api/posts');
     expect([ok.status, await ok.json()]).toStrictEqual([200, { user: userId, apiKey: true }]);

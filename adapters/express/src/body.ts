@@ -24,17 +24,23 @@ function appendForm(out: URLSearchParams, key: string, value: unknown): void {
  * `{body, replaceType}`; `replaceType` is true when the content type must be
  * set anew (multipart gets a new boundary).
  */
-export function reserialise(source: ParsedBodySource, contentType: string): { body: BodyInit | null; replaceType: boolean } {
+export function reserialise(
+  source: ParsedBodySource,
+  contentType: string,
+): { body: BodyInit | null; replaceType: boolean } {
   const raw = source.rawBody;
   if (typeof raw === 'string' || raw instanceof Uint8Array) return { body: raw as BodyInit, replaceType: false };
   const parsed = source.body;
   if (parsed === undefined || parsed === null) return { body: null, replaceType: false };
-  if (typeof parsed === 'string' || parsed instanceof Uint8Array) return { body: parsed as BodyInit, replaceType: false };
+  if (typeof parsed === 'string' || parsed instanceof Uint8Array)
+    return { body: parsed as BodyInit, replaceType: false };
   const type = contentType.split(';')[0]!.trim().toLowerCase();
-  if (type === 'application/json' || type.endsWith('+json')) return { body: JSON.stringify(parsed), replaceType: false };
+  if (type === 'application/json' || type.endsWith('+json'))
+    return { body: JSON.stringify(parsed), replaceType: false };
   if (type === 'multipart/form-data') {
     const form = new FormData();
-    for (const [k, v] of Object.entries(parsed as object)) for (const item of [v].flat()) if (typeof item !== 'object') form.append(k, String(item));
+    for (const [k, v] of Object.entries(parsed as object))
+      for (const item of [v].flat()) if (typeof item !== 'object') form.append(k, String(item));
     return { body: form, replaceType: true };
   }
   const form = new URLSearchParams();

@@ -14,7 +14,12 @@ runAdapterConformance(
   'express',
   async () => {
     const db = await tempDatabase('conformance-express-');
-    const example = await createExpressExample({ dbPath: db.path, admin, mailLog: () => {}, rateLimit: generousLogins() });
+    const example = await createExpressExample({
+      dbPath: db.path,
+      admin,
+      mailLog: () => {},
+      rateLimit: generousLogins(),
+    });
     const server = example.app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     return runningApp(server, async () => {

@@ -6,7 +6,10 @@ import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { dashboardRouter } from './dashboard.js';
 
 describe('express dashboardRouter', async () => {
-  const runtime = createTriggerRuntime({ env: {}, triggers: { hook: defineTrigger({ source: { type: 'webhook', path: '/hook' }, handle: () => {} }) } });
+  const runtime = createTriggerRuntime({
+    env: {},
+    triggers: { hook: defineTrigger({ source: { type: 'webhook', path: '/hook' }, handle: () => {} }) },
+  });
   const app = express();
   app.use(dashboardRouter({ runtime, mode: 'development' }));
   app.use(express.urlencoded({ extended: false }));

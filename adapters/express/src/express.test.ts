@@ -7,7 +7,15 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAuth, credentials, getUser, createMemoryAdapter, passwordAccounts, requireAuth, type Auth } from '@framework/auth';
+import {
+  createAuth,
+  credentials,
+  getUser,
+  createMemoryAdapter,
+  passwordAccounts,
+  requireAuth,
+  type Auth,
+} from '@framework/auth';
 import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { customHmacVerifier } from '@framework/trigger/verifiers';
 import { cookieClient, type CookieClient } from '../../../test-support/adapter-conformance.js';
@@ -24,7 +32,12 @@ async function makeAuth(strategy: 'database' | 'jwt' = 'database', refreshEveryR
     session: { strategy, ...(refreshEveryRequest ? { updateAge: 0 } : {}) },
     secret: 's'.repeat(40),
     adapter,
-    providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+    providers: [
+      credentials({
+        credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+        authorize: passwords.authorize,
+      }),
+    ],
   });
 }
 
@@ -48,7 +61,11 @@ async function signIn(b: CookieClient, how: 'json' | 'form' = 'json'): Promise<R
 
 function routes(app: Express): Express {
   app.get('/me', (req, res) => {
-    res.json({ user: req.auth?.user?.email ?? null, local: (res.locals.user as { email?: string } | null)?.email ?? null, helper: getUser()?.email ?? null });
+    res.json({
+      user: req.auth?.user?.email ?? null,
+      local: (res.locals.user as { email?: string } | null)?.email ?? null,
+      helper: getUser()?.email ?? null,
+    });
   });
   app.get('/private', (_req, res) => {
     res.send(`hi ${requireAuth().name}`);
@@ -82,7 +99,9 @@ describe('Express adapter', () => {
     expect(await res.json()).toEqual({ ok: true, url: '/me' });
     expect(await (await b.fetch('/me')).json()).toEqual({ user: EMAIL, local: EMAIL, helper: EMAIL });
     expect(await (await b.fetch('/private')).text()).toBe('hi Ada');
-    expect(await (await b.fetch('/auth/session', { headers: { accept: 'application/json' } })).json()).toMatchObject({ user: { email: EMAIL } });
+    expect(await (await b.fetch('/auth/session', { headers: { accept: 'application/json' } })).json()).toMatchObject({
+      user: { email: EMAIL },
+    });
 
     const { csrfToken } = (await (await b.fetch('/auth/csrf')).json()) as { csrfToken: string };
     const out = await b.form('/auth/signout', { csrfToken });
@@ -106,7 +125,11 @@ describe('Express adapter', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/me');
     expect(await (await form.fetch('/me')).json()).toMatchObject({ user: EMAIL });
-    const echo = await form.fetch('/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":[1,2]}' });
+    const echo = await form.fetch('/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":[1,2]}',
+    });
     expect(await echo.json()).toEqual({ body: { a: [1, 2] }, helper: EMAIL });
   });
 
@@ -119,7 +142,11 @@ describe('Express adapter', () => {
     routes(app);
     const b = cookieClient(await listen(app));
     await signIn(b);
-    const echo = await b.fetch('/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' });
+    const echo = await b.fetch('/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"n":1}',
+    });
     expect(await echo.json()).toEqual({ body: { n: 1 }, helper: EMAIL });
   });
 
@@ -192,7 +219,12 @@ describe('Express adapter', () => {
   });
 
   it('matches basePath on the original URL inside a sub-app, and leaves other paths alone', async () => {
-    const auth = createAuth({ basePath: '/api/auth', session: { strategy: 'jwt' }, secret: 's'.repeat(40), providers: [] });
+    const auth = createAuth({
+      basePath: '/api/auth',
+      session: { strategy: 'jwt' },
+      secret: 's'.repeat(40),
+      providers: [],
+    });
     const sub = express();
     sub.use(authRouter(auth));
     sub.get('/hello', (_req, res) => void res.send('hello'));
@@ -211,7 +243,11 @@ describe('Express adapter', () => {
     app.use(authRouter(auth));
     const base = await listen(app);
     for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${base}/auth/callback/credentials`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(300_000) });
+      const res = await fetch(`${base}/auth/callback/credentials`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: 'x'.repeat(300_000),
+      });
       expect(res.status).toBe(413);
       await res.arrayBuffer();
       expect((await fetch(`${base}/auth/csrf`)).status).toBe(200);
@@ -227,14 +263,27 @@ describe('triggerRouter', () => {
       env: {},
       triggers: {
         hook: defineTrigger({
-          source: { type: 'webhook', path: '/hooks/in', verifier: customHmacVerifier({ secret: SECRET, algorithm: 'sha256', header: 'x-signature', prefix: 'sha256=' }) },
+          source: {
+            type: 'webhook',
+            path: '/hooks/in',
+            verifier: customHmacVerifier({
+              secret: SECRET,
+              algorithm: 'sha256',
+              header: 'x-signature',
+              prefix: 'sha256=',
+            }),
+          },
           handle: (event) => void received.push(event.payload),
         }),
       },
     });
   }
   const post = (base: string, body: string, signature: string, path = '/hooks/in') =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signature }, body });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': signature },
+      body,
+    });
 
   it('delivers verified webhooks, refuses bad signatures and hands other paths on with their body', async () => {
     const received: unknown[] = [];

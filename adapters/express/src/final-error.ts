@@ -22,7 +22,9 @@ const CODES: Record<number, string> = {
 
 /** The 4xx status an error carries (`status` / `statusCode`, as http-errors and body-parser set it), or 500. */
 function clientStatus(error: unknown): number {
-  const raw = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const raw =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof raw === 'number' && Number.isInteger(raw) && raw >= 400 && raw < 500 ? raw : 500;
 }
 

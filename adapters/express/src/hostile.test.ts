@@ -68,7 +68,10 @@ describe('express adapter: hostile requests', () => {
           expect(looksLikeStack(res.body)).toBe(false);
         }
       }
-      const ok = await rawRequest(base, agent, { target: '/auth/session', headers: { host: 'example.com:8080', accept: 'application/json' } });
+      const ok = await rawRequest(base, agent, {
+        target: '/auth/session',
+        headers: { host: 'example.com:8080', accept: 'application/json' },
+      });
       expect(ok.status).toBe(200);
     } finally {
       agent.destroy();
@@ -79,8 +82,17 @@ describe('express adapter: hostile requests', () => {
     const base = await exampleLikeApp();
     const agent = singleConnectionAgent();
     try {
-      for (const target of ['http://evil.example/auth/callback/credentials', 'https://evil.example/me', 'http://127.0.0.1/auth/session']) {
-        const res = await rawRequest(base, agent, { method: 'POST', target, headers: { accept: 'application/json', 'content-type': 'application/json', 'content-length': '2' }, chunks: ['{}'] });
+      for (const target of [
+        'http://evil.example/auth/callback/credentials',
+        'https://evil.example/me',
+        'http://127.0.0.1/auth/session',
+      ]) {
+        const res = await rawRequest(base, agent, {
+          method: 'POST',
+          target,
+          headers: { accept: 'application/json', 'content-type': 'application/json', 'content-length': '2' },
+          chunks: ['{}'],
+        });
         expect(res.status, target).toBe(400);
         expect(looksLikeStack(res.body)).toBe(false);
       }
@@ -92,7 +104,11 @@ describe('express adapter: hostile requests', () => {
   it("finalErrorHandler answers a body parser's 413 and an app's 500 without the stack, in development too", async () => {
     process.env.NODE_ENV = 'development';
     const base = await exampleLikeApp();
-    const big = await fetch(`${base}/form`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: `a=${'x'.repeat(4096)}` });
+    const big = await fetch(`${base}/form`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: `a=${'x'.repeat(4096)}`,
+    });
     expect(big.status).toBe(413);
     const text = await big.text();
     expect(JSON.parse(text)).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request was refused' } });

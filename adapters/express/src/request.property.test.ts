@@ -10,10 +10,48 @@ import { describe, expect, it } from 'vitest';
 import { AuthError } from '@framework/auth';
 import { requestUrl } from './request.js';
 
-const pieces = fc.constantFrom('a', 'example.com', '[', ']', '::1', ':', '80', '99999', '@', '/', '\\', '?', '#', ' ', '%', '%2f', '.', '..', 'user', 'evil.example', 'http://', 'xn--', '-', '_');
-const host = fc.oneof(fc.array(pieces, { maxLength: 6 }).map((p) => p.join('')), fc.string({ maxLength: 20 }));
+const pieces = fc.constantFrom(
+  'a',
+  'example.com',
+  '[',
+  ']',
+  '::1',
+  ':',
+  '80',
+  '99999',
+  '@',
+  '/',
+  '\\',
+  '?',
+  '#',
+  ' ',
+  '%',
+  '%2f',
+  '.',
+  '..',
+  'user',
+  'evil.example',
+  'http://',
+  'xn--',
+  '-',
+  '_',
+);
+const host = fc.oneof(
+  fc.array(pieces, { maxLength: 6 }).map((p) => p.join('')),
+  fc.string({ maxLength: 20 }),
+);
 const target = fc.oneof(
-  fc.constantFrom('/auth/session', '/', '//evil.example/x', '/a?b=c', 'http://evil.example/auth/x', '*', 'https://x/y', '/%2e%2e/x', ''),
+  fc.constantFrom(
+    '/auth/session',
+    '/',
+    '//evil.example/x',
+    '/a?b=c',
+    'http://evil.example/auth/x',
+    '*',
+    'https://x/y',
+    '/%2e%2e/x',
+    '',
+  ),
   fc.array(pieces, { maxLength: 6 }).map((p) => p.join('')),
 );
 
@@ -45,9 +83,19 @@ describe('requestUrl', () => {
   });
 
   it('builds origin-form requests and refuses the rest', () => {
-    expect(requestUrl(fakeRequest('example.com:8080', '/auth/session?x=1'))).toBe('http://example.com:8080/auth/session?x=1');
+    expect(requestUrl(fakeRequest('example.com:8080', '/auth/session?x=1'))).toBe(
+      'http://example.com:8080/auth/session?x=1',
+    );
     expect(requestUrl(fakeRequest('[::1]:3000', '/'))).toBe('http://[::1]:3000/');
-    for (const [h, u] of [['[', '/'], ['a b', '/'], ['example.com:99999', '/'], ['user@evil.example', '/'], ['evil.example/x', '/'], ['ok.example', 'http://evil.example/'], ['ok.example', '*']]) {
+    for (const [h, u] of [
+      ['[', '/'],
+      ['a b', '/'],
+      ['example.com:99999', '/'],
+      ['user@evil.example', '/'],
+      ['evil.example/x', '/'],
+      ['ok.example', 'http://evil.example/'],
+      ['ok.example', '*'],
+    ]) {
       expect(() => requestUrl(fakeRequest(h!, u!)), `${h} ${u}`).toThrow(AuthError);
     }
   });

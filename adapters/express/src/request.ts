@@ -84,14 +84,23 @@ export function toWebRequest(req: ExpressRequest, res: ExpressResponse, options:
   if (options.body === false || (!bodyless && bodyConsumed(req))) {
     const headers = createHeaders(req);
     if (options.body === false || bodyless) return new Request(url, { method, headers });
-    const { body, replaceType } = reserialise(req as { body?: unknown; rawBody?: unknown }, headers.get('content-type') ?? '');
+    const { body, replaceType } = reserialise(
+      req as { body?: unknown; rawBody?: unknown },
+      headers.get('content-type') ?? '',
+    );
     for (const name of ['content-length', 'content-encoding', 'transfer-encoding']) headers.delete(name);
     if (replaceType) headers.delete('content-type');
     return new Request(url, { method, headers, body });
   }
   const streamed = createRequest(req, res);
   if (streamed.url === url) return streamed;
-  return new Request(url, { method, headers: streamed.headers, body: streamed.body, signal: streamed.signal, duplex: 'half' } as RequestInit);
+  return new Request(url, {
+    method,
+    headers: streamed.headers,
+    body: streamed.body,
+    signal: streamed.signal,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 /**

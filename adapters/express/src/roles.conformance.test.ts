@@ -21,7 +21,10 @@ runRoleConformance('express requireRole', async (auth, cookie, role) => {
   await new Promise((resolve) => server.once('listening', resolve));
   try {
     const { port } = server.address() as AddressInfo;
-    const res = await fetch(`http://127.0.0.1:${port}/guarded`, { headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) }, redirect: 'manual' });
+    const res = await fetch(`http://127.0.0.1:${port}/guarded`, {
+      headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+      redirect: 'manual',
+    });
     return outcomeOfStatus(res.status);
   } finally {
     await new Promise((resolve) => server.close(resolve));

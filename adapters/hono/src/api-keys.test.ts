@@ -15,7 +15,9 @@ async function setup() {
   const app = new Hono<{ Variables: AuthVariables }>();
   mountAuth(app, auth);
   app.use('*', authSession(auth));
-  app.get('/api/posts', (c) => c.json({ user: requirePermission('posts:read').id, apiKey: isApiKeySession(getSession()) }));
+  app.get('/api/posts', (c) =>
+    c.json({ user: requirePermission('posts:read').id, apiKey: isApiKeySession(getSession()) }),
+  );
   app.post('/api/posts/delete', (c) => c.json({ user: requirePermission('posts:delete').id }));
   return { app, userId, key };
 }
@@ -27,14 +29,21 @@ describe('apiKeys() with Hono, in-process', () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toStrictEqual({ user: userId, apiKey: true });
     expect(ok.headers.getSetCookie()).toStrictEqual([]);
-    const denied = await app.request('/api/posts/delete', { method: 'POST', headers: { 'x-api-key': key, accept: 'application/json' } });
+    const denied = await app.request('/api/posts/delete', {
+      method: 'POST',
+      headers: { 'x-api-key': key, accept: 'application/json' },
+    });
     expect([denied.status, ((await denied.json()) as any).error.code]).toStrictEqual([403, 'FORBIDDEN']);
     expect((await app.request('/api/posts', { headers: { authorization: `Bearer ${key}` } })).status).toBe(200); // the 3rd of 3
-    const refused = await app.request('/api/posts', { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
+    const refused = await app.request('/api/posts', {
+      headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+    });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
     expect(((await refused.json()) as any).error.code).toBe('RATE_LIMITED');
-    const anonymous = await app.request('/api/posts', { headers: { authorization: 'Bearer fk_000000000000_nope', accept: 'application/json' } });
+    const anonymous = await app.request('/api/posts', {
+      headers: { authorization: 'Bearer fk_000000000000_nope', accept: 'application/json' },
+    });
     expect(anonymous.status).toBe(401);
   });
 });
@@ -52,15 +61,24 @@ describe('apiKeys() with Hono, on a real server', () => {
     const base = `http://127.0.0.1:${port}`;
     const res = await fetch(`${base}/api/posts`, { headers: { authorization: `Bearer ${key}` } });
     expect([res.status, await res.json()]).toStrictEqual([200, { user: userId, apiKey: true }]);
-    const list = await fetch(`${base}/auth/api-keys`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
+    const list = await fetch(`${base}/auth/api-keys`, {
+      headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+    });
     expect(list.status).toBe(401);
-    const session = await fetch(`${base}/auth/session`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
+    const session = await fetch(`${base}/auth/session`, {
+      headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+    });
     expect(await session.json()).toBeNull();
     // The socket address reaches the session read: past 20 invalid keys (the default budget) this client is refused.
-    const wrong = { authorization: 'Bearer fk_000000000000_' + 'x'.repeat(key.length - 16), accept: 'application/json' };
+    const wrong = {
+      authorization: 'Bearer fk_000000000000_' + 'x'.repeat(key.length - 16),
+      accept: 'application/json',
+    };
     for (let i = 0; i < 20; i++) expect((await fetch(`${base}/api/posts`, { headers: wrong })).status).toBe(401);
     expect((await fetch(`${base}/api/posts`, { headers: wrong })).status).toBe(429);
-    const blocked = await fetch(`${base}/api/posts`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
+    const blocked = await fetch(`${base}/api/posts`, {
+      headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+    });
     expect([blocked.status, ((await blocked.json()) as any).error.code]).toStrictEqual([429, 'RATE_LIMITED']);
   });
 });

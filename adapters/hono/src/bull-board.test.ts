@@ -38,18 +38,38 @@ describe.skipIf(!redis)('hono mountBullBoard', async () => {
     const script = /src="(static\/js\/main\.[^"]+)"/.exec(await page.text())?.[1];
     expect(script).toBeTruthy();
     expect((await fetch(new URL(script!, `${base}/_framework/bull-board/`))).status).toBe(200);
-    const api = (await (await fetch(`${base}/_framework/bull-board/api/queues`)).json()) as { queues: Array<{ name: string }> };
+    const api = (await (await fetch(`${base}/_framework/bull-board/api/queues`)).json()) as {
+      queues: Array<{ name: string }>;
+    };
     expect(api.queues.map((q) => q.name)).toContain(name);
     expect(await (await fetch(`${base}/_framework/`)).text()).toContain('href="/_framework/bull-board"');
   });
 
   it('refuses a forwarded client (403) and a cross-site or non-JSON action (403)', async () => {
-    expect((await fetch(`${base}/_framework/bull-board/api/queues`, { headers: { 'x-forwarded-for': '203.0.113.1' } })).status).toBe(403);
+    expect(
+      (await fetch(`${base}/_framework/bull-board/api/queues`, { headers: { 'x-forwarded-for': '203.0.113.1' } }))
+        .status,
+    ).toBe(403);
     const action = `${base}/_framework/bull-board/api/queues/${encodeURIComponent(name)}/pause`;
-    expect((await fetch(action, { method: 'PUT', headers: { origin: 'http://evil.example', 'content-type': 'application/json' }, body: '{}' })).status).toBe(403);
-    expect((await fetch(action, { method: 'PUT', headers: { origin: base, 'content-type': 'text/plain' }, body: '{}' })).status).toBe(403);
+    expect(
+      (
+        await fetch(action, {
+          method: 'PUT',
+          headers: { origin: 'http://evil.example', 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await fetch(action, { method: 'PUT', headers: { origin: base, 'content-type': 'text/plain' }, body: '{}' }))
+        .status,
+    ).toBe(403);
     expect(await queue.isPaused()).toBe(false);
-    const ok = await fetch(action, { method: 'PUT', headers: { origin: base, 'content-type': 'application/json' }, body: '{}' });
+    const ok = await fetch(action, {
+      method: 'PUT',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(ok.status).toBeLessThan(300);
     expect(await queue.isPaused()).toBe(true);
   });

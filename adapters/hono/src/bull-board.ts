@@ -37,11 +37,18 @@ export interface BullBoardOptions {
  * mountBullBoard(app, dashboard, { queues: [new Queue('welcome-mail', { connection })] });
  * ```
  */
-export function mountBullBoard(app: Hono<any, any, any>, dashboard: Dashboard, options: BullBoardOptions): ReturnType<typeof createBullBoard> {
+export function mountBullBoard(
+  app: Hono<any, any, any>,
+  dashboard: Dashboard,
+  options: BullBoardOptions,
+): ReturnType<typeof createBullBoard> {
   const path = (options.path ?? `${dashboard.basePath}/bull-board`).replace(/\/+$/, '');
   const serverAdapter = new HonoAdapter(serveStatic);
   serverAdapter.setBasePath(path);
-  const board = createBullBoard({ queues: options.queues.map((queue) => new BullMQAdapter(queue, { readOnlyMode: options.readOnly ?? false })), serverAdapter });
+  const board = createBullBoard({
+    queues: options.queues.map((queue) => new BullMQAdapter(queue, { readOnlyMode: options.readOnly ?? false })),
+    serverAdapter,
+  });
   const guard: MiddlewareHandler = async (c, next) => {
     if (!dashboard.enabled) return c.notFound();
     const ip = clientIp(c);

@@ -7,7 +7,10 @@ import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { mountDashboard } from './dashboard.js';
 
 describe('hono mountDashboard', async () => {
-  const runtime = createTriggerRuntime({ env: {}, triggers: { hook: defineTrigger({ source: { type: 'webhook', path: '/hook' }, handle: () => {} }) } });
+  const runtime = createTriggerRuntime({
+    env: {},
+    triggers: { hook: defineTrigger({ source: { type: 'webhook', path: '/hook' }, handle: () => {} }) },
+  });
   const app = new Hono();
   const dashboard = mountDashboard(app, { runtime, mode: 'development' });
   app.get('/_framework-not', (c) => c.text('app'));

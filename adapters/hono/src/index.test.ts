@@ -11,7 +11,12 @@ async function setup(strategy: 'database' | 'jwt', maxAge?: number) {
     session: { strategy, ...(maxAge ? { maxAge, updateAge: 0 } : {}) },
     secret: 's'.repeat(40),
     adapter,
-    providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+    providers: [
+      credentials({
+        credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+        authorize: passwords.authorize,
+      }),
+    ],
   });
   const app = new Hono<{ Variables: AuthVariables }>();
   mountAuth(app, auth);
@@ -32,7 +37,10 @@ async function signIn(app: Hono<{ Variables: AuthVariables }>): Promise<string> 
     body: JSON.stringify({ csrfToken, email: 'ada@example.com', password: 'analytical-engine' }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().find((l) => l.startsWith('framework.session-token='))!.split(';')[0]!;
+  return res.headers
+    .getSetCookie()
+    .find((l) => l.startsWith('framework.session-token='))!
+    .split(';')[0]!;
 }
 
 describe('authSession({scope: false})', () => {
@@ -51,7 +59,10 @@ describe('authSession({scope: false})', () => {
       return c.json({ user: c.get('user')?.email ?? null, helper });
     });
     const cookie = await signIn(app);
-    const body = (await (await app.request('/whoami', { headers: { cookie } })).json()) as { user: string; helper: string };
+    const body = (await (await app.request('/whoami', { headers: { cookie } })).json()) as {
+      user: string;
+      helper: string;
+    };
     expect(body.user).toBe('ada@example.com');
     expect(body.helper).toMatch(/outside a request scope/);
   });
@@ -68,7 +79,10 @@ describe.each(['database', 'jwt'] as const)('@framework/hono with %s sessions', 
     const { app } = await setup(strategy);
     expect(await (await app.request('/whoami')).json()).toEqual({ user: null, helper: null });
     const cookie = await signIn(app);
-    expect(await (await app.request('/whoami', { headers: { cookie } })).json()).toEqual({ user: 'ada@example.com', helper: 'ada@example.com' });
+    expect(await (await app.request('/whoami', { headers: { cookie } })).json()).toEqual({
+      user: 'ada@example.com',
+      helper: 'ada@example.com',
+    });
     const res = await app.request('/private', { headers: { cookie } });
     expect(await res.text()).toBe('hi Ada');
   });
@@ -111,14 +125,21 @@ describe.each(['database', 'jwt'] as const)('@framework/hono with %s sessions', 
 });
 
 describe('client IP for rate limits', () => {
-  async function limited(mount: (app: Hono<{ Variables: AuthVariables }>, auth: ReturnType<typeof createAuth>) => void) {
+  async function limited(
+    mount: (app: Hono<{ Variables: AuthVariables }>, auth: ReturnType<typeof createAuth>) => void,
+  ) {
     const adapter = createMemoryAdapter();
     const passwords = passwordAccounts(adapter);
     await passwords.register({ email: 'ada@example.com', password: 'analytical-engine' });
     const auth = createAuth({
       secret: 's'.repeat(40),
       adapter,
-      providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+      providers: [
+        credentials({
+          credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+          authorize: passwords.authorize,
+        }),
+      ],
       logger: { error: () => {}, warn: () => {} },
     });
     const app = new Hono<{ Variables: AuthVariables }>();
@@ -129,14 +150,21 @@ describe('client IP for rate limits', () => {
     return (password: string, headers: Record<string, string> = {}, env?: unknown) =>
       app.request(
         '/auth/callback/credentials',
-        { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', cookie, ...headers }, body: JSON.stringify({ csrfToken, email: 'ada@example.com', password }) },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', cookie, ...headers },
+          body: JSON.stringify({ csrfToken, email: 'ada@example.com', password }),
+        },
         env as never,
       );
   }
 
   it('takes the IP from the clientIp option (Workers: cf-connecting-ip), so failures elsewhere never lock the owner out', async () => {
-    const attempt = await limited((app, auth) => mountAuth(app, auth, { clientIp: (c) => c.req.header('cf-connecting-ip') }));
-    for (let i = 0; i < 5; i++) expect((await attempt('wrong-password', { 'cf-connecting-ip': '203.0.113.5' })).status).toBe(401);
+    const attempt = await limited((app, auth) =>
+      mountAuth(app, auth, { clientIp: (c) => c.req.header('cf-connecting-ip') }),
+    );
+    for (let i = 0; i < 5; i++)
+      expect((await attempt('wrong-password', { 'cf-connecting-ip': '203.0.113.5' })).status).toBe(401);
     expect((await attempt('analytical-engine', { 'cf-connecting-ip': '203.0.113.5' })).status).toBe(429);
     expect((await attempt('analytical-engine', { 'cf-connecting-ip': '198.51.100.5' })).status).toBe(200);
   });

@@ -120,7 +120,10 @@ export interface AuthSessionOptions {
  * app.get('/dashboard', (c) => c.text(`Hi ${requireAuth().name}`));
  * ```
  */
-export function authSession(auth: Auth, options: AuthSessionOptions = {}): MiddlewareHandler<{ Variables: AuthVariables }> {
+export function authSession(
+  auth: Auth,
+  options: AuthSessionOptions = {},
+): MiddlewareHandler<{ Variables: AuthVariables }> {
   const finish = (c: Context, headers: Headers) => {
     if (c.error) {
       const res = auth.toResponse(c.error, c.req.raw);

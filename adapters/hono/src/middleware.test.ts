@@ -20,7 +20,10 @@ const PASSWORD = 'correct-horse-battery';
 async function setup(options: { scope?: boolean; updateAge?: number } = {}) {
   const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
-  for (const [email, role] of [['admin@example.com', 'admin'], ['ed@example.com', 'editor']] as const) {
+  for (const [email, role] of [
+    ['admin@example.com', 'admin'],
+    ['ed@example.com', 'editor'],
+  ] as const) {
     const user = await passwords.register({ email, password: PASSWORD });
     await adapter.updateUser(user.id, { role });
   }
@@ -28,7 +31,12 @@ async function setup(options: { scope?: boolean; updateAge?: number } = {}) {
     session: { strategy: 'jwt', ...(options.updateAge === undefined ? {} : { updateAge: options.updateAge }) },
     secret: 's'.repeat(40),
     adapter,
-    providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+    providers: [
+      credentials({
+        credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+        authorize: passwords.authorize,
+      }),
+    ],
     // Typed as `rbac` once createAuth accepts it; until then the scope shim below supplies it.
     rbac,
   });
@@ -48,7 +56,10 @@ async function signIn(app: Hono<{ Variables: AuthVariables }>, email: string): P
     body: JSON.stringify({ csrfToken, email, password: PASSWORD }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().find((l) => l.startsWith('framework.session-token='))!.split(';')[0]!;
+  return res.headers
+    .getSetCookie()
+    .find((l) => l.startsWith('framework.session-token='))!
+    .split(';')[0]!;
 }
 
 const json = { accept: 'application/json' };
@@ -104,11 +115,15 @@ describe('authorize (Hono)', () => {
   it('works with authSession({scope: false}) given options.rbac', async () => {
     const { app } = await setup({ scope: false });
     app.get('/admin', authorize({ role: 'admin', rbac }), (c) => c.text('ok'));
-    expect((await app.request('/admin', { headers: { cookie: await signIn(app, 'admin@example.com') } })).status).toBe(200);
-    expect((await app.request('/admin', { headers: { cookie: await signIn(app, 'ed@example.com'), ...json } })).status).toBe(403);
+    expect((await app.request('/admin', { headers: { cookie: await signIn(app, 'admin@example.com') } })).status).toBe(
+      200,
+    );
+    expect(
+      (await app.request('/admin', { headers: { cookie: await signIn(app, 'ed@example.com'), ...json } })).status,
+    ).toBe(403);
   });
 
-  it('keeps authSession\'s refreshed session cookie on the responses it gives', async () => {
+  it("keeps authSession's refreshed session cookie on the responses it gives", async () => {
     const { app } = await setup({ updateAge: 0 });
     app.get('/admin', authorize({ role: 'admin' }), (c) => c.text('ok'));
     const cookie = await signIn(app, 'ed@example.com');

@@ -38,7 +38,9 @@ export function authorize(options: AuthMiddlewareOptions = {}): MiddlewareHandle
   return async (c, next) => {
     const user = c.get('user') as User | null | undefined;
     if (user === undefined) {
-      throw new Error('authorize() needs the session: mount authSession(auth) before it (app.use("*", authSession(auth))).');
+      throw new Error(
+        'authorize() needs the session: mount authSession(auth) before it (app.use("*", authSession(auth))).',
+      );
     }
     let passed = false;
     const response = await guard(

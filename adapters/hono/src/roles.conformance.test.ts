@@ -7,6 +7,8 @@ runRoleConformance('hono authorize', async (auth, cookie, role) => {
   const app = new Hono<{ Variables: AuthVariables }>();
   app.use('*', authSession(auth));
   app.get('/guarded', authorize(typeof role === 'string' ? { role } : { roles: [...role] }), (c) => c.text('ok'));
-  const res = await app.request('http://app.test/guarded', { headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } });
+  const res = await app.request('http://app.test/guarded', {
+    headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+  });
   return outcomeOfStatus(res.status);
 });

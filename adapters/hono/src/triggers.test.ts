@@ -11,8 +11,14 @@ describe('mountTriggers', () => {
       name: 'web',
       env: {},
       triggers: {
-        hook: defineTrigger({ source: { type: 'webhook', path: '/hooks/in' }, handle: (event) => void received.push(event.payload) }),
-        watch: defineTrigger({ source: { type: 'tail', workers: ['web'] }, handle: (event) => void tails.push(...event.logs) }),
+        hook: defineTrigger({
+          source: { type: 'webhook', path: '/hooks/in' },
+          handle: (event) => void received.push(event.payload),
+        }),
+        watch: defineTrigger({
+          source: { type: 'tail', workers: ['web'] },
+          handle: (event) => void tails.push(...event.logs),
+        }),
       },
     });
     await runtime.start();
@@ -20,7 +26,11 @@ describe('mountTriggers', () => {
       const app = new Hono();
       app.use('*', mountTriggers(runtime));
       app.get('/hello', (c) => c.text('hi'));
-      const hook = await app.request('/hooks/in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+      const hook = await app.request('/hooks/in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"a":1}',
+      });
       expect(hook.status).toBeLessThan(300);
       expect(received).toEqual([{ a: 1 }]);
       expect(await (await app.request('/hello?token=secret-token&code=secret-code')).text()).toBe('hi');
@@ -30,7 +40,9 @@ describe('mountTriggers', () => {
         await new Promise((r) => setTimeout(r, 50));
         await runtime.drain();
       }
-      expect(tails).toContainEqual(expect.objectContaining({ method: 'GET', status: 200, url: 'http://localhost/hello' }));
+      expect(tails).toContainEqual(
+        expect.objectContaining({ method: 'GET', status: 200, url: 'http://localhost/hello' }),
+      );
       expect(JSON.stringify(tails)).not.toContain('secret');
     } finally {
       await runtime.stop({ timeout: '1s' });

@@ -33,6 +33,11 @@ export function mountTriggers(runtime: WebhookRuntime): MiddlewareHandler {
     await next();
     // Origin and path only: query strings carry magic-link tokens and OAuth codes, which tail events must not keep.
     const { origin, pathname } = new URL(c.req.url);
-    runtime.recordRequest?.({ method: c.req.method, url: origin + pathname, status: c.res.status, durationMs: performance.now() - started });
+    runtime.recordRequest?.({
+      method: c.req.method,
+      url: origin + pathname,
+      status: c.res.status,
+      durationMs: performance.now() - started,
+    });
   };
 }

@@ -8,13 +8,18 @@ import { apiKeyTestApp } from '../../../core/src/plugins/api-keys/test-key.js';
 import { createAuthHelpers } from './index.js';
 
 const ORIGIN = 'http://app.test';
-const get = (key: string) => new Request(`${ORIGIN}/api/posts`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
+const get = (key: string) =>
+  new Request(`${ORIGIN}/api/posts`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
 
 describe('apiKeys() with the Remix helpers', () => {
   it('withAuth runs the loader as the key owner; past the budget it throws a 429 Response', async () => {
     const { auth, userId, key } = await apiKeyTestApp(ORIGIN, 'posts:read', 1);
     const { withAuth } = createAuthHelpers(auth);
-    const loader = withAuth(({ user }) => ({ arg: user?.id, helper: getUser()?.id, edit: hasPermission('posts:edit') }));
+    const loader = withAuth(({ user }) => ({
+      arg: user?.id,
+      helper: getUser()?.id,
+      edit: hasPermission('posts:edit'),
+    }));
     expect((await loader({ request: get(key) })).data).toStrictEqual({ arg: userId, helper: userId, edit: false });
     const refused = await loader({ request: get(key) }).catch((thrown: unknown) => thrown);
     expect(refused).toBeInstanceOf(Response);

@@ -19,6 +19,7 @@ import type { ResourceRoute } from './route.js';
 export function createDashboardRoute(options: DashboardOptions | Dashboard, clientIp?: ClientIpOption): ResourceRoute {
   const dashboard = dashboardOf(options);
   const serve = async (args: RouteArgs) =>
-    (await dashboard.fetch(args.request, requestInfo(args, clientIp))) ?? Response.json({ error: { code: 'NOT_FOUND', message: 'No dashboard page at this path' } }, { status: 404 });
+    (await dashboard.fetch(args.request, requestInfo(args, clientIp))) ??
+    Response.json({ error: { code: 'NOT_FOUND', message: 'No dashboard page at this path' } }, { status: 404 });
   return { loader: serve, action: serve };
 }

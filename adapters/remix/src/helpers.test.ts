@@ -43,7 +43,9 @@ describe('getUser / requireUser', () => {
 
   it('sends the cleared cookie of an expired session with the 401', async () => {
     await laterSession({ maxAge: 60 }, 'ada@example.com', 120, async (auth, cookie) => {
-      const res = await thrown(createAuthHelpers(auth).requireUser(get('/', { cookie, accept: 'application/json' }), { throwError: true }));
+      const res = await thrown(
+        createAuthHelpers(auth).requireUser(get('/', { cookie, accept: 'application/json' }), { throwError: true }),
+      );
       expect(await res.json()).toMatchObject({ error: { code: 'SESSION_EXPIRED' } });
       expect(res.headers.get('set-cookie')).toMatch(/framework\.session-token=;.*Max-Age=0/);
     });
@@ -54,8 +56,12 @@ describe('requireRole', () => {
   it('lets the role through and answers others with the kit 403', async () => {
     const { auth, signIn } = await authFixture({ rbac: true });
     const { requireRole } = createAuthHelpers(auth);
-    expect((await requireRole(get('/admin', { cookie: await signIn('ada@example.com') }), 'admin')).email).toBe('ada@example.com');
-    const denied = await thrown(requireRole(get('/admin', { cookie: await signIn('bob@example.com'), accept: 'application/json' }), ['admin']));
+    expect((await requireRole(get('/admin', { cookie: await signIn('ada@example.com') }), 'admin')).email).toBe(
+      'ada@example.com',
+    );
+    const denied = await thrown(
+      requireRole(get('/admin', { cookie: await signIn('bob@example.com'), accept: 'application/json' }), ['admin']),
+    );
     expect(denied.status).toBe(403);
     expect(await denied.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Requires the role "admin"' } });
     expect((await thrown(requireRole(get('/admin'), 'admin'))).status).toBe(302);
@@ -76,7 +82,11 @@ describe('withAuth', () => {
   it('runs the loader in the request scope with user and session', async () => {
     const { auth, signIn } = await authFixture();
     const { withAuth } = createAuthHelpers(auth);
-    const loader = withAuth(({ user, session }) => ({ arg: user?.email, helper: getUser()?.email, expires: session?.expires instanceof Date }));
+    const loader = withAuth(({ user, session }) => ({
+      arg: user?.email,
+      helper: getUser()?.email,
+      expires: session?.expires instanceof Date,
+    }));
     const result = await loader({ request: get('/', { cookie: await signIn('bob@example.com') }) });
     expect(result.data).toEqual({ arg: 'bob@example.com', helper: 'bob@example.com', expires: true });
   });
@@ -84,16 +94,25 @@ describe('withAuth', () => {
   it('returns refreshed cookies through plain data, data() and Responses, and on thrown Responses', async () => {
     await laterSession({ maxAge: 600 }, 'ada@example.com', 60, async (auth, cookie) => {
       const { withAuth, requireUser } = createAuthHelpers(auth);
-      const refreshed = (headers: Headers | HeadersInit | undefined) => new Headers(headers).getSetCookie().filter((l) => l.startsWith('framework.session-token='));
+      const refreshed = (headers: Headers | HeadersInit | undefined) =>
+        new Headers(headers).getSetCookie().filter((l) => l.startsWith('framework.session-token='));
       const plain = await withAuth(() => ({ ok: true }))({ request: get('/', { cookie }) });
       expect(refreshed(plain.init?.headers)).toHaveLength(1);
-      const shaped = await withAuth(() => data({ ok: true }, { status: 201, headers: { 'x-kept': 'yes' } }))({ request: get('/', { cookie }) });
+      const shaped = await withAuth(() => data({ ok: true }, { status: 201, headers: { 'x-kept': 'yes' } }))({
+        request: get('/', { cookie }),
+      });
       expect(shaped.init?.status).toBe(201);
       expect(new Headers(shaped.init?.headers).get('x-kept')).toBe('yes');
       expect(refreshed(shaped.init?.headers)).toHaveLength(1);
-      const response = await withAuth(() => Response.redirect(`${ORIGIN}/next`, 302))({ request: get('/', { cookie }) });
+      const response = await withAuth(() => Response.redirect(`${ORIGIN}/next`, 302))({
+        request: get('/', { cookie }),
+      });
       expect(refreshed(response.headers)).toHaveLength(1);
-      const out = await thrown(withAuth(async ({ request }) => ({ user: await requireUser(request, { redirectTo: '/x' }) }))({ request: get('/', { cookie: 'framework.session-token=forged.x' }) }));
+      const out = await thrown(
+        withAuth(async ({ request }) => ({ user: await requireUser(request, { redirectTo: '/x' }) }))({
+          request: get('/', { cookie: 'framework.session-token=forged.x' }),
+        }),
+      );
       expect(out.status).toBe(302);
       expect(refreshed(out.headers)).toHaveLength(1);
     });
@@ -105,6 +124,10 @@ describe('withAuth', () => {
     const page = await thrown(withAuth(() => requireAuth())({ request: get('/private') }));
     expect(page.status).toBe(302);
     expect(page.headers.get('location')).toBe('/auth/signin?callbackUrl=%2Fprivate');
-    await expect(withAuth(() => { throw new TypeError('boom'); })({ request: get('/') })).rejects.toThrow('boom');
+    await expect(
+      withAuth(() => {
+        throw new TypeError('boom');
+      })({ request: get('/') }),
+    ).rejects.toThrow('boom');
   });
 });

@@ -2,7 +2,15 @@
  * `createAuthHelpers(auth)`: session helpers for loaders and actions.
  * @module
  */
-import { checkRole, SessionExpiredError, UnauthenticatedError, type Auth, type AuthScope, type Session, type User } from '@framework/auth';
+import {
+  checkRole,
+  SessionExpiredError,
+  UnauthenticatedError,
+  type Auth,
+  type AuthScope,
+  type Session,
+  type User,
+} from '@framework/auth';
 import { attachCookies, withCookies, type WithCookies } from './cookies.js';
 import type { RouteArgs } from './args.js';
 
@@ -51,7 +59,9 @@ export interface AuthHelpers {
    * result's headers. Kit errors it throws (`requireAuth()`'s redirect,
    * `ForbiddenError`, …) are thrown on as the kit's Response.
    */
-  withAuth<A extends RouteArgs, R>(loader: (args: A & AuthArgs) => R | Promise<R>): (args: A) => Promise<WithCookies<Awaited<R>>>;
+  withAuth<A extends RouteArgs, R>(
+    loader: (args: A & AuthArgs) => R | Promise<R>,
+  ): (args: A) => Promise<WithCookies<Awaited<R>>>;
 }
 
 /**
@@ -89,7 +99,8 @@ export function createAuthHelpers(auth: Auth): AuthHelpers {
     if (!pending) reads.set(request, (pending = run(request, (scope) => scope)));
     return pending;
   };
-  const refuse = (request: Request, error: unknown, headers: Headers): Response => withCookies(auth.toResponse(error, request)!, headers);
+  const refuse = (request: Request, error: unknown, headers: Headers): Response =>
+    withCookies(auth.toResponse(error, request)!, headers);
 
   const helpers: AuthHelpers = {
     getSession: read,
@@ -97,9 +108,12 @@ export function createAuthHelpers(auth: Auth): AuthHelpers {
     async requireUser(request, options = {}) {
       const { user, expired, headers } = await read(request);
       if (user) return user;
-      if (options.throwError) throw refuse(request, expired ? new SessionExpiredError() : new UnauthenticatedError(), headers);
+      if (options.throwError)
+        throw refuse(request, expired ? new SessionExpiredError() : new UnauthenticatedError(), headers);
       const url = new URL(request.url);
-      const location = options.redirectTo ?? `${auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(url.pathname + url.search)}`;
+      const location =
+        options.redirectTo ??
+        `${auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(url.pathname + url.search)}`;
       const status = request.method === 'GET' || request.method === 'HEAD' ? 302 : 303;
       throw withCookies(new Response(null, { status, headers: { location } }), headers);
     },

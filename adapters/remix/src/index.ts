@@ -15,7 +15,13 @@
  * @module
  */
 export { createAuthRoute, type AuthRouteOptions, type ResourceRoute } from './route.js';
-export { createAuthHelpers, type AuthArgs, type AuthHelpers, type RequestSession, type RequireUserOptions } from './helpers.js';
+export {
+  createAuthHelpers,
+  type AuthArgs,
+  type AuthHelpers,
+  type RequestSession,
+  type RequireUserOptions,
+} from './helpers.js';
 export { createWebhookRoute, type WebhookRuntime } from './webhooks.js';
 export { withCookies, type DataResult, type WithCookies } from './cookies.js';
 export { contextIp, type ClientIpOption, type RouteArgs } from './args.js';

@@ -3,6 +3,10 @@ import { outcomeOfThrown, runRoleConformance } from '../../../test-support/role-
 import { createAuthHelpers } from './index.js';
 
 runRoleConformance('react router requireRole', async (auth, cookie, role) => {
-  const request = new Request('http://app.test/guarded', { headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } });
-  return createAuthHelpers(auth).requireRole(request, role).then(() => 'allowed' as const, outcomeOfThrown);
+  const request = new Request('http://app.test/guarded', {
+    headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+  });
+  return createAuthHelpers(auth)
+    .requireRole(request, role)
+    .then(() => 'allowed' as const, outcomeOfThrown);
 });

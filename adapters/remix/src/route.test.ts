@@ -8,7 +8,10 @@ describe('createAuthRoute', () => {
     const { auth } = await authFixture();
     const handler = vi.fn(auth.handler);
     const route = createAuthRoute({ ...auth, handler } as Auth);
-    const providers = await route.loader({ request: new Request(`${ORIGIN}/auth/providers`), context: { ip: '198.51.100.7' } });
+    const providers = await route.loader({
+      request: new Request(`${ORIGIN}/auth/providers`),
+      context: { ip: '198.51.100.7' },
+    });
     expect(providers.status).toBe(200);
     expect(handler).toHaveBeenLastCalledWith(expect.any(Request), { ip: '198.51.100.7' });
     const wrong = await route.action({ request: new Request(`${ORIGIN}/auth/csrf`, { method: 'DELETE' }) });
@@ -19,7 +22,9 @@ describe('createAuthRoute', () => {
   it('takes the IP from where clientIp says', async () => {
     const { auth } = await authFixture();
     const handler = vi.fn(auth.handler);
-    const route = createAuthRoute({ ...auth, handler } as Auth, { clientIp: (args) => (args.context as { socket: string }).socket });
+    const route = createAuthRoute({ ...auth, handler } as Auth, {
+      clientIp: (args) => (args.context as { socket: string }).socket,
+    });
     await route.loader({ request: new Request(`${ORIGIN}/auth/session`), context: { socket: '192.0.2.1' } });
     expect(handler).toHaveBeenLastCalledWith(expect.any(Request), { ip: '192.0.2.1' });
   });
@@ -27,9 +32,13 @@ describe('createAuthRoute', () => {
 
 describe('createWebhookRoute', () => {
   it('answers with the runtime, and 404 where no webhook owns the path', async () => {
-    const fetch = vi.fn(async (request: Request) => (new URL(request.url).pathname === '/hooks/in' ? new Response(await request.text()) : null));
+    const fetch = vi.fn(async (request: Request) =>
+      new URL(request.url).pathname === '/hooks/in' ? new Response(await request.text()) : null,
+    );
     const route = createWebhookRoute(async () => ({ fetch }));
-    const hook = await route.action({ request: new Request(`${ORIGIN}/hooks/in`, { method: 'POST', body: 'raw bytes' }) });
+    const hook = await route.action({
+      request: new Request(`${ORIGIN}/hooks/in`, { method: 'POST', body: 'raw bytes' }),
+    });
     expect(await hook.text()).toBe('raw bytes');
     const none = await route.loader({ request: new Request(`${ORIGIN}/hooks/other`) });
     expect(none.status).toBe(404);

@@ -24,7 +24,8 @@ import { applySecurityHeaders, withSecurityHeaders } from '@framework/auth';
  */
 export function securityHeaders(args: { parentHeaders?: Headers; loaderHeaders?: Headers } = {}): Headers {
   const headers = new Headers(args.parentHeaders);
-  for (const [name, value] of args.loaderHeaders ?? []) if (name !== 'set-cookie' && !headers.has(name)) headers.set(name, value);
+  for (const [name, value] of args.loaderHeaders ?? [])
+    if (name !== 'set-cookie' && !headers.has(name)) headers.set(name, value);
   return applySecurityHeaders(headers);
 }
 

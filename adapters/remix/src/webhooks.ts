@@ -33,10 +33,15 @@ export interface WebhookRuntime {
  * export const { loader, action } = createWebhookRoute(runtime);
  * ```
  */
-export function createWebhookRoute(runtime: WebhookRuntime | (() => WebhookRuntime | Promise<WebhookRuntime>)): ResourceRoute {
+export function createWebhookRoute(
+  runtime: WebhookRuntime | (() => WebhookRuntime | Promise<WebhookRuntime>),
+): ResourceRoute {
   const serve = async ({ request }: RouteArgs) => {
     const triggers = typeof runtime === 'function' ? await runtime() : runtime;
-    return (await triggers.fetch(request)) ?? Response.json({ error: { code: 'NOT_FOUND', message: 'No webhook at this path' } }, { status: 404 });
+    return (
+      (await triggers.fetch(request)) ??
+      Response.json({ error: { code: 'NOT_FOUND', message: 'No webhook at this path' } }, { status: 404 })
+    );
   };
   return { loader: serve, action: serve };
 }

@@ -15,7 +15,8 @@ describe('apiKeys() with SvelteKit', () => {
   it('runs the route as the key owner with the key permissions; past the budget the hook answers 429 RATE_LIMITED', async () => {
     const { auth, userId, key } = await apiKeyTestApp(ORIGIN, 'posts:read', 1);
     const handle = authHandle(auth, { building: false });
-    const route = () => Response.json({ user: getUser()?.id, apiKey: isApiKeySession(getSession()), edit: hasPermission('posts:edit') });
+    const route = () =>
+      Response.json({ user: getUser()?.id, apiKey: isApiKeySession(getSession()), edit: hasPermission('posts:edit') });
     const headers = { authorization: `Bearer ${key}`, accept: 'application/json' };
     const ok = await runHandle(handle, fakeEvent('/api/posts', { headers }), route);
     expect(await ok.json()).toStrictEqual({ user: userId, apiKey: true, edit: false });
@@ -30,9 +31,16 @@ describe('apiKeys() with SvelteKit', () => {
     const { auth, userId, key } = await apiKeyTestApp(ORIGIN, 'posts:read', 1);
     const handle = authHandle(auth, { building: false, scope: false });
     const headers = { authorization: `Bearer ${key}`, accept: 'application/json' };
-    const viaLocals = async (event: Parameters<typeof requireUser>[0]) => Response.json({ user: (await (event.locals as AuthLocals).auth()).user?.id });
-    expect(await (await runHandle(handle, fakeEvent('/api/posts', { headers }), viaLocals)).json()).toStrictEqual({ user: userId });
-    for (const route of [viaLocals, async (event: Parameters<typeof requireUser>[0]) => Response.json({ user: (await requireUser(event, { throwError: true })).id })]) {
+    const viaLocals = async (event: Parameters<typeof requireUser>[0]) =>
+      Response.json({ user: (await (event.locals as AuthLocals).auth()).user?.id });
+    expect(await (await runHandle(handle, fakeEvent('/api/posts', { headers }), viaLocals)).json()).toStrictEqual({
+      user: userId,
+    });
+    for (const route of [
+      viaLocals,
+      async (event: Parameters<typeof requireUser>[0]) =>
+        Response.json({ user: (await requireUser(event, { throwError: true })).id }),
+    ]) {
       const refused = await runHandle(handle, fakeEvent('/api/posts', { headers }), route);
       expect(refused.status).toBe(429);
       expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');

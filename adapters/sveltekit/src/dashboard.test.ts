@@ -11,8 +11,12 @@ describe('dashboardHandle', async () => {
   it('serves an admin, refuses a non-admin with 403, and passes other paths to resolve', async () => {
     const ada = await signIn('ada@example.com');
     const bob = await signIn('bob@example.com');
-    expect((await runHandle(handle, fakeEvent('/_framework/auth', { headers: { cookie: ada } }), app)).status).toBe(200);
-    expect((await runHandle(handle, fakeEvent('/_framework/auth', { headers: { cookie: bob } }), app)).status).toBe(403);
+    expect((await runHandle(handle, fakeEvent('/_framework/auth', { headers: { cookie: ada } }), app)).status).toBe(
+      200,
+    );
+    expect((await runHandle(handle, fakeEvent('/_framework/auth', { headers: { cookie: bob } }), app)).status).toBe(
+      403,
+    );
     expect(await (await runHandle(handle, fakeEvent('/other'), app)).text()).toBe('app');
   });
 

@@ -16,21 +16,30 @@ describe('requireUser', () => {
     expect(page.headers.get('location')).toBe('/auth/signin?callbackUrl=%2Fdashboard%3Ftab%3D2');
     const action = await runHandle(handle, fakeEvent('/dashboard', { method: 'POST' }), route);
     expect(action.status).toBe(303);
-    const elsewhere = await runHandle(handle, fakeEvent('/dashboard'), async (event) => new Response((await requireUser(event, { redirectTo: '/welcome' })).id));
+    const elsewhere = await runHandle(
+      handle,
+      fakeEvent('/dashboard'),
+      async (event) => new Response((await requireUser(event, { redirectTo: '/welcome' })).id),
+    );
     expect(elsewhere.headers.get('location')).toBe('/welcome');
   });
 
   it('returns the user when signed in', async () => {
     const { auth, signIn } = await authFixture();
     const cookie = await signIn('ada@example.com');
-    const res = await runHandle(authHandle(auth, { building: false, scope: false }), fakeEvent('/', { headers: { cookie } }), async (event) => new Response((await requireUser(event)).name));
+    const res = await runHandle(
+      authHandle(auth, { building: false, scope: false }),
+      fakeEvent('/', { headers: { cookie } }),
+      async (event) => new Response((await requireUser(event)).name),
+    );
     expect(await res.text()).toBe('Ada');
   });
 
   it('with throwError answers JSON clients with the kit error, others with SvelteKit’s', async () => {
     const { auth } = await authFixture();
     const handle = authHandle(auth, { building: false });
-    const route = async (event: Parameters<typeof requireUser>[0]) => Response.json(await requireUser(event, { throwError: true }));
+    const route = async (event: Parameters<typeof requireUser>[0]) =>
+      Response.json(await requireUser(event, { throwError: true }));
     const api = await runHandle(handle, fakeEvent('/api/me', { headers: json }), route);
     expect(api.status).toBe(401);
     expect(await api.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Authentication required' } });
@@ -50,10 +59,19 @@ describe('requireRole', () => {
   it('lets the role through, refuses others with 403 FORBIDDEN, redirects the signed out', async () => {
     const { auth, signIn } = await authFixture({ rbac: true });
     const handle = authHandle(auth, { building: false });
-    const route = async (event: Parameters<typeof requireUser>[0]) => new Response(`admin ${(await requireRole(event, 'admin')).email}`);
-    const admin = await runHandle(handle, fakeEvent('/admin', { headers: { cookie: await signIn('ada@example.com') } }), route);
+    const route = async (event: Parameters<typeof requireUser>[0]) =>
+      new Response(`admin ${(await requireRole(event, 'admin')).email}`);
+    const admin = await runHandle(
+      handle,
+      fakeEvent('/admin', { headers: { cookie: await signIn('ada@example.com') } }),
+      route,
+    );
     expect(await admin.text()).toBe('admin ada@example.com');
-    const editor = await runHandle(handle, fakeEvent('/admin', { headers: { ...json, cookie: await signIn('bob@example.com') } }), route);
+    const editor = await runHandle(
+      handle,
+      fakeEvent('/admin', { headers: { ...json, cookie: await signIn('bob@example.com') } }),
+      route,
+    );
     expect(editor.status).toBe(403);
     expect(await editor.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Requires the role "admin"' } });
     expect((await runHandle(handle, fakeEvent('/admin'), route)).status).toBe(302);
@@ -63,7 +81,11 @@ describe('requireRole', () => {
     for (const rbac of [true, false]) {
       const { auth, signIn } = await authFixture({ rbac });
       const cookie = await signIn('bob@example.com');
-      const outcome = runHandle(authHandle(auth, { building: false }), fakeEvent('/posts', { headers: { ...json, cookie } }), async (event) => new Response((await requireRole(event, ['viewer'])).email));
+      const outcome = runHandle(
+        authHandle(auth, { building: false }),
+        fakeEvent('/posts', { headers: { ...json, cookie } }),
+        async (event) => new Response((await requireRole(event, ['viewer'])).email),
+      );
       if (rbac) expect((await outcome).status).toBe(200);
       else await expect(outcome).rejects.toThrow(/needs role definitions/);
     }

@@ -48,7 +48,9 @@ export async function requireUser(event: GuardEvent, options: RequireUserOptions
   const { user, expired } = await state.read();
   if (user) return user;
   if (options.throwError) refuse(state, expired ? new SessionExpiredError() : new UnauthenticatedError());
-  const target = options.redirectTo ?? `${state.auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(event.url.pathname + event.url.search)}`;
+  const target =
+    options.redirectTo ??
+    `${state.auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(event.url.pathname + event.url.search)}`;
   redirect(redirectStatus(event.request), target);
 }
 
@@ -68,7 +70,11 @@ export async function requireUser(event: GuardEvent, options: RequireUserOptions
  * export const load: PageServerLoad = async (event) => ({ admin: await requireRole(event, 'admin') });
  * ```
  */
-export async function requireRole(event: GuardEvent, role: string | readonly string[], options: RequireUserOptions = {}): Promise<User> {
+export async function requireRole(
+  event: GuardEvent,
+  role: string | readonly string[],
+  options: RequireUserOptions = {},
+): Promise<User> {
   const state = stateOf(event, 'requireRole');
   const read = await state.read();
   const refusal = checkRole(read.extensions.rbac, read.user, role);

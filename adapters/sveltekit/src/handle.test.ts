@@ -46,7 +46,9 @@ describe('authHandle: auth routes', () => {
     expect(source).toHaveBeenCalledTimes(1);
     const never = vi.fn(async () => auth);
     const route = vi.fn(() => new Response('prerendered'));
-    expect(await (await runHandle(authHandle(never, { building: true }), fakeEvent('/auth/providers'), route)).text()).toBe('prerendered');
+    expect(
+      await (await runHandle(authHandle(never, { building: true }), fakeEvent('/auth/providers'), route)).text(),
+    ).toBe('prerendered');
     expect(never).not.toHaveBeenCalled();
   });
 
@@ -57,7 +59,11 @@ describe('authHandle: auth routes', () => {
     const forged = fakeEvent('/', {}, {});
     const url = new URL('http://sveltekit-prerender/');
     Object.assign(forged, { url, request: new Request(url) });
-    const res = await runHandle(authHandle(auth, { building: false }), forged, (event) => new Response(typeof (event.locals as { auth?: unknown }).auth));
+    const res = await runHandle(
+      authHandle(auth, { building: false }),
+      forged,
+      (event) => new Response(typeof (event.locals as { auth?: unknown }).auth),
+    );
     expect(await res.text()).toBe('function');
   });
 });
@@ -96,10 +102,14 @@ describe('authHandle: the session of every request', () => {
 
   it.each([true, false])('forwards the cleared cookie of an expired session (scope %s)', async (scope) => {
     await laterSession({ maxAge: 60 }, 'ada@example.com', 120, async (auth, cookie) => {
-      const res = await runHandle(authHandle(auth, { building: false, scope }), fakeEvent('/', { headers: { cookie } }), async (event) => {
-        await (event.locals as AuthLocals).auth();
-        return new Response('ok');
-      });
+      const res = await runHandle(
+        authHandle(auth, { building: false, scope }),
+        fakeEvent('/', { headers: { cookie } }),
+        async (event) => {
+          await (event.locals as AuthLocals).auth();
+          return new Response('ok');
+        },
+      );
       expect(res.headers.get('set-cookie')).toMatch(/framework\.session-token=;.*Max-Age=0/);
     });
   });
@@ -132,7 +142,12 @@ describe('authHandle: request bodies', () => {
         else controller.enqueue(new Uint8Array(1024));
       },
     });
-    const init = { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '999999' }, body, duplex: 'half' } as RequestInit;
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': '999999' },
+      body,
+      duplex: 'half',
+    } as RequestInit;
     const event = fakeEvent('/auth/callback/credentials', init);
     const res = await runHandle(authHandle(auth, { building: false }), event, () => new Response());
     expect(res.status).toBe(413);

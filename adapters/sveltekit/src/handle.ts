@@ -62,7 +62,9 @@ function setLocals(locals: AuthLocals, read: () => Promise<SessionRead>, known: 
     return;
   }
   const early = (name: string) => () => {
-    throw new Error(`event.locals.${name} is read before \`await event.locals.auth()\`: authHandle(auth, {scope: false}) reads the session lazily.`);
+    throw new Error(
+      `event.locals.${name} is read before \`await event.locals.auth()\`: authHandle(auth, {scope: false}) reads the session lazily.`,
+    );
   };
   Object.defineProperty(locals, 'user', { get: early('user'), configurable: true, enumerable: true });
   Object.defineProperty(locals, 'session', { get: early('session'), configurable: true, enumerable: true });
@@ -75,7 +77,12 @@ function setLocals(locals: AuthLocals, read: () => Promise<SessionRead>, known: 
 }
 
 /** The response after the route: a guard's kit error answered as the kit does for JSON clients, then every cookie. */
-async function finish(event: RequestEvent, state: EventAuthState, response: Response, session: Headers | undefined): Promise<Response> {
+async function finish(
+  event: RequestEvent,
+  state: EventAuthState,
+  response: Response,
+  session: Headers | undefined,
+): Promise<Response> {
   let out = response;
   const thrown = state.thrown;
   if (thrown && !event.isDataRequest && response.status === thrown.status) {
@@ -116,7 +123,8 @@ async function finish(event: RequestEvent, state: EventAuthState, response: Resp
  * ```
  */
 export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle {
-  if (typeof options?.building !== 'boolean') throw new TypeError('authHandle(auth, { building }): pass `building` from $app/environment');
+  if (typeof options?.building !== 'boolean')
+    throw new TypeError('authHandle(auth, { building }): pass `building` from $app/environment');
   const engine = authResolver(auth);
   return async ({ event, resolve }) => {
     if (options.building === true) return resolve(event);
@@ -130,12 +138,20 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle
     if (options.scope === false) {
       let pending: Promise<SessionRead> | undefined;
       // A refused read (an API key over its budget) becomes the kit's error, as a guard's would: never a 500.
-      const read = () => (pending ??= kit.run(event.request, (scope) => scope, clientInfo(event)).catch((thrown: unknown) => refuseAuthError(state, thrown)));
+      const read = () =>
+        (pending ??= kit
+          .run(event.request, (scope) => scope, clientInfo(event))
+          .catch((thrown: unknown) => refuseAuthError(state, thrown)));
       const state: EventAuthState = { auth: kit, read, cookies: new Headers() };
       attachState(event, state);
       setLocals(locals, read, undefined);
       const response = await resolve(event);
-      const headers = pending ? await pending.then((scope) => scope.headers, () => undefined) : undefined;
+      const headers = pending
+        ? await pending.then(
+            (scope) => scope.headers,
+            () => undefined,
+          )
+        : undefined;
       return finish(event, state, response, headers);
     }
     let entered = false;

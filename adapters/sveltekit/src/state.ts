@@ -36,7 +36,10 @@ export function attachState(event: Pick<RequestEvent, 'locals'>, state: EventAut
  */
 export function stateOf(event: Pick<RequestEvent, 'locals'>, caller: string): EventAuthState {
   const state = states.get(event.locals);
-  if (!state) throw new Error(`${caller}() needs authHandle(auth) in src/hooks.server.ts (export const handle = authHandle(auth), or inside sequence()).`);
+  if (!state)
+    throw new Error(
+      `${caller}() needs authHandle(auth) in src/hooks.server.ts (export const handle = authHandle(auth), or inside sequence()).`,
+    );
   return state;
 }
 

@@ -61,7 +61,12 @@ export function triggerHandle(runtime: RuntimeSource): Handle {
     }
     const response = await resolve(event);
     // Origin and path only: query strings carry magic-link tokens and OAuth codes, which tail events must not keep.
-    triggers.recordRequest?.({ method: event.request.method, url: event.url.origin + event.url.pathname, status: response.status, durationMs: performance.now() - started });
+    triggers.recordRequest?.({
+      method: event.request.method,
+      url: event.url.origin + event.url.pathname,
+      status: response.status,
+      durationMs: performance.now() - started,
+    });
     return response;
   };
 }

@@ -25,7 +25,12 @@ async function engine() {
   return createAuth({
     session: { strategy: 'database' },
     adapter,
-    providers: [credentials({ credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } }, authorize: passwords.authorize })],
+    providers: [
+      credentials({
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        authorize: passwords.authorize,
+      }),
+    ],
   });
 }
 
@@ -37,7 +42,11 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, ...(hasBody ? { body: Buffer.concat(chunks) } : {}) });
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method,
+    headers,
+    ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
+  });
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
@@ -70,7 +79,9 @@ export async function startBindingServer(scripts: Record<string, string>): Promi
     const script = scripts[name];
     if (script === undefined) return void res.writeHead(404).end();
     if (path.endsWith('.js')) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    res.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><title>${name}</title><div id="app"></div><script src="/${name}.js"></script>`);
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><title>${name}</title><div id="app"></div><script src="/${name}.js"></script>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -39,7 +39,9 @@ describe('email and password accounts over HTTP', () => {
       });
     const adapter = createMemoryAdapter();
     let current = auth();
-    ({ base, server } = await serve({ handler: (request: Request, info?: { ip?: string }) => current.handler(request, info) } as never));
+    ({ base, server } = await serve({
+      handler: (request: Request, info?: { ip?: string }) => current.handler(request, info),
+    } as never));
     options.baseURL = base;
     current = auth();
   });
@@ -47,12 +49,18 @@ describe('email and password accounts over HTTP', () => {
 
   it('sign-up → verification link → verify → sign in; forgot → reset → old session gone → old password refused → new works', async () => {
     const ada = new Browser(base, 'ada-laptop');
-    expect((await ada.post('/auth/signup', { email: 'ada@example.com', password: 'first password', name: 'Ada' })).status).toBe(200);
+    expect(
+      (await ada.post('/auth/signup', { email: 'ada@example.com', password: 'first password', name: 'Ada' })).status,
+    ).toBe(200);
     expect(await ada.sessionUser()).toBeNull();
-    expect((await ada.post('/auth/callback/credentials', { email: 'ada@example.com', password: 'first password' })).status).toBe(403);
+    expect(
+      (await ada.post('/auth/callback/credentials', { email: 'ada@example.com', password: 'first password' })).status,
+    ).toBe(403);
     const verify = await linkTo('ada@example.com', '/verify-email');
     expect((await ada.fetch(verify)).status).toBe(303);
-    expect((await ada.post('/auth/callback/credentials', { email: 'ada@example.com', password: 'first password' })).status).toBe(200);
+    expect(
+      (await ada.post('/auth/callback/credentials', { email: 'ada@example.com', password: 'first password' })).status,
+    ).toBe(200);
     expect(await ada.sessionUser()).toBe('ada@example.com');
 
     const phone = new Browser(base, 'ada-phone');
@@ -60,8 +68,13 @@ describe('email and password accounts over HTTP', () => {
     const reset = new URLSearchParams((await linkTo('ada@example.com', '/password/reset')).split('?')[1]).get('token')!;
     expect((await phone.post('/auth/password/reset', { token: reset, password: 'second password' })).status).toBe(200);
     expect(await ada.sessionUser()).toBeNull();
-    expect((await phone.post('/auth/callback/credentials', { email: 'ada@example.com', password: 'first password' })).status).toBe(401);
-    expect((await phone.post('/auth/callback/credentials', { email: 'ada@example.com', password: 'second password' })).status).toBe(200);
+    expect(
+      (await phone.post('/auth/callback/credentials', { email: 'ada@example.com', password: 'first password' })).status,
+    ).toBe(401);
+    expect(
+      (await phone.post('/auth/callback/credentials', { email: 'ada@example.com', password: 'second password' }))
+        .status,
+    ).toBe(200);
     expect(await phone.sessionUser()).toBe('ada@example.com');
     expect((await phone.post('/auth/password/reset', { token: reset, password: 'third password' })).status).toBe(400);
   });

@@ -89,17 +89,28 @@ describe('sign-up', () => {
   it('refuses short, long and malformed input with 400, and needs the CSRF token', async () => {
     const { client } = setup({ minPasswordLength: 10, maxPasswordLength: 20 });
     const c = client();
-    for (const body of [{ email: 'x@example.com', password: 'short' }, { email: 'x@example.com', password: 'x'.repeat(21) }, { email: 'not-an-email', password: PASSWORD }, { email: 'x@example.com' }]) {
+    for (const body of [
+      { email: 'x@example.com', password: 'short' },
+      { email: 'x@example.com', password: 'x'.repeat(21) },
+      { email: 'not-an-email', password: PASSWORD },
+      { email: 'x@example.com' },
+    ]) {
       const res = await c.postJson('/auth/signup', body);
       expect(res.status).toBe(400);
     }
-    const forged = await c.request('/auth/signup', { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ email: 'x@example.com', password: PASSWORD }) });
+    const forged = await c.request('/auth/signup', {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ email: 'x@example.com', password: PASSWORD }),
+    });
     expect(forged.status).toBe(403);
   });
 
   it('runs the signIn callback: false stores nothing, a URL sends the browser there', async () => {
     const denied = setup({}, { callbacks: { signIn: () => false } });
-    expect((await denied.client().postJson('/auth/signup', { email: 'ada@example.com', password: PASSWORD })).status).toBe(403);
+    expect(
+      (await denied.client().postJson('/auth/signup', { email: 'ada@example.com', password: PASSWORD })).status,
+    ).toBe(403);
     expect(await denied.adapter.getUserByEmail('ada@example.com')).toBeNull();
     const redirected = setup({}, { callbacks: { signIn: () => '/closed' } });
     const res = await redirected.client().postForm('/auth/signup', { email: 'ada@example.com', password: PASSWORD });
@@ -137,7 +148,12 @@ describe('requireEmailVerification', () => {
 });
 
 describe('forgot and reset password', () => {
-  const generous = () => ({ rateLimit: { login: false as const, passwordReset: createPasswordResetRateLimiter(createFixedWindowStorage(), { limit: 10_000 }) } });
+  const generous = () => ({
+    rateLimit: {
+      login: false as const,
+      passwordReset: createPasswordResetRateLimiter(createFixedWindowStorage(), { limit: 10_000 }),
+    },
+  });
 
   it('resets: old sessions end, the old password is refused, the new one works, the link works once and marks the email verified', async () => {
     const { client, adapter, last } = setup({}, generous());
@@ -165,13 +181,25 @@ describe('forgot and reset password', () => {
     const { client, last } = setup({}, generous());
     await client().postJson('/auth/signup', { email: 'ada@example.com', password: PASSWORD });
     const verifyToken = new URL((await last('verify')).url).searchParams.get('token')!;
-    expect((await client().postJson('/auth/password/reset', { token: verifyToken, password: 'a brand new password' })).status).toBe(400);
+    expect(
+      (await client().postJson('/auth/password/reset', { token: verifyToken, password: 'a brand new password' }))
+        .status,
+    ).toBe(400);
     await client().postJson('/auth/password/forgot', { email: 'ada@example.com' });
     const token = new URL((await last('reset')).url).searchParams.get('token')!;
-    expect((await client().postJson('/auth/password/reset', { token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, password: 'a brand new password' })).status).toBe(400);
+    expect(
+      (
+        await client().postJson('/auth/password/reset', {
+          token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+          password: 'a brand new password',
+        })
+      ).status,
+    ).toBe(400);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 3601_000);
-    expect((await client().postJson('/auth/password/reset', { token, password: 'a brand new password' })).status).toBe(400);
+    expect((await client().postJson('/auth/password/reset', { token, password: 'a brand new password' })).status).toBe(
+      400,
+    );
   });
 
   it('the reset of an unverified account removes credentials added before the email was proven (pre-hijacking)', async () => {
@@ -181,7 +209,9 @@ describe('forgot and reset password', () => {
     await adapter.linkAccount({ userId: user.id, type: 'oauth', provider: 'github', providerAccountId: 'attacker' });
     await client().postJson('/auth/password/forgot', { email: 'victim@example.com' });
     const token = new URL((await last('reset')).url).searchParams.get('token')!;
-    expect((await client().postJson('/auth/password/reset', { token, password: 'the owner password' })).status).toBe(200);
+    expect((await client().postJson('/auth/password/reset', { token, password: 'the owner password' })).status).toBe(
+      200,
+    );
     expect((await adapter.listAccounts(user.id)).map((a) => a.provider)).toEqual(['credentials']);
     expect((await client().signIn('victim@example.com', 'attacker password')).status).toBe(401);
   });
@@ -191,7 +221,9 @@ describe('forgot and reset password', () => {
     await client().postJson('/auth/signup', { email: 'ada@example.com', password: PASSWORD });
     const c = client();
     const answer = async (email: string, json: boolean) => {
-      const res = json ? await c.postJson('/auth/password/forgot', { email }) : await c.postForm('/auth/password/forgot', { email });
+      const res = json
+        ? await c.postJson('/auth/password/forgot', { email })
+        : await c.postForm('/auth/password/forgot', { email });
       return `${res.status} ${[...res.headers].filter(([k]) => k !== 'date').join(';')} ${await res.text()}`;
     };
     const known = { json: await answer('ada@example.com', true), html: await answer('ada@example.com', false) };
@@ -211,11 +243,20 @@ describe('forgot and reset password', () => {
     await auth.handler(
       new Request('http://evil.test/auth/password/forgot', {
         method: 'POST',
-        headers: { origin: 'http://evil.test', 'content-type': 'application/json', accept: 'application/json', cookie: c.cookieHeader() },
+        headers: {
+          origin: 'http://evil.test',
+          'content-type': 'application/json',
+          accept: 'application/json',
+          cookie: c.cookieHeader(),
+        },
         body: JSON.stringify({ email: 'ada@example.com', csrfToken: token }),
       }),
     );
-    await c.postJson('/auth/password/forgot', { email: 'ada@example.com' }, { host: 'evil.test', 'x-forwarded-host': 'evil.test' });
+    await c.postJson(
+      '/auth/password/forgot',
+      { email: 'ada@example.com' },
+      { host: 'evil.test', 'x-forwarded-host': 'evil.test' },
+    );
     for (const mail of [await last('reset')]) expect(new URL(mail.url).origin).toBe(ORIGIN);
   });
 
@@ -223,7 +264,10 @@ describe('forgot and reset password', () => {
     const { client } = setup({}, { rateLimit: { login: createLoginRateLimiter(createFixedWindowStorage()) } });
     const c = client();
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await c.postJson('/auth/password/forgot', { email: 'ada@example.com' }, { 'x-test': String(i) })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await c.postJson('/auth/password/forgot', { email: 'ada@example.com' }, { 'x-test': String(i) })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
@@ -235,14 +279,27 @@ describe('password and email change', () => {
     await a.postJson('/auth/signup', { email: 'ada@example.com', password: PASSWORD });
     const b = client();
     await b.signIn('ada@example.com', PASSWORD);
-    const wrong = await a.postJson('/auth/password/change', { currentPassword: 'nope nope nope', newPassword: 'the next password' });
+    const wrong = await a.postJson('/auth/password/change', {
+      currentPassword: 'nope nope nope',
+      newPassword: 'the next password',
+    });
     expect([wrong.status, ((await wrong.json()) as any).error.code]).toEqual([401, 'INVALID_CREDENTIALS']);
-    const ok = await a.postJson('/auth/password/change', { currentPassword: PASSWORD, newPassword: 'the next password' });
+    const ok = await a.postJson('/auth/password/change', {
+      currentPassword: PASSWORD,
+      newPassword: 'the next password',
+    });
     expect(ok.status).toBe(200);
     expect(await a.session()).not.toBeNull();
     expect(await b.session()).toBeNull();
     expect((await client().signIn('ada@example.com', 'the next password')).status).toBe(200);
-    expect((await client().postJson('/auth/password/change', { currentPassword: 'the next password', newPassword: 'x'.repeat(12) })).status).toBe(401);
+    expect(
+      (
+        await client().postJson('/auth/password/change', {
+          currentPassword: 'the next password',
+          newPassword: 'x'.repeat(12),
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('changes the email only when the link sent to the new address is opened', async () => {
@@ -265,15 +322,30 @@ describe('password and email change', () => {
 
   it('needs a session', async () => {
     const { client } = setup();
-    expect((await client().postJson('/auth/password/change', { currentPassword: PASSWORD, newPassword: 'the next password' })).status).toBe(401);
+    expect(
+      (
+        await client().postJson('/auth/password/change', {
+          currentPassword: PASSWORD,
+          newPassword: 'the next password',
+        })
+      ).status,
+    ).toBe(401);
     expect((await client().postJson('/auth/email/change', { newEmail: 'x@example.com' })).status).toBe(401);
   });
 });
 
 describe('configuration', () => {
   it('refuses bad options with INVALID_CONFIG naming the key', () => {
-    const make = (emailAndPassword: Record<string, unknown>, adapter = true) => () =>
-      createAuth({ secret: SECRET, baseURL: ORIGIN, providers: [], ...(adapter ? { adapter: createMemoryAdapter() } : {}), emailAndPassword: emailAndPassword as EmailAndPasswordOptions });
+    const make =
+      (emailAndPassword: Record<string, unknown>, adapter = true) =>
+      () =>
+        createAuth({
+          secret: SECRET,
+          baseURL: ORIGIN,
+          providers: [],
+          ...(adapter ? { adapter: createMemoryAdapter() } : {}),
+          emailAndPassword: emailAndPassword as EmailAndPasswordOptions,
+        });
     expect(make({ minPasswordLength: 0 })).toThrow(/emailAndPassword\.minPasswordLength/);
     expect(make({ minPasswordLength: 10, maxPasswordLength: 9 })).toThrow(/emailAndPassword\.maxPasswordLength/);
     expect(make({ requireEmailVerification: true })).toThrow(/emailAndPassword\.sendVerificationEmail/);

@@ -61,8 +61,10 @@ export const RESET_TTL = 3600;
  * @throws AuthConfigError (`INVALID_CONFIG`) naming the key at fault.
  */
 export function resolveEmailAndPassword(options: EmailAndPasswordOptions): ResolvedEmailAndPassword {
-  const fail = (key: string, what: string) => new AuthConfigError(`Invalid auth config: emailAndPassword.${key} ${what}`);
-  if (!options || typeof options !== 'object') throw new AuthConfigError('Invalid auth config: emailAndPassword must be an object');
+  const fail = (key: string, what: string) =>
+    new AuthConfigError(`Invalid auth config: emailAndPassword.${key} ${what}`);
+  if (!options || typeof options !== 'object')
+    throw new AuthConfigError('Invalid auth config: emailAndPassword must be an object');
   for (const key of ['signUp', 'requireEmailVerification', 'autoSignIn'] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'boolean') throw fail(key, 'must be a boolean');
   }
@@ -73,10 +75,14 @@ export function resolveEmailAndPassword(options: EmailAndPasswordOptions): Resol
   const max = options.maxPasswordLength ?? 128;
   if (!Number.isInteger(min) || min < 1) throw fail('minPasswordLength', 'must be a positive integer');
   if (!Number.isInteger(max) || max < min || max * 4 > MAX_PASSWORD_BYTES) {
-    throw fail('maxPasswordLength', `must be an integer from minPasswordLength to ${Math.floor(MAX_PASSWORD_BYTES / 4)}`);
+    throw fail(
+      'maxPasswordLength',
+      `must be an integer from minPasswordLength to ${Math.floor(MAX_PASSWORD_BYTES / 4)}`,
+    );
   }
   const requireEmailVerification = options.requireEmailVerification ?? false;
-  if (requireEmailVerification && !options.sendVerificationEmail) throw fail('sendVerificationEmail', 'is required when requireEmailVerification is on');
+  if (requireEmailVerification && !options.sendVerificationEmail)
+    throw fail('sendVerificationEmail', 'is required when requireEmailVerification is on');
   return {
     signUp: options.signUp ?? true,
     requireEmailVerification,

@@ -14,9 +14,17 @@ interface FormInput {
   error?: string | null;
 }
 
-const alert = (error: string | null | undefined) => (error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '');
+const alert = (error: string | null | undefined) =>
+  error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
 
-function passwordField(id: string, label: string, name: string, min: number, max: number, autocomplete: string): string {
+function passwordField(
+  id: string,
+  label: string,
+  name: string,
+  min: number,
+  max: number,
+  autocomplete: string,
+): string {
   return `<label for="${id}">${label}</label><input id="${id}" name="${name}" type="password" autocomplete="${autocomplete}" minlength="${min}" maxlength="${max}" required>`;
 }
 
@@ -27,7 +35,14 @@ export function signUpPage(input: FormInput & { minPasswordLength: number; maxPa
     `<h1>Create an account</h1>${alert(input.error)}<form method="post" action="${escapeHtml(`${input.basePath}/signup`)}">${hidden('csrfToken', input.csrfToken)}${hidden('callbackUrl', input.callbackUrl)}` +
       `<label for="signup-name">Name</label><input id="signup-name" name="name" type="text" autocomplete="name" maxlength="100">` +
       `<label for="signup-email">Email</label><input id="signup-email" name="email" type="email" autocomplete="email" required>` +
-      passwordField('signup-password', 'Password', 'password', input.minPasswordLength, input.maxPasswordLength, 'new-password') +
+      passwordField(
+        'signup-password',
+        'Password',
+        'password',
+        input.minPasswordLength,
+        input.maxPasswordLength,
+        'new-password',
+      ) +
       `<button type="submit">Create account</button></form><p><a href="${escapeHtml(`${input.basePath}/signin`)}">Already have an account? Sign in</a></p>`,
   );
 }
@@ -42,11 +57,20 @@ export function forgotPasswordPage(input: FormInput): string {
 }
 
 /** `GET /password/reset?token=…`: the form the reset link opens (nothing is consumed by opening it). */
-export function resetPasswordPage(input: FormInput & { token: string; minPasswordLength: number; maxPasswordLength: number }): string {
+export function resetPasswordPage(
+  input: FormInput & { token: string; minPasswordLength: number; maxPasswordLength: number },
+): string {
   return layout(
     'Choose a new password',
     `<h1>Choose a new password</h1>${alert(input.error)}<form method="post" action="${escapeHtml(`${input.basePath}/password/reset`)}">${hidden('csrfToken', input.csrfToken)}${hidden('callbackUrl', input.callbackUrl)}${hidden('token', input.token)}` +
-      passwordField('reset-password', 'New password', 'password', input.minPasswordLength, input.maxPasswordLength, 'new-password') +
+      passwordField(
+        'reset-password',
+        'New password',
+        'password',
+        input.minPasswordLength,
+        input.maxPasswordLength,
+        'new-password',
+      ) +
       `<button type="submit">Set password</button></form>`,
   );
 }
@@ -59,5 +83,8 @@ export function checkEmailPage(input: { basePath: string; what: 'verify' | 'rese
       : input.what === 'change'
         ? 'A link to confirm your new address is on its way to it. Your email changes when you open it.'
         : 'If the address can receive mail, a link to confirm it is on its way. It works once, for 24 hours.';
-  return layout('Check your email', `<h1>Check your email</h1><p>${escapeHtml(line)}</p><p><a href="${escapeHtml(`${input.basePath}/signin`)}">Back to sign in</a></p>`);
+  return layout(
+    'Check your email',
+    `<h1>Check your email</h1><p>${escapeHtml(line)}</p><p><a href="${escapeHtml(`${input.basePath}/signin`)}">Back to sign in</a></p>`,
+  );
 }

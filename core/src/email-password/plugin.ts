@@ -12,7 +12,12 @@ import { credentials } from '../providers/credentials.js';
 import type { CredentialsProvider } from '../providers/types.js';
 import type { StorageAdapter } from '../storage/types.js';
 import { errorResult, resolveCallbackUrl } from '../routes/helpers.js';
-import { resolveEmailAndPassword, VERIFICATION_TTL, type EmailAndPasswordOptions, type ResolvedEmailAndPassword } from './options.js';
+import {
+  resolveEmailAndPassword,
+  VERIFICATION_TTL,
+  type EmailAndPasswordOptions,
+  type ResolvedEmailAndPassword,
+} from './options.js';
 import { emailPasswordRoutes } from './routes.js';
 import { issueLinkToken } from './tokens.js';
 
@@ -28,9 +33,13 @@ export interface EmailPasswordSetup {
  * Builds the routes, the provider and the verification gate.
  * @throws AuthConfigError (`INVALID_CONFIG`) for bad options or a missing adapter.
  */
-export function emailPasswordSetup(given: EmailAndPasswordOptions, adapter: StorageAdapter | undefined): EmailPasswordSetup {
+export function emailPasswordSetup(
+  given: EmailAndPasswordOptions,
+  adapter: StorageAdapter | undefined,
+): EmailPasswordSetup {
   const options = resolveEmailAndPassword(given);
-  if (!adapter) throw new AuthConfigError('Invalid auth config: emailAndPassword needs `adapter` (users and passwords are stored)');
+  if (!adapter)
+    throw new AuthConfigError('Invalid auth config: emailAndPassword needs `adapter` (users and passwords are stored)');
   const passwords = passwordAccounts(adapter, { minLength: options.minPasswordLength });
   const provider = credentials({
     id: PASSWORD_PROVIDER,
@@ -46,12 +55,18 @@ export function emailPasswordSetup(given: EmailAndPasswordOptions, adapter: Stor
     routes: emailPasswordRoutes({ options, passwords }),
     hooks: {
       async beforeSession(ctx, subject) {
-        if (!options.requireEmailVerification || subject.account?.provider !== PASSWORD_PROVIDER || subject.isNewUser) return undefined;
+        if (!options.requireEmailVerification || subject.account?.provider !== PASSWORD_PROVIDER || subject.isNewUser)
+          return undefined;
         const stored = await adapter.getUser(subject.user.id);
         if (!stored?.email || stored.emailVerified) return undefined;
         // A fresh link, within the email-verification budget of this address.
         const limiter = ctx.auth.limiters.emailVerification;
-        const verdict = limiter ? await limiter.check(ctx.request, { ...(ctx.ip ? { ip: ctx.ip } : {}), identifier: stored.email.toLowerCase() }) : { success: true };
+        const verdict = limiter
+          ? await limiter.check(ctx.request, {
+              ...(ctx.ip ? { ip: ctx.ip } : {}),
+              identifier: stored.email.toLowerCase(),
+            })
+          : { success: true };
         if (verdict.success && options.sendVerificationEmail) {
           const token = await issueLinkToken(adapter, 'verify-email', stored.id, stored.email, VERIFICATION_TTL);
           const url = new URL(`${ctx.origin}${ctx.auth.config.basePath}/verify-email`);
@@ -62,9 +77,19 @@ export function emailPasswordSetup(given: EmailAndPasswordOptions, adapter: Stor
           const user = stored;
           Promise.resolve()
             .then(() => send({ user, url: url.href, token, email: user.email! }))
-            .catch((error: unknown) => ctx.auth.logger.error(`[auth] sendVerificationEmail threw: ${error instanceof Error ? error.name : typeof error}`));
+            .catch((error: unknown) =>
+              ctx.auth.logger.error(
+                `[auth] sendVerificationEmail threw: ${error instanceof Error ? error.name : typeof error}`,
+              ),
+            );
         }
-        return errorResult(ctx, new AuthError('Verify your email address first: we sent you a new link', { code: 'EMAIL_NOT_VERIFIED', status: 403 }));
+        return errorResult(
+          ctx,
+          new AuthError('Verify your email address first: we sent you a new link', {
+            code: 'EMAIL_NOT_VERIFIED',
+            status: 403,
+          }),
+        );
       },
     },
   };

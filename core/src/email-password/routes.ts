@@ -23,19 +23,32 @@ import { RESET_TTL, VERIFICATION_TTL, type ResolvedEmailAndPassword } from './op
 import { checkEmailPage, forgotPasswordPage, resetPasswordPage, signUpPage } from './pages.js';
 import { consumeLinkToken, issueLinkToken, userIdOf, type LinkPurpose } from './tokens.js';
 
-const tokenInvalid = () => new AuthError('The link is invalid, used or expired', { code: 'TOKEN_INVALID', status: 400 });
+const tokenInvalid = () =>
+  new AuthError('The link is invalid, used or expired', { code: 'TOKEN_INVALID', status: 400 });
 
 /** The neutral answer of the routes that must not tell known addresses from unknown ones: the same bytes either way. */
 function neutral(ctx: RouteContext, what: 'verify' | 'reset' | 'change'): ActionResult {
   if (ctx.wantsJson) return { status: 200, json: { ok: true } };
-  return { status: 200, html: checkEmailPage({ basePath: ctx.auth.config.basePath, what }), headers: { 'cache-control': 'no-store' } };
+  return {
+    status: 200,
+    html: checkEmailPage({ basePath: ctx.auth.config.basePath, what }),
+    headers: { 'cache-control': 'no-store' },
+  };
 }
 
 /** A form page with a fresh CSRF token. */
-async function page(ctx: RouteContext, render: (csrfToken: string, callbackUrl: string) => string): Promise<ActionResult> {
+async function page(
+  ctx: RouteContext,
+  render: (csrfToken: string, callbackUrl: string) => string,
+): Promise<ActionResult> {
   const { token, cookie } = await csrfFor(ctx);
   const callbackUrl = await resolveCallbackUrl(ctx, ctx.url.searchParams.get('callbackUrl'));
-  return { status: 200, html: render(token, callbackUrl), cookies: cookie ? [cookie] : [], headers: { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' } };
+  return {
+    status: 200,
+    html: render(token, callbackUrl),
+    cookies: cookie ? [cookie] : [],
+    headers: { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' },
+  };
 }
 
 /** A link under `basePath`, on the canonical origin (`baseURL`), never on the request's Host. */
@@ -49,7 +62,9 @@ function link(ctx: RouteContext, path: string, params: Record<string, string>): 
 function sendQuietly(ctx: RouteContext, what: string, send: () => Promise<void> | void): void {
   Promise.resolve()
     .then(send)
-    .catch((error: unknown) => ctx.auth.logger.error(`[auth] ${what} threw: ${error instanceof Error ? error.name : typeof error}`));
+    .catch((error: unknown) =>
+      ctx.auth.logger.error(`[auth] ${what} threw: ${error instanceof Error ? error.name : typeof error}`),
+    );
 }
 
 /** Everything the routes share. */
@@ -63,13 +78,22 @@ export interface EmailPasswordDeps {
  * @throws AuthError `INVALID_REQUEST` (400).
  */
 function newPassword(o: ResolvedEmailAndPassword, value: unknown): string {
-  if (typeof value !== 'string' || [...value].length < o.minPasswordLength) throw badRequest(`Password must be at least ${o.minPasswordLength} characters`);
-  if ([...value].length > o.maxPasswordLength) throw badRequest(`Password must be at most ${o.maxPasswordLength} characters`);
+  if (typeof value !== 'string' || [...value].length < o.minPasswordLength)
+    throw badRequest(`Password must be at least ${o.minPasswordLength} characters`);
+  if ([...value].length > o.maxPasswordLength)
+    throw badRequest(`Password must be at most ${o.maxPasswordLength} characters`);
   return value;
 }
 
 /** Sends a verification link for `email` (the user's own, or the new one of an email change). */
-async function sendVerification(ctx: RouteContext, deps: EmailPasswordDeps, user: User, email: string, purpose: LinkPurpose, callbackUrl: string): Promise<void> {
+async function sendVerification(
+  ctx: RouteContext,
+  deps: EmailPasswordDeps,
+  user: User,
+  email: string,
+  purpose: LinkPurpose,
+  callbackUrl: string,
+): Promise<void> {
   const send = deps.options.sendVerificationEmail;
   if (!send) return;
   const token = await issueLinkToken(storageOf(ctx), purpose, user.id, email, VERIFICATION_TTL);
@@ -90,7 +114,8 @@ function signUpAction(deps: EmailPasswordDeps): Action {
     const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
     const adapter = storageOf(ctx);
     const taken = async (): Promise<ActionResult> => {
-      if (!o.requireEmailVerification) throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+      if (!o.requireEmailVerification)
+        throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
       await hashPassword(password); // the same work as a new account, so timing tells nothing either
       return neutral(ctx, 'verify');
     };
@@ -144,7 +169,8 @@ async function verifyEmailAction(ctx: RouteContext): Promise<ActionResult> {
     try {
       await adapter.updateUser(user.id, { email: newEmail, emailVerified: new Date() });
     } catch (error) {
-      if (error instanceof StorageConflictError) throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+      if (error instanceof StorageConflictError)
+        throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
       throw error;
     }
     ctx.auth.logger.warn(`[auth] security event email-changed: user ${user.id}`);
@@ -171,7 +197,9 @@ function resendAction(deps: EmailPasswordDeps): Action {
     const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
     if (user?.email && !user.emailVerified) {
       const target = user;
-      sendQuietly(ctx, 'sendVerificationEmail', () => sendVerification(ctx, deps, target, target.email!, 'verify-email', callbackUrl));
+      sendQuietly(ctx, 'sendVerificationEmail', () =>
+        sendVerification(ctx, deps, target, target.email!, 'verify-email', callbackUrl),
+      );
     }
     return neutral(ctx, 'verify');
   };
@@ -275,8 +303,11 @@ function changeEmailAction(deps: EmailPasswordDeps): Action {
     if (newEmail === caller.user.email?.toLowerCase()) throw badRequest('This is your current address');
     const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
     // A taken address gets the same answer and no mail, so this route cannot probe for accounts.
-    if (!(await storageOf(ctx).getUserByEmail(newEmail))) await sendVerification(ctx, deps, caller.user, newEmail, 'change-email', callbackUrl);
-    return ctx.wantsJson ? { status: 200, json: { ok: true }, cookies: caller.cookies } : { ...neutral(ctx, 'change'), cookies: caller.cookies };
+    if (!(await storageOf(ctx).getUserByEmail(newEmail)))
+      await sendVerification(ctx, deps, caller.user, newEmail, 'change-email', callbackUrl);
+    return ctx.wantsJson
+      ? { status: 200, json: { ok: true }, cookies: caller.cookies }
+      : { ...neutral(ctx, 'change'), cookies: caller.cookies };
   };
 }
 
@@ -302,7 +333,10 @@ function signUpLimit(ctx: RouteContext): RouteRateLimit | undefined {
  * For browsers, a refused form (400, 409) shows its page again with the
  * message and the same status; JSON clients get the error as usual.
  */
-function againOnError(action: Action, render: (ctx: RouteContext, csrfToken: string, callbackUrl: string, error: string) => string): Action {
+function againOnError(
+  action: Action,
+  render: (ctx: RouteContext, csrfToken: string, callbackUrl: string, error: string) => string,
+): Action {
   return async (ctx) => {
     try {
       return await action(ctx);
@@ -317,12 +351,20 @@ function againOnError(action: Action, render: (ctx: RouteContext, csrfToken: str
 /** The route table of `emailAndPassword`, under `basePath`. */
 export function emailPasswordRoutes(deps: EmailPasswordDeps): Record<string, PluginRoute> {
   const o = deps.options;
-  const pages = (render: (ctx: RouteContext, csrfToken: string, callbackUrl: string) => string): Action => (ctx) => page(ctx, (t, c) => render(ctx, t, c));
+  const pages =
+    (render: (ctx: RouteContext, csrfToken: string, callbackUrl: string) => string): Action =>
+    (ctx) =>
+      page(ctx, (t, c) => render(ctx, t, c));
   const routes: Record<string, PluginRoute> = {
     'verify-email': { GET: verifyEmailAction },
-    'verify-email/send': { POST: resendAction(deps), rateLimit: mailLimit((ctx) => ctx.auth.limiters.emailVerification, 'email') },
+    'verify-email/send': {
+      POST: resendAction(deps),
+      rateLimit: mailLimit((ctx) => ctx.auth.limiters.emailVerification, 'email'),
+    },
     'password/forgot': {
-      GET: pages((ctx, csrfToken, callbackUrl) => forgotPasswordPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl })),
+      GET: pages((ctx, csrfToken, callbackUrl) =>
+        forgotPasswordPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl }),
+      ),
       POST: forgotAction(deps),
       rateLimit: mailLimit((ctx) => ctx.auth.limiters.passwordReset, 'email'),
     },
@@ -330,17 +372,24 @@ export function emailPasswordRoutes(deps: EmailPasswordDeps): Record<string, Plu
       GET: async (ctx) => {
         const token = ctx.url.searchParams.get('token') ?? '';
         if (!userIdOf(token)) throw tokenInvalid();
-        return page(ctx, (csrfToken, callbackUrl) => resetPasswordPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, token, ...o }));
+        return page(ctx, (csrfToken, callbackUrl) =>
+          resetPasswordPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, token, ...o }),
+        );
       },
       // The token is 256 random bits, single-use: no budget to spend here.
       POST: resetAction(deps),
     },
     'password/change': { POST: changePasswordAction(deps), rateLimit: changeLimit },
-    'email/change': { POST: changeEmailAction(deps), rateLimit: mailLimit((ctx) => ctx.auth.limiters.emailVerification, 'newEmail') },
+    'email/change': {
+      POST: changeEmailAction(deps),
+      rateLimit: mailLimit((ctx) => ctx.auth.limiters.emailVerification, 'newEmail'),
+    },
   };
   if (o.signUp) {
     routes.signup = {
-      GET: pages((ctx, csrfToken, callbackUrl) => signUpPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, ...o })),
+      GET: pages((ctx, csrfToken, callbackUrl) =>
+        signUpPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, ...o }),
+      ),
       POST: againOnError(signUpAction(deps), (ctx, csrfToken, callbackUrl, error) =>
         signUpPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, error, ...o }),
       ),

@@ -25,9 +25,19 @@ function identifierOf(purpose: LinkPurpose, userId: string, email: string): stri
  * token is `<userId>.<secret>`: the user id tells which stored row to
  * consume; the secret is what is hashed.
  */
-export async function issueLinkToken(adapter: StorageAdapter, purpose: LinkPurpose, userId: string, email: string, ttl: number): Promise<string> {
+export async function issueLinkToken(
+  adapter: StorageAdapter,
+  purpose: LinkPurpose,
+  userId: string,
+  email: string,
+  ttl: number,
+): Promise<string> {
   const secret = randomString(32);
-  await adapter.createVerificationToken({ identifier: identifierOf(purpose, userId, email), tokenHash: await sha256Hex(secret), expires: new Date(Date.now() + ttl * 1000) });
+  await adapter.createVerificationToken({
+    identifier: identifierOf(purpose, userId, email),
+    tokenHash: await sha256Hex(secret),
+    expires: new Date(Date.now() + ttl * 1000),
+  });
   return `${userId}.${secret}`;
 }
 
@@ -43,10 +53,18 @@ export function userIdOf(token: unknown): string | null {
  * `email`, and has not expired. A token presented for the wrong purpose or
  * address is not consumed (nothing matches).
  */
-export async function consumeLinkToken(adapter: StorageAdapter, purpose: LinkPurpose, token: string, email: string): Promise<boolean> {
+export async function consumeLinkToken(
+  adapter: StorageAdapter,
+  purpose: LinkPurpose,
+  token: string,
+  email: string,
+): Promise<boolean> {
   const userId = userIdOf(token);
   if (!userId) return false;
   const secret = token.slice(userId.length + 1);
-  const used = await adapter.useVerificationToken({ identifier: identifierOf(purpose, userId, email), tokenHash: await sha256Hex(secret) });
+  const used = await adapter.useVerificationToken({
+    identifier: identifierOf(purpose, userId, email),
+    tokenHash: await sha256Hex(secret),
+  });
   return used !== null && used.expires.getTime() > Date.now();
 }

@@ -26,7 +26,10 @@ export const MAX_DRAIN_BYTES = 1024 * 1024;
  * an event listener. Past `maxBytes` the stream is cancelled after all.
  * Never throws; the returned promise settles when the body is gone.
  */
-export function discardBody(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes = MAX_DRAIN_BYTES): Promise<void> {
+export function discardBody(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes = MAX_DRAIN_BYTES,
+): Promise<void> {
   return (async () => {
     let drained = 0;
     for (;;) {
@@ -123,7 +126,8 @@ export async function readFormBody(request: Request, limit = DEFAULT_MAX_BODY_BY
     } catch {
       throw badRequest('The request body is not valid JSON');
     }
-    if (data === null || typeof data !== 'object' || Array.isArray(data)) throw badRequest('The JSON body must be an object');
+    if (data === null || typeof data !== 'object' || Array.isArray(data))
+      throw badRequest('The JSON body must be an object');
     const out: Record<string, string> = Object.create(null);
     for (const [k, v] of Object.entries(data)) {
       if (typeof v === 'string') out[k] = v;
@@ -140,7 +144,9 @@ export async function readFormBody(request: Request, limit = DEFAULT_MAX_BODY_BY
   if (type === 'multipart/form-data') {
     let form: FormData;
     try {
-      form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
+      form = await new Response(bytes, {
+        headers: { 'content-type': request.headers.get('content-type')! },
+      }).formData();
     } catch {
       throw badRequest('The multipart body is malformed');
     }

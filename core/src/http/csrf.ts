@@ -57,7 +57,11 @@ export function checkOrigin(request: Request, appOrigin: string, trustedOrigins:
 }
 
 /** Checks the submitted token against the cookie. @throws AuthError `CSRF_TOKEN_INVALID` (403). */
-export async function checkCsrfToken(submitted: string | undefined, cookieValue: string | undefined, secret: string): Promise<void> {
+export async function checkCsrfToken(
+  submitted: string | undefined,
+  cookieValue: string | undefined,
+  secret: string,
+): Promise<void> {
   const expected = await tokenFromCookie(cookieValue, secret);
   if (!expected || typeof submitted !== 'string' || !timingSafeEqual(submitted, expected)) {
     throw new AuthError('Missing or invalid CSRF token; fetch one from GET /csrf and send it as csrfToken', {

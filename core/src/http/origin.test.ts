@@ -36,7 +36,10 @@ function setup(overrides: Partial<CreateAuthOptions> = {}) {
 /** A client that talks to the handler as `origin` (the Host it claims), with no Origin header, as a script would. */
 async function asHost(auth: ReturnType<typeof setup>['auth'], origin: string) {
   const csrf = await auth.handler(new Request(`${origin}/auth/csrf`));
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   return (path: string, body: Record<string, string>) =>
     auth.handler(
@@ -48,7 +51,12 @@ async function asHost(auth: ReturnType<typeof setup>['auth'], origin: string) {
     );
 }
 
-const FORGED = ['http://evil.example', 'https://app.test.evil.example', 'http://127.0.0.1:3000', 'http://app.test:8080'];
+const FORGED = [
+  'http://evil.example',
+  'https://app.test.evil.example',
+  'http://127.0.0.1:3000',
+  'http://app.test:8080',
+];
 
 describe('links are built from baseURL, never from a forged Host', () => {
   it.each(FORGED)('magic link, OAuth redirect_uri and /providers ignore Host %s', async (host) => {
@@ -61,7 +69,10 @@ describe('links are built from baseURL, never from a forged Host', () => {
     const redirectUri = new URL(start.url).searchParams.get('redirect_uri')!;
     expect(new URL(redirectUri).origin).toBe('https://app.test');
 
-    const providers = (await (await auth.handler(new Request(`${host}/auth/providers`))).json()) as Record<string, { signinUrl: string; callbackUrl: string }>;
+    const providers = (await (await auth.handler(new Request(`${host}/auth/providers`))).json()) as Record<
+      string,
+      { signinUrl: string; callbackUrl: string }
+    >;
     for (const p of Object.values(providers)) {
       expect(new URL(p.signinUrl).origin).toBe('https://app.test');
       expect(new URL(p.callbackUrl).origin).toBe('https://app.test');
@@ -78,7 +89,10 @@ describe('links are built from baseURL, never from a forged Host', () => {
   it('relative callback URLs resolve against baseURL, and browsers posting from baseURL pass the origin check behind a proxy', async () => {
     const { auth } = setup({ baseURL: 'https://app.test' });
     const csrf = await auth.handler(new Request('http://127.0.0.1:3000/auth/csrf'));
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const res = await auth.handler(
       new Request('http://127.0.0.1:3000/auth/signin/acme', {
@@ -91,7 +105,12 @@ describe('links are built from baseURL, never from a forged Host', () => {
     const forged = await auth.handler(
       new Request('http://127.0.0.1:3000/auth/signin/acme', {
         method: 'POST',
-        headers: { cookie, origin: 'http://127.0.0.1:3000', 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          cookie,
+          origin: 'http://127.0.0.1:3000',
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
         body: JSON.stringify({ csrfToken }),
       }),
     );
@@ -114,9 +133,18 @@ describe('links are built from baseURL, never from a forged Host', () => {
   });
 
   it('fills the passkey origin and rpId from baseURL, and requires one of them', async () => {
-    const ok = createAuth({ secret: SECRET, adapter: createMemoryAdapter(), baseURL: 'https://app.test', providers: [passkey({ rpName: 'App', allowSignUp: true })], logger: quiet });
+    const ok = createAuth({
+      secret: SECRET,
+      adapter: createMemoryAdapter(),
+      baseURL: 'https://app.test',
+      providers: [passkey({ rpName: 'App', allowSignUp: true })],
+      logger: quiet,
+    });
     const csrf = await ok.handler(new Request('https://app.test/auth/csrf'));
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const res = await ok.handler(
       new Request('https://app.test/auth/passkey/register/options', {
@@ -126,7 +154,14 @@ describe('links are built from baseURL, never from a forged Host', () => {
       }),
     );
     expect(((await res.json()) as { rp: { id: string } }).rp.id).toBe('app.test');
-    expect(() => createAuth({ secret: SECRET, adapter: createMemoryAdapter(), providers: [passkey({ rpName: 'App' })], logger: quiet })).toThrow(/origin is required/);
+    expect(() =>
+      createAuth({
+        secret: SECRET,
+        adapter: createMemoryAdapter(),
+        providers: [passkey({ rpName: 'App' })],
+        logger: quiet,
+      }),
+    ).toThrow(/origin is required/);
   });
 });
 
@@ -153,7 +188,10 @@ describe('in production', () => {
     process.env.NODE_ENV = 'test';
     expect(() => setup({ env: { NODE_ENV: 'production' } })).toThrow(/baseURL/);
     expect(() => setup({ env: { NODE_ENV: 'production', AUTH_URL: 'https://app.test' } })).not.toThrow();
-    expect(setup({ env: { NODE_ENV: 'production', AUTH_URL: 'https://app.test' } }).auth.config.cookies.sessionToken.options.secure).toBe(true);
+    expect(
+      setup({ env: { NODE_ENV: 'production', AUTH_URL: 'https://app.test' } }).auth.config.cookies.sessionToken.options
+        .secure,
+    ).toBe(true);
   });
 
   it('starts with baseURL, AUTH_URL, trustHost or AUTH_TRUST_HOST', () => {

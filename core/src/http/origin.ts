@@ -42,23 +42,32 @@ export function normalizeOrigin(origin: string): string {
  *   production when neither `baseURL` nor `trustHost` is set.
  */
 export function resolveOriginPolicy(
-  options: { baseURL?: string | undefined; trustHost?: boolean | undefined; trustedOrigins?: readonly string[] | undefined },
+  options: {
+    baseURL?: string | undefined;
+    trustHost?: boolean | undefined;
+    trustedOrigins?: readonly string[] | undefined;
+  },
   env: Record<string, unknown>,
 ): OriginPolicy {
-  const rawBase = options.baseURL ?? (typeof env.AUTH_URL === 'string' && env.AUTH_URL !== '' ? env.AUTH_URL : undefined);
+  const rawBase =
+    options.baseURL ?? (typeof env.AUTH_URL === 'string' && env.AUTH_URL !== '' ? env.AUTH_URL : undefined);
   let baseURL: string | undefined;
   if (rawBase !== undefined) {
     try {
       baseURL = normalizeOrigin(rawBase);
     } catch {
-      throw new AuthConfigError(`Invalid auth config: baseURL (or AUTH_URL) must be an absolute http(s) URL such as "https://app.example.com", got ${JSON.stringify(rawBase)}`);
+      throw new AuthConfigError(
+        `Invalid auth config: baseURL (or AUTH_URL) must be an absolute http(s) URL such as "https://app.example.com", got ${JSON.stringify(rawBase)}`,
+      );
     }
   }
   let trustedOrigins: string[];
   try {
     trustedOrigins = (options.trustedOrigins ?? []).map(normalizeOrigin);
   } catch {
-    throw new AuthConfigError('Invalid auth config: trustedOrigins must be absolute URLs such as "https://app.example.com"');
+    throw new AuthConfigError(
+      'Invalid auth config: trustedOrigins must be absolute URLs such as "https://app.example.com"',
+    );
   }
   const trustHost = options.trustHost ?? truthy(env.AUTH_TRUST_HOST);
   if (!baseURL && !trustHost && isProduction(env)) {

@@ -25,7 +25,11 @@ describe('toWebResponse security headers', () => {
   });
 
   it("keeps a route's own Referrer-Policy and Cache-Control", () => {
-    const res = toWebResponse({ status: 200, json: null, headers: { 'referrer-policy': 'same-origin', 'cache-control': 'private, max-age=60' } });
+    const res = toWebResponse({
+      status: 200,
+      json: null,
+      headers: { 'referrer-policy': 'same-origin', 'cache-control': 'private, max-age=60' },
+    });
     expect(res.headers.get('referrer-policy')).toBe('same-origin');
     expect(res.headers.get('cache-control')).toBe('private, max-age=60');
   });
@@ -35,7 +39,8 @@ describe('withSecurityHeaders', () => {
   it('adds the page headers a response lacks and keeps its own', () => {
     const res = withSecurityHeaders(new Response('<p>x</p>', { headers: { 'cache-control': 'private, max-age=5' } }));
     expect(res.headers.get('cache-control')).toBe('private, max-age=5');
-    for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) if (name !== 'cache-control') expect(res.headers.get(name)).toBe(value);
+    for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS))
+      if (name !== 'cache-control') expect(res.headers.get(name)).toBe(value);
   });
 
   it('copies a response whose headers are immutable', () => {

@@ -83,7 +83,11 @@ export function withSecurityHeaders(response: Response): Response {
     applySecurityHeaders(response.headers);
     return response;
   } catch {
-    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const copy = new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
     applySecurityHeaders(copy.headers);
     return copy;
   }

@@ -19,10 +19,17 @@ function sealKey(secret: string, purpose: string): Promise<Uint8Array> {
     key = (async () => {
       const salt = 'framework.auth.sealed-cookie';
       const info = `framework.auth A256GCM ${purpose} v1`;
-      if (typeof nodeCrypto.hkdfSync === 'function') return new Uint8Array(nodeCrypto.hkdfSync('sha256', secret, salt, info, 32));
+      if (typeof nodeCrypto.hkdfSync === 'function')
+        return new Uint8Array(nodeCrypto.hkdfSync('sha256', secret, salt, info, 32));
       const enc = new TextEncoder();
       const ikm = await crypto.subtle.importKey('raw', enc.encode(secret), 'HKDF', false, ['deriveBits']);
-      return new Uint8Array(await crypto.subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: enc.encode(salt), info: enc.encode(info) }, ikm, 256));
+      return new Uint8Array(
+        await crypto.subtle.deriveBits(
+          { name: 'HKDF', hash: 'SHA-256', salt: enc.encode(salt), info: enc.encode(info) },
+          ikm,
+          256,
+        ),
+      );
     })();
     keys.set(id, key);
   }

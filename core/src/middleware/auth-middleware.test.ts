@@ -59,7 +59,9 @@ describe('authMiddleware: options are checked at creation', () => {
   });
 
   it('accepts paths and absolute http(s) URLs as redirects, and no options at all', () => {
-    expect(() => authMiddleware({ unauthenticatedRedirect: '/login?x=1', unauthorizedRedirect: 'https://example.com/denied' })).not.toThrow();
+    expect(() =>
+      authMiddleware({ unauthenticatedRedirect: '/login?x=1', unauthorizedRedirect: 'https://example.com/denied' }),
+    ).not.toThrow();
     expect(() => authMiddleware()).not.toThrow();
   });
 
@@ -75,7 +77,9 @@ describe('authMiddleware: unauthenticated', () => {
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toStrictEqual({ error: { code: 'UNAUTHENTICATED', message: 'Authentication required' } });
+    expect(await response.json()).toStrictEqual({
+      error: { code: 'UNAUTHENTICATED', message: 'Authentication required' },
+    });
   });
 
   it('redirects browsers to the sign-in page with callbackUrl (302 for GET, 303 for POST)', async () => {
@@ -100,14 +104,18 @@ describe('authMiddleware: unauthenticated', () => {
   });
 
   it('required: false still checks a present user', async () => {
-    const { response, next } = await call({ required: false, role: 'admin' }, get('/feed', JSON_HEADERS), mockContext(viewer));
+    const { response, next } = await call(
+      { required: false, role: 'admin' },
+      get('/feed', JSON_HEADERS),
+      mockContext(viewer),
+    );
     expect(next).not.toHaveBeenCalled();
     expect(response.status).toBe(403);
   });
 });
 
 describe('authMiddleware: authorization', () => {
-  it('passes a user holding the role (directly or inherited) and returns next()\'s response untouched', async () => {
+  it("passes a user holding the role (directly or inherited) and returns next()'s response untouched", async () => {
     expect((await call({ role: 'editor' }, get('/e'), mockContext(editor))).passed).toBe(true);
     expect((await call({ role: 'viewer' }, get('/v'), mockContext(editor))).passed).toBe(true);
     expect((await call(undefined, get('/any'), mockContext(viewer))).passed).toBe(true);
@@ -125,22 +133,38 @@ describe('authMiddleware: authorization', () => {
     expect(page.response.status).toBe(403);
     expect(page.response.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.response.text()).toContain('Requires the role &quot;admin&quot;');
-    const redirected = await call({ role: 'admin', unauthorizedRedirect: '/denied' }, get('/admin', BROWSER_HEADERS), mockContext(editor));
+    const redirected = await call(
+      { role: 'admin', unauthorizedRedirect: '/denied' },
+      get('/admin', BROWSER_HEADERS),
+      mockContext(editor),
+    );
     expect(redirected.response.status).toBe(302);
     expect(redirected.response.headers.get('location')).toBe('/denied');
-    const api = await call({ role: 'admin', unauthorizedRedirect: '/denied' }, get('/admin', JSON_HEADERS), mockContext(editor));
+    const api = await call(
+      { role: 'admin', unauthorizedRedirect: '/denied' },
+      get('/admin', JSON_HEADERS),
+      mockContext(editor),
+    );
     expect(api.response.status).toBe(403);
   });
 
   it('roles and permissions mean any of them', async () => {
     expect((await call({ roles: ['admin', 'editor'] }, get('/x'), mockContext(editor))).passed).toBe(true);
     expect((await call({ roles: ['admin'] }, get('/x'), mockContext(editor))).response.status).toBe(403);
-    expect((await call({ permissions: ['users:delete', 'posts:read'] }, get('/x'), mockContext(viewer))).passed).toBe(true);
-    const denied = await call({ permissions: ['users:delete', 'posts:edit'] }, get('/x', JSON_HEADERS), mockContext(viewer));
-    expect(await denied.response.json()).toMatchObject({ error: { message: 'Requires the permission "users:delete" or "posts:edit"' } });
+    expect((await call({ permissions: ['users:delete', 'posts:read'] }, get('/x'), mockContext(viewer))).passed).toBe(
+      true,
+    );
+    const denied = await call(
+      { permissions: ['users:delete', 'posts:edit'] },
+      get('/x', JSON_HEADERS),
+      mockContext(viewer),
+    );
+    expect(await denied.response.json()).toMatchObject({
+      error: { message: 'Requires the permission "users:delete" or "posts:edit"' },
+    });
   });
 
-  it('permission checks the user\'s permission set', async () => {
+  it("permission checks the user's permission set", async () => {
     expect((await call({ permission: 'posts:edit' }, get('/x'), mockContext(editor))).passed).toBe(true);
     expect((await call({ permission: 'posts:edit' }, get('/x'), mockContext(viewer))).response.status).toBe(403);
   });
@@ -154,7 +178,9 @@ describe('authMiddleware: authorization', () => {
   });
 
   it('authorize(user, request) runs after the role checks; only true allows', async () => {
-    const authorize = vi.fn(async (user: User, request: Request) => user.id === 'u1' && new URL(request.url).pathname === '/mine');
+    const authorize = vi.fn(
+      async (user: User, request: Request) => user.id === 'u1' && new URL(request.url).pathname === '/mine',
+    );
     const request = get('/mine');
     expect((await call({ authorize }, request, mockContext(editor))).passed).toBe(true);
     expect(authorize).toHaveBeenCalledWith(editor, request);
@@ -169,11 +195,22 @@ describe('authMiddleware: authorization', () => {
   });
 
   it('role definitions: context.rbac, else options.rbac; a role option without any is a clear error', async () => {
-    const other = defineRBAC({ roles: [{ id: 'admin', name: 'A', permissions: [] }, { id: 'editor', name: 'E', permissions: [] }] });
+    const other = defineRBAC({
+      roles: [
+        { id: 'admin', name: 'A', permissions: [] },
+        { id: 'editor', name: 'E', permissions: [] },
+      ],
+    });
     expect((await call({ role: 'editor', rbac: other }, get('/x'), mockContext(editor, {}))).passed).toBe(true);
-    expect((await call({ permission: 'posts:edit', rbac: other }, get('/x'), mockContext(editor, {}))).response.status).toBe(403);
-    expect((await call({ permission: 'posts:edit', rbac: other }, get('/x'), mockContext(editor, { rbac }))).passed).toBe(true);
-    await expect(call({ role: 'admin' }, get('/x'), mockContext(editor, {}))).rejects.toThrow(/authMiddleware\(\) needs role definitions/);
+    expect(
+      (await call({ permission: 'posts:edit', rbac: other }, get('/x'), mockContext(editor, {}))).response.status,
+    ).toBe(403);
+    expect(
+      (await call({ permission: 'posts:edit', rbac: other }, get('/x'), mockContext(editor, { rbac }))).passed,
+    ).toBe(true);
+    await expect(call({ role: 'admin' }, get('/x'), mockContext(editor, {}))).rejects.toThrow(
+      /authMiddleware\(\) needs role definitions/,
+    );
     expect((await call({ authorize: () => true }, get('/x'), mockContext(editor, {}))).passed).toBe(true);
   });
 
@@ -228,7 +265,9 @@ describe('authMiddleware inside a request scope (auth.run)', () => {
   it('a context user wins over the scope user', async () => {
     const request = get('/edit', JSON_HEADERS);
     const guard = authMiddleware({ role: 'editor' });
-    const response = await inScope(request, null, () => guard(request, async () => new Response('ok'), { auth: { getUser: async () => editor } }));
+    const response = await inScope(request, null, () =>
+      guard(request, async () => new Response('ok'), { auth: { getUser: async () => editor } }),
+    );
     expect(response.status).toBe(200);
   });
 });

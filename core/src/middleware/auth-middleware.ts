@@ -21,7 +21,10 @@ function optionalScope(): AuthScope | undefined {
   }
 }
 
-async function readUser(context: AuthMiddlewareContext | undefined, scope: AuthScope | undefined): Promise<User | null> {
+async function readUser(
+  context: AuthMiddlewareContext | undefined,
+  scope: AuthScope | undefined,
+): Promise<User | null> {
   if (context?.auth && typeof context.auth.getUser === 'function') return (await context.auth.getUser()) ?? null;
   if (scope) return scope.user;
   throw new Error(
@@ -30,12 +33,20 @@ async function readUser(context: AuthMiddlewareContext | undefined, scope: AuthS
 }
 
 /** The first failed check as a ForbiddenError, or null when every configured check passes. */
-async function denial(options: Readonly<AuthMiddlewareOptions>, user: User, request: Request, rbac: () => RBAC): Promise<ForbiddenError | null> {
+async function denial(
+  options: Readonly<AuthMiddlewareOptions>,
+  user: User,
+  request: Request,
+  rbac: () => RBAC,
+): Promise<ForbiddenError | null> {
   if (options.role !== undefined && !rbac().hasRole(user, options.role)) return missingRole(options.role);
   if (options.roles !== undefined && !rbac().hasRole(user, options.roles)) return missingRole(options.roles);
-  if (options.permission !== undefined && !rbac().hasPermission(user, options.permission)) return missingPermission(options.permission);
-  if (options.permissions !== undefined && !rbac().hasPermission(user, options.permissions)) return missingPermission(options.permissions);
-  if (options.authorize && (await options.authorize(user, request)) !== true) return new ForbiddenError('You are not allowed to access this resource');
+  if (options.permission !== undefined && !rbac().hasPermission(user, options.permission))
+    return missingPermission(options.permission);
+  if (options.permissions !== undefined && !rbac().hasPermission(user, options.permissions))
+    return missingPermission(options.permissions);
+  if (options.authorize && (await options.authorize(user, request)) !== true)
+    return new ForbiddenError('You are not allowed to access this resource');
   return null;
 }
 
@@ -104,7 +115,8 @@ export function authMiddleware(options?: AuthMiddlewareOptions): AuthMiddleware 
       });
     }
     let rbac: RBAC | undefined;
-    const lookup = () => (rbac ??= expectRBAC(context?.rbac ?? checked.rbac ?? scope?.extensions.rbac, 'authMiddleware'));
+    const lookup = () =>
+      (rbac ??= expectRBAC(context?.rbac ?? checked.rbac ?? scope?.extensions.rbac, 'authMiddleware'));
     const denied = await denial(checked, user, request, lookup);
     if (denied) return forbiddenResponse(request, denied, checked.unauthorizedRedirect);
     return next();

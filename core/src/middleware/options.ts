@@ -10,7 +10,17 @@ import { PERMISSION_FORMS, parsePermission } from '../rbac/permission.js';
 import type { RBAC } from '../rbac/types.js';
 import type { AuthMiddlewareOptions } from './types.js';
 
-const KNOWN = new Set<string>(['required', 'unauthenticatedRedirect', 'role', 'roles', 'permission', 'permissions', 'authorize', 'unauthorizedRedirect', 'rbac']);
+const KNOWN = new Set<string>([
+  'required',
+  'unauthenticatedRedirect',
+  'role',
+  'roles',
+  'permission',
+  'permissions',
+  'authorize',
+  'unauthorizedRedirect',
+  'rbac',
+]);
 
 const fail = (message: string): never => {
   throw new AuthConfigError(`Invalid authMiddleware options: ${message}`);
@@ -18,7 +28,10 @@ const fail = (message: string): never => {
 
 function checkRedirect(name: string, value: unknown): void {
   if (value === undefined) return;
-  const ok = typeof value === 'string' && ((value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) || /^https?:\/\/[^/\\]/i.test(value));
+  const ok =
+    typeof value === 'string' &&
+    ((value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) ||
+      /^https?:\/\/[^/\\]/i.test(value));
   if (!ok) fail(`${name} must be a path starting with "/" or an absolute http(s) URL; got ${JSON.stringify(value)}`);
 }
 
@@ -33,9 +46,11 @@ function checkRoles(name: string, value: unknown, rbac: RBAC | undefined): void 
 
 function checkPermissions(name: string, value: unknown): void {
   const list = typeof value === 'string' ? [value] : value;
-  if (!Array.isArray(list) || list.length === 0) fail(`${name} must be ${name === 'permission' ? 'a string' : 'a non-empty array'}`);
+  if (!Array.isArray(list) || list.length === 0)
+    fail(`${name} must be ${name === 'permission' ? 'a string' : 'a non-empty array'}`);
   const bad = (list as unknown[]).find((p) => !parsePermission(p));
-  if (bad !== undefined) fail(`${name} has a malformed permission ${JSON.stringify(bad)} (expected ${PERMISSION_FORMS})`);
+  if (bad !== undefined)
+    fail(`${name} has a malformed permission ${JSON.stringify(bad)} (expected ${PERMISSION_FORMS})`);
 }
 
 /** Validates `options` and returns them (frozen). */
@@ -47,7 +62,8 @@ export function checkOptions(options: unknown): Readonly<AuthMiddlewareOptions> 
   if (unknown !== undefined) fail(`unknown option ${JSON.stringify(unknown)} (known: ${[...KNOWN].join(', ')})`);
   if (o.required !== undefined && typeof o.required !== 'boolean') fail('required must be a boolean');
   if (o.rbac !== undefined && !isRBAC(o.rbac)) fail('rbac must be the result of defineRBAC()');
-  if (o.authorize !== undefined && typeof o.authorize !== 'function') fail('authorize must be a function (user, request) => boolean');
+  if (o.authorize !== undefined && typeof o.authorize !== 'function')
+    fail('authorize must be a function (user, request) => boolean');
   checkRedirect('unauthenticatedRedirect', o.unauthenticatedRedirect);
   checkRedirect('unauthorizedRedirect', o.unauthorizedRedirect);
   const rbac = o.rbac as RBAC | undefined;

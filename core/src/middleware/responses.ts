@@ -29,8 +29,12 @@ export function signInLocation(request: Request, signInPage: string): string {
  * `UNAUTHENTICATED`); browsers a redirect to `redirectTo`, else to the
  * sign-in page with `callbackUrl`.
  */
-export function unauthenticatedResponse(request: Request, input: { expired: boolean; redirectTo: string | undefined; signInPage: string }): Response {
-  if (isApiRequest(request)) return (input.expired ? new SessionExpiredError() : new UnauthenticatedError()).getResponse();
+export function unauthenticatedResponse(
+  request: Request,
+  input: { expired: boolean; redirectTo: string | undefined; signInPage: string },
+): Response {
+  if (isApiRequest(request))
+    return (input.expired ? new SessionExpiredError() : new UnauthenticatedError()).getResponse();
   return redirect(request, input.redirectTo ?? signInLocation(request, input.signInPage));
 }
 
@@ -41,7 +45,10 @@ export function unauthenticatedResponse(request: Request, input: { expired: bool
 export function forbiddenResponse(request: Request, error: ForbiddenError, redirectTo: string | undefined): Response {
   if (isApiRequest(request)) return error.getResponse();
   if (redirectTo !== undefined) return redirect(request, redirectTo);
-  const html = layout('Access denied', `<h1>Access denied</h1><p class="error" role="alert">${escapeHtml(error.message)}.</p><p><a href="/">Home</a></p>`);
+  const html = layout(
+    'Access denied',
+    `<h1>Access denied</h1><p class="error" role="alert">${escapeHtml(error.message)}.</p><p><a href="/">Home</a></p>`,
+  );
   return new Response(html, {
     status: error.status,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY' },

@@ -54,4 +54,8 @@ export interface AuthMiddlewareContext {
 }
 
 /** A Web-standard middleware: it answers itself, or returns what `next()` returns. */
-export type AuthMiddleware = (request: Request, next: () => Response | Promise<Response>, context?: AuthMiddlewareContext) => Promise<Response>;
+export type AuthMiddleware = (
+  request: Request,
+  next: () => Response | Promise<Response>,
+  context?: AuthMiddlewareContext,
+) => Promise<Response>;

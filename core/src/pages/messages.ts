@@ -15,8 +15,10 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
   OAuthSignin: 'Could not start the sign-in with the provider. Try again later.',
   OAuthCallbackError: 'The sign-in with the provider could not be completed. Please try again.',
   OAuthUserInfoFailed: 'The provider did not send your account details. Please try again later.',
-  OAuthUserInfoMismatch: 'The account details from the provider did not match the sign-in, so it was stopped. Please try again.',
-  OAuthAccountNotLinked: 'An account with this email already exists. Sign in the way you did before, then link this provider.',
+  OAuthUserInfoMismatch:
+    'The account details from the provider did not match the sign-in, so it was stopped. Please try again.',
+  OAuthAccountNotLinked:
+    'An account with this email already exists. Sign in the way you did before, then link this provider.',
   InvalidProvider: 'This sign-in method is not available.',
   EmailSignInError: 'The sign-in email could not be sent. Please try again later.',
   PasskeyError: 'The passkey could not be used. Please try again.',

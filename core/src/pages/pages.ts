@@ -36,7 +36,8 @@ export function signInPage({ basePath, providers, csrfToken, callbackUrl, error,
       const id = `${p.id}-address`;
       return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<label for="${escapeHtml(id)}">Email</label><input id="${escapeHtml(id)}" name="email" type="email" autocomplete="email" required><button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
     }
-    if ('signInForm' in p && typeof p.signInForm === 'function') return p.signInForm({ basePath, csrfToken, callbackUrl });
+    if ('signInForm' in p && typeof p.signInForm === 'function')
+      return p.signInForm({ basePath, csrfToken, callbackUrl });
     return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
   });
   const extra = [
@@ -63,7 +64,10 @@ export function errorPage(input: { code: string | null; signInUrl: string; detai
 }
 
 export function verifyRequestPage(): string {
-  return layout('Check your email', '<h1>Check your email</h1><p>A sign-in link has been sent to your email address.</p>');
+  return layout(
+    'Check your email',
+    '<h1>Check your email</h1><p>A sign-in link has been sent to your email address.</p>',
+  );
 }
 
 /**
@@ -71,7 +75,13 @@ export function verifyRequestPage(): string {
  * link (GET or HEAD, as mail scanners and link previews do) consumes
  * nothing; only the person pressing the button signs in.
  */
-export function emailConfirmPage(input: { action: string; csrfToken: string; token: string; email: string; callbackUrl: string | null }): string {
+export function emailConfirmPage(input: {
+  action: string;
+  csrfToken: string;
+  token: string;
+  email: string;
+  callbackUrl: string | null;
+}): string {
   const callback = input.callbackUrl ? hidden('callbackUrl', input.callbackUrl) : '';
   return layout(
     'Sign in',

@@ -33,7 +33,8 @@ const when = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} 
 
 export function sessionsPage(input: { basePath: string; csrfToken: string; sessions: readonly SessionInfo[] }): string {
   const action = escapeHtml(`${input.basePath}/sessions/revoke`);
-  const form = (fields: string, label: string) => `<form method="post" action="${action}">${hidden('csrfToken', input.csrfToken)}${fields}<button type="submit">${label}</button></form>`;
+  const form = (fields: string, label: string) =>
+    `<form method="post" action="${action}">${hidden('csrfToken', input.csrfToken)}${fields}<button type="submit">${label}</button></form>`;
   const items = input.sessions.map((s) => {
     const device = escapeHtml(s.userAgent ?? 'Unknown device');
     const where = s.ip ? ` from ${escapeHtml(s.ip)}` : '';
@@ -43,6 +44,8 @@ export function sessionsPage(input: { basePath: string; csrfToken: string; sessi
       `<p>Signed in ${when(s.createdAt)}${where}; last active ${when(s.lastActiveAt)}</p>${form(hidden('id', s.id), label)}</li>`
     );
   });
-  const others = input.sessions.some((s) => !s.current) ? form(hidden('others', 'true'), 'Sign out all other sessions') : '';
+  const others = input.sessions.some((s) => !s.current)
+    ? form(hidden('others', 'true'), 'Sign out all other sessions')
+    : '';
   return layout('Your sessions', `<h1>Your sessions</h1><ul>${items.join('')}</ul>${others}`);
 }

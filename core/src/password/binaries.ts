@@ -41,6 +41,7 @@ export async function argon2WasmBinaries(): Promise<Argon2WasmBinaries> {
     const bytes = new Uint8Array(Buffer.from(data!, 'base64'));
     found[name as 'argon2' | 'blake2b'] = { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
   }
-  if (!found.argon2 || !found.blake2b) throw new Error('argon2WasmBinaries: hash-wasm/dist/index.esm.js no longer embeds argon2 and blake2b as expected');
+  if (!found.argon2 || !found.blake2b)
+    throw new Error('argon2WasmBinaries: hash-wasm/dist/index.esm.js no longer embeds argon2 and blake2b as expected');
   return found as Argon2WasmBinaries;
 }

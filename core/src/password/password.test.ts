@@ -33,7 +33,12 @@ describe('argon2 backends', () => {
   });
 
   it('wasm verify is false for malformed or foreign strings', async () => {
-    for (const bad of ['', '$argon2id$v=19$m=8,t=1,p=1$!!$!!', '$2b$10$abcdefghijklmnopqrstuv', '$argon2id$v=16$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNo']) {
+    for (const bad of [
+      '',
+      '$argon2id$v=19$m=8,t=1,p=1$!!$!!',
+      '$2b$10$abcdefghijklmnopqrstuv',
+      '$argon2id$v=16$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNo',
+    ]) {
       expect(await wasmArgon2.verify(bad, 'x')).toBe(false);
     }
   });

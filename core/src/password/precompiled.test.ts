@@ -30,6 +30,8 @@ describe('provideArgon2Wasm', () => {
   });
 
   it('rejects a module without its SHA-256', () => {
-    expect(() => provideArgon2Wasm({ ...modules, blake2b: { module: modules.blake2b.module, sha256: 'nope' } })).toThrow(TypeError);
+    expect(() =>
+      provideArgon2Wasm({ ...modules, blake2b: { module: modules.blake2b.module, sha256: 'nope' } }),
+    ).toThrow(TypeError);
   });
 });

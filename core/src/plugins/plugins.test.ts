@@ -20,7 +20,12 @@ async function app<const P extends readonly AuthPlugin[]>(plugins: P, extra: Rec
   const auth = createAuth({
     secret: SECRET,
     adapter,
-    providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+    providers: [
+      credentials({
+        credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+        authorize: passwords.authorize,
+      }),
+    ],
     plugins,
     logger: quiet,
     ...extra,
@@ -48,9 +53,13 @@ describe('plugins', () => {
     await c.signIn();
     await c.signIn();
     const user = (await c.session())!.user;
-    expect(await (await c.request('/auth/sign-ins', { headers: { accept: 'application/json' } })).json()).toEqual({ count: 2 });
+    expect(await (await c.request('/auth/sign-ins', { headers: { accept: 'application/json' } })).json()).toEqual({
+      count: 2,
+    });
     expect(auth.extensions.signInCounter.count(user.id)).toBe(2);
-    await auth.run(new Request(`${ORIGIN}/`), (scope) => expect(scope.extensions.signInCounter).toBe(auth.extensions.signInCounter));
+    await auth.run(new Request(`${ORIGIN}/`), (scope) =>
+      expect(scope.extensions.signInCounter).toBe(auth.extensions.signInCounter),
+    );
   });
 
   it('their POST routes get the core’s CSRF checks and their own limiter', async () => {
@@ -58,10 +67,23 @@ describe('plugins', () => {
     const { auth, client } = await app([signInCounter()], { rateLimit: { login } });
     const c = client();
     await c.signIn();
-    const forged = await auth.handler(new Request(`${ORIGIN}/auth/sign-ins/reset`, { method: 'POST', headers: { cookie: c.cookieHeader(), accept: 'application/json' } }));
+    const forged = await auth.handler(
+      new Request(`${ORIGIN}/auth/sign-ins/reset`, {
+        method: 'POST',
+        headers: { cookie: c.cookieHeader(), accept: 'application/json' },
+      }),
+    );
     expect(forged.status).toBe(403);
     expect(await forged.json()).toMatchObject({ error: { code: 'CSRF_TOKEN_INVALID' } });
-    const reset = () => auth.handler(new Request(`${ORIGIN}/auth/sign-ins/reset`, { method: 'POST', headers: { cookie: c.cookieHeader(), accept: 'application/json', 'content-type': 'application/json' }, body: '{}' }), { ip: '192.0.2.9' });
+    const reset = () =>
+      auth.handler(
+        new Request(`${ORIGIN}/auth/sign-ins/reset`, {
+          method: 'POST',
+          headers: { cookie: c.cookieHeader(), accept: 'application/json', 'content-type': 'application/json' },
+          body: '{}',
+        }),
+        { ip: '192.0.2.9' },
+      );
     const token = await c.csrf();
     const post = () =>
       auth.handler(
@@ -114,13 +136,22 @@ describe('plugins', () => {
       hooks: {
         resolveSession: (request) =>
           request.headers.get('authorization') === 'Bearer good'
-            ? { session: { user: { id: 'svc' }, expires: new Date(Date.now() + 60_000) }, user: { id: 'svc' }, expired: false, headers: new Headers() }
+            ? {
+                session: { user: { id: 'svc' }, expires: new Date(Date.now() + 60_000) },
+                user: { id: 'svc' },
+                expired: false,
+                headers: new Headers(),
+              }
             : undefined,
       },
     };
     const { auth } = await app([bearer]);
-    expect((await auth.getSession(new Request(`${ORIGIN}/`, { headers: { authorization: 'Bearer good' } }))).user?.id).toBe('svc');
-    expect((await auth.getSession(new Request(`${ORIGIN}/`, { headers: { authorization: 'Bearer bad' } }))).user).toBeNull();
+    expect(
+      (await auth.getSession(new Request(`${ORIGIN}/`, { headers: { authorization: 'Bearer good' } }))).user?.id,
+    ).toBe('svc');
+    expect(
+      (await auth.getSession(new Request(`${ORIGIN}/`, { headers: { authorization: 'Bearer bad' } }))).user,
+    ).toBeNull();
   });
 
   it('conflicts throw INVALID_CONFIG at createAuth, naming the parties', async () => {
@@ -130,12 +161,28 @@ describe('plugins', () => {
     await expect(taken('csrf')).rejects.toThrow(/"csrf" is already served by the core/);
     await expect(taken('signin/anything')).rejects.toThrow(/already served by the core/);
     await expect(taken('passkey/nope/../x')).rejects.toThrow(/must be lower-case segments/);
-    await expect(app([{ id: 'a', routes: { shared: route } }, { id: 'b', routes: { shared: route } }])).rejects.toThrow(/"shared" is already served by plugin "a"/);
+    await expect(
+      app([
+        { id: 'a', routes: { shared: route } },
+        { id: 'b', routes: { shared: route } },
+      ]),
+    ).rejects.toThrow(/"shared" is already served by plugin "a"/);
     await expect(app([{ id: 'empty', routes: { nothing: {} } }])).rejects.toThrow(/neither GET nor POST/);
     for (const csrf of ['Token', 'strict', true, 0]) {
-      await expect(app([{ id: 'typo', routes: { typo: { POST: () => ({ status: 200 }), csrf: csrf as never } } }])).rejects.toThrow(/has csrf .*use "token", "origin" or "none"/);
+      await expect(
+        app([{ id: 'typo', routes: { typo: { POST: () => ({ status: 200 }), csrf: csrf as never } } }]),
+      ).rejects.toThrow(/has csrf .*use "token", "origin" or "none"/);
     }
-    expect(configError(() => createAuth({ secret: SECRET, adapter: createMemoryAdapter(), providers: [passkey({ rpName: 'a', origin: ORIGIN }), passkey({ id: 'second', rpName: 'b', origin: ORIGIN })], logger: quiet }))).toMatch(/two plugins have the id "passkey"/);
+    expect(
+      configError(() =>
+        createAuth({
+          secret: SECRET,
+          adapter: createMemoryAdapter(),
+          providers: [passkey({ rpName: 'a', origin: ORIGIN }), passkey({ id: 'second', rpName: 'b', origin: ORIGIN })],
+          logger: quiet,
+        }),
+      ),
+    ).toMatch(/two plugins have the id "passkey"/);
   });
 
   it('PLUGINS.md shows the example plugin exactly as tested, in under 60 lines', () => {

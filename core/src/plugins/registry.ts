@@ -37,7 +37,13 @@ export function buildRegistry(core: Readonly<Record<string, Route>>, plugins: re
   const routes = new Map<string, Route>(Object.entries(core));
   const owner = new Map<string, string>([...routes.keys()].map((p) => [p, 'the core']));
   const ids = new Set<string>();
-  const hooks: Registry['hooks'] = { beforeSession: [], afterSignIn: [], resolveSession: [], credentialsReset: [], userDeleted: [] };
+  const hooks: Registry['hooks'] = {
+    beforeSession: [],
+    afterSignIn: [],
+    resolveSession: [],
+    credentialsReset: [],
+    userDeleted: [],
+  };
   for (const plugin of plugins) {
     if (!plugin || typeof plugin !== 'object' || typeof plugin.id !== 'string' || plugin.id === '') {
       throw new AuthConfigError('Invalid auth config: every plugin needs a non-empty string `id`');
@@ -45,13 +51,26 @@ export function buildRegistry(core: Readonly<Record<string, Route>>, plugins: re
     if (ids.has(plugin.id)) throw new AuthConfigError(`Invalid auth config: two plugins have the id "${plugin.id}"`);
     ids.add(plugin.id);
     for (const [path, route] of Object.entries(plugin.routes ?? {})) {
-      if (!PATH.test(path)) throw new AuthConfigError(`Invalid auth config: plugin "${plugin.id}": route path "${path}" must be lower-case segments such as "two-factor/verify"`);
-      if (!route.GET && !route.POST) throw new AuthConfigError(`Invalid auth config: plugin "${plugin.id}": route "${path}" has neither GET nor POST`);
+      if (!PATH.test(path))
+        throw new AuthConfigError(
+          `Invalid auth config: plugin "${plugin.id}": route path "${path}" must be lower-case segments such as "two-factor/verify"`,
+        );
+      if (!route.GET && !route.POST)
+        throw new AuthConfigError(
+          `Invalid auth config: plugin "${plugin.id}": route "${path}" has neither GET nor POST`,
+        );
       if (route.csrf !== undefined && route.csrf !== 'token' && route.csrf !== 'origin' && route.csrf !== 'none') {
-        throw new AuthConfigError(`Invalid auth config: plugin "${plugin.id}": route "${path}" has csrf ${JSON.stringify(route.csrf)}; use "token", "origin" or "none"`);
+        throw new AuthConfigError(
+          `Invalid auth config: plugin "${plugin.id}": route "${path}" has csrf ${JSON.stringify(route.csrf)}; use "token", "origin" or "none"`,
+        );
       }
-      const taken = owner.get(path) ?? (path.split('/').length === 2 && routes.get(`${path.split('/')[0]}/:provider`) ? 'the core' : undefined);
-      if (taken) throw new AuthConfigError(`Invalid auth config: plugin "${plugin.id}": route "${path}" is already served by ${taken}`);
+      const taken =
+        owner.get(path) ??
+        (path.split('/').length === 2 && routes.get(`${path.split('/')[0]}/:provider`) ? 'the core' : undefined);
+      if (taken)
+        throw new AuthConfigError(
+          `Invalid auth config: plugin "${plugin.id}": route "${path}" is already served by ${taken}`,
+        );
       routes.set(path, route);
       owner.set(path, `plugin "${plugin.id}"`);
     }

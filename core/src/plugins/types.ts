@@ -46,7 +46,10 @@ export interface AuthHooks {
    * session is issued. Return a result to answer instead (a second-factor
    * challenge, say): no session is issued then.
    */
-  beforeSession?(ctx: RouteContext, subject: SignInSubject): ActionResult | undefined | Promise<ActionResult | undefined>;
+  beforeSession?(
+    ctx: RouteContext,
+    subject: SignInSubject,
+  ): ActionResult | undefined | Promise<ActionResult | undefined>;
   /** After a sign-in issued its session. */
   afterSignIn?(ctx: RouteContext, subject: SignInSubject): void | Promise<void>;
   /**

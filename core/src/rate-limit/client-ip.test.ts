@@ -4,13 +4,16 @@ import { parseCidr, cidrContains } from './cidr.js';
 import { clientIpResolver, resolveClientIp } from './client-ip.js';
 import { formatIp, ipBudgetKey, parseIp, stripAddressDecorations } from './ip.js';
 
-const withXff = (xff?: string) => new Request('http://x/', xff === undefined ? {} : { headers: { 'x-forwarded-for': xff } });
+const withXff = (xff?: string) =>
+  new Request('http://x/', xff === undefined ? {} : { headers: { 'x-forwarded-for': xff } });
 const v4 = fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255), fc.nat(255)).map((p) => p.join('.'));
 const v6 = fc.array(fc.nat(0xffff), { minLength: 8, maxLength: 8 }).map((g) => g.map((n) => n.toString(16)).join(':'));
 const hostile = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.array(fc.constantFrom('1', '.', ':', '[', ']', '%', ',', 'f', ' ', '"', '/', '9', '0'), { maxLength: 60 }).map((a) => a.join('')),
+  fc
+    .array(fc.constantFrom('1', '.', ':', '[', ']', '%', ',', 'f', ' ', '"', '/', '9', '0'), { maxLength: 60 })
+    .map((a) => a.join('')),
 );
 
 describe('address parsing', () => {
@@ -25,7 +28,19 @@ describe('address parsing', () => {
     expect(formatIp(parseIp(text)!)).toBe(canonical);
   });
 
-  it.each(['', '1.2.3', '1.2.3.4.5', '01.2.3.4', '256.1.1.1', '1:2:3:4:5:6:7:8:9', ':::', '1::2::3', 'g::1', '::1.2.3', 'localhost'])('%j is not an address', (text) => {
+  it.each([
+    '',
+    '1.2.3',
+    '1.2.3.4.5',
+    '01.2.3.4',
+    '256.1.1.1',
+    '1:2:3:4:5:6:7:8:9',
+    ':::',
+    '1::2::3',
+    'g::1',
+    '::1.2.3',
+    'localhost',
+  ])('%j is not an address', (text) => {
     expect(parseIp(text)).toBeNull();
   });
 
@@ -49,7 +64,11 @@ describe('address parsing', () => {
     expect(ipBudgetKey(parseIp('192.0.2.1')!)).toBe('192.0.2.1');
     fc.assert(
       fc.property(v6, fc.array(fc.nat(0xffff), { minLength: 4, maxLength: 4 }), (a, low) => {
-        const groups = a.split(':').slice(0, 4).concat(low.map((n) => n.toString(16))).join(':');
+        const groups = a
+          .split(':')
+          .slice(0, 4)
+          .concat(low.map((n) => n.toString(16)))
+          .join(':');
         const ip = parseIp(groups)!;
         return ip.version === 4 || ipBudgetKey(ip) === ipBudgetKey(parseIp(a)!);
       }),
@@ -70,11 +89,13 @@ describe('CIDR', () => {
 
   it('an address is in every prefix of itself', () => {
     fc.assert(fc.property(v4, fc.nat(32), (a, bits) => cidrContains(parseCidr(`${a}/${bits}`)!, parseIp(a)!)));
-    fc.assert(fc.property(v6, fc.nat(128), (a, bits) => {
-      const cidr = parseCidr(`${a}/${bits}`);
-      const ip = parseIp(a)!;
-      return cidr !== null && cidrContains(cidr, ip);
-    }));
+    fc.assert(
+      fc.property(v6, fc.nat(128), (a, bits) => {
+        const cidr = parseCidr(`${a}/${bits}`);
+        const ip = parseIp(a)!;
+        return cidr !== null && cidrContains(cidr, ip);
+      }),
+    );
   });
 });
 
@@ -101,25 +122,36 @@ describe('client IP', () => {
     // Unknown peer: the header cannot be vouched for.
     expect(resolveClientIp(req, { trustProxy })).toBeNull();
     expect(resolveClientIp(withXff('garbage, 10.0.0.2'), { ip: '10.0.0.1', trustProxy })).toBe('10.0.0.2');
-    expect(resolveClientIp(withXff('"[2001:db8::5]:443"'), { ip: '::ffff:10.0.0.1', trustProxy: ['10.0.0.0/8'] })).toBe('2001:db8:0:0:0:0:0:5');
+    expect(resolveClientIp(withXff('"[2001:db8::5]:443"'), { ip: '::ffff:10.0.0.1', trustProxy: ['10.0.0.0/8'] })).toBe(
+      '2001:db8:0:0:0:0:0:5',
+    );
   });
 
   it('never throws on hostile headers and peers, and only answers parseable addresses', () => {
-    const resolvers = [clientIpResolver(undefined), clientIpResolver(1), clientIpResolver(3), clientIpResolver(['10.0.0.0/8', '::/0'])];
+    const resolvers = [
+      clientIpResolver(undefined),
+      clientIpResolver(1),
+      clientIpResolver(3),
+      clientIpResolver(['10.0.0.0/8', '::/0']),
+    ];
     fc.assert(
-      fc.property(fc.array(fc.oneof(hostile, v4, v6), { maxLength: 80 }), fc.option(fc.oneof(hostile, v4, v6), { nil: undefined }), (entries, peer) => {
-        let request: Request;
-        try {
-          request = withXff(entries.join(','));
-        } catch {
-          return true; // not a valid header value: the runtime refuses it before we see it
-        }
-        for (const resolve of resolvers) {
-          const ip = resolve(request, peer);
-          if (ip !== null && parseIp(formatIp(ip)) === null) return false;
-        }
-        return true;
-      }),
+      fc.property(
+        fc.array(fc.oneof(hostile, v4, v6), { maxLength: 80 }),
+        fc.option(fc.oneof(hostile, v4, v6), { nil: undefined }),
+        (entries, peer) => {
+          let request: Request;
+          try {
+            request = withXff(entries.join(','));
+          } catch {
+            return true; // not a valid header value: the runtime refuses it before we see it
+          }
+          for (const resolve of resolvers) {
+            const ip = resolve(request, peer);
+            if (ip !== null && parseIp(formatIp(ip)) === null) return false;
+          }
+          return true;
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -60,19 +60,27 @@ function byCidrs(cidrs: readonly Cidr[]): ClientIpResolver {
  *   non-negative integer or a list of valid CIDRs / addresses.
  */
 export function clientIpResolver(trustProxy: TrustProxy | undefined, where = 'rate limiter'): ClientIpResolver {
-  if (trustProxy === undefined || trustProxy === 0) return (_request, peer) => (peer === undefined ? null : parseEntry(peer));
+  if (trustProxy === undefined || trustProxy === 0)
+    return (_request, peer) => (peer === undefined ? null : parseEntry(peer));
   if (typeof trustProxy === 'number') {
     if (!Number.isInteger(trustProxy) || trustProxy < 0) {
-      throw new AuthConfigError(`Invalid rate limit config: ${where}: trustProxy must be a hop count (a non-negative integer) or a list of CIDRs (got ${String(trustProxy)})`);
+      throw new AuthConfigError(
+        `Invalid rate limit config: ${where}: trustProxy must be a hop count (a non-negative integer) or a list of CIDRs (got ${String(trustProxy)})`,
+      );
     }
     return byHopCount(trustProxy);
   }
   if (!Array.isArray(trustProxy)) {
-    throw new AuthConfigError(`Invalid rate limit config: ${where}: trustProxy must be a hop count or a list of CIDRs such as ["10.0.0.0/8", "::1"]`);
+    throw new AuthConfigError(
+      `Invalid rate limit config: ${where}: trustProxy must be a hop count or a list of CIDRs such as ["10.0.0.0/8", "::1"]`,
+    );
   }
   const cidrs = trustProxy.map((text: unknown) => {
     const cidr = typeof text === 'string' ? parseCidr(text) : null;
-    if (!cidr) throw new AuthConfigError(`Invalid rate limit config: ${where}: trustProxy entry ${JSON.stringify(text)} is not a CIDR or IP address`);
+    if (!cidr)
+      throw new AuthConfigError(
+        `Invalid rate limit config: ${where}: trustProxy entry ${JSON.stringify(text)} is not a CIDR or IP address`,
+      );
     return cidr;
   });
   return byCidrs(cidrs);

@@ -42,7 +42,9 @@ export const RATE_LIMIT_DEFAULTS = Object.freeze({
  * ```
  */
 export function createLoginRateLimiter(storage: RateLimitStorage, options?: RateLimiterOptions): RateLimiter {
-  return createRateLimiter(resolveLimiterOptions('createLoginRateLimiter', { name: 'login', ...RATE_LIMIT_DEFAULTS.login }, storage, options));
+  return createRateLimiter(
+    resolveLimiterOptions('createLoginRateLimiter', { name: 'login', ...RATE_LIMIT_DEFAULTS.login }, storage, options),
+  );
 }
 
 /**
@@ -59,7 +61,12 @@ export function createLoginRateLimiter(storage: RateLimitStorage, options?: Rate
  */
 export function createPasswordResetRateLimiter(storage: RateLimitStorage, options?: RateLimiterOptions): RateLimiter {
   return createRateLimiter(
-    resolveLimiterOptions('createPasswordResetRateLimiter', { name: 'password-reset', ...RATE_LIMIT_DEFAULTS.passwordReset }, storage, options),
+    resolveLimiterOptions(
+      'createPasswordResetRateLimiter',
+      { name: 'password-reset', ...RATE_LIMIT_DEFAULTS.passwordReset },
+      storage,
+      options,
+    ),
   );
 }
 
@@ -73,9 +80,17 @@ export function createPasswordResetRateLimiter(storage: RateLimitStorage, option
  * const verdict = await verify.check(request, { ip, identifier: email });
  * ```
  */
-export function createEmailVerificationRateLimiter(storage: RateLimitStorage, options?: RateLimiterOptions): RateLimiter {
+export function createEmailVerificationRateLimiter(
+  storage: RateLimitStorage,
+  options?: RateLimiterOptions,
+): RateLimiter {
   return createRateLimiter(
-    resolveLimiterOptions('createEmailVerificationRateLimiter', { name: 'email-verification', ...RATE_LIMIT_DEFAULTS.emailVerification }, storage, options),
+    resolveLimiterOptions(
+      'createEmailVerificationRateLimiter',
+      { name: 'email-verification', ...RATE_LIMIT_DEFAULTS.emailVerification },
+      storage,
+      options,
+    ),
   );
 }
 

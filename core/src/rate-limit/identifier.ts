@@ -32,7 +32,11 @@ export async function identifierBudgetKey(value: string): Promise<string | null>
  * the auth routes use). Unreadable, oversized or malformed bodies give null:
  * the routes refuse those requests themselves.
  */
-export async function readIdentifier(request: Request, fields: readonly string[], maxBodySize: number): Promise<string | null> {
+export async function readIdentifier(
+  request: Request,
+  fields: readonly string[],
+  maxBodySize: number,
+): Promise<string | null> {
   if (request.method === 'GET' || request.method === 'HEAD' || request.body === null || request.bodyUsed) return null;
   let body: Record<string, string>;
   try {

@@ -24,13 +24,18 @@ const form = (fields: Record<string, string>) =>
     body: new URLSearchParams(fields).toString(),
   });
 const json = (fields: Record<string, unknown>) =>
-  new Request('http://app.test/auth/callback/credentials', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+  new Request('http://app.test/auth/callback/credentials', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fields),
+  });
 
 describe('login limiter', () => {
   it('has the documented defaults and refuses the sixth attempt with a 429', async () => {
     const login = defaultLoginLimiter();
     expect([login.name, login.limit, login.window]).toEqual(['login', 5, 900]);
-    for (let i = 0; i < 5; i++) expect((await login.check(form({ email: 'a@b.test', password: 'x' }), { ip: '192.0.2.1' })).success).toBe(true);
+    for (let i = 0; i < 5; i++)
+      expect((await login.check(form({ email: 'a@b.test', password: 'x' }), { ip: '192.0.2.1' })).success).toBe(true);
     const refused = await login.check(form({ email: 'a@b.test', password: 'x' }), { ip: '192.0.2.1' });
     expect(refused).toMatchObject({ success: false, limit: 5, remaining: 0, code: 'RATE_LIMITED', scope: 'ip' });
     expect(refused.reset).toBeGreaterThan(0);
@@ -50,7 +55,8 @@ describe('login limiter', () => {
 
   it('gives the account its own budget: many IPs cannot hammer one account', async () => {
     const login = createLoginRateLimiter(createFixedWindowStorage(), { limit: 3, window: 60 });
-    for (let i = 0; i < 3; i++) expect((await login.check(json({ email: 'Victim@Example.com' }), { ip: `198.51.100.${i}` })).success).toBe(true);
+    for (let i = 0; i < 3; i++)
+      expect((await login.check(json({ email: 'Victim@Example.com' }), { ip: `198.51.100.${i}` })).success).toBe(true);
     // Normalised: case, surrounding space and width variants are the same account.
     const r = await login.check(json({ email: '  VICTIM@example.COM ' }), { ip: '198.51.100.99' });
     expect(r).toMatchObject({ success: false, scope: 'account', code: 'RATE_LIMITED' });
@@ -61,7 +67,8 @@ describe('login limiter', () => {
     const login = createLoginRateLimiter(createFixedWindowStorage(), { limit: 2, window: 60 });
     expect((await login.check(form({ username: 'u1' }), { ip: '203.0.113.5' })).success).toBe(true);
     expect((await login.check(form({ username: 'u2' }), { ip: '203.0.113.5' })).success).toBe(true);
-    for (let i = 3; i < 10; i++) expect((await login.check(form({ username: 'u3' }), { ip: '203.0.113.5' })).scope).toBe('ip');
+    for (let i = 3; i < 10; i++)
+      expect((await login.check(form({ username: 'u3' }), { ip: '203.0.113.5' })).scope).toBe('ip');
     // u3 was never counted while its requests were refused by IP.
     expect((await login.check(form({ username: 'u3' }), { ip: '203.0.113.6' })).remaining).toBe(1);
   });
@@ -101,7 +108,11 @@ describe('login limiter', () => {
     const direct = createLoginRateLimiter(createFixedWindowStorage(), { limit: 1, window: 60 });
     await direct.check(spoofed('192.0.2.1'), { ip: '10.0.0.1' });
     expect((await direct.check(spoofed('192.0.2.2'), { ip: '10.0.0.1' })).success).toBe(false);
-    const proxied = createLoginRateLimiter(createFixedWindowStorage(), { limit: 1, window: 60, trustProxy: ['10.0.0.0/8'] });
+    const proxied = createLoginRateLimiter(createFixedWindowStorage(), {
+      limit: 1,
+      window: 60,
+      trustProxy: ['10.0.0.0/8'],
+    });
     await proxied.check(spoofed('192.0.2.1'), { ip: '10.0.0.1' });
     expect((await proxied.check(spoofed('192.0.2.2'), { ip: '10.0.0.1' })).success).toBe(true);
     expect((await proxied.check(spoofed('192.0.2.1'), { ip: '10.9.9.9' })).success).toBe(false);
@@ -121,9 +132,16 @@ describe('login limiter', () => {
     const refused = await login.check(form({ email: 'a@b.test' }), { ip: '192.0.2.1' });
     expect(refused.reset).toBe(900);
     vi.advanceTimersByTime(899_000);
-    expect(await login.check(form({ email: 'a@b.test' }), { ip: '192.0.2.1' })).toMatchObject({ success: false, reset: 1 });
+    expect(await login.check(form({ email: 'a@b.test' }), { ip: '192.0.2.1' })).toMatchObject({
+      success: false,
+      reset: 1,
+    });
     vi.advanceTimersByTime(1_000);
-    expect(await login.check(form({ email: 'a@b.test' }), { ip: '192.0.2.1' })).toMatchObject({ success: true, remaining: 4, reset: 900 });
+    expect(await login.check(form({ email: 'a@b.test' }), { ip: '192.0.2.1' })).toMatchObject({
+      success: true,
+      remaining: 4,
+      reset: 900,
+    });
   });
 });
 
@@ -174,7 +192,9 @@ describe('configuration errors', () => {
   it('refuses a missing storage and unknown namespaces', () => {
     expect(() => createLoginRateLimiter(undefined as unknown as RateLimitStorage)).toThrow(/must be a storage/);
     expect(() => createFixedWindowStorage({} as never)).toThrow(/namespace must be omitted/);
-    expect(() => createSlidingWindowStorage(undefined, { maxEntries: 0 })).toThrow(/maxEntries must be a positive integer/);
+    expect(() => createSlidingWindowStorage(undefined, { maxEntries: 0 })).toThrow(
+      /maxEntries must be a positive integer/,
+    );
   });
 });
 
@@ -200,7 +220,9 @@ describe('fail policy (storage errors and hangs)', () => {
     const r = await login.check(new Request('http://x/'), { ip: '192.0.2.1' });
     expect(r).toMatchObject({ success: false, code: 'RATE_LIMIT_UNAVAILABLE' });
     expect(r.response!.status).toBe(503);
-    expect(await r.response!.json()).toEqual({ error: { code: 'RATE_LIMIT_UNAVAILABLE', message: expect.any(String) } });
+    expect(await r.response!.json()).toEqual({
+      error: { code: 'RATE_LIMIT_UNAVAILABLE', message: expect.any(String) },
+    });
     expect(silent.error).toHaveBeenCalledWith(expect.stringContaining('ECONNREFUSED'));
   });
 
@@ -223,7 +245,14 @@ describe('fail policy (storage errors and hangs)', () => {
   });
 
   it('survives a throwing logger', async () => {
-    const login = createLoginRateLimiter(failing, { logger: { warn: () => {}, error: () => { throw new Error('log down'); } } });
+    const login = createLoginRateLimiter(failing, {
+      logger: {
+        warn: () => {},
+        error: () => {
+          throw new Error('log down');
+        },
+      },
+    });
     expect((await login.check(new Request('http://x/'), { ip: '192.0.2.1' })).success).toBe(false);
   });
 });

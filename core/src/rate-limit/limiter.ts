@@ -10,7 +10,13 @@ import { ipBudgetKey } from './ip.js';
 import type { ResolvedLimiterOptions } from './options.js';
 import { rateLimitHeaders, refusalResponse, type HeaderFacts } from './responses.js';
 import { withTimeout } from './timeout.js';
-import type { RateLimitCheckInfo, RateLimitConsumeResult, RateLimitCounter, RateLimiter, RateLimitResult } from './types.js';
+import type {
+  RateLimitCheckInfo,
+  RateLimitConsumeResult,
+  RateLimitCounter,
+  RateLimiter,
+  RateLimitResult,
+} from './types.js';
 
 /** Storage failures are reported at most once per this many ms per limiter. */
 const LOG_INTERVAL_MS = 10_000;
@@ -60,7 +66,9 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
     const more = suppressed > 0 ? ` (${suppressed} more since the last report)` : '';
     lastReport = now;
     suppressed = 0;
-    const outcome = o.failOpen ? 'requests are let through (failOpen: true)' : 'requests are refused with 503 RATE_LIMIT_UNAVAILABLE (failOpen: false)';
+    const outcome = o.failOpen
+      ? 'requests are let through (failOpen: true)'
+      : 'requests are refused with 503 RATE_LIMIT_UNAVAILABLE (failOpen: false)';
     const message = `Rate limiter "${o.name}": storage unavailable, ${outcome}: ${describe(error)}${more}`;
     try {
       if (!o.failOpen && o.logger.error) o.logger.error(message);
@@ -76,7 +84,15 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
     if (r.success) return withHeaders({ success: true, ...facts, scope }, facts);
     const retryAfter = Math.max(1, reset);
     const headers = rateLimitHeaders({ ...facts, retryAfter });
-    return { success: false, ...facts, retryAfter, code: 'RATE_LIMITED', scope, headers, response: refusalResponse('RATE_LIMITED', headers) };
+    return {
+      success: false,
+      ...facts,
+      retryAfter,
+      code: 'RATE_LIMITED',
+      scope,
+      headers,
+      response: refusalResponse('RATE_LIMITED', headers),
+    };
   }
 
   async function decide(keys: Array<[Scope, string]>): Promise<RateLimitResult> {
@@ -96,7 +112,13 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
     const base = { limit: o.limit, reset: 0, code: 'RATE_LIMIT_UNAVAILABLE' as const };
     if (o.failOpen) return withHeaders({ success: true, remaining: o.limit, ...base }, null);
     const headers = new Headers();
-    return { success: false, remaining: 0, ...base, headers, response: refusalResponse('RATE_LIMIT_UNAVAILABLE', headers) };
+    return {
+      success: false,
+      remaining: 0,
+      ...base,
+      headers,
+      response: refusalResponse('RATE_LIMIT_UNAVAILABLE', headers),
+    };
   }
 
   async function keysOf(request: Request, info: RateLimitCheckInfo): Promise<Array<[Scope, string]>> {
@@ -105,7 +127,11 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
       const ip = o.resolveIp(request, typeof info.ip === 'string' ? info.ip : undefined);
       if (ip) keys.push(['ip', ipBudgetKey(ip)]);
       const raw =
-        typeof info.identifier === 'string' ? info.identifier : request.body === null ? null : await readIdentifier(request, o.identifierFields, o.maxBodySize);
+        typeof info.identifier === 'string'
+          ? info.identifier
+          : request.body === null
+            ? null
+            : await readIdentifier(request, o.identifierFields, o.maxBodySize);
       const account = raw === null ? null : await identifierBudgetKey(raw);
       if (account) keys.push(['account', account]);
     } catch {
@@ -187,7 +213,9 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
         if (!warnedNoKey) {
           warnedNoKey = true;
           try {
-            o.logger.warn(`Rate limiter "${o.name}": a request had neither a client IP (pass { ip } to check()) nor an account identifier; it was not counted`);
+            o.logger.warn(
+              `Rate limiter "${o.name}": a request had neither a client IP (pass { ip } to check()) nor an account identifier; it was not counted`,
+            );
           } catch {
             // A broken logger must not break sign-in.
           }

@@ -31,7 +31,8 @@ export interface NodeRedisBridgeOptions {
 
 type Reply = { result: unknown } | { error: string };
 
-const toArg = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const toArg = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -69,7 +70,8 @@ export function nodeRedisRequester(client: NodeRedisClientLike, options: NodeRed
     const args = command.map(toArg);
     const name = (args[0] ?? '').toLowerCase();
     if ((name === 'evalsha' || name === 'evalsha_ro') && args[1] !== undefined) args[1] = scripts.sha(args[1]);
-    else if ((name === 'eval' || name === 'eval_ro') && args[1] !== undefined) return { args, script: scripts.script(args[1]) };
+    else if ((name === 'eval' || name === 'eval_ro') && args[1] !== undefined)
+      return { args, script: scripts.script(args[1]) };
     else if (name === 'script' && args[1]?.toLowerCase() === 'load' && args[2] !== undefined) {
       // Answer the original SHA1, so callers keep using the names they know.
       return { args, script: scripts.script(args[2]), loadSha: scriptSha(args[2]) };

@@ -55,22 +55,29 @@ export function resolveLimiterOptions(
   if (options !== undefined && (options === null || typeof options !== 'object')) fail('options must be an object');
   const o = options ?? {};
   const limit = o.limit ?? defaults.limit;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit <= 0) fail(`limit must be a positive integer (got ${String(limit)})`);
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit <= 0)
+    fail(`limit must be a positive integer (got ${String(limit)})`);
   const ipLimit = o.ipLimit ?? limit * 10;
-  if (typeof ipLimit !== 'number' || !Number.isInteger(ipLimit) || ipLimit <= 0) fail(`ipLimit must be a positive integer (got ${String(ipLimit)})`);
+  if (typeof ipLimit !== 'number' || !Number.isInteger(ipLimit) || ipLimit <= 0)
+    fail(`ipLimit must be a positive integer (got ${String(ipLimit)})`);
   const window = o.window ?? defaults.window;
-  if (typeof window !== 'number' || !Number.isFinite(window) || window <= 0) fail(`window must be a positive number of seconds (got ${String(window)})`);
+  if (typeof window !== 'number' || !Number.isFinite(window) || window <= 0)
+    fail(`window must be a positive number of seconds (got ${String(window)})`);
   const windowMs = Math.round(window * 1000);
   if (windowMs < 1) fail(`window must be at least 0.001 seconds (got ${window})`);
   const timeout = o.timeout ?? DEFAULT_TIMEOUT_MS;
-  if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0) fail(`timeout must be a positive number of milliseconds (got ${String(timeout)})`);
+  if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0)
+    fail(`timeout must be a positive number of milliseconds (got ${String(timeout)})`);
   if (o.failOpen !== undefined && typeof o.failOpen !== 'boolean') fail('failOpen must be a boolean');
   const fields = o.identifierFields ?? DEFAULT_IDENTIFIER_FIELDS;
-  if (!Array.isArray(fields) || fields.some((f) => typeof f !== 'string' || f === '')) fail('identifierFields must be a list of field names');
+  if (!Array.isArray(fields) || fields.some((f) => typeof f !== 'string' || f === ''))
+    fail('identifierFields must be a list of field names');
   const maxBodySize = o.maxBodySize ?? DEFAULT_MAX_BODY_BYTES;
-  if (!Number.isInteger(maxBodySize) || maxBodySize <= 0) fail(`maxBodySize must be a positive integer of bytes (got ${String(maxBodySize)})`);
+  if (!Number.isInteger(maxBodySize) || maxBodySize <= 0)
+    fail(`maxBodySize must be a positive integer of bytes (got ${String(maxBodySize)})`);
   const prefix = o.prefix ?? `framework:rate-limit:${defaults.name}`;
-  if (typeof prefix !== 'string' || prefix === '' || /\s/.test(prefix)) fail('prefix must be a non-empty string without spaces');
+  if (typeof prefix !== 'string' || prefix === '' || /\s/.test(prefix))
+    fail('prefix must be a non-empty string without spaces');
   const logger = o.logger ?? console;
   if (typeof logger?.warn !== 'function') fail('logger must have a warn(message) method');
   return {

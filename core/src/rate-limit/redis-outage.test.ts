@@ -49,7 +49,9 @@ describe.runIf(haveBinary)('Redis stopped mid-test', () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    server = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    server = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     await waitForPort(port, true);
     client = createClient({ url: `redis://127.0.0.1:${port}`, socket: { reconnectStrategy: () => 100 } });
     client.on('error', (e) => errors.push(e));
@@ -66,8 +68,19 @@ describe.runIf(haveBinary)('Redis stopped mid-test', () => {
 
   it('keeps the fail policy for both failOpen values and answers within the timeout', async () => {
     const logger = { warn: () => {}, error: () => {} };
-    const closed = createLoginRateLimiter(createFixedWindowStorage(client), { limit: 2, window: 60, timeout: 300, logger });
-    const open = createLoginRateLimiter(createSlidingWindowStorage(bare), { limit: 2, window: 60, timeout: 300, failOpen: true, logger });
+    const closed = createLoginRateLimiter(createFixedWindowStorage(client), {
+      limit: 2,
+      window: 60,
+      timeout: 300,
+      logger,
+    });
+    const open = createLoginRateLimiter(createSlidingWindowStorage(bare), {
+      limit: 2,
+      window: 60,
+      timeout: 300,
+      failOpen: true,
+      logger,
+    });
     const req = () => new Request('http://x/', { method: 'POST' });
 
     // Up: both count normally.

@@ -42,25 +42,30 @@ describe.runIf(redisUp)('Redis through the node-redis bridge', () => {
   it.each([
     ['fixed', createFixedWindowStorage],
     ['sliding', createSlidingWindowStorage],
-  ] as const)('%s window: attempt() counts failures per (IP, account) in Redis, and a success resets them', async (_name, make) => {
-    const p = fresh();
-    const login = createLoginRateLimiter(make(client), { prefix: p, limit: 2, ipLimit: 100, window: 60 });
-    const fail = async (ip: string) => {
-      const a = await login.attempt(anonymous(), { ip, identifier: 'ada@example.com' });
-      if (a.result.success) await a.failed();
-      return a.result.success;
-    };
-    expect([await fail('192.0.2.5'), await fail('192.0.2.5'), await fail('192.0.2.5')]).toEqual([true, true, false]);
-    // Another IP is not refused; a success there resets only its own pair.
-    const elsewhere = await login.attempt(anonymous(), { ip: '198.51.100.5', identifier: 'ada@example.com' });
-    expect(elsewhere.result.success).toBe(true);
-    await elsewhere.succeeded();
-    // A second process sharing the prefix sees the same counts.
-    const other = createLoginRateLimiter(make(second), { prefix: p, limit: 2, ipLimit: 100, window: 60 });
-    expect((await other.attempt(anonymous(), { ip: '192.0.2.5', identifier: 'ada@example.com' })).result.success).toBe(false);
-    const keys = await client.keys(`${p}:failures:*`);
-    expect(keys.length).toBeGreaterThan(0);
-  });
+  ] as const)(
+    '%s window: attempt() counts failures per (IP, account) in Redis, and a success resets them',
+    async (_name, make) => {
+      const p = fresh();
+      const login = createLoginRateLimiter(make(client), { prefix: p, limit: 2, ipLimit: 100, window: 60 });
+      const fail = async (ip: string) => {
+        const a = await login.attempt(anonymous(), { ip, identifier: 'ada@example.com' });
+        if (a.result.success) await a.failed();
+        return a.result.success;
+      };
+      expect([await fail('192.0.2.5'), await fail('192.0.2.5'), await fail('192.0.2.5')]).toEqual([true, true, false]);
+      // Another IP is not refused; a success there resets only its own pair.
+      const elsewhere = await login.attempt(anonymous(), { ip: '198.51.100.5', identifier: 'ada@example.com' });
+      expect(elsewhere.result.success).toBe(true);
+      await elsewhere.succeeded();
+      // A second process sharing the prefix sees the same counts.
+      const other = createLoginRateLimiter(make(second), { prefix: p, limit: 2, ipLimit: 100, window: 60 });
+      expect(
+        (await other.attempt(anonymous(), { ip: '192.0.2.5', identifier: 'ada@example.com' })).result.success,
+      ).toBe(false);
+      const keys = await client.keys(`${p}:failures:*`);
+      expect(keys.length).toBeGreaterThan(0);
+    },
+  );
 
   it.each([
     ['fixed', createFixedWindowStorage],
@@ -90,7 +95,11 @@ describe.runIf(redisUp)('Redis through the node-redis bridge', () => {
     const W = 60_000;
     const start = Math.ceil(Date.now() / W) * W + 10 * W;
     vi.setSystemTime(start);
-    const login = createLoginRateLimiter(createSlidingWindowStorage(client), { prefix: fresh(), limit: 10, window: W / 1000 });
+    const login = createLoginRateLimiter(createSlidingWindowStorage(client), {
+      prefix: fresh(),
+      limit: 10,
+      window: W / 1000,
+    });
     for (let i = 0; i < 10; i++) expect((await login.check(anonymous(), { ip: '192.0.2.1' })).success).toBe(true);
     vi.setSystemTime(start + W + W / 4);
     const next = [];
@@ -118,7 +127,9 @@ describe.runIf(redisUp)('Redis through the node-redis bridge', () => {
   it('500 concurrent checks on one key with limit 5: exactly 5 succeed', async () => {
     for (const make of [createFixedWindowStorage, createSlidingWindowStorage]) {
       const login = createLoginRateLimiter(make(client), { prefix: fresh(), limit: 5, window: 60 });
-      const results = await Promise.all(Array.from({ length: 500 }, () => login.check(anonymous(), { ip: '198.51.100.7' })));
+      const results = await Promise.all(
+        Array.from({ length: 500 }, () => login.check(anonymous(), { ip: '198.51.100.7' })),
+      );
       expect(results.filter((r) => r.success).length).toBe(5);
       expect(results.filter((r) => r.code === 'RATE_LIMITED').length).toBe(495);
     }
@@ -128,7 +139,12 @@ describe.runIf(redisUp)('Redis through the node-redis bridge', () => {
     const p = fresh();
     const a = createLoginRateLimiter(createFixedWindowStorage(client), { prefix: p, limit: 4, window: 60 });
     const b = createLoginRateLimiter(createFixedWindowStorage(second), { prefix: p, limit: 4, window: 60 });
-    const body = () => new Request('http://x/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":"shared@example.com"}' });
+    const body = () =>
+      new Request('http://x/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email":"shared@example.com"}',
+      });
     for (let i = 0; i < 3; i++) expect((await a.check(body(), { ip: `192.0.2.${i}` })).success).toBe(true);
     expect(await b.check(body(), { ip: '192.0.2.50' })).toMatchObject({ success: true, remaining: 0 });
     expect(await b.check(body(), { ip: '192.0.2.51' })).toMatchObject({ success: false, scope: 'account' });

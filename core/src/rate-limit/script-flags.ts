@@ -12,7 +12,13 @@ import { toHex } from '../crypto.js';
 import { BoundedMap } from './bounded-map.js';
 
 /** Flags documented for Redis 7.0–8.x. */
-export const REDIS_SCRIPT_FLAGS: ReadonlySet<string> = new Set(['no-writes', 'allow-oom', 'allow-stale', 'no-cluster', 'allow-cross-slot-keys']);
+export const REDIS_SCRIPT_FLAGS: ReadonlySet<string> = new Set([
+  'no-writes',
+  'allow-oom',
+  'allow-stale',
+  'no-cluster',
+  'allow-cross-slot-keys',
+]);
 
 /**
  * Returns `script` with unknown flags removed from its shebang line (and an
@@ -31,7 +37,10 @@ export function stripUnknownScriptFlags(script: string, known: ReadonlySet<strin
   const words = line.trim().split(/[ \t]+/);
   const kept = words.map((word, i) => {
     if (i === 0 || !word.startsWith('flags=')) return word;
-    const flags = word.slice('flags='.length).split(',').filter((f) => known.has(f));
+    const flags = word
+      .slice('flags='.length)
+      .split(',')
+      .filter((f) => known.has(f));
     return flags.length ? `flags=${flags.join(',')}` : '';
   });
   const rewritten = kept.filter((w) => w !== '').join(' ');

@@ -24,7 +24,9 @@ function isNodeRedis(value: Record<string, unknown>): value is Record<string, un
 }
 
 function isUpstash(value: Record<string, unknown>): value is Record<string, unknown> & UpstashRedisLike {
-  return typeof value.evalsha === 'function' && typeof value.eval === 'function' && typeof value.pipeline === 'function';
+  return (
+    typeof value.evalsha === 'function' && typeof value.eval === 'function' && typeof value.pipeline === 'function'
+  );
 }
 
 /**
@@ -41,21 +43,34 @@ function keepProcessAlive(client: NodeRedisClientLike): void {
 
 function checkPositiveInteger(value: unknown, name: string, where: string): void {
   if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value <= 0)) {
-    throw new AuthConfigError(`Invalid rate limit config: ${where}: ${name} must be a positive integer (got ${String(value)})`);
+    throw new AuthConfigError(
+      `Invalid rate limit config: ${where}: ${name} must be a positive integer (got ${String(value)})`,
+    );
   }
 }
 
-function createStorage(algorithm: RateLimitAlgorithm, where: string, namespace: unknown, options: RateLimitStorageOptions = {}): RateLimitStorage {
+function createStorage(
+  algorithm: RateLimitAlgorithm,
+  where: string,
+  namespace: unknown,
+  options: RateLimitStorageOptions = {},
+): RateLimitStorage {
   checkPositiveInteger(options.maxEntries, 'maxEntries', where);
   checkPositiveInteger(options.commandTimeout, 'commandTimeout', where);
-  if (namespace === undefined || namespace === null) return memoryStorage(algorithm, options.maxEntries ?? DEFAULT_MAX_ENTRIES);
+  if (namespace === undefined || namespace === null)
+    return memoryStorage(algorithm, options.maxEntries ?? DEFAULT_MAX_ENTRIES);
   if (isObject(namespace)) {
     if ('masters' in namespace && 'slots' in namespace) {
-      throw new AuthConfigError(`Invalid rate limit config: ${where}: node-redis cluster clients are not supported; pass a single-node client (createClient)`);
+      throw new AuthConfigError(
+        `Invalid rate limit config: ${where}: node-redis cluster clients are not supported; pass a single-node client (createClient)`,
+      );
     }
     if (isNodeRedis(namespace)) {
       keepProcessAlive(namespace);
-      const redis = upstashRedisFromNodeRedis(namespace, options.commandTimeout === undefined ? {} : { commandTimeout: options.commandTimeout });
+      const redis = upstashRedisFromNodeRedis(
+        namespace,
+        options.commandTimeout === undefined ? {} : { commandTimeout: options.commandTimeout },
+      );
       return upstashStorage(algorithm, redis, 'node-redis');
     }
     if (isUpstash(namespace)) return upstashStorage(algorithm, namespace, 'upstash');
@@ -92,7 +107,10 @@ function createStorage(algorithm: RateLimitAlgorithm, where: string, namespace: 
  * const login = createLoginRateLimiter(shared);
  * ```
  */
-export function createFixedWindowStorage(namespace?: RateLimitNamespace, options?: RateLimitStorageOptions): RateLimitStorage {
+export function createFixedWindowStorage(
+  namespace?: RateLimitNamespace,
+  options?: RateLimitStorageOptions,
+): RateLimitStorage {
   return createStorage('fixed-window', 'createFixedWindowStorage', namespace, options);
 }
 
@@ -109,6 +127,9 @@ export function createFixedWindowStorage(namespace?: RateLimitNamespace, options
  * const limiter = createPasswordResetRateLimiter(createSlidingWindowStorage(), { limit: 3, window: 3600 });
  * ```
  */
-export function createSlidingWindowStorage(namespace?: RateLimitNamespace, options?: RateLimitStorageOptions): RateLimitStorage {
+export function createSlidingWindowStorage(
+  namespace?: RateLimitNamespace,
+  options?: RateLimitStorageOptions,
+): RateLimitStorage {
   return createStorage('sliding-window', 'createSlidingWindowStorage', namespace, options);
 }

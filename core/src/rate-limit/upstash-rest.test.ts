@@ -12,7 +12,12 @@ import { Redis } from '@upstash/redis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, serviceAvailable } from '../../../test-support/services.js';
-import { createFixedWindowStorage, createLoginRateLimiter, createSlidingWindowStorage, nodeRedisRequester } from '../rate-limit.js';
+import {
+  createFixedWindowStorage,
+  createLoginRateLimiter,
+  createSlidingWindowStorage,
+  nodeRedisRequester,
+} from '../rate-limit.js';
 
 const redisUp = await serviceAvailable('redis');
 const TOKEN = 'test-token';
@@ -46,7 +51,8 @@ describe.runIf(redisUp)('Upstash REST client (local REST server over real Redis)
   afterAll(async () => {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) if (keys.length) await client.del(keys);
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 }))
+      if (keys.length) await client.del(keys);
     await client.quit();
   });
 
@@ -67,7 +73,13 @@ describe.runIf(redisUp)('Upstash REST client (local REST server over real Redis)
   });
 
   it('fails by policy, within the timeout, when the REST endpoint is unreachable', async () => {
-    const dead = new Redis({ url: 'http://127.0.0.1:9', token: TOKEN, responseEncoding: false, enableTelemetry: false, retry: false });
+    const dead = new Redis({
+      url: 'http://127.0.0.1:9',
+      token: TOKEN,
+      responseEncoding: false,
+      enableTelemetry: false,
+      retry: false,
+    });
     const logger = { warn: () => {}, error: () => {} };
     const closed = createLoginRateLimiter(createFixedWindowStorage(dead), { timeout: 500, logger });
     const open = createLoginRateLimiter(createFixedWindowStorage(dead), { timeout: 500, failOpen: true, logger });

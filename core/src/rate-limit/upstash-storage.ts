@@ -17,7 +17,11 @@ import type { RateLimitAlgorithm, RateLimitBackend, RateLimitStorage, UpstashRed
 const REFUSED_CACHE_SIZE = 10_000;
 
 /** Wraps an `@upstash/redis` client as a storage. */
-export function upstashStorage(algorithm: RateLimitAlgorithm, redis: UpstashRedisLike, backend: RateLimitBackend): RateLimitStorage {
+export function upstashStorage(
+  algorithm: RateLimitAlgorithm,
+  redis: UpstashRedisLike,
+  backend: RateLimitBackend,
+): RateLimitStorage {
   return {
     algorithm,
     backend,
@@ -25,7 +29,8 @@ export function upstashStorage(algorithm: RateLimitAlgorithm, redis: UpstashRedi
       const window = `${windowMs} ms` as const;
       const ratelimit = new Ratelimit({
         redis: redis as unknown as RatelimitConfig['redis'],
-        limiter: algorithm === 'fixed-window' ? Ratelimit.fixedWindow(limit, window) : Ratelimit.slidingWindow(limit, window),
+        limiter:
+          algorithm === 'fixed-window' ? Ratelimit.fixedWindow(limit, window) : Ratelimit.slidingWindow(limit, window),
         prefix,
         // The limiter applies its own deadline and fail policy; the library's would let requests through.
         timeout: 0,

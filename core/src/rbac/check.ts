@@ -31,7 +31,11 @@ import { expectRBAC } from './lookup.js';
  * if (refusal) throw refusal; // or redirect on UnauthenticatedError
  * ```
  */
-export function checkRole(rbac: unknown, user: User | null | undefined, role: string | readonly string[]): UnauthenticatedError | ForbiddenError | null {
+export function checkRole(
+  rbac: unknown,
+  user: User | null | undefined,
+  role: string | readonly string[],
+): UnauthenticatedError | ForbiddenError | null {
   const defined = expectRBAC(rbac, 'requireRole');
   if (!user) return new UnauthenticatedError();
   return defined.hasRole(user, role) ? null : missingRole(role);

@@ -31,13 +31,19 @@ describe('defineRBAC: definition-time errors', () => {
   const role = (id: string, permissions: string[] = []) => ({ id, name: id, permissions });
 
   it('names the path of a cycle', () => {
-    rejects({ roles: [role('a'), role('b'), role('c')], hierarchy: { a: ['b'], b: ['c'], c: ['a'] } }, /cycle: "a" → "b" → "c" → "a"/);
+    rejects(
+      { roles: [role('a'), role('b'), role('c')], hierarchy: { a: ['b'], b: ['c'], c: ['a'] } },
+      /cycle: "a" → "b" → "c" → "a"/,
+    );
   });
   it('rejects a role that inherits itself', () => {
     rejects({ roles: [role('a')], hierarchy: { a: ['a'] } }, /cycle: "a" → "a"/);
   });
   it('rejects an unknown role as a hierarchy key or parent', () => {
-    rejects({ roles: [role('a')], hierarchy: { ghost: ['a'] } }, /hierarchy names an unknown role "ghost" \(defined: "a"\)/);
+    rejects(
+      { roles: [role('a')], hierarchy: { ghost: ['a'] } },
+      /hierarchy names an unknown role "ghost" \(defined: "a"\)/,
+    );
     rejects({ roles: [role('a')], hierarchy: { a: ['ghost'] } }, /hierarchy\["a"\] names an unknown role "ghost"/);
     rejects({ roles: [role('a')], hierarchy: { a: 'b' } }, /hierarchy\["a"\] must be an array/);
     rejects({ roles: [role('a')], hierarchy: [] }, /`hierarchy` must be an object/);
@@ -48,12 +54,25 @@ describe('defineRBAC: definition-time errors', () => {
   it('rejects a duplicate role id', () => {
     rejects({ roles: [role('a'), role('b'), role('a')] }, /duplicate role id "a"/);
   });
-  it.each(['', 'posts', 'posts:', ':read', 'posts:read:mine', '*:read', 'posts:*:own', 'posts read', 'po$ts:read', '**', 'a..b:read', 'posts:read:own:own'])(
-    'rejects the malformed permission %j',
-    (permission) => {
-      rejects({ roles: [role('a', [permission])] }, `role "a" has a malformed permission ${JSON.stringify(permission)} (expected`);
-    },
-  );
+  it.each([
+    '',
+    'posts',
+    'posts:',
+    ':read',
+    'posts:read:mine',
+    '*:read',
+    'posts:*:own',
+    'posts read',
+    'po$ts:read',
+    '**',
+    'a..b:read',
+    'posts:read:own:own',
+  ])('rejects the malformed permission %j', (permission) => {
+    rejects(
+      { roles: [role('a', [permission])] },
+      `role "a" has a malformed permission ${JSON.stringify(permission)} (expected`,
+    );
+  });
   it('rejects a non-string permission and malformed roles', () => {
     rejects({ roles: [role('a', [42 as never])] }, /malformed permission 42/);
     rejects({ roles: 'admin' }, /`roles` must be an array/);
@@ -64,7 +83,9 @@ describe('defineRBAC: definition-time errors', () => {
     rejects(null, /defineRBAC needs/);
   });
   it('accepts every well-formed pattern', () => {
-    const rbac = defineRBAC({ roles: [role('a', ['*', 'posts:*', 'posts:read', 'posts:edit:own', 'billing.invoices:pay', 'x_y-z:a-b'])] });
+    const rbac = defineRBAC({
+      roles: [role('a', ['*', 'posts:*', 'posts:read', 'posts:edit:own', 'billing.invoices:pay', 'x_y-z:a-b'])],
+    });
     expect(rbac.permissionsOf('a')).toHaveLength(6);
   });
 });
@@ -75,7 +96,13 @@ describe('defineRBAC: checks', () => {
   const author = { id: 'u-au', roles: ['author'] };
 
   it('permissionsOf returns the full inherited set, sorted', () => {
-    expect(rbac.permissionsOf('editor')).toStrictEqual(['comments:delete:own', 'comments:read', 'posts:*', 'posts:edit:own', 'posts:read']);
+    expect(rbac.permissionsOf('editor')).toStrictEqual([
+      'comments:delete:own',
+      'comments:read',
+      'posts:*',
+      'posts:edit:own',
+      'posts:read',
+    ]);
     expect(rbac.permissionsOf('viewer')).toStrictEqual(['comments:read', 'posts:read']);
     expect(() => rbac.permissionsOf('ghost')).toThrow(AuthConfigError);
   });

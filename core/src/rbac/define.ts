@@ -65,19 +65,23 @@ function ownerOf(resource: OwnedResource): unknown {
  * ```
  */
 export function defineRBAC(config: RBACConfig): RBAC {
-  if (config === null || typeof config !== 'object') throw new AuthConfigError('Invalid RBAC: defineRBAC needs { roles, defaultRole?, hierarchy? }');
+  if (config === null || typeof config !== 'object')
+    throw new AuthConfigError('Invalid RBAC: defineRBAC needs { roles, defaultRole?, hierarchy? }');
   const roles = checkRoles(config.roles);
-  const defaultRole = config.defaultRole === undefined ? undefined : checkKnownRole(roles, config.defaultRole, 'defaultRole');
+  const defaultRole =
+    config.defaultRole === undefined ? undefined : checkKnownRole(roles, config.defaultRole, 'defaultRole');
   const inherits = resolveHierarchy([...roles.keys()], checkHierarchy(roles, config.hierarchy));
   const grants = new Map<string, ReadonlySet<string>>();
-  for (const [id, closure] of inherits) grants.set(id, new Set([...closure].flatMap((r) => roles.get(r)?.permissions ?? [])));
+  for (const [id, closure] of inherits)
+    grants.set(id, new Set([...closure].flatMap((r) => roles.get(r)?.permissions ?? [])));
 
   const requirements = new Map<string, Requirement>();
   function requirement(permission: string): Requirement {
     const cached = requirements.get(permission);
     if (cached) return cached;
     const parsed = parsePermission(permission);
-    if (!parsed) throw new AuthConfigError(`Malformed permission ${JSON.stringify(permission)} (expected ${PERMISSION_FORMS})`);
+    if (!parsed)
+      throw new AuthConfigError(`Malformed permission ${JSON.stringify(permission)} (expected ${PERMISSION_FORMS})`);
     const made = { ...satisfyingGrants(parsed), own: parsed.kind === 'action' && parsed.own };
     if (requirements.size < REQUIREMENT_CACHE_LIMIT) requirements.set(permission, made);
     return made;
@@ -85,7 +89,14 @@ export function defineRBAC(config: RBACConfig): RBAC {
 
   function rolesOf(user: RBACSubject | null | undefined): string[] {
     if (!user) return [];
-    const listed = Array.isArray(user.roles) && user.roles.length > 0 ? user.roles : typeof user.role === 'string' && user.role ? [user.role] : defaultRole ? [defaultRole] : [];
+    const listed =
+      Array.isArray(user.roles) && user.roles.length > 0
+        ? user.roles
+        : typeof user.role === 'string' && user.role
+          ? [user.role]
+          : defaultRole
+            ? [defaultRole]
+            : [];
     return [...new Set(listed)].filter((id) => typeof id === 'string' && roles.has(id));
   }
 
@@ -97,7 +108,9 @@ export function defineRBAC(config: RBACConfig): RBAC {
       return [...grants.get(checkKnownRole(roles, roleId, 'permissionsOf()'))!].sort();
     },
     hasRole(user, role) {
-      const wanted = (typeof role === 'string' ? [role] : [...role]).map((id) => checkKnownRole(roles, id, 'hasRole()'));
+      const wanted = (typeof role === 'string' ? [role] : [...role]).map((id) =>
+        checkKnownRole(roles, id, 'hasRole()'),
+      );
       return rolesOf(user).some((held) => wanted.some((id) => inherits.get(held)!.has(id)));
     },
     hasPermission(user, permission, resource) {
@@ -110,7 +123,10 @@ export function defineRBAC(config: RBACConfig): RBAC {
       return needs.some((need) => {
         const owned = resource ? isOwner : need.own;
         const grantedBy = (sets: readonly ReadonlySet<string>[]) =>
-          sets.some((granted) => need.always.some((key) => granted.has(key)) || (owned && need.whenOwned.some((key) => granted.has(key))));
+          sets.some(
+            (granted) =>
+              need.always.some((key) => granted.has(key)) || (owned && need.whenOwned.some((key) => granted.has(key))),
+          );
         return grantedBy(held) && limits.every(grantedBy);
       });
     },

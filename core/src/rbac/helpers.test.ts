@@ -15,7 +15,11 @@ const rbac = defineRBAC({
   hierarchy: { editor: ['viewer'] },
 });
 
-const auth = createAuth({ session: { strategy: 'jwt' }, secret: 'a-test-secret-of-at-least-32-characters!', providers: [] });
+const auth = createAuth({
+  session: { strategy: 'jwt' },
+  secret: 'a-test-secret-of-at-least-32-characters!',
+  providers: [],
+});
 
 /**
  * Runs `fn` in a real request scope. The user is placed on the scope directly
@@ -69,7 +73,12 @@ describe('request-scoped RBAC helpers', () => {
       expect(requireRole(['admin', 'editor'])).toBe(editor);
       const error = catchError(() => requireRole(['admin']));
       expect(error).toBeInstanceOf(ForbiddenError);
-      expect(error).toMatchObject({ code: 'FORBIDDEN', status: 403, requiredRole: ['admin'], message: 'Requires the role "admin"' });
+      expect(error).toMatchObject({
+        code: 'FORBIDDEN',
+        status: 403,
+        requiredRole: ['admin'],
+        message: 'Requires the role "admin"',
+      });
       expect((error as ForbiddenError).requiredPermission).toBeUndefined();
     });
   });
@@ -80,7 +89,10 @@ describe('request-scoped RBAC helpers', () => {
       expect(requirePermission('comments:delete', { userId: 'u1' })).toBe(editor);
       const error = catchError(() => requirePermission('users:delete'));
       expect(error).toMatchObject({ code: 'FORBIDDEN', status: 403, requiredPermission: 'users:delete' });
-      expect(catchError(() => requirePermission(['a:b', 'c:d']))).toMatchObject({ requiredPermission: ['a:b', 'c:d'], message: 'Requires the permission "a:b" or "c:d"' });
+      expect(catchError(() => requirePermission(['a:b', 'c:d']))).toMatchObject({
+        requiredPermission: ['a:b', 'c:d'],
+        message: 'Requires the permission "a:b" or "c:d"',
+      });
       expect(catchError(() => requirePermission('comments:delete', { ownerId: 'u2' }))).toBeInstanceOf(ForbiddenError);
     });
   });

@@ -11,7 +11,10 @@ import { AuthConfigError } from '../errors.js';
  * directly or through other roles.
  * @throws AuthConfigError for a cycle, naming its path (`a → b → a`).
  */
-export function resolveHierarchy(roleIds: readonly string[], hierarchy: ReadonlyMap<string, readonly string[]>): Map<string, Set<string>> {
+export function resolveHierarchy(
+  roleIds: readonly string[],
+  hierarchy: ReadonlyMap<string, readonly string[]>,
+): Map<string, Set<string>> {
   const closure = new Map<string, Set<string>>();
   const path: string[] = [];
   const onPath = new Set<string>();

@@ -9,7 +9,11 @@ import type { RBAC } from './types.js';
 export function isRBAC(value: unknown): value is RBAC {
   if (value === null || typeof value !== 'object') return false;
   const candidate = value as Partial<Record<keyof RBAC, unknown>>;
-  return typeof candidate.hasRole === 'function' && typeof candidate.hasPermission === 'function' && typeof candidate.rolesOf === 'function';
+  return (
+    typeof candidate.hasRole === 'function' &&
+    typeof candidate.hasPermission === 'function' &&
+    typeof candidate.rolesOf === 'function'
+  );
 }
 
 /**

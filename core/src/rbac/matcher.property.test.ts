@@ -16,14 +16,19 @@ const ACTIONS = ['read', 'edit'];
 const permission = fc.oneof(
   fc.constant('*'),
   fc.constantFrom(...RESOURCES).map((r) => `${r}:*`),
-  fc.tuple(fc.constantFrom(...RESOURCES), fc.constantFrom(...ACTIONS), fc.boolean()).map(([r, a, own]) => `${r}:${a}${own ? ':own' : ''}`),
+  fc
+    .tuple(fc.constantFrom(...RESOURCES), fc.constantFrom(...ACTIONS), fc.boolean())
+    .map(([r, a, own]) => `${r}:${a}${own ? ':own' : ''}`),
 );
 
 /** Acyclic by construction: a role inherits only roles with a smaller index, so chains reach the full depth. */
 const config: fc.Arbitrary<RBACConfig> = fc
   .record({
     count: fc.integer({ min: 1, max: ROLE_IDS.length }),
-    grants: fc.array(fc.array(permission, { maxLength: 3 }), { minLength: ROLE_IDS.length, maxLength: ROLE_IDS.length }),
+    grants: fc.array(fc.array(permission, { maxLength: 3 }), {
+      minLength: ROLE_IDS.length,
+      maxLength: ROLE_IDS.length,
+    }),
     parents: fc.array(fc.subarray([0, 1, 2, 3, 4]), { minLength: ROLE_IDS.length, maxLength: ROLE_IDS.length }),
     defaultRole: fc.option(fc.nat({ max: ROLE_IDS.length - 1 }), { nil: undefined }),
   })
@@ -47,7 +52,10 @@ const user: fc.Arbitrary<RBACSubject> = fc.record(
   { requiredKeys: ['id'] },
 );
 const resource: fc.Arbitrary<OwnedResource | undefined> = fc.option(
-  fc.record({ ownerId: fc.constantFrom('u1', 'u2', null), userId: fc.constantFrom('u1', 'u2', null) }, { requiredKeys: [] }),
+  fc.record(
+    { ownerId: fc.constantFrom('u1', 'u2', null), userId: fc.constantFrom('u1', 'u2', null) },
+    { requiredKeys: [] },
+  ),
   { nil: undefined },
 );
 
@@ -76,8 +84,15 @@ function grantMatches(grant: string, wanted: string, u: RBACSubject, res: OwnedR
   return wown === 'own';
 }
 
-function referenceHasPermission(c: RBACConfig, u: RBACSubject, wanted: string, res: OwnedResource | undefined): boolean {
-  const grants = referenceRoles(c, u).flatMap((r) => inherited(c, r).flatMap((id) => c.roles.find((x) => x.id === id)!.permissions));
+function referenceHasPermission(
+  c: RBACConfig,
+  u: RBACSubject,
+  wanted: string,
+  res: OwnedResource | undefined,
+): boolean {
+  const grants = referenceRoles(c, u).flatMap((r) =>
+    inherited(c, r).flatMap((id) => c.roles.find((x) => x.id === id)!.permissions),
+  );
   return grants.some((g) => grantMatches(g, wanted, u, res));
 }
 
@@ -107,7 +122,9 @@ describe('permission matcher vs the reference model', () => {
       fc.property(config, (c) => {
         const rbac = defineRBAC(c);
         for (const role of c.roles) {
-          const expected = [...new Set(inherited(c, role.id).flatMap((id) => c.roles.find((x) => x.id === id)!.permissions))].sort();
+          const expected = [
+            ...new Set(inherited(c, role.id).flatMap((id) => c.roles.find((x) => x.id === id)!.permissions)),
+          ].sort();
           expect(rbac.permissionsOf(role.id)).toStrictEqual(expected);
         }
       }),

@@ -32,7 +32,9 @@ describe('restrictPermissions', () => {
     const key = restrictPermissions(admin, ['comments:delete:own']);
     expect(rbac.hasPermission(key, 'comments:delete', { ownerId: 'u1' })).toBe(true);
     expect(rbac.hasPermission(key, 'comments:delete', { ownerId: 'someone' })).toBe(false);
-    expect(rbac.hasPermission(restrictPermissions(editor, ['comments:*']), 'comments:delete', { ownerId: 'someone' })).toBe(false);
+    expect(
+      rbac.hasPermission(restrictPermissions(editor, ['comments:*']), 'comments:delete', { ownerId: 'someone' }),
+    ).toBe(false);
   });
 
   it('an empty restriction grants nothing; nesting keeps every list; copies keep it, JSON drops it', () => {

@@ -61,7 +61,11 @@ export interface RBAC {
    * owner is `user.id`. A null/undefined user holds nothing.
    * @throws AuthConfigError (`INVALID_CONFIG`) for a malformed `permission`.
    */
-  hasPermission(user: RBACSubject | null | undefined, permission: string | readonly string[], resource?: OwnedResource | null): boolean;
+  hasPermission(
+    user: RBACSubject | null | undefined,
+    permission: string | readonly string[],
+    resource?: OwnedResource | null,
+  ): boolean;
   /**
    * Whether `user` holds `role` (an array: any of them). A role is held
    * directly, or through the hierarchy: an `editor` that inherits `viewer`

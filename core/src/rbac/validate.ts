@@ -16,16 +16,21 @@ const fail = (message: string): never => {
 };
 
 function checkRole(role: unknown, index: number): Role {
-  if (role === null || typeof role !== 'object') return fail(`roles[${index}] must be an object with id, name and permissions`);
+  if (role === null || typeof role !== 'object')
+    return fail(`roles[${index}] must be an object with id, name and permissions`);
   const { id, name, permissions, description } = role as Partial<Role>;
   if (typeof id !== 'string' || !ROLE_ID.test(id)) {
-    return fail(`roles[${index}].id must be a non-empty string without white space, at most 64 characters; got ${quote(id)}`);
+    return fail(
+      `roles[${index}].id must be a non-empty string without white space, at most 64 characters; got ${quote(id)}`,
+    );
   }
   if (typeof name !== 'string') fail(`role ${quote(id)} needs a string name`);
-  if (description !== undefined && typeof description !== 'string') fail(`role ${quote(id)} has a non-string description`);
+  if (description !== undefined && typeof description !== 'string')
+    fail(`role ${quote(id)} has a non-string description`);
   if (!Array.isArray(permissions)) return fail(`role ${quote(id)} needs a permissions array`);
   for (const permission of permissions) {
-    if (!parsePermission(permission)) fail(`role ${quote(id)} has a malformed permission ${quote(permission)} (expected ${PERMISSION_FORMS})`);
+    if (!parsePermission(permission))
+      fail(`role ${quote(id)} has a malformed permission ${quote(permission)} (expected ${PERMISSION_FORMS})`);
   }
   return Object.freeze({ ...(role as Role), permissions: Object.freeze([...permissions]) as string[] });
 }
@@ -46,12 +51,16 @@ const defined = (roles: ReadonlyMap<string, unknown>) => [...roles.keys()].map(q
 
 /** Rejects a role id that is not defined; `where` names the config field. */
 export function checkKnownRole(roles: ReadonlyMap<string, unknown>, id: unknown, where: string): string {
-  if (typeof id !== 'string' || !roles.has(id)) fail(`${where} names an unknown role ${quote(id)} (defined: ${defined(roles)})`);
+  if (typeof id !== 'string' || !roles.has(id))
+    fail(`${where} names an unknown role ${quote(id)} (defined: ${defined(roles)})`);
   return id as string;
 }
 
 /** The hierarchy as a map, every key and inherited id a defined role. */
-export function checkHierarchy(roles: ReadonlyMap<string, unknown>, hierarchy: RBACConfig['hierarchy']): Map<string, string[]> {
+export function checkHierarchy(
+  roles: ReadonlyMap<string, unknown>,
+  hierarchy: RBACConfig['hierarchy'],
+): Map<string, string[]> {
   const out = new Map<string, string[]>();
   if (hierarchy === undefined) return out;
   if (hierarchy === null || typeof hierarchy !== 'object' || Array.isArray(hierarchy)) {
@@ -60,7 +69,10 @@ export function checkHierarchy(roles: ReadonlyMap<string, unknown>, hierarchy: R
   for (const [id, parents] of Object.entries(hierarchy)) {
     checkKnownRole(roles, id, 'hierarchy');
     if (!Array.isArray(parents)) fail(`hierarchy[${quote(id)}] must be an array of role ids`);
-    out.set(id, parents.map((parent) => checkKnownRole(roles, parent, `hierarchy[${quote(id)}]`)));
+    out.set(
+      id,
+      parents.map((parent) => checkKnownRole(roles, parent, `hierarchy[${quote(id)}]`)),
+    );
   }
   return out;
 }

@@ -40,7 +40,10 @@ async function world() {
   const { auth, adapter } = makeAuth({
     adapter: store,
     providers: [
-      credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: (c) => passwords.authorize(c) }),
+      credentials({
+        credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+        authorize: (c) => passwords.authorize(c),
+      }),
       email({ from: 'login@app.test', sendVerificationRequest: async (p) => void sent.push(p) }),
       createOAuth2Provider({
         id: 'idp',
@@ -79,27 +82,38 @@ type World = Awaited<ReturnType<typeof world>>;
 
 async function postJson(b: Browser, path: string, body: Json): Promise<Response> {
   const csrfToken = await b.csrf();
-  return b.app(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ csrfToken, callbackUrl: '/home', ...body }) });
+  return b.app(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ csrfToken, callbackUrl: '/home', ...body }),
+  });
 }
 
 /** Each method: prepares what it needs while sign-in is allowed, then returns the attempt under test. */
 const METHODS: Record<string, (w: World, b: Browser) => Promise<(b: Browser) => Promise<Response>>> = {
-  credentials: async () => (b) => postJson(b, '/auth/callback/credentials', { email: 'ada@example.com', password: 'analytical-engine' }),
+  credentials: async () => (b) =>
+    postJson(b, '/auth/callback/credentials', { email: 'ada@example.com', password: 'analytical-engine' }),
   'magic link': async (w) => {
     const b0 = new Browser(w.auth);
     w.set(true);
     await postJson(b0, '/auth/signin/email', { email: 'linked@example.com' });
     const link = new URL(w.sent.at(-1)!.url);
-    return (b) => postJson(b, '/auth/callback/email', { token: link.searchParams.get('token')!, email: 'linked@example.com' });
+    return (b) =>
+      postJson(b, '/auth/callback/email', { token: link.searchParams.get('token')!, email: 'linked@example.com' });
   },
   'OAuth (OIDC)': async () => async (b) => {
     const back = await b.authorize(await b.start('idp', '/home'));
     return b.app(back.href, { headers: { accept: 'application/json' } });
   },
-  'email + password sign-up': async () => (b) => postJson(b, '/auth/signup', { email: `new-${Math.random()}@example.com`, password: 'a long password' }),
+  'email + password sign-up': async () => (b) =>
+    postJson(b, '/auth/signup', { email: `new-${Math.random()}@example.com`, password: 'a long password' }),
   'passkey sign-up': async (w) => async (b) => {
-    const options = (await (await postJson(b, '/auth/passkey/register/options', { email: `new-${Math.random()}@example.com` })).json()) as never;
-    return postJson(b, '/auth/passkey/register/verify', { response: JSON.stringify(w.authenticator.register(options, APP)) });
+    const options = (await (
+      await postJson(b, '/auth/passkey/register/options', { email: `new-${Math.random()}@example.com` })
+    ).json()) as never;
+    return postJson(b, '/auth/passkey/register/verify', {
+      response: JSON.stringify(w.authenticator.register(options, APP)),
+    });
   },
   'passkey sign-in': async (w) => {
     // Register a passkey for Ada while signed in (allowed), then sign in with it.
@@ -108,10 +122,18 @@ const METHODS: Record<string, (w: World, b: Browser) => Promise<(b: Browser) => 
     await postJson(owner, '/auth/callback/credentials', { email: 'ada@example.com', password: 'analytical-engine' });
     const key = new SoftAuthenticator();
     const regOptions = (await (await postJson(owner, '/auth/passkey/register/options', {})).json()) as never;
-    expect((await postJson(owner, '/auth/passkey/register/verify', { response: JSON.stringify(key.register(regOptions, APP)) })).status).toBe(200);
+    expect(
+      (
+        await postJson(owner, '/auth/passkey/register/verify', {
+          response: JSON.stringify(key.register(regOptions, APP)),
+        })
+      ).status,
+    ).toBe(200);
     return async (b) => {
       const options = (await (await postJson(b, '/auth/passkey/authenticate/options', {})).json()) as never;
-      return postJson(b, '/auth/passkey/authenticate/verify', { response: JSON.stringify(key.authenticate(options, APP)) });
+      return postJson(b, '/auth/passkey/authenticate/verify', {
+        response: JSON.stringify(key.authenticate(options, APP)),
+      });
     };
   },
 };

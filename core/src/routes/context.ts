@@ -39,7 +39,11 @@ export interface AuthInternals {
   originPolicy: OriginPolicy;
   env: Record<string, unknown>;
   /** The limiters routes may name in their policy; undefined when turned off. */
-  limiters: { login: RateLimiter | undefined; emailVerification: RateLimiter | undefined; passwordReset: RateLimiter | undefined };
+  limiters: {
+    login: RateLimiter | undefined;
+    emailVerification: RateLimiter | undefined;
+    passwordReset: RateLimiter | undefined;
+  };
   /** The `emailAndPassword` options, when the built-in account routes are on (the sign-in page links to them). */
   emailAndPassword?: ResolvedEmailAndPassword;
   maxBodySize: number;

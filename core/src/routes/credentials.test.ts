@@ -38,24 +38,47 @@ describe.each(['database', 'jwt'] as const)('credentials sign-in with %s session
 
   it('form sign-in redirects to the callbackUrl, and failures to the sign-in page with CredentialsSignin', async () => {
     const { client } = await makeFixture(strategy);
-    const ok = await client().postForm('/auth/callback/credentials', { email: EMAIL, password: PASSWORD, callbackUrl: '/dashboard?tab=1' });
+    const ok = await client().postForm('/auth/callback/credentials', {
+      email: EMAIL,
+      password: PASSWORD,
+      callbackUrl: '/dashboard?tab=1',
+    });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/dashboard?tab=1');
-    const bad = await client().postForm('/auth/callback/credentials', { email: EMAIL, password: 'nope-nope', callbackUrl: '/dashboard' });
+    const bad = await client().postForm('/auth/callback/credentials', {
+      email: EMAIL,
+      password: 'nope-nope',
+      callbackUrl: '/dashboard',
+    });
     expect(bad.status).toBe(303);
     expect(bad.headers.get('location')).toBe('/auth/signin?error=CredentialsSignin&callbackUrl=%2Fdashboard');
   });
 
   it('refuses open redirects but allows trusted origins', async () => {
     // Seven sign-ins of one account: more than the default login limit allows.
-    const { client } = await makeFixture(strategy, { trustedOrigins: ['https://admin.app.test'], rateLimit: { login: false } });
+    const { client } = await makeFixture(strategy, {
+      trustedOrigins: ['https://admin.app.test'],
+      rateLimit: { login: false },
+    });
     for (const target of ['https://evil.test/x', '//evil.test', '/\\evil.test', 'javascript:alert(1)']) {
-      const res = await client().postForm('/auth/callback/credentials', { email: EMAIL, password: PASSWORD, callbackUrl: target });
+      const res = await client().postForm('/auth/callback/credentials', {
+        email: EMAIL,
+        password: PASSWORD,
+        callbackUrl: target,
+      });
       expect(res.headers.get('location'), target).toBe('/');
     }
-    const trusted = await client().postForm('/auth/callback/credentials', { email: EMAIL, password: PASSWORD, callbackUrl: 'https://admin.app.test/home' });
+    const trusted = await client().postForm('/auth/callback/credentials', {
+      email: EMAIL,
+      password: PASSWORD,
+      callbackUrl: 'https://admin.app.test/home',
+    });
     expect(trusted.headers.get('location')).toBe('https://admin.app.test/home');
-    const absoluteSame = await client().postForm('/auth/callback/credentials', { email: EMAIL, password: PASSWORD, callbackUrl: `${ORIGIN}/x` });
+    const absoluteSame = await client().postForm('/auth/callback/credentials', {
+      email: EMAIL,
+      password: PASSWORD,
+      callbackUrl: `${ORIGIN}/x`,
+    });
     expect(absoluteSame.headers.get('location')).toBe(`${ORIGIN}/x`);
   });
 
@@ -67,7 +90,9 @@ describe.each(['database', 'jwt'] as const)('credentials sign-in with %s session
     const form = await denied.client().postForm('/auth/callback/credentials', { email: EMAIL, password: PASSWORD });
     expect(form.headers.get('location')).toBe('/auth/error?error=AccessDenied');
 
-    const redirected = await makeFixture(strategy, { callbacks: { signIn: async ({ user, credentials }) => (user.email === credentials?.email ? '/welcome' : false) } });
+    const redirected = await makeFixture(strategy, {
+      callbacks: { signIn: async ({ user, credentials }) => (user.email === credentials?.email ? '/welcome' : false) },
+    });
     const c = redirected.client();
     const r = await c.signIn();
     expect(r.status).toBe(403);
@@ -77,7 +102,10 @@ describe.each(['database', 'jwt'] as const)('credentials sign-in with %s session
 
   it('the session callback shapes getSession and GET /session', async () => {
     const { client, auth } = await makeFixture(strategy, {
-      callbacks: { session: ({ session, user }) => ({ ...session, user: { ...session.user, name: `${user.name}!` }, plan: 'pro' }) as never },
+      callbacks: {
+        session: ({ session, user }) =>
+          ({ ...session, user: { ...session.user, name: `${user.name}!` }, plan: 'pro' }) as never,
+      },
     });
     const c = client();
     await c.signIn();
@@ -155,7 +183,12 @@ describe('database sessions', () => {
   it('adopts a user returned by authorize that storage does not know yet', async () => {
     const { credentials } = await import('../providers/credentials.js');
     const f = await makeFixture('database', {
-      providers: [credentials({ credentials: { code: { label: 'Code', type: 'text' } }, authorize: () => ({ id: 'ext-1', name: 'External' }) })],
+      providers: [
+        credentials({
+          credentials: { code: { label: 'Code', type: 'text' } },
+          authorize: () => ({ id: 'ext-1', name: 'External' }),
+        }),
+      ],
     });
     const c = f.client();
     const res = await c.postJson('/auth/callback/credentials', { code: 'x' });

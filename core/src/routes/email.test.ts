@@ -12,7 +12,9 @@ function setup(overrides: Partial<CreateAuthOptions> = {}, send?: (p: EmailParam
   const auth = createAuth({
     secret: 'email-test-secret-email-test-secret-01234',
     adapter,
-    providers: [email({ from: 'login@app.test', maxAge: 600, sendVerificationRequest: send ?? (async (p) => void sent.push(p)) })],
+    providers: [
+      email({ from: 'login@app.test', maxAge: 600, sendVerificationRequest: send ?? (async (p) => void sent.push(p)) }),
+    ],
     logger: { error: (m) => errors.push(m), warn: () => {} },
     ...overrides,
   });
@@ -27,9 +29,21 @@ async function useLink(c: TestClient, link: string): Promise<Response> {
   const page = await c.request(url.pathname + url.search);
   if (page.status !== 200) return page;
   const html = await page.text();
-  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"')]));
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+      m[1]!,
+      m[2]!
+        .replace(/&amp;/g, '&')
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"'),
+    ]),
+  );
   const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
-  return c.request(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: new URLSearchParams(fields).toString() });
+  return c.request(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 describe('email magic links', () => {
@@ -72,7 +86,10 @@ describe('email magic links', () => {
     expect(session?.user.email).toBe('new@example.com');
     const user = await adapter.getUserByEmail('new@example.com');
     expect(user?.emailVerified).toBeInstanceOf(Date);
-    expect(await adapter.getAccount({ provider: 'email', providerAccountId: 'new@example.com' })).toMatchObject({ type: 'email', userId: user!.id });
+    expect(await adapter.getAccount({ provider: 'email', providerAccountId: 'new@example.com' })).toMatchObject({
+      type: 'email',
+      userId: user!.id,
+    });
 
     const again = await useLink(client(), link);
     expect(again.status).toBe(303);
@@ -84,7 +101,9 @@ describe('email magic links', () => {
     await client().postJson('/auth/signin/email', { email: 'race@example.com' });
     const link = sent[0]!.url;
     const results = await Promise.all([useLink(client(), link), useLink(client(), link), useLink(client(), link)]);
-    const withSession = results.filter((r) => r.headers.getSetCookie().some((l) => /^framework\.session-token=[^;]+/.test(l)));
+    const withSession = results.filter((r) =>
+      r.headers.getSetCookie().some((l) => /^framework\.session-token=[^;]+/.test(l)),
+    );
     expect(withSession).toHaveLength(1);
     expect(results.filter((r) => errorOf(r) === 'Verification')).toHaveLength(2);
   });
@@ -97,7 +116,9 @@ describe('email magic links', () => {
     wrong.searchParams.set('email', 'other@example.com');
     expect(errorOf(await useLink(client(), wrong.href))).toBe('Verification');
     expect(errorOf(await useLink(client(), 'http://app.test/auth/callback/email'))).toBe('Verification');
-    expect(errorOf(await useLink(client(), 'http://app.test/auth/callback/email?token=x&email=%00'))).toBe('Verification');
+    expect(errorOf(await useLink(client(), 'http://app.test/auth/callback/email?token=x&email=%00'))).toBe(
+      'Verification',
+    );
     const { sent: shortSent, client: shortClient } = setup({});
     await shortClient().postJson('/auth/signin/email', { email: 'late@example.com' });
     const realNow = Date.now;
@@ -118,7 +139,12 @@ describe('email magic links', () => {
     const res = await client().postForm('/auth/signin/email', { email: 'fail@example.com' });
     expect(res.status).toBe(303);
     expect(errorOf(res)).toBe('EmailSignInError');
-    expect(await adapter.useVerificationToken({ identifier: 'fail@example.com', tokenHash: await sha256Hex(captured!.token) })).toBeNull();
+    expect(
+      await adapter.useVerificationToken({
+        identifier: 'fail@example.com',
+        tokenHash: await sha256Hex(captured!.token),
+      }),
+    ).toBeNull();
     const json = await client().postJson('/auth/signin/email', { email: 'fail@example.com' });
     expect(json.status).toBe(502);
     expect(await json.text()).not.toContain('hunter2');
@@ -144,7 +170,7 @@ describe('email magic links', () => {
     expect(calls).toContainEqual({ e: { verificationRequest: false }, email: 'ok@example.com' });
   });
 
-  it('never consumes a link on HEAD or GET (mail scanners, previews): only the page\'s POST signs in', async () => {
+  it("never consumes a link on HEAD or GET (mail scanners, previews): only the page's POST signs in", async () => {
     const { client, sent, auth } = setup();
     await client().postJson('/auth/signin/email', { email: 'scan@example.com', callbackUrl: '/dash' });
     const link = new URL(sent[0]!.url);
@@ -180,7 +206,13 @@ describe('email magic links', () => {
   it('validates the address and needs CSRF', async () => {
     const { client, auth } = setup();
     expect((await client().postJson('/auth/signin/email', { email: 'not-an-address' })).status).toBe(400);
-    const noCsrf = await auth.handler(new Request('http://app.test/auth/signin/email', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.c' }));
+    const noCsrf = await auth.handler(
+      new Request('http://app.test/auth/signin/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=a%40b.c',
+      }),
+    );
     expect(noCsrf.status).toBe(403);
   });
 

@@ -56,11 +56,19 @@ export async function emailSignInAction(ctx: RouteContext, provider: EmailProvid
     url.searchParams.set('email', address);
     if (callbackUrl !== '/') url.searchParams.set('callbackUrl', callbackUrl);
     try {
-      await provider.sendVerificationRequest({ identifier: address, url: url.href, token, expires, from: provider.from });
+      await provider.sendVerificationRequest({
+        identifier: address,
+        url: url.href,
+        token,
+        expires,
+        from: provider.from,
+      });
     } catch (error) {
       await adapter.useVerificationToken({ identifier: address, tokenHash });
       const name = error instanceof Error ? error.name : typeof error;
-      auth.logger.error(`[auth] ${provider.id}: sendVerificationRequest threw: ${name}: ${error instanceof Error ? error.message : ''}`);
+      auth.logger.error(
+        `[auth] ${provider.id}: sendVerificationRequest threw: ${name}: ${error instanceof Error ? error.message : ''}`,
+      );
       throw new AuthError('The sign-in email could not be sent', { code: 'EMAIL_SIGNIN_ERROR', status: 502 });
     }
     const verify = `${auth.config.pages.verifyRequest}?provider=${encodeURIComponent(provider.id)}`;
@@ -89,7 +97,12 @@ export async function emailConfirmPageAction(ctx: RouteContext, provider: EmailP
     callbackUrl: ctx.url.searchParams.get('callbackUrl'),
   });
   // same-origin keeps the token out of Referer to other sites; no-referrer would make the form post `Origin: null`.
-  return { status: 200, html, cookies: cookie ? [cookie] : [], headers: { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' } };
+  return {
+    status: 200,
+    html,
+    cookies: cookie ? [cookie] : [],
+    headers: { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' },
+  };
 }
 
 function invalidLink(): AuthError {

@@ -54,7 +54,12 @@ export function publicSession(session: Session): Record<string, unknown> {
 }
 
 export function publicUser(user: User): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: user.id, name: user.name ?? null, email: user.email ?? null, image: user.image ?? null };
+  const out: Record<string, unknown> = {
+    id: user.id,
+    name: user.name ?? null,
+    email: user.email ?? null,
+    image: user.image ?? null,
+  };
   if (user.role !== undefined) out.role = user.role;
   if (user.roles !== undefined) out.roles = user.roles;
   for (const [k, v] of Object.entries(user)) {

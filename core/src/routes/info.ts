@@ -11,7 +11,13 @@ export function providersAction(ctx: RouteContext): ActionResult {
   const base = `${ctx.origin}${ctx.auth.config.basePath}`;
   const json: Record<string, unknown> = {};
   for (const p of ctx.auth.providers.values()) {
-    json[p.id] = { id: p.id, name: p.name, type: p.type, signinUrl: `${base}/signin/${p.id}`, callbackUrl: `${base}/callback/${p.id}` };
+    json[p.id] = {
+      id: p.id,
+      name: p.name,
+      type: p.type,
+      signinUrl: `${base}/signin/${p.id}`,
+      callbackUrl: `${base}/callback/${p.id}`,
+    };
   }
   return { status: 200, json };
 }
@@ -36,7 +42,9 @@ export async function sessionUpdateAction(ctx: RouteContext): Promise<ActionResu
   let session = { user: read.user, expires: read.expires };
   if (ctx.auth.callbacks.session) {
     const cb = ctx.auth.callbacks.session;
-    session = await callUser(ctx.auth, 'session callback', () => cb({ session, user: read.user, ...(read.token ? { token: read.token } : {}) }));
+    session = await callUser(ctx.auth, 'session callback', () =>
+      cb({ session, user: read.user, ...(read.token ? { token: read.token } : {}) }),
+    );
   }
   return {
     status: 200,

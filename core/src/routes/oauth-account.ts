@@ -14,15 +14,16 @@ import type { AdapterAccount, AdapterUser, StorageAdapter } from '../storage/typ
 import type { OAuthProvider, TokenSet, UserProfile } from '../providers/oauth/types.js';
 
 export type SignInPlan =
-  | { kind: 'existing'; user: AdapterUser }
-  | { kind: 'link'; user: AdapterUser }
-  | { kind: 'create'; user: AdapterUser };
+  { kind: 'existing'; user: AdapterUser } | { kind: 'link'; user: AdapterUser } | { kind: 'create'; user: AdapterUser };
 
 function notLinked(): AuthError {
-  return new AuthError('This account is not linked to the existing user with the same email. Sign in the way you did before, then link it.', {
-    code: 'OAUTH_ACCOUNT_NOT_LINKED',
-    status: 409,
-  });
+  return new AuthError(
+    'This account is not linked to the existing user with the same email. Sign in the way you did before, then link it.',
+    {
+      code: 'OAUTH_ACCOUNT_NOT_LINKED',
+      status: 409,
+    },
+  );
 }
 
 /** Decides the plan without writing anything (so the `signIn` callback can still refuse). */
@@ -65,8 +66,19 @@ export async function planOAuthSignIn(
 }
 
 /** The Account row for a token set (RFC 6749 §5.1 names; `expires_at` in seconds since the epoch). */
-export function accountFrom(provider: OAuthProvider, userId: string, providerAccountId: string, tokens: TokenSet): AdapterAccount {
-  const account: AdapterAccount = { userId, type: provider.type, provider: provider.id, providerAccountId, access_token: tokens.access_token };
+export function accountFrom(
+  provider: OAuthProvider,
+  userId: string,
+  providerAccountId: string,
+  tokens: TokenSet,
+): AdapterAccount {
+  const account: AdapterAccount = {
+    userId,
+    type: provider.type,
+    provider: provider.id,
+    providerAccountId,
+    access_token: tokens.access_token,
+  };
   if (tokens.refresh_token) account.refresh_token = tokens.refresh_token;
   if (typeof tokens.expires_in === 'number') account.expires_at = Math.floor(Date.now() / 1000) + tokens.expires_in;
   if (tokens.token_type) account.token_type = tokens.token_type.toLowerCase();
@@ -76,7 +88,11 @@ export function accountFrom(provider: OAuthProvider, userId: string, providerAcc
 }
 
 /** Carries out a plan: creates the user and/or links or refreshes the account. */
-export async function applyOAuthSignIn(adapter: StorageAdapter, plan: SignInPlan, account: AdapterAccount): Promise<AdapterUser> {
+export async function applyOAuthSignIn(
+  adapter: StorageAdapter,
+  plan: SignInPlan,
+  account: AdapterAccount,
+): Promise<AdapterUser> {
   if (plan.kind === 'create') {
     const user = await adapter.createUser(plan.user);
     await adapter.linkAccount({ ...account, userId: user.id });

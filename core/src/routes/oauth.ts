@@ -8,7 +8,13 @@
  */
 import { AuthError } from '../errors.js';
 import { authorizationUrl, exchangeCode, fetchProfile, isAccessDenied } from '../providers/oauth/client.js';
-import { clearFlow, flowCookieName, openFlow, sealFlow, type FlowCookieOptions } from '../providers/oauth/flow-cookie.js';
+import {
+  clearFlow,
+  flowCookieName,
+  openFlow,
+  sealFlow,
+  type FlowCookieOptions,
+} from '../providers/oauth/flow-cookie.js';
 import type { OAuthProvider, UserProfile } from '../providers/oauth/types.js';
 import { pageErrorCode } from '../pages/messages.js';
 import type { ActionResult, AuthInternals, RouteContext } from './context.js';
@@ -18,7 +24,11 @@ import { accountFrom, applyOAuthSignIn, planOAuthSignIn } from './oauth-account.
 
 function flowOptions(auth: AuthInternals, provider: OAuthProvider): FlowCookieOptions {
   const secure = auth.config.cookies.sessionToken.options.secure;
-  return { secure, sameSite: provider.responseMode === 'form_post' && secure ? 'none' : 'lax', path: auth.config.basePath };
+  return {
+    secure,
+    sameSite: provider.responseMode === 'form_post' && secure ? 'none' : 'lax',
+    path: auth.config.basePath,
+  };
 }
 
 function redirectUri(ctx: RouteContext, provider: OAuthProvider): string {
@@ -38,7 +48,11 @@ function callbackError(message = 'The sign-in with the provider could not be com
 /** Answers a flow error: browsers go to the error page with a stable `error` code. */
 function failure(ctx: RouteContext, error: unknown, extra: ActionResult['cookies'] = []): ActionResult {
   if (!ctx.wantsJson && error instanceof AuthError) {
-    return { status: 303, redirect: `${ctx.auth.config.pages.error}?error=${pageErrorCode(error.code)}`, cookies: extra };
+    return {
+      status: 303,
+      redirect: `${ctx.auth.config.pages.error}?error=${pageErrorCode(error.code)}`,
+      cookies: extra,
+    };
   }
   const result = errorResult(ctx, error);
   return { ...result, cookies: [...(result.cookies ?? []), ...extra] };
@@ -56,7 +70,11 @@ export async function oauthSignInAction(ctx: RouteContext, provider: OAuthProvid
     logFailure(auth, provider, 'authorization request', error);
     return failure(ctx, new AuthError(`Could not reach ${provider.name}`, { code: 'OAUTH_SIGNIN_ERROR', status: 502 }));
   }
-  const cookie = await sealFlow({ provider: provider.id, ...start.checks, callbackUrl }, auth.signingKey, flowOptions(auth, provider));
+  const cookie = await sealFlow(
+    { provider: provider.id, ...start.checks, callbackUrl },
+    auth.signingKey,
+    flowOptions(auth, provider),
+  );
   if (ctx.wantsJson) return { status: 200, json: { url: start.url.href }, cookies: [cookie] };
   return { status: 303, redirect: start.url.href, cookies: [cookie] };
 }
@@ -92,7 +110,8 @@ export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProv
     try {
       tokens = await exchangeCode(client, params, flow, redirectUri(ctx, provider));
     } catch (error) {
-      if (isAccessDenied(error)) throw new AuthError('The provider denied the sign-in', { code: 'ACCESS_DENIED', status: 403 });
+      if (isAccessDenied(error))
+        throw new AuthError('The provider denied the sign-in', { code: 'ACCESS_DENIED', status: 403 });
       logFailure(auth, provider, 'code exchange', error);
       throw callbackError();
     }
@@ -105,7 +124,9 @@ export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProv
       if (error instanceof AuthError) throw error; // OAUTH_USERINFO_FAILED / OAUTH_USERINFO_MISMATCH
       throw callbackError();
     }
-    const profile = checkProfile(await callUser(auth, 'profile function', () => provider.profile(raw, tokens, profileCtx)));
+    const profile = checkProfile(
+      await callUser(auth, 'profile function', () => provider.profile(raw, tokens, profileCtx)),
+    );
 
     const adapter = auth.adapter!;
     // Fresh: a session revoked elsewhere must not link a new account.

@@ -29,7 +29,10 @@ async function setup(session?: { strategy: 'jwt'; revalidateAge?: number }, shar
   const warnings: string[] = [];
   const { auth, adapter } = makeAuth({
     providers: [
-      credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: (c) => passwords.authorize(c) }),
+      credentials({
+        credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+        authorize: (c) => passwords.authorize(c),
+      }),
       email({ from: 'login@app.test', sendVerificationRequest: async (p) => void sent.push(p) }),
       createOAuth2Provider({
         id: 'idp',
@@ -38,7 +41,11 @@ async function setup(session?: { strategy: 'jwt'; revalidateAge?: number }, shar
         clientId: 'kit',
         clientSecret: 'kit-secret',
         trustEmail: true,
-        profile: (c) => ({ id: String(c.sub), email: (c.email as string) ?? null, emailVerified: c.email_verified === true ? new Date() : null }),
+        profile: (c) => ({
+          id: String(c.sub),
+          email: (c.email as string) ?? null,
+          emailVerified: c.email_verified === true ? new Date() : null,
+        }),
       }),
       createOAuth2Provider({
         id: 'rogue',
@@ -46,7 +53,11 @@ async function setup(session?: { strategy: 'jwt'; revalidateAge?: number }, shar
         issuer: idp.issuer,
         clientId: 'kit',
         clientSecret: 'kit-secret',
-        profile: (c) => ({ id: `rogue-${String(c.sub)}`, email: (c.email as string) ?? null, emailVerified: c.email_verified === true ? new Date() : null }),
+        profile: (c) => ({
+          id: `rogue-${String(c.sub)}`,
+          email: (c.email as string) ?? null,
+          emailVerified: c.email_verified === true ? new Date() : null,
+        }),
       }),
       passkey({ rpName: 'Test', rpId: 'app.test', origin: APP }),
     ],
@@ -61,17 +72,26 @@ type Env = Awaited<ReturnType<typeof setup>>;
 
 async function post(b: Browser, path: string, body: Record<string, string>): Promise<Response> {
   const csrfToken = await b.csrf();
-  return b.app(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ csrfToken, ...body }) });
+  return b.app(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ csrfToken, ...body }),
+  });
 }
 
 /** The attacker pre-registers the victim's email with a password and a passkey, and keeps a session. */
 async function preHijack(env: Env) {
   const user = await env.passwords.register({ email: VICTIM, password: ATTACKER_PASSWORD });
   const attacker = new Browser(env.auth);
-  expect((await post(attacker, '/auth/callback/credentials', { email: VICTIM, password: ATTACKER_PASSWORD })).status).toBe(200);
+  expect(
+    (await post(attacker, '/auth/callback/credentials', { email: VICTIM, password: ATTACKER_PASSWORD })).status,
+  ).toBe(200);
   const key = new SoftAuthenticator();
   const options = (await (await post(attacker, '/auth/passkey/register/options', {})).json()) as never;
-  expect((await post(attacker, '/auth/passkey/register/verify', { response: JSON.stringify(key.register(options, APP)) })).status).toBe(200);
+  expect(
+    (await post(attacker, '/auth/passkey/register/verify', { response: JSON.stringify(key.register(options, APP)) }))
+      .status,
+  ).toBe(200);
   expect(await env.adapter.listAuthenticators(user.id)).toHaveLength(1);
   return { user, attacker, key };
 }
@@ -79,10 +99,14 @@ async function preHijack(env: Env) {
 async function attackerLockedOut(env: Env, userId: string, attacker: Browser) {
   expect(await attacker.session()).toBeNull();
   const again = new Browser(env.auth);
-  expect((await post(again, '/auth/callback/credentials', { email: VICTIM, password: ATTACKER_PASSWORD })).status).toBe(401);
+  expect((await post(again, '/auth/callback/credentials', { email: VICTIM, password: ATTACKER_PASSWORD })).status).toBe(
+    401,
+  );
   expect(await env.adapter.listAuthenticators(userId)).toHaveLength(0);
   expect((await env.adapter.getUser(userId))?.emailVerified).toBeInstanceOf(Date);
-  expect(env.warnings.join('\n')).toMatch(/security event credentials-reset-on-email-proof: user \S+ .*removed 2 unverified sign-in method\(s\) and 1 passkey\(s\), revoked \d+ session/);
+  expect(env.warnings.join('\n')).toMatch(
+    /security event credentials-reset-on-email-proof: user \S+ .*removed 2 unverified sign-in method\(s\) and 1 passkey\(s\), revoked \d+ session/,
+  );
   expect(env.warnings.join('\n')).not.toContain(ATTACKER_PASSWORD);
 }
 
@@ -106,7 +130,9 @@ describe('account pre-hijacking defence', () => {
     const victim = new Browser(env.auth);
     await post(victim, '/auth/signin/email', { email: VICTIM });
     const link = new URL(env.sent[0]!.url);
-    expect((await post(victim, '/auth/callback/email', { token: link.searchParams.get('token')!, email: VICTIM })).status).toBe(200);
+    expect(
+      (await post(victim, '/auth/callback/email', { token: link.searchParams.get('token')!, email: VICTIM })).status,
+    ).toBe(200);
     expect((await victim.session())?.user.id).toBe(user.id);
     expect(await attacker.session()).toBeNull();
   });
@@ -122,12 +148,18 @@ describe('account pre-hijacking defence', () => {
     const victim = new Browser(a.auth);
     await post(victim, '/auth/signin/email', { email: VICTIM });
     const link = new URL(a.sent[0]!.url);
-    expect((await post(victim, '/auth/callback/email', { token: link.searchParams.get('token')!, email: VICTIM })).status).toBe(200);
+    expect(
+      (await post(victim, '/auth/callback/email', { token: link.searchParams.get('token')!, email: VICTIM })).status,
+    ).toBe(200);
     expect(await onA.session()).toBeNull();
     const key = new SoftAuthenticator();
     const options = await post(onB, '/auth/passkey/register/options', {});
     expect(options.status).toBe(401);
-    const verify = await post(onB, '/auth/passkey/register/verify', { response: JSON.stringify(key.register({ challenge: 'x', rp: { id: 'app.test' }, user: { id: 'eA' } } as never, APP)) });
+    const verify = await post(onB, '/auth/passkey/register/verify', {
+      response: JSON.stringify(
+        key.register({ challenge: 'x', rp: { id: 'app.test' }, user: { id: 'eA' } } as never, APP),
+      ),
+    });
     expect(verify.status).toBeGreaterThanOrEqual(400);
   });
 
@@ -154,7 +186,9 @@ describe('account pre-hijacking defence', () => {
     const victim = new Browser(env.auth);
     await post(victim, '/auth/signin/email', { email: VICTIM });
     const link = new URL(env.sent[0]!.url);
-    expect((await post(victim, '/auth/callback/email', { token: link.searchParams.get('token')!, email: VICTIM })).status).toBe(200);
+    expect(
+      (await post(victim, '/auth/callback/email', { token: link.searchParams.get('token')!, email: VICTIM })).status,
+    ).toBe(200);
     expect(await attacker.session()).toBeNull();
     expect((await env.adapter.listAccounts(user.id)).map((a) => a.provider)).toEqual(['email']);
   });
@@ -168,9 +202,14 @@ describe('account pre-hijacking defence', () => {
     const b = new Browser(env.auth);
     await post(b, '/auth/signin/email', { email: VICTIM });
     const link = new URL(env.sent[0]!.url);
-    expect((await post(b, '/auth/callback/email', { token: link.searchParams.get('token')!, email: VICTIM })).status).toBe(200);
+    expect(
+      (await post(b, '/auth/callback/email', { token: link.searchParams.get('token')!, email: VICTIM })).status,
+    ).toBe(200);
     expect(await owner.session()).not.toBeNull();
-    expect((await post(new Browser(env.auth), '/auth/callback/credentials', { email: VICTIM, password: ATTACKER_PASSWORD })).status).toBe(200);
+    expect(
+      (await post(new Browser(env.auth), '/auth/callback/credentials', { email: VICTIM, password: ATTACKER_PASSWORD }))
+        .status,
+    ).toBe(200);
     expect(env.warnings.join('\n')).not.toContain('security event');
   });
 
@@ -180,7 +219,14 @@ describe('account pre-hijacking defence', () => {
     const untrusted = makeAuth({
       adapter: env.adapter,
       providers: [
-        createOAuth2Provider({ id: 'idp', name: 'IdP', issuer: idp.issuer, clientId: 'kit', clientSecret: 'kit-secret', profile: (c) => ({ id: `x-${String(c.sub)}`, email: VICTIM, emailVerified: new Date() }) }),
+        createOAuth2Provider({
+          id: 'idp',
+          name: 'IdP',
+          issuer: idp.issuer,
+          clientId: 'kit',
+          clientSecret: 'kit-secret',
+          profile: (c) => ({ id: `x-${String(c.sub)}`, email: VICTIM, emailVerified: new Date() }),
+        }),
       ],
     });
     const b = new Browser(untrusted.auth);

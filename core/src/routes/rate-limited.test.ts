@@ -21,7 +21,8 @@ describe('login rate limiting in the sign-in routes', () => {
 
   it('answers browsers with the 429 page', async () => {
     const { client } = await makeFixture('database');
-    for (let i = 0; i < 5; i++) await client().postForm('/auth/callback/credentials', { email: EMAIL, password: 'wrong-password' });
+    for (let i = 0; i < 5; i++)
+      await client().postForm('/auth/callback/credentials', { email: EMAIL, password: 'wrong-password' });
     const res = await client().postForm('/auth/callback/credentials', { email: EMAIL, password: PASSWORD });
     expect(res.status).toBe(429);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
@@ -47,7 +48,8 @@ describe('login rate limiting in the sign-in routes', () => {
   it('counts every attempt per client IP (ipLimit), across accounts', async () => {
     const login = createLoginRateLimiter(createFixedWindowStorage(), { limit: 3, ipLimit: 4, window: 60 });
     const attempt = from(await makeFixture('jwt', { rateLimit: { login } }));
-    for (const who of ['a@example.com', 'b@example.com', 'c@example.com']) expect((await attempt('203.0.113.7', who, 'nope-nope')).status).toBe(401);
+    for (const who of ['a@example.com', 'b@example.com', 'c@example.com'])
+      expect((await attempt('203.0.113.7', who, 'nope-nope')).status).toBe(401);
     expect((await attempt('203.0.113.7', EMAIL, PASSWORD)).status).toBe(200);
     expect((await attempt('203.0.113.7', 'd@example.com', 'nope-nope')).status).toBe(429);
     expect((await attempt('198.51.100.1', 'd@example.com', 'nope-nope')).status).toBe(401);
@@ -96,7 +98,10 @@ describe('login rate limiting in the sign-in routes', () => {
 
   it('limits the passkey options endpoints per client IP', async () => {
     const login = createLoginRateLimiter(createFixedWindowStorage(), { limit: 2, ipLimit: 3, window: 60 });
-    const fixture = await makeFixture('database', { rateLimit: { login }, providers: [passkey({ rpName: 'T', rpId: 'app.test', origin: ORIGIN })] });
+    const fixture = await makeFixture('database', {
+      rateLimit: { login },
+      providers: [passkey({ rpName: 'T', rpId: 'app.test', origin: ORIGIN })],
+    });
     const c = fixture.client();
     const options = async () => {
       const csrfToken = await c.csrf();
@@ -117,7 +122,10 @@ describe('login rate limiting in the sign-in routes', () => {
     const sent: string[] = [];
     const fixture = await makeFixture('jwt', {
       providers: [
-        credentials({ credentials: { username: { label: 'U', type: 'text' }, password: { label: 'P', type: 'password' } }, authorize: (c) => (c.username === 'alice' && c.password === PASSWORD ? { id: 'alice' } : null) }),
+        credentials({
+          credentials: { username: { label: 'U', type: 'text' }, password: { label: 'P', type: 'password' } },
+          authorize: (c) => (c.username === 'alice' && c.password === PASSWORD ? { id: 'alice' } : null),
+        }),
         email({ from: 'login@app.test', sendVerificationRequest: async (p) => void sent.push(p.identifier) }),
       ],
     });
@@ -134,21 +142,36 @@ describe('login rate limiting in the sign-in routes', () => {
       );
     };
     // Magic links: encoded, doubled-slash and trailing-slash paths share one budget.
-    const paths = ['/auth/signin/email', '/auth/signin/%65mail', '/auth/signin//email', '/auth/signin/email/', '/auth/signin/%65%6d%61%69%6c'];
+    const paths = [
+      '/auth/signin/email',
+      '/auth/signin/%65mail',
+      '/auth/signin//email',
+      '/auth/signin/email/',
+      '/auth/signin/%65%6d%61%69%6c',
+    ];
     const statuses = [];
-    for (let i = 0; i < 10; i++) statuses.push((await post(paths[i % paths.length]!, { email: 'victim@example.com' })).status);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await post(paths[i % paths.length]!, { email: 'victim@example.com' })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(sent).toHaveLength(5);
     // Credentials: an empty `email` does not hide the declared `username`.
     const guesses = [];
-    for (let i = 0; i < 7; i++) guesses.push((await post('/auth/callback/credentials', { email: '', username: 'alice', password: `guess-${i}` })).status);
+    for (let i = 0; i < 7; i++)
+      guesses.push(
+        (await post('/auth/callback/credentials', { email: '', username: 'alice', password: `guess-${i}` })).status,
+      );
     expect(guesses).toEqual([401, 401, 401, 401, 401, 429, 429]);
   });
 
   it('reserves the failure slot before authorize: 40 parallel guesses get at most 5 tries', async () => {
     let tries = 0;
     const fixture = await makeFixture('jwt', {
-      providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: async () => (tries++, null) })],
+      providers: [
+        credentials({
+          credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+          authorize: async () => (tries++, null),
+        }),
+      ],
     });
     const c = fixture.client();
     const csrfToken = await c.csrf();
@@ -170,12 +193,20 @@ describe('login rate limiting in the sign-in routes', () => {
 
   it('nobody can block another person’s magic links: the per-address budget is per sender IP', async () => {
     const sent: string[] = [];
-    const fixture = await makeFixture('jwt', { providers: [email({ from: 'login@app.test', sendVerificationRequest: async (p) => void sent.push(p.identifier) })] });
+    const fixture = await makeFixture('jwt', {
+      providers: [
+        email({ from: 'login@app.test', sendVerificationRequest: async (p) => void sent.push(p.identifier) }),
+      ],
+    });
     const c = fixture.client();
     const send = async (ip: string) => {
       const csrfToken = await c.csrf();
       return fixture.auth.handler(
-        new Request(`${ORIGIN}/auth/signin/email`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', cookie: c.cookieHeader() }, body: JSON.stringify({ csrfToken, email: 'victim@example.com' }) }),
+        new Request(`${ORIGIN}/auth/signin/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json', cookie: c.cookieHeader() },
+          body: JSON.stringify({ csrfToken, email: 'victim@example.com' }),
+        }),
         { ip },
       );
     };

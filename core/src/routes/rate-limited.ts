@@ -17,7 +17,8 @@ export function rateLimited(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, verdi
   });
   const code = status === 503 ? 'RATE_LIMIT_UNAVAILABLE' : 'RATE_LIMITED';
   if (ctx.wantsJson) {
-    const message = status === 503 ? 'Sign-in is briefly unavailable; try again shortly' : 'Too many attempts; try again later';
+    const message =
+      status === 503 ? 'Sign-in is briefly unavailable; try again shortly' : 'Too many attempts; try again later';
     return { status, json: { error: { code, message } }, headers };
   }
   const wait = verdict.retryAfter ? Math.ceil(verdict.retryAfter / 60) : 0;
@@ -47,7 +48,11 @@ export interface RouteRateLimit {
  * undefined to go on. An `attempt` is kept on `ctx.attempt` for the route
  * to settle (`completeSignIn` reports success, a wrong password failure).
  */
-export async function applyRateLimit(ctx: RouteContext, policy: RouteRateLimit | undefined, info: { ip?: string }): Promise<ActionResult | undefined> {
+export async function applyRateLimit(
+  ctx: RouteContext,
+  policy: RouteRateLimit | undefined,
+  info: { ip?: string },
+): Promise<ActionResult | undefined> {
   if (!policy) return undefined;
   const identifier = (policy.identifier ?? (ctx.body.email?.trim() || ctx.body.username || '')).trim().toLowerCase();
   const facts = { ...(info.ip ? { ip: info.ip } : {}), ...(identifier ? { identifier } : {}) };

@@ -40,8 +40,10 @@ function credentialsIdentifier(ctx: RouteContext, provider: CredentialsProvider)
 function signInLimit(ctx: RouteContext): RouteRateLimit | undefined {
   const provider = ctx.providerId ? ctx.auth.providers.get(ctx.providerId) : undefined;
   const { login, emailVerification } = ctx.auth.limiters;
-  if (provider?.type === 'credentials' && login) return { limiter: login, mode: 'attempt', identifier: credentialsIdentifier(ctx, provider) };
-  if (provider?.type === 'email' && emailVerification) return { limiter: emailVerification, mode: 'attempt', identifier: ctx.body.email ?? '' };
+  if (provider?.type === 'credentials' && login)
+    return { limiter: login, mode: 'attempt', identifier: credentialsIdentifier(ctx, provider) };
+  if (provider?.type === 'email' && emailVerification)
+    return { limiter: emailVerification, mode: 'attempt', identifier: ctx.body.email ?? '' };
   return undefined;
 }
 
@@ -49,13 +51,17 @@ function signInLimit(ctx: RouteContext): RouteRateLimit | undefined {
 function callbackLimit(ctx: RouteContext): RouteRateLimit | undefined {
   const provider = ctx.providerId ? ctx.auth.providers.get(ctx.providerId) : undefined;
   const { login } = ctx.auth.limiters;
-  if (provider?.type === 'credentials' && login) return { limiter: login, mode: 'attempt', identifier: credentialsIdentifier(ctx, provider) };
+  if (provider?.type === 'credentials' && login)
+    return { limiter: login, mode: 'attempt', identifier: credentialsIdentifier(ctx, provider) };
   return undefined;
 }
 
 /** Providers that bring a plugin (passkeys) sign in through their own routes. */
 function ownRoutes(provider: { id: string }): AuthError {
-  return new AuthError(`Provider "${provider.id}" signs in through its own routes`, { code: 'PROVIDER_NOT_FOUND', status: 404 });
+  return new AuthError(`Provider "${provider.id}" signs in through its own routes`, {
+    code: 'PROVIDER_NOT_FOUND',
+    status: 404,
+  });
 }
 
 function notAllowed(allow: string): never {
@@ -120,7 +126,13 @@ export const CORE_ROUTES: Readonly<Record<string, Route>> = {
   session: { GET: sessionAction, POST: sessionUpdateAction },
   signin: { GET: customPage('signIn', signInPageAction) },
   'signin/:provider': { POST: signInProviderAction, withProvider: true, rateLimit: signInLimit },
-  'callback/:provider': { GET: callbackAction, POST: callbackAction, withProvider: true, csrfExempt: isOAuthCallback, rateLimit: callbackLimit },
+  'callback/:provider': {
+    GET: callbackAction,
+    POST: callbackAction,
+    withProvider: true,
+    csrfExempt: isOAuthCallback,
+    rateLimit: callbackLimit,
+  },
   signout: { GET: customPage('signOut', signOutPageAction), POST: signOutAction },
   error: { GET: customPage('error', errorPageAction) },
   'verify-request': { GET: customPage('verifyRequest', verifyRequestAction) },

@@ -52,7 +52,9 @@ describe('auth routes', async () => {
   });
 
   it('GET /signin drops a foreign callbackUrl', async () => {
-    const html = await (await auth.handler(new Request(`${ORIGIN}/auth/signin?callbackUrl=https%3A%2F%2Fevil.test%2F`))).text();
+    const html = await (
+      await auth.handler(new Request(`${ORIGIN}/auth/signin?callbackUrl=https%3A%2F%2Fevil.test%2F`))
+    ).text();
     expect(html).toContain('name="callbackUrl" value="/"');
     expect(html).not.toContain('evil.test');
   });
@@ -64,7 +66,9 @@ describe('auth routes', async () => {
   });
 
   it('GET /error shows a friendly message, never raw text', async () => {
-    const html = await (await auth.handler(new Request(`${ORIGIN}/auth/error?error=%3Cscript%3Ealert(1)%3C%2Fscript%3E`))).text();
+    const html = await (
+      await auth.handler(new Request(`${ORIGIN}/auth/error?error=%3Cscript%3Ealert(1)%3C%2Fscript%3E`))
+    ).text();
     expect(html).toContain('Something went wrong');
     expect(html).not.toContain('<script>');
     const access = await (await auth.handler(new Request(`${ORIGIN}/auth/error?error=AccessDenied`))).text();
@@ -139,7 +143,9 @@ describe('auth route errors', async () => {
   it('missing required fields answer 400 naming them', async () => {
     const res = await client().postJson('/auth/callback/credentials', { email: 'a@b.c' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: { code: 'INVALID_REQUEST', message: 'Missing required field(s): password' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'INVALID_REQUEST', message: 'Missing required field(s): password' },
+    });
   });
 
   it('an oversized body answers 413 PAYLOAD_TOO_LARGE, declared or streamed', async () => {
@@ -198,7 +204,11 @@ describe('auth route errors', async () => {
     const forged = await auth.handler(
       new Request(`${ORIGIN}/auth/signout`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', cookie: `framework.csrf-token=${'A'.repeat(43)}.forged` },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          cookie: `framework.csrf-token=${'A'.repeat(43)}.forged`,
+        },
         body: JSON.stringify({ csrfToken: 'A'.repeat(43) }),
       }),
     );
@@ -206,7 +216,10 @@ describe('auth route errors', async () => {
   });
 
   it('a cross-site POST is refused with 403 CSRF_ORIGIN_MISMATCH even with a valid token', async () => {
-    for (const headers of [{ origin: 'https://evil.test' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+    for (const headers of [{ origin: 'https://evil.test' }, { 'sec-fetch-site': 'cross-site' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await client().postJson('/auth/callback/credentials', { email: 'a@b.c', password: 'x' }, headers);
       expect(res.status).toBe(403);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('CSRF_ORIGIN_MISMATCH');
@@ -230,7 +243,11 @@ describe('auth route errors', async () => {
     expect(same.status).toBe(200);
     const { auth: trusting, client: c2 } = await makeFixture('jwt', { trustedOrigins: ['https://admin.app.test/'] });
     expect(trusting).toBeDefined();
-    const trusted = await c2().postJson('/auth/signout', {}, { origin: 'https://admin.app.test', 'sec-fetch-site': 'same-site' });
+    const trusted = await c2().postJson(
+      '/auth/signout',
+      {},
+      { origin: 'https://admin.app.test', 'sec-fetch-site': 'same-site' },
+    );
     expect(trusted.status).toBe(200);
   });
 });

@@ -32,25 +32,39 @@ function signInLinks(ctx: RouteContext, callbackUrl: string): { links?: { signUp
   if (!o) return {};
   const base = ctx.auth.config.basePath;
   const query = callbackUrl !== '/' ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : '';
-  return { links: { ...(o.signUp ? { signUp: `${base}/signup${query}` } : {}), ...(o.sendResetPassword ? { forgotPassword: `${base}/password/forgot` } : {}) } };
+  return {
+    links: {
+      ...(o.signUp ? { signUp: `${base}/signup${query}` } : {}),
+      ...(o.sendResetPassword ? { forgotPassword: `${base}/password/forgot` } : {}),
+    },
+  };
 }
 
 /** Finds the provider named in the path. @throws AuthError `PROVIDER_NOT_FOUND` (404). */
 export function providerFor(ctx: RouteContext) {
   const provider = ctx.providerId ? ctx.auth.providers.get(ctx.providerId) : undefined;
-  if (!provider) throw new AuthError(`Unknown provider "${ctx.providerId ?? ''}"`, { code: 'PROVIDER_NOT_FOUND', status: 404 });
+  if (!provider)
+    throw new AuthError(`Unknown provider "${ctx.providerId ?? ''}"`, { code: 'PROVIDER_NOT_FOUND', status: 404 });
   return provider;
 }
 
 function isUser(value: unknown): value is User {
-  return value !== null && typeof value === 'object' && typeof (value as User).id === 'string' && (value as User).id.length > 0;
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as User).id === 'string' &&
+    (value as User).id.length > 0
+  );
 }
 
 /** The credentials sign-in flow. */
 export async function credentialsAction(ctx: RouteContext): Promise<ActionResult> {
   const provider = providerFor(ctx);
   if (provider.type !== 'credentials') {
-    throw new AuthError(`Provider "${provider.id}" does not accept credentials`, { code: 'METHOD_NOT_ALLOWED', status: 405 });
+    throw new AuthError(`Provider "${provider.id}" does not accept credentials`, {
+      code: 'METHOD_NOT_ALLOWED',
+      status: 405,
+    });
   }
   const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl ?? ctx.url.searchParams.get('callbackUrl'));
   try {
@@ -68,7 +82,11 @@ export async function credentialsAction(ctx: RouteContext): Promise<ActionResult
   }
 }
 
-async function signInWithCredentials(ctx: RouteContext, provider: CredentialsProvider, callbackUrl: string): Promise<ActionResult> {
+async function signInWithCredentials(
+  ctx: RouteContext,
+  provider: CredentialsProvider,
+  callbackUrl: string,
+): Promise<ActionResult> {
   const { auth } = ctx;
   const submitted: Record<string, string> = {};
   const missing: string[] = [];
@@ -120,5 +138,12 @@ async function signInWithCredentials(ctx: RouteContext, provider: CredentialsPro
   }
 
   const account = { provider: provider.id, providerAccountId: user.id, type: 'credentials' as const };
-  return completeSignIn(ctx, { user, account, credentials: submitted, isNewUser, callbackUrl, ...(persist ? { persist } : {}) });
+  return completeSignIn(ctx, {
+    user,
+    account,
+    credentials: submitted,
+    isNewUser,
+    callbackUrl,
+    ...(persist ? { persist } : {}),
+  });
 }

@@ -28,7 +28,11 @@ describe('database session activity', () => {
     const { client, userId } = await makeFixture('database', { adapter });
     const c = client();
     c.ip = '192.0.2.44';
-    await c.postJson('/auth/callback/credentials', { email: 'ada@example.com', password: 'analytical-engine' }, { 'user-agent': 'x'.repeat(600) });
+    await c.postJson(
+      '/auth/callback/credentials',
+      { email: 'ada@example.com', password: 'analytical-engine' },
+      { 'user-agent': 'x'.repeat(600) },
+    );
     const [session] = await adapter.listSessions(userId);
     expect(session).toMatchObject({ ip: '192.0.2.44', userAgent: 'x'.repeat(512) });
     expect(session!.lastActiveAt).toStrictEqual(session!.createdAt);
@@ -47,7 +51,10 @@ describe('database session activity', () => {
   it('a sliding refresh records the activity in the same write', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { adapter, writes } = countingWrites();
-    const { client, userId } = await makeFixture('database', { adapter, session: { strategy: 'database', updateAge: 60 } });
+    const { client, userId } = await makeFixture('database', {
+      adapter,
+      session: { strategy: 'database', updateAge: 60 },
+    });
     const c = client();
     await c.signIn();
     vi.setSystemTime(Date.now() + 61_000);

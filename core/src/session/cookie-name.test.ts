@@ -5,7 +5,9 @@ import { AuthConfigError } from '../errors.js';
 import { makeFixture, ORIGIN } from '../testing/fixtures.js';
 
 const secureFixture = (options: Record<string, unknown>, name?: string) =>
-  makeFixture('database', { cookies: { sessionToken: { ...(name ? { name } : {}), options: { secure: true, ...options } } } });
+  makeFixture('database', {
+    cookies: { sessionToken: { ...(name ? { name } : {}), options: { secure: true, ...options } } },
+  });
 
 /** The Set-Cookie line of the session cookie after a sign-in. */
 async function signInCookie(fixture: Awaited<ReturnType<typeof makeFixture>>): Promise<string> {
@@ -67,7 +69,10 @@ describe('session cookie prefixes (RFC 6265bis §4.1.3)', () => {
   });
 
   it('every accepted config gives a name whose prefix the browser will honour (property)', () => {
-    const name = fc.option(fc.constantFrom('sid', '__Host-sid', '__host-x', '__Secure-sid', '__secure-y', 'framework.session-token'), { nil: undefined });
+    const name = fc.option(
+      fc.constantFrom('sid', '__Host-sid', '__host-x', '__Secure-sid', '__secure-y', 'framework.session-token'),
+      { nil: undefined },
+    );
     const options = fc.record(
       { secure: fc.boolean(), path: fc.constantFrom('/', '/app'), domain: fc.constantFrom('example.com', 'app.test') },
       { requiredKeys: ['secure'] },
@@ -76,7 +81,9 @@ describe('session cookie prefixes (RFC 6265bis §4.1.3)', () => {
       fc.property(name, options, (configured, o) => {
         let resolved;
         try {
-          resolved = defineAuthConfig({ cookies: { sessionToken: { ...(configured ? { name: configured } : {}), options: o } } });
+          resolved = defineAuthConfig({
+            cookies: { sessionToken: { ...(configured ? { name: configured } : {}), options: o } },
+          });
         } catch (error) {
           expect(error).toBeInstanceOf(AuthConfigError);
           expect(configured?.startsWith('__')).toBe(true);
@@ -84,10 +91,14 @@ describe('session cookie prefixes (RFC 6265bis §4.1.3)', () => {
         }
         const { name: out, options: attrs } = resolved.cookies!.sessionToken!;
         const lower = out!.toLowerCase();
-        if (lower.startsWith('__host-')) expect([attrs!.secure, attrs!.path, attrs!.domain]).toStrictEqual([true, '/', undefined]);
+        if (lower.startsWith('__host-'))
+          expect([attrs!.secure, attrs!.path, attrs!.domain]).toStrictEqual([true, '/', undefined]);
         if (lower.startsWith('__secure-')) expect(attrs!.secure).toBe(true);
         if (configured) expect(out).toBe(configured);
-        else expect(out).toBe(`${attrs!.secure ? (attrs!.path === '/' && attrs!.domain === undefined ? '__Host-' : '__Secure-') : ''}framework.session-token`);
+        else
+          expect(out).toBe(
+            `${attrs!.secure ? (attrs!.path === '/' && attrs!.domain === undefined ? '__Host-' : '__Secure-') : ''}framework.session-token`,
+          );
       }),
       { numRuns: 300 },
     );

@@ -48,7 +48,8 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
     }
     // Between slides, activity is recorded at most once per interval, so most reads do not write.
     const lastActive = (found.session.lastActiveAt ?? found.session.createdAt).getTime();
-    if (now - lastActive >= ACTIVITY_INTERVAL_MS) await adapter.updateSessionExpiry(found.session.id, found.session.expires, new Date(now));
+    if (now - lastActive >= ACTIVITY_INTERVAL_MS)
+      await adapter.updateSessionExpiry(found.session.id, found.session.expires, new Date(now));
     return { status: 'valid', user: found.user, expires: found.session.expires, ...about };
   }
 

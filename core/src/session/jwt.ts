@@ -83,7 +83,11 @@ export function userFromClaims(token: JWT): User {
   return user;
 }
 
-export function jwtStrategy(config: ResolvedAuthConfig, callbacks: AuthCallbacks, adapter?: StorageAdapter): SessionStrategy {
+export function jwtStrategy(
+  config: ResolvedAuthConfig,
+  callbacks: AuthCallbacks,
+  adapter?: StorageAdapter,
+): SessionStrategy {
   const keys = config.secret.map((s) => deriveKey(s));
   const cache = new Map<string, Verified>();
   const maxAge = config.session.maxAge;
@@ -121,7 +125,10 @@ export function jwtStrategy(config: ResolvedAuthConfig, callbacks: AuthCallbacks
   async function verifySignature(value: string): Promise<Verified | 'expired' | null> {
     for (const key of keys) {
       try {
-        const { payload } = await jwtVerify(value, await key, { algorithms: [ALG], requiredClaims: ['sub', 'exp', 'iat'] });
+        const { payload } = await jwtVerify(value, await key, {
+          algorithms: [ALG],
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
         if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
         const verified: Verified = { claims: payload as JWT, checkedAt: Number.NEGATIVE_INFINITY };
         cache.set(value, verified);
@@ -174,11 +181,20 @@ export function jwtStrategy(config: ResolvedAuthConfig, callbacks: AuthCallbacks
       }
     }
     if (callbacks.jwt) {
-      next = await callbacks.jwt(data === undefined ? { token: next } : { token: next, trigger: 'update', session: data });
+      next = await callbacks.jwt(
+        data === undefined ? { token: next } : { token: next, trigger: 'update', session: data },
+      );
     }
     if (adapter) next = withVersion(next, version);
     const issued = await sign(next);
-    return { status: 'valid', user: userFromClaims(next), expires: issued.expires, token: next, refreshed: issued, ...authTimeOf(next) };
+    return {
+      status: 'valid',
+      user: userFromClaims(next),
+      expires: issued.expires,
+      token: next,
+      refreshed: issued,
+      ...authTimeOf(next),
+    };
   }
 
   /** This process's cached tokens of the user: checked against storage again at their next read. */
@@ -199,7 +215,13 @@ export function jwtStrategy(config: ResolvedAuthConfig, callbacks: AuthCallbacks
     const due = options.fresh || now - verified.checkedAt >= revalidateMs;
     if (adapter && due && !(await revalidate(adapter, verified))) return { status: 'none' };
     const token = verified.claims;
-    return { status: 'valid', user: userFromClaims(token), expires: new Date(token.exp! * 1000), token, ...authTimeOf(token) };
+    return {
+      status: 'valid',
+      user: userFromClaims(token),
+      expires: new Date(token.exp! * 1000),
+      token,
+      ...authTimeOf(token),
+    };
   }
 
   return {

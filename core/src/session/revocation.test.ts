@@ -13,7 +13,8 @@ import { makeFixture, ORIGIN, SECRET, type Fixture } from '../testing/fixtures.j
 
 const COOKIE = 'framework.session-token';
 const T0 = new Date('2026-01-01T00:00:00Z').getTime();
-const read = (auth: Auth, token: string) => auth.getSession(new Request(`${ORIGIN}/`, { headers: { cookie: `${COOKIE}=${token}` } }));
+const read = (auth: Auth, token: string) =>
+  auth.getSession(new Request(`${ORIGIN}/`, { headers: { cookie: `${COOKIE}=${token}` } }));
 
 /** A second engine over the same storage: another process of the app. */
 function peer(fixture: Fixture, adapter: StorageAdapter = fixture.adapter, session: Record<string, number> = {}): Auth {
@@ -142,7 +143,10 @@ describe('jwt sessions with a storage adapter', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     at(0);
     const fixture = await makeFixture('jwt', {
-      callbacks: { jwt: ({ token }) => ({ ...token, plan: token.plan ?? 'pro' }), session: ({ session, token }) => ({ ...session, plan: token?.plan }) },
+      callbacks: {
+        jwt: ({ token }) => ({ ...token, plan: token.plan ?? 'pro' }),
+        session: ({ session, token }) => ({ ...session, plan: token?.plan }),
+      },
     });
     const c = fixture.client();
     await c.signIn();

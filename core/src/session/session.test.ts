@@ -4,7 +4,8 @@ import * as nodeCrypto from 'node:crypto';
 import { makeFixture, ORIGIN, SECRET } from '../testing/fixtures.js';
 
 const DAY = 24 * 3600 * 1000;
-const reqWith = (cookie: string) => new Request(`${ORIGIN}/`, { headers: { cookie: `framework.session-token=${cookie}` } });
+const reqWith = (cookie: string) =>
+  new Request(`${ORIGIN}/`, { headers: { cookie: `framework.session-token=${cookie}` } });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -39,7 +40,9 @@ describe('database session lifetime', () => {
   it('an expired session gives null, expired=true, a cleared cookie, and is deleted', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
-    const { client, auth, adapter } = await makeFixture('database', { session: { strategy: 'database', maxAge: 60, updateAge: 0 } });
+    const { client, auth, adapter } = await makeFixture('database', {
+      session: { strategy: 'database', maxAge: 60, updateAge: 0 },
+    });
     const c = client();
     await c.signIn();
     const value = c.cookies.get('framework.session-token')!;
@@ -73,8 +76,12 @@ describe('jwt sessions', () => {
     const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: 'admin' })).toString('base64url')}.${s}`;
     const none = new UnsecuredJWT({ ...claims }).encode();
-    const foreign = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(SECRET));
-    const hs512 = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS512' }).sign(nodeCrypto.randomBytes(64));
+    const foreign = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(SECRET));
+    const hs512 = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS512' })
+      .sign(nodeCrypto.randomBytes(64));
     for (const bad of [tampered, none, foreign, hs512, `${token}x`, 'a.b.c', 'x'.repeat(9000)]) {
       const state = await auth.getSession(reqWith(bad));
       expect(state.user, bad.slice(0, 40)).toBeNull();

@@ -7,7 +7,11 @@ import type { AdapterAccount, StorageAdapter } from './types.js';
 
 const OLD = 'old-secret-old-secret-old-secret-0001';
 const NEW = 'new-secret-new-secret-new-secret-0002';
-const TOKENS = { access_token: 'gho_access-token-1', refresh_token: 'ghr_refresh-token-1', id_token: 'eyJhbGciOi.id.token' };
+const TOKENS = {
+  access_token: 'gho_access-token-1',
+  refresh_token: 'ghr_refresh-token-1',
+  id_token: 'eyJhbGciOi.id.token',
+};
 
 async function withUser(raw: StorageAdapter): Promise<string> {
   await raw.migrate();
@@ -45,7 +49,10 @@ describe.each([
     }
     expect(stored).toMatchObject({ token_type: 'bearer', scope: 'read:user', expires_at: 1_900_000_000 });
 
-    const updated = await adapter.updateAccount(input, { access_token: 'gho_access-token-2', refresh_token: null } as unknown as Partial<AdapterAccount>);
+    const updated = await adapter.updateAccount(input, {
+      access_token: 'gho_access-token-2',
+      refresh_token: null,
+    } as unknown as Partial<AdapterAccount>);
     const { refresh_token: _cleared, ...rest } = input;
     expect(updated).toStrictEqual({ ...rest, access_token: 'gho_access-token-2' });
     expect((await raw.getAccount(input))!.access_token).toMatch(/^enc:v1:/);
@@ -68,7 +75,15 @@ describe.each([
     expect(await onlyNew.getAccount({ provider: 'github', providerAccountId: 'new-row' })).toMatchObject(TOKENS);
     // The old secret dropped: its rows read as having no tokens (sign in again), never as ciphertext.
     const orphan = await onlyNew.getAccount({ provider: 'github', providerAccountId: 'old-row' });
-    expect(orphan).toStrictEqual({ provider: 'github', providerAccountId: 'old-row', type: 'oauth', userId, token_type: 'bearer', scope: 'read:user', expires_at: 1_900_000_000 });
+    expect(orphan).toStrictEqual({
+      provider: 'github',
+      providerAccountId: 'old-row',
+      type: 'oauth',
+      userId,
+      token_type: 'bearer',
+      scope: 'read:user',
+      expires_at: 1_900_000_000,
+    });
   });
 
   it('rows written before encryption (plain text) stay readable, and are encrypted on their next write', async () => {
@@ -124,13 +139,17 @@ describe('encryptAccountTokens', () => {
     const adapter = encryptAccountTokens(raw, [NEW, OLD]);
     let n = 0;
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'grapheme', maxLength: 200 }), fc.string({ maxLength: 40 }), async (token, id) => {
-        const key = { provider: 'p', providerAccountId: `${id}-${++n}` };
-        await adapter.linkAccount({ ...key, type: 'oauth', userId, access_token: token, id_token: token });
-        const read = (await adapter.getAccount(key))!;
-        expect([read.access_token, read.id_token]).toStrictEqual([token, token]);
-        expect((await raw.getAccount(key))!.access_token).toMatch(/^enc:v1:/);
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: 'grapheme', maxLength: 200 }),
+        fc.string({ maxLength: 40 }),
+        async (token, id) => {
+          const key = { provider: 'p', providerAccountId: `${id}-${++n}` };
+          await adapter.linkAccount({ ...key, type: 'oauth', userId, access_token: token, id_token: token });
+          const read = (await adapter.getAccount(key))!;
+          expect([read.access_token, read.id_token]).toStrictEqual([token, token]);
+          expect((await raw.getAccount(key))!.access_token).toMatch(/^enc:v1:/);
+        },
+      ),
       { numRuns: 100 },
     );
   });

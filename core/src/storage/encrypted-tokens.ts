@@ -17,7 +17,8 @@ type TokenFields = Partial<Pick<AdapterAccount, (typeof ENCRYPTED_ACCOUNT_FIELDS
 const WRAPPED = Symbol.for('framework.auth.encryptedTokens');
 
 /** Where a value lives: its AES-GCM additional data. */
-const placeOf = (field: string, key: AccountKey): string => `framework.auth account token\u0000${field}\u0000${key.provider}\u0000${key.providerAccountId}`;
+const placeOf = (field: string, key: AccountKey): string =>
+  `framework.auth account token\u0000${field}\u0000${key.provider}\u0000${key.providerAccountId}`;
 
 /** `target` with `overrides` in place of some methods; every other member is the target's own, bound to it. */
 function delegate(target: StorageAdapter, overrides: Partial<StorageAdapter>): StorageAdapter {

@@ -32,4 +32,13 @@ export {
   type StorageAdapter,
   type VerificationToken,
 } from './types.js';
-export { createD1Adapter, d1Adapter, D1Dialect, type D1AdapterOptions, type D1DatabaseLike, type D1StatementLike, type D1ResultLike, type D1Value } from './d1/index.js';
+export {
+  createD1Adapter,
+  d1Adapter,
+  D1Dialect,
+  type D1AdapterOptions,
+  type D1DatabaseLike,
+  type D1StatementLike,
+  type D1ResultLike,
+  type D1Value,
+} from './d1/index.js';

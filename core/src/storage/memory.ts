@@ -174,7 +174,13 @@ export function createMemoryAdapter(): StorageAdapter {
       const merged: Record<string, unknown> = { ...previous };
       for (const [field, value] of definedEntries(patch)) merged[field] = value;
       const { provider, providerAccountId, userId, type } = previous;
-      const account = toAccount({ ...(merged as unknown as AdapterAccount), provider, providerAccountId, userId, type });
+      const account = toAccount({
+        ...(merged as unknown as AdapterAccount),
+        provider,
+        providerAccountId,
+        userId,
+        type,
+      });
       accounts.set(accountKey(key), account);
       return toAccount(account);
     },

@@ -37,14 +37,23 @@ export function tokenCipher(secrets: readonly string[]): TokenCipher {
   let keys: Promise<CryptoKey[]> | undefined;
   const allKeys = () =>
     (keys ??= Promise.all(
-      secrets.map(async (secret) => crypto.subtle.importKey('raw', await hkdfSha256(secret, HKDF_SALT, HKDF_INFO), 'AES-GCM', false, ['encrypt', 'decrypt'])),
+      secrets.map(async (secret) =>
+        crypto.subtle.importKey('raw', await hkdfSha256(secret, HKDF_SALT, HKDF_INFO), 'AES-GCM', false, [
+          'encrypt',
+          'decrypt',
+        ]),
+      ),
     ));
 
   return {
     async encrypt(plain, context) {
       const [key] = await allKeys();
       const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-      const sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(context) }, key!, encoder.encode(plain));
+      const sealed = await crypto.subtle.encrypt(
+        { name: 'AES-GCM', iv, additionalData: encoder.encode(context) },
+        key!,
+        encoder.encode(plain),
+      );
       const out = new Uint8Array(IV_BYTES + sealed.byteLength);
       out.set(iv);
       out.set(new Uint8Array(sealed), IV_BYTES);
@@ -63,7 +72,9 @@ export function tokenCipher(secrets: readonly string[]): TokenCipher {
       const data = bytes.subarray(IV_BYTES);
       for (const key of await allKeys()) {
         try {
-          return decoder.decode(await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(context) }, key, data));
+          return decoder.decode(
+            await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(context) }, key, data),
+          );
         } catch {
           // Not this key (or tampered): try the next.
         }

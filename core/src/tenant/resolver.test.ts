@@ -15,7 +15,10 @@ beforeAll(async () => {
 });
 
 /** Resolves `request` and returns the slug found (or null), counting storage lookups. */
-async function slugFor(options: TenantResolverOptions, request: Request): Promise<{ slug: string | null; lookups: number }> {
+async function slugFor(
+  options: TenantResolverOptions,
+  request: Request,
+): Promise<{ slug: string | null; lookups: number }> {
   const get = vi.spyOn(storage, 'get');
   try {
     const tenant = await createTenantResolver(storage, options).resolve(request);
@@ -59,9 +62,15 @@ describe('subdomain strategy', () => {
   });
 
   it('normalizes baseDomain: case, leading and trailing dots, IDN to punycode', async () => {
-    expect((await slugFor({ strategy: 'subdomain', baseDomain: '.Example.COM.' }, at('https://acme.example.com/'))).slug).toBe('acme');
-    expect((await slugFor({ strategy: 'subdomain', baseDomain: 'bücher.de' }, at('https://acme.xn--bcher-kva.de/'))).slug).toBe('acme');
-    expect((await slugFor({ strategy: 'subdomain', baseDomain: 'localhost' }, at('http://acme.localhost:3000/'))).slug).toBe('acme');
+    expect(
+      (await slugFor({ strategy: 'subdomain', baseDomain: '.Example.COM.' }, at('https://acme.example.com/'))).slug,
+    ).toBe('acme');
+    expect(
+      (await slugFor({ strategy: 'subdomain', baseDomain: 'bücher.de' }, at('https://acme.xn--bcher-kva.de/'))).slug,
+    ).toBe('acme');
+    expect(
+      (await slugFor({ strategy: 'subdomain', baseDomain: 'localhost' }, at('http://acme.localhost:3000/'))).slug,
+    ).toBe('acme');
   });
 
   it('ignores the Host header when the request URL says otherwise (adapters build the URL from Host)', async () => {
@@ -103,8 +112,12 @@ describe('path strategy', () => {
   });
 
   it('honours a custom pathPrefix', async () => {
-    expect((await slugFor({ strategy: 'path', pathPrefix: '/orgs/' }, at('https://app.test/orgs/globex/x'))).slug).toBe('globex');
-    expect((await slugFor({ strategy: 'path', pathPrefix: '/orgs/' }, at('https://app.test/t/globex/x'))).slug).toBeNull();
+    expect((await slugFor({ strategy: 'path', pathPrefix: '/orgs/' }, at('https://app.test/orgs/globex/x'))).slug).toBe(
+      'globex',
+    );
+    expect(
+      (await slugFor({ strategy: 'path', pathPrefix: '/orgs/' }, at('https://app.test/t/globex/x'))).slug,
+    ).toBeNull();
     expect((await slugFor({ strategy: 'path', pathPrefix: '/' }, at('https://app.test/globex'))).slug).toBe('globex');
   });
 });
@@ -124,8 +137,13 @@ describe('header and cookie strategies', () => {
   });
 
   it('honours headerName', async () => {
-    expect((await slugFor({ strategy: 'header', headerName: 'X-Org' }, at('https://app.test/', { 'x-org': 'acme' }))).slug).toBe('acme');
-    expect((await slugFor({ strategy: 'header', headerName: 'X-Org' }, at('https://app.test/', { 'x-tenant-id': 'acme' }))).slug).toBeNull();
+    expect(
+      (await slugFor({ strategy: 'header', headerName: 'X-Org' }, at('https://app.test/', { 'x-org': 'acme' }))).slug,
+    ).toBe('acme');
+    expect(
+      (await slugFor({ strategy: 'header', headerName: 'X-Org' }, at('https://app.test/', { 'x-tenant-id': 'acme' })))
+        .slug,
+    ).toBeNull();
   });
 
   it.each([
@@ -139,11 +157,16 @@ describe('header and cookie strategies', () => {
     ['tenants=acme', null],
     ['', null],
   ])('Cookie %j → %s', async (cookie, expected) => {
-    expect((await slugFor({ strategy: 'cookie' }, at('https://app.test/', cookie ? { cookie } : {}))).slug).toBe(expected);
+    expect((await slugFor({ strategy: 'cookie' }, at('https://app.test/', cookie ? { cookie } : {}))).slug).toBe(
+      expected,
+    );
   });
 
   it('honours cookieName', async () => {
-    expect((await slugFor({ strategy: 'cookie', cookieName: 'org' }, at('https://app.test/', { cookie: 'org=globex' }))).slug).toBe('globex');
+    expect(
+      (await slugFor({ strategy: 'cookie', cookieName: 'org' }, at('https://app.test/', { cookie: 'org=globex' })))
+        .slug,
+    ).toBe('globex');
   });
 });
 
@@ -154,7 +177,11 @@ describe('require and requireMember', () => {
     expect(await resolver().require(at('https://app.test/t/acme/'))).toStrictEqual({ tenant: acme });
     const missing = resolver().require(at('https://app.test/t/nope/'));
     await expect(missing).rejects.toBeInstanceOf(TenantNotFoundError);
-    await expect(resolver().require(at('https://app.test/'))).rejects.toMatchObject({ code: 'TENANT_NOT_FOUND', status: 404, message: 'Tenant not found' });
+    await expect(resolver().require(at('https://app.test/'))).rejects.toMatchObject({
+      code: 'TENANT_NOT_FOUND',
+      status: 404,
+      message: 'Tenant not found',
+    });
   });
 
   it('requireMember returns the tenant and membership of a member', async () => {
@@ -164,10 +191,19 @@ describe('require and requireMember', () => {
   });
 
   it('requireMember: non-member → ForbiddenError (403); no user → UnauthenticatedError (401); no tenant → 404', async () => {
-    await expect(resolver().requireMember(at('https://app.test/t/acme/'), { id: 'stranger' })).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(resolver().requireMember(at('https://app.test/t/globex/'), { id: 'member-1' })).rejects.toMatchObject({ code: 'FORBIDDEN', status: 403 });
-    await expect(resolver().requireMember(at('https://app.test/t/acme/'), null)).rejects.toBeInstanceOf(UnauthenticatedError);
-    await expect(resolver().requireMember(at('https://app.test/t/nope/'), { id: 'member-1' })).rejects.toBeInstanceOf(TenantNotFoundError);
+    await expect(resolver().requireMember(at('https://app.test/t/acme/'), { id: 'stranger' })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
+    await expect(resolver().requireMember(at('https://app.test/t/globex/'), { id: 'member-1' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      status: 403,
+    });
+    await expect(resolver().requireMember(at('https://app.test/t/acme/'), null)).rejects.toBeInstanceOf(
+      UnauthenticatedError,
+    );
+    await expect(resolver().requireMember(at('https://app.test/t/nope/'), { id: 'member-1' })).rejects.toBeInstanceOf(
+      TenantNotFoundError,
+    );
   });
 });
 

@@ -38,7 +38,10 @@ export interface TenantResolver {
    *   tenant; UnauthenticatedError (`UNAUTHENTICATED`, 401) without a user;
    *   ForbiddenError (`FORBIDDEN`, 403) when the user is not a member.
    */
-  requireMember(request: Request, user: Pick<User, 'id'> | null | undefined): Promise<{ tenant: Tenant; membership: TenantMembership }>;
+  requireMember(
+    request: Request,
+    user: Pick<User, 'id'> | null | undefined,
+  ): Promise<{ tenant: Tenant; membership: TenantMembership }>;
 }
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -48,7 +51,8 @@ const fail = (message: string): never => {
 
 /** The base domain in the form request hosts take (lowercase, punycode), or a config error. */
 function normalizeBaseDomain(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') return fail('the "subdomain" strategy needs baseDomain, e.g. "example.com"');
+  if (typeof value !== 'string' || value.trim() === '')
+    return fail('the "subdomain" strategy needs baseDomain, e.g. "example.com"');
   const trimmed = value.trim().replace(/^\./, '').replace(/\.$/, '');
   let host = '';
   try {
@@ -58,7 +62,8 @@ function normalizeBaseDomain(value: unknown): string {
     // reported below
   }
   const ip = host.includes('[') || /^[\d.]+$/.test(host);
-  if (!host || ip || (!host.includes('.') && host !== 'localhost')) return fail(`baseDomain must be a domain name such as "example.com"; got ${JSON.stringify(value)}`);
+  if (!host || ip || (!host.includes('.') && host !== 'localhost'))
+    return fail(`baseDomain must be a domain name such as "example.com"; got ${JSON.stringify(value)}`);
   return host;
 }
 
@@ -69,21 +74,26 @@ function reader(options: TenantResolverOptions): KeyReader {
     case 'path': {
       const prefix = options.pathPrefix ?? '/t/';
       const dotSegment = /\/\.{1,2}\//;
-      if (typeof prefix !== 'string' || !/^\/(?:[A-Za-z0-9._~-]+\/)*$/.test(prefix) || dotSegment.test(prefix)) fail(`pathPrefix must start and end with "/", e.g. "/t/"; got ${JSON.stringify(prefix)}`);
+      if (typeof prefix !== 'string' || !/^\/(?:[A-Za-z0-9._~-]+\/)*$/.test(prefix) || dotSegment.test(prefix))
+        fail(`pathPrefix must start and end with "/", e.g. "/t/"; got ${JSON.stringify(prefix)}`);
       return pathReader(prefix);
     }
     case 'header': {
       const name = options.headerName ?? 'X-Tenant-ID';
-      if (typeof name !== 'string' || !TOKEN.test(name)) fail(`headerName must be an HTTP header name; got ${JSON.stringify(name)}`);
+      if (typeof name !== 'string' || !TOKEN.test(name))
+        fail(`headerName must be an HTTP header name; got ${JSON.stringify(name)}`);
       return headerReader(name);
     }
     case 'cookie': {
       const name = options.cookieName ?? 'tenant';
-      if (typeof name !== 'string' || !TOKEN.test(name)) fail(`cookieName must be a cookie name; got ${JSON.stringify(name)}`);
+      if (typeof name !== 'string' || !TOKEN.test(name))
+        fail(`cookieName must be a cookie name; got ${JSON.stringify(name)}`);
       return cookieReader(name);
     }
     default:
-      return fail(`strategy must be "subdomain", "path", "header" or "cookie"; got ${JSON.stringify((options as { strategy?: unknown }).strategy)}`);
+      return fail(
+        `strategy must be "subdomain", "path", "header" or "cookie"; got ${JSON.stringify((options as { strategy?: unknown }).strategy)}`,
+      );
   }
 }
 

@@ -65,7 +65,10 @@ export class TestClient {
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', this.cookieHeader());
-    const res = await this.auth.handler(new Request(`${ORIGIN}${path}`, { ...init, headers }), this.ip ? { ip: this.ip } : undefined);
+    const res = await this.auth.handler(
+      new Request(`${ORIGIN}${path}`, { ...init, headers }),
+      this.ip ? { ip: this.ip } : undefined,
+    );
     this.store(res);
     return res;
   }
@@ -110,7 +113,10 @@ export class TestClient {
     return this.postJson('/auth/callback/credentials', { email, password });
   }
 
-  async session(): Promise<{ user: { id: string; email: string | null; name: string | null }; expires: string } | null> {
+  async session(): Promise<{
+    user: { id: string; email: string | null; name: string | null };
+    expires: string;
+  } | null> {
     const res = await this.request('/auth/session', { headers: { accept: 'application/json' } });
     return (await res.json()) as never;
   }

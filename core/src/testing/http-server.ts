@@ -19,7 +19,11 @@ export async function serve(auth: Auth): Promise<{ base: string; server: Server 
       for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
     }
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method!, headers, ...(hasBody ? { body: Buffer.concat(chunks) } : {}) });
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method: req.method!,
+      headers,
+      ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
+    });
     const response = await auth.handler(request, { ip: req.socket.remoteAddress! });
     const out: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => {
@@ -66,7 +70,9 @@ export class Browser {
   }
 
   async sessionUser(): Promise<string | null> {
-    const data = (await (await this.fetch('/auth/session', { headers: { accept: 'application/json' } })).json()) as { user: { email: string } } | null;
+    const data = (await (await this.fetch('/auth/session', { headers: { accept: 'application/json' } })).json()) as {
+      user: { email: string };
+    } | null;
     return data?.user.email ?? null;
   }
 }

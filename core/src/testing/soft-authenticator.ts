@@ -37,13 +37,15 @@ export class SoftAuthenticator {
 
   private cosePublicKey(): Uint8Array {
     const jwk = this.keys.publicKey.export({ format: 'jwk' });
-    return isoCBOR.encode(new Map<number, number | Uint8Array>([
-      [1, 2],
-      [3, -7],
-      [-1, 1],
-      [-2, isoBase64URL.toBuffer(jwk.x!)],
-      [-3, isoBase64URL.toBuffer(jwk.y!)],
-    ]));
+    return isoCBOR.encode(
+      new Map<number, number | Uint8Array>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, isoBase64URL.toBuffer(jwk.x!)],
+        [-3, isoBase64URL.toBuffer(jwk.y!)],
+      ]),
+    );
   }
 
   private clientData(type: string, challenge: string, origin: string): Uint8Array {
@@ -51,17 +53,41 @@ export class SoftAuthenticator {
   }
 
   /** Answers `navigator.credentials.create()` for registration options JSON. */
-  register(options: { challenge: string; rp: { id?: string }; user: { id: string } }, origin: string, rpId = options.rp.id!) {
+  register(
+    options: { challenge: string; rp: { id?: string }; user: { id: string } },
+    origin: string,
+    rpId = options.rp.id!,
+  ) {
     this.userHandle = options.user.id;
     const clientDataJSON = this.clientData('webauthn.create', options.challenge, origin);
-    const attested = concat(new Uint8Array(16), new Uint8Array([0, this.credentialId.length]), this.credentialId, this.cosePublicKey());
-    const authData = concat(sha256(new TextEncoder().encode(rpId)), new Uint8Array([FLAGS.UP | FLAGS.UV | FLAGS.AT]), u32(this.counter), attested);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]) as never);
+    const attested = concat(
+      new Uint8Array(16),
+      new Uint8Array([0, this.credentialId.length]),
+      this.credentialId,
+      this.cosePublicKey(),
+    );
+    const authData = concat(
+      sha256(new TextEncoder().encode(rpId)),
+      new Uint8Array([FLAGS.UP | FLAGS.UV | FLAGS.AT]),
+      u32(this.counter),
+      attested,
+    );
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]) as never,
+    );
     return {
       id: this.id,
       rawId: this.id,
       type: 'public-key',
-      response: { clientDataJSON: b64(clientDataJSON), attestationObject: b64(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64(clientDataJSON),
+        attestationObject: b64(attestationObject),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
@@ -71,7 +97,11 @@ export class SoftAuthenticator {
   authenticate(options: { challenge: string; rpId?: string }, origin: string, rpId = options.rpId!) {
     if (this.countSignatures) this.counter++;
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, origin);
-    const authData = concat(sha256(new TextEncoder().encode(rpId)), new Uint8Array([FLAGS.UP | FLAGS.UV]), u32(this.counter));
+    const authData = concat(
+      sha256(new TextEncoder().encode(rpId)),
+      new Uint8Array([FLAGS.UP | FLAGS.UV]),
+      u32(this.counter),
+    );
     const signature = nodeCrypto.sign('sha256', concat(authData, sha256(clientDataJSON)), this.keys.privateKey);
     return {
       id: this.id,

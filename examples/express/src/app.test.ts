@@ -48,25 +48,43 @@ describe('express example over HTTP', async () => {
 
   it('signs a new person up through the kit’s /auth/signup', async () => {
     const page = await b.fetch('/auth/signup');
-    const res = await b.form('/auth/signup', { csrfToken: csrfFrom(await page.text()), callbackUrl: '/', email, password, name: 'Grace' });
+    const res = await b.form('/auth/signup', {
+      csrfToken: csrfFrom(await page.text()),
+      callbackUrl: '/',
+      email,
+      password,
+      name: 'Grace',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
   });
 
   it('sends the welcome mail through the queue trigger', async () => {
-    await vi.waitFor(async () => expect(await running.example.mailer.list()).toMatchObject([{ to: email, subject: 'Welcome!' }]), { timeout: 5000 });
+    await vi.waitFor(
+      async () => expect(await running.example.mailer.list()).toMatchObject([{ to: email, subject: 'Welcome!' }]),
+      { timeout: 5000 },
+    );
   });
 
   it('re-renders the form with the message for a bad password', async () => {
     const page = await b.fetch('/auth/signup');
-    const res = await b.form('/auth/signup', { csrfToken: csrfFrom(await page.text()), email: 'short@example.com', password: 'short' });
+    const res = await b.form('/auth/signup', {
+      csrfToken: csrfFrom(await page.text()),
+      email: 'short@example.com',
+      password: 'short',
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('Password must be at least 8 characters');
   });
 
   it('signs in through the kit’s sign-in page; home and protected pages show the person', async () => {
     const page = await b.fetch('/auth/signin?callbackUrl=%2F');
-    const res = await b.form('/auth/callback/credentials', { csrfToken: csrfFrom(await page.text()), callbackUrl: '/', email, password });
+    const res = await b.form('/auth/callback/credentials', {
+      csrfToken: csrfFrom(await page.text()),
+      callbackUrl: '/',
+      email,
+      password,
+    });
     expect(res.status).toBe(303);
     expect(await (await b.fetch('/')).text()).toContain(`<strong id="user-email">${email}</strong>`);
     expect(await (await b.fetch('/protected')).text()).toContain('Hello, Grace');

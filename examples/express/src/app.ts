@@ -6,7 +6,14 @@
  */
 import express, { type Express } from 'express';
 import { requireAuth, requireRole, type Auth, type StorageAdapter } from '@framework/auth';
-import { authErrorHandler, authSession, authRouter, finalErrorHandler, securityHeaders, triggerRouter } from '@framework/express';
+import {
+  authErrorHandler,
+  authSession,
+  authRouter,
+  finalErrorHandler,
+  securityHeaders,
+  triggerRouter,
+} from '@framework/express';
 import type { TriggerRuntime } from '@framework/trigger';
 import { ADMIN_ROLE, adminPage, seedAdmin } from '@framework/example-shared/admin';
 import { createExampleAuth, type ExampleAuthOptions } from '@framework/example-shared/auth';
@@ -39,7 +46,10 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
   const example = await createExampleAuth({ ...options, onSignUp: (user) => welcome(user) });
   if (options.admin) await seedAdmin(example, options.admin);
   const { auth } = example;
-  const mailer = createMailer({ filename: options.dbPath ?? '.data/example.db', ...(options.mailLog ? { log: options.mailLog } : {}) });
+  const mailer = createMailer({
+    filename: options.dbPath ?? '.data/example.db',
+    ...(options.mailLog ? { log: options.mailLog } : {}),
+  });
   const triggers = createExampleRuntime(example.adapter, mailer);
   welcome = (user) => triggers.queue('welcome-mail').send({ to: user.email, name: user.name });
 

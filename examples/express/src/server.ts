@@ -7,7 +7,9 @@ const port = Number(process.env.PORT ?? 3000);
 const example = await createExpressExample({
   dbPath: process.env.DB_PATH ?? '.data/example.db',
   ...(process.env.AUTH_SECRET ? { secret: process.env.AUTH_SECRET } : {}),
-  ...(process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD ? { admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD } } : {}),
+  ...(process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD
+    ? { admin: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD } }
+    : {}),
 });
 
 await example.triggers.start();

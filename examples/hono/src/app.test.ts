@@ -25,7 +25,10 @@ describe('example app over HTTP', async () => {
     expect(await (await b.fetch(`${running.base}/auth/signin`)).text()).toContain('href="/auth/signup"');
     const page = await b.fetch(`${running.base}/auth/signup`);
     expect(page.status).toBe(200);
-    const res = await b.fetch(`${running.base}/auth/signup`, form({ csrfToken: csrfFrom(await page.text()), callbackUrl: '/', email, password, name: 'Grace' }));
+    const res = await b.fetch(
+      `${running.base}/auth/signup`,
+      form({ csrfToken: csrfFrom(await page.text()), callbackUrl: '/', email, password, name: 'Grace' }),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
     expect(await (await b.fetch(`${running.base}/`)).text()).toContain(`<strong id="user-email">${email}</strong>`);
@@ -43,13 +46,24 @@ describe('example app over HTTP', async () => {
   it('refuses a duplicate email without overwriting the account', async () => {
     const other = browser();
     const page = await other.fetch(`${running.base}/auth/signup`);
-    const res = await other.fetch(`${running.base}/auth/signup`, form({ csrfToken: csrfFrom(await page.text()), email: 'GRACE@example.com', password: 'another-password', name: 'Mallory' }));
+    const res = await other.fetch(
+      `${running.base}/auth/signup`,
+      form({
+        csrfToken: csrfFrom(await page.text()),
+        email: 'GRACE@example.com',
+        password: 'another-password',
+        name: 'Mallory',
+      }),
+    );
     expect(res.status).toBe(409);
     expect(await res.text()).toContain('An account with this email already exists');
   });
 
   it('refuses a sign-up without a CSRF token', async () => {
-    const res = await browser().fetch(`${running.base}/auth/signup`, form({ email: 'x@example.com', password: 'long-enough-1' }));
+    const res = await browser().fetch(
+      `${running.base}/auth/signup`,
+      form({ email: 'x@example.com', password: 'long-enough-1' }),
+    );
     expect(res.status).toBe(403);
   });
 
@@ -57,7 +71,10 @@ describe('example app over HTTP', async () => {
     const page = await b.fetch(`${running.base}/auth/signin?callbackUrl=%2F`);
     const html = await page.text();
     expect(html).toContain('Sign in with Email and password');
-    const res = await b.fetch(`${running.base}/auth/callback/credentials`, form({ csrfToken: csrfFrom(html), callbackUrl: '/', email, password }));
+    const res = await b.fetch(
+      `${running.base}/auth/callback/credentials`,
+      form({ csrfToken: csrfFrom(html), callbackUrl: '/', email, password }),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
     const home = await (await b.fetch(`${running.base}/`)).text();
@@ -71,7 +88,9 @@ describe('example app over HTTP', async () => {
   it('keeps the session across a restart of the app', async () => {
     await stop(running);
     running = await start({ dbPath });
-    const session = await (await b.fetch(`${running.base}/auth/session`, { headers: { accept: 'application/json' } })).json();
+    const session = await (
+      await b.fetch(`${running.base}/auth/session`, { headers: { accept: 'application/json' } })
+    ).json();
     expect(session).toMatchObject({ user: { email, name: 'Grace' } });
   });
 
@@ -79,7 +98,9 @@ describe('example app over HTTP', async () => {
     const page = await b.fetch(`${running.base}/auth/signout`);
     const res = await b.fetch(`${running.base}/auth/signout`, form({ csrfToken: csrfFrom(await page.text()) }));
     expect(res.status).toBe(303);
-    const session = await (await b.fetch(`${running.base}/auth/session`, { headers: { accept: 'application/json' } })).json();
+    const session = await (
+      await b.fetch(`${running.base}/auth/session`, { headers: { accept: 'application/json' } })
+    ).json();
     expect(session).toBeNull();
     const protectedPage = await b.fetch(`${running.base}/protected`);
     expect(protectedPage.status).toBe(302);
@@ -88,7 +109,10 @@ describe('example app over HTTP', async () => {
 
   it('a wrong password sends the person back to the sign-in page with an error', async () => {
     const page = await b.fetch(`${running.base}/auth/signin`);
-    const res = await b.fetch(`${running.base}/auth/callback/credentials`, form({ csrfToken: csrfFrom(await page.text()), email, password: 'wrong-password' }));
+    const res = await b.fetch(
+      `${running.base}/auth/callback/credentials`,
+      form({ csrfToken: csrfFrom(await page.text()), email, password: 'wrong-password' }),
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toContain('/auth/signin?error=CredentialsSignin');
     const shown = await (await b.fetch(`${running.base}${res.headers.get('location')}`)).text();

@@ -73,7 +73,11 @@ const MAX_AVATAR_BYTES = 1024 * 1024;
 /** Builds the app and migrates its database. */
 export async function createExampleApp(options: ExampleOptions = {}): Promise<ExampleApp> {
   const dbPath = options.dbPath ?? '.data/example.db';
-  const mailer = createMailer({ filename: dbPath, ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}), ...(options.mailLog ? { log: options.mailLog } : {}) });
+  const mailer = createMailer({
+    filename: dbPath,
+    ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
+    ...(options.mailLog ? { log: options.mailLog } : {}),
+  });
   let welcome: (user: { email?: string | null; name?: string | null }) => unknown = () => {};
   const example = await createExampleAuth({
     dbPath,
@@ -92,7 +96,8 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
   const runtime = createExampleRuntime(adapter, mailer, { notes, avatarUploads }, dashboardDemo(reports));
   // Sign-ups through /auth/signup get the welcome mail (the welcome-mail queue trigger).
   welcome = (user) => runtime.queue('welcome-mail').send({ to: user.email, name: user.name });
-  const avatarDir = dbPath === ':memory:' ? await mkdtemp(join(tmpdir(), 'example-avatars-')) : join(dirname(dbPath), 'avatars');
+  const avatarDir =
+    dbPath === ':memory:' ? await mkdtemp(join(tmpdir(), 'example-avatars-')) : join(dirname(dbPath), 'avatars');
   const avatars = createExampleBucket(avatarDir, runtime);
 
   const app = new Hono<{ Variables: AuthVariables }>();
@@ -119,20 +124,26 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     app.get('/dev/outbox', async (c) => c.html(outboxPage(await mailer.list())));
     // The local bucket: uploads emit S3-style events to the avatar-uploaded trigger.
     // Hono's bodyLimit stops reading a chunked upload at the limit (the old check only saw Content-Length).
-    const avatarLimit = bodyLimit({ maxSize: MAX_AVATAR_BYTES, onError: (c) => c.json({ error: { code: 'PAYLOAD_TOO_LARGE' } }, 413) });
+    const avatarLimit = bodyLimit({
+      maxSize: MAX_AVATAR_BYTES,
+      onError: (c) => c.json({ error: { code: 'PAYLOAD_TOO_LARGE' } }, 413),
+    });
     app.put('/dev/avatars/:name', avatarLimit, async (c) => {
       const body = new Uint8Array(await c.req.arrayBuffer());
       try {
         return c.json(await avatars.put(`users/${c.req.param('name')}`, body));
       } catch (e) {
-        if ((e as { code?: string }).code === 'OBJECTSTORE_INVALID_KEY') return c.json({ error: { code: 'OBJECTSTORE_INVALID_KEY' } }, 400);
+        if ((e as { code?: string }).code === 'OBJECTSTORE_INVALID_KEY')
+          return c.json({ error: { code: 'OBJECTSTORE_INVALID_KEY' } }, 400);
         throw e;
       }
     });
     app.get('/dev/avatars', (c) => c.json(avatarUploads.list()));
     app.get('/dev/notes', (c) => c.json(notes.list()));
     // The dashboard demo: queue a report for monthly-report (which dead-letters it once; replay it from /_framework/).
-    app.put('/dev/reports/:id', async (c) => c.json({ messageId: await runtime.queue('reports').send({ id: c.req.param('id') }) }, 202));
+    app.put('/dev/reports/:id', async (c) =>
+      c.json({ messageId: await runtime.queue('reports').send({ id: c.req.param('id') }) }, 202),
+    );
   }
 
   app.get('/api/me', (c) => {

@@ -24,7 +24,11 @@ describe.skipIf(!available)('default auth pages in Chromium', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'pages-browser-'));
     running = await start({ dbPath: join(dir, 'app.db') });
-    await passwordAccounts(running.example.adapter).register({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
+    await passwordAccounts(running.example.adapter).register({
+      email: 'ada@example.com',
+      password: 'analytical-engine',
+      name: 'Ada',
+    });
     browser = await launchChromium();
   });
 
@@ -87,7 +91,14 @@ describe.skipIf(!available)('default auth pages in Chromium', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     });
 
     // Sign in with the password first, then add a passkey.
@@ -101,7 +112,9 @@ describe.skipIf(!available)('default auth pages in Chromium', () => {
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.locator('#passkey-list strong', { hasText: 'Virtual key' }).waitFor({ timeout: 10_000 });
     await screenshot(page, 'passkeys');
-    const stored = await running.example.adapter.listAuthenticators((await running.example.adapter.getUserByEmail('ada@example.com'))!.id);
+    const stored = await running.example.adapter.listAuthenticators(
+      (await running.example.adapter.getUserByEmail('ada@example.com'))!.id,
+    );
     expect(stored.map((a) => a.name)).toContain('Virtual key');
 
     // Sign out through the confirmation page.
@@ -124,7 +137,9 @@ describe.skipIf(!available)('default auth pages in Chromium', () => {
     await page.goto('/auth/callback/email?token=not-a-token&email=ada%40example.com');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/\/auth\/error\?error=Verification/);
-    expect(await page.textContent('[role=alert]')).toBe('The sign-in link is no longer valid. It may have been used already or it may have expired.');
+    expect(await page.textContent('[role=alert]')).toBe(
+      'The sign-in link is no longer valid. It may have been used already or it may have expired.',
+    );
     expect(await page.content()).not.toMatch(/Error:|at .*\.ts/);
     await screenshot(page, 'error-page');
     await context.close();

@@ -28,13 +28,16 @@ const POSTS = [
 const text = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function demoPage(title: string, user: User | null | undefined, body: string): string {
-  const who = user ? `Signed in as <strong>${text(user.email)}</strong> (roles: ${text(rbac.rolesOf(user).join(', ') || 'none')})` : 'Not signed in';
+  const who = user
+    ? `Signed in as <strong>${text(user.email)}</strong> (roles: ${text(rbac.rolesOf(user).join(', ') || 'none')})`
+    : 'Not signed in';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${text(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem">
 <nav><a href="/">Home</a> · <a href="/posts">Posts</a> · <a href="/posts/edit">Edit posts</a> · <a href="/admin">Admin</a> · <a href="/t/acme/">Acme</a> · <a href="/t/globex/">Globex</a></nav>
 <p><small>${who}</small></p><main><h1>${text(title)}</h1>${body}</main></body></html>`;
 }
 
-const list = (items: string[]) => (items.length ? `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : '<p>None.</p>');
+const list = (items: string[]) =>
+  items.length ? `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : '<p>None.</p>';
 
 /**
  * Adds the demo routes to `app`, which must already run `authSession(auth)`
@@ -45,13 +48,22 @@ const list = (items: string[]) => (items.length ? `<ul>${items.map((i) => `<li>$
  * - `GET /t/:slug/`: the tenant resolved from the path (404 when unknown) and your membership.
  * - `GET /t/:slug/members`: signed-in members only (`requireMember`); 403 for others.
  */
-export function mountAuthorizationDemo<A extends Hono<{ Variables: AuthVariables }>>(app: A, deps: AuthorizationDemoDeps): A {
+export function mountAuthorizationDemo<A extends Hono<{ Variables: AuthVariables }>>(
+  app: A,
+  deps: AuthorizationDemoDeps,
+): A {
   const resolver = createTenantResolver(deps.tenants, { strategy: 'path' });
 
   app.get('/admin', authorize({ role: 'admin' }), async (c) => {
     const tenants = await deps.tenants.list();
     const rows = tenants.map((t) => `<a href="/t/${text(t.slug)}/">${text(t.name)}</a> <code>${text(t.slug)}</code>`);
-    return c.html(demoPage('Admin', c.get('user'), `<p id="admin">Only the <code>admin</code> role sees this page.</p><h2>Tenants</h2>${list(rows)}`));
+    return c.html(
+      demoPage(
+        'Admin',
+        c.get('user'),
+        `<p id="admin">Only the <code>admin</code> role sees this page.</p><h2>Tenants</h2>${list(rows)}`,
+      ),
+    );
   });
 
   app.get('/posts', authorize({ permission: 'posts:read' }), (c) => {
@@ -59,7 +71,13 @@ export function mountAuthorizationDemo<A extends Hono<{ Variables: AuthVariables
     const canEdit = rbac.hasPermission(user, 'posts:edit');
     const denied = c.req.query('denied') ? '<p role="alert">Editing needs the <code>editor</code> role.</p>' : '';
     const rows = POSTS.map((p) => `${text(p.title)}${canEdit ? ` <a href="/posts/edit">edit</a>` : ''}`);
-    return c.html(demoPage('Posts', user, `${denied}<p>Readable by <code>viewer</code> and every role that inherits it.</p>${list(rows)}`));
+    return c.html(
+      demoPage(
+        'Posts',
+        user,
+        `${denied}<p>Readable by <code>viewer</code> and every role that inherits it.</p>${list(rows)}`,
+      ),
+    );
   });
 
   app.get('/posts/edit', authorize({ permission: 'posts:edit', unauthorizedRedirect: '/posts?denied=1' }), (c) =>
@@ -68,18 +86,33 @@ export function mountAuthorizationDemo<A extends Hono<{ Variables: AuthVariables
 
   const tenantPage = async (tenant: Tenant, user: User | null) => {
     const membership = user ? await deps.tenants.getMember(tenant.id, user.id) : null;
-    const status = membership ? `You are a member, with the role <strong>${text(membership.role)}</strong>.` : 'You are not a member.';
-    return demoPage(tenant.name, user, `<p>Tenant <code id="tenant-slug">${text(tenant.slug)}</code> resolved from the path.</p><p>${status}</p><p><a href="/t/${text(tenant.slug)}/members">Members</a></p>`);
+    const status = membership
+      ? `You are a member, with the role <strong>${text(membership.role)}</strong>.`
+      : 'You are not a member.';
+    return demoPage(
+      tenant.name,
+      user,
+      `<p>Tenant <code id="tenant-slug">${text(tenant.slug)}</code> resolved from the path.</p><p>${status}</p><p><a href="/t/${text(tenant.slug)}/members">Members</a></p>`,
+    );
   };
 
   app.get('/t/:slug/members', authorize(), async (c) => {
     try {
       const { tenant } = await resolver.requireMember(c.req.raw, c.get('user'));
       const members = await deps.tenants.listMembers(tenant.id);
-      return c.html(demoPage(`${tenant.name}: members`, c.get('user'), list(members.map((m) => `${text(m.userId)}: ${text(m.role)}`))));
+      return c.html(
+        demoPage(
+          `${tenant.name}: members`,
+          c.get('user'),
+          list(members.map((m) => `${text(m.userId)}: ${text(m.role)}`)),
+        ),
+      );
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
-      return c.html(demoPage('Not allowed', c.get('user'), `<p role="alert">${text(error.message)}.</p>`), error.status as 403 | 404);
+      return c.html(
+        demoPage('Not allowed', c.get('user'), `<p role="alert">${text(error.message)}.</p>`),
+        error.status as 403 | 404,
+      );
     }
   });
 
@@ -97,7 +130,9 @@ export function mountAuthorizationDemo<A extends Hono<{ Variables: AuthVariables
  * Opens the demo's tenant storage: SQL tables in the SQLite file `filename`
  * (the app's own database file works), migrated.
  */
-export async function openDemoTenantStorage(filename: string): Promise<{ tenants: TenantStorage; close(): Promise<void> }> {
+export async function openDemoTenantStorage(
+  filename: string,
+): Promise<{ tenants: TenantStorage; close(): Promise<void> }> {
   if (filename !== ':memory:') {
     const [{ mkdir }, { dirname }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
     await mkdir(dirname(filename), { recursive: true });

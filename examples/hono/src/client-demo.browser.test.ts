@@ -56,7 +56,10 @@ describe.skipIf(!available)('auth client in Chromium', () => {
   });
 
   const rendered = (page: Page) =>
-    page.evaluate(() => ({ status: document.getElementById('status')!.textContent, email: document.getElementById('user-email')!.textContent }));
+    page.evaluate(() => ({
+      status: document.getElementById('status')!.textContent,
+      email: document.getElementById('user-email')!.textContent,
+    }));
   const state = (page: Page) => page.evaluate(() => (window as unknown as DemoWindow).authDemo.store.getState());
   const waitForStatus = (page: Page, status: string, timeout = 5000) =>
     page.waitForFunction((s) => document.body.dataset.status === s, status, { timeout });
@@ -89,7 +92,8 @@ describe.skipIf(!available)('auth client in Chromium', () => {
   it("signIn('credentials') turns it authenticated without a reload", async () => {
     await tab.evaluate(() => ((window as unknown as DemoWindow).marker = 42));
     const result = await tab.evaluate(
-      ([email, password]) => (window as unknown as DemoWindow).authDemo.signIn('credentials', { email, password, redirect: false }),
+      ([email, password]) =>
+        (window as unknown as DemoWindow).authDemo.signIn('credentials', { email, password, redirect: false }),
       [EMAIL, PASSWORD] as const,
     );
     expect(result).toMatchObject({ ok: true, status: 200 });

@@ -24,7 +24,11 @@ store.subscribe(render);
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   const data = new FormData(form);
-  void signIn('credentials', { email: String(data.get('email')), password: String(data.get('password')), redirect: false }).then((result) => {
+  void signIn('credentials', {
+    email: String(data.get('email')),
+    password: String(data.get('password')),
+    redirect: false,
+  }).then((result) => {
     byId('message').textContent = result.ok ? '' : `Sign-in failed (${result.error ?? result.status})`;
   });
 });

@@ -50,7 +50,11 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     await page.goto('/_framework/');
     await page.waitForFunction(() => document.readyState === 'complete');
     const body = JSON.stringify({ event: 'ping', id: 7 });
-    const res = await fetch(`${running.base}/webhooks/demo`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sign(body) }, body });
+    const res = await fetch(`${running.base}/webhooks/demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': sign(body) },
+      body,
+    });
     expect(res.status).toBeLessThan(300);
     const row = page.locator('#runs tr[data-run]', { hasText: 'signed-webhook' }).first();
     await row.waitFor();
@@ -63,7 +67,11 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
 
   it('lists a failed queue message among the dead letters; Replay makes it succeed', async () => {
     expect((await fetch(`${running.base}/dev/reports/report-2026-10`, { method: 'PUT' })).status).toBe(202);
-    await expect.poll(async () => (await running.example.runtime.inspectQueues()).find((q) => q.queue === 'reports')?.deadLettered).toBe(1);
+    await expect
+      .poll(
+        async () => (await running.example.runtime.inspectQueues()).find((q) => q.queue === 'reports')?.deadLettered,
+      )
+      .toBe(1);
     await page.goto('/_framework/');
     const letter = page.locator('#dead-letters tr[data-message]', { hasText: 'report-2026-10' });
     await letter.waitFor();

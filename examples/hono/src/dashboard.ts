@@ -46,7 +46,10 @@ const monthlyReport = defineTrigger({
 });
 
 /** The demo's triggers and env for `createExampleRuntime(…, more)`. */
-export function dashboardDemo(reports: ReportRenderer = createReportRenderer()): { triggers: Record<string, TriggerDefinition<any, any>>; env: { reports: ReportRenderer } } {
+export function dashboardDemo(reports: ReportRenderer = createReportRenderer()): {
+  triggers: Record<string, TriggerDefinition<any, any>>;
+  env: { reports: ReportRenderer };
+} {
   return { triggers: { 'monthly-report': monthlyReport }, env: { reports } };
 }
 

@@ -23,7 +23,10 @@ describe('example app: sign in with Dev OIDC', async () => {
     const b = browser();
     const page = await (await b.fetch(`${running.base}/auth/signin`)).text();
     expect(page).toContain('Sign in with Dev OIDC');
-    const toProvider = await b.fetch(`${running.base}/auth/signin/dev-oidc`, form({ csrfToken: csrfFrom(page), callbackUrl: '/' }));
+    const toProvider = await b.fetch(
+      `${running.base}/auth/signin/dev-oidc`,
+      form({ csrfToken: csrfFrom(page), callbackUrl: '/' }),
+    );
     expect(toProvider.status).toBe(303);
     const authorizeUrl = toProvider.headers.get('location')!;
     expect(authorizeUrl.startsWith(`${oidc.issuer}/authorize?`)).toBe(true);
@@ -36,7 +39,10 @@ describe('example app: sign in with Dev OIDC', async () => {
     expect(done.headers.get('location')).toBe('/');
     const home = await (await b.fetch(`${running.base}/`)).text();
     expect(home).toContain(DEV_OIDC_PERSON.email);
-    const account = await running.example.adapter.getAccount({ provider: 'dev-oidc', providerAccountId: DEV_OIDC_PERSON.sub });
+    const account = await running.example.adapter.getAccount({
+      provider: 'dev-oidc',
+      providerAccountId: DEV_OIDC_PERSON.sub,
+    });
     expect(account?.type).toBe('oidc');
   });
 });

@@ -6,7 +6,12 @@
  */
 import { OAuth2Server } from 'oauth2-mock-server';
 
-export const DEV_OIDC_PERSON = { sub: 'dev-oidc-person', email: 'oidc.person@dev-oidc.test', name: 'Dev OIDC Person', email_verified: true };
+export const DEV_OIDC_PERSON = {
+  sub: 'dev-oidc-person',
+  email: 'oidc.person@dev-oidc.test',
+  name: 'Dev OIDC Person',
+  email_verified: true,
+};
 
 export interface DevOidc {
   issuer: string;

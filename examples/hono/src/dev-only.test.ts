@@ -77,7 +77,8 @@ describe('dev routes by peer address', () => {
         headers: { host: 'localhost:3000' },
         body: new ReadableStream<Uint8Array>({
           start(controller) {
-            for (let sent = 0; sent < bytes; sent += 64 * 1024) controller.enqueue(new Uint8Array(Math.min(64 * 1024, bytes - sent)));
+            for (let sent = 0; sent < bytes; sent += 64 * 1024)
+              controller.enqueue(new Uint8Array(Math.min(64 * 1024, bytes - sent)));
             controller.close();
           },
         }),
@@ -125,16 +126,38 @@ describe('dev route policy', () => {
         expect(isLoopbackAddress(ip)).toBe(canonical(ip) === '[::1]' || /^\[::ffff:7f/.test(canonical(ip)));
       }),
     );
-    for (const ip of ['::1', '0:0:0:0:0:0:0:1', '0::1', '::0:1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::FFFF:127.1.2.3']) {
+    for (const ip of [
+      '::1',
+      '0:0:0:0:0:0:0:1',
+      '0::1',
+      '::0:1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::FFFF:127.1.2.3',
+    ]) {
       expect(isLoopbackAddress(ip), ip).toBe(true);
     }
-    for (const ip of ['::2', '::ffff:10.0.0.1', '::ffff:a00:1', '1::1', '::127.0.0.1', 'fe80::1']) expect(isLoopbackAddress(ip), ip).toBe(false);
-    expect([undefined, '', '::', '127.0.0.256', '127.1', 'localhost'].map(isLoopbackAddress)).toEqual([false, false, false, false, false, false]);
+    for (const ip of ['::2', '::ffff:10.0.0.1', '::ffff:a00:1', '1::1', '::127.0.0.1', 'fe80::1'])
+      expect(isLoopbackAddress(ip), ip).toBe(false);
+    expect([undefined, '', '::', '127.0.0.256', '127.1', 'localhost'].map(isLoopbackAddress)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('counts only loopback names as a local Host', () => {
-    expect(['localhost', 'localhost:3000', 'app.localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST'].every(isLoopbackHost)).toBe(true);
-    expect(['example.com', 'localhost.example.com', '127.0.0.1.nip.io', '10.0.0.1:3000', '', undefined].some(isLoopbackHost)).toBe(false);
+    expect(
+      ['localhost', 'localhost:3000', 'app.localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'LOCALHOST'].every(
+        isLoopbackHost,
+      ),
+    ).toBe(true);
+    expect(
+      ['example.com', 'localhost.example.com', '127.0.0.1.nip.io', '10.0.0.1:3000', '', undefined].some(isLoopbackHost),
+    ).toBe(false);
   });
 });
 

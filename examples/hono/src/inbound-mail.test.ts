@@ -25,7 +25,9 @@ describe('example inbound mail', () => {
     expect(notes.list()).toMatchObject([
       { from: 'ada@example.com', subject: 'Einkaufsliste ✓', text: 'Milch, Brot\n\nAttachments: list.txt (11 bytes)' },
     ]);
-    await expect(transport.sendMail({ from: 'ada@example.com', to: 'someone@example.test', text: 'x' })).rejects.toMatchObject({
+    await expect(
+      transport.sendMail({ from: 'ada@example.com', to: 'someone@example.test', text: 'x' }),
+    ).rejects.toMatchObject({
       responseCode: 550,
     });
     notes.close();

@@ -32,17 +32,21 @@ export function createNoteStore(filename: string): NoteStore {
   db.exec(`CREATE TABLE IF NOT EXISTS inbound_notes (
     id INTEGER PRIMARY KEY AUTOINCREMENT, sender TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL, received_at INTEGER NOT NULL)`);
   const insert = db.prepare('INSERT INTO inbound_notes (sender, subject, body, received_at) VALUES (?, ?, ?, ?)');
-  const select = db.prepare('SELECT id, sender, subject, body, received_at FROM inbound_notes ORDER BY id DESC LIMIT 100');
+  const select = db.prepare(
+    'SELECT id, sender, subject, body, received_at FROM inbound_notes ORDER BY id DESC LIMIT 100',
+  );
   return {
     add: (note) => void insert.run(note.from, note.subject, note.text, Date.now()),
     list: () =>
-      (select.all() as Array<{ id: number; sender: string; subject: string; body: string; received_at: number }>).map((r) => ({
-        id: r.id,
-        from: r.sender,
-        subject: r.subject,
-        text: r.body,
-        receivedAt: new Date(r.received_at),
-      })),
+      (select.all() as Array<{ id: number; sender: string; subject: string; body: string; received_at: number }>).map(
+        (r) => ({
+          id: r.id,
+          from: r.sender,
+          subject: r.subject,
+          text: r.body,
+          receivedAt: new Date(r.received_at),
+        }),
+      ),
     close: () => db.close(),
   };
 }
@@ -52,7 +56,10 @@ export function createNoteStore(filename: string): NoteStore {
  * and hands each message to the runtime's email triggers. Mail to an address
  * no trigger takes is refused with 550.
  */
-export function startInboundMail(runtime: EmailRuntime, options: { port?: number; host?: string } = {}): Promise<SmtpIngress> {
+export function startInboundMail(
+  runtime: EmailRuntime,
+  options: { port?: number; host?: string } = {},
+): Promise<SmtpIngress> {
   return createSmtpIngress(runtime, {
     port: options.port ?? Number(process.env.SMTP_INBOUND_PORT ?? 2525),
     host: options.host ?? '127.0.0.1',

@@ -5,6 +5,7 @@
  */
 export function listenAddress(env: NodeJS.ProcessEnv = process.env): { port: number; hostname: string } {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be an integer from 0 to 65535, got '${env.PORT}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT must be an integer from 0 to 65535, got '${env.PORT}'`);
   return { port, hostname: env.HOST || '127.0.0.1' };
 }

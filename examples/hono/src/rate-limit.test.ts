@@ -20,7 +20,10 @@ describe('example app: login rate limit', async () => {
 
   const attempt = async (password: string) => {
     const page = await (await ctx.fetch('/auth/signin')).text();
-    return ctx.fetch('/auth/callback/credentials', form({ csrfToken: csrfFrom(page), email: 'limit@example.com', password }));
+    return ctx.fetch(
+      '/auth/callback/credentials',
+      form({ csrfToken: csrfFrom(page), email: 'limit@example.com', password }),
+    );
   };
 
   it('refuses the sixth attempt with the 429 page, and the right password after it', async () => {
@@ -49,9 +52,15 @@ describe('example app: sign-up limit', async () => {
   it('counts sign-ups on the login limiter after the CSRF check: a flood on one address is refused with 429', async () => {
     const signUp = async () => {
       const page = await (await ctx.fetch('/auth/signup')).text();
-      return ctx.fetch('/auth/signup', form({ csrfToken: csrfFrom(page), email: 'flood@example.com', password: 'a-long-password', name: 'F' }));
+      return ctx.fetch(
+        '/auth/signup',
+        form({ csrfToken: csrfFrom(page), email: 'flood@example.com', password: 'a-long-password', name: 'F' }),
+      );
     };
-    const forged = await ctx.fetch('/auth/signup', form({ csrfToken: 'forged', email: 'flood@example.com', password: 'a-long-password' }));
+    const forged = await ctx.fetch(
+      '/auth/signup',
+      form({ csrfToken: 'forged', email: 'flood@example.com', password: 'a-long-password' }),
+    );
     expect(forged.status).toBe(403);
     expect((await signUp()).status).toBe(303);
     for (let i = 0; i < 5; i++) expect((await signUp()).status).toBe(409);

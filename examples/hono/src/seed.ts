@@ -27,7 +27,11 @@ type DemoEmail = (typeof DEMO_USERS)[number]['email'];
 /** The demo tenants and who belongs to them, with which tenant role. */
 export const DEMO_TENANTS: { slug: string; name: string; members: Partial<Record<DemoEmail, string>> }[] = [
   { slug: 'acme', name: 'Acme Inc.', members: { 'admin@example.com': 'owner', 'editor@example.com': 'member' } },
-  { slug: 'globex', name: 'Globex Corporation', members: { 'admin@example.com': 'owner', 'viewer@example.com': 'member' } },
+  {
+    slug: 'globex',
+    name: 'Globex Corporation',
+    members: { 'admin@example.com': 'owner', 'viewer@example.com': 'member' },
+  },
 ];
 
 /** What {@link seed} created or found: user ids by email, tenant ids by slug. */
@@ -39,7 +43,8 @@ export interface SeedResult {
 async function ensureUser(adapter: StorageAdapter, input: (typeof DEMO_USERS)[number]): Promise<string> {
   let id: string;
   try {
-    id = (await passwordAccounts(adapter).register({ email: input.email, password: DEMO_PASSWORD, name: input.name })).id;
+    id = (await passwordAccounts(adapter).register({ email: input.email, password: DEMO_PASSWORD, name: input.name }))
+      .id;
   } catch (error) {
     if (!(error instanceof AuthError && error.code === 'EMAIL_TAKEN')) throw error;
     id = (await adapter.getUserByEmail(input.email))!.id;

@@ -10,7 +10,10 @@ import { listenAddress } from './listen.js';
 
 const { port, hostname } = listenAddress();
 // In development a local OpenID provider runs beside the app ("Dev OIDC"); DEV_OIDC=off disables it.
-const devOidc = process.env.NODE_ENV !== 'production' && process.env.DEV_OIDC !== 'off' ? await startDevOidc(Number(process.env.DEV_OIDC_PORT ?? 0)) : null;
+const devOidc =
+  process.env.NODE_ENV !== 'production' && process.env.DEV_OIDC !== 'off'
+    ? await startDevOidc(Number(process.env.DEV_OIDC_PORT ?? 0))
+    : null;
 const example = await createExampleApp({
   dbPath: process.env.DB_PATH ?? '.data/example.db',
   ...(process.env.AUTH_SECRET ? { secret: process.env.AUTH_SECRET } : {}),
@@ -21,7 +24,10 @@ const example = await createExampleApp({
 if (devOidc) console.log(`dev OpenID provider at ${devOidc.issuer}`);
 await example.runtime.start();
 // In development an SMTP listener takes inbound mail for the inbound-note trigger (port 2525, SMTP_INBOUND_PORT overrides).
-const inbound = process.env.NODE_ENV !== 'production' ? await startInboundMail(example.runtime, { port: Number(process.env.SMTP_INBOUND_PORT ?? 2525) }) : null;
+const inbound =
+  process.env.NODE_ENV !== 'production'
+    ? await startInboundMail(example.runtime, { port: Number(process.env.SMTP_INBOUND_PORT ?? 2525) })
+    : null;
 
 const server = serve({ fetch: example.app.fetch, port, hostname }, (info) => {
   console.log(`example app listening on http://localhost:${info.port} (bound to ${hostname})`);

@@ -40,11 +40,14 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = status === 403 ? 'You may not see this page.' : status === 404 ? 'Not found.' : 'Something went wrong.';
+  const message =
+    status === 403 ? 'You may not see this page.' : status === 404 ? 'Not found.' : 'Something went wrong.';
   return (
     <>
       <h1>{status}</h1>
-      <p className="error" role="alert">{message}</p>
+      <p className="error" role="alert">
+        {message}
+      </p>
     </>
   );
 }

@@ -7,4 +7,9 @@
 import { runExampleSuite } from '@framework/example-shared/testing/example-suite';
 import { startBuiltApp } from './built-app.js';
 
-runExampleSuite({ name: 'react router (built, node server)', start: () => startBuiltApp('app'), screenshot: 'remix-signed-in', forbiddenPage: true });
+runExampleSuite({
+  name: 'react router (built, node server)',
+  start: () => startBuiltApp('app'),
+  screenshot: 'remix-signed-in',
+  forbiddenPage: true,
+});

@@ -10,11 +10,15 @@ import { protectedPage } from './views.js';
 /** The role that may see the admin page. */
 export const ADMIN_ROLE = 'admin';
 
-
 /** Creates the admin account when missing (or gives an existing account the admin role). */
-export async function seedAdmin(example: ExampleAuth, admin: { email: string; password: string; name?: string }): Promise<void> {
+export async function seedAdmin(
+  example: ExampleAuth,
+  admin: { email: string; password: string; name?: string },
+): Promise<void> {
   const existing = await example.adapter.getUserByEmail(admin.email);
-  const user = existing ?? (await example.passwords.register({ email: admin.email, password: admin.password, name: admin.name ?? 'Admin' }));
+  const user =
+    existing ??
+    (await example.passwords.register({ email: admin.email, password: admin.password, name: admin.name ?? 'Admin' }));
   if (user.role !== ADMIN_ROLE) await example.adapter.updateUser(user.id, { role: ADMIN_ROLE });
 }
 
@@ -24,4 +28,3 @@ export function adminPage(user: User): string {
     .replace('<title>Protected</title>', '<title>Admin</title>')
     .replace('<h1>Protected page</h1>', `<h1>Admin</h1><p>Role: <strong id="role">${ADMIN_ROLE}</strong></p>`);
 }
-

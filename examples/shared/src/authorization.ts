@@ -9,7 +9,12 @@ import { defineRBAC } from '@framework/auth/convention';
 export const rbac = defineRBAC({
   roles: [
     { id: 'admin', name: 'Administrator', permissions: ['*'], description: 'Everything, including the admin page' },
-    { id: 'editor', name: 'Editor', permissions: ['posts:create', 'posts:edit', 'posts:delete:own'], description: 'Writes posts; inherits viewer' },
+    {
+      id: 'editor',
+      name: 'Editor',
+      permissions: ['posts:create', 'posts:edit', 'posts:delete:own'],
+      description: 'Writes posts; inherits viewer',
+    },
     { id: 'viewer', name: 'Viewer', permissions: ['posts:read'], description: 'Reads posts' },
   ],
   defaultRole: 'viewer',

@@ -87,7 +87,11 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
       email({
         from: 'login@example.test',
         sendVerificationRequest: ({ identifier, url }) =>
-          mailer.send({ to: identifier, subject: 'Your sign-in link', text: `Open this link to sign in:\n\n${url}\n\nIt works once, for 24 hours.` }),
+          mailer.send({
+            to: identifier,
+            subject: 'Your sign-in link',
+            text: `Open this link to sign in:\n\n${url}\n\nIt works once, for 24 hours.`,
+          }),
       }),
     );
   }
@@ -106,8 +110,18 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
     emailAndPassword: {
       ...(mailer
         ? {
-            sendVerificationEmail: ({ email: to, url }) => mailer.send({ to, subject: 'Confirm your email address', text: `Open this link to confirm your address:\n\n${url}\n\nIt works once, for 24 hours.` }),
-            sendResetPassword: ({ email: to, url }) => mailer.send({ to, subject: 'Choose a new password', text: `Open this link to choose a new password:\n\n${url}\n\nIt works once, for one hour.` }),
+            sendVerificationEmail: ({ email: to, url }) =>
+              mailer.send({
+                to,
+                subject: 'Confirm your email address',
+                text: `Open this link to confirm your address:\n\n${url}\n\nIt works once, for 24 hours.`,
+              }),
+            sendResetPassword: ({ email: to, url }) =>
+              mailer.send({
+                to,
+                subject: 'Choose a new password',
+                text: `Open this link to choose a new password:\n\n${url}\n\nIt works once, for one hour.`,
+              }),
           }
         : {}),
     },

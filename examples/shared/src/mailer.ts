@@ -43,8 +43,12 @@ export function createMailer(options: MailerOptions): Mailer {
   db.exec(`CREATE TABLE IF NOT EXISTS dev_outbox (
     id INTEGER PRIMARY KEY AUTOINCREMENT, recipient TEXT NOT NULL, sender TEXT NOT NULL,
     subject TEXT NOT NULL, body TEXT NOT NULL, sent_at INTEGER NOT NULL)`);
-  const insert = db.prepare('INSERT INTO dev_outbox (recipient, sender, subject, body, sent_at) VALUES (?, ?, ?, ?, ?)');
-  const select = db.prepare('SELECT id, recipient, sender, subject, body, sent_at FROM dev_outbox ORDER BY id DESC LIMIT 200');
+  const insert = db.prepare(
+    'INSERT INTO dev_outbox (recipient, sender, subject, body, sent_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const select = db.prepare(
+    'SELECT id, recipient, sender, subject, body, sent_at FROM dev_outbox ORDER BY id DESC LIMIT 200',
+  );
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const from = options.from ?? 'no-reply@example.test';
   const log = options.log ?? ((line: string) => console.info(line));
@@ -56,7 +60,16 @@ export function createMailer(options: MailerOptions): Mailer {
       log(`[mail] to ${mail.to}: ${mail.subject}${transport ? ' (sent by SMTP)' : ' (see /dev/outbox)'}`);
     },
     async list() {
-      return (select.all() as { id: number; recipient: string; sender: string; subject: string; body: string; sent_at: number }[]).map((r) => ({
+      return (
+        select.all() as {
+          id: number;
+          recipient: string;
+          sender: string;
+          subject: string;
+          body: string;
+          sent_at: number;
+        }[]
+      ).map((r) => ({
         id: r.id,
         to: r.recipient,
         from: r.sender,

@@ -4,7 +4,10 @@
 import type { Session, User } from '@framework/auth';
 
 const esc = (v: unknown) =>
-  String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  String(v ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
@@ -14,7 +17,10 @@ function page(title: string, body: string): string {
 
 export function homePage(user: User | null, session: Session | null): string {
   if (!user || !session) {
-    return page('Home', `<h1>Welcome</h1><p>You are not signed in.</p><p><a href="/auth/signup">Create an account</a> or <a href="/auth/signin">sign in</a>.</p>`);
+    return page(
+      'Home',
+      `<h1>Welcome</h1><p>You are not signed in.</p><p><a href="/auth/signup">Create an account</a> or <a href="/auth/signin">sign in</a>.</p>`,
+    );
   }
   return page(
     'Home',
@@ -23,14 +29,23 @@ export function homePage(user: User | null, session: Session | null): string {
 }
 
 export function protectedPage(user: User): string {
-  return page('Protected', `<h1>Protected page</h1><p>Only signed-in people see this. Hello, ${esc(user.name ?? user.email)}.</p>`);
+  return page(
+    'Protected',
+    `<h1>Protected page</h1><p>Only signed-in people see this. Hello, ${esc(user.name ?? user.email)}.</p>`,
+  );
 }
 
 /** The dev outbox: every mail the app sent, newest first, with links clickable. */
 export function outboxPage(mails: { to: string; subject: string; text: string; sentAt: Date }[]): string {
   const linkify = (text: string) => esc(text).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`);
   const items = mails
-    .map((m) => `<article class="mail"><h2>${esc(m.subject)}</h2><p>To <strong>${esc(m.to)}</strong> at ${esc(m.sentAt.toUTCString())}</p><pre style="white-space:pre-wrap">${linkify(m.text)}</pre></article>`)
+    .map(
+      (m) =>
+        `<article class="mail"><h2>${esc(m.subject)}</h2><p>To <strong>${esc(m.to)}</strong> at ${esc(m.sentAt.toUTCString())}</p><pre style="white-space:pre-wrap">${linkify(m.text)}</pre></article>`,
+    )
     .join('<hr>');
-  return page('Dev outbox', `<h1>Dev outbox</h1><p>Mail the app sent in development.</p>${items || '<p>No mail yet.</p>'}`);
+  return page(
+    'Dev outbox',
+    `<h1>Dev outbox</h1><p>Mail the app sent in development.</p>${items || '<p>No mail yet.</p>'}`,
+  );
 }

@@ -39,9 +39,12 @@ export async function createWebExample(env: Record<string, string | undefined> =
     dbPath,
     onSignUp: (user) => welcome(user),
     ...(env.AUTH_SECRET ? { secret: env.AUTH_SECRET } : {}),
-    ...(limit > 0 ? { rateLimit: { login: createLoginRateLimiter(createFixedWindowStorage(), { limit, window: 900 }) } } : {}),
+    ...(limit > 0
+      ? { rateLimit: { login: createLoginRateLimiter(createFixedWindowStorage(), { limit, window: 900 }) } }
+      : {}),
   });
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await seedAdmin(example, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD)
+    await seedAdmin(example, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   const mailer = createMailer({ filename: dbPath, ...(env.MAIL_LOG === 'off' ? { log: () => {} } : {}) });
   const triggers = createExampleRuntime(example.adapter, mailer);
   await triggers.start();

@@ -6,4 +6,8 @@
 import { startBuiltApp } from './built-app.js';
 import { runExampleSuite } from '@framework/example-shared/testing/example-suite';
 
-runExampleSuite({ name: 'sveltekit (adapter-node build)', start: () => startBuiltApp('app'), screenshot: 'sveltekit-signed-in' });
+runExampleSuite({
+  name: 'sveltekit (adapter-node build)',
+  start: () => startBuiltApp('app'),
+  screenshot: 'sveltekit-signed-in',
+});

@@ -72,7 +72,11 @@ export function createApp(env: WorkerEnv): WorkerApp {
     if (!verdict.success) return verdict.response!;
     const body = await readFormBody(c.req.raw, MAX_REGISTER_BYTES);
     await auth.csrf.verify(c.req.raw, body.csrfToken);
-    const user = await passwords.register({ email: body.email ?? '', password: body.password ?? '', ...(body.name ? { name: body.name } : {}) });
+    const user = await passwords.register({
+      email: body.email ?? '',
+      password: body.password ?? '',
+      ...(body.name ? { name: body.name } : {}),
+    });
     return c.json({ id: user.id, email: user.email }, 201);
   });
   // The last word on errors: the kit's errors as `{error: {code, message}}`, anything else a 500 without its stack.

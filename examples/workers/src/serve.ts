@@ -59,8 +59,13 @@ export async function serveWorker(options: ServeOptions = {}): Promise<ServedWor
   const url = await mf.ready;
   async function webhookEvents() {
     const db = await mf.getD1Database('DB');
-    const { results } = await db.prepare(`SELECT trace_id, payload FROM ${EVENTS_TABLE} ORDER BY received_at`).all<{ trace_id: string; payload: string }>();
-    return results.map((row: { trace_id: string; payload: string }) => ({ traceId: row.trace_id, payload: JSON.parse(row.payload) as unknown }));
+    const { results } = await db
+      .prepare(`SELECT trace_id, payload FROM ${EVENTS_TABLE} ORDER BY received_at`)
+      .all<{ trace_id: string; payload: string }>();
+    return results.map((row: { trace_id: string; payload: string }) => ({
+      traceId: row.trace_id,
+      payload: JSON.parse(row.payload) as unknown,
+    }));
   }
   return { url, webhookEvents, dispose: () => mf.dispose() };
 }

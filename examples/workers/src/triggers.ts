@@ -22,7 +22,12 @@ export function createTriggers(env: WorkerEnv): TriggerRuntime {
     source: {
       type: 'webhook',
       path: '/webhooks/demo',
-      verifier: customHmacVerifier({ secret: env.WEBHOOK_SECRET, algorithm: 'sha256', header: 'x-signature', prefix: 'sha256=' }),
+      verifier: customHmacVerifier({
+        secret: env.WEBHOOK_SECRET,
+        algorithm: 'sha256',
+        header: 'x-signature',
+        prefix: 'sha256=',
+      }),
     },
     config: { retries: 0 },
     handle: async (event, ctx) => {
@@ -36,5 +41,7 @@ export function createTriggers(env: WorkerEnv): TriggerRuntime {
 
 /** Creates the events table; idempotent. */
 export async function migrateEvents(env: WorkerEnv): Promise<void> {
-  await env.DB.prepare(`CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (trace_id TEXT NOT NULL, payload TEXT NOT NULL, received_at INTEGER NOT NULL)`).run();
+  await env.DB.prepare(
+    `CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (trace_id TEXT NOT NULL, payload TEXT NOT NULL, received_at INTEGER NOT NULL)`,
+  ).run();
 }

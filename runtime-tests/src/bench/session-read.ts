@@ -15,12 +15,17 @@ export const STRATEGIES = ['jwt', 'database'] as const;
  * const micros = await sessionReadMicros('jwt');
  * ```
  */
-export async function sessionReadMicros(strategy: (typeof STRATEGIES)[number], batches = 30, perBatch = 200): Promise<number> {
+export async function sessionReadMicros(
+  strategy: (typeof STRATEGIES)[number],
+  batches = 30,
+  perBatch = 200,
+): Promise<number> {
   const fixture = await signedOutFixture(strategy);
   const client = fixture.client();
   await client.signIn();
   const request = new Request('http://app.test/', { headers: { cookie: client.cookieHeader() } });
-  if (!(await fixture.auth.getSession(request)).user) throw new Error(`bench: the ${strategy} session did not read back`);
+  if (!(await fixture.auth.getSession(request)).user)
+    throw new Error(`bench: the ${strategy} session did not read back`);
   for (let i = 0; i < 2000; i++) await fixture.auth.getSession(request);
   const samples: number[] = [];
   for (let b = 0; b < batches; b++) {

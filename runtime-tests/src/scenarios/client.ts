@@ -11,5 +11,9 @@ export { EMAIL, PASSWORD } from '../../../core/src/testing/fixtures.js';
 
 /** An auth instance with one registered user, login rate limits off (scenarios sign in often). */
 export function signedOutFixture(strategy: 'jwt' | 'database', adapter?: StorageAdapter): Promise<Fixture> {
-  return makeFixture(strategy, { secret: PORTABLE_SECRET, rateLimit: { login: false }, ...(adapter ? { adapter } : {}) });
+  return makeFixture(strategy, {
+    secret: PORTABLE_SECRET,
+    rateLimit: { login: false },
+    ...(adapter ? { adapter } : {}),
+  });
 }

@@ -14,10 +14,20 @@ export const cryptoScenarios: Scenario[] = [
       const input = 'päss ✓ 🔑';
       const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(input)));
       same(await sha256Hex(input), toHex(digest), 'sha256Hex');
-      const key = await crypto.subtle.importKey('raw', encoder.encode('k3y'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+      const key = await crypto.subtle.importKey(
+        'raw',
+        encoder.encode('k3y'),
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['sign'],
+      );
       const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(input)));
       same(await hmacSha256('k3y', input), toBase64Url(mac), 'hmacSha256');
-      same([timingSafeEqual('abc', 'abc'), timingSafeEqual('abc', 'abd'), timingSafeEqual('abc', 'abcd')], [true, false, false], 'timingSafeEqual');
+      same(
+        [timingSafeEqual('abc', 'abc'), timingSafeEqual('abc', 'abd'), timingSafeEqual('abc', 'abcd')],
+        [true, false, false],
+        'timingSafeEqual',
+      );
     },
   },
 ];

@@ -14,7 +14,10 @@ export const passwordScenarios: Scenario[] = [
     name: 'password: argon2id PHC (m=19456, t=2, p=1) hashes and verifies',
     async run(ctx) {
       const stored = await hashPassword(PORTABLE_PASSWORD);
-      check(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/.test(stored), `unexpected PHC string ${stored}`);
+      check(
+        /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/.test(stored),
+        `unexpected PHC string ${stored}`,
+      );
       same(await verifyPassword(PORTABLE_PASSWORD, stored), true, 'right password');
       same(await verifyPassword('wrong', stored), false, 'wrong password');
       same(await verifyPassword(PORTABLE_PASSWORD, '$argon2id$garbage'), false, 'malformed hash');

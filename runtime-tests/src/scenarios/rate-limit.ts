@@ -8,7 +8,10 @@ export const rateLimitScenarios: Scenario[] = [
     async run() {
       const limiter = createLoginRateLimiter(createFixedWindowStorage());
       const attempt = () =>
-        limiter.check(new Request('https://app.test/auth/callback/credentials', { method: 'POST' }), { ip: '203.0.113.7', identifier: 'ada@example.com' });
+        limiter.check(new Request('https://app.test/auth/callback/credentials', { method: 'POST' }), {
+          ip: '203.0.113.7',
+          identifier: 'ada@example.com',
+        });
       for (let i = 1; i <= 5; i++) same((await attempt()).success, true, `attempt ${i}`);
       const refused = await attempt();
       same(refused.success, false, 'attempt 6');

@@ -21,7 +21,9 @@ export const tenantScenarios: Scenario[] = [
         (error: { status?: number }) => error.status,
       );
       same(refused, 403, 'non-member');
-      const missing = await byPath.require(new Request('https://app.test/t/nope/')).catch((error: { code?: string }) => error.code);
+      const missing = await byPath
+        .require(new Request('https://app.test/t/nope/'))
+        .catch((error: { code?: string }) => error.code);
       check(missing === 'TENANT_NOT_FOUND', `unknown tenant gave ${String(missing)}`);
     },
   },

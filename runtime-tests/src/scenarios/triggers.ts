@@ -30,7 +30,16 @@ export const triggerScenarios: Scenario[] = [
         env: {},
         triggers: {
           hook: defineTrigger({
-            source: { type: 'webhook', path: '/hooks/demo', verifier: customHmacVerifier({ secret: SECRET, algorithm: 'sha256', header: 'x-signature', prefix: 'sha256=' }) },
+            source: {
+              type: 'webhook',
+              path: '/hooks/demo',
+              verifier: customHmacVerifier({
+                secret: SECRET,
+                algorithm: 'sha256',
+                header: 'x-signature',
+                prefix: 'sha256=',
+              }),
+            },
             handle: async (event) => {
               received.push(event.payload);
             },
@@ -38,7 +47,9 @@ export const triggerScenarios: Scenario[] = [
         },
       });
       const body = JSON.stringify({ event: 'ping' });
-      const ok = await runtime.fetch(post('https://app.test/hooks/demo', body, { 'x-signature': `sha256=${hex(await hmac(SECRET, body))}` }));
+      const ok = await runtime.fetch(
+        post('https://app.test/hooks/demo', body, { 'x-signature': `sha256=${hex(await hmac(SECRET, body))}` }),
+      );
       same(ok?.status, 200, 'signed webhook status');
       same(received, [{ event: 'ping' }], 'handler payload');
       const bad = await runtime.fetch(post('https://app.test/hooks/demo', body, { 'x-signature': 'sha256=00' }));
@@ -69,7 +80,10 @@ export const triggerScenarios: Scenario[] = [
         [{ n: 1 }, { n: 2 }],
         'batch bodies',
       );
-      check(event.messages.every((m) => m.attempts === 1), 'first delivery');
+      check(
+        event.messages.every((m) => m.attempts === 1),
+        'first delivery',
+      );
       await runtime.drain();
       await runtime.stop();
     },

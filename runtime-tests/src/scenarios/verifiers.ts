@@ -40,14 +40,20 @@ const cases: Record<string, () => Case> = {
   codehost: () => ({
     verifier: codehostVerifier({ secret: SECRET, events: ['push'] }),
     async sign(body) {
-      return post(URL_, body, { 'x-hub-signature-256': `sha256=${hex(await hmac(SECRET, body))}`, 'x-github-event': 'push' });
+      return post(URL_, body, {
+        'x-hub-signature-256': `sha256=${hex(await hmac(SECRET, body))}`,
+        'x-github-event': 'push',
+      });
     },
   }),
   chat: () => ({
     verifier: chatVerifier({ signingSecret: SECRET }),
     async sign(body) {
       const t = now();
-      return post(URL_, body, { 'x-slack-signature': `v0=${hex(await hmac(SECRET, `v0:${t}:`, body))}`, 'x-slack-request-timestamp': t });
+      return post(URL_, body, {
+        'x-slack-signature': `v0=${hex(await hmac(SECRET, `v0:${t}:`, body))}`,
+        'x-slack-request-timestamp': t,
+      });
     },
   }),
   commerce: () => ({
@@ -72,7 +78,11 @@ const cases: Record<string, () => Case> = {
     verifier: standardWebhooksVerifier({ secret: `whsec_${base64(KEY)}` }),
     async sign(body) {
       const t = now();
-      return post(URL_, body, { 'webhook-id': 'msg_1', 'webhook-timestamp': t, 'webhook-signature': `v1,${base64(await hmac(KEY, `msg_1.${t}.`, body))}` });
+      return post(URL_, body, {
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': t,
+        'webhook-signature': `v1,${base64(await hmac(KEY, `msg_1.${t}.`, body))}`,
+      });
     },
   }),
 };

@@ -13,7 +13,10 @@ export type WorkerModule =
   | { type: 'CompiledWasm'; path: string; contents: Uint8Array<ArrayBuffer> };
 
 /** The compatibility settings the kit needs in workerd. */
-export const WORKERD_COMPAT: { compatibilityDate: string; compatibilityFlags: string[] } = { compatibilityDate: '2024-09-23', compatibilityFlags: ['nodejs_compat'] };
+export const WORKERD_COMPAT: { compatibilityDate: string; compatibilityFlags: string[] } = {
+  compatibilityDate: '2024-09-23',
+  compatibilityFlags: ['nodejs_compat'],
+};
 
 /**
  * The kit reaches its Node-only optional packages (better-sqlite3, pg,
@@ -26,7 +29,9 @@ const nodeOnlyDynamicImports: Plugin = {
   name: 'node-only-dynamic-imports',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.kind === 'dynamic-import' && !args.path.startsWith('@framework/') ? { path: args.path, external: true } : undefined,
+      args.kind === 'dynamic-import' && !args.path.startsWith('@framework/')
+        ? { path: args.path, external: true }
+        : undefined,
     );
   },
 };

@@ -31,7 +31,10 @@ export function argon2WasmPlugin(): { plugin: Plugin; files: WasmFile[] } {
   const plugin: Plugin = {
     name: 'argon2-wasm',
     setup(build) {
-      build.onResolve({ filter: /^virtual:argon2-wasm$/ }, () => ({ path: ARGON2_WASM_SPECIFIER, namespace: 'argon2-wasm' }));
+      build.onResolve({ filter: /^virtual:argon2-wasm$/ }, () => ({
+        path: ARGON2_WASM_SPECIFIER,
+        namespace: 'argon2-wasm',
+      }));
       build.onResolve({ filter: /^\.\/hash-wasm-\w+\.wasm$/ }, (args) => ({ path: args.path, external: true }));
       build.onLoad({ filter: /.*/, namespace: 'argon2-wasm' }, async () => {
         const binaries = await argon2WasmBinaries();

@@ -20,9 +20,41 @@ export interface TestConfigOptions {
 
 /** Used where `process.getBuiltinModule` is missing (Node < 20.16). */
 const FALLBACK_BUILTINS = [
-  'assert', 'async_hooks', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'diagnostics_channel', 'dns', 'events', 'fs', 'http',
-  'http2', 'https', 'inspector', 'module', 'net', 'os', 'path', 'perf_hooks', 'process', 'querystring', 'readline', 'repl', 'stream',
-  'string_decoder', 'timers', 'tls', 'tty', 'url', 'util', 'v8', 'vm', 'worker_threads', 'zlib',
+  'assert',
+  'async_hooks',
+  'buffer',
+  'child_process',
+  'cluster',
+  'crypto',
+  'dgram',
+  'diagnostics_channel',
+  'dns',
+  'events',
+  'fs',
+  'http',
+  'http2',
+  'https',
+  'inspector',
+  'module',
+  'net',
+  'os',
+  'path',
+  'perf_hooks',
+  'process',
+  'querystring',
+  'readline',
+  'repl',
+  'stream',
+  'string_decoder',
+  'timers',
+  'tls',
+  'tty',
+  'url',
+  'util',
+  'v8',
+  'vm',
+  'worker_threads',
+  'zlib',
 ];
 
 function nodeBuiltins(): readonly string[] {
@@ -47,7 +79,9 @@ function nodeBuiltins(): readonly string[] {
  */
 export function defineTestConfig(options: TestConfigOptions): ViteUserConfig {
   if (options?.environment !== 'node' && options?.environment !== 'edge') {
-    throw new TypeError(`defineTestConfig: environment must be 'node' or 'edge', got ${JSON.stringify(options?.environment)}`);
+    throw new TypeError(
+      `defineTestConfig: environment must be 'node' or 'edge', got ${JSON.stringify(options?.environment)}`,
+    );
   }
   const edge = options.environment === 'edge';
   const test: NonNullable<ViteUserConfig['test']> = { ...options.test, environment: edge ? 'edge-runtime' : 'node' };

@@ -54,9 +54,13 @@ export function edgeGuard(options: EdgeGuardOptions): Plugin {
       if (trusted.some((fragment) => path.includes(fragment)) || !/\.[cm]?[jt]sx?$/.test(path)) return null;
       const program = this.parse(code) as unknown as { body: ImportNode[] };
       const dynamic = [...code.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!);
-      const found = [...program.body.map(sourceOf), ...dynamic].find((s): s is string => s !== undefined && isNodeOnly(s));
+      const found = [...program.body.map(sourceOf), ...dynamic].find(
+        (s): s is string => s !== undefined && isNodeOnly(s),
+      );
       if (found) {
-        this.error(`"${found}" is a Node.js built-in module, which edge runtimes do not provide (imported by ${path}). Use a Web API, or test this file with defineTestConfig({ environment: 'node' }).`);
+        this.error(
+          `"${found}" is a Node.js built-in module, which edge runtimes do not provide (imported by ${path}). Use a Web API, or test this file with defineTestConfig({ environment: 'node' }).`,
+        );
       }
       return null;
     },

@@ -16,7 +16,11 @@ export interface TestExecutionContext {
 }
 
 /** A Web fetch handler, `(request, env?, ctx?) → Response`. */
-export type FetchHandler = (request: Request, env?: any, executionContext?: TestExecutionContext) => Response | Promise<Response>;
+export type FetchHandler = (
+  request: Request,
+  env?: any,
+  executionContext?: TestExecutionContext,
+) => Response | Promise<Response>;
 
 /** An object whose `fetch` is a {@link FetchHandler}, such as a Hono app. */
 export interface FetchApp {
@@ -61,7 +65,9 @@ function isAuth(value: object): value is Auth {
 
 function isRuntime(value: object): value is TriggerRuntime {
   const v = value as Partial<TriggerRuntime>;
-  return isFunction(v.dispatch) && isFunction(v.queue) && isFunction(v.start) && isFunction(v.stop) && isFunction(v.fetch);
+  return (
+    isFunction(v.dispatch) && isFunction(v.queue) && isFunction(v.start) && isFunction(v.stop) && isFunction(v.fetch)
+  );
 }
 
 const notFound = () => new Response('Not found', { status: 404 });
@@ -80,7 +86,8 @@ function fromBundle(bundle: TestAppBundle): ResolvedApp {
   let handle: ResolvedApp['handle'];
   if (isFunction(app)) handle = async (request, env, ctx) => app(request, env, ctx);
   else if (app && isFunction(app.fetch)) handle = async (request, env, ctx) => app.fetch(request, env, ctx);
-  else if (app !== undefined) throw new TypeError('createTestContext: `app.app` must be a fetch handler or an object with fetch() (a Hono app)');
+  else if (app !== undefined)
+    throw new TypeError('createTestContext: `app.app` must be a fetch handler or an object with fetch() (a Hono app)');
   else handle = kitHandler(auth, runtime);
   return {
     handle,
@@ -107,9 +114,10 @@ export function resolveApp(app: TestApp): ResolvedApp {
     if (isRuntime(app)) return fromBundle({ runtime: app });
     if (isFunction((app as FetchApp).fetch)) return fromBundle({ app: app as FetchApp });
     const bundle = app as TestAppBundle;
-    if (bundle.app !== undefined || bundle.auth !== undefined || bundle.runtime !== undefined) return fromBundle(bundle);
+    if (bundle.app !== undefined || bundle.auth !== undefined || bundle.runtime !== undefined)
+      return fromBundle(bundle);
   }
   throw new TypeError(
-    'createTestContext: `app` must be a fetch handler, an object with fetch() (a Hono app), the kit\'s Auth or TriggerRuntime, or {app?, auth?, runtime?, close?}',
+    "createTestContext: `app` must be a fetch handler, an object with fetch() (a Hono app), the kit's Auth or TriggerRuntime, or {app?, auth?, runtime?, close?}",
   );
 }

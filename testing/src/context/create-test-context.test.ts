@@ -14,7 +14,12 @@ function buildApp(adapter: StorageAdapter, strategy: 'database' | 'jwt') {
     secret: SECRET,
     adapter,
     logger: quiet,
-    providers: [credentials({ credentials: { email: { label: 'Email', type: 'email' } }, authorize: passwordAccounts(adapter).authorize })],
+    providers: [
+      credentials({
+        credentials: { email: { label: 'Email', type: 'email' } },
+        authorize: passwordAccounts(adapter).authorize,
+      }),
+    ],
   });
   const app = new Hono<{ Variables: AuthVariables }>();
   mountAuth(app, auth);
@@ -36,7 +41,9 @@ describe('createTestContext', () => {
         order.push('app');
         return (request: Request) => {
           order.push('request');
-          return db.adapter.getUserByEmail('ada@example.com').then((user) => Response.json({ path: new URL(request.url).pathname, user: user?.id ?? null }));
+          return db.adapter
+            .getUserByEmail('ada@example.com')
+            .then((user) => Response.json({ path: new URL(request.url).pathname, user: user?.id ?? null }));
         };
       },
       seed: async (db) => {
@@ -62,7 +69,9 @@ describe('createTestContext', () => {
     expect(await (await ctx.fetch('/echo-cookie')).text()).toBe('');
     await ctx.fetch('/set');
     expect(ctx.cookies.get('visits')).toBe('1');
-    expect(await (await ctx.fetch('/echo-cookie', { headers: { cookie: 'extra=2' } })).text()).toBe('extra=2; visits=1');
+    expect(await (await ctx.fetch('/echo-cookie', { headers: { cookie: 'extra=2' } })).text()).toBe(
+      'extra=2; visits=1',
+    );
     await ctx.cleanup();
   });
 
@@ -77,13 +86,17 @@ describe('createTestContext', () => {
       const me = await ada.fetch('/me');
       expect(me.status).toBe(200);
       expect(await me.json()).toEqual({ id: 'u1' });
-      const session = (await (await ada.fetch('/auth/session', { headers: { accept: 'application/json' } })).json()) as { user: { email: string } };
+      const session = (await (
+        await ada.fetch('/auth/session', { headers: { accept: 'application/json' } })
+      ).json()) as { user: { email: string } };
       expect(session.user.email).toBe('ada@example.com');
       // the anonymous context stays anonymous
       expect((await ctx.fetch('/me')).status).toBe(401);
       // the cookie is the kit's: a tampered copy is refused
       const value = ada.cookies.get('framework.session-token')!;
-      const tampered = await ctx.fetch('/me', { headers: { cookie: `framework.session-token=${value.slice(0, -2)}xx` } });
+      const tampered = await ctx.fetch('/me', {
+        headers: { cookie: `framework.session-token=${value.slice(0, -2)}xx` },
+      });
       expect(tampered.status).toBe(401);
       await ctx.cleanup();
     });
@@ -115,13 +128,17 @@ describe('createTestContext', () => {
     const ctx = await createTestContext();
     await ctx.cleanup();
     await ctx.cleanup();
-    await expect(ctx.fetch('/auth/session')).rejects.toThrow('TestContext.fetch("/auth/session") was called after cleanup()');
+    await expect(ctx.fetch('/auth/session')).rejects.toThrow(
+      'TestContext.fetch("/auth/session") was called after cleanup()',
+    );
     expect(() => ctx.withAuth({ userId: 'u1' })).toThrow(/after cleanup/);
   });
 
   it('serves the kit auth alone by default', async () => {
     const ctx = await createTestContext({ seed: (db) => db.adapter.createUser({ id: 'u1', email: 'x@example.com' }) });
-    const res = await ctx.withAuth({ userId: 'u1' }).fetch('/auth/session', { headers: { accept: 'application/json' } });
+    const res = await ctx
+      .withAuth({ userId: 'u1' })
+      .fetch('/auth/session', { headers: { accept: 'application/json' } });
     expect(await res.json()).toMatchObject({ user: { id: 'u1', email: 'x@example.com' } });
     await ctx.cleanup();
   });
@@ -131,14 +148,21 @@ describe('createTestContext', () => {
     const runtime = createTriggerRuntime({
       env: {},
       triggers: {
-        hook: defineTrigger({ source: { type: 'webhook', path: '/hooks/in' }, handle: (event) => void seen.push(event.payload) }),
+        hook: defineTrigger({
+          source: { type: 'webhook', path: '/hooks/in' },
+          handle: (event) => void seen.push(event.payload),
+        }),
       },
     });
     const start = vi.spyOn(runtime, 'start');
     const stop = vi.spyOn(runtime, 'stop');
     const ctx = await createTestContext({ app: runtime });
     expect(start).toHaveBeenCalledOnce();
-    const res = await ctx.fetch('/hooks/in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    const res = await ctx.fetch('/hooks/in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
     expect(res.status).toBe(200);
     expect(seen).toEqual([{ a: 1 }]);
     expect((await ctx.fetch('/elsewhere')).status).toBe(404);
@@ -153,7 +177,9 @@ describe('createTestContext', () => {
       app: {
         app: {
           fetch: (_request: Request, env: { greeting: string }, executionContext) => {
-            executionContext?.waitUntil(new Promise((resolve) => setTimeout(resolve, 20)).then(() => (finished = true)));
+            executionContext?.waitUntil(
+              new Promise((resolve) => setTimeout(resolve, 20)).then(() => (finished = true)),
+            );
             return new Response(env.greeting);
           },
         },
@@ -169,12 +195,19 @@ describe('createTestContext', () => {
 
   it('closes what it opened when seed throws', async () => {
     const close = vi.fn();
-    await expect(createTestContext({ app: { app: () => new Response(), close }, seed: () => Promise.reject(new Error('bad seed')) })).rejects.toThrow('bad seed');
+    await expect(
+      createTestContext({
+        app: { app: () => new Response(), close },
+        seed: () => Promise.reject(new Error('bad seed')),
+      }),
+    ).rejects.toThrow('bad seed');
     expect(close).toHaveBeenCalledOnce();
   });
 
   it('refuses unknown app shapes and both app and createApp', async () => {
     await expect(createTestContext({ app: {} as never })).rejects.toThrow(TypeError);
-    await expect(createTestContext({ app: () => new Response(), createApp: () => () => new Response() })).rejects.toThrow(/not both/);
+    await expect(
+      createTestContext({ app: () => new Response(), createApp: () => () => new Response() }),
+    ).rejects.toThrow(/not both/);
   });
 });

@@ -12,16 +12,28 @@ import type { TestContext, TestContextOptions } from './types.js';
 
 /** The kit's auth routes alone, on the context's database (no providers). */
 function defaultApp(db: TestDatabase): TestApp {
-  return createAuth({ session: { strategy: 'database' }, adapter: db.adapter, providers: [], env: {}, logger: { error: () => {}, warn: () => {} } });
+  return createAuth({
+    session: { strategy: 'database' },
+    adapter: db.adapter,
+    providers: [],
+    env: {},
+    logger: { error: () => {}, warn: () => {} },
+  });
 }
 
 async function buildApp(options: TestContextOptions, db: TestDatabase): Promise<ResolvedApp> {
-  if (options.app !== undefined && options.createApp !== undefined) throw new TypeError('createTestContext: give `app` or `createApp`, not both');
+  if (options.app !== undefined && options.createApp !== undefined)
+    throw new TypeError('createTestContext: give `app` or `createApp`, not both');
   if (options.createApp !== undefined) return resolveApp(await options.createApp(db));
   return resolveApp(options.app ?? defaultApp(db));
 }
 
-async function closeAll(resolved: ResolvedApp | undefined, started: boolean, pending: Promise<unknown>[], db: OwnedTestDatabase): Promise<void> {
+async function closeAll(
+  resolved: ResolvedApp | undefined,
+  started: boolean,
+  pending: Promise<unknown>[],
+  db: OwnedTestDatabase,
+): Promise<void> {
   try {
     if (started) await resolved?.runtime?.stop({ timeout: '5s' });
     await Promise.allSettled(pending);
@@ -68,11 +80,16 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     throw error;
   }
   const app = resolved;
-  const executionContext: TestExecutionContext = { waitUntil: (promise) => void pending.push(promise), passThroughOnException: () => {}, props: {} };
+  const executionContext: TestExecutionContext = {
+    waitUntil: (promise) => void pending.push(promise),
+    passThroughOnException: () => {},
+    props: {},
+  };
   let cleaned: Promise<void> | undefined;
 
   const assertOpen = (what: string) => {
-    if (cleaned) throw new Error(`TestContext.${what} was called after cleanup(); create a new context with createTestContext()`);
+    if (cleaned)
+      throw new Error(`TestContext.${what} was called after cleanup(); create a new context with createTestContext()`);
   };
 
   async function send(jar: TestCookieJar, path: string | URL, init: RequestInit | undefined): Promise<Response> {
@@ -99,13 +116,16 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       },
       withAuth({ userId }) {
         assertOpen('withAuth()');
-        if (typeof userId !== 'string' || userId === '') throw new TypeError('withAuth: userId must be a non-empty string');
+        if (typeof userId !== 'string' || userId === '')
+          throw new TypeError('withAuth: userId must be a non-empty string');
         const auth = app.auth;
-        if (!auth) throw new Error('withAuth: the app has no kit auth; pass it as createTestContext({ app: { app, auth } })');
+        if (!auth)
+          throw new Error('withAuth: the app has no kit auth; pass it as createTestContext({ app: { app, auth } })');
         const authJar = createCookieJar();
         let minted: Promise<void> | undefined;
-        return view(authJar, () =>
-          (minted ??= mintSession(auth, userId).then((session) => authJar.set(session.name, session.value))),
+        return view(
+          authJar,
+          () => (minted ??= mintSession(auth, userId).then((session) => authJar.set(session.name, session.value))),
         );
       },
       cleanup: () => (cleaned ??= closeAll(app, started, pending, db)),

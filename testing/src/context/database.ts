@@ -42,7 +42,10 @@ export interface OwnedTestDatabase extends TestDatabase {
  * ```
  */
 export async function openTestDatabase(): Promise<OwnedTestDatabase> {
-  const [{ default: Database }, { Kysely, SqliteDialect }] = await Promise.all([import('better-sqlite3'), import('kysely')]);
+  const [{ default: Database }, { Kysely, SqliteDialect }] = await Promise.all([
+    import('better-sqlite3'),
+    import('kysely'),
+  ]);
   const sqlite = new Database(':memory:');
   sqlite.pragma('foreign_keys = ON');
   const kysely = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) });

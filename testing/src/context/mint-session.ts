@@ -31,7 +31,10 @@ export async function mintSession(auth: Auth, userId: string): Promise<MintedSes
     return { name: auth.config.cookies.sessionToken.name, value, expires };
   } catch (error) {
     if (error instanceof AuthError && error.code === 'NOT_FOUND') {
-      throw new Error(`withAuth: no user with id ${JSON.stringify(userId)} in the auth's storage; create it in seed(db) first`, { cause: error });
+      throw new Error(
+        `withAuth: no user with id ${JSON.stringify(userId)} in the auth's storage; create it in seed(db) first`,
+        { cause: error },
+      );
     }
     throw error;
   }

@@ -55,13 +55,17 @@ const toSql = (value: unknown) => (typeof value === 'boolean' ? Number(value) : 
  */
 export function createMockDatabase(): MockDatabase {
   let opened: Promise<Sqlite> | undefined;
-  const open = () =>
-    (opened ??= import('better-sqlite3').then(({ default: Database }) => new Database(':memory:')));
+  const open = () => (opened ??= import('better-sqlite3').then(({ default: Database }) => new Database(':memory:')));
 
   function statement(sql: string, values: unknown[]): MockPreparedStatement {
     const execute: Executor = (sqlite) => {
       const prepared = sqlite.prepare(sql);
-      if (prepared.reader) return { results: prepared.all(...values) as Record<string, unknown>[], success: true, meta: { changes: 0, last_row_id: 0 } };
+      if (prepared.reader)
+        return {
+          results: prepared.all(...values) as Record<string, unknown>[],
+          success: true,
+          meta: { changes: 0, last_row_id: 0 },
+        };
       const info = prepared.run(...values);
       return { results: [], success: true, meta: { changes: info.changes, last_row_id: Number(info.lastInsertRowid) } };
     };
@@ -76,7 +80,10 @@ export function createMockDatabase(): MockDatabase {
       run: async <Row>() => execute(await open()) as MockDatabaseResult<Row>,
       async raw<T>() {
         const sqlite = await open();
-        return sqlite.prepare(sql).raw(true).all(...values) as T[];
+        return sqlite
+          .prepare(sql)
+          .raw(true)
+          .all(...values) as T[];
       },
     };
     statements.set(self, execute);

@@ -77,7 +77,11 @@ describe('queue binding', () => {
     await queue.send(body);
     body.to = 'changed';
     await queue.sendBatch([{ body: 2, delaySeconds: 5 }, { body: 3 }]);
-    expect(queue.sent).toEqual([{ body: { to: 'ada@example.com' } }, { body: 2, options: { delaySeconds: 5 } }, { body: 3 }]);
+    expect(queue.sent).toEqual([
+      { body: { to: 'ada@example.com' } },
+      { body: 2, options: { delaySeconds: 5 } },
+      { body: 3 },
+    ]);
     expect(queue.send).toHaveBeenCalledOnce();
     expect(queue.sendBatch).toHaveBeenCalledOnce();
   });

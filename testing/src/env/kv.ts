@@ -49,7 +49,8 @@ interface Entry {
 
 function expiryOf(options: KVPutOptions | undefined): number | undefined {
   if (options?.expirationTtl !== undefined) {
-    if (!(options.expirationTtl > 0)) throw new TypeError(`put: expirationTtl must be a positive number of seconds, got ${options.expirationTtl}`);
+    if (!(options.expirationTtl > 0))
+      throw new TypeError(`put: expirationTtl must be a positive number of seconds, got ${options.expirationTtl}`);
     return Date.now() + options.expirationTtl * 1000;
   }
   if (options?.expiration !== undefined) return options.expiration * 1000;

@@ -37,7 +37,11 @@ export interface MockQueue<Body = unknown> {
 export function createMockQueue<Body = unknown>(): MockQueue<Body> {
   const sent: SentMessage<Body>[] = [];
   const record = (body: Body, options: QueueSendOptions | undefined) =>
-    void sent.push(options === undefined ? { body: structuredClone(body) } : { body: structuredClone(body), options: { ...options } });
+    void sent.push(
+      options === undefined
+        ? { body: structuredClone(body) }
+        : { body: structuredClone(body), options: { ...options } },
+    );
   return {
     sent,
     send: vi.fn(async (body: Body, options?: QueueSendOptions) => record(body, options)),

@@ -30,7 +30,10 @@ export interface MockLoaderArgsInit<Context> {
  * const response = await loader(args);
  * ```
  */
-export function createMockLoaderArgs<Context = Record<string, unknown>>(init: MockLoaderArgsInit<Context> = {}): MockLoaderArgs<Context> {
-  const request = typeof init.request === 'string' ? createMockRequest(init.request) : (init.request ?? createMockRequest('/'));
+export function createMockLoaderArgs<Context = Record<string, unknown>>(
+  init: MockLoaderArgsInit<Context> = {},
+): MockLoaderArgs<Context> {
+  const request =
+    typeof init.request === 'string' ? createMockRequest(init.request) : (init.request ?? createMockRequest('/'));
   return { request, params: { ...init.params }, context: (init.context ?? {}) as Context };
 }

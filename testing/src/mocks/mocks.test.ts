@@ -22,7 +22,11 @@ describe('createMockRequest', () => {
   });
 
   it('keeps a given content type and passes other bodies through', async () => {
-    const json = createMockRequest('/api', { method: 'PUT', body: [1], headers: { 'content-type': 'application/vnd.api+json' } });
+    const json = createMockRequest('/api', {
+      method: 'PUT',
+      body: [1],
+      headers: { 'content-type': 'application/vnd.api+json' },
+    });
     expect(json.method).toBe('PUT');
     expect(json.headers.get('content-type')).toBe('application/vnd.api+json');
     const form = createMockRequest('/form', { body: new URLSearchParams({ a: '1' }) });
@@ -52,7 +56,12 @@ describe('createMockLoaderArgs', () => {
 });
 
 describe('createMockContext', () => {
-  const rbac = defineRBAC({ roles: [{ id: 'admin', name: 'Admin', permissions: ['*'] }, { id: 'viewer', name: 'Viewer', permissions: [] }] });
+  const rbac = defineRBAC({
+    roles: [
+      { id: 'admin', name: 'Admin', permissions: ['*'] },
+      { id: 'viewer', name: 'Viewer', permissions: [] },
+    ],
+  });
   const next = () => new Response('inside');
   const api = () => createMockRequest('/admin', { headers: { accept: 'application/json' } });
 
@@ -61,7 +70,9 @@ describe('createMockContext', () => {
     const guard = authMiddleware({ role: 'admin', rbac });
     expect(await (await guard(api(), next, admin)).text()).toBe('inside');
     expect(admin.auth.getUser).toHaveBeenCalled();
-    expect((await guard(api(), next, createMockContext({ auth: { user: { id: 'u2', role: 'viewer' } } }))).status).toBe(403);
+    expect((await guard(api(), next, createMockContext({ auth: { user: { id: 'u2', role: 'viewer' } } }))).status).toBe(
+      403,
+    );
     expect((await guard(api(), next, createMockContext())).status).toBe(401);
   });
 

@@ -40,7 +40,9 @@ export interface MockStatefulObjectStateInit {
  * ```
  */
 export function createMockStatefulObjectState(init: MockStatefulObjectStateInit = {}): MockStatefulObjectState {
-  const idText = init.name ?? Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const idText =
+    init.name ??
+    Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
   const id: MockStatefulObjectId = {
     ...(init.name !== undefined ? { name: init.name } : {}),
     toString: () => idText,

@@ -63,12 +63,14 @@ function operations(data: Map<string, unknown>): StatefulStorageOperations {
     delete: remove as StatefulStorageOperations['delete'],
     put: put as StatefulStorageOperations['put'],
     async list<T>(options: StorageListOptions = {}) {
-      let keys = [...data.keys()].sort().filter(
-        (key) =>
-          key.startsWith(options.prefix ?? '') &&
-          (options.start === undefined || key >= options.start) &&
-          (options.end === undefined || key < options.end),
-      );
+      let keys = [...data.keys()]
+        .sort()
+        .filter(
+          (key) =>
+            key.startsWith(options.prefix ?? '') &&
+            (options.start === undefined || key >= options.start) &&
+            (options.end === undefined || key < options.end),
+        );
       if (options.reverse) keys = keys.reverse();
       if (options.limit !== undefined) keys = keys.slice(0, options.limit);
       return new Map(keys.map((key) => [key, structuredClone(data.get(key)) as T]));

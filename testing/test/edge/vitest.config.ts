@@ -14,5 +14,9 @@ const base = defineTestConfig({
   edge: { allowBuiltins: ['async_hooks'], trusted: ['/node_modules/', '/core/src/', '/triggers/src/', '/client/src/'] },
 });
 
-const config: ViteUserConfig = { ...base, resolve: { conditions }, ssr: { resolve: { conditions, externalConditions: ['source'] } } };
+const config: ViteUserConfig = {
+  ...base,
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+};
 export default config;

@@ -32,7 +32,9 @@ describe('loadTriggersFromDir', () => {
     const dir = await mkdtemp(join(tmpdir(), 'triggers-'));
     try {
       await writeFile(join(dir, 'oops.ts'), 'export default { source: {} };\n');
-      await expect(loadTriggersFromDir(dir)).rejects.toThrow('oops.ts: the default export is not a defineTrigger(...) result');
+      await expect(loadTriggersFromDir(dir)).rejects.toThrow(
+        'oops.ts: the default export is not a defineTrigger(...) result',
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -60,11 +62,18 @@ describe('framework triggers (in-process)', () => {
       source: { type: 'queue', name: 'mail', batchSize: 5, batchTimeout: '5s' },
       config: { retries: 1, retryDelay: '1m', timeout: '30s', observability: { metrics: true, tracing: true } },
     });
-    expect(JSON.parse((await run('triggers', 'info', 'hook', '--dir', fixtures)).stdout).source.verifier).toMatch(/^\[function/);
+    expect(JSON.parse((await run('triggers', 'info', 'hook', '--dir', fixtures)).stdout).source.verifier).toMatch(
+      /^\[function/,
+    );
   });
 
   it('test runs a queue handler and prints message outcomes', async () => {
-    const event = JSON.stringify({ messages: [{ id: 'a', body: { to: 'x@example.com' } }, { id: 'b', body: {} }] });
+    const event = JSON.stringify({
+      messages: [
+        { id: 'a', body: { to: 'x@example.com' } },
+        { id: 'b', body: {} },
+      ],
+    });
     const { code, stdout } = await run('triggers', 'test', 'mailer', '--event', event, '--dir', fixtures);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^ok {2}mailer \(queue\) in \d+ ms\ntrace [0-9a-f]{32}\n/);
@@ -73,15 +82,41 @@ describe('framework triggers (in-process)', () => {
   });
 
   it('test records emits with a real context and passes --env', async () => {
-    const { code, stdout } = await run('triggers', 'test', 'nightly', '--event', '{"scheduledTime":"2025-01-01T02:00:00Z"}', '--dir', fixtures);
+    const { code, stdout } = await run(
+      'triggers',
+      'test',
+      'nightly',
+      '--event',
+      '{"scheduledTime":"2025-01-01T02:00:00Z"}',
+      '--dir',
+      fixtures,
+    );
     expect(code).toBe(0);
     expect(stdout).toContain('emits:\n  mailer  {"report":"2025-01-01T02:00:00.000Z"}');
-    const paused = await run('triggers', 'test', 'mailer', '--event', '{"messages":[{"id":"m","body":{"to":"a@b.c"}}]}', '--env', '{"paused":true}', '--dir', fixtures);
+    const paused = await run(
+      'triggers',
+      'test',
+      'mailer',
+      '--event',
+      '{"messages":[{"id":"m","body":{"to":"a@b.c"}}]}',
+      '--env',
+      '{"paused":true}',
+      '--dir',
+      fixtures,
+    );
     expect(paused.stdout).toContain('  m  retry');
   });
 
   it('test exits 1 and prints the error when the handler fails', async () => {
-    const { code, stdout } = await run('triggers', 'test', 'hook', '--event', '{"payload":{"fail":true}}', '--dir', fixtures);
+    const { code, stdout } = await run(
+      'triggers',
+      'test',
+      'hook',
+      '--event',
+      '{"payload":{"fail":true}}',
+      '--dir',
+      fixtures,
+    );
     expect(code).toBe(1);
     expect(stdout).toMatch(/^FAILED {2}hook \(webhook\) in \d+ ms: payload asked to fail/);
     expect(stdout).toContain('error  attempt 1 failed: payload asked to fail');
@@ -117,7 +152,9 @@ describe('framework triggers (in-process)', () => {
       expect(stdout).toBe(`wrote ${out} (3 triggers)\n`);
       const text = await readFile(out, 'utf8');
       expect(text).toContain("declare module '@framework/trigger' {\n  interface TriggerRegistry {");
-      expect(text).toContain('"mailer": EmitPayloadOf<typeof import("../../src/cli/__fixtures__/triggers/mailer.js").default>;');
+      expect(text).toContain(
+        '"mailer": EmitPayloadOf<typeof import("../../src/cli/__fixtures__/triggers/mailer.js").default>;',
+      );
       expect(text.match(/EmitPayloadOf<typeof import/g)).toHaveLength(3);
 
       // The declarations make TypeScript check ctx.emit names and payloads.
@@ -136,10 +173,16 @@ describe('framework triggers (in-process)', () => {
       );
       await writeFile(
         join(dir, 'types', 'tsconfig.json'),
-        JSON.stringify({ extends: '../../../tsconfig.base.json', compilerOptions: { noEmit: true }, include: ['*.ts'] }),
+        JSON.stringify({
+          extends: '../../../tsconfig.base.json',
+          compilerOptions: { noEmit: true },
+          include: ['*.ts'],
+        }),
       );
       const tsc = new URL('../../../node_modules/.bin/tsc', import.meta.url).pathname;
-      const result = await promisify(execFile)(tsc, ['-p', join(dir, 'types', 'tsconfig.json')]).catch((e: { stdout: string }) => e);
+      const result = await promisify(execFile)(tsc, ['-p', join(dir, 'types', 'tsconfig.json')]).catch(
+        (e: { stdout: string }) => e,
+      );
       expect(result.stdout).toBe('');
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -150,13 +193,21 @@ describe('framework triggers (in-process)', () => {
 describe('the framework bin', () => {
   it('runs for real in a child process', async () => {
     const tsx = new URL('../../../node_modules/.bin/tsx', import.meta.url).pathname;
-    const { stdout } = await promisify(execFile)(tsx, ['--conditions=source', 'bin/framework.mjs', 'triggers', 'list', '--dir', fixtures], {
-      cwd: packageRoot,
-    });
+    const { stdout } = await promisify(execFile)(
+      tsx,
+      ['--conditions=source', 'bin/framework.mjs', 'triggers', 'list', '--dir', fixtures],
+      {
+        cwd: packageRoot,
+      },
+    );
     expect(stdout).toContain('nightly  scheduled  0 3 * * * (Europe/Berlin)');
-    const failure = await promisify(execFile)(tsx, ['--conditions=source', 'bin/framework.mjs', 'triggers', 'info', 'nope', '--dir', fixtures], {
-      cwd: packageRoot,
-    }).catch((error: { code: number; stderr: string }) => error);
+    const failure = await promisify(execFile)(
+      tsx,
+      ['--conditions=source', 'bin/framework.mjs', 'triggers', 'info', 'nope', '--dir', fixtures],
+      {
+        cwd: packageRoot,
+      },
+    ).catch((error: { code: number; stderr: string }) => error);
     expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown trigger "nope"') });
   });
 });

@@ -1,4 +1,11 @@
-import { mockEmailEvent, mockObjectStoreEvent, mockScheduledEvent, mockSqlDbEvent, mockTailEvent, mockWebhookEvent } from '../testing/events.js';
+import {
+  mockEmailEvent,
+  mockObjectStoreEvent,
+  mockScheduledEvent,
+  mockSqlDbEvent,
+  mockTailEvent,
+  mockWebhookEvent,
+} from '../testing/events.js';
 import { mockQueueEvent } from '../testing/queue.js';
 import type { TriggerSource } from '../types.js';
 import { UsageError } from './io.js';
@@ -25,13 +32,21 @@ export function buildEvent(source: TriggerSource, input: unknown) {
     case 'queue':
       return mockQueueEvent({
         queue: json.queue ?? source.name,
-        messages: ((json.messages as Json[] | undefined) ?? [{}]).map((m) => defined({ ...m, timestamp: date(m.timestamp) })),
+        messages: ((json.messages as Json[] | undefined) ?? [{}]).map((m) =>
+          defined({ ...m, timestamp: date(m.timestamp) }),
+        ),
       });
     case 'webhook':
-      return mockWebhookEvent(defined({ ...json, url: `http://localhost${source.path}`, method: json.method ?? source.methods?.[0] }));
+      return mockWebhookEvent(
+        defined({ ...json, url: `http://localhost${source.path}`, method: json.method ?? source.methods?.[0] }),
+      );
     case 'objectstore':
       return mockObjectStoreEvent(
-        defined({ ...json, bucket: json.bucket ?? source.bucket, object: json.object && defined({ ...json.object, uploadedAt: date(json.object.uploadedAt) }) }),
+        defined({
+          ...json,
+          bucket: json.bucket ?? source.bucket,
+          object: json.object && defined({ ...json.object, uploadedAt: date(json.object.uploadedAt) }),
+        }),
       );
     case 'email':
       return mockEmailEvent(json);

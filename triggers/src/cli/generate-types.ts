@@ -20,7 +20,9 @@ export function renderTypes(triggers: LoadedTriggers, files: Record<string, stri
     '  interface TriggerRegistry {',
   ];
   for (const name of Object.keys(triggers)) {
-    let specifier = relative(dirname(outFile), files[name]!).replaceAll('\\', '/').replace(/\.([cm]?)ts$/, '.$1js');
+    let specifier = relative(dirname(outFile), files[name]!)
+      .replaceAll('\\', '/')
+      .replace(/\.([cm]?)ts$/, '.$1js');
     if (!specifier.startsWith('.')) specifier = `./${specifier}`;
     lines.push(`    ${JSON.stringify(name)}: EmitPayloadOf<typeof import(${JSON.stringify(specifier)}).default>;`);
   }

@@ -46,7 +46,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     }
     if (group !== 'triggers') throw new UsageError(`unknown command "${group}" (try: framework triggers list)`);
     if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
-    const dir = resolve(io.cwd, typeof args.flags.get('dir') === 'string' ? (args.flags.get('dir') as string) : 'app/triggers');
+    const dir = resolve(
+      io.cwd,
+      typeof args.flags.get('dir') === 'string' ? (args.flags.get('dir') as string) : 'app/triggers',
+    );
     switch (command) {
       case 'list':
         return await list(io, await load(dir));

@@ -11,7 +11,12 @@ export function replaySelector(args: ParsedArgs): ReplaySelector {
   if ((id === undefined) === !all) throw new UsageError('replay needs exactly one of --id <id[,id…]> or --all');
   if (all) return { all: true };
   if (id === true || id === undefined) throw new UsageError('--id needs a value');
-  return { id: id.split(',').map((part) => part.trim()).filter(Boolean) };
+  return {
+    id: id
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  };
 }
 
 /**
@@ -19,10 +24,17 @@ export function replaySelector(args: ParsedArgs): ReplaySelector {
  * moves failed messages of queue trigger `name` back to its queue on the
  * BullMQ engine (Redis from `--redis` or `REDIS_URL`). Prints the replayed ids.
  */
-export async function replayCommand(io: CliIO, args: ParsedArgs, triggers: LoadedTriggers, name: string, environment: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function replayCommand(
+  io: CliIO,
+  args: ParsedArgs,
+  triggers: LoadedTriggers,
+  name: string,
+  environment: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const selector = replaySelector(args);
   const redis = args.flags.get('redis') ?? environment.REDIS_URL;
-  if (typeof redis !== 'string') throw new UsageError('replay works on the BullMQ engine: pass --redis <url> or set REDIS_URL');
+  if (typeof redis !== 'string')
+    throw new UsageError('replay works on the BullMQ engine: pass --redis <url> or set REDIS_URL');
   const prefix = args.flags.get('prefix');
   const engine = bullmqEngine({ connection: redis, ...(typeof prefix === 'string' ? { prefix } : {}) });
   try {

@@ -45,7 +45,9 @@ export async function testTrigger(
   if (failure === undefined) out.push(`ok  ${name} (${definition.source.type}) in ${ms} ms`);
   else {
     const code = (failure as { code?: unknown }).code;
-    out.push(`FAILED  ${name} (${definition.source.type}) in ${ms} ms: ${messageOf(failure)}${typeof code === 'string' ? ` [${code}]` : ''}`);
+    out.push(
+      `FAILED  ${name} (${definition.source.type}) in ${ms} ms: ${messageOf(failure)}${typeof code === 'string' ? ` [${code}]` : ''}`,
+    );
   }
   out.push(`trace ${traceId}`);
   if ('messages' in event) {

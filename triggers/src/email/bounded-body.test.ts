@@ -5,19 +5,23 @@ import { BoundedBody } from './bounded-body.js';
 describe('BoundedBody', () => {
   it('never holds more than its limit, and keeps the exact bytes of a body within it', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4096 }), fc.array(fc.uint8Array({ maxLength: 512 }), { maxLength: 40 }), (limit, parts) => {
-        const body = new BoundedBody(limit);
-        let total = 0;
-        for (const part of parts) {
-          body.push(Buffer.from(part));
-          total += part.length;
-          expect(body.held).toBeLessThanOrEqual(limit);
-          expect(body.received).toBe(total);
-        }
-        expect(body.exceeded).toBe(total > limit);
-        if (total <= limit) expect(body.concat()).toEqual(Buffer.concat(parts.map((p) => Buffer.from(p))));
-        else expect(body.held).toBe(0);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4096 }),
+        fc.array(fc.uint8Array({ maxLength: 512 }), { maxLength: 40 }),
+        (limit, parts) => {
+          const body = new BoundedBody(limit);
+          let total = 0;
+          for (const part of parts) {
+            body.push(Buffer.from(part));
+            total += part.length;
+            expect(body.held).toBeLessThanOrEqual(limit);
+            expect(body.received).toBe(total);
+          }
+          expect(body.exceeded).toBe(total > limit);
+          if (total <= limit) expect(body.concat()).toEqual(Buffer.concat(parts.map((p) => Buffer.from(p))));
+          else expect(body.held).toBe(0);
+        },
+      ),
     );
   });
 

@@ -41,7 +41,11 @@ export function emailTriggersFor(core: RuntimeCore, recipient: string): string[]
  * once per recipient, at most `concurrency` at a time. Rejects with the first
  * handler error after all have settled.
  */
-export async function dispatchEmail(core: RuntimeCore, raw: RawEmail, options: DispatchEmailOptions = {}): Promise<EmailDispatchResult> {
+export async function dispatchEmail(
+  core: RuntimeCore,
+  raw: RawEmail,
+  options: DispatchEmailOptions = {},
+): Promise<EmailDispatchResult> {
   const parsed = await parseEmail(raw, options.maxSize);
   const recipients = [...new Set((options.recipients ?? parsed.headerRecipients).map(normalizeAddress))];
   const deliveries = recipients.flatMap((to) => emailTriggersFor(core, to).map((trigger) => ({ trigger, to })));
@@ -54,21 +58,32 @@ export async function dispatchEmail(core: RuntimeCore, raw: RawEmail, options: D
   }
   const from = options.from ? normalizeAddress(options.from) : parsed.from;
   const concurrency = options.concurrency ?? DEFAULT_EMAIL_CONCURRENCY;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError('dispatchEmail: concurrency must be a positive integer');
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new RangeError('dispatchEmail: concurrency must be a positive integer');
   const results = await settleWithin(concurrency, deliveries, ({ trigger, to }) => {
     const event: EmailEvent = { from, to, ...parsed.fields, raw: streamOf(parsed.bytes) };
-    return core.tracker.track(dispatchWithRetries(core, core.registry.get(trigger), event, { retries: options.retries ?? 0 }));
+    return core.tracker.track(
+      dispatchWithRetries(core, core.registry.get(trigger), event, { retries: options.retries ?? 0 }),
+    );
   });
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) {
-    core.logger.log({ level: 'error', message: `email handler failed: ${messageOf(failure.reason)}`, error: failure.reason });
+    core.logger.log({
+      level: 'error',
+      message: `email handler failed: ${messageOf(failure.reason)}`,
+      error: failure.reason,
+    });
     throw failure.reason;
   }
   return { deliveries };
 }
 
 /** `Promise.allSettled` over `items`, running at most `limit` of `run` at once. */
-async function settleWithin<T, R>(limit: number, items: readonly T[], run: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+async function settleWithin<T, R>(
+  limit: number,
+  items: readonly T[],
+  run: (item: T) => Promise<R>,
+): Promise<PromiseSettledResult<R>[]> {
   const results: PromiseSettledResult<R>[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

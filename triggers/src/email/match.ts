@@ -2,7 +2,11 @@ import type { EmailSource } from '../types.js';
 
 /** The bare, lower-cased address of `value` (angle brackets and spaces removed). */
 export function normalizeAddress(value: string): string {
-  return value.trim().replace(/^<(.*)>$/, '$1').trim().toLowerCase();
+  return value
+    .trim()
+    .replace(/^<(.*)>$/, '$1')
+    .trim()
+    .toLowerCase();
 }
 
 /** The domain of an address, lower-cased; `''` when it has none. */
@@ -26,6 +30,7 @@ export function domainOf(address: string): string {
 export function emailSourceMatches(source: Pick<EmailSource, 'address' | 'domain'>, recipient: string): boolean {
   const address = normalizeAddress(recipient);
   if (source.address !== undefined && normalizeAddress(source.address) !== address) return false;
-  if (source.domain !== undefined && domainOf(address) !== source.domain.trim().replace(/^@/, '').toLowerCase()) return false;
+  if (source.domain !== undefined && domainOf(address) !== source.domain.trim().replace(/^@/, '').toLowerCase())
+    return false;
   return true;
 }

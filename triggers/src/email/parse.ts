@@ -29,13 +29,20 @@ export async function readRaw(raw: RawEmail, maxSize = DEFAULT_EMAIL_MAX_SIZE): 
   let read: LimitedBody;
   if (typeof raw === 'string' || raw instanceof Uint8Array) {
     const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
-    read = bytes.byteLength > maxSize ? { status: 'too-large', limit: maxSize } : { status: 'ok', body: bytes as Uint8Array<ArrayBuffer> };
+    read =
+      bytes.byteLength > maxSize
+        ? { status: 'too-large', limit: maxSize }
+        : { status: 'ok', body: bytes as Uint8Array<ArrayBuffer> };
   } else {
     const stream = raw instanceof ReadableStream ? raw : streamOfIterable(raw);
     read = await readStreamWithin(stream, maxSize);
   }
   if (read.status === 'too-large') {
-    throw new TriggerError(`The message exceeds ${maxSize} bytes`, { code: 'EMAIL_TOO_LARGE', retryable: false, context: { maxSize } });
+    throw new TriggerError(`The message exceeds ${maxSize} bytes`, {
+      code: 'EMAIL_TOO_LARGE',
+      retryable: false,
+      context: { maxSize },
+    });
   }
   if (read.status === 'unreadable') throw malformed('the message stream failed');
   return read.body;
@@ -76,7 +83,10 @@ function headerMap(parsed: ParsedMail): Record<string, string> {
   for (const { key, line } of parsed.headerLines) {
     const name = key.toLowerCase();
     const decoded = parsed.headers.get(name);
-    const rawValue = line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+    const rawValue = line
+      .slice(line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
     const value = typeof decoded === 'string' && name !== 'received' ? decoded : rawValue;
     headers[name] = headers[name] === undefined ? value : `${headers[name]}, ${value}`;
   }
@@ -95,11 +105,14 @@ export async function parseEmail(raw: RawEmail, maxSize?: number): Promise<Parse
   const { simpleParser } = await import('mailparser');
   let parsed: ParsedMail;
   try {
-    parsed = await simpleParser(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { skipImageLinks: true });
+    parsed = await simpleParser(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      skipImageLinks: true,
+    });
   } catch (error) {
     throw malformed(error instanceof Error ? error.message : String(error));
   }
-  if (parsed.headerLines.length === 0) throw malformed('no header section (expected "Name: value" lines, a blank line, then the body)');
+  if (parsed.headerLines.length === 0)
+    throw malformed('no header section (expected "Name: value" lines, a blank line, then the body)');
   const from = addresses(parsed.from)[0];
   if (!from) throw malformed('no From address');
   const attachments: EmailAttachment[] = parsed.attachments.map((a) => ({

@@ -118,7 +118,12 @@ describe('SMTP ingress limits', () => {
     const { runtime, stats } = countingRuntime();
     const { port } = await listen(runtime);
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
-    await transport.sendMail({ from: 'a@sender.test', to: Array.from({ length: 60 }, (_, i) => `u${i}@many.test`), subject: 's', text: 't' });
+    await transport.sendMail({
+      from: 'a@sender.test',
+      to: Array.from({ length: 60 }, (_, i) => `u${i}@many.test`),
+      subject: 's',
+      text: 't',
+    });
     expect(stats.handled).toBe(60);
     expect(stats.peak).toBeLessThanOrEqual(10);
     expect(stats.peak).toBeGreaterThan(1);
@@ -161,8 +166,12 @@ describe('SMTP ingress limits', () => {
   it('refuses a raw message over maxSize in dispatchEmail, without cancelling a streamed one', async () => {
     const { runtime, stats } = countingRuntime(0);
     const header = 'From: b@sender.test\r\nTo: one@many.test\r\nSubject: x\r\n\r\n';
-    await expect(runtime.dispatchEmail(header + 'x'.repeat(100), { maxSize: 64 })).rejects.toMatchObject({ code: 'EMAIL_TOO_LARGE' });
-    await expect(runtime.dispatchEmail(new TextEncoder().encode(header + 'x'.repeat(26 * MB)))).rejects.toMatchObject({ code: 'EMAIL_TOO_LARGE' });
+    await expect(runtime.dispatchEmail(header + 'x'.repeat(100), { maxSize: 64 })).rejects.toMatchObject({
+      code: 'EMAIL_TOO_LARGE',
+    });
+    await expect(runtime.dispatchEmail(new TextEncoder().encode(header + 'x'.repeat(26 * MB)))).rejects.toMatchObject({
+      code: 'EMAIL_TOO_LARGE',
+    });
     let cancelled = false;
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -174,12 +183,16 @@ describe('SMTP ingress limits', () => {
     });
     await expect(runtime.dispatchEmail(stream, { maxSize: 5000 })).rejects.toMatchObject({ code: 'EMAIL_TOO_LARGE' });
     expect(cancelled).toBe(false);
-    expect(await runtime.dispatchEmail(header + 'small', { maxSize: 5000 })).toEqual({ deliveries: [{ trigger: 'many', to: 'one@many.test' }] });
+    expect(await runtime.dispatchEmail(header + 'small', { maxSize: 5000 })).toEqual({
+      deliveries: [{ trigger: 'many', to: 'one@many.test' }],
+    });
     async function* chunks(count: number) {
       yield new TextEncoder().encode(header);
       for (let i = 0; i < count; i++) yield new Uint8Array(1000).fill(0x78);
     }
-    await expect(runtime.dispatchEmail(chunks(10), { maxSize: 5000 })).rejects.toMatchObject({ code: 'EMAIL_TOO_LARGE' });
+    await expect(runtime.dispatchEmail(chunks(10), { maxSize: 5000 })).rejects.toMatchObject({
+      code: 'EMAIL_TOO_LARGE',
+    });
     await runtime.dispatchEmail(chunks(2), { maxSize: 5000 });
     expect(stats.handled).toBe(2);
   });

@@ -40,11 +40,20 @@ describe('createSmtpIngress', () => {
             await handle(event);
           },
         }),
-        billing: defineTrigger({ source: { type: 'email', domain: 'billing.test' }, config: quiet, handle: (e) => void events.push(e) }),
+        billing: defineTrigger({
+          source: { type: 'email', domain: 'billing.test' },
+          config: quiet,
+          handle: (e) => void events.push(e),
+        }),
       },
     });
     ingress = await createSmtpIngress(runtime, { port: 0, host: '127.0.0.1', ...(size ? { size } : {}) });
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: ingress.port, secure: false, ignoreTLS: true });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: ingress.port,
+      secure: false,
+      ignoreTLS: true,
+    });
     return { runtime, events, transport };
   }
 
@@ -65,7 +74,12 @@ describe('createSmtpIngress', () => {
     });
     expect(events).toHaveLength(1);
     const event = events[0]!;
-    expect(event).toMatchObject({ from: 'ada@sender.test', to: 'support@example.test', subject: 'Grüße — 発注 #42 ✓', html: '<p>HTML body</p>' });
+    expect(event).toMatchObject({
+      from: 'ada@sender.test',
+      to: 'support@example.test',
+      subject: 'Grüße — 発注 #42 ✓',
+      html: '<p>HTML body</p>',
+    });
     expect(event.text?.trim()).toBe('Plain body');
     expect(event.attachments.map((a) => [a.filename, a.contentType, a.size])).toEqual([
       ['note.txt', 'text/plain', 16],
@@ -82,10 +96,14 @@ describe('createSmtpIngress', () => {
 
   it('answers 550 at RCPT for a recipient no trigger takes, and delivers to a domain trigger', async () => {
     const { events, transport } = await setup(() => {});
-    await expect(transport.sendMail({ from: 'a@sender.test', to: 'nobody@example.test', subject: 's', text: 't' })).rejects.toMatchObject({
+    await expect(
+      transport.sendMail({ from: 'a@sender.test', to: 'nobody@example.test', subject: 's', text: 't' }),
+    ).rejects.toMatchObject({
       responseCode: 550,
     });
-    await expect(transport.sendMail({ from: 'a@sender.test', to: 'x@notbilling.test', subject: 's', text: 't' })).rejects.toMatchObject({
+    await expect(
+      transport.sendMail({ from: 'a@sender.test', to: 'x@notbilling.test', subject: 's', text: 't' }),
+    ).rejects.toMatchObject({
       responseCode: 550,
     });
     await transport.sendMail({ from: 'a@sender.test', to: 'Invoices@Billing.test', subject: 'inv', text: 't' });
@@ -96,7 +114,9 @@ describe('createSmtpIngress', () => {
     const { transport } = await setup(() => {
       throw new Error('database down');
     });
-    await expect(transport.sendMail({ from: 'a@sender.test', to: 'support@example.test', subject: 's', text: 't' })).rejects.toMatchObject({
+    await expect(
+      transport.sendMail({ from: 'a@sender.test', to: 'support@example.test', subject: 's', text: 't' }),
+    ).rejects.toMatchObject({
       responseCode: 451,
     });
   });
@@ -104,7 +124,12 @@ describe('createSmtpIngress', () => {
   it('answers 552 for an oversized message', async () => {
     const { events, transport } = await setup(() => {}, 1_000);
     await expect(
-      transport.sendMail({ from: 'a@sender.test', to: 'support@example.test', subject: 'big', text: 'x'.repeat(5_000) }),
+      transport.sendMail({
+        from: 'a@sender.test',
+        to: 'support@example.test',
+        subject: 'big',
+        text: 'x'.repeat(5_000),
+      }),
     ).rejects.toMatchObject({ responseCode: 552 });
     expect(events).toEqual([]);
   });
@@ -112,7 +137,10 @@ describe('createSmtpIngress', () => {
   it('rejects a malformed message with a clear 550 and keeps serving', async () => {
     const { events, transport } = await setup(() => {});
     const error = await transport
-      .sendMail({ envelope: { from: 'a@sender.test', to: ['support@example.test'] }, raw: 'this line is no header\r\n\r\nbody' })
+      .sendMail({
+        envelope: { from: 'a@sender.test', to: ['support@example.test'] },
+        raw: 'this line is no header\r\n\r\nbody',
+      })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ responseCode: 550, response: expect.stringContaining('Malformed email message') });
     await transport.sendMail({ from: 'a@sender.test', to: 'support@example.test', subject: 'after', text: 'ok' });
@@ -125,12 +153,26 @@ describe('runtime.dispatchEmail', () => {
     const seen: EmailEvent[] = [];
     const runtime = createTriggerRuntime({
       env: {},
-      triggers: { support: defineTrigger({ source: { type: 'email', domain: 'example.test' }, config: quiet, handle: (e) => void seen.push(e) }) },
+      triggers: {
+        support: defineTrigger({
+          source: { type: 'email', domain: 'example.test' },
+          config: quiet,
+          handle: (e) => void seen.push(e),
+        }),
+      },
     });
     const raw = 'From: Bob <bob@sender.test>\r\nTo: help@example.test, other@else.test\r\nSubject: Hi\r\n\r\nHello\r\n';
     expect(await runtime.dispatchEmail(raw)).toEqual({ deliveries: [{ trigger: 'support', to: 'help@example.test' }] });
-    expect(seen[0]).toMatchObject({ from: 'bob@sender.test', to: 'help@example.test', subject: 'Hi', html: null, attachments: [] });
-    await expect(runtime.dispatchEmail('To: x@else.test\r\nFrom: b@s.test\r\n\r\nhi')).rejects.toMatchObject({ code: 'EMAIL_NO_MATCHING_TRIGGER' });
+    expect(seen[0]).toMatchObject({
+      from: 'bob@sender.test',
+      to: 'help@example.test',
+      subject: 'Hi',
+      html: null,
+      attachments: [],
+    });
+    await expect(runtime.dispatchEmail('To: x@else.test\r\nFrom: b@s.test\r\n\r\nhi')).rejects.toMatchObject({
+      code: 'EMAIL_NO_MATCHING_TRIGGER',
+    });
     await expect(runtime.dispatchEmail('')).rejects.toMatchObject({ code: 'EMAIL_MALFORMED' });
   });
 });

@@ -35,7 +35,8 @@ export interface SmtpIngressOptions {
 
 function positiveInteger(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`createSmtpIngress: ${name} must be a positive integer`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`createSmtpIngress: ${name} must be a positive integer`);
   return value;
 }
 
@@ -91,7 +92,8 @@ export async function createSmtpIngress(runtime: EmailRuntime, options: SmtpIngr
     ...options.server,
     size,
     onRcptTo(address, session, callback) {
-      if (session.envelope.rcptTo.length >= maxRecipients) callback(reply(452, `4.5.3 too many recipients (at most ${maxRecipients})`));
+      if (session.envelope.rcptTo.length >= maxRecipients)
+        callback(reply(452, `4.5.3 too many recipients (at most ${maxRecipients})`));
       else if (runtime.acceptsRecipient(address.address)) callback();
       else callback(reply(550, `5.1.1 <${address.address}>: no mailbox here`));
     },
@@ -115,9 +117,12 @@ export async function createSmtpIngress(runtime: EmailRuntime, options: SmtpIngr
           .then(
             () => callback(),
             (error: unknown) => {
-              if (error instanceof TriggerError && error.code === 'EMAIL_MALFORMED') callback(reply(550, `5.6.0 ${error.message}`));
-              else if (error instanceof TriggerError && error.code === 'EMAIL_TOO_LARGE') callback(reply(552, `5.3.4 ${error.message}`));
-              else if (error instanceof TriggerError && error.code === 'EMAIL_NO_MATCHING_TRIGGER') callback(reply(550, `5.1.1 ${error.message}`));
+              if (error instanceof TriggerError && error.code === 'EMAIL_MALFORMED')
+                callback(reply(550, `5.6.0 ${error.message}`));
+              else if (error instanceof TriggerError && error.code === 'EMAIL_TOO_LARGE')
+                callback(reply(552, `5.3.4 ${error.message}`));
+              else if (error instanceof TriggerError && error.code === 'EMAIL_NO_MATCHING_TRIGGER')
+                callback(reply(550, `5.1.1 ${error.message}`));
               else callback(reply(451, '4.3.0 the message could not be processed; try again later'));
             },
           );

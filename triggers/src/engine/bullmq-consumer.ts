@@ -112,13 +112,16 @@ export class BatchConsumer {
    * the same script call (BullMQ's `fetchNext`), which fills the next batch.
    */
   private async deliver(batch: Job[], token: string): Promise<void> {
-    const keeper = setInterval(() => {
-      for (const job of batch) {
-        job.extendLock(job.token ?? token, this.host.lockDurationMs).catch((error: unknown) => {
-          this.host.onError(`bullmq engine: could not extend the lock of job ${job.id}`, error);
-        });
-      }
-    }, Math.max(100, this.host.lockDurationMs / 2));
+    const keeper = setInterval(
+      () => {
+        for (const job of batch) {
+          job.extendLock(job.token ?? token, this.host.lockDurationMs).catch((error: unknown) => {
+            this.host.onError(`bullmq engine: could not extend the lock of job ${job.id}`, error);
+          });
+        }
+      },
+      Math.max(100, this.host.lockDurationMs / 2),
+    );
     let dispositions: MessageDisposition[] = [];
     try {
       dispositions = await this.host.deliver(this.consumer.queue, batch.map(toEngineMessage));
@@ -126,7 +129,9 @@ export class BatchConsumer {
       this.host.onError(`bullmq engine: delivery on queue "${this.consumer.queue}" failed; redelivering`, error);
     }
     const byId = new Map(dispositions.map((d) => [d.id, d]));
-    const settled: Promise<void> = Promise.all(batch.map((job) => this.settle(job, byId.get(job.id!), job.token ?? token))).then(() => {
+    const settled: Promise<void> = Promise.all(
+      batch.map((job) => this.settle(job, byId.get(job.id!), job.token ?? token)),
+    ).then(() => {
       clearInterval(keeper);
       this.settling.delete(settled);
     });
@@ -138,7 +143,9 @@ export class BatchConsumer {
   private async complete(job: Job, token: string): Promise<void> {
     const next = await job.moveToCompleted(null, token, this.running);
     if (!Array.isArray(next) || !next[0]) return;
-    const worker = this.worker as unknown as { nextJobFromJobData(data: unknown, id: unknown, token: string): Promise<Job | undefined> };
+    const worker = this.worker as unknown as {
+      nextJobFromJobData(data: unknown, id: unknown, token: string): Promise<Job | undefined>;
+    };
     const fetched = await worker.nextJobFromJobData(next[0], next[1], token);
     if (fetched) this.prefetched.push(fetched);
   }

@@ -94,7 +94,10 @@ export class Scheduler {
         },
       );
     } catch (error) {
-      this.host.onError(`bullmq engine: could not add occurrence ${next.toISOString()} of "${schedule.trigger}"`, error);
+      this.host.onError(
+        `bullmq engine: could not add occurrence ${next.toISOString()} of "${schedule.trigger}"`,
+        error,
+      );
     }
     if (!this.running) return;
     this.timers.set(
@@ -125,9 +128,12 @@ export class Scheduler {
 
   private async fire(job: Job, token: string): Promise<void> {
     const data = job.data as OccurrenceData;
-    const keeper = setInterval(() => {
-      job.extendLock(token, this.host.lockDurationMs).catch(() => {});
-    }, Math.max(100, this.host.lockDurationMs / 2));
+    const keeper = setInterval(
+      () => {
+        job.extendLock(token, this.host.lockDurationMs).catch(() => {});
+      },
+      Math.max(100, this.host.lockDurationMs / 2),
+    );
     try {
       const time = new Date(data.scheduledTime);
       const overlap = this.schedules.find((s) => s.trigger === data.trigger)?.overlap ?? 'skip';

@@ -17,7 +17,10 @@ describe.skipIf(!redisUp)('bullmqEngine: durable emit', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  function runtimeOn(prefix: string, handle: (event: unknown, attempt: number) => void | Promise<void>): TriggerRuntime {
+  function runtimeOn(
+    prefix: string,
+    handle: (event: unknown, attempt: number) => void | Promise<void>,
+  ): TriggerRuntime {
     const runtime = createTriggerRuntime({
       name: 'emitter',
       env: {},
@@ -59,11 +62,16 @@ describe.skipIf(!redisUp)('bullmqEngine: durable emit', () => {
     });
     await runtime.start();
     await runtime.emit('notify', { user: 7 });
-    await eventually(async () =>
-      expect(await runtime.failed('framework.emit.emitter')).toMatchObject([
-        { body: { target: 'notify', payload: { user: 7 } }, reason: expect.stringContaining('retries exhausted after 2 deliveries: mail server down') },
-      ]),
-    8_000);
+    await eventually(
+      async () =>
+        expect(await runtime.failed('framework.emit.emitter')).toMatchObject([
+          {
+            body: { target: 'notify', payload: { user: 7 } },
+            reason: expect.stringContaining('retries exhausted after 2 deliveries: mail server down'),
+          },
+        ]),
+      8_000,
+    );
     expect(attempts).toEqual([1, 2]);
     // A failed emit can be replayed like a queue message.
     const [failed] = await runtime.failed('framework.emit.emitter');

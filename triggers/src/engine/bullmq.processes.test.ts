@@ -66,14 +66,19 @@ describe.skipIf(!redisUp)('bullmqEngine across processes', () => {
 
   async function sendNumbered(engine: TriggerEngine, total: number): Promise<void> {
     for (let from = 0; from < total; from += 100) {
-      await engine.send('work', Array.from({ length: Math.min(100, total - from) }, (_, i) => ({ body: { n: from + i } })));
+      await engine.send(
+        'work',
+        Array.from({ length: Math.min(100, total - from) }, (_, i) => ({ body: { n: from + i } })),
+      );
     }
   }
 
   it('two runtimes handle 1,000 messages, each exactly once', async () => {
     const prefix = testPrefix();
     const engine = await producer(prefix);
-    children.push(...(await Promise.all([startChild({ prefix, mode: 'queue' }), startChild({ prefix, mode: 'queue' })])));
+    children.push(
+      ...(await Promise.all([startChild({ prefix, mode: 'queue' }), startChild({ prefix, mode: 'queue' })])),
+    );
     await sendNumbered(engine, 1_000);
     await eventually(() => expect(handled(children).length).toBeGreaterThanOrEqual(1_000), 20_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -114,7 +119,13 @@ describe.skipIf(!redisUp)('bullmqEngine across processes', () => {
     for (let spawned = 0; spawned < 5 && (await dlq.getWaitingCount()) === 0; spawned++) {
       const child = await startChild({ prefix, mode: 'poison' });
       children.push(child);
-      const dead = await Promise.race([child.exited.then(() => true), eventually(async () => expect(await dlq.getWaitingCount()).toBe(1), 8_000).then(() => false, () => false)]);
+      const dead = await Promise.race([
+        child.exited.then(() => true),
+        eventually(async () => expect(await dlq.getWaitingCount()).toBe(1), 8_000).then(
+          () => false,
+          () => false,
+        ),
+      ]);
       deliveries.push(...child.lines.filter((l) => typeof l.poisoned === 'number').map((l) => l.poisoned as number));
       if (dead) deaths++;
     }
@@ -132,7 +143,9 @@ describe.skipIf(!redisUp)('bullmqEngine across processes', () => {
     children.push(...(await Promise.all([startChild(config), startChild(config)])));
     const events = () =>
       children.flatMap((c) =>
-        c.lines.flatMap((l) => (typeof l.started === 'number' ? [[l.started, 1]] : typeof l.ended === 'number' ? [[l.ended, -1]] : [])),
+        c.lines.flatMap((l) =>
+          typeof l.started === 'number' ? [[l.started, 1]] : typeof l.ended === 'number' ? [[l.ended, -1]] : [],
+        ),
       ) as Array<[number, number]>;
     await eventually(() => expect(events().filter(([, d]) => d < 0).length).toBeGreaterThanOrEqual(2), 20_000);
     // Ends sort before starts at the same millisecond.
@@ -166,7 +179,8 @@ describe.skipIf(!redisUp)('bullmqEngine across processes', () => {
     const epoch = Date.now();
     const config = { prefix, mode: 'schedule', scale: 60, epoch };
     children.push(...(await Promise.all([startChild(config), startChild(config), startChild(config)])));
-    const fired = () => children.flatMap((c) => c.lines.filter((l) => typeof l.fired === 'string').map((l) => l.fired as string));
+    const fired = () =>
+      children.flatMap((c) => c.lines.filter((l) => typeof l.fired === 'string').map((l) => l.fired as string));
     await eventually(() => expect(fired().length).toBeGreaterThanOrEqual(3), 15_000);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const times = fired().sort();

@@ -11,7 +11,14 @@ import { redisLock, redisStepStore, type ScriptClient } from './redis-scripts.js
 function scriptClientOf(queue: Queue): Promise<ScriptClient> {
   return (queue.getBackend() as unknown as { connection: { client: Promise<ScriptClient> } }).connection.client;
 }
-import type { EngineCallbacks, EngineConsumer, EnginePlan, FailedMessage, OutgoingMessage, TriggerEngine } from './types.js';
+import type {
+  EngineCallbacks,
+  EngineConsumer,
+  EnginePlan,
+  FailedMessage,
+  OutgoingMessage,
+  TriggerEngine,
+} from './types.js';
 
 /** Options of {@link bullmqEngine}. */
 export interface BullmqEngineOptions {
@@ -114,13 +121,21 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
     });
     worker.on('error', (error) => onError(`bullmq engine: worker of "${name}"`, error));
     workers.push(worker);
-    void worker.startStalledCheckTimer().catch((error: unknown) => onError(`bullmq engine: stalled check of "${name}"`, error));
+    void worker
+      .startStalledCheckTimer()
+      .catch((error: unknown) => onError(`bullmq engine: stalled check of "${name}"`, error));
     return worker;
   }
 
   async function add(
     queue: string,
-    messages: Array<{ data: MessageData; delayMs?: number; id?: string; priority?: number; debounce?: OutgoingMessage['debounce'] }>,
+    messages: Array<{
+      data: MessageData;
+      delayMs?: number;
+      id?: string;
+      priority?: number;
+      debounce?: OutgoingMessage['debounce'];
+    }>,
   ): Promise<string[]> {
     const target = await queueOf(queue);
     const jobs = await target.addBulk(
@@ -135,7 +150,9 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
           ...(id ? { jobId: id } : {}),
           ...(priority ? { priority } : {}),
           // Debounce mode: a newer send replaces the delayed job and restarts its delay.
-          ...(debounce ? { deduplication: { id: debounce.key, ttl: debounce.delayMs, extend: true, replace: true } } : {}),
+          ...(debounce
+            ? { deduplication: { id: debounce.key, ttl: debounce.delayMs, extend: true, replace: true } }
+            : {}),
         },
       })),
     );
@@ -147,7 +164,12 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
   }
 
   /** Moves the waiting dead letters of `dlq` that came from `queue` (and `select` picks) back to `queue`. */
-  async function requeueDeadLetters(queue: string, dlq: string, select: (message: FailedMessage) => boolean, requeue = true): Promise<string[]> {
+  async function requeueDeadLetters(
+    queue: string,
+    dlq: string,
+    select: (message: FailedMessage) => boolean,
+    requeue = true,
+  ): Promise<string[]> {
     const moved: string[] = [];
     for (const { job, view } of await deadLetterJobs(queue, dlq)) {
       const data = job.data as MessageData;
@@ -169,7 +191,9 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
     return jobs.flatMap((job) => {
       const data = job.data as MessageData;
       if (data.deadLetter?.from !== queue) return [];
-      return [{ job, view: { ...toFailed(queue, job), reason: data.deadLetter.reason, failedAt: new Date(job.timestamp) } }];
+      return [
+        { job, view: { ...toFailed(queue, job), reason: data.deadLetter.reason, failedAt: new Date(job.timestamp) } },
+      ];
     });
   }
 
@@ -189,7 +213,10 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
     kind: 'bullmq',
     durable: true,
     // Results of ctx.step.run, per run, kept a week after their last write.
-    steps: redisStepStore(async () => scriptClientOf(await queueOf('framework.steps')), { keyPrefix: `${prefix}:framework.steps:`, ttlMs: 7 * 86_400_000 }),
+    steps: redisStepStore(async () => scriptClientOf(await queueOf('framework.steps')), {
+      keyPrefix: `${prefix}:framework.steps:`,
+      ttlMs: 7 * 86_400_000,
+    }),
     async start(plan: EnginePlan, nextCallbacks: EngineCallbacks) {
       if (running) return;
       running = true;
@@ -197,14 +224,18 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       const host = {
         instance,
         lockDurationMs,
-        deliver: (queue: string, batch: Parameters<EngineCallbacks['deliverBatch']>[1]) => nextCallbacks.deliverBatch(queue, batch),
+        deliver: (queue: string, batch: Parameters<EngineCallbacks['deliverBatch']>[1]) =>
+          nextCallbacks.deliverBatch(queue, batch),
         deadLetter: async (queue: string, data: MessageData) => void (await add(queue, [{ data }])),
         onError,
       };
       for (const consumer of plan.consumers) {
         // One fetch loop, with its own worker (and blocking connection), per batch in flight.
         for (let slot = 0; slot < (consumer.concurrency ?? 1); slot++) {
-          const batchConsumer = new BatchConsumer(await workerOf(consumer.queue, consumer.rateLimit), consumer, { ...host, instance: `${instance}.${slot}` });
+          const batchConsumer = new BatchConsumer(await workerOf(consumer.queue, consumer.rateLimit), consumer, {
+            ...host,
+            instance: `${instance}.${slot}`,
+          });
           consumers.push(batchConsumer);
           batchConsumer.start();
         }
@@ -258,7 +289,9 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       );
     },
     async failed(queue: string): Promise<FailedMessage[]> {
-      return (await failedJobs(queue)).map((job) => toFailed(queue, job)).sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
+      return (await failedJobs(queue))
+        .map((job) => toFailed(queue, job))
+        .sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
     },
     async cancel(queue: string, id: string) {
       const job = await (await queueOf(queue)).getJob(id);
@@ -273,27 +306,41 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
         return false;
       }
     },
-    async replay(queue: string, select: (message: FailedMessage) => boolean, replayOptions: { deadLetterQueue?: string } = {}) {
+    async replay(
+      queue: string,
+      select: (message: FailedMessage) => boolean,
+      replayOptions: { deadLetterQueue?: string } = {},
+    ) {
       const chosen = (await failedJobs(queue)).filter((job) => select(toFailed(queue, job)));
       for (const job of chosen) await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
       const ids = chosen.map((job) => job.id!);
-      if (replayOptions.deadLetterQueue) ids.push(...(await requeueDeadLetters(queue, replayOptions.deadLetterQueue, select)));
+      if (replayOptions.deadLetterQueue)
+        ids.push(...(await requeueDeadLetters(queue, replayOptions.deadLetterQueue, select)));
       return ids;
     },
-    async discard(queue: string, select: (message: FailedMessage) => boolean, discardOptions: { deadLetterQueue?: string } = {}) {
+    async discard(
+      queue: string,
+      select: (message: FailedMessage) => boolean,
+      discardOptions: { deadLetterQueue?: string } = {},
+    ) {
       const ids: string[] = [];
       for (const job of await failedJobs(queue)) {
         if (!select(toFailed(queue, job))) continue;
         await job.remove();
         ids.push(job.id!);
       }
-      if (discardOptions.deadLetterQueue) ids.push(...(await requeueDeadLetters(queue, discardOptions.deadLetterQueue, select, false)));
+      if (discardOptions.deadLetterQueue)
+        ids.push(...(await requeueDeadLetters(queue, discardOptions.deadLetterQueue, select, false)));
       return ids;
     },
     async inspect(queue: string, inspectOptions: { deadLetterQueue?: string; limit: number }) {
       const counts = await (await queueOf(queue)).getJobCounts('waiting', 'delayed', 'prioritized', 'active', 'failed');
-      const failed = (await failedJobs(queue)).map((job) => toFailed(queue, job)).sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
-      const deadLetters = inspectOptions.deadLetterQueue ? (await deadLetterJobs(queue, inspectOptions.deadLetterQueue)).map((d) => d.view) : [];
+      const failed = (await failedJobs(queue))
+        .map((job) => toFailed(queue, job))
+        .sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
+      const deadLetters = inspectOptions.deadLetterQueue
+        ? (await deadLetterJobs(queue, inspectOptions.deadLetterQueue)).map((d) => d.view)
+        : [];
       return {
         waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
         inFlight: counts.active ?? 0,

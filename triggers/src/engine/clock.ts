@@ -32,7 +32,8 @@ export const realClock: EngineClock = {
  */
 export function scaledClock(options: { scale: number; epoch?: number }): EngineClock {
   const { scale } = options;
-  if (!(scale > 0) || !Number.isFinite(scale)) throw new RangeError(`scaledClock: scale must be a positive number, got ${scale}`);
+  if (!(scale > 0) || !Number.isFinite(scale))
+    throw new RangeError(`scaledClock: scale must be a positive number, got ${scale}`);
   const epoch = options.epoch ?? Date.now();
   return {
     now: () => new Date(epoch + (Date.now() - epoch) * scale),

@@ -12,7 +12,9 @@ import { scaledClock, type EngineClock } from './clock.js';
 import type { TriggerEngine } from './types.js';
 
 /** Creates a fresh, isolated engine; `cleanup` removes whatever it stored. */
-export type EngineFactory = (options: { clock?: EngineClock }) => Promise<{ engine: TriggerEngine; cleanup(): Promise<void> }>;
+export type EngineFactory = (options: {
+  clock?: EngineClock;
+}) => Promise<{ engine: TriggerEngine; cleanup(): Promise<void> }>;
 
 interface Delivery {
   body: unknown;
@@ -213,9 +215,21 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
       const producer = runtime.queue('jobs');
       expect(await producer.send('first', { id: 'order-1' })).toBe('order-1');
       expect(await producer.send('second', { id: 'order-1' })).toBe('order-1');
-      expect(await producer.sendBatch([{ body: 'third', id: 'order-1' }, { body: 'other', id: 'order-2' }])).toEqual(['order-1', 'order-2']);
+      expect(
+        await producer.sendBatch([
+          { body: 'third', id: 'order-1' },
+          { body: 'other', id: 'order-2' },
+        ]),
+      ).toEqual(['order-1', 'order-2']);
       await runtime.start();
-      await eventually(() => expect(batches.flat().map((d) => d.body).sort()).toEqual(['first', 'other']));
+      await eventually(() =>
+        expect(
+          batches
+            .flat()
+            .map((d) => d.body)
+            .sort(),
+        ).toEqual(['first', 'other']),
+      );
       await new Promise((resolve) => setTimeout(resolve, 100));
       await producer.send('again', { id: 'order-1' });
       await eventually(() => expect(batches.flat().map((d) => d.body)).toContain('again'));
@@ -300,7 +314,9 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
       await eventually(() => expect(batches).toHaveLength(2));
       await new Promise((resolve) => setTimeout(resolve, 200));
       failing = false;
-      const ids = await runtime.replay('c', { filter: (m) => (m.body as { n: number }).n === 2 && m.reason.includes('down') });
+      const ids = await runtime.replay('c', {
+        filter: (m) => (m.body as { n: number }).n === 2 && m.reason.includes('down'),
+      });
       expect(ids).toHaveLength(1);
       await eventually(() => expect(batches.at(-1)).toMatchObject([{ body: { n: 2 }, attempts: 1 }]));
       expect(await runtime.replay('c', { all: true })).toHaveLength(1);
@@ -315,7 +331,12 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
       };
       const runtime = await setup({
         c: consumer(batches, { batchSize: 1, batchTimeout: '20ms' }, failing, { retries: 0 }),
-        d: consumer(batches, { name: 'other', batchSize: 1, batchTimeout: '20ms', deadLetterQueue: 'other-dlq' }, failing, { retries: 0 }),
+        d: consumer(
+          batches,
+          { name: 'other', batchSize: 1, batchTimeout: '20ms', deadLetterQueue: 'other-dlq' },
+          failing,
+          { retries: 0 },
+        ),
       });
       await runtime.start();
       await runtime.queue('jobs').send('a', { id: 'i-a' });
@@ -323,8 +344,22 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
       await runtime.queue('other').send('later', { delay: '1h' });
       await eventually(async () => {
         const [jobs, other] = await runtime.inspectQueues();
-        expect(jobs).toMatchObject({ queue: 'jobs', trigger: 'c', failed: 1, deadLettered: 0, inFlight: 0, waiting: 0 });
-        expect(other).toMatchObject({ queue: 'other', trigger: 'd', deadLetterQueue: 'other-dlq', failed: 0, deadLettered: 1, waiting: 1 });
+        expect(jobs).toMatchObject({
+          queue: 'jobs',
+          trigger: 'c',
+          failed: 1,
+          deadLettered: 0,
+          inFlight: 0,
+          waiting: 0,
+        });
+        expect(other).toMatchObject({
+          queue: 'other',
+          trigger: 'd',
+          deadLetterQueue: 'other-dlq',
+          failed: 0,
+          deadLettered: 1,
+          waiting: 1,
+        });
       });
       const [jobs, other] = await runtime.inspectQueues();
       expect(jobs!.messages).toMatchObject([{ id: 'i-a', queue: 'jobs', body: 'a', attempts: 1 }]);
@@ -332,7 +367,10 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
       expect(await runtime.discard('c', { id: 'i-a' })).toEqual(['i-a']);
       expect(await runtime.discard('d', { all: true })).toHaveLength(1);
       const after = await runtime.inspectQueues();
-      expect(after.map((q) => [q.failed, q.deadLettered, q.messages.length])).toEqual([[0, 0, 0], [0, 0, 0]]);
+      expect(after.map((q) => [q.failed, q.deadLettered, q.messages.length])).toEqual([
+        [0, 0, 0],
+        [0, 0, 0],
+      ]);
       expect(await runtime.replay('d', { all: true })).toEqual([]);
     });
 
@@ -368,7 +406,9 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
           handle: (event) => track(tenantOf(event), () => new Promise((resolve) => setTimeout(resolve, 150))),
         }),
       });
-      await runtime.queue('jobs').sendBatch(['a', 'b', 'c', 'd', 'e', 'a', 'a', 'b'].map((tenant) => ({ body: { tenant } })));
+      await runtime
+        .queue('jobs')
+        .sendBatch(['a', 'b', 'c', 'd', 'e', 'a', 'a', 'b'].map((tenant) => ({ body: { tenant } })));
       await runtime.start();
       await eventually(() => expect(stats.handled).toBe(8), 8_000);
       expect(stats.peak).toBe(3);
@@ -377,7 +417,11 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
 
     it('rateLimit: at most limit messages per window', async () => {
       const batches: Delivery[][] = [];
-      const runtime = await setup({ c: consumer(batches, { batchSize: 10, batchTimeout: '20ms' }, () => {}, { rateLimit: { limit: 3, window: '600ms' } }) });
+      const runtime = await setup({
+        c: consumer(batches, { batchSize: 10, batchTimeout: '20ms' }, () => {}, {
+          rateLimit: { limit: 3, window: '600ms' },
+        }),
+      });
       await runtime.queue('jobs').sendBatch([1, 2, 3, 4, 5, 6, 7].map((body) => ({ body })));
       await runtime.start();
       await eventually(() => expect(batches.flat()).toHaveLength(7), 8_000);
@@ -404,7 +448,10 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
       await eventually(() => expect(batches.flat()).toHaveLength(2), 5_000);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const bodies = batches.flat().map((d) => d.body as { doc: string; v: number });
-      expect(bodies.sort((x, y) => x.doc.localeCompare(y.doc))).toEqual([{ doc: 'a', v: 3 }, { doc: 'b', v: 1 }]);
+      expect(bodies.sort((x, y) => x.doc.localeCompare(y.doc))).toEqual([
+        { doc: 'a', v: 3 },
+        { doc: 'b', v: 1 },
+      ]);
       const a = batches.flat().find((d) => (d.body as { doc: string }).doc === 'a')!;
       expect(a.at - started).toBeGreaterThanOrEqual(540);
     });

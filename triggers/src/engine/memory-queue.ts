@@ -59,7 +59,8 @@ export class MemoryQueue {
   add(message: Stored, delayMs = 0): boolean {
     if (this.ids.has(message.id)) return false;
     if (message.debounceKey !== undefined) {
-      for (const entry of this.delayed) if (entry.message.debounceKey === message.debounceKey) this.cancel(entry.message.id);
+      for (const entry of this.delayed)
+        if (entry.message.debounceKey === message.debounceKey) this.cancel(entry.message.id);
     }
     this.ids.add(message.id);
     this.push(message, delayMs);

@@ -4,7 +4,14 @@ import { realClock, type EngineClock } from './clock.js';
 import { MemoryQueue, storedMessage } from './memory-queue.js';
 import { fireGuarded, memoryLock, skippedMessage } from './overlap.js';
 import { timerAt, type Timer } from './timers.js';
-import type { EngineCallbacks, EnginePlan, EngineSchedule, FailedMessage, OutgoingMessage, TriggerEngine } from './types.js';
+import type {
+  EngineCallbacks,
+  EnginePlan,
+  EngineSchedule,
+  FailedMessage,
+  OutgoingMessage,
+  TriggerEngine,
+} from './types.js';
 
 /** Options of {@link memoryEngine}. */
 export interface MemoryEngineOptions {
@@ -81,10 +88,21 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
       Date.now() + clock.delayUntil(next),
       () => {
         if (!running) return;
-        const run = fireGuarded(schedule.overlap ?? 'skip', overlapLock, schedule.trigger, () => callbacks!.fireSchedule(schedule.trigger, next), {
-          running: () => running,
-          skipped: () => callbacks?.log({ level: 'warn', message: skippedMessage(schedule.trigger, next), trigger: schedule.trigger }),
-        }).finally(() => firing.delete(run));
+        const run = fireGuarded(
+          schedule.overlap ?? 'skip',
+          overlapLock,
+          schedule.trigger,
+          () => callbacks!.fireSchedule(schedule.trigger, next),
+          {
+            running: () => running,
+            skipped: () =>
+              callbacks?.log({
+                level: 'warn',
+                message: skippedMessage(schedule.trigger, next),
+                trigger: schedule.trigger,
+              }),
+          },
+        ).finally(() => firing.delete(run));
         firing.add(run);
         arm(schedule, next);
       },
@@ -115,14 +133,19 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
     async send(queue: string, messages: OutgoingMessage[]) {
       const target = queueOf(queue);
       if (target.pending + messages.length > maxQueueLength) {
-        throw new TriggerError(`queue "${queue}" holds ${target.pending} messages; ${messages.length} more exceed maxQueueLength ${maxQueueLength}`, {
-          code: 'QUEUE_FULL',
-          retryable: true,
-          context: { queue, pending: target.pending, maxQueueLength },
-        });
+        throw new TriggerError(
+          `queue "${queue}" holds ${target.pending} messages; ${messages.length} more exceed maxQueueLength ${maxQueueLength}`,
+          {
+            code: 'QUEUE_FULL',
+            retryable: true,
+            context: { queue, pending: target.pending, maxQueueLength },
+          },
+        );
       }
       // Clone all bodies first, so an uncloneable one rejects the whole send.
-      const stored = messages.map((message) => storedMessage(message.id ?? randomHex(8), { ...message, body: cloneBody(queue, message.body) }));
+      const stored = messages.map((message) =>
+        storedMessage(message.id ?? randomHex(8), { ...message, body: cloneBody(queue, message.body) }),
+      );
       return stored.map((message, i) => {
         target.add(message, messages[i]!.delayMs ?? 0);
         return message.id;
@@ -174,10 +197,13 @@ function cloneBody(queue: string, body: unknown): unknown {
   try {
     return structuredClone(body);
   } catch (error) {
-    throw new TriggerError(`a message body for queue "${queue}" cannot be stored: ${error instanceof Error ? error.message : String(error)}`, {
-      code: 'QUEUE_INVALID_BODY',
-      retryable: false,
-      cause: error,
-    });
+    throw new TriggerError(
+      `a message body for queue "${queue}" cannot be stored: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        code: 'QUEUE_INVALID_BODY',
+        retryable: false,
+        cause: error,
+      },
+    );
   }
 }

@@ -18,7 +18,10 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
  * its holder (compare-and-delete in Lua). A holder that dies loses the lock
  * after `leaseMs`.
  */
-export function redisLock(client: ScriptClient, options: { keyPrefix: string; leaseMs: number; onError(message: string, error: unknown): void }): ScheduleLock {
+export function redisLock(
+  client: ScriptClient,
+  options: { keyPrefix: string; leaseMs: number; onError(message: string, error: unknown): void },
+): ScheduleLock {
   client.defineCommand('frameworkLockAcquire', { lua: ACQUIRE, numberOfKeys: 1 });
   client.defineCommand('frameworkLockRenew', { lua: RENEW, numberOfKeys: 1 });
   client.defineCommand('frameworkLockRelease', { lua: RELEASE, numberOfKeys: 1 });
@@ -29,11 +32,14 @@ export function redisLock(client: ScriptClient, options: { keyPrefix: string; le
       const token = randomHex(16);
       const taken = Number(await client.runCommand('frameworkLockAcquire', [redisKey, token, leaseMs]));
       if (taken !== 1) return undefined;
-      const renewal = setInterval(() => {
-        client.runCommand('frameworkLockRenew', [redisKey, token, leaseMs]).catch((error: unknown) => {
-          options.onError(`bullmq engine: could not renew the overlap lock ${redisKey}`, error);
-        });
-      }, Math.max(50, Math.floor(leaseMs / 3)));
+      const renewal = setInterval(
+        () => {
+          client.runCommand('frameworkLockRenew', [redisKey, token, leaseMs]).catch((error: unknown) => {
+            options.onError(`bullmq engine: could not renew the overlap lock ${redisKey}`, error);
+          });
+        },
+        Math.max(50, Math.floor(leaseMs / 3)),
+      );
       let released = false;
       return {
         async release() {
@@ -57,7 +63,10 @@ const STEP_CLEAR = `return redis.call('DEL', KEYS[1])`;
  * A step store in Redis: one hash per run (`<keyPrefix><runId>`, step id →
  * JSON), expiring `ttlMs` after its last write, on BullMQ's client.
  */
-export function redisStepStore(client: () => Promise<ScriptClient>, options: { keyPrefix: string; ttlMs: number }): StepStore {
+export function redisStepStore(
+  client: () => Promise<ScriptClient>,
+  options: { keyPrefix: string; ttlMs: number },
+): StepStore {
   let defined: Promise<ScriptClient> | undefined;
   const ready = () =>
     (defined ??= client().then((c) => {

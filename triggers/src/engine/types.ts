@@ -170,13 +170,21 @@ export interface TriggerEngine {
    * (a dead letter's id in its dead-letter queue). Optional for third-party
    * engines.
    */
-  replay?(queue: string, select: (message: FailedMessage) => boolean, options?: { deadLetterQueue?: string }): Promise<string[]>;
+  replay?(
+    queue: string,
+    select: (message: FailedMessage) => boolean,
+    options?: { deadLetterQueue?: string },
+  ): Promise<string[]>;
   /**
    * Deletes the failed messages of `queue` that `select` picks and, with
    * `deadLetterQueue`, the waiting dead letters there that came from `queue`;
    * resolves with their ids. Optional for third-party engines.
    */
-  discard?(queue: string, select: (message: FailedMessage) => boolean, options?: { deadLetterQueue?: string }): Promise<string[]>;
+  discard?(
+    queue: string,
+    select: (message: FailedMessage) => boolean,
+    options?: { deadLetterQueue?: string },
+  ): Promise<string[]>;
   /** Counts and failed / dead-lettered messages of `queue` (for dashboards). Optional for third-party engines. */
   inspect?(queue: string, options: { deadLetterQueue?: string; limit: number }): Promise<EngineQueueStats>;
 }

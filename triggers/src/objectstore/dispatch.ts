@@ -32,14 +32,23 @@ export async function dispatchObjectNotification(
   for (const notice of notices) {
     for (const trigger of triggers) {
       if (!objectSourceMatches(trigger.definition.source as ObjectStoreSource, notice)) continue;
-      deliveries.push({ trigger: trigger.name, bucket: notice.event.bucket, key: notice.event.object.key, type: notice.type });
+      deliveries.push({
+        trigger: trigger.name,
+        bucket: notice.event.bucket,
+        key: notice.event.object.key,
+        type: notice.type,
+      });
       const retries = options.retries === undefined ? {} : { retries: options.retries };
       runs.push(core.tracker.track(dispatchWithRetries(core, trigger, notice.event, retries)));
     }
   }
   const failure = (await Promise.allSettled(runs)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) {
-    core.logger.log({ level: 'error', message: `objectstore handler failed: ${messageOf(failure.reason)}`, error: failure.reason });
+    core.logger.log({
+      level: 'error',
+      message: `objectstore handler failed: ${messageOf(failure.reason)}`,
+      error: failure.reason,
+    });
     throw failure.reason;
   }
   return { deliveries };

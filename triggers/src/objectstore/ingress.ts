@@ -29,7 +29,12 @@ export function objectStoreIngressTriggers(
   const triggers: Record<string, TriggerDefinition<any, any>> = {};
   if (options.path !== undefined) {
     triggers[OBJECTSTORE_WEBHOOK_TRIGGER] = defineTrigger({
-      source: { type: 'webhook', path: options.path, methods: ['POST'], ...(options.verifier ? { verifier: options.verifier } : {}) },
+      source: {
+        type: 'webhook',
+        path: options.path,
+        methods: ['POST'],
+        ...(options.verifier ? { verifier: options.verifier } : {}),
+      },
       handle: async (event) => void (await dispatch(event.payload)),
     });
   }

@@ -56,7 +56,17 @@ describe('createLocalBucket', () => {
 
   it('confines keys to its directory', async () => {
     const { bucket } = await setup();
-    for (const key of ['../escape.txt', 'a/../../escape.txt', '/etc/passwd', 'C:/x', 'a\\b', 'a//b', './a', '', 'nul\0byte']) {
+    for (const key of [
+      '../escape.txt',
+      'a/../../escape.txt',
+      '/etc/passwd',
+      'C:/x',
+      'a\\b',
+      'a//b',
+      './a',
+      '',
+      'nul\0byte',
+    ]) {
       await expect(bucket.put(key, 'x'), key).rejects.toMatchObject({ code: 'OBJECTSTORE_INVALID_KEY' });
       await expect(bucket.get(key), key).rejects.toMatchObject({ code: 'OBJECTSTORE_INVALID_KEY' });
     }
@@ -69,7 +79,14 @@ describe('createLocalBucket', () => {
       await bucket.put(key, key);
       expect(new TextDecoder().decode((await bucket.get(key))!.body), key).toBe(key);
     }
-    expect((await bucket.list()).map((o) => o.key)).toEqual(['...', '..a/..b/..c', '..foo', '.hidden', 'a/..b', 'a/b..']);
+    expect((await bucket.list()).map((o) => o.key)).toEqual([
+      '...',
+      '..a/..b/..c',
+      '..foo',
+      '.hidden',
+      'a/..b',
+      'a/b..',
+    ]);
   });
 
   it('refuses keys that collide with the layout or the filesystem limits with OBJECTSTORE_INVALID_KEY', async () => {
@@ -130,7 +147,10 @@ describe('createLocalBucket', () => {
       fc.string({ unit: fc.constantFrom('a', '.', 'é', ' ', '%', '\\', '\0', ':'), maxLength: 8 }),
       fc.integer({ min: 200, max: 300 }).map((n) => 'x'.repeat(n)),
     );
-    const key = fc.oneof(fc.array(segment, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('/')), fc.string({ maxLength: 40 }));
+    const key = fc.oneof(
+      fc.array(segment, { minLength: 1, maxLength: 6 }).map((parts) => parts.join('/')),
+      fc.string({ maxLength: 40 }),
+    );
     await fc.assert(
       fc.asyncProperty(key, async (k) => {
         try {

@@ -46,7 +46,11 @@ export interface LocalBucket {
 }
 
 function invalidKey(key: string, reason: string): TriggerError {
-  return new TriggerError(`Invalid object key '${key}': ${reason}`, { code: 'OBJECTSTORE_INVALID_KEY', retryable: false, context: { key } });
+  return new TriggerError(`Invalid object key '${key}': ${reason}`, {
+    code: 'OBJECTSTORE_INVALID_KEY',
+    retryable: false,
+    context: { key },
+  });
 }
 
 /** Longest key in UTF-8 bytes (S3's limit). */
@@ -67,12 +71,14 @@ export function objectPath(root: string, key: string): string {
   if (typeof key !== 'string' || key === '') throw invalidKey(String(key), 'expected a non-empty string');
   if (key.includes('\0')) throw invalidKey(key, 'contains a NUL character');
   if (key.includes('\\')) throw invalidKey(key, 'contains a backslash; use "/" between segments');
-  if (key.startsWith('/') || isAbsolute(key) || /^[A-Za-z]:/.test(key)) throw invalidKey(key, 'absolute paths are not keys');
+  if (key.startsWith('/') || isAbsolute(key) || /^[A-Za-z]:/.test(key))
+    throw invalidKey(key, 'absolute paths are not keys');
   if (utf8Length(key) > MAX_KEY_BYTES) throw invalidKey(key, `longer than ${MAX_KEY_BYTES} bytes`);
   const segments = key.split('/');
   if (segments.some((s) => s === '..' || s === '.')) throw invalidKey(key, '"." and ".." segments are not allowed');
   if (segments.some((s) => s === '')) throw invalidKey(key, 'empty segments ("//" or a trailing "/") are not allowed');
-  if (segments.some((s) => utf8Length(s) > MAX_SEGMENT_BYTES)) throw invalidKey(key, `a segment is longer than ${MAX_SEGMENT_BYTES} bytes`);
+  if (segments.some((s) => utf8Length(s) > MAX_SEGMENT_BYTES))
+    throw invalidKey(key, `a segment is longer than ${MAX_SEGMENT_BYTES} bytes`);
   const file = resolve(root, ...segments);
   const inside = relative(root, file);
   if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
@@ -152,7 +158,11 @@ const encodeKey = (key: string) => encodeURIComponent(key).replace(/%2F/g, '/').
  * await avatars.put('users/42.png', bytes); // → object:create:put for triggers on bucket 'avatars'
  * ```
  */
-export function createLocalBucket(dir: string, runtime: ObjectStoreRuntime, options: LocalBucketOptions = {}): LocalBucket {
+export function createLocalBucket(
+  dir: string,
+  runtime: ObjectStoreRuntime,
+  options: LocalBucketOptions = {},
+): LocalBucket {
   const root = resolve(dir);
   const name = options.name ?? basename(root);
 
@@ -166,16 +176,29 @@ export function createLocalBucket(dir: string, runtime: ObjectStoreRuntime, opti
       s3: {
         s3SchemaVersion: '1.0',
         bucket: { name, arn: `arn:aws:s3:::${name}` },
-        object: { key: encodeKey(info.key), ...(eventName.startsWith('ObjectRemoved') ? {} : { size: info.size, eTag: info.etag }) },
+        object: {
+          key: encodeKey(info.key),
+          ...(eventName.startsWith('ObjectRemoved') ? {} : { size: info.size, eTag: info.etag }),
+        },
       },
     };
     // Delivery runs in the background like a cloud notification; the runtime logs failures.
     runtime.dispatchObjectNotification({ Records: [record] }).catch(() => {});
   }
 
-  async function info(key: string, file: string, stats: Stats | null, bytes?: Uint8Array): Promise<LocalObjectInfo | null> {
+  async function info(
+    key: string,
+    file: string,
+    stats: Stats | null,
+    bytes?: Uint8Array,
+  ): Promise<LocalObjectInfo | null> {
     if (!stats?.isFile()) return null;
-    return { key, size: stats.size, etag: md5(bytes ?? (await readFile(file, { flag: constants.O_RDONLY | NOFOLLOW }))), uploadedAt: stats.mtime };
+    return {
+      key,
+      size: stats.size,
+      etag: md5(bytes ?? (await readFile(file, { flag: constants.O_RDONLY | NOFOLLOW }))),
+      uploadedAt: stats.mtime,
+    };
   }
 
   async function write(key: string, bytes: Uint8Array, eventName: string): Promise<LocalObjectInfo> {
@@ -208,7 +231,8 @@ export function createLocalBucket(dir: string, runtime: ObjectStoreRuntime, opti
   return {
     name,
     dir: root,
-    put: (key, body) => write(key, typeof body === 'string' ? new TextEncoder().encode(body) : body, 'ObjectCreated:Put'),
+    put: (key, body) =>
+      write(key, typeof body === 'string' ? new TextEncoder().encode(body) : body, 'ObjectCreated:Put'),
     async copy(from, to) {
       const source = await this.get(from);
       return source ? write(to, source.body, 'ObjectCreated:Copy') : null;

@@ -14,11 +14,18 @@ function awsRecord(eventName: string, key: string, extra: { size?: number; eTag?
     eventName,
     userIdentity: { principalId: 'AIDAJDPLRKLG7UEXAMPLE' },
     requestParameters: { sourceIPAddress: '127.0.0.1' },
-    responseElements: { 'x-amz-request-id': 'C3D13FE58DE4C810', 'x-amz-id-2': 'FMyUVURIY8/IgAtTv8xRjskZQpcIZ9KG4V5Wp6S7S/JRWeUWerMUE5JgHvANOjpD' },
+    responseElements: {
+      'x-amz-request-id': 'C3D13FE58DE4C810',
+      'x-amz-id-2': 'FMyUVURIY8/IgAtTv8xRjskZQpcIZ9KG4V5Wp6S7S/JRWeUWerMUE5JgHvANOjpD',
+    },
     s3: {
       s3SchemaVersion: '1.0',
       configurationId: 'testConfigRule',
-      bucket: { name: extra.bucket ?? 'amzn-s3-demo-bucket', ownerIdentity: { principalId: 'A3NL1KOZZKExample' }, arn: 'arn:aws:s3:::amzn-s3-demo-bucket' },
+      bucket: {
+        name: extra.bucket ?? 'amzn-s3-demo-bucket',
+        ownerIdentity: { principalId: 'A3NL1KOZZKExample' },
+        arn: 'arn:aws:s3:::amzn-s3-demo-bucket',
+      },
       object: {
         key,
         ...(extra.size === undefined ? {} : { size: extra.size }),
@@ -34,7 +41,10 @@ describe('S3 event notifications', () => {
   it('map event names onto the five event types and URL-decode keys', () => {
     const notices = parseObjectNotification({
       Records: [
-        awsRecord('ObjectCreated:Put', 'photos/Happy+Face%C3%A9.jpg', { size: 1024, eTag: 'd41d8cd98f00b204e9800998ecf8427e' }),
+        awsRecord('ObjectCreated:Put', 'photos/Happy+Face%C3%A9.jpg', {
+          size: 1024,
+          eTag: 'd41d8cd98f00b204e9800998ecf8427e',
+        }),
         awsRecord('s3:ObjectCreated:Copy', 'a.txt', { size: 1, eTag: 'e1' }),
         awsRecord('ObjectCreated:CompleteMultipartUpload', 'big.bin', { size: 9, eTag: 'e2-2' }),
         awsRecord('ObjectCreated:Post', 'form.bin', { size: 2, eTag: 'e3' }),
@@ -42,20 +52,39 @@ describe('S3 event notifications', () => {
         awsRecord('ObjectRestore:Completed', 'ignored.txt'),
       ],
     });
-    expect(notices.map((n) => n.type)).toEqual(['object:create:put', 'object:create:copy', 'object:create:multipart', 'object:create', 'object:delete']);
+    expect(notices.map((n) => n.type)).toEqual([
+      'object:create:put',
+      'object:create:copy',
+      'object:create:multipart',
+      'object:create',
+      'object:delete',
+    ]);
     expect(notices[0]!.event).toEqual({
       bucket: 'amzn-s3-demo-bucket',
       action: 'create',
-      object: { key: 'photos/Happy Faceé.jpg', size: 1024, etag: 'd41d8cd98f00b204e9800998ecf8427e', uploadedAt: new Date(0) },
+      object: {
+        key: 'photos/Happy Faceé.jpg',
+        size: 1024,
+        etag: 'd41d8cd98f00b204e9800998ecf8427e',
+        uploadedAt: new Date(0),
+      },
     });
     expect(notices[4]!.event).toMatchObject({ action: 'delete', object: { key: 'old+file.txt', size: 0, etag: '' } });
   });
 
   it('accept JSON text, ignore test events, and reject what is not a notification', () => {
-    expect(parseObjectNotification(JSON.stringify({ Records: [awsRecord('ObjectCreated:Put', 'k', { size: 1, eTag: 'e' })] }))).toHaveLength(1);
+    expect(
+      parseObjectNotification(
+        JSON.stringify({ Records: [awsRecord('ObjectCreated:Put', 'k', { size: 1, eTag: 'e' })] }),
+      ),
+    ).toHaveLength(1);
     expect(parseObjectNotification({ Service: 'Amazon S3', Event: 's3:TestEvent', Bucket: 'b' })).toEqual([]);
-    expect(() => parseObjectNotification('{nope')).toThrow(expect.objectContaining({ code: 'OBJECTSTORE_INVALID_NOTIFICATION' }));
-    expect(() => parseObjectNotification({ Records: [{ eventName: 'ObjectCreated:Put', s3: {} }] })).toThrow(/bucket\.name is missing/);
+    expect(() => parseObjectNotification('{nope')).toThrow(
+      expect.objectContaining({ code: 'OBJECTSTORE_INVALID_NOTIFICATION' }),
+    );
+    expect(() => parseObjectNotification({ Records: [{ eventName: 'ObjectCreated:Put', s3: {} }] })).toThrow(
+      /bucket\.name is missing/,
+    );
   });
 });
 
@@ -91,7 +120,11 @@ describe('objectstore triggers', () => {
     expect(seen.map((e) => e.object.key)).toEqual(['photos/a.jpg', 'photos/b.jpg']);
     const only = setup(['object:create:copy', 'object:delete']);
     await only.runtime.dispatchObjectNotification({
-      Records: [awsRecord('ObjectCreated:Put', 'x', { size: 1, eTag: 'e' }), awsRecord('ObjectCreated:Copy', 'y', { size: 1, eTag: 'e' }), awsRecord('ObjectRemoved:Delete', 'z')],
+      Records: [
+        awsRecord('ObjectCreated:Put', 'x', { size: 1, eTag: 'e' }),
+        awsRecord('ObjectCreated:Copy', 'y', { size: 1, eTag: 'e' }),
+        awsRecord('ObjectRemoved:Delete', 'z'),
+      ],
     });
     expect(only.seen.map((e) => [e.action, e.object.key])).toEqual([
       ['create', 'y'],
@@ -102,10 +135,18 @@ describe('objectstore triggers', () => {
   it('arrive through the webhook path and through a queue', async () => {
     const { runtime, seen } = setup(['object:create:put']);
     const body = JSON.stringify({ Records: [awsRecord('ObjectCreated:Put', 'via/webhook', { size: 3, eTag: 'e' })] });
-    const response = await runtime.fetch(new Request('http://localhost/hooks/s3', { method: 'POST', body, headers: { 'content-type': 'application/json' } }));
+    const response = await runtime.fetch(
+      new Request('http://localhost/hooks/s3', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     expect(response?.status).toBe(200);
     await runtime.start();
-    await runtime.queue('s3-events').send({ Records: [awsRecord('ObjectCreated:Put', 'via/queue', { size: 3, eTag: 'e' })] });
+    await runtime
+      .queue('s3-events')
+      .send({ Records: [awsRecord('ObjectCreated:Put', 'via/queue', { size: 3, eTag: 'e' })] });
     for (let i = 0; i < 100 && seen.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(seen.map((e) => e.object.key)).toEqual(['via/webhook', 'via/queue']);
     await runtime.stop();

@@ -9,7 +9,10 @@ export interface ObjectNotice {
 }
 
 function invalid(reason: string): TriggerError {
-  return new TriggerError(`Invalid S3 event notification: ${reason}`, { code: 'OBJECTSTORE_INVALID_NOTIFICATION', retryable: false });
+  return new TriggerError(`Invalid S3 event notification: ${reason}`, {
+    code: 'OBJECTSTORE_INVALID_NOTIFICATION',
+    retryable: false,
+  });
 }
 
 /** The event type of an S3 `eventName` (with or without the `s3:` prefix); `undefined` for kinds we do not map. */
@@ -32,7 +35,8 @@ export function decodeObjectKey(key: string): string {
   }
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Reads an S3 event notification, the JSON S3, R2 and MinIO send:
@@ -103,7 +107,8 @@ export function parseObjectNotification(body: unknown): ObjectNotice[] {
 export function objectSourceMatches(source: ObjectStoreSource, notice: ObjectNotice): boolean {
   const { event, type } = notice;
   if (source.bucket !== event.bucket) return false;
-  const wanted = source.events.includes(type) || (type.startsWith('object:create') && source.events.includes('object:create'));
+  const wanted =
+    source.events.includes(type) || (type.startsWith('object:create') && source.events.includes('object:create'));
   if (!wanted) return false;
   if (source.prefix && !event.object.key.startsWith(source.prefix)) return false;
   if (source.suffix && !event.object.key.endsWith(source.suffix)) return false;

@@ -35,7 +35,12 @@ export async function claimDelivery(
   if (!isDeliveryId(id)) return undefined;
   const key = `${trigger.name}:${id}`;
   const fail = (action: string) => (error: unknown) =>
-    void core.logger.log({ level: 'error', message: `webhook replay store failed to ${action}: ${messageOf(error)}`, trigger: trigger.name, error });
+    void core.logger.log({
+      level: 'error',
+      message: `webhook replay store failed to ${action}: ${messageOf(error)}`,
+      trigger: trigger.name,
+      error,
+    });
   const { timeoutMs } = trigger.definition.config;
   const lease = Math.ceil(timeoutMs / 1000) + LEASE_MARGIN_SECONDS;
   const waitUntil = Date.now() + Math.min(timeoutMs, MAX_WAIT_MS);

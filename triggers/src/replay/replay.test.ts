@@ -20,7 +20,12 @@ function standard(id: string, body = '{"type":"ping"}', path = '/hooks/std'): Re
   return new Request(`http://localhost${path}`, {
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': t, 'webhook-signature': `v1,${signature}` },
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': t,
+      'webhook-signature': `v1,${signature}`,
+    },
   });
 }
 
@@ -30,7 +35,11 @@ function github(delivery: string | undefined, path = '/hooks/gh', body = '{"zen"
   return new Request(`http://localhost${path}`, {
     method: 'POST',
     body,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, ...(delivery ? { 'x-github-delivery': delivery } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': signature,
+      ...(delivery ? { 'x-github-delivery': delivery } : {}),
+    },
   });
 }
 
@@ -95,7 +104,10 @@ describe('webhook replay protection', () => {
         }),
       },
     });
-    const [first, copy] = await Promise.all([runtime.fetch(standard('msg_flaky')), runtime.fetch(standard('msg_flaky'))]);
+    const [first, copy] = await Promise.all([
+      runtime.fetch(standard('msg_flaky')),
+      runtime.fetch(standard('msg_flaky')),
+    ]);
     expect([first?.status, copy?.status].sort()).toEqual([200, 500]);
     expect(calls).toBe(2);
   });
@@ -108,7 +120,11 @@ describe('webhook replay protection', () => {
       env: {},
       triggers: {
         hook: defineTrigger({
-          source: { type: 'webhook', path: '/hooks/std', verifier: standardWebhooksVerifier({ secret: SECRET, replay: store }) },
+          source: {
+            type: 'webhook',
+            path: '/hooks/std',
+            verifier: standardWebhooksVerifier({ secret: SECRET, replay: store }),
+          },
           config: { timeout: '200ms' },
           handle: () => void runs++,
         }),
@@ -126,7 +142,10 @@ describe('webhook replay protection', () => {
 
   it('runs a redelivery again when the first attempt failed, and skips it once one succeeded', async () => {
     let failing = true;
-    const { runtime, runs } = runtimeWith({ '/hooks/std': standardWebhooksVerifier({ secret: SECRET }) }, () => failing);
+    const { runtime, runs } = runtimeWith(
+      { '/hooks/std': standardWebhooksVerifier({ secret: SECRET }) },
+      () => failing,
+    );
     expect((await runtime.fetch(standard('msg_retry')))?.status).toBe(500);
     failing = false;
     expect((await runtime.fetch(standard('msg_retry')))?.status).toBe(200);
@@ -172,9 +191,16 @@ describe('webhook replay protection', () => {
       complete: async () => {},
       release: async () => {},
     };
-    const { runtime, runs } = runtimeWith({ '/hooks/std': standardWebhooksVerifier({ secret: SECRET, replay: broken }) });
+    const { runtime, runs } = runtimeWith({
+      '/hooks/std': standardWebhooksVerifier({ secret: SECRET, replay: broken }),
+    });
     const answer = await runtime.fetch(standard('msg_down'));
-    expect(() => standardWebhooksVerifier({ secret: SECRET, replay: { claim: async () => 'claimed', release: async () => {} } as never })).toThrow('replay');
+    expect(() =>
+      standardWebhooksVerifier({
+        secret: SECRET,
+        replay: { claim: async () => 'claimed', release: async () => {} } as never,
+      }),
+    ).toThrow('replay');
     expect(answer?.status).toBe(503);
     expect(answer?.headers.get('retry-after')).toBe('30');
     expect(await answer!.json()).toMatchObject({ error: { code: 'WEBHOOK_REPLAY_STORE_UNAVAILABLE' } });
@@ -204,7 +230,9 @@ describe('webhook replay protection', () => {
   });
 
   it('rejects bad replay options when the verifier is created', () => {
-    expect(() => standardWebhooksVerifier({ secret: SECRET, replay: {} as never })).toThrow('standardWebhooksVerifier({replay})');
+    expect(() => standardWebhooksVerifier({ secret: SECRET, replay: {} as never })).toThrow(
+      'standardWebhooksVerifier({replay})',
+    );
     expect(() => codehostVerifier({ secret: 's', replayWindow: 0 })).toThrow('codehostVerifier({replayWindow})');
   });
 });
@@ -254,14 +282,17 @@ describe.skipIf(!redisUp)('redisReplayStore (real Redis)', () => {
   it('runs a delivery once across two instances sharing Redis, with SET NX and an expiry', async () => {
     await client.connect();
     const instances = [1, 2].map(() =>
-      runtimeWith({ '/hooks/std': standardWebhooksVerifier({ secret: SECRET, replay: redisReplayStore({ client, prefix }) }) }),
+      runtimeWith({
+        '/hooks/std': standardWebhooksVerifier({ secret: SECRET, replay: redisReplayStore({ client, prefix }) }),
+      }),
     );
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, i) => instances[i % 2]!.runtime.fetch(standard('msg_shared'))),
     );
     expect(answers.map((a) => a?.status)).toEqual(Array(6).fill(200));
     expect(instances.reduce((n, i) => n + (i.runs['/hooks/std'] ?? 0), 0)).toBe(1);
-    for (const { runtime } of instances) expect(await (await runtime.fetch(standard('msg_shared')))!.json()).toEqual({ ok: true, duplicate: true });
+    for (const { runtime } of instances)
+      expect(await (await runtime.fetch(standard('msg_shared')))!.json()).toEqual({ ok: true, duplicate: true });
     expect(await client.get(`${prefix}hooks.std:msg_shared`)).toBe('done');
     const ttl = await client.ttl(`${prefix}hooks.std:msg_shared`);
     expect(ttl).toBeGreaterThan(590);

@@ -51,7 +51,8 @@ export interface MemoryReplayStoreOptions {
  */
 export function memoryReplayStore(options: MemoryReplayStoreOptions = {}): ReplayStore {
   const maxEntries = options.maxEntries ?? 10_000;
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError('memoryReplayStore: maxEntries must be a positive integer');
+  if (!Number.isInteger(maxEntries) || maxEntries < 1)
+    throw new RangeError('memoryReplayStore: maxEntries must be a positive integer');
   const now = options.now ?? Date.now;
   const entries = new Map<string, { done: boolean; expiresAt: number }>();
 

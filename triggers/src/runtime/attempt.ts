@@ -36,7 +36,12 @@ export interface AttemptResult {
  * runs of the same `concurrencyKey`: builds the context, enforces the timeout
  * through an AbortSignal, records the span, metrics and tail log. Never rejects.
  */
-export function runAttempt(core: RuntimeCore, trigger: RegisteredTrigger, event: unknown, options: AttemptOptions): Promise<AttemptResult> {
+export function runAttempt(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  event: unknown,
+  options: AttemptOptions,
+): Promise<AttemptResult> {
   return core.gateOf(trigger).run(concurrencyKeyOf(core, trigger, event), () => runNow(core, trigger, event, options));
 }
 
@@ -47,12 +52,22 @@ function concurrencyKeyOf(core: RuntimeCore, trigger: RegisteredTrigger, event: 
     const key = keyOf(event);
     return key === undefined || key === null ? undefined : String(key);
   } catch (error) {
-    core.logger.log({ level: 'warn', message: `concurrencyKey of "${trigger.name}" threw (${messageOf(error)}); running unkeyed`, trigger: trigger.name, error });
+    core.logger.log({
+      level: 'warn',
+      message: `concurrencyKey of "${trigger.name}" threw (${messageOf(error)}); running unkeyed`,
+      trigger: trigger.name,
+      error,
+    });
     return undefined;
   }
 }
 
-async function runNow(core: RuntimeCore, trigger: RegisteredTrigger, event: unknown, options: AttemptOptions): Promise<AttemptResult> {
+async function runNow(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  event: unknown,
+  options: AttemptOptions,
+): Promise<AttemptResult> {
   const { definition, name } = trigger;
   const { observability, timeoutMs } = definition.config;
   const source = definition.source.type;
@@ -80,7 +95,13 @@ async function runNow(core: RuntimeCore, trigger: RegisteredTrigger, event: unkn
     waitUntil(promise: Promise<unknown>) {
       core.tracker.track(
         Promise.resolve(promise).catch((error: unknown) => {
-          core.logger.log({ level: 'error', message: `waitUntil promise of "${name}" rejected: ${messageOf(error)}`, trigger: name, traceId, error });
+          core.logger.log({
+            level: 'error',
+            message: `waitUntil promise of "${name}" rejected: ${messageOf(error)}`,
+            trigger: name,
+            traceId,
+            error,
+          });
         }),
       );
     },
@@ -130,9 +151,12 @@ async function runNow(core: RuntimeCore, trigger: RegisteredTrigger, event: unkn
       outcome: outcomeOf(error),
       trigger: name,
       traceId,
-      ...(options.request ? { method: options.request.method, url: options.request.url, status: error === undefined ? 200 : 500 } : {}),
+      ...(options.request
+        ? { method: options.request.method, url: options.request.url, status: error === undefined ? 200 : 500 }
+        : {}),
       logs: logs.map(({ level, message, timestamp }) => ({ level, message, timestamp })),
-      exceptions: error === undefined ? [] : [{ name: nameOf(error), message: messageOf(error), timestamp: new Date() }],
+      exceptions:
+        error === undefined ? [] : [{ name: nameOf(error), message: messageOf(error), timestamp: new Date() }],
       timestamp: new Date(),
       durationMs,
     });
@@ -151,7 +175,13 @@ async function runNow(core: RuntimeCore, trigger: RegisteredTrigger, event: unkn
       logs,
     });
   }
-  return { ok: error === undefined, ...(error === undefined ? {} : { error }), noRetry, position: invocation.position, durationMs };
+  return {
+    ok: error === undefined,
+    ...(error === undefined ? {} : { error }),
+    noRetry,
+    position: invocation.position,
+    durationMs,
+  };
 }
 
 /** How {@link runBounded} bounds a handler run. */

@@ -16,17 +16,24 @@ describe('retry backoff', () => {
     const fixed = resolveBackoff('5s', 'retryDelay');
     expect([1, 2, 3].map((n) => backoffDelay(fixed, n))).toEqual([5_000, 5_000, 5_000]);
     const exponential = resolveBackoff({ type: 'exponential', base: '1s', max: '5s' }, 'retryDelay');
-    expect([1, 2, 3, 4, 5, 60].map((n) => backoffDelay(exponential, n))).toEqual([1_000, 2_000, 4_000, 5_000, 5_000, 5_000]);
+    expect([1, 2, 3, 4, 5, 60].map((n) => backoffDelay(exponential, n))).toEqual([
+      1_000, 2_000, 4_000, 5_000, 5_000, 5_000,
+    ]);
   });
 
   it('jitter keeps every delay between (1 - jitter) and 100 % of the computed one', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 0.999, noNaN: true }), (attempt, jitter, random) => {
-        const backoff = resolveBackoff({ type: 'exponential', base: '100ms', max: '1h', jitter }, 'retryDelay');
-        const full = Math.min(100 * 2 ** (attempt - 1), 3_600_000);
-        const delay = backoffDelay(backoff, attempt, () => random);
-        return delay <= full && delay >= Math.floor(full * (1 - jitter));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 0.999, noNaN: true }),
+        (attempt, jitter, random) => {
+          const backoff = resolveBackoff({ type: 'exponential', base: '100ms', max: '1h', jitter }, 'retryDelay');
+          const full = Math.min(100 * 2 ** (attempt - 1), 3_600_000);
+          const delay = backoffDelay(backoff, attempt, () => random);
+          return delay <= full && delay >= Math.floor(full * (1 - jitter));
+        },
+      ),
     );
   });
 
@@ -37,9 +44,13 @@ describe('retry backoff', () => {
     [{ type: 'exponential', base: '1s', jitter: 2 }, 'config.retryDelay.jitter'],
     [{ type: 'exponential', base: '1s', factor: 3 }, 'config.retryDelay.factor'],
   ])('rejects the policy %j naming %s', (retryDelay, path) => {
-    expect(() => defineTrigger({ source: { type: 'email' }, config: { retryDelay: retryDelay as unknown as RetryBackoff }, handle: () => {} })).toThrow(
-      new RegExp(`^${path.replace(/\./g, '\\.')}:`),
-    );
+    expect(() =>
+      defineTrigger({
+        source: { type: 'email' },
+        config: { retryDelay: retryDelay as unknown as RetryBackoff },
+        handle: () => {},
+      }),
+    ).toThrow(new RegExp(`^${path.replace(/\./g, '\\.')}:`));
   });
 
   it('dispatch waits base, then 2 × base, capped at max', async () => {
@@ -71,7 +82,13 @@ describe('retry backoff', () => {
       env: {},
       triggers: {
         consumer: defineTrigger({
-          source: { type: 'queue', name: 'jobs', batchSize: 1, batchTimeout: '1ms', retryDelay: { type: 'exponential', base: '1s' } },
+          source: {
+            type: 'queue',
+            name: 'jobs',
+            batchSize: 1,
+            batchTimeout: '1ms',
+            retryDelay: { type: 'exponential', base: '1s' },
+          },
           config: { ...quiet, retries: 3 },
           handle: () => {
             at.push(Date.now());

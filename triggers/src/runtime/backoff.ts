@@ -20,7 +20,12 @@ export interface ResolvedBackoff {
  */
 export function resolveBackoff(value: Duration | RetryBackoff, path: string): ResolvedBackoff {
   if (typeof value !== 'object' || value === null) {
-    return Object.freeze({ type: 'fixed', baseMs: parseDuration(value, path), maxMs: Number.POSITIVE_INFINITY, jitter: 0 });
+    return Object.freeze({
+      type: 'fixed',
+      baseMs: parseDuration(value, path),
+      maxMs: Number.POSITIVE_INFINITY,
+      jitter: 0,
+    });
   }
   const record = value as unknown as Record<string, unknown>;
   rejectUnknownKeys(record, path, ['type', 'base', 'max', 'jitter']);
@@ -29,7 +34,8 @@ export function resolveBackoff(value: Duration | RetryBackoff, path: string): Re
   const maxMs = record.max === undefined ? Number.POSITIVE_INFINITY : parseDuration(record.max, `${path}.max`);
   if (maxMs < baseMs) fail(`${path}.max`, `must not be shorter than base`);
   const jitter = record.jitter ?? 0;
-  if (typeof jitter !== 'number' || !(jitter >= 0 && jitter <= 1)) fail(`${path}.jitter`, 'expected a number from 0 to 1');
+  if (typeof jitter !== 'number' || !(jitter >= 0 && jitter <= 1))
+    fail(`${path}.jitter`, 'expected a number from 0 to 1');
   return Object.freeze({ type, baseMs, maxMs, jitter });
 }
 

@@ -17,19 +17,31 @@ describe('config.concurrency on dispatched triggers', () => {
             concurrencyKey: (event: SqlDbEvent) => String(event.newRow?.tenant),
             observability: { metrics: false, tracing: false },
           },
-          handle: (event) => track(String(event.newRow?.tenant), () => new Promise((resolve) => setTimeout(resolve, 40))),
+          handle: (event) =>
+            track(String(event.newRow?.tenant), () => new Promise((resolve) => setTimeout(resolve, 40))),
         }),
       },
     });
-    const event = (tenant: string) => ({ database: 'main', table: 't', operation: 'INSERT', newRow: { tenant }, oldRow: null, primaryKey: 1 });
+    const event = (tenant: string) => ({
+      database: 'main',
+      table: 't',
+      operation: 'INSERT',
+      newRow: { tenant },
+      oldRow: null,
+      primaryKey: 1,
+    });
     await Promise.all(['a', 'a', 'b', 'c', 'a', 'd', 'e'].map((tenant) => runtime.dispatch('rows', event(tenant))));
     expect(stats.peak).toBe(2);
     expect(stats.keyPeak).toBe(1);
   });
 
   it('rejects a concurrency outside 1–1000 and a key that is not a function', () => {
-    expect(() => defineTrigger({ source: { type: 'email' }, config: { concurrency: 0 }, handle: () => {} })).toThrow(/^config\.concurrency:/);
-    expect(() => defineTrigger({ source: { type: 'email' }, config: { concurrencyKey: 'tenant' as never }, handle: () => {} })).toThrow(/^config\.concurrencyKey:/);
+    expect(() => defineTrigger({ source: { type: 'email' }, config: { concurrency: 0 }, handle: () => {} })).toThrow(
+      /^config\.concurrency:/,
+    );
+    expect(() =>
+      defineTrigger({ source: { type: 'email' }, config: { concurrencyKey: 'tenant' as never }, handle: () => {} }),
+    ).toThrow(/^config\.concurrencyKey:/);
   });
 });
 
@@ -41,11 +53,19 @@ describe('rateLimit and debounce validation', () => {
     [{ debounce: { key: 'doc', delay: '1s' } }, 'config.debounce.key'],
     [{ debounce: { key: () => 'k', delay: '0s' } }, 'config.debounce.delay'],
   ])('rejects %j naming %s', (config, path) => {
-    expect(() => defineTrigger({ source: { type: 'queue', name: 'q' }, config: config as never, handle: () => {} })).toThrow(new RegExp(`^${path.replace(/\./g, '\\.')}:`));
+    expect(() =>
+      defineTrigger({ source: { type: 'queue', name: 'q' }, config: config as never, handle: () => {} }),
+    ).toThrow(new RegExp(`^${path.replace(/\./g, '\\.')}:`));
   });
 
   it('refuses them on triggers that are not queue consumers', () => {
-    const trigger = defineTrigger({ source: { type: 'email' }, config: { rateLimit: { limit: 1, window: '1s' } }, handle: () => {} });
-    expect(() => createTriggerRuntime({ env: {}, triggers: { mail: trigger } })).toThrow(/^triggers\.mail\.config\.rateLimit: applies to queue triggers/);
+    const trigger = defineTrigger({
+      source: { type: 'email' },
+      config: { rateLimit: { limit: 1, window: '1s' } },
+      handle: () => {},
+    });
+    expect(() => createTriggerRuntime({ env: {}, triggers: { mail: trigger } })).toThrow(
+      /^triggers\.mail\.config\.rateLimit: applies to queue triggers/,
+    );
   });
 });

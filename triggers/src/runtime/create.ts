@@ -6,9 +6,18 @@ import { TriggerDefinitionError, TriggerError } from '../errors.js';
 import { resolveLimits, type TriggerLimits } from '../limits.js';
 import { createInstruments } from '../otel.js';
 import { TailHub } from '../tail.js';
-import { dispatchEmail, emailTriggersFor, type DispatchEmailOptions, type EmailDispatchResult } from '../email/dispatch.js';
+import {
+  dispatchEmail,
+  emailTriggersFor,
+  type DispatchEmailOptions,
+  type EmailDispatchResult,
+} from '../email/dispatch.js';
 import type { RawEmail } from '../email/parse.js';
-import { dispatchObjectNotification, type DispatchObjectOptions, type ObjectDispatchResult } from '../objectstore/dispatch.js';
+import {
+  dispatchObjectNotification,
+  type DispatchObjectOptions,
+  type ObjectDispatchResult,
+} from '../objectstore/dispatch.js';
 import { objectStoreIngressTriggers, type ObjectStoreIngressOptions } from '../objectstore/ingress.js';
 import type { ChangeConsumer, DatabaseBinding } from '../sqldb/consumer.js';
 import { startChangeConsumers, type ChangesOptions } from '../sqldb/start.js';
@@ -24,7 +33,14 @@ import { Gate } from './gate.js';
 import { HealthMonitor, type RuntimeHealth } from './health.js';
 import { memoryStepStore } from './steps.js';
 import { Logger } from './logger.js';
-import { outgoingMessage, replayPredicate, requireEngineMethod, type QueueProducer, type ReplaySelector, type SendOptions } from './producer.js';
+import {
+  outgoingMessage,
+  replayPredicate,
+  requireEngineMethod,
+  type QueueProducer,
+  type ReplaySelector,
+  type SendOptions,
+} from './producer.js';
 import { deliverEmits, emitQueueName, type EmitMessageBody } from './emit-delivery.js';
 import { deliverQueueBatch } from './queue-delivery.js';
 import { Registry } from './registry.js';
@@ -70,7 +86,6 @@ export interface TriggerRuntimeOptions<Env = unknown> {
   /** Polling of the database outboxes. Defaults: `'1s'`, 20 rows per claim. */
   changes?: ChangesOptions;
 }
-
 
 /** Options of {@link TriggerRuntime.dispatch}. */
 export interface RuntimeDispatchOptions {
@@ -239,7 +254,9 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
   let stopped: Promise<void> | undefined;
   let changeConsumers: Promise<ChangeConsumer[]> = Promise.resolve([]);
 
-  const tailConsumers = registry.ofType('tail').map((t) => ({ name: t.name, source: t.definition.source as TailSource }));
+  const tailConsumers = registry
+    .ofType('tail')
+    .map((t) => ({ name: t.name, source: t.definition.source as TailSource }));
   const tail = new TailHub(
     name,
     tailConsumers,
@@ -294,7 +311,8 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     stopSignal: stopController.signal,
     gateOf(trigger) {
       let gate = gates.get(trigger.name);
-      if (!gate) gates.set(trigger.name, (gate = new Gate(trigger.definition.config.concurrency ?? Number.POSITIVE_INFINITY)));
+      if (!gate)
+        gates.set(trigger.name, (gate = new Gate(trigger.definition.config.concurrency ?? Number.POSITIVE_INFINITY)));
       return gate;
     },
     emit,
@@ -305,15 +323,20 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
       const definition = registry.get(trigger).definition;
       const cron = definition.source.type === 'scheduled' ? definition.source.cron : '';
       const runId = `schedule:${trigger}:${scheduledTime.toISOString()}`;
-      return track(dispatchWithRetries(core, registry.get(trigger), { cron, scheduledTime }, { runId }), `scheduled trigger "${trigger}"`);
+      return track(
+        dispatchWithRetries(core, registry.get(trigger), { cron, scheduledTime }, { runId }),
+        `scheduled trigger "${trigger}"`,
+      );
     },
     deliverBatch: (queue, messages) => {
       if (queue === emitQueue && engine.durable) return tracker.track(deliverEmits(core, queue, messages));
       const consumer = registry.consumerOf(queue);
-      if (!consumer) return Promise.resolve(messages.map((m) => ({ id: m.id, action: 'retry' as const, delayMs: 1_000 })));
+      if (!consumer)
+        return Promise.resolve(messages.map((m) => ({ id: m.id, action: 'retry' as const, delayMs: 1_000 })));
       return tracker.track(deliverQueueBatch(core, consumer, messages));
     },
-    deliverEvent: (trigger, event) => track(dispatchWithRetries(core, registry.get(trigger), event), `trigger "${trigger}"`),
+    deliverEvent: (trigger, event) =>
+      track(dispatchWithRetries(core, registry.get(trigger), event), `trigger "${trigger}"`),
     log: (entry) => logger.log(entry),
   };
 
@@ -327,16 +350,23 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
         const schedule = parseCronFor(source.cron, timezone);
         return { trigger, cron: source.cron, timezone, overlap: source.overlap ?? 'skip', next: schedule.next };
       }),
-      consumers: registry.ofType('queue').map(({ definition }) => {
-        const source = definition.source as { name: string; batchSize?: number; batchTimeout?: Duration };
-        return {
-          queue: source.name,
-          batchSize: source.batchSize ?? QUEUE_DEFAULTS.batchSize,
-          batchTimeoutMs: parseDuration(source.batchTimeout ?? QUEUE_DEFAULTS.batchTimeout),
-          concurrency: definition.config.concurrency ?? 1,
-          ...(definition.config.rateLimit ? { rateLimit: definition.config.rateLimit } : {}),
-        };
-      }).concat(engine.durable && registry.all.some((t) => t.definition.source.type !== 'queue') ? [EMIT_CONSUMER(emitQueue)] : []),
+      consumers: registry
+        .ofType('queue')
+        .map(({ definition }) => {
+          const source = definition.source as { name: string; batchSize?: number; batchTimeout?: Duration };
+          return {
+            queue: source.name,
+            batchSize: source.batchSize ?? QUEUE_DEFAULTS.batchSize,
+            batchTimeoutMs: parseDuration(source.batchTimeout ?? QUEUE_DEFAULTS.batchTimeout),
+            concurrency: definition.config.concurrency ?? 1,
+            ...(definition.config.rateLimit ? { rateLimit: definition.config.rateLimit } : {}),
+          };
+        })
+        .concat(
+          engine.durable && registry.all.some((t) => t.definition.source.type !== 'queue')
+            ? [EMIT_CONSUMER(emitQueue)]
+            : [],
+        ),
       sources: registry.all
         .filter((t) => external.has(t.definition.source.type))
         .map((t) => ({ trigger: t.name, source: t.definition.source as EnginePlan['sources'][number]['source'] })),
@@ -345,12 +375,18 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
 
   async function send(queue: string, messages: ReadonlyArray<{ body: unknown } & SendOptions>): Promise<string[]> {
     if (messages.length > limits.maxBatchSize) {
-      throw new TriggerError(`sendBatch of ${messages.length} messages exceeds limits.maxBatchSize of ${limits.maxBatchSize}`, {
-        code: 'TRIGGER_LIMIT_EXCEEDED',
-        retryable: false,
-      });
+      throw new TriggerError(
+        `sendBatch of ${messages.length} messages exceeds limits.maxBatchSize of ${limits.maxBatchSize}`,
+        {
+          code: 'TRIGGER_LIMIT_EXCEEDED',
+          retryable: false,
+        },
+      );
     }
-    return engine.send(queue, messages.map(({ body, ...sendOptions }) => debounced(queue, outgoingMessage(body, sendOptions))));
+    return engine.send(
+      queue,
+      messages.map(({ body, ...sendOptions }) => debounced(queue, outgoingMessage(body, sendOptions))),
+    );
   }
 
   /** Adds the consumer's debounce (key from the body) to a message for `queue`. */
@@ -362,24 +398,42 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
       const value = debounce.key(message.body);
       key = value === undefined || value === null ? undefined : String(value);
     } catch (error) {
-      logger.log({ level: 'warn', message: `debounce key of queue "${queue}" threw (${messageOf(error)}); sending undebounced`, error });
+      logger.log({
+        level: 'warn',
+        message: `debounce key of queue "${queue}" threw (${messageOf(error)}); sending undebounced`,
+        error,
+      });
     }
-    return key === undefined ? message : { ...message, delayMs: debounce.delayMs, debounce: { key, delayMs: debounce.delayMs } };
+    return key === undefined
+      ? message
+      : { ...message, delayMs: debounce.delayMs, debounce: { key, delayMs: debounce.delayMs } };
   }
 
   async function replay(triggerName: string, selector: ReplaySelector): Promise<string[]> {
     const queue = triggerName === emitQueue && engine.durable ? emitQueue : queueOfTrigger(triggerName);
     const source = registry.consumerOf(queue)?.definition.source as QueueSource | undefined;
     const deadLetterQueue = source?.deadLetterQueue;
-    const ids = await requireEngineMethod(engine, 'replay')(queue, replayPredicate(selector), deadLetterQueue ? { deadLetterQueue } : {});
-    logger.log({ level: 'info', message: `replayed ${ids.length} failed message(s) of queue "${queue}"`, trigger: triggerName, data: { ids } });
+    const ids = await requireEngineMethod(engine, 'replay')(
+      queue,
+      replayPredicate(selector),
+      deadLetterQueue ? { deadLetterQueue } : {},
+    );
+    logger.log({
+      level: 'info',
+      message: `replayed ${ids.length} failed message(s) of queue "${queue}"`,
+      trigger: triggerName,
+      data: { ids },
+    });
     return ids;
   }
 
   function queueOfTrigger(triggerName: string): string {
     const source = registry.get(triggerName).definition.source;
     if (source.type !== 'queue') {
-      throw new TriggerError(`"${triggerName}" is a ${source.type} trigger; only queue triggers keep failed messages`, { code: 'NOT_A_QUEUE_TRIGGER', retryable: false });
+      throw new TriggerError(`"${triggerName}" is a ${source.type} trigger; only queue triggers keep failed messages`, {
+        code: 'NOT_A_QUEUE_TRIGGER',
+        retryable: false,
+      });
     }
     return source.name;
   }
@@ -389,12 +443,17 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     triggers: registry.all.map((t) => t.name),
     webhooks: [...registry.webhookRoutes].flatMap(([path, methods]) => {
       const byTrigger = new Map<string, string[]>();
-      for (const [method, trigger] of methods) byTrigger.set(trigger.name, [...(byTrigger.get(trigger.name) ?? []), method]);
+      for (const [method, trigger] of methods)
+        byTrigger.set(trigger.name, [...(byTrigger.get(trigger.name) ?? []), method]);
       return [...byTrigger].map(([trigger, list]) => ({ path, methods: list, trigger }));
     }),
     async start() {
       if (started) return;
-      if (stopped) throw new TriggerError('The runtime was stopped; create a new one', { code: 'RUNTIME_STOPPED', retryable: false });
+      if (stopped)
+        throw new TriggerError('The runtime was stopped; create a new one', {
+          code: 'RUNTIME_STOPPED',
+          retryable: false,
+        });
       started = true;
       await engine.start(plan(), callbacks);
       changeConsumers = startChangeConsumers(core, options.databases, options.changes);
@@ -406,16 +465,25 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
         // The engine stops firing at once; its deliveries in flight are tracked below.
         // Also when never started: a send (e.g. a durable emit) may have opened the engine's connection.
         const engineStopped = engine.stop();
-        const consumersStopped = changeConsumers.then((list) => Promise.all(list.map((c) => c.stop())), () => []);
+        const consumersStopped = changeConsumers.then(
+          (list) => Promise.all(list.map((c) => c.stop())),
+          () => [],
+        );
         let drained = await tracker.settle(deadline);
         await tail.flush();
         drained = (await tracker.settle(deadline)) && drained;
         if (!drained) {
-          logger.log({ level: 'warn', message: `stop deadline reached with ${tracker.size} task(s) in flight; aborting them` });
+          logger.log({
+            level: 'warn',
+            message: `stop deadline reached with ${tracker.size} task(s) in flight; aborting them`,
+          });
           stopController.abort(stoppedError());
           await tracker.settle(Date.now() + 1_000);
         }
-        await Promise.race([Promise.all([engineStopped, consumersStopped]), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+        await Promise.race([
+          Promise.all([engineStopped, consumersStopped]),
+          new Promise((resolve) => setTimeout(resolve, 1_000)),
+        ]);
       })();
       return stopped;
     },
@@ -423,7 +491,9 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
       const trigger = registry.get(triggerName);
       const parent = dispatchOptions.traceId === undefined ? undefined : traceParentOf(dispatchOptions.traceId);
       const retries = dispatchOptions.retries;
-      return tracker.track(dispatchWithRetries(core, trigger, event, { parent, ...(retries === undefined ? {} : { retries }) }));
+      return tracker.track(
+        dispatchWithRetries(core, trigger, event, { parent, ...(retries === undefined ? {} : { retries }) }),
+      );
     },
     emit: (target, payload) => emit(undefined, target, payload),
     queue: (queueName) => ({
@@ -441,7 +511,12 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     async discard(triggerName, selector) {
       const queue = queueOfTrigger(triggerName);
       const ids = await discardMessages(engine, registry, queue, replayPredicate(selector));
-      logger.log({ level: 'info', message: `discarded ${ids.length} failed message(s) of queue "${queue}"`, trigger: triggerName, data: { ids } });
+      logger.log({
+        level: 'info',
+        message: `discarded ${ids.length} failed message(s) of queue "${queue}"`,
+        trigger: triggerName,
+        data: { ids },
+      });
       return ids;
     },
     recordRequest(log) {
@@ -453,7 +528,8 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     health: () => health.report(),
     acceptsRecipient: (address) => emailTriggersFor(core, address).length > 0,
     dispatchEmail: (raw, emailOptions) => tracker.track(dispatchEmail(core, raw, emailOptions)),
-    dispatchObjectNotification: (body, objectOptions) => tracker.track(dispatchObjectNotification(core, body, objectOptions)),
+    dispatchObjectNotification: (body, objectOptions) =>
+      tracker.track(dispatchObjectNotification(core, body, objectOptions)),
   };
 }
 

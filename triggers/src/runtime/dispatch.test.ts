@@ -170,7 +170,9 @@ describe('ctx.waitUntil and stop()', () => {
     expect(finished).toBe(false);
     await runtime.stop();
     expect(finished).toBe(true);
-    expect(logs.some((l) => l.level === 'error' && l.message.includes('background broke') && l.trigger === 'bg')).toBe(true);
+    expect(logs.some((l) => l.level === 'error' && l.message.includes('background broke') && l.trigger === 'bg')).toBe(
+      true,
+    );
   });
 
   it('stop aborts work still running at its deadline', async () => {

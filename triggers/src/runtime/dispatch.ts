@@ -38,7 +38,10 @@ export async function dispatchWithRetries(
     const final = result.noRetry || isNonRetryable(result.error) || attempt > retries || core.stopSignal.aborted;
     if (final) throw result.error;
     if (config.observability.metrics) {
-      core.instruments.retries.add(1, { 'trigger.name': trigger.name, 'trigger.source': trigger.definition.source.type });
+      core.instruments.retries.add(1, {
+        'trigger.name': trigger.name,
+        'trigger.source': trigger.definition.source.type,
+      });
     }
     const delayMs = backoffDelay(config.backoff, attempt);
     core.logger.log({
@@ -69,5 +72,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 
 /** The error used to cancel work when `stop()` reaches its deadline. */
 export function stoppedError(): TriggerError {
-  return new TriggerError('The trigger runtime stopped before the work finished', { code: 'RUNTIME_STOPPED', retryable: true });
+  return new TriggerError('The trigger runtime stopped before the work finished', {
+    code: 'RUNTIME_STOPPED',
+    retryable: true,
+  });
 }

@@ -23,7 +23,11 @@ export function emitQueueName(runtime: string): string {
  * when its retries are spent, it called `noRetry()`, threw a non-retryable
  * error, or the target is unknown.
  */
-export async function deliverEmits(core: RuntimeCore, queue: string, messages: EngineMessage[]): Promise<MessageDisposition[]> {
+export async function deliverEmits(
+  core: RuntimeCore,
+  queue: string,
+  messages: EngineMessage[],
+): Promise<MessageDisposition[]> {
   return Promise.all(messages.map((message) => deliverEmit(core, queue, message)));
 }
 
@@ -43,12 +47,17 @@ async function deliverEmit(core: RuntimeCore, queue: string, message: EngineMess
   const { config } = trigger.definition;
   if (message.attempts > config.retries + 1) return failed('STALLED');
   const runId = `emit:${queue}:${message.id}`;
-  const result = await runAttempt(core, trigger, payload, { attempt: message.attempts, parent: message.trace, steps: { store: core.steps, runId, suspendable: true } });
+  const result = await runAttempt(core, trigger, payload, {
+    attempt: message.attempts,
+    parent: message.trace,
+    steps: { store: core.steps, runId, suspendable: true },
+  });
   if (result.ok) {
     await core.steps.clear(runId);
     return { id: message.id, action: 'ack' };
   }
-  if (result.error instanceof StepSleep) return { id: message.id, action: 'retry', delayMs: Math.max(0, result.error.wakeAt - Date.now()), suspend: true };
+  if (result.error instanceof StepSleep)
+    return { id: message.id, action: 'retry', delayMs: Math.max(0, result.error.wakeAt - Date.now()), suspend: true };
   const reason = messageOf(result.error);
   if (result.noRetry || isNonRetryable(result.error) || message.attempts > config.retries) {
     return failed(`retries exhausted after ${message.attempts} deliveries: ${reason}`);

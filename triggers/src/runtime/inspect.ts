@@ -30,7 +30,12 @@ function fallbackStats(failed: FailedMessage[], limit: number): EngineQueueStats
 }
 
 /** Deletes the failed and dead-lettered messages of `queue` that `select` picks. */
-export function discardMessages(engine: TriggerEngine, registry: Registry, queue: string, select: (message: FailedMessage) => boolean): Promise<string[]> {
+export function discardMessages(
+  engine: TriggerEngine,
+  registry: Registry,
+  queue: string,
+  select: (message: FailedMessage) => boolean,
+): Promise<string[]> {
   const dlq = (registry.consumerOf(queue)?.definition.source as QueueSource | undefined)?.deadLetterQueue;
   return requireEngineMethod(engine, 'discard')(queue, select, dlq ? { deadLetterQueue: dlq } : {});
 }

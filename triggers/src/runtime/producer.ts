@@ -41,7 +41,8 @@ export interface QueueProducer {
 }
 
 /** Which failed messages `runtime.replay` moves back: by id, all, or those a filter picks. */
-export type ReplaySelector = { id: string | readonly string[] } | { all: true } | { filter: (message: FailedMessage) => boolean };
+export type ReplaySelector =
+  { id: string | readonly string[] } | { all: true } | { filter: (message: FailedMessage) => boolean };
 
 const MESSAGE_ID = /^[A-Za-z0-9_.-]{1,200}$/;
 const MAX_PRIORITY = 2_097_152;
@@ -54,7 +55,9 @@ function invalid(message: string): TriggerError {
 export function outgoingMessage(body: unknown, options: SendOptions, trace?: TraceParent): OutgoingMessage {
   const { id, priority } = options;
   if (id !== undefined && (typeof id !== 'string' || !MESSAGE_ID.test(id) || /^\d+$/.test(id))) {
-    throw invalid(`message id must be 1–200 letters, digits, '-', '_' or '.', and not only digits; got ${JSON.stringify(id)}`);
+    throw invalid(
+      `message id must be 1–200 letters, digits, '-', '_' or '.', and not only digits; got ${JSON.stringify(id)}`,
+    );
   }
   if (priority !== undefined && !(Number.isInteger(priority) && priority >= 1 && priority <= MAX_PRIORITY)) {
     throw invalid(`priority must be an integer from 1 (highest) to ${MAX_PRIORITY}; got ${String(priority)}`);
@@ -80,10 +83,16 @@ export function replayPredicate(selector: ReplaySelector): (message: FailedMessa
 }
 
 /** The engine's optional method, or a clear error when the engine lacks it. */
-export function requireEngineMethod<K extends 'cancel' | 'replay' | 'discard'>(engine: TriggerEngine, method: K): NonNullable<TriggerEngine[K]> {
+export function requireEngineMethod<K extends 'cancel' | 'replay' | 'discard'>(
+  engine: TriggerEngine,
+  method: K,
+): NonNullable<TriggerEngine[K]> {
   const fn = engine[method];
   if (typeof fn !== 'function') {
-    throw new TriggerError(`the ${engine.kind} engine does not support ${method}`, { code: 'ENGINE_UNSUPPORTED', retryable: false });
+    throw new TriggerError(`the ${engine.kind} engine does not support ${method}`, {
+      code: 'ENGINE_UNSUPPORTED',
+      retryable: false,
+    });
   }
   return fn.bind(engine) as NonNullable<TriggerEngine[K]>;
 }

@@ -50,7 +50,9 @@ export async function deliverQueueBatch(
   const parent = messages.find((m) => m.trace)?.trace;
   const runId = `queue:${source.name}:${messages[0]!.id}`;
   const steps: StepScope =
-    source.batchSize === 1 ? { store: core.steps, runId, suspendable: true } : { unavailable: 'durable steps need one message per batch (source.batchSize: 1)' };
+    source.batchSize === 1
+      ? { store: core.steps, runId, suspendable: true }
+      : { unavailable: 'durable steps need one message per batch (source.batchSize: 1)' };
   const result = await runAttempt(core, trigger, event, { attempt, parent, steps });
   open = false;
 
@@ -81,9 +83,11 @@ export async function deliverQueueBatch(
     const decision = decisions.get(message.id);
     if (decision?.action === 'ack') return { id: message.id, action: 'ack' };
     if (decision?.action === 'deadLetter') return deadLetter(message, decision.reason);
-    if (decision?.action === 'retry') return retryOrDeadLetter(message, decision.delayMs ?? backoffDelay(backoff, message.attempts), 'retry requested');
+    if (decision?.action === 'retry')
+      return retryOrDeadLetter(message, decision.delayMs ?? backoffDelay(backoff, message.attempts), 'retry requested');
     if (failure === undefined) return { id: message.id, action: 'ack' };
-    if (result.error instanceof StepSleep) return { id: message.id, action: 'retry', delayMs: Math.max(0, result.error.wakeAt - Date.now()), suspend: true };
+    if (result.error instanceof StepSleep)
+      return { id: message.id, action: 'retry', delayMs: Math.max(0, result.error.wakeAt - Date.now()), suspend: true };
     if (final) return deadLetter(message, failure);
     return retryOrDeadLetter(message, backoffDelay(backoff, message.attempts), failure);
   });
@@ -93,14 +97,24 @@ export async function deliverQueueBatch(
 }
 
 /** The dead-letter disposition (reason `STALLED`) of a message whose deliveries exceed `retries + 1`. */
-function stalledDisposition(core: RuntimeCore, trigger: RegisteredTrigger, source: QueueSource, message: EngineMessage): MessageDisposition {
+function stalledDisposition(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  source: QueueSource,
+  message: EngineMessage,
+): MessageDisposition {
   core.logger.log({
     level: 'error',
     message: `message ${message.id} of queue "${source.name}" was delivered ${message.attempts} times without settling (the process handling it stopped); dead-lettered with reason STALLED${source.deadLetterQueue ? ` to "${source.deadLetterQueue}"` : `, kept in runtime.failed('${source.name}')`}`,
     trigger: trigger.name,
     data: { code: 'STALLED', queue: source.name, messageId: message.id, attempts: message.attempts },
   });
-  return { id: message.id, action: 'deadLetter', reason: 'STALLED', ...(source.deadLetterQueue ? { queue: source.deadLetterQueue } : {}) };
+  return {
+    id: message.id,
+    action: 'deadLetter',
+    reason: 'STALLED',
+    ...(source.deadLetterQueue ? { queue: source.deadLetterQueue } : {}),
+  };
 }
 
 function queueMessage(message: EngineMessage, decide: (id: string, decision: Decision) => void): QueueMessage {
@@ -114,6 +128,7 @@ function queueMessage(message: EngineMessage, decide: (id: string, decision: Dec
       const delayMs = options?.delay === undefined ? undefined : parseDuration(options.delay, 'retry({delay})');
       decide(message.id, delayMs === undefined ? { action: 'retry' } : { action: 'retry', delayMs });
     },
-    deadLetter: (reason?: string) => decide(message.id, { action: 'deadLetter', reason: reason ?? 'dead-lettered by handler' }),
+    deadLetter: (reason?: string) =>
+      decide(message.id, { action: 'deadLetter', reason: reason ?? 'dead-lettered by handler' }),
   });
 }

@@ -37,7 +37,13 @@ describe('queue consumer (memory engine)', () => {
     await runtime.start();
     await producer.sendBatch([{ body: 1 }, { body: 2 }, { body: 3 }, { body: 4 }]);
     await vi.advanceTimersByTimeAsync(0);
-    expect(batches).toEqual([[{ body: 1, attempts: 1 }, { body: 2, attempts: 1 }, { body: 3, attempts: 1 }]]);
+    expect(batches).toEqual([
+      [
+        { body: 1, attempts: 1 },
+        { body: 2, attempts: 1 },
+        { body: 3, attempts: 1 },
+      ],
+    ]);
     await vi.advanceTimersByTimeAsync(1_999);
     expect(batches).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);

@@ -62,7 +62,10 @@ export class Registry {
   private add(name: string, definition: TriggerDefinition, limits: ResolvedLimits): void {
     const path = `triggers.${name}`;
     if (!/^[A-Za-z0-9][\w.-]*$/.test(name)) {
-      throw new TriggerDefinitionError(path, 'trigger names use letters, digits, "-", "_" and "." and start with a letter or digit');
+      throw new TriggerDefinitionError(
+        path,
+        'trigger names use letters, digits, "-", "_" and "." and start with a letter or digit',
+      );
     }
     if (!isTriggerDefinition(definition)) {
       throw new TriggerDefinitionError(path, 'expected the result of defineTrigger(...)');
@@ -78,11 +81,18 @@ export class Registry {
     const registered = { name, definition };
     for (const control of ['rateLimit', 'debounce'] as const) {
       if (definition.config[control] && source.type !== 'queue') {
-        throw new TriggerDefinitionError(`${path}.config.${control}`, `applies to queue triggers (a ${source.type} trigger can emit to a queue trigger that has it)`);
+        throw new TriggerDefinitionError(
+          `${path}.config.${control}`,
+          `applies to queue triggers (a ${source.type} trigger can emit to a queue trigger that has it)`,
+        );
       }
     }
     if (source.type === 'scheduled') {
-      assertCronInterval(parseCron(source.cron, source.timezone ?? 'UTC', `${path}.source.cron`), limits.minCronIntervalMs, `${path}.source.cron`);
+      assertCronInterval(
+        parseCron(source.cron, source.timezone ?? 'UTC', `${path}.source.cron`),
+        limits.minCronIntervalMs,
+        `${path}.source.cron`,
+      );
     } else if (source.type === 'queue') {
       this.addConsumer(path, registered, source, limits);
     } else if (source.type === 'webhook') {
@@ -95,11 +105,18 @@ export class Registry {
   private addConsumer(path: string, trigger: RegisteredTrigger, source: QueueSource, limits: ResolvedLimits): void {
     const batchSize = source.batchSize ?? 10;
     if (batchSize > limits.maxBatchSize) {
-      throw new TriggerDefinitionError(`${path}.source.batchSize`, `${batchSize} exceeds limits.maxBatchSize of ${limits.maxBatchSize}`, 'TRIGGER_LIMIT_EXCEEDED');
+      throw new TriggerDefinitionError(
+        `${path}.source.batchSize`,
+        `${batchSize} exceeds limits.maxBatchSize of ${limits.maxBatchSize}`,
+        'TRIGGER_LIMIT_EXCEEDED',
+      );
     }
     const existing = this.consumers.get(source.name);
     if (existing) {
-      throw new TriggerDefinitionError(`${path}.source.name`, `queue '${source.name}' already has the consumer "${existing.name}"`);
+      throw new TriggerDefinitionError(
+        `${path}.source.name`,
+        `queue '${source.name}' already has the consumer "${existing.name}"`,
+      );
     }
     this.consumers.set(source.name, trigger);
   }
@@ -109,7 +126,10 @@ export class Registry {
     for (const method of source.methods ?? ['POST']) {
       const existing = routes.get(method);
       if (existing) {
-        throw new TriggerDefinitionError(`${path}.source.path`, `${method} ${source.path} is already handled by "${existing.name}"`);
+        throw new TriggerDefinitionError(
+          `${path}.source.path`,
+          `${method} ${source.path} is already handled by "${existing.name}"`,
+        );
       }
       routes.set(method, trigger);
     }

@@ -10,7 +10,13 @@ function setup(deadLetterQueue?: string) {
     triggers: {
       hello: defineTrigger({ source: { type: 'webhook', path: '/hook' }, handle: () => {} }),
       consumer: defineTrigger({
-        source: { type: 'queue', name: 'jobs', batchSize: 1, batchTimeout: '0s', ...(deadLetterQueue ? { deadLetterQueue } : {}) },
+        source: {
+          type: 'queue',
+          name: 'jobs',
+          batchSize: 1,
+          batchTimeout: '0s',
+          ...(deadLetterQueue ? { deadLetterQueue } : {}),
+        },
         config: { retries: 0 },
         handle: () => {
           if (failing) throw new Error('boom');
@@ -60,7 +66,14 @@ describe('runtime.inspectQueues and discard (memory engine)', () => {
     const id = await runtime.queue('jobs').send({ n: 1 });
     await until(async () => (await runtime.failed('jobs')).length === 1);
     const [stats] = await runtime.inspectQueues();
-    expect(stats).toMatchObject({ queue: 'jobs', trigger: 'consumer', waiting: 0, inFlight: 0, failed: 1, deadLettered: 0 });
+    expect(stats).toMatchObject({
+      queue: 'jobs',
+      trigger: 'consumer',
+      waiting: 0,
+      inFlight: 0,
+      failed: 1,
+      deadLettered: 0,
+    });
     expect(stats!.messages.map((m) => m.id)).toEqual([id]);
     expect(await runtime.discard('consumer', { id })).toEqual([id]);
     expect((await runtime.inspectQueues())[0]).toMatchObject({ failed: 0, messages: [] });
@@ -74,7 +87,11 @@ describe('runtime.inspectQueues and discard (memory engine)', () => {
     await until(async () => (await runtime.inspectQueues())[0]!.deadLettered === 1);
     const [stats] = await runtime.inspectQueues();
     expect(stats).toMatchObject({ deadLetterQueue: 'jobs-dlq', failed: 0, deadLettered: 1 });
-    expect(stats!.messages[0]).toMatchObject({ id, queue: 'jobs', reason: 'retries exhausted after 1 deliveries: boom' });
+    expect(stats!.messages[0]).toMatchObject({
+      id,
+      queue: 'jobs',
+      reason: 'retries exhausted after 1 deliveries: boom',
+    });
     heal();
     const runs: RunRecord[] = [];
     runtime.onRun((run) => runs.push(run));

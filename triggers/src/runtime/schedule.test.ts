@@ -8,7 +8,10 @@ afterEach(() => {
 });
 
 const cron = (expression: string, timezone?: string) =>
-  defineTrigger({ source: { type: 'scheduled', cron: expression, ...(timezone ? { timezone } : {}) }, handle: () => {} });
+  defineTrigger({
+    source: { type: 'scheduled', cron: expression, ...(timezone ? { timezone } : {}) },
+    handle: () => {},
+  });
 
 describe('scheduled triggers', () => {
   it('fire at croner occurrences in their timezone, only while started', async () => {
@@ -42,34 +45,44 @@ describe('scheduled triggers', () => {
   it('allows at most 3 cron triggers per runtime unless limits say otherwise', () => {
     const triggers = { a: cron('0 1 * * *'), b: cron('0 2 * * *'), c: cron('0 3 * * *'), d: cron('0 4 * * *') };
     expect(() => createTriggerRuntime({ env: {}, triggers })).toThrow(
-      expect.objectContaining({ code: 'TRIGGER_LIMIT_EXCEEDED', message: expect.stringContaining('4 scheduled triggers exceed the limit of 3') }),
+      expect.objectContaining({
+        code: 'TRIGGER_LIMIT_EXCEEDED',
+        message: expect.stringContaining('4 scheduled triggers exceed the limit of 3'),
+      }),
     );
-    expect(createTriggerRuntime({ env: {}, triggers, limits: { maxCronTriggers: 4 } }).triggers).toEqual(['a', 'b', 'c', 'd']);
+    expect(createTriggerRuntime({ env: {}, triggers, limits: { maxCronTriggers: 4 } }).triggers).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
   });
 
   it('enforces the minimum cron interval limit', () => {
     expect(() =>
       createTriggerRuntime({ env: {}, triggers: { often: cron('*/5 * * * *') }, limits: { minCronInterval: '10m' } }),
-    ).toThrow('triggers.often.source.cron: cron \'*/5 * * * *\' fires every 300s');
+    ).toThrow("triggers.often.source.cron: cron '*/5 * * * *' fires every 300s");
     expect(createTriggerRuntime({ env: {}, triggers: { often: cron('* * * * *') } }).triggers).toEqual(['often']);
   });
 
   it('enforces batch size and timeout limits, and one consumer per queue', () => {
     const consumer = (batchSize: number, timeout: `${number}s` = '30s') =>
       defineTrigger({ source: { type: 'queue', name: 'q', batchSize }, handle: () => {}, config: { timeout } });
-    expect(() => createTriggerRuntime({ env: {}, triggers: { c: consumer(50) }, limits: { maxBatchSize: 20 } })).toThrow(
-      'triggers.c.source.batchSize: 50 exceeds limits.maxBatchSize of 20',
-    );
-    expect(() => createTriggerRuntime({ env: {}, triggers: { c: consumer(5, '60s') }, limits: { maxTimeout: '30s' } })).toThrow(
-      "triggers.c.config.timeout: '60s' exceeds limits.maxTimeout of 30s",
-    );
+    expect(() =>
+      createTriggerRuntime({ env: {}, triggers: { c: consumer(50) }, limits: { maxBatchSize: 20 } }),
+    ).toThrow('triggers.c.source.batchSize: 50 exceeds limits.maxBatchSize of 20');
+    expect(() =>
+      createTriggerRuntime({ env: {}, triggers: { c: consumer(5, '60s') }, limits: { maxTimeout: '30s' } }),
+    ).toThrow("triggers.c.config.timeout: '60s' exceeds limits.maxTimeout of 30s");
     expect(() => createTriggerRuntime({ env: {}, triggers: { a: consumer(1), b: consumer(1) } })).toThrow(
       `queue 'q' already has the consumer "a"`,
     );
   });
 
   it('rejects invalid names and objects that are not definitions', () => {
-    expect(() => createTriggerRuntime({ env: {}, triggers: { 'bad name': cron('0 1 * * *') } })).toThrow(/^triggers\.bad name: /);
+    expect(() => createTriggerRuntime({ env: {}, triggers: { 'bad name': cron('0 1 * * *') } })).toThrow(
+      /^triggers\.bad name: /,
+    );
     expect(() => createTriggerRuntime({ env: {}, triggers: { x: { source: {}, handle() {} } as never } })).toThrow(
       'expected the result of defineTrigger',
     );

@@ -29,10 +29,19 @@ export class StepSleep extends TriggerError {
  */
 export function createSteps(scope: StepScope): TriggerSteps {
   let memo: Promise<Map<string, string>> | undefined;
-  const load = (store: StepStore, runId: string) => (memo ??= store.load(runId).then((entries) => new Map(Object.entries(entries))));
+  const load = (store: StepStore, runId: string) =>
+    (memo ??= store.load(runId).then((entries) => new Map(Object.entries(entries))));
   const stepsOf = async (method: string, id: string) => {
-    if ('unavailable' in scope) throw new TriggerError(`ctx.step is unavailable: ${scope.unavailable}`, { code: 'STEPS_UNAVAILABLE', retryable: false });
-    if (typeof id !== 'string' || id === '') throw new TriggerError(`ctx.step.${method} needs a non-empty step id`, { code: 'INVALID_STEP', retryable: false });
+    if ('unavailable' in scope)
+      throw new TriggerError(`ctx.step is unavailable: ${scope.unavailable}`, {
+        code: 'STEPS_UNAVAILABLE',
+        retryable: false,
+      });
+    if (typeof id !== 'string' || id === '')
+      throw new TriggerError(`ctx.step.${method} needs a non-empty step id`, {
+        code: 'INVALID_STEP',
+        retryable: false,
+      });
     return { held: scope, steps: await load(scope.store, scope.runId) };
   };
   return Object.freeze({
@@ -40,10 +49,13 @@ export function createSteps(scope: StepScope): TriggerSteps {
       const ms = parseDuration(duration, 'ctx.step.sleep');
       const { held, steps } = await stepsOf('sleep', id);
       if (!held.suspendable) {
-        throw new TriggerError('ctx.step.sleep needs a run that is a stored message (a queue message with batchSize 1, or a durable emit)', {
-          code: 'STEPS_UNAVAILABLE',
-          retryable: false,
-        });
+        throw new TriggerError(
+          'ctx.step.sleep needs a run that is a stored message (a queue message with batchSize 1, or a durable emit)',
+          {
+            code: 'STEPS_UNAVAILABLE',
+            retryable: false,
+          },
+        );
       }
       const saved = steps.get(id);
       let wakeAt = saved === undefined ? undefined : (JSON.parse(saved) as { v: number }).v;

@@ -27,7 +27,11 @@ describe('handler timeouts under a handler that ignores ctx.signal', () => {
     const runtime = createTriggerRuntime({
       env: {},
       triggers: {
-        slow: defineTrigger({ source: { type: 'email' }, config: { ...quiet, retries: 2, retryDelay: '10ms', timeout: '30ms', gracePeriod: '2s' }, handle }),
+        slow: defineTrigger({
+          source: { type: 'email' },
+          config: { ...quiet, retries: 2, retryDelay: '10ms', timeout: '30ms', gracePeriod: '2s' },
+          handle,
+        }),
       },
     });
     await expect(runtime.dispatch('slow', {})).rejects.toMatchObject({ code: 'TRIGGER_TIMEOUT' });
@@ -60,13 +64,20 @@ describe('handler timeouts under a handler that ignores ctx.signal', () => {
     const runtime = createTriggerRuntime({
       env: {},
       triggers: {
-        stuck: defineTrigger({ source: { type: 'email' }, config: { ...quiet, retries: 0, timeout: '20ms', gracePeriod: '50ms' }, handle: () => stuck }),
+        stuck: defineTrigger({
+          source: { type: 'email' },
+          config: { ...quiet, retries: 0, timeout: '20ms', gracePeriod: '50ms' },
+          handle: () => stuck,
+        }),
       },
     });
     const logs: LogEntry[] = [];
     runtime.onLog((entry) => logs.push(entry));
     const started = Date.now();
-    await expect(runtime.dispatch('stuck', {})).rejects.toMatchObject({ code: 'TRIGGER_TIMEOUT_UNSETTLED', retryable: true });
+    await expect(runtime.dispatch('stuck', {})).rejects.toMatchObject({
+      code: 'TRIGGER_TIMEOUT_UNSETTLED',
+      retryable: true,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(65);
     const health = runtime.health();
     expect(health.healthy).toBe(false);
@@ -79,7 +90,11 @@ describe('handler timeouts under a handler that ignores ctx.signal', () => {
     const runtime = createTriggerRuntime({
       env: {},
       triggers: {
-        late: defineTrigger({ source: { type: 'email' }, config: { ...quiet, retries: 0, timeout: '20ms', gracePeriod: '1s' }, handle: () => wait(60) }),
+        late: defineTrigger({
+          source: { type: 'email' },
+          config: { ...quiet, retries: 0, timeout: '20ms', gracePeriod: '1s' },
+          handle: () => wait(60),
+        }),
       },
     });
     await expect(runtime.dispatch('late', {})).rejects.toMatchObject({ code: 'TRIGGER_TIMEOUT' });
@@ -93,7 +108,9 @@ describe('handler timeouts under a handler that ignores ctx.signal', () => {
     try {
       const runtime = createTriggerRuntime({
         env: {},
-        triggers: { t: defineTrigger({ source: { type: 'email' }, config: { ...quiet, retries: 0 }, handle: () => wait(30) }) },
+        triggers: {
+          t: defineTrigger({ source: { type: 'email' }, config: { ...quiet, retries: 0 }, handle: () => wait(30) }),
+        },
       });
       await Promise.all(Array.from({ length: 40 }, () => runtime.dispatch('t', {})));
       await wait(10);

@@ -83,7 +83,9 @@ function runChangeSuite(name: string, make: () => Promise<Fixture>): void {
       cleanups.push(() => fixture.teardown());
       const { db } = fixture;
       await sql`CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT NOT NULL, name TEXT)`.execute(db);
-      await sql`CREATE TABLE memberships (user_id INTEGER NOT NULL, team TEXT NOT NULL, role TEXT, PRIMARY KEY (user_id, team))`.execute(db);
+      await sql`CREATE TABLE memberships (user_id INTEGER NOT NULL, team TEXT NOT NULL, role TEXT, PRIMARY KEY (user_id, team))`.execute(
+        db,
+      );
       await sql`CREATE TABLE audit (id INTEGER PRIMARY KEY, note TEXT)`.execute(db);
       await installChangeCapture(db, { tables: ['users', 'memberships'] });
       return fixture;
@@ -132,8 +134,22 @@ function runChangeSuite(name: string, make: () => Promise<Fixture>): void {
       const ada = { id: 1, email: 'ada@example.com', name: 'Ada' };
       expect(events).toEqual([
         { database: 'main', table: 'users', operation: 'INSERT', oldRow: null, newRow: ada, primaryKey: 1 },
-        { database: 'main', table: 'users', operation: 'UPDATE', oldRow: ada, newRow: { ...ada, name: 'Ada L.' }, primaryKey: 1 },
-        { database: 'main', table: 'users', operation: 'DELETE', oldRow: { ...ada, name: 'Ada L.' }, newRow: null, primaryKey: 1 },
+        {
+          database: 'main',
+          table: 'users',
+          operation: 'UPDATE',
+          oldRow: ada,
+          newRow: { ...ada, name: 'Ada L.' },
+          primaryKey: 1,
+        },
+        {
+          database: 'main',
+          table: 'users',
+          operation: 'DELETE',
+          oldRow: { ...ada, name: 'Ada L.' },
+          newRow: null,
+          primaryKey: 1,
+        },
         {
           database: 'main',
           table: 'memberships',
@@ -158,7 +174,8 @@ function runChangeSuite(name: string, make: () => Promise<Fixture>): void {
 
     it('delivers changes made while no runtime ran when one starts', async () => {
       const { db } = await setup();
-      for (let id = 10; id < 15; id++) await sql`INSERT INTO users (id, email) VALUES (${id}, ${`u${id}@example.com`})`.execute(db);
+      for (let id = 10; id < 15; id++)
+        await sql`INSERT INTO users (id, email) VALUES (${id}, ${`u${id}@example.com`})`.execute(db);
       const first = runtimeOn(db);
       await first.runtime.start();
       await eventually(() => expect(first.events).toHaveLength(5));
@@ -176,7 +193,8 @@ function runChangeSuite(name: string, make: () => Promise<Fixture>): void {
       const a = runtimeOn(fixture.connect(), {}, slow);
       const b = runtimeOn(fixture.connect(), {}, slow);
       await Promise.all([a.runtime.start(), b.runtime.start()]);
-      for (let id = 100; id < 160; id++) await sql`INSERT INTO users (id, email) VALUES (${id}, ${`u${id}@example.com`})`.execute(fixture.db);
+      for (let id = 100; id < 160; id++)
+        await sql`INSERT INTO users (id, email) VALUES (${id}, ${`u${id}@example.com`})`.execute(fixture.db);
       await eventually(() => expect(a.events.length + b.events.length).toBeGreaterThanOrEqual(60), 10_000);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const keys = [...a.events, ...b.events].map((e) => e.primaryKey as number);
@@ -191,7 +209,8 @@ function runChangeSuite(name: string, make: () => Promise<Fixture>): void {
       const changes = { pollInterval: '20ms', lease: '200ms', batchSize: 20 } as const;
       const a = runtimeOn(fixture.connect(), {}, slow, {}, changes);
       const b = runtimeOn(fixture.connect(), {}, slow, {}, changes);
-      for (let id = 200; id < 280; id++) await sql`INSERT INTO users (id, email) VALUES (${id}, ${`u${id}@example.com`})`.execute(fixture.db);
+      for (let id = 200; id < 280; id++)
+        await sql`INSERT INTO users (id, email) VALUES (${id}, ${`u${id}@example.com`})`.execute(fixture.db);
       await Promise.all([a.runtime.start(), b.runtime.start()]);
       await eventually(async () => expect(await outboxCount(fixture.db)).toBe(0), 15_000);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -219,7 +238,13 @@ function runChangeSuite(name: string, make: () => Promise<Fixture>): void {
       await runtime.start();
       await sql`INSERT INTO users (id, email) VALUES (7, 'f@example.com')`.execute(db);
       await eventually(() => expect(attempts).toHaveLength(1));
-      const row = (await sql<{ attempts: number; failed_at: unknown; last_error: string }>`SELECT attempts, failed_at, last_error FROM framework_changes`.execute(db)).rows;
+      const row = (
+        await sql<{
+          attempts: number;
+          failed_at: unknown;
+          last_error: string;
+        }>`SELECT attempts, failed_at, last_error FROM framework_changes`.execute(db)
+      ).rows;
       expect(row).toMatchObject([{ attempts: 2, last_error: 'changes: handler down' }]);
       expect(row[0]!.failed_at).not.toBeNull();
     });
@@ -242,7 +267,13 @@ describe.skipIf(!pgUp)('PostgreSQL', () => {
         env: {},
         databases: { main: { db: fixture.db, listen } },
         changes: { pollInterval: '1m' },
-        triggers: { t: defineTrigger({ source: { type: 'sqldb', database: 'main' }, config: quiet, handle: (e) => void events.push(e) }) },
+        triggers: {
+          t: defineTrigger({
+            source: { type: 'sqldb', database: 'main' },
+            config: quiet,
+            handle: (e) => void events.push(e),
+          }),
+        },
       });
       await runtime.start();
       await new Promise((resolve) => setTimeout(resolve, 100)); // the first (empty) poll, then the long sleep

@@ -122,7 +122,11 @@ export class ChangeConsumer {
           clearInterval(heartbeat);
         }
       } catch (error) {
-        this.core.logger.log({ level: 'error', message: `sqldb "${this.database}": outbox poll failed: ${messageOf(error)}`, error });
+        this.core.logger.log({
+          level: 'error',
+          message: `sqldb "${this.database}": outbox poll failed: ${messageOf(error)}`,
+          error,
+        });
       }
       if (claimed === 0 && this.running) await sleep(this.options.pollIntervalMs, this.wake);
     }
@@ -130,13 +134,20 @@ export class ChangeConsumer {
 
   /** Renews the lease of the rows still `held` every third of the lease, until cleared. */
   private heartbeat(held: Set<OutboxRow>, leaseMs: number): ReturnType<typeof setInterval> {
-    return setInterval(() => {
-      if (held.size === 0) return;
-      const ids = [...held].map((row) => row.id);
-      this.outbox.renew(this.token, ids, Date.now() + leaseMs).catch((error: unknown) => {
-        this.core.logger.log({ level: 'warn', message: `sqldb "${this.database}": could not renew the lease of ${ids.length} change(s): ${messageOf(error)}`, error });
-      });
-    }, Math.max(10, Math.floor(leaseMs / 3)));
+    return setInterval(
+      () => {
+        if (held.size === 0) return;
+        const ids = [...held].map((row) => row.id);
+        this.outbox.renew(this.token, ids, Date.now() + leaseMs).catch((error: unknown) => {
+          this.core.logger.log({
+            level: 'warn',
+            message: `sqldb "${this.database}": could not renew the lease of ${ids.length} change(s): ${messageOf(error)}`,
+            error,
+          });
+        });
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
@@ -159,7 +170,9 @@ export class ChangeConsumer {
       oldRow: parse(row.old_row),
       primaryKey: parse(row.primary_key),
     };
-    const results = await Promise.all(targets.map(async (t) => ({ trigger: t, result: await runAttempt(this.core, t, event, { attempt }) })));
+    const results = await Promise.all(
+      targets.map(async (t) => ({ trigger: t, result: await runAttempt(this.core, t, event, { attempt }) })),
+    );
     const failures = results.filter((r) => !r.result.ok);
     delivered.push(...results.filter((r) => r.result.ok).map((r) => r.trigger.name));
     if (failures.length === 0) {
@@ -168,7 +181,11 @@ export class ChangeConsumer {
     }
     const error = failures.map((f) => `${f.trigger.name}: ${messageOf(f.result.error)}`).join('; ');
     const final = failures.some(
-      (f) => f.result.noRetry || isNonRetryable(f.result.error) || attempt > f.trigger.definition.config.retries || this.core.stopSignal.aborted,
+      (f) =>
+        f.result.noRetry ||
+        isNonRetryable(f.result.error) ||
+        attempt > f.trigger.definition.config.retries ||
+        this.core.stopSignal.aborted,
     );
     if (final) {
       await this.outbox.fail(row, this.token, { attempts: attempt, delivered, error });

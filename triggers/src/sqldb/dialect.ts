@@ -15,7 +15,10 @@ export function dialectOf(db: Kysely<any>, given?: ChangeDialect): ChangeDialect
   const name = (db.getExecutor().adapter as object).constructor.name.toLowerCase();
   if (name.includes('postgres')) return 'postgres';
   if (name.includes('sqlite')) return 'sqlite';
-  throw new TriggerDefinitionError('dialect', `change capture supports PostgreSQL and SQLite; this Kysely uses ${name} (pass dialect to override)`);
+  throw new TriggerDefinitionError(
+    'dialect',
+    `change capture supports PostgreSQL and SQLite; this Kysely uses ${name} (pass dialect to override)`,
+  );
 }
 
 /** `name` double-quoted as an SQL identifier, after checking it is a plain identifier. */

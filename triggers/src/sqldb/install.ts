@@ -54,8 +54,14 @@ async function postgresPrimaryKey(db: Kysely<any>, sql: Sql, table: string): Pro
   return result.rows.map((r) => r.attname);
 }
 
-async function installPostgres(db: Kysely<any>, sql: Sql, tables: readonly string[], operations: readonly SqlOperation[]): Promise<void> {
-  const schema = (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema ?? 'public';
+async function installPostgres(
+  db: Kysely<any>,
+  sql: Sql,
+  tables: readonly string[],
+  operations: readonly SqlOperation[],
+): Promise<void> {
+  const schema =
+    (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema ?? 'public';
   const qualified = `"${schema.replace(/"/g, '""')}"`;
   await sql
     .raw(
@@ -94,11 +100,19 @@ async function installPostgres(db: Kysely<any>, sql: Sql, tables: readonly strin
   }
 }
 
-async function installSqlite(db: Kysely<any>, sql: Sql, tables: readonly string[], operations: readonly SqlOperation[]): Promise<void> {
+async function installSqlite(
+  db: Kysely<any>,
+  sql: Sql,
+  tables: readonly string[],
+  operations: readonly SqlOperation[],
+): Promise<void> {
   for (const table of tables) {
-    const columns = (await sql<{ name: string; pk: number }>`SELECT name, pk FROM pragma_table_info(${table})`.execute(db)).rows;
+    const columns = (
+      await sql<{ name: string; pk: number }>`SELECT name, pk FROM pragma_table_info(${table})`.execute(db)
+    ).rows;
     if (columns.length === 0) throw new TriggerDefinitionError('tables', `table '${table}' does not exist`);
-    const rowJson = (alias: string) => `json_object(${columns.map((c) => `'${c.name}', ${alias}.${identifier(c.name)}`).join(', ')})`;
+    const rowJson = (alias: string) =>
+      `json_object(${columns.map((c) => `'${c.name}', ${alias}.${identifier(c.name)}`).join(', ')})`;
     const keys = columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
     const pkJson = (alias: string) =>
       keys.length === 0
@@ -156,7 +170,8 @@ export async function installChangeCapture(db: Kysely<any>, options: ChangeCaptu
   for (const table of options.tables) identifier(table);
   const operations = options.operations ?? SQL_OPERATIONS;
   for (const operation of operations) {
-    if (!SQL_OPERATIONS.includes(operation)) throw new TriggerDefinitionError('operations', `unknown operation '${operation}' (INSERT, UPDATE, DELETE)`);
+    if (!SQL_OPERATIONS.includes(operation))
+      throw new TriggerDefinitionError('operations', `unknown operation '${operation}' (INSERT, UPDATE, DELETE)`);
   }
   const { sql } = await import('kysely');
   await createOutbox(db, sql, dialect);

@@ -22,7 +22,10 @@ interface Child {
 
 async function startChild(schema: string, handlerDelayMs: number): Promise<Child> {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    env: { ...process.env, CHILD_CONFIG: JSON.stringify({ databaseUrl: DATABASE_URL, schema, handlerDelayMs, lease: '300ms' }) },
+    env: {
+      ...process.env,
+      CHILD_CONFIG: JSON.stringify({ databaseUrl: DATABASE_URL, schema, handlerDelayMs, lease: '300ms' }),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const handled: unknown[] = [];

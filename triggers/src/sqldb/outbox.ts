@@ -38,7 +38,12 @@ export class Outbox {
    * candidate rows are locked with `FOR UPDATE SKIP LOCKED`, so concurrent
    * consumers claim disjoint rows; SQLite serializes writers.
    */
-  async claim(token: string, limit: number, leaseMs: number, tables: readonly string[] | undefined): Promise<OutboxRow[]> {
+  async claim(
+    token: string,
+    limit: number,
+    leaseMs: number,
+    tables: readonly string[] | undefined,
+  ): Promise<OutboxRow[]> {
     const now = Date.now();
     const rows = await this.db
       .updateTable(OUTBOX)
@@ -63,7 +68,12 @@ export class Outbox {
   /** Extends the lease of the rows `ids` that this consumer still holds to `until` (epoch ms). */
   async renew(token: string, ids: ReadonlyArray<number | string>, until: number): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.updateTable(OUTBOX).set({ claimed_until: until }).where('id', 'in', [...ids]).where('claimed_by', '=', token).execute();
+    await this.db
+      .updateTable(OUTBOX)
+      .set({ claimed_until: until })
+      .where('id', 'in', [...ids])
+      .where('claimed_by', '=', token)
+      .execute();
   }
 
   /** Deletes a delivered row (only while this consumer holds it). */
@@ -72,7 +82,11 @@ export class Outbox {
   }
 
   /** Releases a row for another attempt at `availableAt`, remembering the triggers already served. */
-  async retry(row: OutboxRow, token: string, update: { attempts: number; availableAt: number; delivered: string[]; error: string }): Promise<void> {
+  async retry(
+    row: OutboxRow,
+    token: string,
+    update: { attempts: number; availableAt: number; delivered: string[]; error: string },
+  ): Promise<void> {
     await this.db
       .updateTable(OUTBOX)
       .set({
@@ -89,7 +103,11 @@ export class Outbox {
   }
 
   /** Marks a row failed for good: it stays in the table with `failed_at` and `last_error`. */
-  async fail(row: OutboxRow, token: string, update: { attempts: number; delivered: string[]; error: string }): Promise<void> {
+  async fail(
+    row: OutboxRow,
+    token: string,
+    update: { attempts: number; delivered: string[]; error: string },
+  ): Promise<void> {
     await this.db
       .updateTable(OUTBOX)
       .set({

@@ -36,7 +36,9 @@ export interface MockTriggerContextInit<Env> {
  * await ctx.settle();
  * ```
  */
-export function mockTriggerContext<Env = Record<string, any>>(init: MockTriggerContextInit<Env> = {}): MockTriggerContext<Env> {
+export function mockTriggerContext<Env = Record<string, any>>(
+  init: MockTriggerContextInit<Env> = {},
+): MockTriggerContext<Env> {
   const controller = new AbortController();
   const emitted: Array<{ trigger: string; payload: unknown }> = [];
   const waitUntilPromises: Promise<unknown>[] = [];

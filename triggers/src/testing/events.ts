@@ -33,7 +33,13 @@ export function mockObjectStoreEvent(
   return {
     bucket: init.bucket ?? 'bucket',
     action: init.action ?? 'create',
-    object: { key: 'object.txt', size: 0, etag: 'd41d8cd98f00b204e9800998ecf8427e', uploadedAt: new Date(), ...init.object },
+    object: {
+      key: 'object.txt',
+      size: 0,
+      etag: 'd41d8cd98f00b204e9800998ecf8427e',
+      uploadedAt: new Date(),
+      ...init.object,
+    },
   };
 }
 
@@ -110,7 +116,15 @@ export function mockEmailEvent(init: Partial<EmailEvent> = {}): EmailEvent {
  * ```
  */
 export function mockSqlDbEvent(init: Partial<SqlDbEvent> = {}): SqlDbEvent {
-  return { database: 'DB', table: 'items', operation: 'INSERT', newRow: { id: 1 }, oldRow: null, primaryKey: 1, ...init };
+  return {
+    database: 'DB',
+    table: 'items',
+    operation: 'INSERT',
+    newRow: { id: 1 },
+    oldRow: null,
+    primaryKey: 1,
+    ...init,
+  };
 }
 
 /**
@@ -121,8 +135,13 @@ export function mockSqlDbEvent(init: Partial<SqlDbEvent> = {}): SqlDbEvent {
  * ```
  */
 export function mockTailEvent(init: { worker?: string; logs?: Array<Partial<TailLog>> } = {}): TailEvent {
-  const logs = (init.logs ?? [{}]).map(
-    (log): TailLog => ({ outcome: 'ok', logs: [], exceptions: [], timestamp: new Date(), durationMs: 0, ...log }),
-  );
+  const logs = (init.logs ?? [{}]).map((log): TailLog => ({
+    outcome: 'ok',
+    logs: [],
+    exceptions: [],
+    timestamp: new Date(),
+    durationMs: 0,
+    ...log,
+  }));
   return { worker: init.worker ?? 'app', logs };
 }

@@ -2,9 +2,7 @@ import type { QueueEvent, QueueMessage, QueueRetryOptions } from '../types.js';
 
 /** One recorded call on a mock queue message. */
 export type MockMessageCall =
-  | { method: 'ack' }
-  | { method: 'retry'; options?: QueueRetryOptions }
-  | { method: 'deadLetter'; reason?: string };
+  { method: 'ack' } | { method: 'retry'; options?: QueueRetryOptions } | { method: 'deadLetter'; reason?: string };
 
 /** A queue message that records `ack`/`retry`/`deadLetter` calls. */
 export interface MockQueueMessage<Body = unknown> extends QueueMessage<Body> {
@@ -47,8 +45,10 @@ export function mockQueueMessage<Body = unknown>(init: MockQueueMessageInit<Body
       return calls[0]?.method;
     },
     ack: () => void calls.push({ method: 'ack' }),
-    retry: (options?: QueueRetryOptions) => void calls.push(options === undefined ? { method: 'retry' } : { method: 'retry', options }),
-    deadLetter: (reason?: string) => void calls.push(reason === undefined ? { method: 'deadLetter' } : { method: 'deadLetter', reason }),
+    retry: (options?: QueueRetryOptions) =>
+      void calls.push(options === undefined ? { method: 'retry' } : { method: 'retry', options }),
+    deadLetter: (reason?: string) =>
+      void calls.push(reason === undefined ? { method: 'deadLetter' } : { method: 'deadLetter', reason }),
   };
 }
 

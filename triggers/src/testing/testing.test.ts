@@ -24,12 +24,19 @@ describe('trigger mocks', () => {
         third!.deadLetter('invalid');
       },
     });
-    const event = mockQueueEvent({ queue: 'jobs', messages: [{ body: 1 }, { body: 2, attempts: 3 }, mockQueueMessage({ id: 'x' })] });
+    const event = mockQueueEvent({
+      queue: 'jobs',
+      messages: [{ body: 1 }, { body: 2, attempts: 3 }, mockQueueMessage({ id: 'x' })],
+    });
     await consumer.handle(event, mockTriggerContext());
     expect(event.messages.map((m) => m.outcome)).toEqual(['ack', 'retry', 'deadLetter']);
     expect(event.messages[1]!.calls).toEqual([{ method: 'retry', options: { delay: '10s' } }, { method: 'ack' }]);
     expect(event.messages[1]!.attempts).toBe(3);
-    expect(event.messages[2]).toMatchObject({ id: 'x', body: {}, calls: [{ method: 'deadLetter', reason: 'invalid' }] });
+    expect(event.messages[2]).toMatchObject({
+      id: 'x',
+      body: {},
+      calls: [{ method: 'deadLetter', reason: 'invalid' }],
+    });
   });
 
   it('the context records emits, waitUntil promises and noRetry', async () => {
@@ -65,6 +72,9 @@ describe('trigger mocks', () => {
 
     expect(mockObjectStoreEvent({ object: { key: 'a.png' } }).object).toMatchObject({ key: 'a.png', size: 0 });
     expect(mockSqlDbEvent({ operation: 'DELETE' })).toMatchObject({ database: 'DB', operation: 'DELETE' });
-    expect(mockTailEvent({ logs: [{ outcome: 'exception' }] }).logs[0]).toMatchObject({ outcome: 'exception', logs: [] });
+    expect(mockTailEvent({ logs: [{ outcome: 'exception' }] }).logs[0]).toMatchObject({
+      outcome: 'exception',
+      logs: [],
+    });
   });
 });

@@ -11,24 +11,38 @@ export const MAX_TIMEOUT_MS = 15 * 60_000;
 /** Validates `config` and returns it with defaults applied and durations parsed. */
 export function resolveConfig(value: unknown): ResolvedTriggerConfig {
   const config = value === undefined ? {} : requireRecord(value, 'config');
-  rejectUnknownKeys(config, 'config', ['retries', 'retryDelay', 'timeout', 'gracePeriod', 'observability', 'concurrency', 'concurrencyKey', 'rateLimit', 'debounce']);
+  rejectUnknownKeys(config, 'config', [
+    'retries',
+    'retryDelay',
+    'timeout',
+    'gracePeriod',
+    'observability',
+    'concurrency',
+    'concurrencyKey',
+    'rateLimit',
+    'debounce',
+  ]);
   const rateLimit = config.rateLimit === undefined ? undefined : resolveRateLimit(config.rateLimit);
   const debounce = config.debounce === undefined ? undefined : resolveDebounce(config.debounce);
-  const concurrency = config.concurrency === undefined ? undefined : requireInteger(config.concurrency, 'config.concurrency', 1, 1000);
+  const concurrency =
+    config.concurrency === undefined ? undefined : requireInteger(config.concurrency, 'config.concurrency', 1, 1000);
   if (config.concurrencyKey !== undefined && typeof config.concurrencyKey !== 'function') {
     fail('config.concurrencyKey', 'expected a function (event) => string');
   }
-  const retries = config.retries === undefined ? CONFIG_DEFAULTS.retries : requireInteger(config.retries, 'config.retries', 0, 100);
+  const retries =
+    config.retries === undefined ? CONFIG_DEFAULTS.retries : requireInteger(config.retries, 'config.retries', 0, 100);
   const retryDelay = (config.retryDelay ?? CONFIG_DEFAULTS.retryDelay) as Duration | RetryBackoff;
   const timeout = (config.timeout ?? CONFIG_DEFAULTS.timeout) as Duration;
   const backoff = resolveBackoff(retryDelay, 'config.retryDelay');
   const timeoutMs = parseDuration(timeout, 'config.timeout');
   if (timeoutMs <= 0) fail('config.timeout', 'must be greater than zero');
-  if (timeoutMs > MAX_TIMEOUT_MS) fail('config.timeout', `'${timeout}' exceeds the maximum handler timeout of 15 minutes`);
+  if (timeoutMs > MAX_TIMEOUT_MS)
+    fail('config.timeout', `'${timeout}' exceeds the maximum handler timeout of 15 minutes`);
   const gracePeriod = (config.gracePeriod ?? CONFIG_DEFAULTS.gracePeriod) as Duration;
   const gracePeriodMs = parseDuration(gracePeriod, 'config.gracePeriod');
   if (gracePeriodMs > MAX_TIMEOUT_MS) fail('config.gracePeriod', `'${gracePeriod}' exceeds 15 minutes`);
-  const observability = config.observability === undefined ? {} : requireRecord(config.observability, 'config.observability');
+  const observability =
+    config.observability === undefined ? {} : requireRecord(config.observability, 'config.observability');
   rejectUnknownKeys(observability, 'config.observability', ['metrics', 'tracing']);
   for (const key of ['metrics', 'tracing'] as const) {
     if (observability[key] !== undefined && typeof observability[key] !== 'boolean') {
@@ -49,7 +63,9 @@ export function resolveConfig(value: unknown): ResolvedTriggerConfig {
       tracing: observability.tracing !== false,
     }),
     ...(concurrency === undefined ? {} : { concurrency }),
-    ...(config.concurrencyKey === undefined ? {} : { concurrencyKey: config.concurrencyKey as (event: unknown) => string | undefined }),
+    ...(config.concurrencyKey === undefined
+      ? {}
+      : { concurrencyKey: config.concurrencyKey as (event: unknown) => string | undefined }),
     ...(rateLimit ? { rateLimit } : {}),
     ...(debounce ? { debounce } : {}),
   });

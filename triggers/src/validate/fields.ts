@@ -17,7 +17,8 @@ export function requireRecord(value: unknown, path: string): Record<string, unkn
 }
 
 export function requireString(value: unknown, path: string): string {
-  if (typeof value !== 'string' || value.trim() === '') fail(path, `expected a non-empty string, got ${describe(value)}`);
+  if (typeof value !== 'string' || value.trim() === '')
+    fail(path, `expected a non-empty string, got ${describe(value)}`);
   return value;
 }
 
@@ -33,11 +34,7 @@ export function requireInteger(value: unknown, path: string, min: number, max: n
 }
 
 /** Validates a non-empty array whose items are all in `allowed`, without duplicates. */
-export function requireEnumList<T extends string>(
-  value: unknown,
-  path: string,
-  allowed: readonly T[],
-): T[] {
+export function requireEnumList<T extends string>(value: unknown, path: string, allowed: readonly T[]): T[] {
   if (!Array.isArray(value) || value.length === 0) fail(path, `expected a non-empty array of ${list(allowed)}`);
   value.forEach((item, index) => requireEnum(item, `${path}[${index}]`, allowed));
   if (new Set(value).size !== value.length) fail(path, 'contains duplicates');

@@ -58,20 +58,30 @@ const normalizers: Record<TriggerSourceType, Normalizer> = {
     const cron = requireString(source.cron, 'source.cron').trim();
     const timezone = source.timezone === undefined ? 'UTC' : source.timezone;
     assertCronInterval(parseCron(cron, timezone as string), 60_000);
-    const overlap = source.overlap === undefined ? 'skip' : requireEnum(source.overlap, 'source.overlap', OVERLAP_POLICIES);
+    const overlap =
+      source.overlap === undefined ? 'skip' : requireEnum(source.overlap, 'source.overlap', OVERLAP_POLICIES);
     return { type: 'scheduled', cron, timezone, overlap };
   },
   queue(source) {
     rejectUnknownKeys(source, 'source', ['type', 'name', 'batchSize', 'batchTimeout', 'retryDelay', 'deadLetterQueue']);
     const name = requireString(source.name, 'source.name');
     const batchSize =
-      source.batchSize === undefined ? QUEUE_DEFAULTS.batchSize : requireInteger(source.batchSize, 'source.batchSize', 1, 100);
+      source.batchSize === undefined
+        ? QUEUE_DEFAULTS.batchSize
+        : requireInteger(source.batchSize, 'source.batchSize', 1, 100);
     const batchTimeout = source.batchTimeout ?? QUEUE_DEFAULTS.batchTimeout;
     parseDuration(batchTimeout, 'source.batchTimeout');
     if (source.retryDelay !== undefined) resolveBackoff(source.retryDelay as Duration, 'source.retryDelay');
     const deadLetterQueue = optionalString(source.deadLetterQueue, 'source.deadLetterQueue');
     if (deadLetterQueue === name) fail('source.deadLetterQueue', `must differ from the queue name '${name}'`);
-    return withoutUndefined({ type: 'queue', name, batchSize, batchTimeout, retryDelay: source.retryDelay, deadLetterQueue });
+    return withoutUndefined({
+      type: 'queue',
+      name,
+      batchSize,
+      batchTimeout,
+      retryDelay: source.retryDelay,
+      deadLetterQueue,
+    });
   },
   objectstore(source) {
     rejectUnknownKeys(source, 'source', ['type', 'bucket', 'events', 'prefix', 'suffix']);
@@ -87,8 +97,10 @@ const normalizers: Record<TriggerSourceType, Normalizer> = {
     rejectUnknownKeys(source, 'source', ['type', 'path', 'methods', 'verifier', 'maxBodySize']);
     const path = requireString(source.path, 'source.path');
     if (!path.startsWith('/')) fail('source.path', `must start with '/', got '${path}'`);
-    if (/[?#\s]/.test(path)) fail('source.path', `must be a plain path without query, fragment or spaces, got '${path}'`);
-    const methods = source.methods === undefined ? ['POST'] : [...requireEnumList(source.methods, 'source.methods', HTTP_METHODS)];
+    if (/[?#\s]/.test(path))
+      fail('source.path', `must be a plain path without query, fragment or spaces, got '${path}'`);
+    const methods =
+      source.methods === undefined ? ['POST'] : [...requireEnumList(source.methods, 'source.methods', HTTP_METHODS)];
     if (source.verifier !== undefined && typeof source.verifier !== 'function') {
       fail('source.verifier', 'expected a verifier function (request, rawBody) => Promise<{valid, error?}>');
     }
@@ -101,7 +113,8 @@ const normalizers: Record<TriggerSourceType, Normalizer> = {
   email(source) {
     rejectUnknownKeys(source, 'source', ['type', 'address', 'domain']);
     const address = optionalString(source.address, 'source.address');
-    if (address !== undefined && !/^[^@\s]+@[^@\s]+$/.test(address)) fail('source.address', `not an email address: '${address}'`);
+    if (address !== undefined && !/^[^@\s]+@[^@\s]+$/.test(address))
+      fail('source.address', `not an email address: '${address}'`);
     const domain = optionalString(source.domain, 'source.domain');
     if (domain !== undefined && /[@\s]/.test(domain)) fail('source.domain', `not a domain name: '${domain}'`);
     return withoutUndefined({ type: 'email', address, domain });
@@ -113,7 +126,9 @@ const normalizers: Record<TriggerSourceType, Normalizer> = {
       database: requireString(source.database, 'source.database'),
       tables: source.tables === undefined ? undefined : [...requireStringList(source.tables, 'source.tables')],
       operations:
-        source.operations === undefined ? undefined : [...requireEnumList(source.operations, 'source.operations', SQL_OPERATIONS)],
+        source.operations === undefined
+          ? undefined
+          : [...requireEnumList(source.operations, 'source.operations', SQL_OPERATIONS)],
     });
   },
   tail(source) {
@@ -137,7 +152,8 @@ function normalizeTailFilter(value: unknown, path: string): Raw {
   const filter = requireRecord(value, path);
   rejectUnknownKeys(filter, path, ['field', 'value', 'operator']);
   const field = requireEnum(filter.field, `${path}.field`, TAIL_FIELDS);
-  const operator = filter.operator === undefined ? 'equals' : requireEnum(filter.operator, `${path}.operator`, TAIL_OPERATORS);
+  const operator =
+    filter.operator === undefined ? 'equals' : requireEnum(filter.operator, `${path}.operator`, TAIL_OPERATORS);
   if (field === 'samplingRate') {
     if (typeof filter.value !== 'number' || !(filter.value >= 0 && filter.value <= 1)) {
       fail(`${path}.value`, 'samplingRate expects a number from 0 to 1');

@@ -1,6 +1,16 @@
 import { decodeHex } from './crypto.js';
 import type { ReplayStore } from '../replay/store.js';
-import { header, invalid, replayOption, requireSecret, requireTolerance, signatureMatches, VALID, verifier, withReplay } from './shared.js';
+import {
+  header,
+  invalid,
+  replayOption,
+  requireSecret,
+  requireTolerance,
+  signatureMatches,
+  VALID,
+  verifier,
+  withReplay,
+} from './shared.js';
 import type { WebhookVerifier } from './types.js';
 
 /** Options of {@link codehostVerifier}. */
@@ -45,7 +55,8 @@ export function codehostVerifier(options: CodehostVerifierOptions): WebhookVerif
     if (!value.startsWith('sha256=')) return invalid('X-Hub-Signature-256 must start with sha256=');
     if (events) {
       const event = header(request, 'x-github-event');
-      if (event === undefined || !events.has(event)) return invalid(`event ${JSON.stringify(event ?? null)} is not allowed`);
+      if (event === undefined || !events.has(event))
+        return invalid(`event ${JSON.stringify(event ?? null)} is not allowed`);
     }
     const ok = await signatureMatches('sha256', secret, [rawBody], [decodeHex(value.slice(7))]);
     return ok ? VALID : invalid('signature mismatch');

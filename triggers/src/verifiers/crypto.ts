@@ -26,13 +26,23 @@ export function toBytes(value: string | Uint8Array): Uint8Array {
 }
 
 /** HMAC of the concatenated `parts` under `key`. */
-export async function hmac(algorithm: HmacAlgorithm, key: string | Uint8Array, parts: ReadonlyArray<string | Uint8Array>): Promise<Uint8Array> {
+export async function hmac(
+  algorithm: HmacAlgorithm,
+  key: string | Uint8Array,
+  parts: ReadonlyArray<string | Uint8Array>,
+): Promise<Uint8Array> {
   if (nodeCrypto) {
     const mac = nodeCrypto.createHmac(algorithm, toBytes(key));
     for (const part of parts) mac.update(toBytes(part));
     return new Uint8Array(mac.digest());
   }
-  const cryptoKey = await crypto.subtle.importKey('raw', toBytes(key) as BufferSource, { name: 'HMAC', hash: WEB_NAMES[algorithm] }, false, ['sign']);
+  const cryptoKey = await crypto.subtle.importKey(
+    'raw',
+    toBytes(key) as BufferSource,
+    { name: 'HMAC', hash: WEB_NAMES[algorithm] },
+    false,
+    ['sign'],
+  );
   return new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, concat(parts.map(toBytes)) as BufferSource));
 }
 

@@ -32,10 +32,16 @@ export function customHmacVerifier(options: CustomHmacVerifierOptions): WebhookV
   const secret = requireSecret('customHmacVerifier', 'secret', options?.secret);
   const { algorithm, prefix = '', encoding = 'hex', getPayload } = options;
   if (!['sha1', 'sha256', 'sha512'].includes(algorithm)) {
-    throw new TriggerDefinitionError('customHmacVerifier({algorithm})', `expected 'sha256', 'sha1' or 'sha512', got ${String(algorithm)}`);
+    throw new TriggerDefinitionError(
+      'customHmacVerifier({algorithm})',
+      `expected 'sha256', 'sha1' or 'sha512', got ${String(algorithm)}`,
+    );
   }
   if (encoding !== 'hex' && encoding !== 'base64') {
-    throw new TriggerDefinitionError('customHmacVerifier({encoding})', `expected 'hex' or 'base64', got ${String(encoding)}`);
+    throw new TriggerDefinitionError(
+      'customHmacVerifier({encoding})',
+      `expected 'hex' or 'base64', got ${String(encoding)}`,
+    );
   }
   if (typeof options.header !== 'string' || options.header === '') {
     throw new TriggerDefinitionError('customHmacVerifier({header})', 'expected a header name');

@@ -1,5 +1,14 @@
 import { decodeHex } from './crypto.js';
-import { checkTimestamp, header, invalid, requireSecret, requireTolerance, signatureMatches, VALID, verifier } from './shared.js';
+import {
+  checkTimestamp,
+  header,
+  invalid,
+  requireSecret,
+  requireTolerance,
+  signatureMatches,
+  VALID,
+  verifier,
+} from './shared.js';
 import type { WebhookVerifier } from './types.js';
 
 /** Options of {@link paymentVerifier}. */

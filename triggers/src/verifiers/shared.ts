@@ -14,7 +14,10 @@ export function invalid(error: string): VerificationResult {
 export const VALID: VerificationResult = Object.freeze({ valid: true });
 
 /** Wraps a check so that any exception becomes `{valid: false}`: verifiers never throw on input. */
-export function verifier(name: string, check: (request: Request, rawBody: Uint8Array) => Promise<VerificationResult>): WebhookVerifier {
+export function verifier(
+  name: string,
+  check: (request: Request, rawBody: Uint8Array) => Promise<VerificationResult>,
+): WebhookVerifier {
   return async (request, rawBody) => {
     try {
       return await check(request, rawBody);
@@ -87,7 +90,10 @@ export function replayOption(factory: string, value: unknown): ReplayStore | und
   const store = value as Partial<ReplayStore>;
   const methods = ['claim', 'complete', 'release'] as const;
   if (typeof store !== 'object' || store === null || methods.some((m) => typeof store[m] !== 'function')) {
-    throw new TriggerDefinitionError(`${factory}({replay})`, 'expected a replay store (memoryReplayStore(), redisReplayStore()) or false');
+    throw new TriggerDefinitionError(
+      `${factory}({replay})`,
+      'expected a replay store (memoryReplayStore(), redisReplayStore()) or false',
+    );
   }
   return store as ReplayStore;
 }

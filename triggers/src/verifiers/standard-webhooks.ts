@@ -49,7 +49,8 @@ export interface StandardWebhooksVerifierOptions {
 export function standardWebhooksVerifier(options: StandardWebhooksVerifierOptions): WebhookVerifier {
   const secret = requireSecret('standardWebhooksVerifier', 'secret', options?.secret);
   const key = decodeBase64(secret.startsWith('whsec_') ? secret.slice(6) : secret);
-  if (!key) throw new TriggerDefinitionError('standardWebhooksVerifier({secret})', 'expected whsec_ followed by base64');
+  if (!key)
+    throw new TriggerDefinitionError('standardWebhooksVerifier({secret})', 'expected whsec_ followed by base64');
   const tolerance = requireTolerance('standardWebhooksVerifier', options.tolerance, 300);
   const replay = replayOption('standardWebhooksVerifier', options.replay);
   const check = verifier('standardWebhooksVerifier', async (request, rawBody) => {

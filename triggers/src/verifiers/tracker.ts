@@ -27,14 +27,18 @@ export function trackerVerifier(options: TrackerVerifierOptions): WebhookVerifie
   return verifier('trackerVerifier', async (request, rawBody) => {
     const value = header(request, 'linear-signature');
     if (value === undefined) return invalid('missing Linear-Signature header');
-    if (!(await signatureMatches('sha256', secret, [rawBody], [decodeHex(value)]))) return invalid('signature mismatch');
+    if (!(await signatureMatches('sha256', secret, [rawBody], [decodeHex(value)])))
+      return invalid('signature mismatch');
     let timestamp: unknown;
     try {
-      timestamp = (JSON.parse(new TextDecoder().decode(rawBody)) as { webhookTimestamp?: unknown } | null)?.webhookTimestamp;
+      timestamp = (JSON.parse(new TextDecoder().decode(rawBody)) as { webhookTimestamp?: unknown } | null)
+        ?.webhookTimestamp;
     } catch {
       return invalid('body is not JSON');
     }
     if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) return invalid('missing webhookTimestamp');
-    return Math.abs(Date.now() - timestamp) > TOLERANCE_MS ? invalid('webhookTimestamp is more than 60s from now') : VALID;
+    return Math.abs(Date.now() - timestamp) > TOLERANCE_MS
+      ? invalid('webhookTimestamp is more than 60s from now')
+      : VALID;
   });
 }

@@ -28,7 +28,12 @@ async function setup(options: Partial<ApiKeysOptions> = {}, extra: Record<string
     secret: SECRET,
     adapter,
     rbac,
-    providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+    providers: [
+      credentials({
+        credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+        authorize: passwords.authorize,
+      }),
+    ],
     plugins: [apiKeys({ storage, ...options })],
     logger: quiet,
     rateLimit: { login: false },
@@ -47,7 +52,8 @@ async function setup(options: Partial<ApiKeysOptions> = {}, extra: Record<string
     return { res, body: (await res.json()) as Record<string, any> };
   }
   /** Runs `fn` in the request scope of an app request carrying `headers`. */
-  const run = <T>(headers: Record<string, string>, fn: () => T) => auth.run(new Request(`${ORIGIN}/api/thing`, { headers }), fn);
+  const run = <T>(headers: Record<string, string>, fn: () => T) =>
+    auth.run(new Request(`${ORIGIN}/api/thing`, { headers }), fn);
   return { auth, adapter, storage, user, create, run };
 }
 
@@ -63,7 +69,12 @@ describe('apiKeys(): creating, listing, revoking', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(body.key).toMatch(/^fk_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
-    expect(body).toMatchObject({ prefix: body.key.slice(3, 15), name: 'CI', permissions: ['posts:read', 'posts:edit'], revokedAt: null });
+    expect(body).toMatchObject({
+      prefix: body.key.slice(3, 15),
+      name: 'CI',
+      permissions: ['posts:read', 'posts:edit'],
+      revokedAt: null,
+    });
     expect(Date.parse(body.expiresAt) - Date.parse(body.createdAt)).toBe(3_600_000);
     const stored = (await storage.listByUser(id))[0]!;
     expect(stored.secretHash).toBe(await sha256Hex(body.key.slice(16)));
@@ -74,7 +85,17 @@ describe('apiKeys(): creating, listing, revoking', () => {
     expect(list.status).toBe(200);
     expect(text).not.toContain(body.key.slice(16));
     expect(text).not.toContain(stored.secretHash);
-    expect(JSON.parse(text).keys).toStrictEqual([{ id: body.id, prefix: body.prefix, name: 'CI', permissions: ['posts:read', 'posts:edit'], createdAt: body.createdAt, expiresAt: body.expiresAt, revokedAt: null }]);
+    expect(JSON.parse(text).keys).toStrictEqual([
+      {
+        id: body.id,
+        prefix: body.prefix,
+        name: 'CI',
+        permissions: ['posts:read', 'posts:edit'],
+        createdAt: body.createdAt,
+        expiresAt: body.expiresAt,
+        revokedAt: null,
+      },
+    ]);
   });
 
   it('refuses permissions the user does not hold (403), malformed ones and bad fields (400)', async () => {
@@ -84,7 +105,16 @@ describe('apiKeys(): creating, listing, revoking', () => {
     expect((await create(browser, { permissions: '*' })).res.status).toBe(403);
     expect((await create(browser, { permissions: 'comments:delete' })).res.status).toBe(403); // holds only :own
     expect((await create(browser, { permissions: 'comments:delete:own' })).res.status).toBe(201);
-    for (const bad of [{ permissions: 'posts' }, { permissions: 'posts:read; drop' }, { expiresIn: 0 }, { expiresIn: -5 }, { expiresIn: '1e3' }, { expiresIn: 1.5 }, { name: 'x'.repeat(101) }, { name: 'a\u0000b' }]) {
+    for (const bad of [
+      { permissions: 'posts' },
+      { permissions: 'posts:read; drop' },
+      { expiresIn: 0 },
+      { expiresIn: -5 },
+      { expiresIn: '1e3' },
+      { expiresIn: 1.5 },
+      { name: 'x'.repeat(101) },
+      { name: 'a\u0000b' },
+    ]) {
       const { res, body } = await create(browser, bad);
       expect([res.status, body.error.code]).toStrictEqual([400, 'INVALID_REQUEST']);
     }
@@ -122,7 +152,11 @@ describe('apiKeys(): creating, listing, revoking', () => {
     expect((await anonymous.postJson('/auth/api-keys', {})).status).toBe(401);
     expect((await anonymous.request('/auth/api-keys', { headers: { accept: 'application/json' } })).status).toBe(401);
     const { browser } = await user('csrf@example.com');
-    const forged = await browser.request('/auth/api-keys', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: '{}' });
+    const forged = await browser.request('/auth/api-keys', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: '{}',
+    });
     expect(forged.status).toBe(403);
     const crossSite = await browser.postJson('/auth/api-keys', {}, { origin: 'https://evil.example' });
     expect(crossSite.status).toBe(403);
@@ -134,7 +168,11 @@ describe('apiKeys(): requests with a key', () => {
     const { user, create, run, auth } = await setup();
     const { id, browser } = await user('admin@example.com', 'admin');
     const { key } = (await create(browser, { permissions: 'posts:read comments:delete:own' })).body;
-    const variants: Record<string, string>[] = [{ authorization: `Bearer ${key}` }, { authorization: `bearer  ${key}` }, { 'x-api-key': key }];
+    const variants: Record<string, string>[] = [
+      { authorization: `Bearer ${key}` },
+      { authorization: `bearer  ${key}` },
+      { 'x-api-key': key },
+    ];
     for (const headers of variants) {
       const seen = await run(headers, () => {
         const session = getSession();
@@ -149,11 +187,22 @@ describe('apiKeys(): requests with a key', () => {
           admin: hasRole('admin'),
         };
       });
-      expect(seen).toStrictEqual({ id, apiKey: 'api-key', read: true, edit: false, all: false, ownComment: true, othersComment: false, admin: true });
+      expect(seen).toStrictEqual({
+        id,
+        apiKey: 'api-key',
+        read: true,
+        edit: false,
+        all: false,
+        ownComment: true,
+        othersComment: false,
+        admin: true,
+      });
       const state = await auth.getSession(new Request(`${ORIGIN}/x`, { headers }));
       expect([...state.headers]).toStrictEqual([]);
     }
-    await expect(run({ authorization: `Bearer ${key}` }, () => requirePermission('posts:delete'))).rejects.toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    await expect(
+      run({ authorization: `Bearer ${key}` }, () => requirePermission('posts:delete')),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN', status: 403 });
     expect((await run({ authorization: `Bearer ${key}` }, () => requirePermission('posts:read'))).id).toBe(id);
   });
 
@@ -161,7 +210,9 @@ describe('apiKeys(): requests with a key', () => {
     const { user, create, run } = await setup();
     const { browser } = await user('ed2@example.com');
     const { key } = (await create(browser)).body;
-    expect(await run({ 'x-api-key': key }, () => [hasPermission('posts:delete'), hasPermission('users:delete')])).toStrictEqual([true, false]);
+    expect(
+      await run({ 'x-api-key': key }, () => [hasPermission('posts:delete'), hasPermission('users:delete')]),
+    ).toStrictEqual([true, false]);
   });
 
   it('wrong, malformed, expired keys and keys of deleted users give no session', async () => {
@@ -169,7 +220,16 @@ describe('apiKeys(): requests with a key', () => {
     const { id, browser } = await user('gone@example.com');
     const { key } = (await create(browser, { expiresIn: 60 })).body as { key: string };
     const flipped = key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
-    for (const bad of [flipped, key.slice(0, -1), `${key}x`, key.replace('fk_', 'fx_'), `fk_${'0'.repeat(12)}_${key.slice(16)}`, '', 'Bearer', key.toUpperCase()]) {
+    for (const bad of [
+      flipped,
+      key.slice(0, -1),
+      `${key}x`,
+      key.replace('fk_', 'fx_'),
+      `fk_${'0'.repeat(12)}_${key.slice(16)}`,
+      '',
+      'Bearer',
+      key.toUpperCase(),
+    ]) {
       expect(await run({ authorization: `Bearer ${bad}` }, () => getUser())).toBeNull();
       expect(await run({ 'x-api-key': bad }, () => getUser())).toBeNull();
     }
@@ -188,7 +248,9 @@ describe('apiKeys(): requests with a key', () => {
     const ann = await user('ann@example.com');
     const bob = await user('bob@example.com');
     const { key } = (await create(bob.browser)).body;
-    const state = await auth.getSession(new Request(`${ORIGIN}/x`, { headers: { cookie: ann.browser.cookieHeader(), authorization: `Bearer ${key}` } }));
+    const state = await auth.getSession(
+      new Request(`${ORIGIN}/x`, { headers: { cookie: ann.browser.cookieHeader(), authorization: `Bearer ${key}` } }),
+    );
     expect([state.user?.id, isApiKeySession(state.session)]).toStrictEqual([ann.id, false]);
   });
 
@@ -197,13 +259,17 @@ describe('apiKeys(): requests with a key', () => {
     const { browser } = await user('busy@example.com');
     const first = (await create(browser)).body.key as string;
     const second = (await create(browser)).body.key as string;
-    for (let i = 0; i < 5; i++) await run({ authorization: `Bearer ${first.slice(0, -1)}${first.endsWith('A') ? 'B' : 'A'}` }, () => null);
+    for (let i = 0; i < 5; i++)
+      await run({ authorization: `Bearer ${first.slice(0, -1)}${first.endsWith('A') ? 'B' : 'A'}` }, () => null);
     await run({ authorization: `Bearer ${first}` }, () => null);
     await run({ authorization: `Bearer ${first}` }, () => null);
     const refused = await run({ authorization: `Bearer ${first}` }, () => null).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AuthError);
     expect(refused).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
-    const response = auth.toResponse(refused, new Request(`${ORIGIN}/api`, { headers: { accept: 'application/json' } }))!;
+    const response = auth.toResponse(
+      refused,
+      new Request(`${ORIGIN}/api`, { headers: { accept: 'application/json' } }),
+    )!;
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(response.headers.get('ratelimit-limit')).toBe('2');
@@ -216,27 +282,46 @@ describe('apiKeys(): requests with a key', () => {
     const { id, browser } = await user('probe@example.com');
     const { key } = (await create(browser)).body as { key: string };
     const runFrom = (ip: string | undefined, presented: string) =>
-      auth.run(new Request(`${ORIGIN}/api/thing`, { headers: { authorization: `Bearer ${presented}` } }), () => getUser()?.id ?? null, ip ? { ip } : undefined);
+      auth.run(
+        new Request(`${ORIGIN}/api/thing`, { headers: { authorization: `Bearer ${presented}` } }),
+        () => getUser()?.id ?? null,
+        ip ? { ip } : undefined,
+      );
     const wrong = (n: number) => `fk_${'0'.repeat(12)}_${String(n).padStart(key.length - 16, 'x')}`;
     for (let n = 0; n < 3; n++) expect(await runFrom('203.0.113.9', wrong(n))).toBeNull();
     await expect(runFrom('203.0.113.9', wrong(3))).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
     const refused = await runFrom('203.0.113.9', key).catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(Number(auth.toResponse(refused, new Request(`${ORIGIN}/api`))!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(auth.toResponse(refused, new Request(`${ORIGIN}/api`))!.headers.get('retry-after'))).toBeGreaterThan(
+      0,
+    );
     expect(await runFrom('198.51.100.1', key)).toBe(id);
     // Without a client IP (an adapter that cannot tell), nothing is counted.
     for (let n = 0; n < 10; n++) expect(await runFrom(undefined, wrong(n))).toBeNull();
     expect(await runFrom(undefined, key)).toBe(id);
     // The budget can be turned off, and is checked at createAuth.
-    expect(() => apiKeys({ storage: createMemoryApiKeyStorage(), invalidKeyLimit: { limit: 0 } })).toThrow(/invalidKeyLimit\.limit/);
+    expect(() => apiKeys({ storage: createMemoryApiKeyStorage(), invalidKeyLimit: { limit: 0 } })).toThrow(
+      /invalidKeyLimit\.limit/,
+    );
   });
 
   it('a failing limiter storage refuses (503 RATE_LIMIT_UNAVAILABLE), never lets the key through', async () => {
-    const broken = { algorithm: 'fixed-window', backend: 'memory', counter: () => ({ consume: () => Promise.reject(new Error('down')), peek: () => Promise.reject(new Error('down')), reset: async () => {} }) } as const;
+    const broken = {
+      algorithm: 'fixed-window',
+      backend: 'memory',
+      counter: () => ({
+        consume: () => Promise.reject(new Error('down')),
+        peek: () => Promise.reject(new Error('down')),
+        reset: async () => {},
+      }),
+    } as const;
     const { user, create, run } = await setup({ rateLimit: { storage: broken } });
     const { browser } = await user('down@example.com');
     const { key } = (await create(browser)).body;
-    await expect(run({ authorization: `Bearer ${key}` }, () => getUser())).rejects.toMatchObject({ code: 'RATE_LIMIT_UNAVAILABLE', status: 503 });
+    await expect(run({ authorization: `Bearer ${key}` }, () => getUser())).rejects.toMatchObject({
+      code: 'RATE_LIMIT_UNAVAILABLE',
+      status: 503,
+    });
   });
 });
 
@@ -250,16 +335,35 @@ describe('apiKeys(): keys never count on the auth routes', () => {
     const robot = new TestClient(auth);
     expect((await robot.postJson('/auth/api-keys', {}, bearer)).status).toBe(401);
     expect((await robot.postJson('/auth/api-keys/revoke', { id }, bearer)).status).toBe(401);
-    expect((await robot.request('/auth/api-keys', { headers: { ...bearer, accept: 'application/json' } })).status).toBe(401);
-    expect(await (await robot.request('/auth/session', { headers: { ...bearer, accept: 'application/json' } })).json()).toBeNull();
+    expect((await robot.request('/auth/api-keys', { headers: { ...bearer, accept: 'application/json' } })).status).toBe(
+      401,
+    );
+    expect(
+      await (await robot.request('/auth/session', { headers: { ...bearer, accept: 'application/json' } })).json(),
+    ).toBeNull();
     const update = await robot.postJson('/auth/session', { data: '{}' }, bearer);
-    expect(update.headers.getSetCookie().filter((c) => c.startsWith('authjs') || c.includes('session'))).toStrictEqual([]);
+    expect(update.headers.getSetCookie().filter((c) => c.startsWith('authjs') || c.includes('session'))).toStrictEqual(
+      [],
+    );
     expect(await auth.getAccessToken(new Request(`${ORIGIN}/x`, { headers: bearer }), 'github')).toBeNull();
-    expect((await browser.request('/auth/api-keys', { headers: { accept: 'application/json' } }).then((r) => r.json()) as any).keys[0].revokedAt).toBeNull();
+    expect(
+      (
+        (await browser
+          .request('/auth/api-keys', { headers: { accept: 'application/json' } })
+          .then((r) => r.json())) as any
+      ).keys[0].revokedAt,
+    ).toBeNull();
   });
 
   it('needs an adapter and a storage at createAuth', () => {
-    expect(() => createAuth({ secret: SECRET, providers: [], plugins: [apiKeys({ storage: createMemoryApiKeyStorage() })], logger: quiet })).toThrow(/needs `adapter`/);
+    expect(() =>
+      createAuth({
+        secret: SECRET,
+        providers: [],
+        plugins: [apiKeys({ storage: createMemoryApiKeyStorage() })],
+        logger: quiet,
+      }),
+    ).toThrow(/needs `adapter`/);
     expect(() => apiKeys({} as ApiKeysOptions)).toThrow(/`storage` is required/);
     expect(() => apiKeys({ storage: createMemoryApiKeyStorage(), rateLimit: { limit: 0 } })).toThrow(/rateLimit.limit/);
   });
@@ -274,7 +378,10 @@ describe('apiKeys(): the account pre-hijacking defence', () => {
       {},
       {
         providers: [
-          credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: (c) => passwordAccounts(holder.adapter!).authorize(c) }),
+          credentials({
+            credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+            authorize: (c) => passwordAccounts(holder.adapter!).authorize(c),
+          }),
           email({ from: 'login@app.test', sendVerificationRequest: async (p) => void sent.push(p) }),
         ],
       },
@@ -289,7 +396,10 @@ describe('apiKeys(): the account pre-hijacking defence', () => {
     const owner = new TestClient(auth);
     await owner.postJson('/auth/signin/email', { email: 'victim@example.com' });
     const link = new URL(sent[0]!.url);
-    const res = await owner.postJson('/auth/callback/email', { token: link.searchParams.get('token')!, email: 'victim@example.com' });
+    const res = await owner.postJson('/auth/callback/email', {
+      token: link.searchParams.get('token')!,
+      email: 'victim@example.com',
+    });
     expect(res.status).toBe(200);
     expect(await run({ authorization: `Bearer ${body.key}` }, () => getUser())).toBeNull();
   });

@@ -27,11 +27,17 @@ export interface InvalidKeyGuard {
 function refusal(untilMs: number, limit: number, windowMs: number): AuthError {
   const reset = Math.max(1, Math.ceil((untilMs - Date.now()) / 1000));
   const headers = rateLimitHeaders({ limit, remaining: 0, reset, window: windowMs / 1000, retryAfter: reset });
-  return new AuthError('Too many invalid API keys from this client; try again later', { code: 'RATE_LIMITED', headers: Object.fromEntries(headers) });
+  return new AuthError('Too many invalid API keys from this client; try again later', {
+    code: 'RATE_LIMITED',
+    headers: Object.fromEntries(headers),
+  });
 }
 
 /** Builds the guard; with the budget turned off (`invalidKeyLimit: false`) it never refuses. */
-export function invalidKeyGuard(auth: AuthInternals, budget: ResolvedApiKeysOptions['invalidKeyLimit']): InvalidKeyGuard {
+export function invalidKeyGuard(
+  auth: AuthInternals,
+  budget: ResolvedApiKeysOptions['invalidKeyLimit'],
+): InvalidKeyGuard {
   if (!budget) return { check: () => {}, failed: async () => {} };
   const { limit, windowMs } = budget;
   const counter = budget.storage.counter({ limit, windowMs, prefix: 'framework:rate-limit:api-key:invalid-ip' });

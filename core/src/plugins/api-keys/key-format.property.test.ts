@@ -30,18 +30,28 @@ describe('API key format', () => {
   it('any change to a key makes it unparseable or another key (property)', () => {
     const { key } = generateKey();
     fc.assert(
-      fc.property(fc.nat({ max: key.length - 1 }), fc.constantFrom('', 'x', '/', '=', '..', '%00', ' '), (at, insert) => {
-        const changed = key.slice(0, at) + insert + key.slice(at + 1);
-        fc.pre(changed !== key);
-        const parsed = parseKey(changed);
-        if (parsed) expect(`fk_${parsed.prefix}_${parsed.secret}`).not.toBe(key);
-      }),
+      fc.property(
+        fc.nat({ max: key.length - 1 }),
+        fc.constantFrom('', 'x', '/', '=', '..', '%00', ' '),
+        (at, insert) => {
+          const changed = key.slice(0, at) + insert + key.slice(at + 1);
+          fc.pre(changed !== key);
+          const parsed = parseKey(changed);
+          if (parsed) expect(`fk_${parsed.prefix}_${parsed.secret}`).not.toBe(key);
+        },
+      ),
     );
   });
 
   it('only the Bearer scheme or x-api-key carry a key; other schemes and tokens are ignored', () => {
     const { key } = generateKey();
-    for (const authorization of [`Basic ${key}`, `Bearer`, `Bearer ${key} extra`, `Token ${key}`, `Bearer eyJhbGciOi.x.y`]) {
+    for (const authorization of [
+      `Basic ${key}`,
+      `Bearer`,
+      `Bearer ${key} extra`,
+      `Token ${key}`,
+      `Bearer eyJhbGciOi.x.y`,
+    ]) {
       expect(keyFromRequest(request({ authorization }))).toBeNull();
     }
     expect(keyFromRequest(request({}))).toBeNull();

@@ -52,18 +52,22 @@ const positiveInteger = (v: unknown): v is number => typeof v === 'number' && Nu
  */
 export function resolveApiKeysOptions(options: ApiKeysOptions): ResolvedApiKeysOptions {
   const fail = (what: string) => new AuthConfigError(`Invalid auth config: apiKeys(): ${what}`);
-  if (!options || typeof options !== 'object' || !options.storage) throw fail('`storage` is required (createSqlApiKeyStorage(db) or createMemoryApiKeyStorage())');
+  if (!options || typeof options !== 'object' || !options.storage)
+    throw fail('`storage` is required (createSqlApiKeyStorage(db) or createMemoryApiKeyStorage())');
   const { maxExpiresIn, maxKeysPerUser = 50, rateLimit = {}, invalidKeyLimit = {} } = options;
-  if (maxExpiresIn !== undefined && !positiveInteger(maxExpiresIn)) throw fail('maxExpiresIn must be a positive integer (seconds)');
+  if (maxExpiresIn !== undefined && !positiveInteger(maxExpiresIn))
+    throw fail('maxExpiresIn must be a positive integer (seconds)');
   if (!positiveInteger(maxKeysPerUser)) throw fail('maxKeysPerUser must be a positive integer');
   const budget = (name: string, given: { limit?: number; window?: number }, defaultLimit: number) => {
     const { limit = defaultLimit, window = 60 } = given;
     if (!positiveInteger(limit)) throw fail(`${name}.limit must be a positive integer`);
-    if (typeof window !== 'number' || !(window >= 0.001) || !Number.isFinite(window)) throw fail(`${name}.window must be a number of seconds ≥ 0.001`);
+    if (typeof window !== 'number' || !(window >= 0.001) || !Number.isFinite(window))
+      throw fail(`${name}.window must be a number of seconds ≥ 0.001`);
     return { limit, windowMs: Math.ceil(window * 1000) };
   };
   const storage = (rateLimit !== false && rateLimit.storage) || createFixedWindowStorage();
   const limits = rateLimit === false ? undefined : { storage, ...budget('rateLimit', rateLimit, 1000) };
-  const invalid = invalidKeyLimit === false ? undefined : { storage, ...budget('invalidKeyLimit', invalidKeyLimit, 20) };
+  const invalid =
+    invalidKeyLimit === false ? undefined : { storage, ...budget('invalidKeyLimit', invalidKeyLimit, 20) };
   return { storage: options.storage, rateLimit: limits, maxExpiresIn, maxKeysPerUser, invalidKeyLimit: invalid };
 }

@@ -57,7 +57,8 @@ export function apiKeys(options: ApiKeysOptions): AuthPlugin<'apiKeys', ApiKeysE
   return {
     id: 'apiKeys',
     init(auth) {
-      if (!auth.adapter) throw new AuthConfigError('Invalid auth config: apiKeys() needs `adapter` (keys belong to stored users)');
+      if (!auth.adapter)
+        throw new AuthConfigError('Invalid auth config: apiKeys() needs `adapter` (keys belong to stored users)');
       resolve = apiKeyResolver(auth, o);
       return { storage: o.storage };
     },

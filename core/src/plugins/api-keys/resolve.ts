@@ -33,9 +33,18 @@ const LIMITER_TIMEOUT_MS = 1000;
  * Invalid keys count against the client IP's own budget
  * (`invalidKeyLimit`): past it, that IP's keys answer `RATE_LIMITED` (429).
  */
-export function apiKeyResolver(auth: AuthInternals, o: ResolvedApiKeysOptions): (request: Request, info: RequestInfo) => Promise<SessionState | undefined> {
+export function apiKeyResolver(
+  auth: AuthInternals,
+  o: ResolvedApiKeysOptions,
+): (request: Request, info: RequestInfo) => Promise<SessionState | undefined> {
   const invalid = invalidKeyGuard(auth, o.invalidKeyLimit);
-  const counter = o.rateLimit && o.rateLimit.storage.counter({ limit: o.rateLimit.limit, windowMs: o.rateLimit.windowMs, prefix: 'framework:rate-limit:api-key' });
+  const counter =
+    o.rateLimit &&
+    o.rateLimit.storage.counter({
+      limit: o.rateLimit.limit,
+      windowMs: o.rateLimit.windowMs,
+      prefix: 'framework:rate-limit:api-key',
+    });
 
   async function charge(keyId: string): Promise<void> {
     if (!counter) return;
@@ -44,12 +53,23 @@ export function apiKeyResolver(auth: AuthInternals, o: ResolvedApiKeysOptions): 
       result = await withTimeout(counter.consume(keyId), LIMITER_TIMEOUT_MS);
     } catch {
       auth.logger.error('apiKeys: the rate-limit storage failed; the request was refused');
-      throw new AuthError('API key requests are briefly unavailable; try again shortly', { code: 'RATE_LIMIT_UNAVAILABLE' });
+      throw new AuthError('API key requests are briefly unavailable; try again shortly', {
+        code: 'RATE_LIMIT_UNAVAILABLE',
+      });
     }
     if (result.success) return;
     const reset = Math.max(1, Math.ceil((result.resetAt - Date.now()) / 1000));
-    const headers = rateLimitHeaders({ limit: result.limit, remaining: 0, reset, window: o.rateLimit!.windowMs / 1000, retryAfter: reset });
-    throw new AuthError('Too many requests with this API key; try again later', { code: 'RATE_LIMITED', headers: Object.fromEntries(headers) });
+    const headers = rateLimitHeaders({
+      limit: result.limit,
+      remaining: 0,
+      reset,
+      window: o.rateLimit!.windowMs / 1000,
+      retryAfter: reset,
+    });
+    throw new AuthError('Too many requests with this API key; try again later', {
+      code: 'RATE_LIMITED',
+      headers: Object.fromEntries(headers),
+    });
   }
 
   return async (request, info) => {
@@ -69,7 +89,13 @@ export function apiKeyResolver(auth: AuthInternals, o: ResolvedApiKeysOptions): 
     if (!stored) return undefined;
     const user = record.permissions === null ? stored : restrictPermissions(stored, record.permissions);
     const expires = record.expiresAt ?? new Date(now + auth.config.session.maxAge * 1000);
-    const session: ApiKeySession = { type: 'api-key', keyId: record.id, permissions: record.permissions, user, expires };
+    const session: ApiKeySession = {
+      type: 'api-key',
+      keyId: record.id,
+      permissions: record.permissions,
+      user,
+      expires,
+    };
     return { session, user, expired: false, headers: new Headers() };
   };
 }

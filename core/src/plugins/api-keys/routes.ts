@@ -44,7 +44,8 @@ function readName(body: Record<string, string>): string | null {
   const name = body.name?.trim();
   if (!name) return null;
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  if (name.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) throw badRequest(`name must be at most ${MAX_NAME_LENGTH} characters without control characters`);
+  if (name.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name))
+    throw badRequest(`name must be at most ${MAX_NAME_LENGTH} characters without control characters`);
   return name;
 }
 
@@ -56,7 +57,8 @@ function readExpiry(body: Record<string, string>, o: ResolvedApiKeysOptions, now
   }
   const seconds = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(seconds)) throw badRequest('expiresIn must be a positive whole number of seconds');
-  if (o.maxExpiresIn !== undefined && seconds > o.maxExpiresIn) throw badRequest(`expiresIn may be at most ${o.maxExpiresIn} seconds`);
+  if (o.maxExpiresIn !== undefined && seconds > o.maxExpiresIn)
+    throw badRequest(`expiresIn may be at most ${o.maxExpiresIn} seconds`);
   return new Date(now + seconds * 1000);
 }
 
@@ -67,12 +69,14 @@ function readPermissions(ctx: RouteContext, user: User): string[] | null {
   const list = [...new Set(raw.split(/[\s,]+/).filter((p) => p !== ''))];
   if (list.length > MAX_PERMISSIONS) throw badRequest(`At most ${MAX_PERMISSIONS} permissions per key`);
   const malformed = list.find((p) => !parsePermission(p));
-  if (malformed !== undefined) throw badRequest(`Malformed permission ${JSON.stringify(malformed.slice(0, 80))} (expected ${PERMISSION_FORMS})`);
+  if (malformed !== undefined)
+    throw badRequest(`Malformed permission ${JSON.stringify(malformed.slice(0, 80))} (expected ${PERMISSION_FORMS})`);
   if (list.length === 0) return [];
   const rbac = ctx.auth.rbac;
   if (!rbac) throw badRequest('Permissions need role definitions (createAuth({ rbac }))');
   const lacking = list.find((p) => !rbac.hasPermission(user, p));
-  if (lacking !== undefined) throw new AuthError(`You do not hold ${JSON.stringify(lacking)}, so a key cannot have it`, { code: 'FORBIDDEN' });
+  if (lacking !== undefined)
+    throw new AuthError(`You do not hold ${JSON.stringify(lacking)}, so a key cannot have it`, { code: 'FORBIDDEN' });
   return list;
 }
 
@@ -94,10 +98,21 @@ export async function createAction(ctx: RouteContext, o: ResolvedApiKeysOptions)
   const expiresAt = readExpiry(ctx.body, o, now);
   const permissions = readPermissions(ctx, user);
   const held = (await o.storage.listByUser(user.id)).filter((k) => usable(k, now)).length;
-  if (held >= o.maxKeysPerUser) throw badRequest(`At most ${o.maxKeysPerUser} active API keys per user; revoke one first`);
+  if (held >= o.maxKeysPerUser)
+    throw badRequest(`At most ${o.maxKeysPerUser} active API keys per user; revoke one first`);
   for (let attempt = 0; ; attempt++) {
     const { key, prefix, secret } = generateKey();
-    const record: ApiKeyRecord = { id: randomString(16), prefix, secretHash: await hashSecret(secret), userId: user.id, name, permissions, createdAt: new Date(now), expiresAt, revokedAt: null };
+    const record: ApiKeyRecord = {
+      id: randomString(16),
+      prefix,
+      secretHash: await hashSecret(secret),
+      userId: user.id,
+      name,
+      permissions,
+      createdAt: new Date(now),
+      expiresAt,
+      revokedAt: null,
+    };
     try {
       await o.storage.create(record);
       return { status: 201, json: { key, ...keyInfo(record) }, headers: NO_STORE };

@@ -8,7 +8,11 @@ const core = fileURLToPath(new URL('../../../', import.meta.url));
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    return entry.isDirectory() ? sources(path) : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    return entry.isDirectory()
+      ? sources(path)
+      : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
+        ? [path]
+        : [];
   });
 }
 
@@ -20,7 +24,9 @@ describe('@framework/auth/plugins/api-keys is its own subpath', () => {
       import: { types: './dist/plugins/api-keys.d.ts', default: './dist/plugins/api-keys.js' },
       require: { types: './dist/plugins/api-keys.d.cts', default: './dist/plugins/api-keys.cjs' },
     });
-    expect(readFileSync(join(core, 'tsup.config.ts'), 'utf8')).toContain("'plugins/api-keys': 'src/plugins/api-keys/index.ts'");
+    expect(readFileSync(join(core, 'tsup.config.ts'), 'utf8')).toContain(
+      "'plugins/api-keys': 'src/plugins/api-keys/index.ts'",
+    );
   });
 
   it('no other core module imports it, so apps that do not import it do not load it', () => {

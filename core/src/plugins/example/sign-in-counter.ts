@@ -28,7 +28,8 @@ export function signInCounter(): AuthPlugin<'signInCounter', { count(userId: str
           counts.delete(user.id);
           return { status: 200, json: { ok: true } };
         },
-        rateLimit: (ctx) => (ctx.auth.limiters.login ? { limiter: ctx.auth.limiters.login, mode: 'attempt' } : undefined),
+        rateLimit: (ctx) =>
+          ctx.auth.limiters.login ? { limiter: ctx.auth.limiters.login, mode: 'attempt' } : undefined,
       },
     },
   };

@@ -7,7 +7,12 @@
  * @module
  */
 export { jwt, type JwtPluginOptions, type JwtExtension, type IssuedAccessToken } from './plugin.js';
-export { verifyAccessToken, ACCESS_TOKEN_TYPE, type VerifyAccessTokenOptions, type AccessTokenClaims } from './verify.js';
+export {
+  verifyAccessToken,
+  ACCESS_TOKEN_TYPE,
+  type VerifyAccessTokenOptions,
+  type AccessTokenClaims,
+} from './verify.js';
 export { createMemoryJwksStorage } from './storage/memory.js';
 export { createSqlJwksStorage, type SqlJwksStorageOptions } from './storage/sql.js';
 export type { JwksStorage, StoredSigningKey, JwtSigningAlgorithm } from './storage/types.js';

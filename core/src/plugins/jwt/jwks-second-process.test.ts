@@ -48,7 +48,10 @@ describe('a second process verifies tokens through the published JWKS (plain jos
   });
 
   function verifier(jwksUrl: string): Verifier {
-    const child = spawn(process.execPath, [CHILD, jwksUrl, origin, AUDIENCE], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' } });
+    const child = spawn(process.execPath, [CHILD, jwksUrl, origin, AUDIENCE], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
     children.push(child);
     return new Verifier(child);
   }
@@ -62,7 +65,10 @@ describe('a second process verifies tokens through the published JWKS (plain jos
       plugins: [jwt({ storage: createMemoryJwksStorage(), audience: AUDIENCE, activationDelay: 0 })],
       logger: { error: () => {}, warn: () => {} },
     });
-    handler = (request) => (new URL(request.url).pathname === '/.well-known/jwks.json' ? auth.extensions.jwt.jwksResponse() : auth.handler(request));
+    handler = (request) =>
+      new URL(request.url).pathname === '/.well-known/jwks.json'
+        ? auth.extensions.jwt.jwksResponse()
+        : auth.handler(request);
 
     const remote = verifier(`${origin}/auth/jwks`);
     const before = (await auth.extensions.jwt.sign(user)).token;
@@ -91,7 +97,12 @@ describe('a second process verifies tokens through the published JWKS (plain jos
       secret: SECRET,
       baseURL: origin,
       adapter,
-      providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+      providers: [
+        credentials({
+          credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+          authorize: passwords.authorize,
+        }),
+      ],
       plugins: [jwt({ storage: createMemoryJwksStorage(), audience: AUDIENCE })],
       logger: { error: () => {}, warn: () => {} },
     });

@@ -114,7 +114,12 @@ describe('key ring', () => {
     await r.signingKey();
     const [first] = await storage.list();
     // An attacker with write access to the table copies key 1's sealed private key under a new kid.
-    await storage.add({ ...first!, kid: 'attacker', generation: 2, publicJwk: { ...first!.publicJwk, kid: 'attacker' } });
+    await storage.add({
+      ...first!,
+      kid: 'attacker',
+      generation: 2,
+      publicJwk: { ...first!.publicJwk, kid: 'attacker' },
+    });
     const { kid } = await ring(storage, clock, { activationDelay: 0 }).signingKey();
     expect(kid).not.toBe('attacker');
   });

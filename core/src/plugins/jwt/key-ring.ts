@@ -55,12 +55,21 @@ const placeOf = (kid: string) => `framework.auth jwt signing key\u0000${kid}`;
  * newest one active for `activationDelay`, or the oldest when none is (the
  * very first key signs at once).
  */
-export function activeKey(keys: readonly StoredSigningKey[], now: number, activationDelayMs: number): StoredSigningKey | undefined {
+export function activeKey(
+  keys: readonly StoredSigningKey[],
+  now: number,
+  activationDelayMs: number,
+): StoredSigningKey | undefined {
   return keys.find((k) => k.createdAt.getTime() + activationDelayMs <= now) ?? keys.at(-1);
 }
 
 /** Splits `keys` (highest generation first) into those still published at `now` and those past their grace period. */
-export function publication(keys: readonly StoredSigningKey[], now: number, activationDelayMs: number, graceMs: number) {
+export function publication(
+  keys: readonly StoredSigningKey[],
+  now: number,
+  activationDelayMs: number,
+  graceMs: number,
+) {
   const published: StoredSigningKey[] = [];
   const expired: StoredSigningKey[] = [];
   keys.forEach((key, i) => {
@@ -127,7 +136,11 @@ export function createKeyRing(options: KeyRingOptions): KeyRing {
   function open(stored: StoredSigningKey): Promise<CryptoKey | null> {
     let key = imported.get(stored.kid);
     if (!key) {
-      key = cipher.decrypt(stored.privateKey, placeOf(stored.kid)).then((json) => (json === null ? null : (importJWK(JSON.parse(json) as JWK, stored.alg) as Promise<CryptoKey>)));
+      key = cipher
+        .decrypt(stored.privateKey, placeOf(stored.kid))
+        .then((json) =>
+          json === null ? null : (importJWK(JSON.parse(json) as JWK, stored.alg) as Promise<CryptoKey>),
+        );
       imported.set(stored.kid, key);
     }
     return key;

@@ -21,7 +21,12 @@ async function app(options: Partial<JwtPluginOptions> = {}, extra: Record<string
     secret: SECRET,
     baseURL: ORIGIN,
     adapter,
-    providers: [credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+    providers: [
+      credentials({
+        credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+        authorize: passwords.authorize,
+      }),
+    ],
     plugins: [jwt({ storage, audience: AUDIENCE, ...options })],
     logger: quiet,
     ...extra,
@@ -32,8 +37,14 @@ async function app(options: Partial<JwtPluginOptions> = {}, extra: Record<string
 }
 
 const json = { accept: 'application/json' };
-const getToken = async (client: TestClient) => (await (await client.request('/auth/token', { headers: json })).json()) as { token: string; tokenType: string; expiresIn: number };
-const getJwks = async (client: TestClient) => (await (await client.request('/auth/jwks', { headers: json })).json()) as JSONWebKeySet;
+const getToken = async (client: TestClient) =>
+  (await (await client.request('/auth/token', { headers: json })).json()) as {
+    token: string;
+    tokenType: string;
+    expiresIn: number;
+  };
+const getJwks = async (client: TestClient) =>
+  (await (await client.request('/auth/jwks', { headers: json })).json()) as JSONWebKeySet;
 
 function configError(run: () => unknown): string {
   try {
@@ -48,14 +59,28 @@ function configError(run: () => unknown): string {
 
 describe('jwt() plugin', () => {
   it('GET /token signs a short-lived token for the session: sub, iss = baseURL, aud, iat, exp and the configured claims', async () => {
-    const { client, auth } = await app({ claims: (user) => ({ roles: ['editor'], email: user.email, sub: 'admin', iss: 'https://evil.example', exp: 9e9, nbf: 9e9, jti: 'fixed' }) });
+    const { client, auth } = await app({
+      claims: (user) => ({
+        roles: ['editor'],
+        email: user.email,
+        sub: 'admin',
+        iss: 'https://evil.example',
+        exp: 9e9,
+        nbf: 9e9,
+        jti: 'fixed',
+      }),
+    });
     expectTypeOf(auth.extensions.jwt).toEqualTypeOf<JwtExtension>();
     const res = await client.request('/auth/token', { headers: json });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const body = (await res.json()) as { token: string; tokenType: string; expiresIn: number };
     expect(body).toMatchObject({ tokenType: 'Bearer', expiresIn: 900 });
-    const claims = await verifyAccessToken(body.token, { jwks: await getJwks(client), issuer: ORIGIN, audience: AUDIENCE });
+    const claims = await verifyAccessToken(body.token, {
+      jwks: await getJwks(client),
+      issuer: ORIGIN,
+      audience: AUDIENCE,
+    });
     const user = (await client.session())!.user;
     expect(claims).toMatchObject({ sub: user.id, iss: ORIGIN, aud: AUDIENCE, roles: ['editor'], email: EMAIL });
     expect(claims.exp - claims.iat).toBe(900);
@@ -77,10 +102,16 @@ describe('jwt() plugin', () => {
 
   it('the issuer is baseURL even when the request carries a forged Host', async () => {
     const { auth, client } = await app();
-    const res = await auth.handler(new Request('http://evil.example/auth/token', { headers: { ...json, cookie: client.cookieHeader(), host: 'evil.example' } }));
+    const res = await auth.handler(
+      new Request('http://evil.example/auth/token', {
+        headers: { ...json, cookie: client.cookieHeader(), host: 'evil.example' },
+      }),
+    );
     expect(res.status).toBe(200);
     const { token } = (await res.json()) as { token: string };
-    await expect(verifyAccessToken(token, { jwks: await getJwks(client), issuer: ORIGIN, audience: AUDIENCE })).resolves.toMatchObject({ iss: ORIGIN });
+    await expect(
+      verifyAccessToken(token, { jwks: await getJwks(client), issuer: ORIGIN, audience: AUDIENCE }),
+    ).resolves.toMatchObject({ iss: ORIGIN });
   });
 
   for (const algorithm of ['EdDSA', 'ES256'] as const) {
@@ -92,7 +123,12 @@ describe('jwt() plugin', () => {
       const jwks = (await res.json()) as JSONWebKeySet;
       expect(jwks.keys).toHaveLength(1);
       const [key] = jwks.keys;
-      expect(key).toMatchObject({ kid: decodeProtectedHeader(token).kid, alg: algorithm, use: 'sig', kty: algorithm === 'EdDSA' ? 'OKP' : 'EC' });
+      expect(key).toMatchObject({
+        kid: decodeProtectedHeader(token).kid,
+        alg: algorithm,
+        use: 'sig',
+        kty: algorithm === 'EdDSA' ? 'OKP' : 'EC',
+      });
       for (const member of PRIVATE_MEMBERS) expect(key).not.toHaveProperty(member);
       // The private key is stored sealed, never as a JWK.
       const [stored] = await storage.list();
@@ -109,7 +145,8 @@ describe('jwt() plugin', () => {
     expect(jwks.keys.map((k) => k.kid)).toStrictEqual([kid, decodeProtectedHeader(before.token).kid]);
     const after = await getToken(client);
     expect(decodeProtectedHeader(after.token).kid).toBe(kid);
-    for (const { token } of [before, after]) await expect(verifyAccessToken(token, { jwks, issuer: ORIGIN, audience: AUDIENCE })).resolves.toBeTruthy();
+    for (const { token } of [before, after])
+      await expect(verifyAccessToken(token, { jwks, issuer: ORIGIN, audience: AUDIENCE })).resolves.toBeTruthy();
     const served = await auth.extensions.jwt.jwksResponse();
     expect(await served.json()).toStrictEqual(jwks);
   });
@@ -123,7 +160,9 @@ describe('jwt() plugin', () => {
       reads += 1;
       return list();
     };
-    const answers = await Promise.all(Array.from({ length: 50 }, () => client.request('/auth/jwks', { headers: json })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => client.request('/auth/jwks', { headers: json })),
+    );
     expect(answers.every((res) => res.status === 200)).toBe(true);
     expect(reads).toBeLessThanOrEqual(1);
   });
@@ -143,8 +182,11 @@ describe('jwt() plugin', () => {
     expect(configError(() => jwt({ storage, audience: '' }))).toMatch(/audience/);
     expect(configError(() => jwt({ storage, audience: [] }))).toMatch(/audience/);
     expect(configError(() => jwt({ storage, audience: AUDIENCE, algorithm: 'HS256' as never }))).toMatch(/algorithm/);
-    expect(configError(() => jwt({ storage, audience: AUDIENCE, expiresIn: 3600, gracePeriod: 60 }))).toMatch(/gracePeriod/);
-    for (const bad of [0, -1, 1.5, Number.NaN, '900' as never]) expect(configError(() => jwt({ storage, audience: AUDIENCE, expiresIn: bad }))).toMatch(/expiresIn/);
+    expect(configError(() => jwt({ storage, audience: AUDIENCE, expiresIn: 3600, gracePeriod: 60 }))).toMatch(
+      /gracePeriod/,
+    );
+    for (const bad of [0, -1, 1.5, Number.NaN, '900' as never])
+      expect(configError(() => jwt({ storage, audience: AUDIENCE, expiresIn: bad }))).toMatch(/expiresIn/);
     expect(configError(() => jwt({ storage: undefined as never, audience: AUDIENCE }))).toMatch(/storage/);
   });
 });
@@ -169,10 +211,17 @@ describe('verifyAccessToken', () => {
     const { generateKeyPair } = await import('jose');
     const foreign = await generateKeyPair('EdDSA');
     const kid = decodeProtectedHeader(token).kid!;
-    const sign = (header: Record<string, unknown>, body: Record<string, unknown>) => new SignJWT(body).setProtectedHeader({ alg: 'EdDSA', kid, ...header }).sign(foreign.privateKey);
+    const sign = (header: Record<string, unknown>, body: Record<string, unknown>) =>
+      new SignJWT(body).setProtectedHeader({ alg: 'EdDSA', kid, ...header }).sign(foreign.privateKey);
     await rejects(await sign({ typ: 'at+jwt' }, claims));
-    await expect(verifyAccessToken(token, { ...ok, algorithms: ['ES256'] })).rejects.toHaveProperty('code', 'ERR_JOSE_ALG_NOT_ALLOWED');
-    await expect(verifyAccessToken(token, { ...ok, jwks: { keys: [] } })).rejects.toHaveProperty('code', 'ERR_JWKS_NO_MATCHING_KEY');
+    await expect(verifyAccessToken(token, { ...ok, algorithms: ['ES256'] })).rejects.toHaveProperty(
+      'code',
+      'ERR_JOSE_ALG_NOT_ALLOWED',
+    );
+    await expect(verifyAccessToken(token, { ...ok, jwks: { keys: [] } })).rejects.toHaveProperty(
+      'code',
+      'ERR_JWKS_NO_MATCHING_KEY',
+    );
     expect(auth.extensions.jwt.issuer).toBe(ORIGIN);
   });
 
@@ -182,20 +231,41 @@ describe('verifyAccessToken', () => {
     const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'EdDSA', use: 'sig' }] };
     const ok = { jwks, issuer: ORIGIN, audience: AUDIENCE };
     const now = Math.floor(Date.now() / 1000);
-    const make = (typ: string, body: Record<string, unknown>) => new SignJWT(body).setProtectedHeader({ alg: 'EdDSA', kid: 'k1', typ }).sign(privateKey);
+    const make = (typ: string, body: Record<string, unknown>) =>
+      new SignJWT(body).setProtectedHeader({ alg: 'EdDSA', kid: 'k1', typ }).sign(privateKey);
     const good = { sub: 'u1', iss: ORIGIN, aud: AUDIENCE, iat: now, exp: now + 60 };
     await expect(verifyAccessToken(await make('at+jwt', good), ok)).resolves.toMatchObject({ sub: 'u1' });
-    await expect(verifyAccessToken(await make('at+jwt', { ...good, iat: now - 120, exp: now - 60 }), ok)).rejects.toHaveProperty('code', 'ERR_JWT_EXPIRED');
-    await expect(verifyAccessToken(await make('at+jwt', { ...good, iat: now - 120, exp: now - 60 }), { ...ok, clockTolerance: 120 })).resolves.toBeTruthy();
-    await expect(verifyAccessToken(await make('JWT', good), ok)).rejects.toHaveProperty('code', 'ERR_JWT_CLAIM_VALIDATION_FAILED');
+    await expect(
+      verifyAccessToken(await make('at+jwt', { ...good, iat: now - 120, exp: now - 60 }), ok),
+    ).rejects.toHaveProperty('code', 'ERR_JWT_EXPIRED');
+    await expect(
+      verifyAccessToken(await make('at+jwt', { ...good, iat: now - 120, exp: now - 60 }), {
+        ...ok,
+        clockTolerance: 120,
+      }),
+    ).resolves.toBeTruthy();
+    await expect(verifyAccessToken(await make('JWT', good), ok)).rejects.toHaveProperty(
+      'code',
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
     const { sub: _sub, ...noSub } = good;
-    await expect(verifyAccessToken(await make('at+jwt', noSub), ok)).rejects.toHaveProperty('code', 'ERR_JWT_CLAIM_VALIDATION_FAILED');
+    await expect(verifyAccessToken(await make('at+jwt', noSub), ok)).rejects.toHaveProperty(
+      'code',
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
     const unsecured = new UnsecuredJWT(good).encode();
     await expect(verifyAccessToken(unsecured, ok)).rejects.toHaveProperty('code');
   });
 
   it('needs exactly one of jwksUrl and jwks', async () => {
     await expect(verifyAccessToken('x', { issuer: ORIGIN, audience: AUDIENCE })).rejects.toBeInstanceOf(TypeError);
-    await expect(verifyAccessToken('x', { issuer: ORIGIN, audience: AUDIENCE, jwks: { keys: [] }, jwksUrl: `${ORIGIN}/auth/jwks` })).rejects.toBeInstanceOf(TypeError);
+    await expect(
+      verifyAccessToken('x', {
+        issuer: ORIGIN,
+        audience: AUDIENCE,
+        jwks: { keys: [] },
+        jwksUrl: `${ORIGIN}/auth/jwks`,
+      }),
+    ).rejects.toBeInstanceOf(TypeError);
   });
 });

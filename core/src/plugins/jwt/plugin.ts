@@ -69,20 +69,33 @@ const RESERVED = new Set(['sub', 'iss', 'aud', 'exp', 'iat', 'nbf', 'jti']);
 
 function seconds(name: string, value: number | undefined, fallback: number, min = 1): number {
   const v = value ?? fallback;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) throw new AuthConfigError(`Invalid auth config: jwt(): ${name} must be an integer number of seconds ≥ ${min}, got ${String(v)}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min)
+    throw new AuthConfigError(
+      `Invalid auth config: jwt(): ${name} must be an integer number of seconds ≥ ${min}, got ${String(v)}`,
+    );
   return v;
 }
 
 /** Checks the options; every mistake is an `INVALID_CONFIG` at start-up. */
 function settle(options: JwtPluginOptions) {
-  if (!options || typeof options.storage?.list !== 'function') throw new AuthConfigError('Invalid auth config: jwt() needs `storage` (createSqlJwksStorage(db) or createMemoryJwksStorage())');
+  if (!options || typeof options.storage?.list !== 'function')
+    throw new AuthConfigError(
+      'Invalid auth config: jwt() needs `storage` (createSqlJwksStorage(db) or createMemoryJwksStorage())',
+    );
   const audience = typeof options.audience === 'string' ? [options.audience] : [...(options.audience ?? [])];
-  if (audience.length === 0 || audience.some((a) => typeof a !== 'string' || a === '')) throw new AuthConfigError('Invalid auth config: jwt() needs `audience`, e.g. "https://api.example.com"');
+  if (audience.length === 0 || audience.some((a) => typeof a !== 'string' || a === ''))
+    throw new AuthConfigError('Invalid auth config: jwt() needs `audience`, e.g. "https://api.example.com"');
   const algorithm = options.algorithm ?? 'EdDSA';
-  if (algorithm !== 'EdDSA' && algorithm !== 'ES256') throw new AuthConfigError(`Invalid auth config: jwt(): algorithm must be "EdDSA" or "ES256", got ${JSON.stringify(algorithm)}`);
+  if (algorithm !== 'EdDSA' && algorithm !== 'ES256')
+    throw new AuthConfigError(
+      `Invalid auth config: jwt(): algorithm must be "EdDSA" or "ES256", got ${JSON.stringify(algorithm)}`,
+    );
   const expiresIn = seconds('expiresIn', options.expiresIn, 900);
   const gracePeriod = seconds('gracePeriod', options.gracePeriod, 7 * DAY);
-  if (gracePeriod < expiresIn) throw new AuthConfigError('Invalid auth config: jwt(): gracePeriod must be at least expiresIn, or tokens stop verifying before they expire');
+  if (gracePeriod < expiresIn)
+    throw new AuthConfigError(
+      'Invalid auth config: jwt(): gracePeriod must be at least expiresIn, or tokens stop verifying before they expire',
+    );
   return {
     audience,
     algorithm,
@@ -144,8 +157,14 @@ export function jwt(options: JwtPluginOptions): AuthPlugin<'jwt', JwtExtension> 
     id: 'jwt',
     init(auth) {
       const issuer = auth.originPolicy.baseURL;
-      if (!issuer) throw new AuthConfigError('Invalid auth config: jwt() needs `baseURL` (or the AUTH_URL environment variable): it is the `iss` of every token and must not depend on the request');
-      if (auth.config.secret.length === 0) throw new AuthConfigError('Invalid auth config: jwt() needs `secret`: signing keys are stored encrypted with it');
+      if (!issuer)
+        throw new AuthConfigError(
+          'Invalid auth config: jwt() needs `baseURL` (or the AUTH_URL environment variable): it is the `iss` of every token and must not depend on the request',
+        );
+      if (auth.config.secret.length === 0)
+        throw new AuthConfigError(
+          'Invalid auth config: jwt() needs `secret`: signing keys are stored encrypted with it',
+        );
       const ring = createKeyRing({ storage: options.storage, cipher: tokenCipher(auth.config.secret), ...settings });
       const jwks = async (): Promise<JSONWebKeySet> => ({ keys: await ring.publicKeys() });
       ext = {
@@ -170,7 +189,9 @@ export function jwt(options: JwtPluginOptions): AuthPlugin<'jwt', JwtExtension> 
         },
         jwks,
         async jwksResponse() {
-          return Response.json(await jwks(), { headers: { 'cache-control': `public, max-age=${settings.jwksMaxAge}` } });
+          return Response.json(await jwks(), {
+            headers: { 'cache-control': `public, max-age=${settings.jwksMaxAge}` },
+          });
         },
       };
       return ext;
@@ -181,12 +202,21 @@ export function jwt(options: JwtPluginOptions): AuthPlugin<'jwt', JwtExtension> 
         async GET(ctx) {
           const state = await ctx.auth.readSession(ctx.request);
           if (!state.user) throw new UnauthenticatedError();
-          return { status: 200, json: await ready().sign(state.user), headers: { 'cache-control': 'no-store', pragma: 'no-cache' }, setCookies: state.headers };
+          return {
+            status: 200,
+            json: await ready().sign(state.user),
+            headers: { 'cache-control': 'no-store', pragma: 'no-cache' },
+            setCookies: state.headers,
+          };
         },
       },
       jwks: {
         async GET() {
-          return { status: 200, json: await ready().jwks(), headers: { 'cache-control': `public, max-age=${settings.jwksMaxAge}` } };
+          return {
+            status: 200,
+            json: await ready().jwks(),
+            headers: { 'cache-control': `public, max-age=${settings.jwksMaxAge}` },
+          };
         },
       },
     },

@@ -72,7 +72,8 @@ function remoteSet(url: string | URL) {
  * ```
  */
 export async function verifyAccessToken(token: string, options: VerifyAccessTokenOptions): Promise<AccessTokenClaims> {
-  if ((options.jwksUrl === undefined) === (options.jwks === undefined)) throw new TypeError('verifyAccessToken needs exactly one of `jwksUrl` or `jwks`');
+  if ((options.jwksUrl === undefined) === (options.jwks === undefined))
+    throw new TypeError('verifyAccessToken needs exactly one of `jwksUrl` or `jwks`');
   const keys = options.jwks ? createLocalJWKSet(options.jwks) : remoteSet(options.jwksUrl!);
   const { payload } = await jwtVerify(token, keys, {
     issuer: options.issuer,

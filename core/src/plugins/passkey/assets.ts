@@ -10,7 +10,11 @@ let bundle: Promise<string> | undefined;
 /** Reads the `@simplewebauthn/browser` UMD bundle once (Node). */
 export function simpleWebAuthnBundle(): Promise<string> {
   bundle ??= (async () => {
-    const [{ createRequire }, { readFile }, path] = await Promise.all([import('node:module'), import('node:fs/promises'), import('node:path')]);
+    const [{ createRequire }, { readFile }, path] = await Promise.all([
+      import('node:module'),
+      import('node:fs/promises'),
+      import('node:path'),
+    ]);
     const require = createRequire(import.meta.url);
     let dir = path.dirname(require.resolve('@simplewebauthn/browser'));
     // Walk up from the entry file to the package root.

@@ -27,4 +27,3 @@ export function passkeysPage(input: { basePath: string; csrfToken: string; passk
     `<h1>Your passkeys</h1>${list}<hr><label for="passkey-name">Name for a new passkey</label><input id="passkey-name" value="My passkey" maxlength="100"><button type="button" data-passkey="register">Add a passkey</button><p id="passkey-status" role="status"></p>${passkeyScript(input.basePath, input.csrfToken, '/')}`,
   );
 }
-

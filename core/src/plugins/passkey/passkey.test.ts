@@ -15,7 +15,10 @@ async function setup(overrides: Partial<CreateAuthOptions> = {}, allowSignUp = f
     secret: 'passkey-test-secret-passkey-test-secret-01',
     adapter,
     providers: [
-      credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize }),
+      credentials({
+        credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+        authorize: passwords.authorize,
+      }),
       passkey({ rpName: 'Test', rpId: 'app.test', origin: ORIGIN, allowSignUp }),
     ],
     logger: { error: () => {}, warn: () => {} },
@@ -27,7 +30,10 @@ async function setup(overrides: Partial<CreateAuthOptions> = {}, allowSignUp = f
 type Json = Record<string, unknown>;
 async function options(c: TestClient, kind: 'register' | 'authenticate', body: Json = {}) {
   const res = await c.postJson(`/auth/passkey/${kind}/options`, body);
-  return { res, json: (await res.json()) as Json & { challenge: string; rp: { id: string }; user: { id: string }; rpId: string } };
+  return {
+    res,
+    json: (await res.json()) as Json & { challenge: string; rp: { id: string }; user: { id: string }; rpId: string },
+  };
 }
 async function verify(c: TestClient, kind: 'register' | 'authenticate', response: unknown, body: Json = {}) {
   return c.postJson(`/auth/passkey/${kind}/verify`, { response: JSON.stringify(response), ...body });
@@ -48,9 +54,20 @@ describe('passkeys', () => {
   it('registers a passkey for the signed-in user, stored with its name, counter and a webauthn account', async () => {
     const { adapter, user, authenticator, c } = await registered();
     const [stored] = await adapter.listAuthenticators(user.id);
-    expect(stored).toMatchObject({ credentialId: authenticator.id, userId: user.id, counter: 0, name: 'Laptop', transports: ['internal'] });
-    expect(await adapter.getAccount({ provider: 'passkey', providerAccountId: authenticator.id })).toMatchObject({ type: 'webauthn', userId: user.id });
-    const list = (await (await c.request('/auth/passkey/credentials', { headers: { accept: 'application/json' } })).json()) as Json[];
+    expect(stored).toMatchObject({
+      credentialId: authenticator.id,
+      userId: user.id,
+      counter: 0,
+      name: 'Laptop',
+      transports: ['internal'],
+    });
+    expect(await adapter.getAccount({ provider: 'passkey', providerAccountId: authenticator.id })).toMatchObject({
+      type: 'webauthn',
+      userId: user.id,
+    });
+    const list = (await (
+      await c.request('/auth/passkey/credentials', { headers: { accept: 'application/json' } })
+    ).json()) as Json[];
     expect(list).toMatchObject([{ id: authenticator.id, name: 'Laptop' }]);
     expect(typeof list[0]!.createdAt).toBe('string');
   });
@@ -81,7 +98,10 @@ describe('passkeys', () => {
     expect(replayed.status).toBe(400);
     expect(((await replayed.json()) as { error: { code: string } }).error.code).toBe('PASSKEY_VERIFICATION_FAILED');
 
-    for (const [origin, rpId] of [['https://evil.test', 'app.test'], [ORIGIN, 'evil.test']] as const) {
+    for (const [origin, rpId] of [
+      ['https://evil.test', 'app.test'],
+      [ORIGIN, 'evil.test'],
+    ] as const) {
       const d = client();
       const o = await options(d, 'authenticate');
       const res = await verify(d, 'authenticate', authenticator.authenticate(o.json, origin, rpId));
@@ -115,7 +135,11 @@ describe('passkeys', () => {
     expect((await adapter.listAuthenticators(user.id)).map((a) => a.name).sort()).toEqual(['Laptop', 'Phone']);
 
     const other = client();
-    await (await import('../../password-accounts.js')).passwordAccounts(adapter).register({ email: 'eve@example.com', password: 'eve-password' });
+    await (
+      await import('../../password-accounts.js')
+    )
+      .passwordAccounts(adapter)
+      .register({ email: 'eve@example.com', password: 'eve-password' });
     await other.signIn('eve@example.com', 'eve-password');
     expect((await other.postJson('/auth/passkey/delete', { credentialId: second.id })).status).toBe(404);
     expect((await c.postJson('/auth/passkey/delete', { credentialId: second.id })).status).toBe(200);

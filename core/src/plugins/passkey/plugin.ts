@@ -35,9 +35,15 @@ export function passkeyPlugin(provider: Omit<PasskeyProvider, 'plugin' | 'signIn
   return {
     id: 'passkey',
     init(auth) {
-      if (!auth.adapter) throw new AuthConfigError(`Invalid auth config: the passkey provider "${provider.id}" needs \`adapter\` (credentials are stored)`);
+      if (!auth.adapter)
+        throw new AuthConfigError(
+          `Invalid auth config: the passkey provider "${provider.id}" needs \`adapter\` (credentials are stored)`,
+        );
       const origin = provider.origin ?? auth.originPolicy.baseURL;
-      if (!origin) throw new AuthConfigError(`Invalid provider: "${provider.id}": origin is required: give passkey({ origin }) or createAuth({ baseURL }) (AUTH_URL)`);
+      if (!origin)
+        throw new AuthConfigError(
+          `Invalid provider: "${provider.id}": origin is required: give passkey({ origin }) or createAuth({ baseURL }) (AUTH_URL)`,
+        );
       const rpId = checkOriginOnRpId(provider.id, origin, provider.rpId);
       resolved = Object.freeze({ ...(provider as PasskeyProvider), origin, rpId });
       return undefined;
@@ -49,7 +55,10 @@ export function passkeyPlugin(provider: Omit<PasskeyProvider, 'plugin' | 'signIn
       'passkey/delete': { POST: (ctx) => deletePasskeyAction(ctx, config()) },
       'passkey/register/options': { POST: (ctx) => registerOptionsAction(ctx, config()), rateLimit: perIpLimit },
       'passkey/register/verify': { POST: (ctx) => registerVerifyAction(ctx, config()) },
-      'passkey/authenticate/options': { POST: (ctx) => authenticateOptionsAction(ctx, config()), rateLimit: perIpLimit },
+      'passkey/authenticate/options': {
+        POST: (ctx) => authenticateOptionsAction(ctx, config()),
+        rateLimit: perIpLimit,
+      },
       'passkey/authenticate/verify': { POST: (ctx) => authenticateVerifyAction(ctx, config()) },
     },
   };

@@ -74,16 +74,23 @@ function isHttpOrigin(value: string): boolean {
 /** Checks the options that do not depend on `createAuth` (origin and rpId may come from `baseURL`). */
 function checkOptions(id: string, o: PasskeyOptions): void {
   if (typeof o.rpName !== 'string' || o.rpName.length === 0) fail(id, 'rpName must be a non-empty string');
-  if (o.rpId !== undefined && (typeof o.rpId !== 'string' || !/^[a-z0-9.-]+$/i.test(o.rpId))) fail(id, 'rpId must be a domain such as "example.com"');
-  if (o.origin !== undefined && (typeof o.origin !== 'string' || !isHttpOrigin(o.origin))) fail(id, 'origin must be an http(s) origin such as "https://example.com"');
+  if (o.rpId !== undefined && (typeof o.rpId !== 'string' || !/^[a-z0-9.-]+$/i.test(o.rpId)))
+    fail(id, 'rpId must be a domain such as "example.com"');
+  if (o.origin !== undefined && (typeof o.origin !== 'string' || !isHttpOrigin(o.origin)))
+    fail(id, 'origin must be an http(s) origin such as "https://example.com"');
   if (o.origin !== undefined) checkOriginOnRpId(id, o.origin, o.rpId);
   for (const [name, value] of [
     ['userVerification', o.userVerification],
     ['residentKey', o.residentKey],
   ] as const) {
-    if (value !== undefined && !['required', 'preferred', 'discouraged'].includes(value)) fail(id, `${name} must be required, preferred or discouraged`);
+    if (value !== undefined && !['required', 'preferred', 'discouraged'].includes(value))
+      fail(id, `${name} must be required, preferred or discouraged`);
   }
-  if (o.authenticatorAttachment !== undefined && o.authenticatorAttachment !== 'platform' && o.authenticatorAttachment !== 'cross-platform') {
+  if (
+    o.authenticatorAttachment !== undefined &&
+    o.authenticatorAttachment !== 'platform' &&
+    o.authenticatorAttachment !== 'cross-platform'
+  ) {
     fail(id, 'authenticatorAttachment must be platform or cross-platform');
   }
 }

@@ -49,7 +49,12 @@ function cookieName(auth: AuthInternals): string {
 }
 
 function cookieOptions(auth: AuthInternals): OutCookie['options'] {
-  return { httpOnly: true, secure: auth.config.cookies.sessionToken.options.secure, sameSite: 'strict', path: auth.config.basePath };
+  return {
+    httpOnly: true,
+    secure: auth.config.cookies.sessionToken.options.secure,
+    sameSite: 'strict',
+    path: auth.config.basePath,
+  };
 }
 
 function verificationFailed(message = 'The passkey could not be verified'): AuthError {
@@ -63,21 +68,38 @@ async function issueChallenge(ctx: RouteContext, data: ChallengeData): Promise<O
     tokenHash: await sha256Hex(data.challenge),
     expires: new Date(Date.now() + CHALLENGE_TTL * 1000),
   });
-  return { name: cookieName(auth), value: await seal({ ...data }, auth.signingKey, PURPOSE, CHALLENGE_TTL), options: { ...cookieOptions(auth), maxAge: CHALLENGE_TTL } };
+  return {
+    name: cookieName(auth),
+    value: await seal({ ...data }, auth.signingKey, PURPOSE, CHALLENGE_TTL),
+    options: { ...cookieOptions(auth), maxAge: CHALLENGE_TTL },
+  };
 }
 
 /** Opens the browser's challenge cookie and consumes the challenge. @throws verificationFailed */
 async function consumeChallenge(ctx: RouteContext, kind: ChallengeData['kind']): Promise<ChallengeData> {
   const { auth } = ctx;
-  const data = (await unseal(readCookie(ctx.request.headers.get('cookie'), cookieName(auth)), auth.signingKey, PURPOSE)) as ChallengeData | null;
-  if (!data || data.kind !== kind || typeof data.challenge !== 'string') throw verificationFailed('The passkey challenge is missing or expired; start again');
-  const used = await auth.adapter!.useVerificationToken({ identifier: CHALLENGE_IDENTIFIER, tokenHash: await sha256Hex(data.challenge) });
-  if (!used || used.expires.getTime() <= Date.now()) throw verificationFailed('The passkey challenge was already used or expired; start again');
+  const data = (await unseal(
+    readCookie(ctx.request.headers.get('cookie'), cookieName(auth)),
+    auth.signingKey,
+    PURPOSE,
+  )) as ChallengeData | null;
+  if (!data || data.kind !== kind || typeof data.challenge !== 'string')
+    throw verificationFailed('The passkey challenge is missing or expired; start again');
+  const used = await auth.adapter!.useVerificationToken({
+    identifier: CHALLENGE_IDENTIFIER,
+    tokenHash: await sha256Hex(data.challenge),
+  });
+  if (!used || used.expires.getTime() <= Date.now())
+    throw verificationFailed('The passkey challenge was already used or expired; start again');
   return data;
 }
 
 /** Runs a @simplewebauthn verification; its refusals (thrown) are logged and become `PASSKEY_VERIFICATION_FAILED`. */
-async function ceremony<T>(auth: AuthInternals, kind: 'registration' | 'authentication', verify: () => Promise<T>): Promise<T> {
+async function ceremony<T>(
+  auth: AuthInternals,
+  kind: 'registration' | 'authentication',
+  verify: () => Promise<T>,
+): Promise<T> {
   try {
     return await verify();
   } catch (error) {
@@ -88,14 +110,16 @@ async function ceremony<T>(auth: AuthInternals, kind: 'registration' | 'authenti
 
 function parseResponse(ctx: RouteContext): Record<string, unknown> & { id: string } {
   const raw = ctx.body.response;
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 32_768) throw badRequest('Field "response" must be the JSON of the WebAuthn credential');
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 32_768)
+    throw badRequest('Field "response" must be the JSON of the WebAuthn credential');
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     throw badRequest('Field "response" is not valid JSON');
   }
-  if (!parsed || typeof parsed !== 'object' || typeof (parsed as { id?: unknown }).id !== 'string') throw badRequest('Field "response" is not a WebAuthn credential');
+  if (!parsed || typeof parsed !== 'object' || typeof (parsed as { id?: unknown }).id !== 'string')
+    throw badRequest('Field "response" is not a WebAuthn credential');
   return parsed as Record<string, unknown> & { id: string };
 }
 
@@ -119,12 +143,16 @@ export async function registerOptionsAction(ctx: RouteContext, provider: Resolve
     data = { kind: 'register', userId: user.id };
     userName = user.email ?? user.id;
     displayName = user.name ?? userName;
-    exclude = (await auth.adapter!.listAuthenticators(user.id)).map((a) => ({ id: a.credentialId, transports: a.transports as AuthenticatorTransport[] }));
+    exclude = (await auth.adapter!.listAuthenticators(user.id)).map((a) => ({
+      id: a.credentialId,
+      transports: a.transports as AuthenticatorTransport[],
+    }));
   } else {
     if (!provider.allowSignUp) throw new UnauthenticatedError('Sign in before adding a passkey');
     const email = parseEmailAddress(ctx.body.email);
     if (!email) throw badRequest('Enter a valid email address');
-    if (await auth.adapter!.getUserByEmail(email)) throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+    if (await auth.adapter!.getUserByEmail(email))
+      throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
     const name = ctx.body.name?.trim() || undefined;
     data = { kind: 'register', userId: crypto.randomUUID(), email, ...(name ? { name } : {}), signUp: true };
     userName = email;
@@ -155,7 +183,8 @@ export async function registerVerifyAction(ctx: RouteContext, provider: Resolved
   try {
     const data = await consumeChallenge(ctx, 'register');
     const { user: current } = await auth.readSession(ctx.request, { fresh: true });
-    if (!data.signUp && current?.id !== data.userId) throw new UnauthenticatedError('Sign in again before adding a passkey');
+    if (!data.signUp && current?.id !== data.userId)
+      throw new UnauthenticatedError('Sign in again before adding a passkey');
     const response = parseResponse(ctx);
     const verification = await ceremony(auth, 'registration', () =>
       verifyRegistrationResponse({
@@ -170,7 +199,7 @@ export async function registerVerifyAction(ctx: RouteContext, provider: Resolved
     const info = verification.registrationInfo;
     const adapter = auth.adapter!;
     const transports = Array.isArray((response.response as { transports?: unknown })?.transports)
-      ? ((response.response as { transports: string[] }).transports)
+      ? (response.response as { transports: string[] }).transports
       : (info.credential.transports ?? []);
     const label = (ctx.body.name ?? '').trim().slice(0, 100) || 'Passkey';
     const account = { provider: provider.id, providerAccountId: info.credential.id, type: 'webauthn' as const };
@@ -212,7 +241,8 @@ export async function registerVerifyAction(ctx: RouteContext, provider: Resolved
             try {
               user = await adapter.createUser(candidate);
             } catch (error) {
-              if (error instanceof StorageConflictError) throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+              if (error instanceof StorageConflictError)
+                throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
               throw error;
             }
             return store(user);
@@ -231,7 +261,12 @@ export async function registerVerifyAction(ctx: RouteContext, provider: Resolved
 
 /** `POST /passkey/authenticate/options`: discoverable credentials, so no username is needed. */
 export async function authenticateOptionsAction(ctx: RouteContext, provider: ResolvedPasskey): Promise<ActionResult> {
-  const options = await generateAuthenticationOptions({ rpID: provider.rpId, userVerification: provider.userVerification, allowCredentials: [], timeout: CHALLENGE_TTL * 1000 });
+  const options = await generateAuthenticationOptions({
+    rpID: provider.rpId,
+    userVerification: provider.userVerification,
+    allowCredentials: [],
+    timeout: CHALLENGE_TTL * 1000,
+  });
   const cookie = await issueChallenge(ctx, { kind: 'authenticate', challenge: options.challenge });
   return { status: 200, json: options, cookies: [cookie] };
 }
@@ -267,7 +302,12 @@ export async function authenticateVerifyAction(ctx: RouteContext, provider: Reso
     const account = { provider: provider.id, providerAccountId: stored.credentialId, type: 'webauthn' as const };
     return withClear(
       ctx,
-      await completeSignIn(ctx, { user, account, isNewUser: false, callbackUrl: await resolveCallbackUrl(ctx, ctx.body.callbackUrl) }),
+      await completeSignIn(ctx, {
+        user,
+        account,
+        isNewUser: false,
+        callbackUrl: await resolveCallbackUrl(ctx, ctx.body.callbackUrl),
+      }),
     );
   } catch (error) {
     return withClear(ctx, errorResult(ctx, error));
@@ -282,7 +322,14 @@ export async function listPasskeysAction(ctx: RouteContext): Promise<ActionResul
   list.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   return {
     status: 200,
-    json: list.map((a) => ({ id: a.credentialId, name: a.name, createdAt: a.createdAt.toISOString(), deviceType: a.deviceType, backedUp: a.backedUp, transports: a.transports })),
+    json: list.map((a) => ({
+      id: a.credentialId,
+      name: a.name,
+      createdAt: a.createdAt.toISOString(),
+      deviceType: a.deviceType,
+      backedUp: a.backedUp,
+      transports: a.transports,
+    })),
   };
 }
 
@@ -302,17 +349,32 @@ export async function deletePasskeyAction(ctx: RouteContext, provider: ResolvedP
 /** `GET /passkey`: the management page (signed-in users; others go to the sign-in page). */
 export async function passkeysPageAction(ctx: RouteContext): Promise<ActionResult> {
   const { user } = await ctx.auth.readSession(ctx.request);
-  if (!user) return { status: 302, redirect: `${ctx.auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(`${ctx.auth.config.basePath}/passkey`)}` };
+  if (!user)
+    return {
+      status: 302,
+      redirect: `${ctx.auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(`${ctx.auth.config.basePath}/passkey`)}`,
+    };
   const { token, cookie } = await csrfFor(ctx);
-  const passkeys = (await ctx.auth.adapter!.listAuthenticators(user.id)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const passkeys = (await ctx.auth.adapter!.listAuthenticators(user.id)).sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+  );
   return {
     status: 200,
-    html: passkeysPage({ basePath: ctx.auth.config.basePath, csrfToken: token, passkeys: passkeys.map((p) => ({ id: p.credentialId, name: p.name, createdAt: p.createdAt })) }),
+    html: passkeysPage({
+      basePath: ctx.auth.config.basePath,
+      csrfToken: token,
+      passkeys: passkeys.map((p) => ({ id: p.credentialId, name: p.name, createdAt: p.createdAt })),
+    }),
     cookies: cookie ? [cookie] : [],
   };
 }
 
 /** `GET /passkey/browser.js`: the @simplewebauthn/browser bundle for the default pages. */
 export async function passkeyBrowserScriptAction(_ctx: RouteContext): Promise<ActionResult> {
-  return { status: 200, text: await simpleWebAuthnBundle(), contentType: 'text/javascript; charset=utf-8', headers: { 'cache-control': 'public, max-age=86400' } };
+  return {
+    status: 200,
+    text: await simpleWebAuthnBundle(),
+    contentType: 'text/javascript; charset=utf-8',
+    headers: { 'cache-control': 'public, max-age=86400' },
+  };
 }

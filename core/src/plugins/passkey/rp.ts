@@ -13,7 +13,7 @@ import { AuthConfigError } from '../../errors.js';
 export function checkOriginOnRpId(id: string, origin: string, rpId: string | undefined): string {
   const host = new URL(origin).hostname;
   const rp = rpId ?? host;
-  if (host !== rp && !host.endsWith(`.${rp}`)) throw new AuthConfigError(`Invalid provider: "${id}": origin ${origin} is not on rpId ${rp} (WebAuthn §5.1.4)`);
+  if (host !== rp && !host.endsWith(`.${rp}`))
+    throw new AuthConfigError(`Invalid provider: "${id}": origin ${origin} is not on rpId ${rp} (WebAuthn §5.1.4)`);
   return rp;
 }
-

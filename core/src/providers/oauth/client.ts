@@ -14,7 +14,9 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** True when every URL of the provider is on a loopback host: the only case where plain http is accepted (local test and dev servers). */
 function loopbackOnly(provider: OAuthProvider): boolean {
-  const urls = [provider.issuer, ...Object.values(provider.endpoints)].filter((u): u is string => typeof u === 'string');
+  const urls = [provider.issuer, ...Object.values(provider.endpoints)].filter(
+    (u): u is string => typeof u === 'string',
+  );
   return urls.length > 0 && urls.every((u) => LOOPBACK.has(new URL(u).hostname));
 }
 
@@ -28,7 +30,11 @@ async function errorStatusFor200Errors(res: Response): Promise<Response> {
   } catch {
     body = null;
   }
-  const isError = body !== null && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' && !('access_token' in body);
+  const isError =
+    body !== null &&
+    typeof body === 'object' &&
+    typeof (body as { error?: unknown }).error === 'string' &&
+    !('access_token' in body);
   return new Response(text, { status: isError ? 400 : 200, headers: res.headers });
 }
 
@@ -125,8 +131,11 @@ export function providerClient(provider: OAuthProvider): ProviderClient {
     verifySignature,
     client: { client_id: provider.clientId },
     async clientAuth() {
-      const secret = typeof provider.clientSecret === 'function' ? await provider.clientSecret() : provider.clientSecret;
-      return provider.clientAuth === 'client_secret_post' ? oauth.ClientSecretPost(secret) : oauth.ClientSecretBasic(secret);
+      const secret =
+        typeof provider.clientSecret === 'function' ? await provider.clientSecret() : provider.clientSecret;
+      return provider.clientAuth === 'client_secret_post'
+        ? oauth.ClientSecretPost(secret)
+        : oauth.ClientSecretBasic(secret);
     },
     http,
     fetch: fetchWithHeaders,
@@ -141,7 +150,10 @@ export interface FlowChecks {
 }
 
 /** Builds the authorization request URL (RFC 6749 §4.1.1, RFC 7636 §4.3, OIDC Core §3.1.2.1). */
-export async function authorizationUrl(pc: ProviderClient, redirectUri: string): Promise<{ url: URL; checks: FlowChecks }> {
+export async function authorizationUrl(
+  pc: ProviderClient,
+  redirectUri: string,
+): Promise<{ url: URL; checks: FlowChecks }> {
   const as = await pc.server();
   if (!as.authorization_endpoint) throw new Error(`provider "${pc.provider.id}" has no authorization endpoint`);
   const url = new URL(as.authorization_endpoint);
@@ -169,10 +181,23 @@ export async function authorizationUrl(pc: ProviderClient, redirectUri: string):
  * nonce, and checks its signature against the issuer's JWKS.
  * @throws oauth4webapi errors (AuthorizationResponseError for `error=...`, ResponseBodyError, OperationProcessingError).
  */
-export async function exchangeCode(pc: ProviderClient, params: URLSearchParams, checks: FlowChecks, redirectUri: string): Promise<TokenSet> {
+export async function exchangeCode(
+  pc: ProviderClient,
+  params: URLSearchParams,
+  checks: FlowChecks,
+  redirectUri: string,
+): Promise<TokenSet> {
   const as = await pc.server();
   const callbackParams = oauth.validateAuthResponse(as, pc.client, params, checks.state);
-  const response = await oauth.authorizationCodeGrantRequest(as, pc.client, await pc.clientAuth(), callbackParams, redirectUri, checks.codeVerifier, pc.http);
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    pc.client,
+    await pc.clientAuth(),
+    callbackParams,
+    redirectUri,
+    checks.codeVerifier,
+    pc.http,
+  );
   const oidc = pc.provider.type === 'oidc';
   const result = await oauth.processAuthorizationCodeResponse(as, pc.client, response, {
     expectedNonce: checks.nonce ?? oauth.expectNoNonce,
@@ -206,7 +231,12 @@ export async function fetchProfile(pc: ProviderClient, tokens: TokenSet, ctx: Pr
   if (pc.provider.type === 'oidc') {
     if (!tokens.claims) throw new Error(`provider "${pc.provider.id}" returned no validated ID token`);
     if (pc.provider.skipUserInfo || !as.userinfo_endpoint) return tokens.claims;
-    return fetchUserInfo({ providerName: pc.provider.name, client: pc.client, http: pc.http, verifySignature: pc.verifySignature }, as, tokens, tokens.claims);
+    return fetchUserInfo(
+      { providerName: pc.provider.name, client: pc.client, http: pc.http, verifySignature: pc.verifySignature },
+      as,
+      tokens,
+      tokens.claims,
+    );
   }
   if (!as.userinfo_endpoint) throw new Error(`provider "${pc.provider.id}" has no userinfo endpoint`);
   const res = await pc.fetch(as.userinfo_endpoint, {

@@ -39,17 +39,45 @@ export async function sealFlow(data: FlowData, secret: string, options: FlowCook
   return {
     name: flowCookieName(data.provider, options.secure),
     value,
-    options: { httpOnly: true, secure: options.secure, sameSite: options.sameSite, path: options.path, maxAge: FLOW_MAX_AGE },
+    options: {
+      httpOnly: true,
+      secure: options.secure,
+      sameSite: options.sameSite,
+      path: options.path,
+      maxAge: FLOW_MAX_AGE,
+    },
   };
 }
 
 /** Opens a flow cookie; null when missing, tampered, expired or for another provider. */
-export async function openFlow(value: string | undefined, providerId: string, secret: string): Promise<FlowData | null> {
+export async function openFlow(
+  value: string | undefined,
+  providerId: string,
+  secret: string,
+): Promise<FlowData | null> {
   const p = (await unseal(value, secret, PURPOSE)) as Partial<FlowData> | null;
-  if (!p || p.provider !== providerId || typeof p.state !== 'string' || typeof p.codeVerifier !== 'string' || typeof p.callbackUrl !== 'string') return null;
-  return { provider: p.provider, state: p.state, codeVerifier: p.codeVerifier, callbackUrl: p.callbackUrl, ...(typeof p.nonce === 'string' ? { nonce: p.nonce } : {}) };
+  if (
+    !p ||
+    p.provider !== providerId ||
+    typeof p.state !== 'string' ||
+    typeof p.codeVerifier !== 'string' ||
+    typeof p.callbackUrl !== 'string'
+  )
+    return null;
+  return {
+    provider: p.provider,
+    state: p.state,
+    codeVerifier: p.codeVerifier,
+    callbackUrl: p.callbackUrl,
+    ...(typeof p.nonce === 'string' ? { nonce: p.nonce } : {}),
+  };
 }
 
 export function clearFlow(providerId: string, options: FlowCookieOptions): OutCookie {
-  return expiredCookie(flowCookieName(providerId, options.secure), { httpOnly: true, secure: options.secure, sameSite: options.sameSite, path: options.path });
+  return expiredCookie(flowCookieName(providerId, options.secure), {
+    httpOnly: true,
+    secure: options.secure,
+    sameSite: options.sameSite,
+    path: options.path,
+  });
 }

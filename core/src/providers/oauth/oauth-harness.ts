@@ -23,10 +23,13 @@ export const SECRET = 'oauth-test-secret-oauth-test-secret-0123456789';
 export async function startProvider(): Promise<{ server: OAuth2Server; issuer: string; stop(): Promise<void> }> {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
-  server.service.on('beforeUserinfo', (res: { body: unknown }, req: { headers: Record<string, string | undefined> }) => {
-    const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (token) res.body = { sub: decodeJwt(token).sub };
-  });
+  server.service.on(
+    'beforeUserinfo',
+    (res: { body: unknown }, req: { headers: Record<string, string | undefined> }) => {
+      const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      if (token) res.body = { sub: decodeJwt(token).sub };
+    },
+  );
   await server.start(0, '127.0.0.1');
   const issuer = server.issuer.url!;
   return { server, issuer, stop: () => server.stop() };
@@ -118,14 +121,27 @@ export class Browser {
     return this.app(back.href);
   }
 
-  async session(): Promise<{ user: { id: string; email: string | null; name: string | null; image: string | null } } | null> {
+  async session(): Promise<{
+    user: { id: string; email: string | null; name: string | null; image: string | null };
+  } | null> {
     return (await (await this.app('/auth/session', { headers: { accept: 'application/json' } })).json()) as never;
   }
 }
 
-export function makeAuth(options: Partial<CreateAuthOptions> & Pick<CreateAuthOptions, 'providers'>): { auth: Auth; adapter: StorageAdapter } {
+export function makeAuth(options: Partial<CreateAuthOptions> & Pick<CreateAuthOptions, 'providers'>): {
+  auth: Auth;
+  adapter: StorageAdapter;
+} {
   const adapter = options.adapter ?? createMemoryAdapter();
-  const auth = createAuth({ secret: SECRET, adapter, logger: { error: (m) => process.env.DEBUG_AUTH && console.error(m), warn: (m) => process.env.DEBUG_AUTH && console.warn(m) }, ...options });
+  const auth = createAuth({
+    secret: SECRET,
+    adapter,
+    logger: {
+      error: (m) => process.env.DEBUG_AUTH && console.error(m),
+      warn: (m) => process.env.DEBUG_AUTH && console.warn(m),
+    },
+    ...options,
+  });
   // auth.adapter reads account tokens in clear (storage holds them encrypted).
   return { auth, adapter: auth.adapter! };
 }

@@ -58,7 +58,12 @@ describe('OIDC authorization code flow (custom provider)', () => {
   it('signs in a new user with an id of ours, stores the account, and redirects to the callbackUrl', async () => {
     const { browser, adapter } = setup();
     const b = browser();
-    patchNextIdToken(server, { sub: 'oidc-user-1', email: 'new@example.com', name: 'New Person', email_verified: true });
+    patchNextIdToken(server, {
+      sub: 'oidc-user-1',
+      email: 'new@example.com',
+      name: 'New Person',
+      email_verified: true,
+    });
     const res = await b.signIn('devoidc', '/home');
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/home');
@@ -97,7 +102,11 @@ describe('OIDC authorization code flow (custom provider)', () => {
 
   it('POST /signin/:provider needs the CSRF token', async () => {
     const { browser } = setup();
-    const res = await browser().app('/auth/signin/devoidc', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const res = await browser().app('/auth/signin/devoidc', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(res.status).toBe(403);
   });
 
@@ -152,7 +161,18 @@ describe('OIDC authorization code flow (custom provider)', () => {
 
   it('with nonce: false, sends no nonce and refuses an ID token that carries one', async () => {
     const { oauthProvider } = await import('./create.js');
-    const noNonce = oauthProvider({ id: 'nononce', name: 'No nonce', type: 'oidc', issuer: provider.issuer, endpoints: {}, clientId: 'kitclient', clientSecret: 'kit-client-secret', scope: 'openid', nonce: false, profile: claimsProfile });
+    const noNonce = oauthProvider({
+      id: 'nononce',
+      name: 'No nonce',
+      type: 'oidc',
+      issuer: provider.issuer,
+      endpoints: {},
+      clientId: 'kitclient',
+      clientSecret: 'kit-client-secret',
+      scope: 'openid',
+      nonce: false,
+      profile: claimsProfile,
+    });
     const { auth } = makeAuth({ providers: [noNonce] });
     const ok = new Browser(auth);
     const start = await ok.start('nononce');
@@ -190,7 +210,9 @@ describe('OIDC authorization code flow (custom provider)', () => {
     const res = await b.app(`/auth/callback/devoidc?error=access_denied&state=${start.searchParams.get('state')}`);
     expect(res.status).toBe(303);
     expect(errorOf(res)).toBe('AccessDenied');
-    const json = await b.app(`/auth/callback/devoidc?error=server_error&state=x`, { headers: { accept: 'application/json' } });
+    const json = await b.app(`/auth/callback/devoidc?error=server_error&state=x`, {
+      headers: { accept: 'application/json' },
+    });
     expect(json.status).toBe(400);
   });
 
@@ -205,7 +227,10 @@ describe('OIDC authorization code flow (custom provider)', () => {
 describe('account linking', () => {
   async function withPasswordUser(trustEmail: boolean) {
     const adapter = createMemoryAdapter();
-    const existing = await passwordAccounts(adapter).register({ email: 'ada@example.com', password: 'analytical-engine' });
+    const existing = await passwordAccounts(adapter).register({
+      email: 'ada@example.com',
+      password: 'analytical-engine',
+    });
     return { ...setup({ adapter }, { trustEmail }), existing };
   }
 
@@ -215,7 +240,9 @@ describe('account linking', () => {
     patchNextIdToken(server, { sub: 'link-yes', email: 'ADA@example.com', email_verified: true });
     expect((await b.signIn('devoidc')).headers.get('location')).toBe('/home');
     expect((await b.session())?.user.id).toBe(existing.id);
-    expect((await adapter.getUserByAccount({ provider: 'devoidc', providerAccountId: 'link-yes' }))?.id).toBe(existing.id);
+    expect((await adapter.getUserByAccount({ provider: 'devoidc', providerAccountId: 'link-yes' }))?.id).toBe(
+      existing.id,
+    );
   });
 
   it.each([
@@ -228,7 +255,9 @@ describe('account linking', () => {
     const res = await b.signIn('devoidc');
     expect(errorOf(res)).toBe('OAuthAccountNotLinked');
     expect(await b.session()).toBeNull();
-    expect(await adapter.getUserByAccount({ provider: 'devoidc', providerAccountId: `link-no-${String(trust)}` })).toBeNull();
+    expect(
+      await adapter.getUserByAccount({ provider: 'devoidc', providerAccountId: `link-no-${String(trust)}` }),
+    ).toBeNull();
   });
 
   it('links a new account to the signed-in user', async () => {
@@ -239,7 +268,13 @@ describe('account linking', () => {
     const env = makeAuth({
       adapter,
       session: { strategy: 'database' },
-      providers: [devOidc(), credentials({ credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } }, authorize: passwords.authorize })],
+      providers: [
+        devOidc(),
+        credentials({
+          credentials: { email: { label: 'E', type: 'email' }, password: { label: 'P', type: 'password' } },
+          authorize: passwords.authorize,
+        }),
+      ],
     });
     const b = new Browser(env.auth);
     const csrfToken = await b.csrf();
@@ -250,7 +285,9 @@ describe('account linking', () => {
     });
     patchNextIdToken(server, { sub: 'grace-at-idp', email: 'other@example.com' });
     await b.signIn('devoidc');
-    expect((await adapter.getUserByAccount({ provider: 'devoidc', providerAccountId: 'grace-at-idp' }))?.id).toBe(user.id);
+    expect((await adapter.getUserByAccount({ provider: 'devoidc', providerAccountId: 'grace-at-idp' }))?.id).toBe(
+      user.id,
+    );
     expect((await b.session())?.user.id).toBe(user.id);
   });
 });
@@ -313,7 +350,10 @@ describe('auth.getAccessToken', () => {
     };
     server.service.on('beforeResponse', count);
     try {
-      const [a, c] = await Promise.all([auth.getAccessToken(request(), 'devoidc'), auth.getAccessToken(request(), 'devoidc')]);
+      const [a, c] = await Promise.all([
+        auth.getAccessToken(request(), 'devoidc'),
+        auth.getAccessToken(request(), 'devoidc'),
+      ]);
       expect(a).toBe('refreshed-1');
       expect(c).toBe('refreshed-1');
       expect(refreshes).toBe(1);
@@ -339,7 +379,9 @@ describe('auth.getAccessToken', () => {
       res.body = { error: 'invalid_grant' };
     };
     server.service.once('beforeResponse', refuse);
-    await expect(auth.getAccessToken(new Request('http://app.test/', { headers: { cookie: b.header() } }), 'devoidc')).rejects.toMatchObject({
+    await expect(
+      auth.getAccessToken(new Request('http://app.test/', { headers: { cookie: b.header() } }), 'devoidc'),
+    ).rejects.toMatchObject({
       code: 'OAUTH_REFRESH_FAILED',
       status: 401,
     });

@@ -30,24 +30,57 @@ interface Case {
   verified?: boolean;
 }
 
-const standard = { sub: 'u-1', email: 'ada@example.com', email_verified: true, name: 'Ada Lovelace', picture: 'https://img.example/ada.png' };
+const standard = {
+  sub: 'u-1',
+  email: 'ada@example.com',
+  email_verified: true,
+  name: 'Ada Lovelace',
+  picture: 'https://img.example/ada.png',
+};
 const standardOut = { id: 'u-1', email: 'ada@example.com', name: 'Ada Lovelace', image: 'https://img.example/ada.png' };
 
 const CASES: Record<string, Case> = {
   github: { make: oauth.github as never, id: 'github', type: 'oauth', scope: 'read:user user:email' },
   codehost: { make: oauth.codehost as never, id: 'codehost', type: 'oauth', scope: 'read:user user:email' },
-  google: { make: oauth.google as never, id: 'google', type: 'oidc', scope: 'openid email profile', sample: standard, expected: standardOut, verified: true },
+  google: {
+    make: oauth.google as never,
+    id: 'google',
+    type: 'oidc',
+    scope: 'openid email profile',
+    sample: standard,
+    expected: standardOut,
+    verified: true,
+  },
   search: { make: oauth.search as never, id: 'search', type: 'oidc', scope: 'openid email profile' },
   discord: { make: oauth.discord as never, id: 'discord', type: 'oauth', scope: 'identify email' },
   chat: { make: oauth.chat as never, id: 'chat', type: 'oauth', scope: 'identify email' },
-  apple: { make: oauth.apple as never, extra: { teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: APPLE_KEY }, id: 'apple', type: 'oidc', scope: 'name email' },
-  device: { make: oauth.device as never, extra: { teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: APPLE_KEY }, id: 'device', type: 'oidc', scope: 'name email' },
+  apple: {
+    make: oauth.apple as never,
+    extra: { teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: APPLE_KEY },
+    id: 'apple',
+    type: 'oidc',
+    scope: 'name email',
+  },
+  device: {
+    make: oauth.device as never,
+    extra: { teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: APPLE_KEY },
+    id: 'device',
+    type: 'oidc',
+    scope: 'name email',
+  },
   gitlab: {
     make: oauth.gitlab as never,
     id: 'gitlab',
     type: 'oauth',
     scope: 'read_user',
-    sample: { id: 1, username: 'john_smith', name: 'John Smith', email: 'john@example.com', avatar_url: 'http://localhost:3000/uploads/user/avatar/1/index.jpg', state: 'active' },
+    sample: {
+      id: 1,
+      username: 'john_smith',
+      name: 'John Smith',
+      email: 'john@example.com',
+      avatar_url: 'http://localhost:3000/uploads/user/avatar/1/index.jpg',
+      state: 'active',
+    },
     expected: { id: '1', name: 'John Smith', email: 'john@example.com' },
     verified: false,
   },
@@ -57,8 +90,19 @@ const CASES: Record<string, Case> = {
     id: 'microsoft-entra-id',
     type: 'oidc',
     scope: 'openid profile email',
-    sample: { sub: 'AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ', name: 'Megan Bowen', email: 'megan@contoso.com', email_verified: true, oid: '00000000-0000-0000-66f3-3332eca7ea81' },
-    expected: { id: 'AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ', name: 'Megan Bowen', email: 'megan@contoso.com', image: null },
+    sample: {
+      sub: 'AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ',
+      name: 'Megan Bowen',
+      email: 'megan@contoso.com',
+      email_verified: true,
+      oid: '00000000-0000-0000-66f3-3332eca7ea81',
+    },
+    expected: {
+      id: 'AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ',
+      name: 'Megan Bowen',
+      email: 'megan@contoso.com',
+      image: null,
+    },
     verified: false,
   },
   facebook: {
@@ -66,8 +110,20 @@ const CASES: Record<string, Case> = {
     id: 'facebook',
     type: 'oauth',
     scope: 'email public_profile',
-    sample: { id: '10158000000000000', name: 'Jane Doe', email: 'jane@example.com', picture: { data: { height: 50, is_silhouette: false, url: 'https://platform-lookaside.fbsbx.com/p.jpg', width: 50 } } },
-    expected: { id: '10158000000000000', name: 'Jane Doe', email: 'jane@example.com', image: 'https://platform-lookaside.fbsbx.com/p.jpg' },
+    sample: {
+      id: '10158000000000000',
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      picture: {
+        data: { height: 50, is_silhouette: false, url: 'https://platform-lookaside.fbsbx.com/p.jpg', width: 50 },
+      },
+    },
+    expected: {
+      id: '10158000000000000',
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      image: 'https://platform-lookaside.fbsbx.com/p.jpg',
+    },
     verified: false,
   },
   twitter: {
@@ -75,8 +131,20 @@ const CASES: Record<string, Case> = {
     id: 'twitter',
     type: 'oauth',
     scope: 'users.read tweet.read offline.access',
-    sample: { data: { id: '2244994945', name: 'X Dev', username: 'XDevelopers', profile_image_url: 'https://pbs.twimg.com/profile_images/1/x_normal.jpg' } },
-    expected: { id: '2244994945', name: 'X Dev', email: null, image: 'https://pbs.twimg.com/profile_images/1/x_normal.jpg' },
+    sample: {
+      data: {
+        id: '2244994945',
+        name: 'X Dev',
+        username: 'XDevelopers',
+        profile_image_url: 'https://pbs.twimg.com/profile_images/1/x_normal.jpg',
+      },
+    },
+    expected: {
+      id: '2244994945',
+      name: 'X Dev',
+      email: null,
+      image: 'https://pbs.twimg.com/profile_images/1/x_normal.jpg',
+    },
     verified: false,
   },
   linkedin: {
@@ -84,7 +152,16 @@ const CASES: Record<string, Case> = {
     id: 'linkedin',
     type: 'oidc',
     scope: 'openid profile email',
-    sample: { sub: '782bbtaQ', name: 'John Doe', given_name: 'John', family_name: 'Doe', picture: 'https://media.licdn-ei.com/dms/image/C5F03AQHqK8v7tB1HCQ/profile-displayphoto-shrink_100_100/0/', locale: 'en-US', email: 'doe@email.com', email_verified: true },
+    sample: {
+      sub: '782bbtaQ',
+      name: 'John Doe',
+      given_name: 'John',
+      family_name: 'Doe',
+      picture: 'https://media.licdn-ei.com/dms/image/C5F03AQHqK8v7tB1HCQ/profile-displayphoto-shrink_100_100/0/',
+      locale: 'en-US',
+      email: 'doe@email.com',
+      email_verified: true,
+    },
     expected: { id: '782bbtaQ', name: 'John Doe', email: 'doe@email.com' },
     verified: true,
   },
@@ -93,8 +170,22 @@ const CASES: Record<string, Case> = {
     id: 'slack',
     type: 'oidc',
     scope: 'openid profile email',
-    sample: { ok: true, sub: 'U0R7JM', 'https://slack.com/user_id': 'U0R7JM', 'https://slack.com/team_id': 'T0R7GR', email: 'krane@slack-corp.com', email_verified: true, name: 'krane', picture: 'https://secure.gravatar.com/avatar/x.jpg' },
-    expected: { id: 'U0R7JM', name: 'krane', email: 'krane@slack-corp.com', image: 'https://secure.gravatar.com/avatar/x.jpg' },
+    sample: {
+      ok: true,
+      sub: 'U0R7JM',
+      'https://slack.com/user_id': 'U0R7JM',
+      'https://slack.com/team_id': 'T0R7GR',
+      email: 'krane@slack-corp.com',
+      email_verified: true,
+      name: 'krane',
+      picture: 'https://secure.gravatar.com/avatar/x.jpg',
+    },
+    expected: {
+      id: 'U0R7JM',
+      name: 'krane',
+      email: 'krane@slack-corp.com',
+      image: 'https://secure.gravatar.com/avatar/x.jpg',
+    },
     verified: true,
   },
   twitch: {
@@ -102,7 +193,17 @@ const CASES: Record<string, Case> = {
     id: 'twitch',
     type: 'oidc',
     scope: 'openid user:read:email',
-    sample: { aud: 'hof5gwx0su6owfnys0yan9c87zr6t', exp: 1642711555, iat: 1642710655, iss: 'https://id.twitch.tv/oauth2', sub: '713936733', email: 'scotwht@justin.tv', email_verified: true, picture: 'https://static-cdn.jtvnw.net/user-default-pictures-uv/x-profile_image-150x150.png', preferred_username: 'scotwht' },
+    sample: {
+      aud: 'hof5gwx0su6owfnys0yan9c87zr6t',
+      exp: 1642711555,
+      iat: 1642710655,
+      iss: 'https://id.twitch.tv/oauth2',
+      sub: '713936733',
+      email: 'scotwht@justin.tv',
+      email_verified: true,
+      picture: 'https://static-cdn.jtvnw.net/user-default-pictures-uv/x-profile_image-150x150.png',
+      preferred_username: 'scotwht',
+    },
     expected: { id: '713936733', name: 'scotwht', email: 'scotwht@justin.tv' },
     verified: true,
   },
@@ -111,8 +212,20 @@ const CASES: Record<string, Case> = {
     id: 'spotify',
     type: 'oauth',
     scope: 'user-read-email',
-    sample: { id: 'wizzler', display_name: 'JM Wizzler', email: 'email@example.com', images: [{ url: 'https://i.scdn.co/image/ab67616d00001e02ff9ca10b55ce82ae553c8228', height: 300, width: 300 }], type: 'user', uri: 'spotify:user:wizzler' },
-    expected: { id: 'wizzler', name: 'JM Wizzler', email: 'email@example.com', image: 'https://i.scdn.co/image/ab67616d00001e02ff9ca10b55ce82ae553c8228' },
+    sample: {
+      id: 'wizzler',
+      display_name: 'JM Wizzler',
+      email: 'email@example.com',
+      images: [{ url: 'https://i.scdn.co/image/ab67616d00001e02ff9ca10b55ce82ae553c8228', height: 300, width: 300 }],
+      type: 'user',
+      uri: 'spotify:user:wizzler',
+    },
+    expected: {
+      id: 'wizzler',
+      name: 'JM Wizzler',
+      email: 'email@example.com',
+      image: 'https://i.scdn.co/image/ab67616d00001e02ff9ca10b55ce82ae553c8228',
+    },
     verified: false,
   },
   reddit: {
@@ -120,8 +233,18 @@ const CASES: Record<string, Case> = {
     id: 'reddit',
     type: 'oauth',
     scope: 'identity',
-    sample: { id: 'abc12', name: 'spez', icon_img: 'https://styles.redditmedia.com/t5_1/styles/profileIcon_x.png?width=256&amp;height=256&amp;s=1', verified: true },
-    expected: { id: 'abc12', name: 'spez', email: null, image: 'https://styles.redditmedia.com/t5_1/styles/profileIcon_x.png?width=256&height=256&s=1' },
+    sample: {
+      id: 'abc12',
+      name: 'spez',
+      icon_img: 'https://styles.redditmedia.com/t5_1/styles/profileIcon_x.png?width=256&amp;height=256&amp;s=1',
+      verified: true,
+    },
+    expected: {
+      id: 'abc12',
+      name: 'spez',
+      email: null,
+      image: 'https://styles.redditmedia.com/t5_1/styles/profileIcon_x.png?width=256&height=256&s=1',
+    },
     verified: false,
   },
   notion: {
@@ -133,9 +256,26 @@ const CASES: Record<string, Case> = {
       object: 'user',
       id: '16d84278-ab0e-484c-9bdd-b35da3bd8905',
       type: 'bot',
-      bot: { owner: { type: 'user', user: { object: 'user', id: 'e79a0b74-3aba-4149-9f74-0bb5791a6ee6', name: 'Avocado Lovelace', avatar_url: 'https://secure.notion-static.com/e6a352a8.jpg', type: 'person', person: { email: 'avo@example.org' } } } },
+      bot: {
+        owner: {
+          type: 'user',
+          user: {
+            object: 'user',
+            id: 'e79a0b74-3aba-4149-9f74-0bb5791a6ee6',
+            name: 'Avocado Lovelace',
+            avatar_url: 'https://secure.notion-static.com/e6a352a8.jpg',
+            type: 'person',
+            person: { email: 'avo@example.org' },
+          },
+        },
+      },
     },
-    expected: { id: 'e79a0b74-3aba-4149-9f74-0bb5791a6ee6', name: 'Avocado Lovelace', email: 'avo@example.org', image: 'https://secure.notion-static.com/e6a352a8.jpg' },
+    expected: {
+      id: 'e79a0b74-3aba-4149-9f74-0bb5791a6ee6',
+      name: 'Avocado Lovelace',
+      email: 'avo@example.org',
+      image: 'https://secure.notion-static.com/e6a352a8.jpg',
+    },
     verified: false,
   },
   dropbox: {
@@ -143,8 +283,24 @@ const CASES: Record<string, Case> = {
     id: 'dropbox',
     type: 'oauth',
     scope: 'account_info.read',
-    sample: { account_id: 'dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc', name: { given_name: 'Franz', surname: 'Ferdinand', familiar_name: 'Franz', display_name: 'Franz Ferdinand (Personal)' }, email: 'franz@dropbox.com', email_verified: true, profile_photo_url: 'https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128' },
-    expected: { id: 'dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc', name: 'Franz Ferdinand (Personal)', email: 'franz@dropbox.com' },
+    sample: {
+      account_id: 'dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc',
+      name: {
+        given_name: 'Franz',
+        surname: 'Ferdinand',
+        familiar_name: 'Franz',
+        display_name: 'Franz Ferdinand (Personal)',
+      },
+      email: 'franz@dropbox.com',
+      email_verified: true,
+      profile_photo_url:
+        'https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128',
+    },
+    expected: {
+      id: 'dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc',
+      name: 'Franz Ferdinand (Personal)',
+      email: 'franz@dropbox.com',
+    },
     verified: true,
   },
   zoom: {
@@ -152,8 +308,22 @@ const CASES: Record<string, Case> = {
     id: 'zoom',
     type: 'oauth',
     scope: '',
-    sample: { id: 'KDcuGIm1QgePTO8WbOqwIQ', first_name: 'Jill', last_name: 'Chill', display_name: 'Jill Chill', email: 'jchill@example.com', type: 1, pic_url: 'https://example.com/photo.jpg', verified: 1 },
-    expected: { id: 'KDcuGIm1QgePTO8WbOqwIQ', name: 'Jill Chill', email: 'jchill@example.com', image: 'https://example.com/photo.jpg' },
+    sample: {
+      id: 'KDcuGIm1QgePTO8WbOqwIQ',
+      first_name: 'Jill',
+      last_name: 'Chill',
+      display_name: 'Jill Chill',
+      email: 'jchill@example.com',
+      type: 1,
+      pic_url: 'https://example.com/photo.jpg',
+      verified: 1,
+    },
+    expected: {
+      id: 'KDcuGIm1QgePTO8WbOqwIQ',
+      name: 'Jill Chill',
+      email: 'jchill@example.com',
+      image: 'https://example.com/photo.jpg',
+    },
     verified: false,
   },
   atlassian: {
@@ -161,7 +331,16 @@ const CASES: Record<string, Case> = {
     id: 'atlassian',
     type: 'oauth',
     scope: 'read:me',
-    sample: { account_type: 'atlassian', account_id: '112233aa-bb11-cc22-33dd-444444abcd', email: 'mia@example.com', email_verified: true, name: 'Mia Krystof', picture: 'https://avatar-management--avatars.us-west-2.prod.public.atl-paas.net/112233aa.png', account_status: 'active', nickname: 'mkrystof' },
+    sample: {
+      account_type: 'atlassian',
+      account_id: '112233aa-bb11-cc22-33dd-444444abcd',
+      email: 'mia@example.com',
+      email_verified: true,
+      name: 'Mia Krystof',
+      picture: 'https://avatar-management--avatars.us-west-2.prod.public.atl-paas.net/112233aa.png',
+      account_status: 'active',
+      nickname: 'mkrystof',
+    },
     expected: { id: '112233aa-bb11-cc22-33dd-444444abcd', name: 'Mia Krystof', email: 'mia@example.com' },
     verified: true,
   },
@@ -170,18 +349,44 @@ const CASES: Record<string, Case> = {
     id: 'bitbucket',
     type: 'oauth',
     scope: 'account email',
-    sample: { uuid: '{a0f3b1c2-0000-4000-8000-000000000000}', display_name: 'Tutorials Account', nickname: 'tutorials', links: { avatar: { href: 'https://secure.gravatar.com/avatar/t.png' } }, confirmed_email: 'tutorials@example.com' },
-    expected: { id: '{a0f3b1c2-0000-4000-8000-000000000000}', name: 'Tutorials Account', email: 'tutorials@example.com', image: 'https://secure.gravatar.com/avatar/t.png' },
+    sample: {
+      uuid: '{a0f3b1c2-0000-4000-8000-000000000000}',
+      display_name: 'Tutorials Account',
+      nickname: 'tutorials',
+      links: { avatar: { href: 'https://secure.gravatar.com/avatar/t.png' } },
+      confirmed_email: 'tutorials@example.com',
+    },
+    expected: {
+      id: '{a0f3b1c2-0000-4000-8000-000000000000}',
+      name: 'Tutorials Account',
+      email: 'tutorials@example.com',
+      image: 'https://secure.gravatar.com/avatar/t.png',
+    },
     verified: true,
   },
-  okta: { make: oauth.okta as never, extra: { issuer: 'https://dev-123456.okta.com/oauth2/default' }, id: 'okta', type: 'oidc', scope: 'openid email profile', sample: standard, expected: standardOut, verified: true },
+  okta: {
+    make: oauth.okta as never,
+    extra: { issuer: 'https://dev-123456.okta.com/oauth2/default' },
+    id: 'okta',
+    type: 'oidc',
+    scope: 'openid email profile',
+    sample: standard,
+    expected: standardOut,
+    verified: true,
+  },
   auth0: {
     make: oauth.auth0 as never,
     extra: { domain: 'example.us.auth0.com' },
     id: 'auth0',
     type: 'oidc',
     scope: 'openid email profile',
-    sample: { sub: 'auth0|6500a1b2c3', nickname: 'ada', email: 'ada@example.com', email_verified: false, picture: 'https://s.gravatar.com/avatar/a.png' },
+    sample: {
+      sub: 'auth0|6500a1b2c3',
+      nickname: 'ada',
+      email: 'ada@example.com',
+      email_verified: false,
+      picture: 'https://s.gravatar.com/avatar/a.png',
+    },
     expected: { id: 'auth0|6500a1b2c3', name: 'ada', email: 'ada@example.com' },
     verified: false,
   },
@@ -202,7 +407,12 @@ const CASES: Record<string, Case> = {
     type: 'oidc',
     scope: 'openid email profile',
     // Cognito's UserInfo sends email_verified as a string.
-    sample: { sub: 'a1b2c3d4-0000-0000-0000-000000000000', email_verified: 'true', email: 'ada@example.com', username: 'ada' },
+    sample: {
+      sub: 'a1b2c3d4-0000-0000-0000-000000000000',
+      email_verified: 'true',
+      email: 'ada@example.com',
+      username: 'ada',
+    },
     expected: { id: 'a1b2c3d4-0000-0000-0000-000000000000', email: 'ada@example.com' },
     verified: true,
   },
@@ -211,8 +421,20 @@ const CASES: Record<string, Case> = {
     id: 'salesforce',
     type: 'oidc',
     scope: 'openid email profile',
-    sample: { sub: 'https://login.salesforce.com/id/00Dx0000000BV7z/005x00000012Q9P', user_id: '005x00000012Q9P', organization_id: '00Dx0000000BV7z', name: 'Admin User', email: 'admin@example.com', email_verified: true, picture: 'https://c.salesforce.com/profilephoto/005/F' },
-    expected: { id: 'https://login.salesforce.com/id/00Dx0000000BV7z/005x00000012Q9P', name: 'Admin User', email: 'admin@example.com' },
+    sample: {
+      sub: 'https://login.salesforce.com/id/00Dx0000000BV7z/005x00000012Q9P',
+      user_id: '005x00000012Q9P',
+      organization_id: '00Dx0000000BV7z',
+      name: 'Admin User',
+      email: 'admin@example.com',
+      email_verified: true,
+      picture: 'https://c.salesforce.com/profilephoto/005/F',
+    },
+    expected: {
+      id: 'https://login.salesforce.com/id/00Dx0000000BV7z/005x00000012Q9P',
+      name: 'Admin User',
+      email: 'admin@example.com',
+    },
     verified: true,
   },
   yandex: {
@@ -220,8 +442,23 @@ const CASES: Record<string, Case> = {
     id: 'yandex',
     type: 'oauth',
     scope: 'login:info login:email login:avatar',
-    sample: { login: 'ivan', id: '1000034426', client_id: '4760187d81bc4b7799476b42b5103713', display_name: 'Ivan', real_name: 'Ivan Ivanov', default_email: 'test@yandex.ru', emails: ['test@yandex.ru', 'other-test@yandex.ru'], default_avatar_id: '131652443', is_avatar_empty: false },
-    expected: { id: '1000034426', name: 'Ivan', email: 'test@yandex.ru', image: 'https://avatars.yandex.net/get-yapic/131652443/islands-200' },
+    sample: {
+      login: 'ivan',
+      id: '1000034426',
+      client_id: '4760187d81bc4b7799476b42b5103713',
+      display_name: 'Ivan',
+      real_name: 'Ivan Ivanov',
+      default_email: 'test@yandex.ru',
+      emails: ['test@yandex.ru', 'other-test@yandex.ru'],
+      default_avatar_id: '131652443',
+      is_avatar_empty: false,
+    },
+    expected: {
+      id: '1000034426',
+      name: 'Ivan',
+      email: 'test@yandex.ru',
+      image: 'https://avatars.yandex.net/get-yapic/131652443/islands-200',
+    },
     verified: false,
   },
   kakao: {
@@ -229,7 +466,20 @@ const CASES: Record<string, Case> = {
     id: 'kakao',
     type: 'oauth',
     scope: 'profile_nickname profile_image account_email',
-    sample: { id: 123456789, connected_at: '2022-04-11T01:45:28Z', kakao_account: { profile: { nickname: '홍길동', profile_image_url: 'http://yyy.kakao.com/dn/.../img_640x640.jpg', is_default_image: false }, email: 'sample@sample.com', is_email_valid: true, is_email_verified: true } },
+    sample: {
+      id: 123456789,
+      connected_at: '2022-04-11T01:45:28Z',
+      kakao_account: {
+        profile: {
+          nickname: '홍길동',
+          profile_image_url: 'http://yyy.kakao.com/dn/.../img_640x640.jpg',
+          is_default_image: false,
+        },
+        email: 'sample@sample.com',
+        is_email_valid: true,
+        is_email_verified: true,
+      },
+    },
     expected: { id: '123456789', name: '홍길동', email: 'sample@sample.com' },
     verified: true,
   },
@@ -238,7 +488,14 @@ const CASES: Record<string, Case> = {
     id: 'line',
     type: 'oidc',
     scope: 'openid profile email',
-    sample: { iss: 'https://access.line.me', sub: 'U1234567890abcdef1234567890abcdef', aud: '1234567890', name: 'Taro Line', picture: 'https://profile.line-scdn.net/0h.png', email: 'taro.line@example.com' },
+    sample: {
+      iss: 'https://access.line.me',
+      sub: 'U1234567890abcdef1234567890abcdef',
+      aud: '1234567890',
+      name: 'Taro Line',
+      picture: 'https://profile.line-scdn.net/0h.png',
+      email: 'taro.line@example.com',
+    },
     expected: { id: 'U1234567890abcdef1234567890abcdef', name: 'Taro Line', email: 'taro.line@example.com' },
     verified: false,
   },
@@ -256,13 +513,19 @@ describe.each(Object.entries(CASES))('preset %s', (_name, c) => {
     expect(urls.length).toBeGreaterThan(0);
     for (const u of urls) expect(new URL(u).protocol).toBe('https:');
     if (c.type === 'oidc') expect(p.issuer).toBeTruthy();
-    else expect(p.endpoints).toMatchObject({ authorization: expect.any(String), token: expect.any(String), userinfo: expect.any(String) });
+    else
+      expect(p.endpoints).toMatchObject({
+        authorization: expect.any(String),
+        token: expect.any(String),
+        userinfo: expect.any(String),
+      });
   });
 
   it('takes another id and name', () => {
     const p = make({ id: 'custom-id', name: 'Custom' });
     expect(p.id).toBe('custom-id');
-    if (!['github', 'codehost', 'google', 'search', 'discord', 'chat', 'apple', 'device'].includes(_name)) expect(p.name).toBe('Custom');
+    if (!['github', 'codehost', 'google', 'search', 'discord', 'chat', 'apple', 'device'].includes(_name))
+      expect(p.name).toBe('Custom');
   });
 
   if (c.sample) {
@@ -277,27 +540,40 @@ describe.each(Object.entries(CASES))('preset %s', (_name, c) => {
 
 describe('preset options', () => {
   it('presets that need a tenant, domain, pool or issuer say so', () => {
-    for (const make of [oauth.microsoftEntraId, oauth.okta, oauth.auth0, oauth.keycloak, oauth.cognito] as Array<(o: unknown) => OAuthProvider>) {
+    for (const make of [oauth.microsoftEntraId, oauth.okta, oauth.auth0, oauth.keycloak, oauth.cognito] as Array<
+      (o: unknown) => OAuthProvider
+    >) {
       expect(() => make(creds)).toThrow(AuthConfigError);
     }
   });
 
   it('refuses the Entra multi-tenant aliases, whose issuer cannot be checked', () => {
-    for (const tenantId of ['common', 'organizations', 'Consumers']) expect(() => oauth.microsoftEntraId({ ...creds, tenantId })).toThrow(/needs a tenant ID/);
+    for (const tenantId of ['common', 'organizations', 'Consumers'])
+      expect(() => oauth.microsoftEntraId({ ...creds, tenantId })).toThrow(/needs a tenant ID/);
   });
 
   it('builds the issuers of tenant-bound providers', () => {
-    expect(oauth.microsoftEntraId({ ...creds, tenantId: '9188040d-6c67-4c5b-b112-36a304b66dad' }).issuer).toBe('https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0');
+    expect(oauth.microsoftEntraId({ ...creds, tenantId: '9188040d-6c67-4c5b-b112-36a304b66dad' }).issuer).toBe(
+      'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0',
+    );
     expect(oauth.auth0({ ...creds, domain: 'example.us.auth0.com' }).issuer).toBe('https://example.us.auth0.com/');
-    expect(cognitoIssuer('eu-west-1_AbCdEfGhI')).toBe('https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEfGhI');
-    expect(oauth.gitlab({ ...creds, baseUrl: 'https://git.example.com/' }).endpoints.token).toBe('https://git.example.com/oauth/token');
-    expect(oauth.facebook({ ...creds, version: 'v24.0' }).endpoints.authorization).toBe('https://www.facebook.com/v24.0/dialog/oauth');
+    expect(cognitoIssuer('eu-west-1_AbCdEfGhI')).toBe(
+      'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEfGhI',
+    );
+    expect(oauth.gitlab({ ...creds, baseUrl: 'https://git.example.com/' }).endpoints.token).toBe(
+      'https://git.example.com/oauth/token',
+    );
+    expect(oauth.facebook({ ...creds, version: 'v24.0' }).endpoints.authorization).toBe(
+      'https://www.facebook.com/v24.0/dialog/oauth',
+    );
   });
 
   it('keeps provider-required parameters and merges the app’s', () => {
     const p = oauth.atlassian({ ...creds, authorizationParams: { prompt: 'none' } });
     expect(p.authorizationParams).toEqual({ audience: 'api.atlassian.com', prompt: 'none' });
-    expect(JSON.parse(oauth.twitch(creds).authorizationParams.claims!)).toMatchObject({ userinfo: { email: null, preferred_username: null } });
+    expect(JSON.parse(oauth.twitch(creds).authorizationParams.claims!)).toMatchObject({
+      userinfo: { email: null, preferred_username: null },
+    });
     expect(oauth.reddit(creds).headers['user-agent']).toBeTruthy();
     expect(oauth.notion(creds).headers['notion-version']).toBeTruthy();
     expect(oauth.slack(creds).tokenErrorsWith200).toBe(true);
@@ -310,7 +586,16 @@ describe('preset options', () => {
   it('createOAuth2Provider with an issuer needs no profile mapping', async () => {
     const p = oauth.createOAuth2Provider({ id: 'corp', name: 'Corp', issuer: 'https://sso.example.com', ...creds });
     expect(await p.profile(standard, tokens, ctx)).toMatchObject({ ...standardOut, emailVerified: expect.any(Date) });
-    expect(() => oauth.createOAuth2Provider({ id: 'x', name: 'X', authorization: 'https://a.test/a', token: 'https://a.test/t', userinfo: 'https://a.test/u', ...creds })).toThrow(/profile must be a function/);
+    expect(() =>
+      oauth.createOAuth2Provider({
+        id: 'x',
+        name: 'X',
+        authorization: 'https://a.test/a',
+        token: 'https://a.test/t',
+        userinfo: 'https://a.test/u',
+        ...creds,
+      }),
+    ).toThrow(/profile must be a function/);
   });
 
   it('standardClaimsProfile never marks an absent email verified', () => {
@@ -334,10 +619,19 @@ describe('presets with their own profile requests', () => {
   }
 
   it('dropbox POSTs to get_current_account', async () => {
-    const r = recorder({ 'https://api.dropboxapi.com/2/users/get_current_account': { account_id: 'dbid:1', email: 'f@d.com', email_verified: true, name: { display_name: 'F' } } });
+    const r = recorder({
+      'https://api.dropboxapi.com/2/users/get_current_account': {
+        account_id: 'dbid:1',
+        email: 'f@d.com',
+        email_verified: true,
+        name: { display_name: 'F' },
+      },
+    });
     const p = oauth.dropbox(creds);
     expect(await p.userinfo!(tokens, r.ctx)).toMatchObject({ account_id: 'dbid:1' });
-    expect(r.seen).toEqual([{ url: 'https://api.dropboxapi.com/2/users/get_current_account', method: 'POST', authorization: 'Bearer at-123' }]);
+    expect(r.seen).toEqual([
+      { url: 'https://api.dropboxapi.com/2/users/get_current_account', method: 'POST', authorization: 'Bearer at-123' },
+    ]);
   });
 
   it('yandex sends the token with the OAuth scheme', async () => {
@@ -348,17 +642,26 @@ describe('presets with their own profile requests', () => {
 
   it('bitbucket takes the primary confirmed address from the emails API', async () => {
     const r = recorder({
-      'https://api.bitbucket.org/2.0/user/emails': { values: [{ email: 'old@example.com', is_primary: false, is_confirmed: true }, { email: 'main@example.com', is_primary: true, is_confirmed: true }] },
+      'https://api.bitbucket.org/2.0/user/emails': {
+        values: [
+          { email: 'old@example.com', is_primary: false, is_confirmed: true },
+          { email: 'main@example.com', is_primary: true, is_confirmed: true },
+        ],
+      },
       'https://api.bitbucket.org/2.0/user': { uuid: '{u}', display_name: 'T' },
     });
     const raw = await oauth.bitbucket(creds).userinfo!(tokens, r.ctx);
     expect(raw.confirmed_email).toBe('main@example.com');
-    expect(bitbucketPrimaryEmail({ values: [{ email: 'x@example.com', is_primary: true, is_confirmed: false }] })).toBeNull();
+    expect(
+      bitbucketPrimaryEmail({ values: [{ email: 'x@example.com', is_primary: true, is_confirmed: false }] }),
+    ).toBeNull();
     expect(bitbucketPrimaryEmail('junk')).toBeNull();
   });
 
   it('a failing profile API is an error naming the URL, never a half profile', async () => {
     const r = recorder({});
-    await expect(oauth.dropbox(creds).userinfo!(tokens, r.ctx)).rejects.toThrow(/api\.dropboxapi\.com\/2\/users\/get_current_account answered HTTP 404/);
+    await expect(oauth.dropbox(creds).userinfo!(tokens, r.ctx)).rejects.toThrow(
+      /api\.dropboxapi\.com\/2\/users\/get_current_account answered HTTP 404/,
+    );
   });
 });

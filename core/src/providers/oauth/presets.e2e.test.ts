@@ -21,7 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => provider.stop());
 
-type UserinfoHook = (res: { body: unknown; statusCode: number }, req: { url: string; headers: Record<string, string> }) => void;
+type UserinfoHook = (
+  res: { body: unknown; statusCode: number },
+  req: { url: string; headers: Record<string, string> },
+) => void;
 function onUserinfo(hook: UserinfoHook): () => void {
   server.service.on('beforeUserinfo', hook);
   return () => server.service.off('beforeUserinfo', hook);
@@ -50,7 +53,13 @@ describe('codehost (GitHub-style)', () => {
             { email: 'old@example.com', primary: false, verified: true, visibility: null },
             { email: 'octo@example.com', primary: true, verified: true, visibility: 'private' },
           ]
-        : { login: 'octocat', id: 583231, avatar_url: 'https://avatars.githubusercontent.com/u/583231?v=4', name: 'The Octocat', email: null };
+        : {
+            login: 'octocat',
+            id: 583231,
+            avatar_url: 'https://avatars.githubusercontent.com/u/583231?v=4',
+            name: 'The Octocat',
+            email: null,
+          };
     });
     try {
       const { auth, adapter } = makeAuth({ providers: [preset()] });
@@ -60,8 +69,14 @@ describe('codehost (GitHub-style)', () => {
       expect(start.searchParams.has('nonce')).toBe(false);
       const res = await b.app((await b.authorize(start)).href);
       expect(res.headers.get('location')).toBe('/home');
-      expect((await b.session())?.user).toMatchObject({ email: 'octo@example.com', name: 'The Octocat', image: 'https://avatars.githubusercontent.com/u/583231?v=4' });
-      expect(await adapter.getAccount({ provider: 'codehost', providerAccountId: '583231' })).toMatchObject({ type: 'oauth' });
+      expect((await b.session())?.user).toMatchObject({
+        email: 'octo@example.com',
+        name: 'The Octocat',
+        image: 'https://avatars.githubusercontent.com/u/583231?v=4',
+      });
+      expect(await adapter.getAccount({ provider: 'codehost', providerAccountId: '583231' })).toMatchObject({
+        type: 'oauth',
+      });
       expect(userAgents.length).toBe(2);
       expect(userAgents.every((ua) => ua.length > 0)).toBe(true);
     } finally {
@@ -75,7 +90,11 @@ describe('codehost (GitHub-style)', () => {
     const back = await b.authorize(await b.start('codehost'));
     server.service.once('beforeResponse', (res: { statusCode: number; body: unknown }) => {
       res.statusCode = 200;
-      res.body = { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.', error_uri: 'https://docs.github.com/' };
+      res.body = {
+        error: 'bad_verification_code',
+        error_description: 'The code passed is incorrect or expired.',
+        error_uri: 'https://docs.github.com/',
+      };
     });
     const res = await b.app(back.href);
     expect(res.status).toBe(303);
@@ -85,7 +104,9 @@ describe('codehost (GitHub-style)', () => {
 
 describe('search (Google-style OIDC)', () => {
   it('discovers the issuer and maps the ID token claims', async () => {
-    const { auth } = makeAuth({ providers: [search({ clientId: 'gclient', clientSecret: 'gsecret', issuer: provider.issuer })] });
+    const { auth } = makeAuth({
+      providers: [search({ clientId: 'gclient', clientSecret: 'gsecret', issuer: provider.issuer })],
+    });
     const b = new Browser(auth);
     const start = await b.start('search');
     expect(start.searchParams.get('scope')).toBe('openid email profile');
@@ -98,18 +119,40 @@ describe('search (Google-style OIDC)', () => {
       picture: 'https://lh3.googleusercontent.com/a/photo.jpg',
     });
     await b.app((await b.authorize(start)).href);
-    expect((await b.session())?.user).toMatchObject({ email: 'larry@example.com', name: 'Larry P', image: 'https://lh3.googleusercontent.com/a/photo.jpg' });
+    expect((await b.session())?.user).toMatchObject({
+      email: 'larry@example.com',
+      name: 'Larry P',
+      image: 'https://lh3.googleusercontent.com/a/photo.jpg',
+    });
   });
 });
 
 describe('chat (Discord-style)', () => {
   it('maps the profile and builds the avatar from the CDN', async () => {
     const off = onUserinfo((res) => {
-      res.body = { id: '80351110224678912', username: 'nelly', discriminator: '0', global_name: 'Nelly', avatar: 'a_8342729096ea3675442027381ff50dfe', verified: true, email: 'nelly@example.com' };
+      res.body = {
+        id: '80351110224678912',
+        username: 'nelly',
+        discriminator: '0',
+        global_name: 'Nelly',
+        avatar: 'a_8342729096ea3675442027381ff50dfe',
+        verified: true,
+        email: 'nelly@example.com',
+      };
     });
     try {
       const { auth } = makeAuth({
-        providers: [chat({ clientId: 'dclient', clientSecret: 'dsecret', endpoints: { authorization: `${provider.issuer}/authorize`, token: `${provider.issuer}/token`, userinfo: `${provider.issuer}/userinfo` } })],
+        providers: [
+          chat({
+            clientId: 'dclient',
+            clientSecret: 'dsecret',
+            endpoints: {
+              authorization: `${provider.issuer}/authorize`,
+              token: `${provider.issuer}/token`,
+              userinfo: `${provider.issuer}/userinfo`,
+            },
+          }),
+        ],
       });
       const b = new Browser(auth);
       const start = await b.start('chat');
@@ -137,26 +180,48 @@ describe('device (Apple-style)', () => {
     server.service.on('beforeResponse', record);
     try {
       const { auth } = makeAuth({
-        providers: [device({ clientId: 'com.example.web', teamId: 'TEAM123456', keyId: 'KEY1234567', privateKey: pem, issuer: provider.issuer })],
+        providers: [
+          device({
+            clientId: 'com.example.web',
+            teamId: 'TEAM123456',
+            keyId: 'KEY1234567',
+            privateKey: pem,
+            issuer: provider.issuer,
+          }),
+        ],
       });
       const first = new Browser(auth);
       const start = await first.start('device');
       expect(start.searchParams.get('response_mode')).toBe('form_post');
       expect(start.searchParams.get('scope')).toBe('name email');
       const back = await first.authorize(start);
-      patchNextIdToken(server, { sub: '001234.abcd', email: 'private@privaterelay.appleid.com', email_verified: 'true' });
+      patchNextIdToken(server, {
+        sub: '001234.abcd',
+        email: 'private@privaterelay.appleid.com',
+        email_verified: 'true',
+      });
       // Apple POSTs the response from its own origin: no CSRF token, a cross-site Origin.
       const res = await first.app('/auth/callback/device', {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://appleid.apple.com', 'sec-fetch-site': 'cross-site' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://appleid.apple.com',
+          'sec-fetch-site': 'cross-site',
+        },
         body: new URLSearchParams({
           code: back.searchParams.get('code')!,
           state: back.searchParams.get('state')!,
-          user: JSON.stringify({ name: { firstName: 'Jane', lastName: 'Appleseed' }, email: 'private@privaterelay.appleid.com' }),
+          user: JSON.stringify({
+            name: { firstName: 'Jane', lastName: 'Appleseed' },
+            email: 'private@privaterelay.appleid.com',
+          }),
         }).toString(),
       });
       expect(res.headers.get('location')).toBe('/home');
-      expect((await first.session())?.user).toMatchObject({ name: 'Jane Appleseed', email: 'private@privaterelay.appleid.com' });
+      expect((await first.session())?.user).toMatchObject({
+        name: 'Jane Appleseed',
+        email: 'private@privaterelay.appleid.com',
+      });
 
       // Second sign-in: no `user` field; the stored name stays.
       const second = new Browser(auth);
@@ -165,7 +230,10 @@ describe('device (Apple-style)', () => {
       await second.app('/auth/callback/device', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ code: back2.searchParams.get('code')!, state: back2.searchParams.get('state')! }).toString(),
+        body: new URLSearchParams({
+          code: back2.searchParams.get('code')!,
+          state: back2.searchParams.get('state')!,
+        }).toString(),
       });
       expect((await second.session())?.user.name).toBe('Jane Appleseed');
 
@@ -182,11 +250,28 @@ describe('device (Apple-style)', () => {
 describe('a preset built with definePreset (gitlab) through the whole flow', () => {
   it('signs in under its real name with the GitLab-shaped profile', async () => {
     const off = onUserinfo((res) => {
-      res.body = { id: 1, username: 'john_smith', name: 'John Smith', email: 'john@example.com', avatar_url: 'https://gitlab.example/uploads/-/system/user/avatar/1/avatar.png', state: 'active' };
+      res.body = {
+        id: 1,
+        username: 'john_smith',
+        name: 'John Smith',
+        email: 'john@example.com',
+        avatar_url: 'https://gitlab.example/uploads/-/system/user/avatar/1/avatar.png',
+        state: 'active',
+      };
     });
     try {
       const { auth, adapter } = makeAuth({
-        providers: [gitlab({ clientId: 'glclient', clientSecret: 'glsecret', endpoints: { authorization: `${provider.issuer}/authorize`, token: `${provider.issuer}/token`, userinfo: `${provider.issuer}/userinfo` } })],
+        providers: [
+          gitlab({
+            clientId: 'glclient',
+            clientSecret: 'glsecret',
+            endpoints: {
+              authorization: `${provider.issuer}/authorize`,
+              token: `${provider.issuer}/token`,
+              userinfo: `${provider.issuer}/userinfo`,
+            },
+          }),
+        ],
       });
       const b = new Browser(auth);
       const start = await b.start('gitlab');

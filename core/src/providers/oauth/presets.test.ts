@@ -14,9 +14,20 @@ import { createAuth } from '../../auth.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
 
 describe('codehost mapping (GitHub REST: GET /user, GET /user/emails)', () => {
-  const user = { login: 'octocat', id: 1, avatar_url: 'https://github.com/images/error/octocat_happy.gif', name: null, email: 'octocat@github.com' };
+  const user = {
+    login: 'octocat',
+    id: 1,
+    avatar_url: 'https://github.com/images/error/octocat_happy.gif',
+    name: null,
+    email: 'octocat@github.com',
+  };
   it('uses the public email and falls back to the login for the name', () => {
-    expect(codehostProfile(user)).toMatchObject({ id: '1', name: 'octocat', email: 'octocat@github.com', emailVerified: null });
+    expect(codehostProfile(user)).toMatchObject({
+      id: '1',
+      name: 'octocat',
+      email: 'octocat@github.com',
+      emailVerified: null,
+    });
   });
   it('prefers the primary verified address and marks it verified', () => {
     const emails = [
@@ -24,15 +35,21 @@ describe('codehost mapping (GitHub REST: GET /user, GET /user/emails)', () => {
       { email: 'octocat@github.com', verified: true, primary: false, visibility: null },
     ];
     expect(primaryVerifiedEmail(emails)).toBeNull();
-    const p = codehostProfile({ ...user, email: null, verified_email: primaryVerifiedEmail([{ email: 'x@y.z', primary: true, verified: true }]) });
+    const p = codehostProfile({
+      ...user,
+      email: null,
+      verified_email: primaryVerifiedEmail([{ email: 'x@y.z', primary: true, verified: true }]),
+    });
     expect(p.email).toBe('x@y.z');
     expect(p.emailVerified).toBeInstanceOf(Date);
   });
   it('never throws on hostile email lists', () => {
-    fc.assert(fc.property(fc.anything(), (v) => {
-      const r = primaryVerifiedEmail(v);
-      expect(r === null || typeof r === 'string').toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.anything(), (v) => {
+        const r = primaryVerifiedEmail(v);
+        expect(r === null || typeof r === 'string').toBe(true);
+      }),
+    );
   });
 });
 
@@ -47,17 +64,28 @@ describe('chat mapping (Discord: GET /users/@me, image formatting)', () => {
       `https://cdn.discordapp.com/embed/avatars/${Number((80351110224678912n >> 22n) % 6n)}.png`,
     );
     // Legacy discriminators: discriminator % 5.
-    expect(chatAvatarUrl({ id: '1', avatar: null, discriminator: '1337' })).toBe('https://cdn.discordapp.com/embed/avatars/2.png');
+    expect(chatAvatarUrl({ id: '1', avatar: null, discriminator: '1337' })).toBe(
+      'https://cdn.discordapp.com/embed/avatars/2.png',
+    );
   });
   it('uses global_name, then username; verified email only', () => {
-    expect(chatProfile({ id: '1', username: 'nelly', global_name: null, email: 'n@e.x', verified: false })).toMatchObject({ name: 'nelly', emailVerified: null });
+    expect(
+      chatProfile({ id: '1', username: 'nelly', global_name: null, email: 'n@e.x', verified: false }),
+    ).toMatchObject({ name: 'nelly', emailVerified: null });
   });
 });
 
 describe('device mapping (Apple: ID token + one-time user field)', () => {
   it('takes the name from the first sign-in `user` field only, and string email_verified', () => {
-    const claims = { sub: '001234.abcd', email: 'a@privaterelay.appleid.com', email_verified: 'true', is_private_email: 'true' };
-    const first = deviceProfile(claims, { callbackParams: new URLSearchParams({ user: '{"name":{"firstName":"Jane","lastName":"Appleseed"}}' }) });
+    const claims = {
+      sub: '001234.abcd',
+      email: 'a@privaterelay.appleid.com',
+      email_verified: 'true',
+      is_private_email: 'true',
+    };
+    const first = deviceProfile(claims, {
+      callbackParams: new URLSearchParams({ user: '{"name":{"firstName":"Jane","lastName":"Appleseed"}}' }),
+    });
     expect(first).toMatchObject({ id: '001234.abcd', name: 'Jane Appleseed', email: 'a@privaterelay.appleid.com' });
     expect(first.emailVerified).toBeInstanceOf(Date);
     expect(deviceProfile(claims, { callbackParams: new URLSearchParams() }).name).toBeNull();
@@ -67,18 +95,41 @@ describe('device mapping (Apple: ID token + one-time user field)', () => {
 
 describe('search mapping (Google ID token claims)', () => {
   it('maps sub, email, email_verified, name and picture', () => {
-    expect(searchProfile({ sub: '1', email: 'l@e.x', email_verified: false, name: 'L', picture: 'https://p' })).toMatchObject({ id: '1', emailVerified: null, image: 'https://p' });
+    expect(
+      searchProfile({ sub: '1', email: 'l@e.x', email_verified: false, name: 'L', picture: 'https://p' }),
+    ).toMatchObject({ id: '1', emailVerified: null, image: 'https://p' });
   });
 });
 
 describe('provider configuration checks', () => {
   const base = { id: 'acme', name: 'Acme', clientId: 'id', clientSecret: 'secret', profile: () => ({ id: '1' }) };
   it('rejects missing endpoints, bad URLs and duplicate ids', () => {
-    expect(() => createOAuth2Provider({ ...base, authorization: 'https://a.test/auth' })).toThrow(/the token endpoint is required/);
-    expect(() => createOAuth2Provider({ ...base, authorization: 'nope', token: 'https://a.test/t', userinfo: 'https://a.test/u' })).toThrow(/authorization must be an http\(s\) URL/);
-    expect(() => createOAuth2Provider({ ...base, clientId: '', authorization: 'https://a/x', token: 'https://a/t', userinfo: 'https://a/u' })).toThrow(/clientId/);
-    const p = createOAuth2Provider({ ...base, authorization: 'https://a.test/auth', token: 'https://a.test/t', userinfo: 'https://a.test/u' });
-    expect(() => createAuth({ adapter: createMemoryAdapter(), providers: [p, p] })).toThrow(/duplicate provider id "acme"/);
-    expect(() => createAuth({ secret: 'x'.repeat(32), providers: [codehost({ clientId: 'a', clientSecret: 'b' })] })).toThrow(/OAuth providers need `adapter`/);
+    expect(() => createOAuth2Provider({ ...base, authorization: 'https://a.test/auth' })).toThrow(
+      /the token endpoint is required/,
+    );
+    expect(() =>
+      createOAuth2Provider({ ...base, authorization: 'nope', token: 'https://a.test/t', userinfo: 'https://a.test/u' }),
+    ).toThrow(/authorization must be an http\(s\) URL/);
+    expect(() =>
+      createOAuth2Provider({
+        ...base,
+        clientId: '',
+        authorization: 'https://a/x',
+        token: 'https://a/t',
+        userinfo: 'https://a/u',
+      }),
+    ).toThrow(/clientId/);
+    const p = createOAuth2Provider({
+      ...base,
+      authorization: 'https://a.test/auth',
+      token: 'https://a.test/t',
+      userinfo: 'https://a.test/u',
+    });
+    expect(() => createAuth({ adapter: createMemoryAdapter(), providers: [p, p] })).toThrow(
+      /duplicate provider id "acme"/,
+    );
+    expect(() =>
+      createAuth({ secret: 'x'.repeat(32), providers: [codehost({ clientId: 'a', clientSecret: 'b' })] }),
+    ).toThrow(/OAuth providers need `adapter`/);
   });
 });

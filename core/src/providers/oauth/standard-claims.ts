@@ -36,4 +36,3 @@ export function standardClaimsProfile(claims: Profile): UserProfile {
     emailVerified: email && isTrue(claims.email_verified) ? new Date() : null,
   };
 }
-

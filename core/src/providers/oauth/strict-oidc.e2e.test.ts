@@ -24,11 +24,18 @@ beforeAll(async () => {
   op = await startStrictProvider(IDS.map((id) => `${APP}/auth/callback/${id}`));
   op.accounts.set('alice', { sub: 'alice', email: 'alice@example.com', email_verified: true, name: 'Alice Strict' });
   op.accounts.set('mallory', { sub: 'mallory', email: 'mallory@example.com', email_verified: true, name: 'Mallory' });
-  op.accounts.set('unverified', { sub: 'unverified', email: 'ada@example.com', email_verified: false, name: 'Not Ada' });
+  op.accounts.set('unverified', {
+    sub: 'unverified',
+    email: 'ada@example.com',
+    email_verified: false,
+    name: 'Not Ada',
+  });
 });
 afterAll(() => op.stop());
 
-type ProviderOverrides = Partial<Pick<OAuth2ProviderOptions, 'userinfo' | 'skipUserInfo' | 'trustEmail'>> & { signed?: boolean };
+type ProviderOverrides = Partial<Pick<OAuth2ProviderOptions, 'userinfo' | 'skipUserInfo' | 'trustEmail'>> & {
+  signed?: boolean;
+};
 
 function strictProvider(overrides: ProviderOverrides = {}) {
   const { signed, ...rest } = overrides;
@@ -45,7 +52,11 @@ function strictProvider(overrides: ProviderOverrides = {}) {
 
 function setup(overrides: ProviderOverrides = {}, options: Partial<CreateAuthOptions> = {}) {
   const warnings: string[] = [];
-  const env = makeAuth({ providers: [strictProvider(overrides)], logger: { error: (m) => warnings.push(m), warn: (m) => warnings.push(m) }, ...options });
+  const env = makeAuth({
+    providers: [strictProvider(overrides)],
+    logger: { error: (m) => warnings.push(m), warn: (m) => warnings.push(m) },
+    ...options,
+  });
   return { ...env, warnings, id: overrides.signed ? 'strictjwt' : 'strict' };
 }
 
@@ -61,9 +72,13 @@ const JSON_CLIENT = { headers: { accept: 'application/json' } };
 async function userinfoProxy(answer?: (upstream: Response) => Promise<{ status: number; type: string; body: string }>) {
   const seen: string[] = [];
   const server: Server = createServer(async (req, res) => {
-    const upstream = await fetch(`${op.issuer}/me`, { headers: { authorization: req.headers.authorization ?? '', accept: req.headers.accept ?? '' } });
+    const upstream = await fetch(`${op.issuer}/me`, {
+      headers: { authorization: req.headers.authorization ?? '', accept: req.headers.accept ?? '' },
+    });
     seen.push(upstream.headers.get('content-type') ?? '');
-    const out = answer ? await answer(upstream) : { status: upstream.status, type: upstream.headers.get('content-type') ?? '', body: await upstream.text() };
+    const out = answer
+      ? await answer(upstream)
+      : { status: upstream.status, type: upstream.headers.get('content-type') ?? '', body: await upstream.text() };
     res.writeHead(out.status, { 'content-type': out.type }).end(out.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -82,7 +97,10 @@ describe('strict OpenID Provider: claims only from UserInfo', () => {
   it('the ID token is minimal, and the user still gets email, name and a verified email from UserInfo', async () => {
     const seen: { profile?: Profile } = {};
     // trustEmail: only a provider trusted for emails may mark one verified (the pre-hijacking defence relies on it).
-    const { auth, adapter } = setup({ trustEmail: true }, { callbacks: { signIn: ({ profile }) => ((seen.profile = profile), true) } });
+    const { auth, adapter } = setup(
+      { trustEmail: true },
+      { callbacks: { signIn: ({ profile }) => ((seen.profile = profile), true) } },
+    );
     const b = new Browser(auth);
     const res = await signIn(b, 'strict', 'alice');
     expect(res.headers.get('location')).toBe('/home');
@@ -97,12 +115,21 @@ describe('strict OpenID Provider: claims only from UserInfo', () => {
     const session = await b.session();
     expect(session?.user).toMatchObject({ email: 'alice@example.com', name: 'Alice Strict' });
     expect((await adapter.getUser(session!.user.id))?.emailVerified).toBeInstanceOf(Date);
-    expect(seen.profile).toMatchObject({ sub: 'alice', email: 'alice@example.com', email_verified: true, iss: op.issuer, aud: STRICT_CLIENTS.plain.clientId });
+    expect(seen.profile).toMatchObject({
+      sub: 'alice',
+      email: 'alice@example.com',
+      email_verified: true,
+      iss: op.issuer,
+      aud: STRICT_CLIENTS.plain.clientId,
+    });
   });
 
   it('reads email_verified from UserInfo for account linking (trustEmail)', async () => {
     const adapter = createMemoryAdapter();
-    const existing = await passwordAccounts(adapter).register({ email: 'alice@example.com', password: 'correct-horse-1' });
+    const existing = await passwordAccounts(adapter).register({
+      email: 'alice@example.com',
+      password: 'correct-horse-1',
+    });
     const { auth } = setup({ trustEmail: true }, { adapter });
     const b = new Browser(auth);
     expect((await signIn(b, 'strict', 'alice')).headers.get('location')).toBe('/home');

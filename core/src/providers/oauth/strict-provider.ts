@@ -16,7 +16,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type AdapterFactory, type AdapterPayload, type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  type AdapterFactory,
+  type AdapterPayload,
+  type ClientMetadata,
+  type Configuration,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 
 export interface StrictAccount {
   sub: string;
@@ -112,14 +118,29 @@ export async function startStrictProvider(redirectUris: string[]): Promise<Stric
   };
 
   function build(jwk: Record<string, unknown>): Provider {
-    const common: Omit<ClientMetadata, 'client_id'> = { redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' };
+    const common: Omit<ClientMetadata, 'client_id'> = {
+      redirect_uris: redirectUris,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    };
     const provider = new Provider(issuer, {
       adapter,
       ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
       clients: [
         { client_id: STRICT_CLIENTS.plain.clientId, client_secret: STRICT_CLIENTS.plain.clientSecret, ...common },
-        { client_id: STRICT_CLIENTS.signed.clientId, client_secret: STRICT_CLIENTS.signed.clientSecret, userinfo_signed_response_alg: 'RS256', ...common },
-        { client_id: STRICT_CLIENTS.post.clientId, client_secret: STRICT_CLIENTS.post.clientSecret, ...common, token_endpoint_auth_method: 'client_secret_post' },
+        {
+          client_id: STRICT_CLIENTS.signed.clientId,
+          client_secret: STRICT_CLIENTS.signed.clientSecret,
+          userinfo_signed_response_alg: 'RS256',
+          ...common,
+        },
+        {
+          client_id: STRICT_CLIENTS.post.clientId,
+          client_secret: STRICT_CLIENTS.post.clientSecret,
+          ...common,
+          token_endpoint_auth_method: 'client_secret_post',
+        },
       ],
       findAccount,
       // Scope-requested claims go to UserInfo only (the default, stated here on purpose).
@@ -153,12 +174,25 @@ export async function startStrictProvider(redirectUris: string[]): Promise<Stric
     const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
       if (!loginAs) throw new Error('no subject to sign in as');
-      await provider.interactionFinished(req, res, { login: { accountId: loginAs } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: loginAs } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
-    const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: details.params.client_id as string });
+    const grant = new provider.Grant({
+      accountId: details.session!.accountId,
+      clientId: details.params.client_id as string,
+    });
     grant.addOIDCScope(String(details.params.scope));
-    await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+    await provider.interactionFinished(
+      req,
+      res,
+      { consent: { grantId: await grant.save() } },
+      { mergeWithLastSubmission: true },
+    );
   }
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -189,7 +223,10 @@ export async function startStrictProvider(redirectUris: string[]): Promise<Stric
       let next = url;
       for (let hop = 0; hop < 10; hop++) {
         if (next.origin !== issuer) return next;
-        const res = await fetch(next, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+        const res = await fetch(next, {
+          redirect: 'manual',
+          headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+        });
         for (const line of res.headers.getSetCookie()) {
           const pair = line.split(';')[0]!;
           const eq = pair.indexOf('=');
@@ -204,7 +241,9 @@ export async function startStrictProvider(redirectUris: string[]): Promise<Stric
       throw new Error('too many redirects at the provider');
     },
     stop() {
-      const closed = new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      const closed = new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
       server.closeAllConnections();
       return closed;
     },

@@ -24,7 +24,22 @@ export const USERINFO_TIMEOUT_MS = 10_000;
  * Claims about the authentication itself (OIDC Core §2, §3.1.3.6): they stay
  * the validated ID token's, whatever a UserInfo response says.
  */
-const ID_TOKEN_CLAIMS = new Set(['iss', 'aud', 'exp', 'iat', 'nbf', 'jti', 'nonce', 'azp', 'at_hash', 'c_hash', 'auth_time', 'acr', 'amr', 'sid']);
+const ID_TOKEN_CLAIMS = new Set([
+  'iss',
+  'aud',
+  'exp',
+  'iat',
+  'nbf',
+  'jti',
+  'nonce',
+  'azp',
+  'at_hash',
+  'c_hash',
+  'auth_time',
+  'acr',
+  'amr',
+  'sid',
+]);
 
 /** A claim and the flag that vouches for it (OIDC Core §5.1): the flag is only kept with the value it was given for. */
 const VERIFIED_FLAGS: ReadonlyArray<readonly [string, string]> = [
@@ -44,7 +59,8 @@ export function mergeClaims(idToken: Profile, userinfo: Profile): Profile {
   // Object.fromEntries defines own properties, so a "__proto__" claim stays a plain claim.
   const merged = Object.fromEntries([...Object.entries(idToken), ...fromUserinfo]) as Profile;
   for (const [claim, flag] of VERIFIED_FLAGS) {
-    if (Object.hasOwn(userinfo, claim) && !Object.hasOwn(userinfo, flag) && userinfo[claim] !== idToken[claim]) delete merged[flag];
+    if (Object.hasOwn(userinfo, claim) && !Object.hasOwn(userinfo, flag) && userinfo[claim] !== idToken[claim])
+      delete merged[flag];
   }
   return merged;
 }
@@ -75,7 +91,8 @@ function reason(error: unknown): string {
     const status = error.cause instanceof Response ? ` (HTTP ${error.cause.status})` : '';
     return `${error.code ?? 'invalid response'}${status}`;
   }
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return 'timed out';
+  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return 'timed out';
   if (error instanceof TypeError) return 'network error';
   return error instanceof Error ? error.name : 'unknown error';
 }
@@ -115,7 +132,12 @@ export interface UserInfoClient {
  *   a bad signature). The message names the endpoint and a short reason; it
  *   never carries the token.
  */
-export async function fetchUserInfo(uc: UserInfoClient, as: oauth.AuthorizationServer, tokens: TokenSet, claims: Profile): Promise<Profile> {
+export async function fetchUserInfo(
+  uc: UserInfoClient,
+  as: oauth.AuthorizationServer,
+  tokens: TokenSet,
+  claims: Profile,
+): Promise<Profile> {
   const endpoint = as.userinfo_endpoint!;
   const sub = claims.sub;
   if (typeof sub !== 'string') throw new Error('the validated ID token has no sub');
@@ -129,11 +151,14 @@ export async function fetchUserInfo(uc: UserInfoClient, as: oauth.AuthorizationS
     return mergeClaims(claims, userinfo);
   } catch (error) {
     if (isSubjectMismatch(error)) {
-      throw new AuthError(`${uc.providerName}: the UserInfo response at ${shown(endpoint)} is for another subject than the ID token`, {
-        code: USERINFO_MISMATCH,
-        status: 400,
-        cause: error,
-      });
+      throw new AuthError(
+        `${uc.providerName}: the UserInfo response at ${shown(endpoint)} is for another subject than the ID token`,
+        {
+          code: USERINFO_MISMATCH,
+          status: 400,
+          cause: error,
+        },
+      );
     }
     throw new AuthError(`${uc.providerName}: the UserInfo request to ${shown(endpoint)} failed: ${reason(error)}`, {
       code: USERINFO_FAILED,

@@ -43,7 +43,10 @@ async function confirmHolder(ctx: RouteContext, caller: Caller): Promise<void> {
   }
   const age = caller.authTime ? Date.now() - caller.authTime.getTime() : Number.POSITIVE_INFINITY;
   if (age > ctx.auth.config.session.freshAge * 1000) {
-    throw new AuthError('Sign in again, or enter your password, to delete your account', { code: 'SESSION_NOT_FRESH', status: 403 });
+    throw new AuthError('Sign in again, or enter your password, to delete your account', {
+      code: 'SESSION_NOT_FRESH',
+      status: 403,
+    });
   }
 }
 

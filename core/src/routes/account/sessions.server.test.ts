@@ -23,12 +23,15 @@ describe('signed-in devices over HTTP', () => {
   it('lists both browsers, ends the other one, and its next request is anonymous', async () => {
     const desktop = new Browser(base, 'Desktop Browser/1.0');
     const phone = new Browser(base, 'Phone Browser/2.0');
-    for (const b of [desktop, phone]) expect((await b.post('/auth/callback/credentials', { email: EMAIL, password: PASSWORD })).status).toBe(200);
+    for (const b of [desktop, phone])
+      expect((await b.post('/auth/callback/credentials', { email: EMAIL, password: PASSWORD })).status).toBe(200);
     expect(await phone.sessionUser()).toBe(EMAIL);
 
     const listed = await desktop.fetch('/auth/sessions', { headers: { accept: 'application/json' } });
     expect(listed.status).toBe(200);
-    const { sessions } = (await listed.json()) as { sessions: Array<{ id: string; current: boolean; userAgent: string; ip: string }> };
+    const { sessions } = (await listed.json()) as {
+      sessions: Array<{ id: string; current: boolean; userAgent: string; ip: string }>;
+    };
     expect(sessions.map((s) => [s.userAgent, s.current])).toEqual([
       ['Desktop Browser/1.0', true],
       ['Phone Browser/2.0', false],
@@ -40,7 +43,9 @@ describe('signed-in devices over HTTP', () => {
     expect(await phone.sessionUser()).toBeNull();
     expect((await phone.fetch('/auth/sessions', { headers: { accept: 'application/json' } })).status).toBe(401);
     expect(await desktop.sessionUser()).toBe(EMAIL);
-    const after = (await (await desktop.fetch('/auth/sessions', { headers: { accept: 'application/json' } })).json()) as { sessions: unknown[] };
+    const after = (await (
+      await desktop.fetch('/auth/sessions', { headers: { accept: 'application/json' } })
+    ).json()) as { sessions: unknown[] };
     expect(after.sessions).toHaveLength(1);
   });
 });

@@ -10,7 +10,13 @@ import { createMemoryAdapter } from '../../storage/memory.js';
 const JSON_GET = { headers: { accept: 'application/json' } };
 
 /** A signed-in client with a User-Agent and an IP address. */
-async function browser(make: () => TestClient, userAgent: string, ip: string, email = EMAIL, password = PASSWORD): Promise<TestClient> {
+async function browser(
+  make: () => TestClient,
+  userAgent: string,
+  ip: string,
+  email = EMAIL,
+  password = PASSWORD,
+): Promise<TestClient> {
   const c = make();
   c.ip = ip;
   const res = await c.postJson('/auth/callback/credentials', { email, password }, { 'user-agent': userAgent });
@@ -22,7 +28,10 @@ const sessionIdOf = (c: TestClient) => c.cookies.get('framework.session-token')!
 
 async function list(c: TestClient) {
   const res = await c.request('/auth/sessions', JSON_GET);
-  return { status: res.status, body: (await res.json()) as { sessions: Array<Record<string, unknown>> } & { error?: { code: string } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { sessions: Array<Record<string, unknown>> } & { error?: { code: string } },
+  };
 }
 
 describe('GET /sessions', () => {
@@ -33,15 +42,34 @@ describe('GET /sessions', () => {
     const { status, body } = await list(laptop);
     expect(status).toBe(200);
     expect(body.sessions).toHaveLength(2);
-    expect(body.sessions[0]).toMatchObject({ id: sessionIdOf(laptop), current: true, userAgent: 'Laptop/1.0', ip: '203.0.113.5' });
-    expect(body.sessions[1]).toMatchObject({ id: sessionIdOf(phone), current: false, userAgent: 'Phone/2.0', ip: '2001:db8::7' });
+    expect(body.sessions[0]).toMatchObject({
+      id: sessionIdOf(laptop),
+      current: true,
+      userAgent: 'Laptop/1.0',
+      ip: '203.0.113.5',
+    });
+    expect(body.sessions[1]).toMatchObject({
+      id: sessionIdOf(phone),
+      current: false,
+      userAgent: 'Phone/2.0',
+      ip: '2001:db8::7',
+    });
     for (const s of body.sessions) {
-      expect(Object.keys(s).sort()).toEqual(['createdAt', 'current', 'expires', 'id', 'ip', 'lastActiveAt', 'userAgent']);
+      expect(Object.keys(s).sort()).toEqual([
+        'createdAt',
+        'current',
+        'expires',
+        'id',
+        'ip',
+        'lastActiveAt',
+        'userAgent',
+      ]);
       expect(new Date(s.createdAt as string).toISOString()).toBe(s.createdAt);
       expect(Date.parse(s.lastActiveAt as string)).toBeGreaterThanOrEqual(Date.parse(s.createdAt as string));
     }
     const text = JSON.stringify(body);
-    for (const c of [laptop, phone]) expect(text).not.toContain(c.cookies.get('framework.session-token')!.split('.')[1]!);
+    for (const c of [laptop, phone])
+      expect(text).not.toContain(c.cookies.get('framework.session-token')!.split('.')[1]!);
   });
 
   it("shows only the caller's own sessions", async () => {
@@ -54,7 +82,10 @@ describe('GET /sessions', () => {
 
   it('asks JSON clients to sign in (401) and sends browsers to the sign-in page', async () => {
     const { client } = await makeFixture('database');
-    expect(await list(client())).toEqual({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Sign in first' } } });
+    expect(await list(client())).toEqual({
+      status: 401,
+      body: { error: { code: 'UNAUTHENTICATED', message: 'Sign in first' } },
+    });
     const page = await client().request('/auth/sessions', { headers: { accept: 'text/html' } });
     expect(page.status).toBe(302);
     expect(page.headers.get('location')).toBe('/auth/signin?callbackUrl=%2Fauth%2Fsessions');
@@ -102,15 +133,24 @@ describe('GET /sessions', () => {
         async resolveSession(r) {
           const user = await adapter.getUserByEmail(EMAIL);
           if (!user || !r.headers.get('authorization')) return undefined;
-          return { session: { user, expires: new Date(Date.now() + 1e6) }, user, expired: false, headers: new Headers() };
+          return {
+            session: { user, expires: new Date(Date.now() + 1e6) },
+            user,
+            expired: false,
+            headers: new Headers(),
+          };
         },
       },
     };
     const { client, userId, auth } = await makeFixture('database', { adapter, plugins: [apiKey] });
     // The plugin does sign the request in for the app's own routes.
-    expect((await auth.getSession(new Request('http://app.test/', { headers: { authorization: 'Bearer key' } }))).user?.id).toBe(userId);
+    expect(
+      (await auth.getSession(new Request('http://app.test/', { headers: { authorization: 'Bearer key' } }))).user?.id,
+    ).toBe(userId);
     const c = client();
-    const res = await c.request('/auth/sessions', { headers: { accept: 'application/json', authorization: 'Bearer key' } });
+    const res = await c.request('/auth/sessions', {
+      headers: { accept: 'application/json', authorization: 'Bearer key' },
+    });
     expect(res.status).toBe(401);
     const del = await c.postJson('/auth/account/delete', {}, { authorization: 'Bearer key' });
     expect(del.status).toBe(401);
@@ -144,7 +184,11 @@ describe('POST /sessions/revoke', () => {
 
   it('{others: true} ends every session but the current one', async () => {
     const { client } = await makeFixture('database');
-    const [a, b, c] = [await browser(client, 'A', '192.0.2.1'), await browser(client, 'B', '192.0.2.2'), await browser(client, 'C', '192.0.2.3')];
+    const [a, b, c] = [
+      await browser(client, 'A', '192.0.2.1'),
+      await browser(client, 'B', '192.0.2.2'),
+      await browser(client, 'C', '192.0.2.3'),
+    ];
     const res = await a.postJson('/auth/sessions/revoke', { others: true });
     expect(await res.json()).toEqual({ ok: true, revoked: 2 });
     expect(await b.session()).toBeNull();
@@ -169,19 +213,22 @@ describe('POST /sessions/revoke', () => {
     expect((await client().postJson('/auth/sessions/revoke', { others: true })).status).toBe(401);
   });
 
-  it.each(['/auth/sessions/revoke', '/auth/account/unlink', '/auth/account/delete'])('%s is CSRF-checked: no token gives 403', async (path) => {
-    const { client, adapter, userId } = await makeFixture('database');
-    const a = await browser(client, 'A', '192.0.2.1');
-    const res = await a.request(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ others: true, providerId: 'credentials', password: PASSWORD }),
-    });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ error: { code: 'CSRF_TOKEN_INVALID' } });
-    const crossSite = await a.postJson(path, { others: true }, { origin: 'https://evil.test' });
-    expect(crossSite.status).toBe(403);
-    expect(await adapter.getUser(userId)).not.toBeNull();
-    expect(await adapter.listAccounts(userId)).toHaveLength(1);
-  });
+  it.each(['/auth/sessions/revoke', '/auth/account/unlink', '/auth/account/delete'])(
+    '%s is CSRF-checked: no token gives 403',
+    async (path) => {
+      const { client, adapter, userId } = await makeFixture('database');
+      const a = await browser(client, 'A', '192.0.2.1');
+      const res = await a.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ others: true, providerId: 'credentials', password: PASSWORD }),
+      });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ error: { code: 'CSRF_TOKEN_INVALID' } });
+      const crossSite = await a.postJson(path, { others: true }, { origin: 'https://evil.test' });
+      expect(crossSite.status).toBe(403);
+      expect(await adapter.getUser(userId)).not.toBeNull();
+      expect(await adapter.listAccounts(userId)).toHaveLength(1);
+    },
+  );
 });

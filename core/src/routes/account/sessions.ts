@@ -13,10 +13,10 @@ import { badRequest } from '../../errors.js';
 import { clearSessionCookie, csrfFor } from '../helpers.js';
 import { done, notSupported, signedIn, storageOf, type Caller } from './signed-in.js';
 
-
 /** The caller under the database strategy. @throws AuthError `NOT_SUPPORTED` (400) under jwt. */
 async function databaseCaller(ctx: RouteContext): Promise<Caller> {
-  if (ctx.auth.config.session.strategy !== 'database') throw notSupported('Sessions can be listed only with the "database" session strategy');
+  if (ctx.auth.config.session.strategy !== 'database')
+    throw notSupported('Sessions can be listed only with the "database" session strategy');
   return signedIn(ctx);
 }
 

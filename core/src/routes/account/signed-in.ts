@@ -55,6 +55,11 @@ export function notSupported(message: string): AuthError {
 }
 
 /** The answer of a state-changing account route: JSON, or a 303 to `redirect` for browsers. */
-export function done(ctx: RouteContext, json: Record<string, unknown>, redirect: string, cookies: OutCookie[] = []): ActionResult {
+export function done(
+  ctx: RouteContext,
+  json: Record<string, unknown>,
+  redirect: string,
+  cookies: OutCookie[] = [],
+): ActionResult {
   return ctx.wantsJson ? { status: 200, json: { ok: true, ...json }, cookies } : { status: 303, redirect, cookies };
 }

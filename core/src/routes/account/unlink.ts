@@ -37,7 +37,10 @@ export async function unlinkAccountAction(ctx: RouteContext): Promise<ActionResu
   const passkeys = (await adapter.listAuthenticators(caller.user.id)).length;
   const others = accounts.filter((a) => a.provider !== providerId && signsIn(a)).length;
   if (others + passkeys === 0 && !magicLink) {
-    throw new AuthError('This is your last way to sign in; add another before removing it', { code: 'LAST_CREDENTIAL', status: 409 });
+    throw new AuthError('This is your last way to sign in; add another before removing it', {
+      code: 'LAST_CREDENTIAL',
+      status: 409,
+    });
   }
   for (const account of removing) await adapter.unlinkAccount(account);
   return done(ctx, { providerId }, await resolveCallbackUrl(ctx, ctx.body.callbackUrl), caller.cookies);

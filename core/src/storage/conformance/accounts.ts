@@ -32,7 +32,12 @@ export function accountTests(current: CurrentAdapter): void {
     const minimal = sampleAccount(user.id, { type: 'credentials', passwordHash: null, scope: undefined });
     const extra = { ...sampleAccount(user.id), session_state: 'x' } as AdapterAccount;
     const stored = await current().linkAccount(minimal);
-    const expected = { provider: minimal.provider, providerAccountId: minimal.providerAccountId, type: 'credentials', userId: user.id };
+    const expected = {
+      provider: minimal.provider,
+      providerAccountId: minimal.providerAccountId,
+      type: 'credentials',
+      userId: user.id,
+    };
     expect(stored).toStrictEqual(expected);
     expect(await current().getAccount(minimal)).toStrictEqual(expected);
     expect(await current().linkAccount(extra)).not.toHaveProperty('session_state');
@@ -52,7 +57,10 @@ export function accountTests(current: CurrentAdapter): void {
 
   it('listAccounts returns every account of a user and no others', async () => {
     const [a, b] = [await addUser(current()), await addUser(current())];
-    const mine = [await current().linkAccount(sampleAccount(a.id)), await current().linkAccount(sampleAccount(a.id, { provider: 'google' }))];
+    const mine = [
+      await current().linkAccount(sampleAccount(a.id)),
+      await current().linkAccount(sampleAccount(a.id, { provider: 'google' })),
+    ];
     await current().linkAccount(sampleAccount(b.id));
     const key = (row: AdapterAccount) => `${row.provider}/${row.providerAccountId}`;
     expect(sortBy(await current().listAccounts(a.id), key)).toStrictEqual(sortBy(mine, key));
@@ -64,7 +72,11 @@ export function accountTests(current: CurrentAdapter): void {
     const account = await current().linkAccount(
       sampleAccount(user.id, { access_token: 'old', refresh_token: 'keep', expires_at: 100, passwordHash: 'h' }),
     );
-    const patched = await current().updateAccount(account, { access_token: 'new', expires_at: 200, refresh_token: undefined });
+    const patched = await current().updateAccount(account, {
+      access_token: 'new',
+      expires_at: 200,
+      refresh_token: undefined,
+    });
     const expected = { ...account, access_token: 'new', expires_at: 200 };
     expect(patched).toStrictEqual(expected);
     expect(await current().getAccount(account)).toStrictEqual(expected);
@@ -74,7 +86,9 @@ export function accountTests(current: CurrentAdapter): void {
   });
 
   it('updateAccount on an unknown account gives null', async () => {
-    expect(await current().updateAccount({ provider: 'github', providerAccountId: 'none' }, { access_token: 'x' })).toBeNull();
+    expect(
+      await current().updateAccount({ provider: 'github', providerAccountId: 'none' }, { access_token: 'x' }),
+    ).toBeNull();
   });
 
   it('unlinkAccount removes one account; unknown keys are a no-op', async () => {

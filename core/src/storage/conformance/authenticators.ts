@@ -5,14 +5,27 @@
  */
 import { expect, it } from 'vitest';
 import type { Authenticator } from '../types.js';
-import { addUser, expectConflict, expectRejection, sampleAuthenticator, sortBy, type CurrentAdapter } from './fixtures.js';
+import {
+  addUser,
+  expectConflict,
+  expectRejection,
+  sampleAuthenticator,
+  sortBy,
+  type CurrentAdapter,
+} from './fixtures.js';
 
 /** Declares the authenticator tests. */
 export function authenticatorTests(current: CurrentAdapter): void {
   it('createAuthenticator round-trips every field', async () => {
     const user = await addUser(current());
     const full = sampleAuthenticator(user.id);
-    const bare = sampleAuthenticator(user.id, { transports: [], deviceType: 'singleDevice', backedUp: false, name: null, counter: 0 });
+    const bare = sampleAuthenticator(user.id, {
+      transports: [],
+      deviceType: 'singleDevice',
+      backedUp: false,
+      name: null,
+      counter: 0,
+    });
     expect(await current().createAuthenticator(full)).toStrictEqual(full);
     expect(await current().createAuthenticator(bare)).toStrictEqual(bare);
     expect(await current().getAuthenticator(full.credentialId)).toStrictEqual(full);
@@ -21,7 +34,10 @@ export function authenticatorTests(current: CurrentAdapter): void {
 
   it('listAuthenticators returns the passkeys of one user only', async () => {
     const [a, b] = [await addUser(current()), await addUser(current())];
-    const mine = [await current().createAuthenticator(sampleAuthenticator(a.id)), await current().createAuthenticator(sampleAuthenticator(a.id))];
+    const mine = [
+      await current().createAuthenticator(sampleAuthenticator(a.id)),
+      await current().createAuthenticator(sampleAuthenticator(a.id)),
+    ];
     await current().createAuthenticator(sampleAuthenticator(b.id));
     const key = (row: Authenticator) => row.credentialId;
     expect(sortBy(await current().listAuthenticators(a.id), key)).toStrictEqual(sortBy(mine, key));
@@ -33,14 +49,19 @@ export function authenticatorTests(current: CurrentAdapter): void {
     const passkey = await current().createAuthenticator(sampleAuthenticator(user.id));
     passkey.transports.push('usb');
     passkey.createdAt.setTime(0);
-    expect(await current().getAuthenticator(passkey.credentialId)).toStrictEqual(sampleAuthenticator(user.id, { credentialId: passkey.credentialId }));
+    expect(await current().getAuthenticator(passkey.credentialId)).toStrictEqual(
+      sampleAuthenticator(user.id, { credentialId: passkey.credentialId }),
+    );
   });
 
   it('updateAuthenticatorCounter stores the counter (up to 2^32 - 1); unknown id gives false', async () => {
     const user = await addUser(current());
     const passkey = await current().createAuthenticator(sampleAuthenticator(user.id));
     expect(await current().updateAuthenticatorCounter(passkey.credentialId, 4_294_967_295)).toBe(true);
-    expect(await current().getAuthenticator(passkey.credentialId)).toStrictEqual({ ...passkey, counter: 4_294_967_295 });
+    expect(await current().getAuthenticator(passkey.credentialId)).toStrictEqual({
+      ...passkey,
+      counter: 4_294_967_295,
+    });
     expect(await current().updateAuthenticatorCounter('no-such-credential', 1)).toBe(false);
   });
 
@@ -57,7 +78,10 @@ export function authenticatorTests(current: CurrentAdapter): void {
   it('createAuthenticator rejects a duplicate id ("credentialId") and an unknown user', async () => {
     const [a, b] = [await addUser(current()), await addUser(current())];
     const passkey = await current().createAuthenticator(sampleAuthenticator(a.id));
-    await expectConflict(current().createAuthenticator(sampleAuthenticator(b.id, { credentialId: passkey.credentialId })), 'credentialId');
+    await expectConflict(
+      current().createAuthenticator(sampleAuthenticator(b.id, { credentialId: passkey.credentialId })),
+      'credentialId',
+    );
     expect((await current().getAuthenticator(passkey.credentialId))?.userId).toBe(a.id);
     await expectRejection(current().createAuthenticator(sampleAuthenticator('no-such-user')));
   });

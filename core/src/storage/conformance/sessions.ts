@@ -4,7 +4,15 @@
  * @internal
  */
 import { expect, it } from 'vitest';
-import { addUser, at, expectConflict, expectRejection, sampleSession, sortBy, type CurrentAdapter } from './fixtures.js';
+import {
+  addUser,
+  at,
+  expectConflict,
+  expectRejection,
+  sampleSession,
+  sortBy,
+  type CurrentAdapter,
+} from './fixtures.js';
 
 /** Declares the session tests. */
 export function sessionTests(current: CurrentAdapter): void {
@@ -40,7 +48,10 @@ export function sessionTests(current: CurrentAdapter): void {
 
   it('deleteSession removes one session; unknown ids are a no-op', async () => {
     const user = await addUser(current());
-    const [gone, kept] = [await current().createSession(sampleSession(user.id)), await current().createSession(sampleSession(user.id))];
+    const [gone, kept] = [
+      await current().createSession(sampleSession(user.id)),
+      await current().createSession(sampleSession(user.id)),
+    ];
     await current().deleteSession(gone.id);
     await current().deleteSession(gone.id);
     expect(await current().getSessionAndUser(gone.id)).toBeNull();
@@ -72,7 +83,11 @@ export function sessionTests(current: CurrentAdapter): void {
 
   it('session metadata round-trips; absent metadata stays absent', async () => {
     const user = await addUser(current());
-    const session = sampleSession(user.id, { userAgent: 'Mozilla/5.0 (X11) ünï', ip: '2001:db8::1', lastActiveAt: at(5) });
+    const session = sampleSession(user.id, {
+      userAgent: 'Mozilla/5.0 (X11) ünï',
+      ip: '2001:db8::1',
+      lastActiveAt: at(5),
+    });
     expect(await current().createSession(session)).toStrictEqual(session);
     expect((await current().getSessionAndUser(session.id))?.session).toStrictEqual(session);
     const bare = await current().createSession(sampleSession(user.id, { ip: undefined }));
@@ -84,7 +99,11 @@ export function sessionTests(current: CurrentAdapter): void {
     const session = await current().createSession(sampleSession(user.id, { lastActiveAt: at() }));
     const touched = await current().updateSessionExpiry(session.id, at(7_200_000), at(60_001));
     expect(touched).toStrictEqual({ ...session, expires: at(7_200_000), lastActiveAt: at(60_001) });
-    expect(await current().updateSessionExpiry(session.id, at(7_200_001))).toStrictEqual({ ...session, expires: at(7_200_001), lastActiveAt: at(60_001) });
+    expect(await current().updateSessionExpiry(session.id, at(7_200_001))).toStrictEqual({
+      ...session,
+      expires: at(7_200_001),
+      lastActiveAt: at(60_001),
+    });
     expect((await current().getSessionAndUser(session.id))?.session.lastActiveAt).toStrictEqual(at(60_001));
   });
   it("listSessions lists one user's sessions, expired ones included, and [] for others", async () => {

@@ -25,9 +25,15 @@ export function tokenTests(current: CurrentAdapter): void {
 
   it('useVerificationToken needs both identifier and tokenHash to match', async () => {
     const token = await current().createVerificationToken(sampleToken());
-    expect(await current().useVerificationToken({ identifier: token.identifier, tokenHash: 'd'.repeat(64) })).toBeNull();
-    expect(await current().useVerificationToken({ identifier: 'other@example.com', tokenHash: token.tokenHash })).toBeNull();
-    expect(await current().useVerificationToken({ identifier: token.identifier.toUpperCase(), tokenHash: token.tokenHash })).toBeNull();
+    expect(
+      await current().useVerificationToken({ identifier: token.identifier, tokenHash: 'd'.repeat(64) }),
+    ).toBeNull();
+    expect(
+      await current().useVerificationToken({ identifier: 'other@example.com', tokenHash: token.tokenHash }),
+    ).toBeNull();
+    expect(
+      await current().useVerificationToken({ identifier: token.identifier.toUpperCase(), tokenHash: token.tokenHash }),
+    ).toBeNull();
     expect(await current().useVerificationToken(token)).toStrictEqual(token);
   });
 

@@ -95,7 +95,7 @@ export function userTests(current: CurrentAdapter): void {
     expect(await current().updateUser('missing-user', { name: 'x' })).toBeNull();
   });
 
-  it('updateUser rejects another user\'s email (any case) and frees the old email on change', async () => {
+  it("updateUser rejects another user's email (any case) and frees the old email on change", async () => {
     const alice = await current().createUser({ email: 'alice@example.net' });
     const bob = await current().createUser({ email: 'bob@example.net' });
     await expectConflict(current().updateUser(bob.id, { email: 'ALICE@example.net' }), 'email');

@@ -38,7 +38,8 @@ export class D1Connection implements DatabaseConnection {
 
   async executeQuery<Row>(query: CompiledQuery): Promise<QueryResult<Row>> {
     if (this.#batch) {
-      if (readsRows(query)) throw new Error('createD1Adapter: a D1 transaction is a write-only batch; run reads outside it');
+      if (readsRows(query))
+        throw new Error('createD1Adapter: a D1 transaction is a write-only batch; run reads outside it');
       this.#batch.push(this.#prepare(query));
       return { rows: [] };
     }

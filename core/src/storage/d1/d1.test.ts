@@ -25,9 +25,14 @@ let runs = 0;
 async function fresh(prefix = `c${++runs}_`) {
   const adapter = createD1Adapter({ binding, tablePrefix: prefix });
   const teardown = async () => {
-    const { results = [] } = await binding.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE ?`).bind(`${prefix}%`).all<{ name: string }>();
+    const { results = [] } = await binding
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE ?`)
+      .bind(`${prefix}%`)
+      .all<{ name: string }>();
     // Children before users, so foreign keys never block a drop.
-    const ordered = results.map((r) => r.name).sort((a, b) => Number(a.endsWith('users')) - Number(b.endsWith('users')));
+    const ordered = results
+      .map((r) => r.name)
+      .sort((a, b) => Number(a.endsWith('users')) - Number(b.endsWith('users')));
     for (const name of ordered) await binding.prepare(`DROP TABLE "${name}"`).run();
   };
   return { adapter, teardown };
@@ -40,7 +45,10 @@ describe('createD1Adapter', () => {
     const { adapter, teardown } = await fresh('auth_');
     await adapter.migrate();
     const user = await adapter.createUser({ email: 'd1@example.com' });
-    const row = await binding.prepare('SELECT email FROM auth_users WHERE id = ?').bind(user.id).first<{ email: string }>();
+    const row = await binding
+      .prepare('SELECT email FROM auth_users WHERE id = ?')
+      .bind(user.id)
+      .first<{ email: string }>();
     expect(row).toStrictEqual({ email: 'd1@example.com' });
     await teardown();
   });
@@ -49,7 +57,13 @@ describe('createD1Adapter', () => {
     const { adapter, teardown } = await fresh();
     await adapter.migrate();
     const user = await adapter.createUser({ email: 'gone@example.com' });
-    await adapter.createSession({ id: 's', tokenHash: 'h', userId: user.id, expires: new Date(2e12), createdAt: new Date(1e12) });
+    await adapter.createSession({
+      id: 's',
+      tokenHash: 'h',
+      userId: user.id,
+      expires: new Date(2e12),
+      createdAt: new Date(1e12),
+    });
     await adapter.deleteUser(user.id);
     expect(await adapter.getSessionAndUser('s')).toBeNull();
     expect(await adapter.getUser(user.id)).toBeNull();

@@ -43,7 +43,8 @@ export const dialects: Readonly<Record<SqlDialectName, DialectTraits>> = {
     distinctFrom: 'is not',
     encodeBool: (value) => (value ? 1 : 0),
     // e.g. "UNIQUE constraint failed: auth_users.email_normalized"
-    uniqueViolation: (error) => (SQLITE_UNIQUE_CODES.has(String(field(error, 'code'))) ? String(field(error, 'message')) : null),
+    uniqueViolation: (error) =>
+      SQLITE_UNIQUE_CODES.has(String(field(error, 'code'))) ? String(field(error, 'message')) : null,
   },
   postgres: {
     int64: 'bigint',
@@ -52,7 +53,9 @@ export const dialects: Readonly<Record<SqlDialectName, DialectTraits>> = {
     encodeBool: (value) => value,
     // e.g. constraint "auth_users_email_normalized_key", detail "Key (email_normalized)=(…) already exists."
     uniqueViolation: (error) =>
-      field(error, 'code') === PG_UNIQUE_VIOLATION ? `${String(field(error, 'constraint'))} ${String(field(error, 'detail'))}` : null,
+      field(error, 'code') === PG_UNIQUE_VIOLATION
+        ? `${String(field(error, 'constraint'))} ${String(field(error, 'detail'))}`
+        : null,
   },
 };
 

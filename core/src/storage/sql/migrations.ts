@@ -26,7 +26,12 @@ function initialSchema(t: TableNames, traits: DialectTraits): Migration {
         .addColumn('role', 'text')
         .addColumn('roles', 'text')
         .execute();
-      await db.schema.createIndex(`${t.users}_email_normalized_key`).on(t.users).column('email_normalized').unique().execute();
+      await db.schema
+        .createIndex(`${t.users}_email_normalized_key`)
+        .on(t.users)
+        .column('email_normalized')
+        .unique()
+        .execute();
 
       await db.schema
         .createTable(t.accounts)
@@ -89,8 +94,15 @@ function initialSchema(t: TableNames, traits: DialectTraits): Migration {
 function sessionVersions(t: TableNames, traits: DialectTraits): Migration {
   return {
     async up(db: Kysely<any>) {
-      await db.schema.alterTable(t.users).addColumn('session_version', traits.int64, (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.createIndex(`${t.verificationTokens}_expires_idx`).on(t.verificationTokens).column('expires').execute();
+      await db.schema
+        .alterTable(t.users)
+        .addColumn('session_version', traits.int64, (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex(`${t.verificationTokens}_expires_idx`)
+        .on(t.verificationTokens)
+        .column('expires')
+        .execute();
     },
   };
 }
@@ -112,7 +124,11 @@ function sessionMetadata(t: TableNames, traits: DialectTraits): Migration {
 
 /** The migrations, in order. Never edit a released one: append a new one. */
 function migrations(t: TableNames, traits: DialectTraits): Record<string, Migration> {
-  return { '0001_initial': initialSchema(t, traits), '0002_session_version': sessionVersions(t, traits), '0003_session_metadata': sessionMetadata(t, traits) };
+  return {
+    '0001_initial': initialSchema(t, traits),
+    '0002_session_version': sessionVersions(t, traits),
+    '0003_session_metadata': sessionMetadata(t, traits),
+  };
 }
 
 /**
@@ -121,6 +137,16 @@ function migrations(t: TableNames, traits: DialectTraits): Record<string, Migrat
  * `current_schema()`.
  * @throws The first migration error, when one fails (that migration is rolled back where the dialect allows).
  */
-export async function migrateToLatest(db: Kysely<any>, t: TableNames, traits: DialectTraits, dialect: SqlDialectName): Promise<void> {
-  await runMigrations(db, { migrations: migrations(t, traits), table: t.migrations, lockTable: t.migrationLock, dialect });
+export async function migrateToLatest(
+  db: Kysely<any>,
+  t: TableNames,
+  traits: DialectTraits,
+  dialect: SqlDialectName,
+): Promise<void> {
+  await runMigrations(db, {
+    migrations: migrations(t, traits),
+    table: t.migrations,
+    lockTable: t.migrationLock,
+    dialect,
+  });
 }

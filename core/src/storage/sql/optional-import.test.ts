@@ -18,7 +18,11 @@ describe('without better-sqlite3 and pg installed', () => {
 
   it.each([
     ['better-sqlite3', async () => (await import('./sqlite.js')).createSqliteAdapter({ filename: ':memory:' })],
-    ['pg', async () => (await import('./postgres.js')).createPostgresAdapter({ connectionString: 'postgres://127.0.0.1/none' })],
+    [
+      'pg',
+      async () =>
+        (await import('./postgres.js')).createPostgresAdapter({ connectionString: 'postgres://127.0.0.1/none' }),
+    ],
   ])('the first call rejects with MISSING_DEPENDENCY naming %s, and retries on the next call', async (name, make) => {
     const adapter = await make();
     for (let attempt = 0; attempt < 2; attempt++) {

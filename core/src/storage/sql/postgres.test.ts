@@ -90,7 +90,9 @@ describe.skipIf(!pgUp || !pg)('createPostgresAdapter', () => {
   it('migrates a second schema that holds the same tables (bookkeeping pinned to current_schema())', async () => {
     const first = await freshSchema(pg);
     const second = await freshSchema(pg);
-    const pools = [first, second].map((s) => new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${s.schema}` }));
+    const pools = [first, second].map(
+      (s) => new pg.Pool({ connectionString: DATABASE_URL, options: `-c search_path=${s.schema}` }),
+    );
     try {
       await createPostgresAdapter({ pool: pools[0]! }).migrate();
       const adapter = createPostgresAdapter({ pool: pools[1]! });
@@ -137,9 +139,18 @@ describe.skipIf(!pgUp || !pg)('createPostgresAdapter', () => {
         INSERT INTO auth_sessions (id, token_hash, user_id, expires, created_at) VALUES ('old-session', 'h', 'old-user', 4102444800000, 1000);`);
       const upgraded = createPostgresAdapter({ pool });
       await upgraded.migrate();
-      const old = { id: 'old-session', tokenHash: 'h', userId: 'old-user', expires: new Date(4102444800000), createdAt: new Date(1000) };
+      const old = {
+        id: 'old-session',
+        tokenHash: 'h',
+        userId: 'old-user',
+        expires: new Date(4102444800000),
+        createdAt: new Date(1000),
+      };
       expect((await upgraded.getSessionAndUser('old-session'))?.session).toStrictEqual(old);
-      expect(await upgraded.updateSessionExpiry('old-session', old.expires, new Date(2000))).toStrictEqual({ ...old, lastActiveAt: new Date(2000) });
+      expect(await upgraded.updateSessionExpiry('old-session', old.expires, new Date(2000))).toStrictEqual({
+        ...old,
+        lastActiveAt: new Date(2000),
+      });
     } finally {
       await pool.end();
       await drop();

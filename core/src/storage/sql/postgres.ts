@@ -55,7 +55,12 @@ export function createPostgresAdapter(options: PostgresAdapterOptions = {}): Sto
     dialect: 'postgres',
     tablePrefix: options.tablePrefix,
     async open() {
-      if (pool) return { db: new Kysely<any>({ dialect: new PostgresDialect({ pool }) }), close: async () => {}, prepareRead: namedStatement(pool) };
+      if (pool)
+        return {
+          db: new Kysely<any>({ dialect: new PostgresDialect({ pool }) }),
+          close: async () => {},
+          prepareRead: namedStatement(pool),
+        };
       const pg = await importOptional('pg', 'createPostgresAdapter', () => import('pg'));
       const own = new pg.default.Pool({ connectionString });
       const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: own }) });
@@ -72,7 +77,8 @@ export function createPostgresAdapter(options: PostgresAdapterOptions = {}): Sto
 function namedStatement(pool: Pick<Pool, 'query'>) {
   return (sql: string) => {
     const name = `framework_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
-    return async (params: readonly unknown[]) => (await pool.query({ name, text: sql, values: [...params] })).rows[0] as Record<string, unknown> | undefined;
+    return async (params: readonly unknown[]) =>
+      (await pool.query({ name, text: sql, values: [...params] })).rows[0] as Record<string, unknown> | undefined;
   };
 }
 

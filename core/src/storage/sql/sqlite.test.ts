@@ -14,7 +14,9 @@ const freshFile = () => join(root, `run-${++files}`, 'nested', 'auth.db');
 
 runStorageConformance('sqlite (file)', async () => ({ adapter: createSqliteAdapter({ filename: freshFile() }) }));
 runStorageConformance('sqlite (:memory:)', async () => ({ adapter: createSqliteAdapter({ filename: ':memory:' }) }));
-runStorageConformance('sqlite (custom tablePrefix)', async () => ({ adapter: createSqliteAdapter({ filename: ':memory:', tablePrefix: 'kit_' }) }));
+runStorageConformance('sqlite (custom tablePrefix)', async () => ({
+  adapter: createSqliteAdapter({ filename: ':memory:', tablePrefix: 'kit_' }),
+}));
 
 describe('createSqliteAdapter', () => {
   it('keeps data across closing and reopening the file', async () => {
@@ -22,7 +24,13 @@ describe('createSqliteAdapter', () => {
     const first = createSqliteAdapter({ filename });
     await first.migrate();
     const user = await first.createUser({ email: 'persist@example.com', roles: ['a'] });
-    const session = await first.createSession({ id: 's1', tokenHash: 'h', userId: user.id, expires: new Date(2e12), createdAt: new Date(1e12) });
+    const session = await first.createSession({
+      id: 's1',
+      tokenHash: 'h',
+      userId: user.id,
+      expires: new Date(2e12),
+      createdAt: new Date(1e12),
+    });
     await first.close?.();
 
     const second = createSqliteAdapter({ filename });
@@ -47,7 +55,13 @@ describe('createSqliteAdapter', () => {
     const adapter = createSqliteAdapter({ filename });
     await adapter.migrate();
     const user = await adapter.createUser({});
-    await adapter.createSession({ id: 's', tokenHash: 'h', userId: user.id, expires: new Date(), createdAt: new Date() });
+    await adapter.createSession({
+      id: 's',
+      tokenHash: 'h',
+      userId: user.id,
+      expires: new Date(),
+      createdAt: new Date(),
+    });
     await adapter.close?.();
     const raw = new Database(filename);
     raw.pragma('foreign_keys = ON');
@@ -76,7 +90,8 @@ describe('createSqliteAdapter', () => {
 
   it('upgrades a database made before session versions in place (migration 0002)', async () => {
     // Turn the file back into a 0001-only database holding one user.
-    const upgraded = await upgradedFrom(`DROP INDEX auth_verification_tokens_expires_idx; ALTER TABLE auth_users DROP COLUMN session_version;
+    const upgraded =
+      await upgradedFrom(`DROP INDEX auth_verification_tokens_expires_idx; ALTER TABLE auth_users DROP COLUMN session_version;
       DELETE FROM auth_migrations WHERE name = '0002_session_version'; ${WITHOUT_METADATA}`);
     expect(await upgraded.getSessionVersion('old-user')).toBe(0);
     expect(await upgraded.bumpSessionVersion('old-user')).toBe(1);
@@ -87,9 +102,18 @@ describe('createSqliteAdapter', () => {
   it('upgrades a database made before session metadata in place (migration 0003)', async () => {
     const upgraded = await upgradedFrom(`${WITHOUT_METADATA}
       INSERT INTO auth_sessions (id, token_hash, user_id, expires, created_at) VALUES ('old-session', 'h', 'old-user', 4102444800000, 1000);`);
-    const old = { id: 'old-session', tokenHash: 'h', userId: 'old-user', expires: new Date(4102444800000), createdAt: new Date(1000) };
+    const old = {
+      id: 'old-session',
+      tokenHash: 'h',
+      userId: 'old-user',
+      expires: new Date(4102444800000),
+      createdAt: new Date(1000),
+    };
     expect((await upgraded.getSessionAndUser('old-session'))?.session).toStrictEqual(old);
-    expect(await upgraded.updateSessionExpiry('old-session', old.expires, new Date(2000))).toStrictEqual({ ...old, lastActiveAt: new Date(2000) });
+    expect(await upgraded.updateSessionExpiry('old-session', old.expires, new Date(2000))).toStrictEqual({
+      ...old,
+      lastActiveAt: new Date(2000),
+    });
     expect(await upgraded.listSessions('old-user')).toStrictEqual([{ ...old, lastActiveAt: new Date(2000) }]);
     await upgraded.close?.();
   });

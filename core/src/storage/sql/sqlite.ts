@@ -49,7 +49,11 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
     dialect: 'sqlite',
     tablePrefix: options.tablePrefix,
     async open() {
-      const { default: Database } = await importOptional('better-sqlite3', 'createSqliteAdapter', () => import('better-sqlite3'));
+      const { default: Database } = await importOptional(
+        'better-sqlite3',
+        'createSqliteAdapter',
+        () => import('better-sqlite3'),
+      );
       if (!IN_MEMORY.has(filename)) {
         const [{ mkdir }, { dirname }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
         await mkdir(dirname(filename), { recursive: true });
@@ -65,7 +69,8 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
         prepareRead(sql) {
           // Prepared on first use: the tables may not exist before migrate().
           let statement: { get(...params: unknown[]): unknown } | undefined;
-          return async (params) => (statement ??= database.prepare(sql)).get(...params) as Record<string, unknown> | undefined;
+          return async (params) =>
+            (statement ??= database.prepare(sql)).get(...params) as Record<string, unknown> | undefined;
         },
       };
     },

@@ -25,7 +25,14 @@ import {
   encodeVerificationToken,
   type UserColumns,
 } from './rows.js';
-import { tableNames, type AccountRow, type AuthenticatorRow, type SessionRow, type UserRow, type VerificationTokenRow } from './tables.js';
+import {
+  tableNames,
+  type AccountRow,
+  type AuthenticatorRow,
+  type SessionRow,
+  type UserRow,
+  type VerificationTokenRow,
+} from './tables.js';
 
 /** An open database and how to release it. */
 export interface SqlConnection {
@@ -68,7 +75,8 @@ type AccountKey = { provider: string; providerAccountId: string };
 /** Creates the Kysely-backed adapter. */
 export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
   const traits = dialects[options.dialect];
-  if (!traits) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(options.dialect)}: use 'sqlite' or 'postgres'`);
+  if (!traits)
+    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(options.dialect)}: use 'sqlite' or 'postgres'`);
   const t = tableNames(options.tablePrefix);
   let opening: Promise<Ready> | undefined;
 
@@ -156,11 +164,18 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     },
     async getUser(id) {
       const { db } = await ready();
-      return userOrNull(await db.selectFrom(t.users).selectAll().where('id', '=', id).$castTo<UserRow>().executeTakeFirst());
+      return userOrNull(
+        await db.selectFrom(t.users).selectAll().where('id', '=', id).$castTo<UserRow>().executeTakeFirst(),
+      );
     },
     async getUserByEmail(email) {
       const { db } = await ready();
-      const row = await db.selectFrom(t.users).selectAll().where('email_normalized', '=', normalizeEmail(email)).$castTo<UserRow>().executeTakeFirst();
+      const row = await db
+        .selectFrom(t.users)
+        .selectAll()
+        .where('email_normalized', '=', normalizeEmail(email))
+        .$castTo<UserRow>()
+        .executeTakeFirst();
       return userOrNull(row);
     },
     async getUserByAccount(key) {
@@ -180,20 +195,32 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       const row = encodeUserPatch(patch);
       if (Object.keys(row).length === 0) return adapter.getUser(id);
       const set = { ...row, ...bumpOnRoleChange(row) };
-      const update = db.updateTable(t.users).set(set).where('id', '=', id).returningAll().$castTo<UserRow>().executeTakeFirst();
+      const update = db
+        .updateTable(t.users)
+        .set(set)
+        .where('id', '=', id)
+        .returningAll()
+        .$castTo<UserRow>()
+        .executeTakeFirst();
       return userOrNull(await guard(update, () => 'email'));
     },
     async deleteUser(id) {
       const { db } = await ready();
       // Foreign keys cascade too; deleting explicitly also covers SQLite connections without `foreign_keys = ON`.
       await db.transaction().execute(async (trx) => {
-        for (const table of [t.authenticators, t.sessions, t.accounts]) await trx.deleteFrom(table).where('user_id', '=', id).execute();
+        for (const table of [t.authenticators, t.sessions, t.accounts])
+          await trx.deleteFrom(table).where('user_id', '=', id).execute();
         await trx.deleteFrom(t.users).where('id', '=', id).execute();
       });
     },
     async getSessionVersion(userId) {
       const { db } = await ready();
-      const row = await db.selectFrom(t.users).select('session_version').where('id', '=', userId).$castTo<Pick<UserRow, 'session_version'>>().executeTakeFirst();
+      const row = await db
+        .selectFrom(t.users)
+        .select('session_version')
+        .where('id', '=', userId)
+        .$castTo<Pick<UserRow, 'session_version'>>()
+        .executeTakeFirst();
       return row ? Number(row.session_version) : null;
     },
     async bumpSessionVersion(userId) {
@@ -216,12 +243,22 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     },
     async getAccount(key) {
       const { db } = await ready();
-      const row = await db.selectFrom(t.accounts).selectAll().where(byAccount(key)).$castTo<AccountRow>().executeTakeFirst();
+      const row = await db
+        .selectFrom(t.accounts)
+        .selectAll()
+        .where(byAccount(key))
+        .$castTo<AccountRow>()
+        .executeTakeFirst();
       return row ? decodeAccount(row) : null;
     },
     async listAccounts(userId) {
       const { db } = await ready();
-      const rows = await db.selectFrom(t.accounts).selectAll().where('user_id', '=', userId).$castTo<AccountRow>().execute();
+      const rows = await db
+        .selectFrom(t.accounts)
+        .selectAll()
+        .where('user_id', '=', userId)
+        .$castTo<AccountRow>()
+        .execute();
       return rows.map(decodeAccount);
     },
     async updateAccount(key, patch) {
@@ -273,7 +310,12 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     },
     async listSessions(userId) {
       const { db } = await ready();
-      const rows = await db.selectFrom(t.sessions).selectAll().where('user_id', '=', userId).$castTo<SessionRow>().execute();
+      const rows = await db
+        .selectFrom(t.sessions)
+        .selectAll()
+        .where('user_id', '=', userId)
+        .$castTo<SessionRow>()
+        .execute();
       return rows.map(decodeSession);
     },
     async deleteSession(id) {
@@ -287,13 +329,19 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     },
     deleteExpiredSessions: (now) => deleteExpired(t.sessions, now),
     async purgeExpired(now = new Date()) {
-      return { sessions: await deleteExpired(t.sessions, now), verificationTokens: await deleteExpired(t.verificationTokens, now) };
+      return {
+        sessions: await deleteExpired(t.sessions, now),
+        verificationTokens: await deleteExpired(t.verificationTokens, now),
+      };
     },
 
     async createVerificationToken(input) {
       const { db } = await ready();
       const token = toVerificationToken(input);
-      await guard(db.insertInto(t.verificationTokens).values(encodeVerificationToken(token)).execute(), () => 'tokenHash');
+      await guard(
+        db.insertInto(t.verificationTokens).values(encodeVerificationToken(token)).execute(),
+        () => 'tokenHash',
+      );
       return token;
     },
     async useVerificationToken({ identifier, tokenHash }) {
@@ -328,12 +376,21 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     },
     async listAuthenticators(userId) {
       const { db } = await ready();
-      const rows = await db.selectFrom(t.authenticators).selectAll().where('user_id', '=', userId).$castTo<AuthenticatorRow>().execute();
+      const rows = await db
+        .selectFrom(t.authenticators)
+        .selectAll()
+        .where('user_id', '=', userId)
+        .$castTo<AuthenticatorRow>()
+        .execute();
       return rows.map(decodeAuthenticator);
     },
     async updateAuthenticatorCounter(credentialId, counter) {
       const { db } = await ready();
-      const result = await db.updateTable(t.authenticators).set({ counter }).where('credential_id', '=', credentialId).executeTakeFirst();
+      const result = await db
+        .updateTable(t.authenticators)
+        .set({ counter })
+        .where('credential_id', '=', credentialId)
+        .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
     async deleteAuthenticator(userId, credentialId) {

@@ -44,7 +44,9 @@ function checkName(name: unknown): string {
 
 function checkSlug(slug: unknown): string {
   if (!isValidTenantSlug(slug)) {
-    throw badRequest('Tenant slug must be 1–63 lowercase letters, digits or inner hyphens (no "--" in the third and fourth places)');
+    throw badRequest(
+      'Tenant slug must be 1–63 lowercase letters, digits or inner hyphens (no "--" in the third and fourth places)',
+    );
   }
   return slug;
 }
@@ -74,7 +76,8 @@ function checkText(name: string, value: unknown): string {
 /** A string a lookup can match: non-empty, no NUL. */
 const isKey = (value: unknown): value is string => typeof value === 'string' && value !== '' && !value.includes('\0');
 
-const conflict = (field: 'id' | 'slug') => new StorageConflictError(`Tenant ${field} is taken (ids and slugs share one namespace)`, field);
+const conflict = (field: 'id' | 'slug') =>
+  new StorageConflictError(`Tenant ${field} is taken (ids and slugs share one namespace)`, field);
 
 /** Builds the public {@link TenantStorage} over a backend. */
 export function tenantStorage(backend: TenantBackend): TenantStorage {
@@ -101,11 +104,19 @@ export function tenantStorage(backend: TenantBackend): TenantStorage {
     async create(input) {
       if (input === null || typeof input !== 'object') throw badRequest('Tenant input must be an object');
       const id = input.id ?? randomUUID();
-      if (!isValidTenantId(id)) throw badRequest('Tenant id must be 1–128 letters, digits, "_" or "-", starting with a letter or digit');
+      if (!isValidTenantId(id))
+        throw badRequest('Tenant id must be 1–128 letters, digits, "_" or "-", starting with a letter or digit');
       const slug = checkSlug(input.slug);
       const now = new Date();
       const settings = checkSettings(input.settings);
-      const tenant: Tenant = { id, slug, name: checkName(input.name), ...(settings ? { settings } : {}), createdAt: now, updatedAt: new Date(now) };
+      const tenant: Tenant = {
+        id,
+        slug,
+        name: checkName(input.name),
+        ...(settings ? { settings } : {}),
+        createdAt: now,
+        updatedAt: new Date(now),
+      };
       await checkNamespace(id, slug);
       await backend.insert(tenant);
       return structuredClone(tenant);
@@ -141,9 +152,11 @@ export function tenantStorage(backend: TenantBackend): TenantStorage {
       await backend.putMember(membership);
       return structuredClone(membership);
     },
-    getMember: (tenantId, userId) => (isKey(tenantId) && isKey(userId) ? backend.member(tenantId, userId) : Promise.resolve(null)),
+    getMember: (tenantId, userId) =>
+      isKey(tenantId) && isKey(userId) ? backend.member(tenantId, userId) : Promise.resolve(null),
     listMembers: (tenantId) => (isKey(tenantId) ? backend.members(tenantId) : Promise.resolve([])),
     listMemberships: (userId) => (isKey(userId) ? backend.memberships(userId) : Promise.resolve([])),
-    removeMember: (tenantId, userId) => (isKey(tenantId) && isKey(userId) ? backend.removeMember(tenantId, userId) : Promise.resolve(false)),
+    removeMember: (tenantId, userId) =>
+      isKey(tenantId) && isKey(userId) ? backend.removeMember(tenantId, userId) : Promise.resolve(false),
   };
 }

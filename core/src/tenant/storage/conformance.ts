@@ -171,7 +171,9 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
       await s().addMember({ tenantId: acme.id, userId: 'user-2', role: 'member' });
       await s().addMember({ tenantId: globex.id, userId: 'user-1', role: 'member' });
       expect((await s().listMembers(acme.id)).map((m) => m.userId).sort()).toStrictEqual(['user-1', 'user-2']);
-      expect((await s().listMemberships('user-1')).map((m) => m.tenantId).sort()).toStrictEqual([acme.id, globex.id].sort());
+      expect((await s().listMemberships('user-1')).map((m) => m.tenantId).sort()).toStrictEqual(
+        [acme.id, globex.id].sort(),
+      );
       expect(await s().removeMember(acme.id, 'user-1')).toBe(true);
       expect(await s().removeMember(acme.id, 'user-1')).toBe(false);
       expect(await s().getMember(acme.id, 'user-1')).toBeNull();
@@ -179,16 +181,33 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
     });
 
     it('addMember to an unknown tenant throws TenantNotFoundError; bad fields INVALID_REQUEST', async () => {
-      expect(await rejection(s().addMember({ tenantId: 'nope', userId: 'u', role: 'member' }))).toBeInstanceOf(TenantNotFoundError);
+      expect(await rejection(s().addMember({ tenantId: 'nope', userId: 'u', role: 'member' }))).toBeInstanceOf(
+        TenantNotFoundError,
+      );
       const t = await s().create({ slug: 'acme', name: 'Acme' });
-      expect(await rejection(s().addMember({ tenantId: t.id, userId: '', role: 'member' }))).toMatchObject({ code: 'INVALID_REQUEST' });
-      expect(await rejection(s().addMember({ tenantId: t.id, userId: 'u', role: 42 as never }))).toMatchObject({ code: 'INVALID_REQUEST' });
+      expect(await rejection(s().addMember({ tenantId: t.id, userId: '', role: 'member' }))).toMatchObject({
+        code: 'INVALID_REQUEST',
+      });
+      expect(await rejection(s().addMember({ tenantId: t.id, userId: 'u', role: 42 as never }))).toMatchObject({
+        code: 'INVALID_REQUEST',
+      });
       expect(await s().listMembers(t.id)).toStrictEqual([]);
     });
 
     it('"not found" and hostile keys are null, false or [] and never a throw', async () => {
       await s().create({ slug: 'acme', name: 'Acme' });
-      for (const key of ['', 'nope', '..', '../acme', 'acme ', 'ac\u0000me', 'acme%00', ' acme', 'a'.repeat(500), 42 as never]) {
+      for (const key of [
+        '',
+        'nope',
+        '..',
+        '../acme',
+        'acme ',
+        'ac\u0000me',
+        'acme%00',
+        ' acme',
+        'a'.repeat(500),
+        42 as never,
+      ]) {
         expect(await s().get(key)).toBeNull();
       }
       expect(await s().update('nope', { name: 'x' })).toBeNull();
@@ -208,7 +227,9 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
 
     it('property: any valid slug and name round-trip', async () => {
       const slug = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/).filter((v) => v.slice(2, 4) !== '--');
-      const name = fc.string({ minLength: 1, maxLength: 40, unit: 'grapheme' }).filter((v) => v.trim() !== '' && !v.includes('\0'));
+      const name = fc
+        .string({ minLength: 1, maxLength: 40, unit: 'grapheme' })
+        .filter((v) => v.trim() !== '' && !v.includes('\0'));
       await fc.assert(
         fc.asyncProperty(slug, name, async (sl, nm) => {
           const created = await s().create({ slug: sl, name: nm });

@@ -32,7 +32,8 @@ export interface JsonStore {
   remove(key: string): Promise<void>;
 }
 
-const hasMethods = (value: object, names: string[]) => names.every((n) => typeof (value as Record<string, unknown>)[n] === 'function');
+const hasMethods = (value: object, names: string[]) =>
+  names.every((n) => typeof (value as Record<string, unknown>)[n] === 'function');
 
 /** A stored value back as JSON: strings are parsed; objects (a client that parsed already) pass through. */
 function decode<T>(raw: unknown): T | null {
@@ -63,5 +64,7 @@ export function jsonStore(store: TenantKeyValueStore): JsonStore {
       };
     }
   }
-  throw new TypeError('createKeyValueTenantStorage needs a KV namespace ({get, put, delete}), a node-redis client or an @upstash/redis client');
+  throw new TypeError(
+    'createKeyValueTenantStorage needs a KV namespace ({get, put, delete}), a node-redis client or an @upstash/redis client',
+  );
 }

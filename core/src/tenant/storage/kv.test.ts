@@ -17,7 +17,9 @@ function mapNamespace(): KeyValueNamespace & { data: Map<string, string> } {
   };
 }
 
-runTenantStorageConformance('key-value ({get, put, delete})', async () => ({ storage: createKeyValueTenantStorage(mapNamespace()) }));
+runTenantStorageConformance('key-value ({get, put, delete})', async () => ({
+  storage: createKeyValueTenantStorage(mapNamespace()),
+}));
 
 describe('createKeyValueTenantStorage', () => {
   it('keeps every key under the prefix (default "tenant:") and removes them all on delete', async () => {

@@ -19,7 +19,11 @@ export interface KeyValueTenantStorageOptions {
 type TenantDoc = Omit<Tenant, 'createdAt' | 'updatedAt'> & { createdAt: number; updatedAt: number };
 type MemberDoc = Omit<TenantMembership, 'createdAt'> & { createdAt: number };
 
-const fromDoc = ({ createdAt, updatedAt, ...rest }: TenantDoc): Tenant => ({ ...rest, createdAt: new Date(createdAt), updatedAt: new Date(updatedAt) });
+const fromDoc = ({ createdAt, updatedAt, ...rest }: TenantDoc): Tenant => ({
+  ...rest,
+  createdAt: new Date(createdAt),
+  updatedAt: new Date(updatedAt),
+});
 const toDoc = (t: Tenant): TenantDoc => ({ ...t, createdAt: t.createdAt.getTime(), updatedAt: t.updatedAt.getTime() });
 const memberFromDoc = (m: MemberDoc): TenantMembership => ({ ...m, createdAt: new Date(m.createdAt) });
 
@@ -51,7 +55,10 @@ const memberFromDoc = (m: MemberDoc): TenantMembership => ({ ...m, createdAt: ne
  * // On an edge runtime: createKeyValueTenantStorage(env.TENANTS)
  * ```
  */
-export function createKeyValueTenantStorage(namespace: TenantKeyValueStore, options: KeyValueTenantStorageOptions = {}): TenantStorage {
+export function createKeyValueTenantStorage(
+  namespace: TenantKeyValueStore,
+  options: KeyValueTenantStorageOptions = {},
+): TenantStorage {
   const prefix = options.prefix ?? 'tenant:';
   if (typeof prefix !== 'string') throw new TypeError('prefix must be a string');
   const store = jsonStore(namespace);
@@ -77,7 +84,8 @@ export function createKeyValueTenantStorage(namespace: TenantKeyValueStore, opti
     if (list.length === 0) await store.remove(listKey);
     else await store.write(listKey, list);
   }
-  const add = (listKey: string, value: string) => edit(listKey, (list) => (list.includes(value) ? list : [...list, value]));
+  const add = (listKey: string, value: string) =>
+    edit(listKey, (list) => (list.includes(value) ? list : [...list, value]));
   const drop = (listKey: string, value: string) => edit(listKey, (list) => list.filter((v) => v !== value));
 
   const byId = async (id: string) => {
@@ -138,8 +146,14 @@ export function createKeyValueTenantStorage(namespace: TenantKeyValueStore, opti
         await add(key.memberships(m.userId), m.tenantId);
       }),
     member,
-    members: async (tenantId) => present(await Promise.all(((await store.read<string[]>(key.members(tenantId))) ?? []).map((u) => member(tenantId, u)))),
-    memberships: async (userId) => present(await Promise.all(((await store.read<string[]>(key.memberships(userId))) ?? []).map((t) => member(t, userId)))),
+    members: async (tenantId) =>
+      present(
+        await Promise.all(((await store.read<string[]>(key.members(tenantId))) ?? []).map((u) => member(tenantId, u))),
+      ),
+    memberships: async (userId) =>
+      present(
+        await Promise.all(((await store.read<string[]>(key.memberships(userId))) ?? []).map((t) => member(t, userId))),
+      ),
     removeMember: (tenantId, userId) =>
       exclusive(async () => {
         if (!(await member(tenantId, userId))) return false;

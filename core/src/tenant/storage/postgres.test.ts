@@ -26,7 +26,11 @@ describe.skipIf(!pgSchemas.available)('createSqlTenantStorage on PostgreSQL', ()
     await b.migrate();
     await a.create({ slug: 'acme', name: 'Acme' });
     expect(await b.get('acme')).toBeNull();
-    const { rows } = await sql<{ data_type: string }>`select data_type from information_schema.columns where table_schema = current_schema() and table_name = 'tenants' and column_name = 'created_at'`.execute(first);
+    const { rows } = await sql<{
+      data_type: string;
+    }>`select data_type from information_schema.columns where table_schema = current_schema() and table_name = 'tenants' and column_name = 'created_at'`.execute(
+      first,
+    );
     expect(rows).toStrictEqual([{ data_type: 'bigint' }]);
     await first.destroy();
     await second.destroy();

@@ -43,7 +43,9 @@ describe.skipIf(!redisUp)('createKeyValueTenantStorage on a real Redis', () => {
     },
   });
 
-  runTenantStorageConformance('key-value (@upstash/redis)', async () => ({ storage: createKeyValueTenantStorage(upstash, { prefix: freshPrefix() }) }));
+  runTenantStorageConformance('key-value (@upstash/redis)', async () => ({
+    storage: createKeyValueTenantStorage(upstash, { prefix: freshPrefix() }),
+  }));
 
   it('stores JSON strings under the prefix; delete leaves nothing behind', async () => {
     await connected;

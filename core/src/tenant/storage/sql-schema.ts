@@ -26,7 +26,12 @@ export function tenantTables(tableName = 'tenants'): TenantTables {
   if (typeof tableName !== 'string' || !IDENTIFIER.test(tableName)) {
     throw new TypeError(`tableName must match ${IDENTIFIER} (letters, digits, "_"); got ${JSON.stringify(tableName)}`);
   }
-  return { tenants: tableName, members: `${tableName}_members`, migrations: `${tableName}_migrations`, migrationLock: `${tableName}_migrations_lock` };
+  return {
+    tenants: tableName,
+    members: `${tableName}_members`,
+    migrations: `${tableName}_migrations`,
+    migrationLock: `${tableName}_migrations_lock`,
+  };
 }
 
 function initial(t: TenantTables, { int64 }: DialectTraits): Migration {
@@ -60,6 +65,16 @@ function initial(t: TenantTables, { int64 }: DialectTraits): Migration {
  * schemas are never mistaken for ours.
  * @throws the first migration error.
  */
-export async function migrateTenantTables(db: Kysely<any>, t: TenantTables, dialect: SqlDialectName, traits: DialectTraits): Promise<void> {
-  await runMigrations(db, { migrations: { '0001_tenants': initial(t, traits) }, table: t.migrations, lockTable: t.migrationLock, dialect });
+export async function migrateTenantTables(
+  db: Kysely<any>,
+  t: TenantTables,
+  dialect: SqlDialectName,
+  traits: DialectTraits,
+): Promise<void> {
+  await runMigrations(db, {
+    migrations: { '0001_tenants': initial(t, traits) },
+    table: t.migrations,
+    lockTable: t.migrationLock,
+    dialect,
+  });
 }

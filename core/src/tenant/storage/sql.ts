@@ -103,16 +103,33 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
     } catch (error) {
       const violation = traits.uniqueViolation(error);
       if (violation === null) throw error;
-      throw Object.assign(new StorageConflictError(`Tenant unique constraint violated: ${violation}`, violation.includes('slug') ? 'slug' : 'id'), { cause: error });
+      throw Object.assign(
+        new StorageConflictError(
+          `Tenant unique constraint violated: ${violation}`,
+          violation.includes('slug') ? 'slug' : 'id',
+        ),
+        { cause: error },
+      );
     }
   }
 
   const one = async (column: 'id' | 'slug', value: string) => {
-    const row = await q.selectFrom(t.tenants).selectAll().where(column, '=', value).$castTo<TenantRow>().executeTakeFirst();
+    const row = await q
+      .selectFrom(t.tenants)
+      .selectAll()
+      .where(column, '=', value)
+      .$castTo<TenantRow>()
+      .executeTakeFirst();
     return row ? toTenant(row) : null;
   };
   const members = (column: 'tenant_id' | 'user_id', value: string) =>
-    q.selectFrom(t.members).selectAll().where(column, '=', value).$castTo<MemberRow>().execute().then((rows) => rows.map(toMember));
+    q
+      .selectFrom(t.members)
+      .selectAll()
+      .where(column, '=', value)
+      .$castTo<MemberRow>()
+      .execute()
+      .then((rows) => rows.map(toMember));
 
   const backend: TenantBackend = {
     migrate: () => migrateTenantTables(q, t, dialect, traits),
@@ -132,7 +149,12 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
       });
     },
     async putMember(m) {
-      const row: MemberRow = { tenant_id: m.tenantId, user_id: m.userId, role: m.role, created_at: m.createdAt.getTime() };
+      const row: MemberRow = {
+        tenant_id: m.tenantId,
+        user_id: m.userId,
+        role: m.role,
+        created_at: m.createdAt.getTime(),
+      };
       await q
         .insertInto(t.members)
         .values(row)
@@ -140,13 +162,23 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
         .execute();
     },
     async member(tenantId, userId) {
-      const row = await q.selectFrom(t.members).selectAll().where('tenant_id', '=', tenantId).where('user_id', '=', userId).$castTo<MemberRow>().executeTakeFirst();
+      const row = await q
+        .selectFrom(t.members)
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .$castTo<MemberRow>()
+        .executeTakeFirst();
       return row ? toMember(row) : null;
     },
     members: (tenantId) => members('tenant_id', tenantId),
     memberships: (userId) => members('user_id', userId),
     async removeMember(tenantId, userId) {
-      const result = await q.deleteFrom(t.members).where('tenant_id', '=', tenantId).where('user_id', '=', userId).executeTakeFirst();
+      const result = await q
+        .deleteFrom(t.members)
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
   };

@@ -12,7 +12,10 @@ runTenantStorageConformance('sql (sqlite, dialect detected)', async () => {
 });
 runTenantStorageConformance('sql (sqlite, custom tableName)', async () => {
   const db = open();
-  return { storage: createSqlTenantStorage(db, { tableName: 'orgs', dialect: 'sqlite' }), teardown: () => db.destroy() };
+  return {
+    storage: createSqlTenantStorage(db, { tableName: 'orgs', dialect: 'sqlite' }),
+    teardown: () => db.destroy(),
+  };
 });
 
 describe('createSqlTenantStorage on SQLite', () => {

@@ -13,7 +13,10 @@ import { randomBytes } from 'node:crypto';
 
 function weakInProduction(env: NodeJS.ProcessEnv): boolean {
   const secret = env.WEBHOOK_SECRET;
-  return env.NODE_ENV === 'production' && (!secret || secret.length < MIN_PRODUCTION_SECRET_LENGTH || secret === DEV_WEBHOOK_SECRET);
+  return (
+    env.NODE_ENV === 'production' &&
+    (!secret || secret.length < MIN_PRODUCTION_SECRET_LENGTH || secret === DEV_WEBHOOK_SECRET)
+  );
 }
 
 /**

@@ -12,7 +12,13 @@ export function AuthStatus() {
   return (
     <section aria-label="Session in the browser">
       <h2>In the browser</h2>
-      {store ? <StoreView store={store} /> : <p>Store status: <span id="store-status">loading</span></p>}
+      {store ? (
+        <StoreView store={store} />
+      ) : (
+        <p>
+          Store status: <span id="store-status">loading</span>
+        </p>
+      )}
     </section>
   );
 }
@@ -26,14 +32,21 @@ function StoreView({ store }: { store: AuthStore }) {
     event.preventDefault();
     setFailure('');
     const form = new FormData(event.currentTarget);
-    const result = await signIn('credentials', { email: String(form.get('email')), password: String(form.get('password')), redirect: false });
-    if (result.ok) await revalidator.revalidate(); // the loaders pick up the new session too
+    const result = await signIn('credentials', {
+      email: String(form.get('email')),
+      password: String(form.get('password')),
+      redirect: false,
+    });
+    if (result.ok)
+      await revalidator.revalidate(); // the loaders pick up the new session too
     else setFailure(result.error ?? 'Sign-in failed');
   }
 
   return (
     <>
-      <p>Store status: <span id="store-status">{session.status}</span></p>
+      <p>
+        Store status: <span id="store-status">{session.status}</span>
+      </p>
       {session.status === 'authenticated' ? (
         <>
           <p>
@@ -53,7 +66,11 @@ function StoreView({ store }: { store: AuthStore }) {
             Password <input name="password" type="password" autoComplete="current-password" required />
           </label>
           <button type="submit">Sign in here</button>
-          {failure ? <p className="error" role="alert" id="store-error">{failure}</p> : null}
+          {failure ? (
+            <p className="error" role="alert" id="store-error">
+              {failure}
+            </p>
+          ) : null}
         </form>
       ) : null}
     </>

@@ -2,7 +2,9 @@ import type { Route } from './+types/home';
 import { withAuth } from '../example.server.js';
 import { AuthStatus } from '../components/AuthStatus.js';
 
-export const loader = withAuth(({ user }) => ({ user: user ? { email: user.email ?? '', name: user.name ?? null } : null }));
+export const loader = withAuth(({ user }) => ({
+  user: user ? { email: user.email ?? '', name: user.name ?? null } : null,
+}));
 
 export const meta = () => [{ title: 'Home' }];
 

@@ -3,10 +3,12 @@ import { secureRoute } from '@framework/remix';
 import { requireUser, withAuth } from '../example.server.js';
 
 // Signed out: 302 to /auth/signin?callbackUrl=%2Fprotected.
-export const loader = secureRoute(withAuth(async ({ request }: Route.LoaderArgs) => {
-  const user = await requireUser(request);
-  return { name: user.name ?? user.email ?? 'there' };
-}));
+export const loader = secureRoute(
+  withAuth(async ({ request }: Route.LoaderArgs) => {
+    const user = await requireUser(request);
+    return { name: user.name ?? user.email ?? 'there' };
+  }),
+);
 
 export const meta = () => [{ title: 'Protected' }];
 

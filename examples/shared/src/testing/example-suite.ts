@@ -8,7 +8,12 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieClient, csrfFrom, runAdapterConformance, type ConformanceOptions } from '../../../../test-support/adapter-conformance.js';
+import {
+  cookieClient,
+  csrfFrom,
+  runAdapterConformance,
+  type ConformanceOptions,
+} from '../../../../test-support/adapter-conformance.js';
 import { chromiumAvailable, launchChromium, screenshot } from './browser.js';
 import { TEST_ADMIN, TEST_WEBHOOK_SECRET, type ServerProcess } from './process.js';
 
@@ -36,36 +41,49 @@ export function runExampleSuite(options: ExampleSuiteOptions): void {
     admin: { path: '/admin', ...TEST_ADMIN, ...(options.forbiddenPage ? { forbiddenPage: true } : {}) },
     webhook: {
       path: '/webhooks/demo',
-      sign: (body) => ({ 'x-signature': `sha256=${createHmac('sha256', TEST_WEBHOOK_SECRET).update(body).digest('hex')}` }),
+      sign: (body) => ({
+        'x-signature': `sha256=${createHmac('sha256', TEST_WEBHOOK_SECRET).update(body).digest('hex')}`,
+      }),
     },
   };
-  runAdapterConformance(options.name, async () => ({ baseUrl: (await app()).baseUrl, close: async () => {} }), conformance);
+  runAdapterConformance(
+    options.name,
+    async () => ({ baseUrl: (await app()).baseUrl, close: async () => {} }),
+    conformance,
+  );
 
   const browserReady = chromiumAvailable(`the ${options.name} browser scenario`);
   describe(`${options.name} in Chromium`, () => {
-    it.skipIf(!browserReady)('signs in through the store component and shows the user from the store and the server', async () => {
-      const { baseUrl } = await app();
-      const email = `${options.screenshot}-${Date.now().toString(36)}@example.com`;
-      const password = 'correct-horse-battery';
-      const tab = cookieClient(baseUrl);
-      const form = await tab.fetch('/auth/signup');
-      expect((await tab.form('/auth/signup', { csrfToken: csrfFrom(await form.text()), email, password, name: 'Browser' })).status).toBe(303);
+    it.skipIf(!browserReady)(
+      'signs in through the store component and shows the user from the store and the server',
+      async () => {
+        const { baseUrl } = await app();
+        const email = `${options.screenshot}-${Date.now().toString(36)}@example.com`;
+        const password = 'correct-horse-battery';
+        const tab = cookieClient(baseUrl);
+        const form = await tab.fetch('/auth/signup');
+        expect(
+          (await tab.form('/auth/signup', { csrfToken: csrfFrom(await form.text()), email, password, name: 'Browser' }))
+            .status,
+        ).toBe(303);
 
-      const browser = await launchChromium();
-      try {
-        const page = await browser.newPage();
-        await page.goto(`${baseUrl}/`);
-        await page.locator('#store-status', { hasText: 'unauthenticated' }).waitFor();
-        await page.getByLabel('Email').fill(email);
-        await page.getByLabel('Password').fill(password);
-        await page.getByRole('button', { name: 'Sign in here' }).click();
-        await page.locator('#store-user', { hasText: email }).waitFor({ timeout: 10_000 });
-        await page.locator('#user-email', { hasText: email }).waitFor({ timeout: 10_000 });
-        await screenshot(page, options.screenshot);
-        expect(await page.locator('#store-status').textContent()).toBe('authenticated');
-      } finally {
-        await browser.close();
-      }
-    }, 60_000);
+        const browser = await launchChromium();
+        try {
+          const page = await browser.newPage();
+          await page.goto(`${baseUrl}/`);
+          await page.locator('#store-status', { hasText: 'unauthenticated' }).waitFor();
+          await page.getByLabel('Email').fill(email);
+          await page.getByLabel('Password').fill(password);
+          await page.getByRole('button', { name: 'Sign in here' }).click();
+          await page.locator('#store-user', { hasText: email }).waitFor({ timeout: 10_000 });
+          await page.locator('#user-email', { hasText: email }).waitFor({ timeout: 10_000 });
+          await screenshot(page, options.screenshot);
+          expect(await page.locator('#store-status').textContent()).toBe('authenticated');
+        } finally {
+          await browser.close();
+        }
+      },
+      60_000,
+    );
   });
 }

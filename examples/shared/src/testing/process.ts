@@ -42,7 +42,9 @@ export function run(command: string, args: string[], cwd: string, env: Record<st
     const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const output = collect(child);
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output()}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output()}`)),
+    );
   });
 }
 
@@ -69,10 +71,19 @@ async function answers(url: string): Promise<boolean> {
  * gets any answer.
  * @throws when the process exits early or does not answer within `timeoutMs`.
  */
-export async function startServer(args: string[], cwd: string, env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+export async function startServer(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ORIGIN: baseUrl, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, ORIGIN: baseUrl, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = collect(child);
   let exited = false;
   const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -127,7 +138,8 @@ export async function startBuiltExample(example: BuiltExample): Promise<ServerPr
   await mkdir(join(example.dir, '.test-build'), { recursive: true });
   const out = await mkdtemp(join(example.dir, '.test-build', `${example.name}-`));
   const data = await mkdtemp(join(tmpdir(), `example-${example.name}-`));
-  const cleanup = () => Promise.all([rm(out, { recursive: true, force: true }), rm(data, { recursive: true, force: true })]);
+  const cleanup = () =>
+    Promise.all([rm(out, { recursive: true, force: true }), rm(data, { recursive: true, force: true })]);
   try {
     await run(process.execPath, example.build, example.dir, { [example.outVar]: out });
     const server = await startServer(example.server(out), example.dir, {
@@ -139,7 +151,14 @@ export async function startBuiltExample(example: BuiltExample): Promise<ServerPr
       ADMIN_PASSWORD: TEST_ADMIN.password,
       WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     });
-    return { baseUrl: server.baseUrl, stop: () => server.stop().then(cleanup).then(() => {}) };
+    return {
+      baseUrl: server.baseUrl,
+      stop: () =>
+        server
+          .stop()
+          .then(cleanup)
+          .then(() => {}),
+    };
   } catch (error) {
     await cleanup();
     throw error;

@@ -66,32 +66,32 @@ const steps: Record<string, TriggerDefinition<any, any>> = {
   }),
 };
 
-const triggers: Record<string, TriggerDefinition<any, any>> =
-  config.mode === 'steps'
-    ? steps
-    : config.mode === 'slow-schedule'
+const triggers: Record<string, TriggerDefinition<any, any>> = config.mode === 'steps'
+  ? steps
+  : config.mode === 'slow-schedule'
     ? slowSchedule
     : config.mode === 'poison'
-    ? poison
-    : config.mode === 'queue'
-    ? {
-        work: defineTrigger({
-          source: { type: 'queue', name: 'work', batchSize: config.batchSize ?? 10, batchTimeout: '50ms' },
-          config: quiet,
-          handle: async (event) => {
-            print({ batch: event.messages.length });
-            if (config.handlerDelayMs) await new Promise((resolve) => setTimeout(resolve, config.handlerDelayMs));
-            for (const message of event.messages) print({ n: (message.body as { n: number }).n, attempts: message.attempts });
-          },
-        }),
-      }
-    : {
-        tick: defineTrigger({
-          source: { type: 'scheduled', cron: '* * * * *' },
-          config: quiet,
-          handle: (event) => void print({ fired: event.scheduledTime.toISOString() }),
-        }),
-      };
+      ? poison
+      : config.mode === 'queue'
+        ? {
+            work: defineTrigger({
+              source: { type: 'queue', name: 'work', batchSize: config.batchSize ?? 10, batchTimeout: '50ms' },
+              config: quiet,
+              handle: async (event) => {
+                print({ batch: event.messages.length });
+                if (config.handlerDelayMs) await new Promise((resolve) => setTimeout(resolve, config.handlerDelayMs));
+                for (const message of event.messages)
+                  print({ n: (message.body as { n: number }).n, attempts: message.attempts });
+              },
+            }),
+          }
+        : {
+            tick: defineTrigger({
+              source: { type: 'scheduled', cron: '* * * * *' },
+              config: quiet,
+              handle: (event) => void print({ fired: event.scheduledTime.toISOString() }),
+            }),
+          };
 
 const runtime = createTriggerRuntime({
   name: 'multi',

@@ -9,7 +9,12 @@ import pg from 'pg';
 import { defineTrigger } from '../../define.js';
 import { createTriggerRuntime } from '../../runtime/create.js';
 
-const config = JSON.parse(process.env.CHILD_CONFIG ?? '{}') as { databaseUrl: string; schema: string; handlerDelayMs: number; lease: `${number}ms` };
+const config = JSON.parse(process.env.CHILD_CONFIG ?? '{}') as {
+  databaseUrl: string;
+  schema: string;
+  handlerDelayMs: number;
+  lease: `${number}ms`;
+};
 const print = (line: unknown) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const pool = new pg.Pool({ connectionString: config.databaseUrl, options: `-c search_path=${config.schema}`, max: 4 });
 const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });

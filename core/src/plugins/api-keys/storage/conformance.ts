@@ -44,7 +44,11 @@ export function runApiKeyStorageConformance(name: string, factory: ApiKeyStorage
 
     it('round-trips every field, by prefix', () =>
       withStorage(async (s) => {
-        const full = record({ name: 'CI deploy', permissions: ['posts:read', 'posts:edit:own'], expiresAt: new Date(1_800_000_000_123) });
+        const full = record({
+          name: 'CI deploy',
+          permissions: ['posts:read', 'posts:edit:own'],
+          expiresAt: new Date(1_800_000_000_123),
+        });
         const bare = record();
         await s.create(full);
         await s.create(bare);

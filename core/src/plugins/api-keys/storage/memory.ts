@@ -32,7 +32,10 @@ export function createMemoryApiKeyStorage(): ApiKeyStorage {
       return found ? copy(found) : null;
     },
     async listByUser(userId) {
-      return [...byId.values()].filter((r) => r.userId === userId).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map(copy);
+      return [...byId.values()]
+        .filter((r) => r.userId === userId)
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .map(copy);
     },
     async revoke(id, userId, at) {
       const found = byId.get(id);

@@ -24,11 +24,25 @@ describe.skipIf(!pgSchemas.available)('createSqlApiKeyStorage on PostgreSQL', ()
     const b = createSqlApiKeyStorage(second);
     await a.migrate();
     await b.migrate();
-    const record = { id: 'k1', prefix: 'abcdefabcdef', secretHash: 'f'.repeat(64), userId: 'u1', name: null, permissions: null, createdAt: new Date(), expiresAt: null, revokedAt: null };
+    const record = {
+      id: 'k1',
+      prefix: 'abcdefabcdef',
+      secretHash: 'f'.repeat(64),
+      userId: 'u1',
+      name: null,
+      permissions: null,
+      createdAt: new Date(),
+      expiresAt: null,
+      revokedAt: null,
+    };
     await a.create(record);
     expect(await b.findByPrefix('abcdefabcdef')).toBeNull();
     expect(await a.findByPrefix('abcdefabcdef')).toStrictEqual(record);
-    const { rows } = await sql<{ data_type: string }>`select data_type from information_schema.columns where table_schema = current_schema() and table_name = 'api_keys' and column_name = 'expires_at'`.execute(first);
+    const { rows } = await sql<{
+      data_type: string;
+    }>`select data_type from information_schema.columns where table_schema = current_schema() and table_name = 'api_keys' and column_name = 'expires_at'`.execute(
+      first,
+    );
     expect(rows).toStrictEqual([{ data_type: 'bigint' }]);
     await first.destroy();
     await second.destroy();

@@ -53,6 +53,16 @@ function initial(t: ApiKeyTables, { int64 }: DialectTraits): Migration {
  * pinned to `current_schema()` on PostgreSQL).
  * @throws the first migration error.
  */
-export async function migrateApiKeyTables(db: Kysely<any>, t: ApiKeyTables, dialect: SqlDialectName, traits: DialectTraits): Promise<void> {
-  await runMigrations(db, { migrations: { '0001_api_keys': initial(t, traits) }, table: t.migrations, lockTable: t.migrationLock, dialect });
+export async function migrateApiKeyTables(
+  db: Kysely<any>,
+  t: ApiKeyTables,
+  dialect: SqlDialectName,
+  traits: DialectTraits,
+): Promise<void> {
+  await runMigrations(db, {
+    migrations: { '0001_api_keys': initial(t, traits) },
+    table: t.migrations,
+    lockTable: t.migrationLock,
+    dialect,
+  });
 }

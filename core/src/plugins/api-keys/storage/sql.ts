@@ -97,19 +97,43 @@ export function createSqlApiKeyStorage(db: Kysely<any>, options: SqlApiKeyStorag
       } catch (error) {
         const violation = traits.uniqueViolation(error);
         if (violation === null) throw error;
-        throw Object.assign(new StorageConflictError(`API key unique constraint violated: ${violation}`, violation.includes('prefix') ? 'prefix' : 'id'), { cause: error });
+        throw Object.assign(
+          new StorageConflictError(
+            `API key unique constraint violated: ${violation}`,
+            violation.includes('prefix') ? 'prefix' : 'id',
+          ),
+          { cause: error },
+        );
       }
     },
     async findByPrefix(prefix) {
-      const row = await q.selectFrom(t.keys).selectAll().where('prefix', '=', prefix).$castTo<KeyRow>().executeTakeFirst();
+      const row = await q
+        .selectFrom(t.keys)
+        .selectAll()
+        .where('prefix', '=', prefix)
+        .$castTo<KeyRow>()
+        .executeTakeFirst();
       return row ? toRecord(row) : null;
     },
     async listByUser(userId) {
-      const rows = await q.selectFrom(t.keys).selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').$castTo<KeyRow>().execute();
+      const rows = await q
+        .selectFrom(t.keys)
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .$castTo<KeyRow>()
+        .execute();
       return rows.map(toRecord);
     },
     async revoke(id, userId, at) {
-      const result = await q.updateTable(t.keys).set({ revoked_at: at.getTime() }).where('id', '=', id).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+      const result = await q
+        .updateTable(t.keys)
+        .set({ revoked_at: at.getTime() })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
   };

@@ -12,7 +12,10 @@ runApiKeyStorageConformance('sql (sqlite, dialect detected)', async () => {
 });
 runApiKeyStorageConformance('sql (sqlite, custom tableName)', async () => {
   const db = open();
-  return { storage: createSqlApiKeyStorage(db, { tableName: 'service_keys', dialect: 'sqlite' }), teardown: () => db.destroy() };
+  return {
+    storage: createSqlApiKeyStorage(db, { tableName: 'service_keys', dialect: 'sqlite' }),
+    teardown: () => db.destroy(),
+  };
 });
 
 describe('createSqlApiKeyStorage on SQLite', () => {

@@ -22,7 +22,11 @@ describe.skipIf(!pgSchemas.available)('createSqlJwksStorage on PostgreSQL', () =
   it('stores times as bigint', async () => {
     const db = await isolated();
     await createSqlJwksStorage(db, { dialect: 'postgres' }).migrate();
-    const { rows } = await sql<{ data_type: string }>`select data_type from information_schema.columns where table_schema = current_schema() and table_name = 'auth_jwks' and column_name = 'created_at'`.execute(db);
+    const { rows } = await sql<{
+      data_type: string;
+    }>`select data_type from information_schema.columns where table_schema = current_schema() and table_name = 'auth_jwks' and column_name = 'created_at'`.execute(
+      db,
+    );
     expect(rows).toStrictEqual([{ data_type: 'bigint' }]);
     await db.destroy();
   });

@@ -46,6 +46,16 @@ function initial(t: JwksTables, { int64 }: DialectTraits): Migration {
 }
 
 /** Brings the table up to date; idempotent. @throws the first migration error. */
-export async function migrateJwksTables(db: Kysely<any>, t: JwksTables, dialect: SqlDialectName, traits: DialectTraits): Promise<void> {
-  await runMigrations(db, { migrations: { '0001_jwks': initial(t, traits) }, table: t.migrations, lockTable: t.migrationLock, dialect });
+export async function migrateJwksTables(
+  db: Kysely<any>,
+  t: JwksTables,
+  dialect: SqlDialectName,
+  traits: DialectTraits,
+): Promise<void> {
+  await runMigrations(db, {
+    migrations: { '0001_jwks': initial(t, traits) },
+    table: t.migrations,
+    lockTable: t.migrationLock,
+    dialect,
+  });
 }

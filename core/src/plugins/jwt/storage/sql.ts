@@ -94,7 +94,10 @@ export function createSqlJwksStorage(db: Kysely<any>, options: SqlJwksStorageOpt
     },
     async remove(kids) {
       if (kids.length === 0) return;
-      await q.deleteFrom(t.keys).where('kid', 'in', [...kids]).execute();
+      await q
+        .deleteFrom(t.keys)
+        .where('kid', 'in', [...kids])
+        .execute();
     },
   };
 }

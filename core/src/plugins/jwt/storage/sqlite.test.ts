@@ -12,7 +12,10 @@ runJwksStorageConformance('sql (sqlite, dialect detected)', async () => {
 });
 runJwksStorageConformance('sql (sqlite, custom tableName)', async () => {
   const db = open();
-  return { storage: createSqlJwksStorage(db, { tableName: 'signing_keys', dialect: 'sqlite' }), teardown: () => db.destroy() };
+  return {
+    storage: createSqlJwksStorage(db, { tableName: 'signing_keys', dialect: 'sqlite' }),
+    teardown: () => db.destroy(),
+  };
 });
 
 describe('createSqlJwksStorage on SQLite', () => {

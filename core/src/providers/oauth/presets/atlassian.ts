@@ -11,7 +11,13 @@ export type AtlassianOptions = PresetOptions;
 /** Maps `GET /me` (`account_id`, `name`, `email`, `email_verified`, `picture`). */
 export function atlassianProfile(p: Profile) {
   const email = str(p.email);
-  return { id: String(p.account_id), name: str(p.name) ?? str(p.nickname), email, image: str(p.picture), emailVerified: email && isTrue(p.email_verified) ? new Date() : null };
+  return {
+    id: String(p.account_id),
+    name: str(p.name) ?? str(p.nickname),
+    email,
+    image: str(p.picture),
+    emailVerified: email && isTrue(p.email_verified) ? new Date() : null,
+  };
 }
 
 /**

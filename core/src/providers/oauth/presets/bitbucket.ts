@@ -15,7 +15,10 @@ export interface BitbucketOptions extends PresetOptions {
 export function bitbucketPrimaryEmail(page: unknown): string | null {
   const values = (page as { values?: unknown } | null)?.values;
   if (!Array.isArray(values)) return null;
-  const hit = values.find((e: { email?: unknown; is_primary?: unknown; is_confirmed?: unknown } | null) => e && e.is_primary === true && e.is_confirmed === true && typeof e.email === 'string');
+  const hit = values.find(
+    (e: { email?: unknown; is_primary?: unknown; is_confirmed?: unknown } | null) =>
+      e && e.is_primary === true && e.is_confirmed === true && typeof e.email === 'string',
+  );
   return (hit?.email as string | undefined) ?? null;
 }
 
@@ -23,7 +26,13 @@ export function bitbucketPrimaryEmail(page: unknown): string | null {
 export function bitbucketProfile(p: Profile) {
   const email = str(p.confirmed_email);
   const avatar = (p.links as { avatar?: { href?: unknown } } | undefined)?.avatar?.href;
-  return { id: String(p.uuid), name: str(p.display_name) ?? str(p.nickname), email, image: str(avatar), emailVerified: email ? new Date() : null };
+  return {
+    id: String(p.uuid),
+    name: str(p.display_name) ?? str(p.nickname),
+    email,
+    image: str(avatar),
+    emailVerified: email ? new Date() : null,
+  };
 }
 
 /**

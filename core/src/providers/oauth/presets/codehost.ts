@@ -30,7 +30,9 @@ interface EmailEntry {
 /** Picks the primary verified address from `GET /user/emails`. */
 export function primaryVerifiedEmail(entries: unknown): string | null {
   if (!Array.isArray(entries)) return null;
-  const found = (entries as EmailEntry[]).find((e) => e && e.primary === true && e.verified === true && typeof e.email === 'string');
+  const found = (entries as EmailEntry[]).find(
+    (e) => e && e.primary === true && e.verified === true && typeof e.email === 'string',
+  );
   return found?.email ?? null;
 }
 

@@ -60,8 +60,14 @@ export interface PresetSpec<O extends PresetOptions> {
 /** Builds a preset factory from its spec. @internal */
 export function definePreset<O extends PresetOptions>(spec: PresetSpec<O>): (options: O) => OAuthProvider {
   return (options: O) => {
-    const endpoints: OAuthEndpoints = { ...(spec.endpoints?.(options ?? ({} as O)) ?? {}), ...(options?.endpoints ?? {}) };
-    const issuer = spec.type === 'oidc' ? ((options as OidcPresetOptions | undefined)?.issuer ?? spec.issuer?.(options ?? ({} as O))) : undefined;
+    const endpoints: OAuthEndpoints = {
+      ...(spec.endpoints?.(options ?? ({} as O)) ?? {}),
+      ...(options?.endpoints ?? {}),
+    };
+    const issuer =
+      spec.type === 'oidc'
+        ? ((options as OidcPresetOptions | undefined)?.issuer ?? spec.issuer?.(options ?? ({} as O)))
+        : undefined;
     return oauthProvider({
       id: options?.id ?? spec.id,
       name: options?.name ?? spec.name,
@@ -89,7 +95,8 @@ export function definePreset<O extends PresetOptions>(spec: PresetSpec<O>): (opt
  * @throws AuthConfigError (`INVALID_CONFIG`) when it is missing or empty.
  */
 export function required(value: string | undefined, preset: string, option: string): string {
-  if (typeof value !== 'string' || value.length === 0) throw new AuthConfigError(`Invalid provider: "${preset}" needs the \`${option}\` option`);
+  if (typeof value !== 'string' || value.length === 0)
+    throw new AuthConfigError(`Invalid provider: "${preset}" needs the \`${option}\` option`);
   return value;
 }
 
@@ -97,13 +104,18 @@ export function required(value: string | undefined, preset: string, option: stri
  * GET (or POST) a JSON profile API with the access token.
  * @throws Error naming the URL and HTTP status when the answer is not 2xx or not a JSON object.
  */
-export async function fetchJson(ctx: ProfileContext, url: string, init: { method?: 'GET' | 'POST'; authorization: string; headers?: Record<string, string> }): Promise<Profile> {
+export async function fetchJson(
+  ctx: ProfileContext,
+  url: string,
+  init: { method?: 'GET' | 'POST'; authorization: string; headers?: Record<string, string> },
+): Promise<Profile> {
   const res = await ctx.fetch(url, {
     method: init.method ?? 'GET',
     headers: { authorization: init.authorization, accept: 'application/json', ...(init.headers ?? {}) },
   });
   if (!res.ok) throw new Error(`${new URL(url).origin}${new URL(url).pathname} answered HTTP ${res.status}`);
   const body = (await res.json()) as unknown;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new Error(`${new URL(url).pathname} did not answer a JSON object`);
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new Error(`${new URL(url).pathname} did not answer a JSON object`);
   return body as Profile;
 }

@@ -34,7 +34,9 @@ export interface DeviceOptions {
  * id, `sub` = client id, `aud` = the issuer, signed with the team's key, and
  * caches it until a minute before it expires.
  */
-export function appleClientSecret(options: Pick<DeviceOptions, 'clientId' | 'teamId' | 'keyId' | 'privateKey' | 'issuer' | 'clientSecretTtl'>): () => Promise<string> {
+export function appleClientSecret(
+  options: Pick<DeviceOptions, 'clientId' | 'teamId' | 'keyId' | 'privateKey' | 'issuer' | 'clientSecretTtl'>,
+): () => Promise<string> {
   const ttl = options.clientSecretTtl ?? 3600;
   const audience = options.issuer ?? 'https://appleid.apple.com';
   let cached: { value: string; exp: number } | undefined;
@@ -67,7 +69,9 @@ export function deviceProfile(claims: Profile, ctx: Pick<ProfileContext, 'callba
   if (user) {
     try {
       const parsed = JSON.parse(user) as { name?: { firstName?: string; lastName?: string } };
-      const parts = [parsed.name?.firstName, parsed.name?.lastName].filter((p): p is string => typeof p === 'string' && p.length > 0);
+      const parts = [parsed.name?.firstName, parsed.name?.lastName].filter(
+        (p): p is string => typeof p === 'string' && p.length > 0,
+      );
       if (parts.length > 0) name = parts.join(' ');
     } catch {
       name = null;

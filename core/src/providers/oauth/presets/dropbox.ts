@@ -40,6 +40,7 @@ export const dropbox = definePreset<DropboxOptions>({
   }),
   scope: 'account_info.read',
   authorizationParams: { token_access_type: 'offline' },
-  userinfo: (e) => (tokens, ctx) => fetchJson(ctx, e.userinfo!, { method: 'POST', authorization: `Bearer ${tokens.access_token}` }),
+  userinfo: (e) => (tokens, ctx) =>
+    fetchJson(ctx, e.userinfo!, { method: 'POST', authorization: `Bearer ${tokens.access_token}` }),
   profile: dropboxProfile,
 });

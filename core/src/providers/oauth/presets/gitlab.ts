@@ -14,7 +14,13 @@ export interface GitlabOptions extends PresetOptions {
 
 /** Maps `GET /api/v4/user`. GitLab does not say the email is verified, so `emailVerified` stays null. */
 export function gitlabProfile(p: Profile) {
-  return { id: String(p.id), name: str(p.name) ?? str(p.username), email: str(p.email), image: str(p.avatar_url), emailVerified: null };
+  return {
+    id: String(p.id),
+    name: str(p.name) ?? str(p.username),
+    email: str(p.email),
+    image: str(p.avatar_url),
+    emailVerified: null,
+  };
 }
 
 /**

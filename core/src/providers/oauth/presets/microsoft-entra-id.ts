@@ -22,7 +22,9 @@ const MULTI_TENANT = new Set(['common', 'organizations', 'consumers']);
 function tenant(value: string | undefined): string {
   const id = required(value, 'microsoft-entra-id', 'tenantId');
   if (MULTI_TENANT.has(id.toLowerCase())) {
-    throw new AuthConfigError(`Invalid provider: "microsoft-entra-id" needs a tenant ID, not "${id}" (its ID tokens name the user's own tenant as issuer)`);
+    throw new AuthConfigError(
+      `Invalid provider: "microsoft-entra-id" needs a tenant ID, not "${id}" (its ID tokens name the user's own tenant as issuer)`,
+    );
   }
   return id;
 }

@@ -13,7 +13,13 @@ export type NotionOptions = PresetOptions;
 export function notionProfile(p: Profile) {
   const user = ((p.bot as { owner?: { user?: Profile } } | undefined)?.owner?.user ?? {}) as Profile;
   const person = (user.person ?? {}) as Profile;
-  return { id: String(user.id), name: str(user.name), email: str(person.email), image: str(user.avatar_url), emailVerified: null };
+  return {
+    id: String(user.id),
+    name: str(user.name),
+    email: str(person.email),
+    image: str(user.avatar_url),
+    emailVerified: null,
+  };
 }
 
 /**

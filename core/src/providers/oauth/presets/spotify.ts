@@ -12,7 +12,13 @@ export type SpotifyOptions = PresetOptions;
 /** Maps `GET /v1/me`. Spotify documents the email as unverified, so `emailVerified` stays null. */
 export function spotifyProfile(p: Profile) {
   const images = Array.isArray(p.images) ? (p.images as Array<{ url?: unknown }>) : [];
-  return { id: String(p.id), name: str(p.display_name) ?? String(p.id), email: str(p.email), image: str(images[0]?.url), emailVerified: null };
+  return {
+    id: String(p.id),
+    name: str(p.display_name) ?? String(p.id),
+    email: str(p.email),
+    image: str(images[0]?.url),
+    emailVerified: null,
+  };
 }
 
 /**

@@ -12,7 +12,13 @@ export type TwitterOptions = PresetOptions;
 /** Maps `GET /2/users/me` (`{data: {id, name, username, profile_image_url}}`). X gives no email here. */
 export function twitterProfile(p: Profile) {
   const d = (p.data ?? {}) as Profile;
-  return { id: String(d.id), name: str(d.name) ?? str(d.username), email: null, image: str(d.profile_image_url), emailVerified: null };
+  return {
+    id: String(d.id),
+    name: str(d.name) ?? str(d.username),
+    email: null,
+    image: str(d.profile_image_url),
+    emailVerified: null,
+  };
 }
 
 /**

@@ -11,7 +11,13 @@ export type ZoomOptions = PresetOptions;
 /** Maps `GET /v2/users/me` (`id`, `display_name` or first + last name, `email`, `pic_url`). */
 export function zoomProfile(p: Profile) {
   const full = [str(p.first_name), str(p.last_name)].filter(Boolean).join(' ');
-  return { id: String(p.id), name: str(p.display_name) ?? (full || null), email: str(p.email), image: str(p.pic_url), emailVerified: null };
+  return {
+    id: String(p.id),
+    name: str(p.display_name) ?? (full || null),
+    email: str(p.email),
+    image: str(p.pic_url),
+    emailVerified: null,
+  };
 }
 
 /**
@@ -25,7 +31,11 @@ export const zoom = definePreset<ZoomOptions>({
   id: 'zoom',
   name: 'Zoom',
   type: 'oauth',
-  endpoints: () => ({ authorization: 'https://zoom.us/oauth/authorize', token: 'https://zoom.us/oauth/token', userinfo: 'https://api.zoom.us/v2/users/me' }),
+  endpoints: () => ({
+    authorization: 'https://zoom.us/oauth/authorize',
+    token: 'https://zoom.us/oauth/token',
+    userinfo: 'https://api.zoom.us/v2/users/me',
+  }),
   scope: '',
   profile: zoomProfile,
 });
