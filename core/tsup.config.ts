@@ -9,4 +9,5 @@ export default packageBuild({
   client: 'src/client.ts',
   'plugins/jwt': 'src/plugins/jwt/index.ts',
   'plugins/api-keys': 'src/plugins/api-keys/index.ts',
+  conformance: 'src/conformance.ts',
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
-import { authFixture } from '../../test-support/auth-fixture.js';
+import { authFixture } from '@framework/testing/conformance';
 import { createDashboard } from './dashboard.js';
 
 const runtime = () =>

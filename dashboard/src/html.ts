@@ -49,32 +49,13 @@ export interface PageContext {
 /** The page layout: header with navigation, flash messages, content. */
 export function page(title: string, context: PageContext, content: Html, options: { chart?: boolean } = {}): string {
   const { base } = context;
-  return `<!doctype html>${html`<html lang="en">
-    <head>
-      <meta charset="utf-8" />
-      <meta name="viewport" content="width=device-width,initial-scale=1" />
-      <title>${title} · framework dashboard</title>
-      <link rel="stylesheet" href="${base}/assets/dashboard.css" />
-      ${options.chart ? html`<link rel="stylesheet" href="${base}/assets/uplot.css" />` : ''}
-    </head>
-    <body data-base="${base}" data-refresh="${context.refresh}">
-      <header>
-        <strong>framework</strong>
-        <nav>
-          <a href="${base}/">Triggers</a><a href="${base}/auth">Auth</a>${
-            context.bullBoard ? html`<a href="${context.bullBoard}">Queues (bull-board)</a>` : ''
-          }
-        </nav>
-      </header>
-      <main>
-        ${context.notice ? html`<p class="notice" role="status">${context.notice}</p>` : ''}${
-          context.error ? html`<p class="error" role="alert">${context.error}</p>` : ''
-        }${content}
-      </main>
-      ${options.chart ? html`<script src="${base}/assets/uplot.js"></script>` : ''}
-      <script src="${base}/assets/dashboard.js"></script>
-    </body>
-  </html>`}`;
+  return `<!doctype html>${html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · framework dashboard</title>
+<link rel="stylesheet" href="${base}/assets/dashboard.css">${options.chart ? html`<link rel="stylesheet" href="${base}/assets/uplot.css">` : ''}</head>
+<body data-base="${base}" data-refresh="${context.refresh}"><header><strong>framework</strong><nav><a href="${base}/">Triggers</a><a href="${base}/auth">Auth</a>${
+    context.bullBoard ? html`<a href="${context.bullBoard}">Queues (bull-board)</a>` : ''
+  }</nav></header><main>${context.notice ? html`<p class="notice" role="status">${context.notice}</p>` : ''}${
+    context.error ? html`<p class="error" role="alert">${context.error}</p>` : ''
+  }${content}</main>${options.chart ? html`<script src="${base}/assets/uplot.js"></script>` : ''}<script src="${base}/assets/dashboard.js"></script></body></html>`}`;
 }
 
 /** A status pill. */

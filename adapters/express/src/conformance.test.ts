@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { createExpressExample } from '../../../examples/express/src/app.js';
-import { runAdapterConformance, runningApp, tempDatabase } from '../../../test-support/adapter-conformance.js';
+import { runAdapterConformance, runningApp, tempDatabase } from '@framework/testing/conformance';
 import { generousLogins } from '@framework/example-shared/testing/logins';
 
 const WEBHOOK_SECRET = process.env.WEBHOOK_SECRET ?? 'dev-webhook-secret';

@@ -18,7 +18,7 @@ import {
 } from '@framework/auth';
 import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { customHmacVerifier } from '@framework/trigger/verifiers';
-import { cookieClient, type CookieClient } from '../../../test-support/adapter-conformance.js';
+import { cookieClient, type CookieClient } from '@framework/testing/conformance';
 import { authErrorHandler, authSession, authRouter, sendWebResponse, triggerRouter } from './index.js';
 
 const EMAIL = 'ada@example.com';

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createAuth, createMemoryAdapter, requireAuth, type Auth } from '@framework/auth';
-import { looksLikeStack, rawRequest, singleConnectionAgent } from '../../../test-support/raw-http.js';
+import { looksLikeStack, rawRequest, singleConnectionAgent } from '@framework/testing/conformance';
 import { authErrorHandler, authSession, authRouter, finalErrorHandler, securityHeaders } from './index.js';
 
 const servers: Server[] = [];

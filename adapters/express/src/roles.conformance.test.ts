@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { requireRole } from '@framework/auth';
-import { outcomeOfStatus, runRoleConformance } from '../../../test-support/role-conformance.js';
+import { outcomeOfStatus, runRoleConformance } from '@framework/testing/conformance';
 import { authErrorHandler, authSession, finalErrorHandler } from './index.js';
 
 runRoleConformance('express requireRole', async (auth, cookie, role) => {

@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import { createExampleApp } from '../../../examples/hono/src/app.js';
 import { generousLogins } from '@framework/example-shared/testing/logins';
-import { runAdapterConformance, runningApp, tempDatabase } from '../../../test-support/adapter-conformance.js';
+import { runAdapterConformance, runningApp, tempDatabase } from '@framework/testing/conformance';
 
 const WEBHOOK_SECRET = process.env.WEBHOOK_SECRET ?? 'dev-webhook-secret';
 

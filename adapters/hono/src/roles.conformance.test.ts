@@ -1,6 +1,6 @@
 /** The role conformance suite against Hono's `authorize({ role })` after `authSession`. */
 import { Hono } from 'hono';
-import { outcomeOfStatus, runRoleConformance } from '../../../test-support/role-conformance.js';
+import { outcomeOfStatus, runRoleConformance } from '@framework/testing/conformance';
 import { authSession, authorize, type AuthVariables } from './index.js';
 
 runRoleConformance('hono authorize', async (auth, cookie, role) => {

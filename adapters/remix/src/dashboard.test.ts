@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authFixture, ORIGIN } from '../../../test-support/auth-fixture.js';
+import { authFixture, ORIGIN } from '@framework/testing/conformance';
 import { createDashboardRoute } from './dashboard.js';
 
 describe('createDashboardRoute', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { data } from 'react-router';
 import { getUser, requireAuth } from '@framework/auth';
 import { createAuthHelpers } from './index.js';
-import { authFixture, laterSession, ORIGIN } from '../../../test-support/auth-fixture.js';
+import { authFixture, laterSession, ORIGIN } from '@framework/testing/conformance';
 
 const get = (path: string, headers: Record<string, string> = {}) => new Request(`${ORIGIN}${path}`, { headers });
 

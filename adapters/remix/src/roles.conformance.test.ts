@@ -1,5 +1,5 @@
 /** The role conformance suite against React Router's `requireRole(request, role)` from `createAuthHelpers`. */
-import { outcomeOfThrown, runRoleConformance } from '../../../test-support/role-conformance.js';
+import { outcomeOfThrown, runRoleConformance } from '@framework/testing/conformance';
 import { createAuthHelpers } from './index.js';
 
 runRoleConformance('react router requireRole', async (auth, cookie, role) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Auth } from '@framework/auth';
 import { createAuthRoute, createWebhookRoute } from './index.js';
-import { authFixture, ORIGIN } from '../../../test-support/auth-fixture.js';
+import { authFixture, ORIGIN } from '@framework/testing/conformance';
 
 describe('createAuthRoute', () => {
   it('serves GET through the loader and other methods through the action, with the client IP from the context', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { getSession, getUser, hasPermission } from '@framework/auth';
 import { isApiKeySession } from '@framework/auth/plugins/api-keys';
 import { apiKeyTestApp } from '../../../core/src/plugins/api-keys/test-key.js';
-import { ORIGIN } from '../../../test-support/auth-fixture.js';
+import { ORIGIN } from '@framework/testing/conformance';
 import { authHandle, requireUser } from './index.js';
 import type { AuthLocals } from './locals.js';
 import { fakeEvent, runHandle } from './kit-fake.js';

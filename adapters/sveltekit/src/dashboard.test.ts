@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authFixture } from '../../../test-support/auth-fixture.js';
+import { authFixture } from '@framework/testing/conformance';
 import { dashboardHandle } from './dashboard.js';
 import { fakeEvent, runHandle } from './kit-fake.js';
 

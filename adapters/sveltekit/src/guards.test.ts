@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authHandle, requireRole, requireUser } from './index.js';
-import { authFixture } from '../../../test-support/auth-fixture.js';
+import { authFixture } from '@framework/testing/conformance';
 import { fakeEvent, runHandle } from './kit-fake.js';
 
 const json = { accept: 'application/json' };

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { getUser, type Auth } from '@framework/auth';
 import { authHandle, forwardCookies } from './index.js';
 import type { AuthLocals } from './locals.js';
-import { authFixture, laterSession } from '../../../test-support/auth-fixture.js';
+import { authFixture, laterSession } from '@framework/testing/conformance';
 import { fakeEvent, runHandle } from './kit-fake.js';
 
 const whoami = (event: { locals: unknown }) => {

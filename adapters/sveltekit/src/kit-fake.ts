@@ -6,7 +6,7 @@
  * @module
  */
 import { isHttpError, isRedirect, type Handle, type RequestEvent } from '@sveltejs/kit';
-import { ORIGIN } from '../../../test-support/auth-fixture.js';
+import { ORIGIN } from '@framework/testing/conformance';
 
 /** A request event for `path` on the fixture origin. */
 export function fakeEvent(path: string, init: RequestInit = {}, extra: Partial<RequestEvent> = {}): RequestEvent {

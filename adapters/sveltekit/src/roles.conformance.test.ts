@@ -1,5 +1,5 @@
 /** The role conformance suite against SvelteKit's `requireRole(event, role)` under `authHandle`. */
-import { outcomeOfStatus, runRoleConformance } from '../../../test-support/role-conformance.js';
+import { outcomeOfStatus, runRoleConformance } from '@framework/testing/conformance';
 import { authHandle, requireRole } from './index.js';
 import { fakeEvent, runHandle } from './kit-fake.js';
 

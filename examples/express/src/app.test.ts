@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { cookieClient, csrfFrom } from '../../../test-support/adapter-conformance.js';
+import { cookieClient, csrfFrom } from '@framework/testing/conformance';
 import { createExpressExample, type ExpressExample } from './app.js';
 import { generousLogins } from '@framework/example-shared/testing/logins';
 

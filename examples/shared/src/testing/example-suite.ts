@@ -8,12 +8,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cookieClient,
-  csrfFrom,
-  runAdapterConformance,
-  type ConformanceOptions,
-} from '../../../../test-support/adapter-conformance.js';
+import { cookieClient, csrfFrom, runAdapterConformance, type ConformanceOptions } from '@framework/testing/conformance';
 import { chromiumAvailable, launchChromium, screenshot } from './browser.js';
 import { TEST_ADMIN, TEST_WEBHOOK_SECRET, type ServerProcess } from './process.js';
 
