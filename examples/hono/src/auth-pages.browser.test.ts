@@ -1,6 +1,6 @@
 /**
  * The kit's default pages in a real Chromium against the running example:
- * credentials sign-in, a magic link opened from the dev outbox and confirmed on its page (and refused
+ * credentials sign-in, sign-up and a password reset through the outbox, a magic link opened from the dev outbox and confirmed on its page (and refused
  * the second time), passkey registration and passkey-only sign-in with
  * Chromium's virtual authenticator, and the error page for a bad link.
  * Screenshots go to test-results/.
@@ -54,6 +54,45 @@ describe.skipIf(!available)('default auth pages in Chromium', () => {
     await page.waitForURL(`${running.origin}/`);
     expect(await page.locator('#user-email').textContent()).toBe('ada@example.com');
     await screenshot(page, 'home-signed-in');
+    await context.close();
+  });
+
+  it('signs up on the kit’s page, then resets the password from the outbox link and signs in with the new one', async () => {
+    const { context, page } = await fresh();
+    await page.goto('/auth/signin');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(/\/auth\/signup/);
+    await screenshot(page, 'signup-page');
+    await page.getByLabel('Name').fill('Grace');
+    await page.getByLabel('Email').fill('grace@example.com');
+    await page.getByLabel('Password').fill('hopper-1906');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${running.origin}/`);
+    expect(await page.locator('#user-email').textContent()).toBe('grace@example.com');
+
+    const other = await browser.newContext({ baseURL: running.origin });
+    const tab = await other.newPage();
+    await tab.goto('/auth/signin');
+    await tab.getByRole('link', { name: 'Forgot password?' }).click();
+    await tab.getByLabel('Email').fill('grace@example.com');
+    await tab.getByRole('button', { name: 'Send the link' }).click();
+    expect(await tab.textContent('h1')).toBe('Check your email');
+    await tab.goto('/dev/outbox');
+    const link = await tab.locator('a[href*="/auth/password/reset"]').first().getAttribute('href');
+    await tab.goto(link!);
+    await screenshot(tab, 'reset-password-page');
+    await tab.getByLabel('New password').fill('a brand new password');
+    await tab.getByRole('button', { name: 'Set password' }).click();
+    await tab.waitForURL(/\/auth\/signin/);
+    await tab.getByLabel('Email', { exact: true }).first().fill('grace@example.com');
+    await tab.getByLabel('Password').fill('a brand new password');
+    await tab.getByRole('button', { name: 'Sign in with Email and password' }).click();
+    await tab.waitForURL(`${running.origin}/`);
+    expect(await tab.locator('#user-email').textContent()).toBe('grace@example.com');
+    // The reset ended the first browser's session.
+    await page.reload();
+    expect(await page.locator('#user-email').count()).toBe(0);
+    await other.close();
     await context.close();
   });
 
