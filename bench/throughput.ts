@@ -28,7 +28,10 @@ async function startServer(kind: Kind) {
   return { child, url: `http://127.0.0.1:${port}/`, cookie: cookie ?? '' };
 }
 
-/** The session cookie the protected servers print; sent to the bare route too, so every route parses the same request. */
+/**
+ * The session cookie the protected servers print; sent to the bare route too, so every route parses the same
+ * request.
+ */
 let sessionCookie = '';
 
 async function rps(kind: Kind, seconds: number): Promise<number> {

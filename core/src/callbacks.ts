@@ -58,7 +58,10 @@ export interface AuthCallbacks {
   redirect?(params: RedirectParams): MaybePromise<string>;
   /** Shapes what `getSession` and `GET /session` return. */
   session?(params: SessionParams): MaybePromise<Session>;
-  /** `jwt` strategy only: shapes the token's claims. Runs at sign-in, on `update`, and when the token is re-issued (sliding refresh). */
+  /**
+   * `jwt` strategy only: shapes the token's claims. Runs at sign-in, on `update`, and when the token is
+   * re-issued (sliding refresh).
+   */
   jwt?(params: JwtParams): MaybePromise<JWT>;
   /**
    * Runs first when a user deletes their account (`POST

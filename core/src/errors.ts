@@ -9,7 +9,10 @@ import { statusOf, type AuthErrorCode } from './error-codes.js';
 
 /** Options for {@link AuthError}. */
 export interface AuthErrorOptions {
-  /** Stable machine-readable code from {@link AUTH_ERRORS} (or a plugin's {@link AuthErrorCodes}), e.g. `INVALID_REQUEST`. */
+  /**
+   * Stable machine-readable code from {@link AUTH_ERRORS} (or a plugin's {@link AuthErrorCodes}), e.g.
+   * `INVALID_REQUEST`.
+   */
   code: AuthErrorCode;
   /** HTTP status the error maps to (4xx or 5xx). Default: the code's status in {@link AUTH_ERRORS}. */
   status?: number;
@@ -83,7 +86,10 @@ export class ForbiddenError extends AuthError {
   }
 }
 
-/** The credentials were wrong, or the user is unknown (the two are never told apart). Code `INVALID_CREDENTIALS`, status 401. */
+/**
+ * The credentials were wrong, or the user is unknown (the two are never told apart). Code
+ * `INVALID_CREDENTIALS`, status 401.
+ */
 export class InvalidCredentialsError extends AuthError {
   constructor(message = 'Invalid credentials') {
     super(message, { code: 'INVALID_CREDENTIALS', status: 401 });

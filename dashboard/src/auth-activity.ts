@@ -57,7 +57,10 @@ export interface AuthActivitySources {
   activeSessions?: () => Promise<number>;
   /** Audit entries, newest first, matching the filter. */
   auditLog?: (filter: AuditFilter) => Promise<AuditEntry[]>;
-  /** Recent sign-ins and failed sign-ins, newest first. Default: the audit log's `signin*` actions when `auditLog` is given. */
+  /**
+   * Recent sign-ins and failed sign-ins, newest first. Default: the audit log's `signin*` actions when
+   * `auditLog` is given.
+   */
   signIns?: (options: { limit: number }) => Promise<AuditEntry[]>;
   /** Recent rate-limit refusals, newest first. */
   rateLimitRefusals?: (options: { limit: number }) => Promise<RateLimitRefusal[]>;

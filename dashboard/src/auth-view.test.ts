@@ -1,4 +1,7 @@
-/** The Auth view: optional sources shown when given, "not configured" otherwise, filters passed through, failures reported by name. */
+/**
+ * The Auth view: optional sources shown when given, "not configured" otherwise, filters passed through,
+ * failures reported by name.
+ */
 import { describe, expect, it } from 'vitest';
 import type { AuditFilter } from './auth-activity.js';
 import { createDashboard } from './dashboard.js';

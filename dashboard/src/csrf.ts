@@ -88,7 +88,10 @@ export async function createCsrfGuard(options: {
   };
 }
 
-/** `Origin` equals the request URL's origin or a trusted one; without Origin, `Sec-Fetch-Site` must be `same-origin`. */
+/**
+ * `Origin` equals the request URL's origin or a trusted one; without Origin, `Sec-Fetch-Site` must be
+ * `same-origin`.
+ */
 function sameOrigin(request: Request, trusted: readonly string[]): boolean {
   const origin = request.headers.get('origin');
   if (origin) return origin === new URL(request.url).origin || trusted.includes(origin);

@@ -112,7 +112,8 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
       ? options.history
       : createRunHistory(runtime, options.history ?? {})
     : undefined;
-  // Cookies follow the auth's session cookie (Secure on HTTPS deployments); the key defaults to the auth secret, so tokens hold across instances.
+  // Cookies follow the auth's session cookie (Secure on HTTPS deployments); the key defaults to the auth
+  // secret, so tokens hold across instances.
   const secure = options.auth ? options.auth.config.cookies.sessionToken.options.secure : mode === 'production';
   const secret = options.secret ?? options.auth?.config.secret[0];
   const csrf = createCsrfGuard({

@@ -31,7 +31,10 @@ const types = {
   '.woff2': 'font/woff2',
 };
 
-/** Serves a file of build/client for GET/HEAD; false when there is none. Hashed /assets/ files are cached for a year. */
+/**
+ * Serves a file of build/client for GET/HEAD; false when there is none. Hashed /assets/ files are cached for
+ * a year.
+ */
 async function serveAsset(req, res) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   let path;

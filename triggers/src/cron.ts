@@ -18,7 +18,8 @@ export interface CronSchedule {
  * Occurrences are computed one at a time from the previous one and forced to
  * move forward, which keeps sub-hourly schedules monotonic across DST changes.
  *
- * @throws {TriggerDefinitionError} for a bad timezone, a bad expression or one that never fires, with `path` in the message
+ * @throws {TriggerDefinitionError} for a bad timezone, a bad expression or one that never fires, with `path`
+ * in the message
  */
 export function parseCron(expression: string, timezone: string, path = 'source.cron'): CronSchedule {
   assertTimezone(timezone, path.replace(/cron$/, 'timezone'));
@@ -51,7 +52,10 @@ export function parseCron(expression: string, timezone: string, path = 'source.c
   };
 }
 
-/** The next occurrence from now; `null` when there is none (croner overflows its stack searching some impossible lists). */
+/**
+ * The next occurrence from now; `null` when there is none (croner overflows its stack searching some
+ * impossible lists).
+ */
 function firstRun(cron: Cron): Date | null {
   try {
     return cron.nextRun(new Date());

@@ -20,12 +20,14 @@ export interface TriggerDefinitionInput<S extends TriggerSource, Env> {
  * Checks: 5-field cron (croner syntax, at most once a minute) and IANA
  * `timezone` (default `'UTC'`); queue `batchSize` 1–100 (default 10) and
  * durations; webhook `path` starting with `/`, `methods` (default
- * `['POST']`) and `maxBodySize` (bytes, 1 to 104 857 600, default 1 MiB); objectstore `events`; sqldb `operations`; tail filters; config
+ * `['POST']`) and `maxBodySize` (bytes, 1 to 104 857 600, default 1 MiB); objectstore `events`; sqldb
+ * `operations`; tail filters; config
  * `retries` (default 3), `retryDelay` (default `'1m'`), `timeout` (default
  * `'30s'`, at most `'15m'`). Durations are strings such as `'30s'`; bare numbers
  * are rejected.
  *
- * @throws {TriggerDefinitionError} code `INVALID_TRIGGER_DEFINITION`; the message starts with the field path, e.g. `source.batchSize: expected an integer from 1 to 100, got number 0`
+ * @throws {TriggerDefinitionError} code `INVALID_TRIGGER_DEFINITION`; the message starts with the field path,
+ * e.g. `source.batchSize: expected an integer from 1 to 100, got number 0`
  * @example
  * ```ts
  * export default defineTrigger({

@@ -20,7 +20,8 @@ const EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
  *
  * @param dir - directory, absolute or relative to `process.cwd()`
  * @returns triggers by name, sorted by name
- * @throws {TriggerDefinitionError} when a file has no trigger as default export, or a definition is invalid (the message names the file)
+ * @throws {TriggerDefinitionError} when a file has no trigger as default export, or a definition is invalid
+ * (the message names the file)
  * @example
  * ```ts
  * const triggers = await loadTriggersFromDir('app/triggers');

@@ -41,9 +41,15 @@ export interface QueueSource {
   name: string;
   batchSize?: number;
   batchTimeout?: Duration;
-  /** Delay before unacked messages of a failed batch are redelivered (a duration or a {@link RetryBackoff}). Default: `config.retryDelay` (`'1m'`). */
+  /**
+   * Delay before unacked messages of a failed batch are redelivered (a duration or a {@link RetryBackoff}).
+   * Default: `config.retryDelay` (`'1m'`).
+   */
   retryDelay?: Duration | RetryBackoff;
-  /** Queue that receives messages whose retries are spent. Without it they are kept as failed (`runtime.failed(queue)`). */
+  /**
+   * Queue that receives messages whose retries are spent. Without it they are kept as failed
+   * (`runtime.failed(queue)`).
+   */
   deadLetterQueue?: string;
 }
 
@@ -162,7 +168,10 @@ export interface ObjectStoreEvent {
   object: { key: string; size: number; etag: string; uploadedAt: Date };
 }
 
-/** Event of a `webhook` trigger. `payload` is parsed by content type; `verified` is true when a verifier accepted it. */
+/**
+ * Event of a `webhook` trigger. `payload` is parsed by content type; `verified` is true when a verifier
+ * accepted it.
+ */
 export interface WebhookEvent<Payload = unknown> {
   /** A copy of the request whose body can still be read. */
   request: Request;

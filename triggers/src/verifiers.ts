@@ -42,7 +42,8 @@ export interface VerifyWebhookOptions {
  * `verifier.replay.store` yourself if you need that.
  *
  * @throws {WebhookVerificationError} code `WEBHOOK_VERIFICATION_FAILED`, `context.reason` says why
- * @throws {TriggerError} code `PAYLOAD_TOO_LARGE` when the body exceeds `maxBodySize`, `WEBHOOK_BODY_UNREADABLE` when its stream fails
+ * @throws {TriggerError} code `PAYLOAD_TOO_LARGE` when the body exceeds `maxBodySize`,
+ * `WEBHOOK_BODY_UNREADABLE` when its stream fails
  * @example
  * ```ts
  * await verifyWebhook(codehostVerifier({ secret }), request.clone());

@@ -7,7 +7,10 @@ import type { ErrorRequestHandler } from 'express';
 
 /** Options of {@link finalErrorHandler}. */
 export interface FinalErrorHandlerOptions {
-  /** Where server errors (5xx) are logged, with their stack. Default `console.error`. Client errors (4xx) are not logged. */
+  /**
+   * Where server errors (5xx) are logged, with their stack. Default `console.error`. Client errors (4xx) are
+   * not logged.
+   */
   log?: (error: unknown) => void;
 }
 

@@ -14,7 +14,10 @@ export interface ToWebRequestOptions {
   body?: boolean;
 }
 
-/** A `Host` value that is only a host and an optional port (RFC 3986 reg-name, IPv4 or IP-literal): no userinfo, path, query, or spaces. */
+/**
+ * A `Host` value that is only a host and an optional port (RFC 3986 reg-name, IPv4 or IP-literal): no
+ * userinfo, path, query, or spaces.
+ */
 const HOST_VALUE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]+)(?::\d{1,5})?$/;
 
 /** The 400 the adapter answers when a request's URL cannot be built. Code `INVALID_REQUEST`. */

@@ -1,4 +1,7 @@
-/** bull-board beside the dashboard, on a real server with real BullMQ queues in Redis: same access rules, same-origin JSON for actions. */
+/**
+ * bull-board beside the dashboard, on a real server with real BullMQ queues in Redis: same access rules,
+ * same-origin JSON for actions.
+ */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { serve, type ServerType } from '@hono/node-server';

@@ -16,7 +16,10 @@ import { clientIp } from './index.js';
 export interface BullBoardOptions {
   /** The BullMQ queues to show (`new Queue(name, { connection, prefix })`, with the engine's prefix). */
   queues: readonly Queue[];
-  /** Where bull-board is served. Default `<dashboard.basePath>/bull-board`; pass the same as the dashboard's `bullBoardPath` for its link. */
+  /**
+   * Where bull-board is served. Default `<dashboard.basePath>/bull-board`; pass the same as the dashboard's
+   * `bullBoardPath` for its link.
+   */
   path?: string;
   /** Hide retry, clean, promote and delete. Default `false`. */
   readOnly?: boolean;

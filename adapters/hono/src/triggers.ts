@@ -6,7 +6,10 @@
  */
 import type { MiddlewareHandler } from 'hono';
 
-/** The part of a `TriggerRuntime` the adapter uses (structural, so this package does not depend on the trigger package). */
+/**
+ * The part of a `TriggerRuntime` the adapter uses (structural, so this package does not depend on the trigger
+ * package).
+ */
 export interface WebhookRuntime {
   /** Serves a webhook request; null when no webhook trigger owns the path. */
   fetch(request: Request): Promise<Response | null>;

@@ -83,7 +83,10 @@ export interface AuthHelpers {
  */
 export function createAuthHelpers(auth: Auth): AuthHelpers {
   const reads = new WeakMap<Request, Promise<AuthScope>>();
-  /** `auth.run`, where a refusal thrown while reading the session (an API key over its budget: 429) becomes the kit's Response, thrown as loaders do. */
+  /**
+   * `auth.run`, where a refusal thrown while reading the session (an API key over its budget: 429) becomes
+   * the kit's Response, thrown as loaders do.
+   */
   const run = <T>(request: Request, fn: (scope: AuthScope) => T | Promise<T>): Promise<T> => {
     let entered = false;
     const inside = (scope: AuthScope) => {

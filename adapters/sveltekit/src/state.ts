@@ -54,7 +54,10 @@ export function refuse(state: EventAuthState, failure: AuthError): never {
   error(failure.status, body);
 }
 
-/** Rethrows `thrown` as {@link refuse} does when it is a kit error (a refused API key, say), unchanged otherwise. @internal */
+/**
+ * Rethrows `thrown` as {@link refuse} does when it is a kit error (a refused API key, say), unchanged
+ * otherwise. @internal
+ */
 export function refuseAuthError(state: EventAuthState, thrown: unknown): never {
   if (thrown instanceof AuthError) refuse(state, thrown);
   throw thrown;

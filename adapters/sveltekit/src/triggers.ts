@@ -33,7 +33,8 @@ export type RuntimeSource = WebhookRuntime | (() => WebhookRuntime | Promise<Web
  * (signature check over the raw body, 401, 405, 413, the handler's 200);
  * every other request goes on to `resolve` and is then reported to the tail
  * triggers, with its URL cut to origin and path (the query string, which can
- * hold magic-link tokens and OAuth codes, is never recorded). Put it first in `sequence()`, so nothing reads the body before it.
+ * hold magic-link tokens and OAuth codes, is never recorded). Put it first in `sequence()`, so nothing reads
+ * the body before it.
  *
  * SvelteKit refuses cross-site form posts (`csrf.checkOrigin`) before any
  * hook runs; webhook senders post JSON, which that check lets through.

@@ -34,7 +34,10 @@ export interface EmailAndPasswordOptions {
   maxPasswordLength?: number;
   /** Sends the verification link (sign-up, resend, email change). Awaited; a throw answers 502. */
   sendVerificationEmail?: (mail: AccountMail) => Promise<void> | void;
-  /** Sends the password-reset link. Not awaited by `POST /password/forgot`, so its timing tells nothing; a throw is logged. */
+  /**
+   * Sends the password-reset link. Not awaited by `POST /password/forgot`, so its timing tells nothing; a
+   * throw is logged.
+   */
   sendResetPassword?: (mail: AccountMail) => Promise<void> | void;
   /** Sign the person in after sign-up (never while verification is required). Default true. */
   autoSignIn?: boolean;

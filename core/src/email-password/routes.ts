@@ -58,7 +58,10 @@ function link(ctx: RouteContext, path: string, params: Record<string, string>): 
   return url.href;
 }
 
-/** Runs a mail hook without letting its failure (or its timing) reach the client; failures are logged without details. */
+/**
+ * Runs a mail hook without letting its failure (or its timing) reach the client; failures are logged without
+ * details.
+ */
 function sendQuietly(ctx: RouteContext, what: string, send: () => Promise<void> | void): void {
   Promise.resolve()
     .then(send)

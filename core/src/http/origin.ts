@@ -20,7 +20,10 @@ import { isProduction } from '../config.js';
 export interface OriginPolicy {
   /** The canonical origin (`https://app.example.com`), when configured. */
   readonly baseURL: string | undefined;
-  /** Origins besides `baseURL` that may post state changes, be redirected to, and shape links when a request arrives on them. */
+  /**
+   * Origins besides `baseURL` that may post state changes, be redirected to, and shape links when a request
+   * arrives on them.
+   */
   readonly trustedOrigins: readonly string[];
 }
 
@@ -28,7 +31,10 @@ function truthy(value: unknown): boolean {
   return value === true || value === 'true' || value === '1';
 }
 
-/** Normalises a configured origin (`https://a.example/path` → `https://a.example`). @throws TypeError for a non-URL or a non-http(s) scheme. */
+/**
+ * Normalises a configured origin (`https://a.example/path` → `https://a.example`). @throws TypeError for a
+ * non-URL or a non-http(s) scheme.
+ */
 export function normalizeOrigin(origin: string): string {
   const url = new URL(origin);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`not an http(s) URL: ${origin}`);

@@ -7,7 +7,10 @@ import { AuthRedirect, SessionExpiredError, UnauthenticatedError, type Forbidden
 import { escapeHtml, layout } from '../pages/html.js';
 import { isApiRequest } from './client.js';
 
-/** Where the sign-in page is when no request scope says otherwise (the default `pages.signIn`, core/README.md "Configuration"). */
+/**
+ * Where the sign-in page is when no request scope says otherwise (the default `pages.signIn`, core/README.md
+ * "Configuration").
+ */
 export const DEFAULT_SIGN_IN_PAGE = '/auth/signin';
 
 /** 302 for GET/HEAD, 303 (the browser follows with GET) otherwise. */

@@ -7,7 +7,10 @@ import type { User } from '../types.js';
 
 /** Options of `authMiddleware`. Every option is checked when the middleware is created. */
 export interface AuthMiddlewareOptions {
-  /** Require a signed-in user. Default `true`. With `false`, anonymous requests pass; a present user is still checked. */
+  /**
+   * Require a signed-in user. Default `true`. With `false`, anonymous requests pass; a present user is still
+   * checked.
+   */
   required?: boolean;
   /**
    * Where to send a browser that is not signed in: a path (`/login`) or an

@@ -8,7 +8,10 @@ import { AuthConfigError } from '../errors.js';
 import type { RouteContext } from '../routes/context.js';
 import type { AuthHooks, AuthPlugin, PluginRoute } from './types.js';
 
-/** A route in the table: per method, its CSRF policy and limiter; `withProvider` routes take exactly one extra path segment. */
+/**
+ * A route in the table: per method, its CSRF policy and limiter; `withProvider` routes take exactly one extra
+ * path segment.
+ */
 export interface Route extends PluginRoute {
   withProvider?: boolean;
   /** POSTs that skip the CSRF checks for this request (the OAuth callback: state + PKCE + flow cookie). */

@@ -87,7 +87,10 @@ export interface AuthPlugin<Id extends string = string, Ext = unknown> {
   readonly id: Id;
   /** Runs once in `createAuth`, with the core's internals; its value is the plugin's extension. */
   init?(auth: AuthInternals): Ext;
-  /** Routes by path under `basePath` (`two-factor/verify`); a path taken by the core or another plugin throws `INVALID_CONFIG`. */
+  /**
+   * Routes by path under `basePath` (`two-factor/verify`); a path taken by the core or another plugin throws
+   * `INVALID_CONFIG`.
+   */
   readonly routes?: Readonly<Record<string, PluginRoute>>;
   readonly hooks?: AuthHooks;
   /** Creates or upgrades the plugin's storage; `auth.migrate()` runs it after the adapter's. Idempotent. */

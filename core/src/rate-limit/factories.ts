@@ -31,7 +31,8 @@ export const RATE_LIMIT_DEFAULTS = Object.freeze({
  * allows and logs a warning; `check()` never rejects.
  *
  * @param storage From {@link createFixedWindowStorage} or `createSlidingWindowStorage`.
- * @param options `limit` (positive integer, default 5), `window` (seconds, default 900), and the rest of {@link RateLimiterOptions}.
+ * @param options `limit` (positive integer, default 5), `window` (seconds, default 900), and the rest of
+ * {@link RateLimiterOptions}.
  * @throws AuthConfigError (`INVALID_CONFIG`) for a bad storage, `limit`,
  *   `window`, `timeout`, `trustProxy` or other option, naming it.
  * @example

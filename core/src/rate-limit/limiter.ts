@@ -187,7 +187,8 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
               tightest = r;
             }
             if (pair) {
-              // Reserved up front (counted as a failure until `succeeded()` resets it), so concurrent guesses cannot all pass.
+              // Reserved up front (counted as a failure until `succeeded()` resets it), so concurrent guesses
+              // cannot all pass.
               const r = result(await counters['ip-account'].consume(pair), 'ip-account');
               if (!r.success) return r;
               if (!tightest || r.remaining < tightest.remaining) tightest = r;

@@ -233,7 +233,10 @@ export interface RateLimiter {
 export interface RateLimitAttempt {
   /** Whether it may proceed, with the tightest budget's figures. */
   result: RateLimitResult;
-  /** Marks the attempt failed. Its unit of the (IP, account) budget was reserved when it began, so concurrent guesses cannot overrun the budget; this keeps it. */
+  /**
+   * Marks the attempt failed. Its unit of the (IP, account) budget was reserved when it began, so concurrent
+   * guesses cannot overrun the budget; this keeps it.
+   */
   failed(): Promise<void>;
   /** Resets the (IP, account) budget: a success forgets earlier failures. */
   succeeded(): Promise<void>;

@@ -109,7 +109,10 @@ function invalidLink(): AuthError {
   return new AuthError('The sign-in link is invalid, used or expired', { code: 'VERIFICATION_FAILED', status: 400 });
 }
 
-/** `POST /callback/email` (fields `token`, `email`, `callbackUrl`; CSRF-checked): consumes the token once and signs in. */
+/**
+ * `POST /callback/email` (fields `token`, `email`, `callbackUrl`; CSRF-checked): consumes the token once and
+ * signs in.
+ */
 export async function emailCallbackAction(ctx: RouteContext, provider: EmailProvider): Promise<ActionResult> {
   const { auth } = ctx;
   try {

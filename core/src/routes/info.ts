@@ -32,7 +32,10 @@ export async function sessionAction(ctx: RouteContext): Promise<ActionResult> {
   return { status: 200, json: state.session ? publicSession(state.session) : null, setCookies: state.headers };
 }
 
-/** `POST /session`: with the jwt strategy runs the `jwt` callback with trigger `update` and the posted data; with database sessions extends the expiry. */
+/**
+ * `POST /session`: with the jwt strategy runs the `jwt` callback with trigger `update` and the posted data;
+ * with database sessions extends the expiry.
+ */
 export async function sessionUpdateAction(ctx: RouteContext): Promise<ActionResult> {
   const value = readCookie(ctx.request.headers.get('cookie'), ctx.auth.config.cookies.sessionToken.name);
   if (!value) return { status: 200, json: null };

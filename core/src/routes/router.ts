@@ -47,7 +47,10 @@ function signInLimit(ctx: RouteContext): RouteRateLimit | undefined {
   return undefined;
 }
 
-/** `POST /callback/:provider`: only a credentials sign-in is limited here (the magic-link POST consumes a single-use token). */
+/**
+ * `POST /callback/:provider`: only a credentials sign-in is limited here (the magic-link POST consumes a
+ * single-use token).
+ */
 function callbackLimit(ctx: RouteContext): RouteRateLimit | undefined {
   const provider = ctx.providerId ? ctx.auth.providers.get(ctx.providerId) : undefined;
   const { login } = ctx.auth.limiters;

@@ -237,7 +237,8 @@ export function jwtStrategy(
         });
       }
       if (!token || typeof token.sub !== 'string') token = { ...token, sub: user.id };
-      // When the person signed in (OIDC Core §2 `auth_time`, seconds): re-issues keep it, so freshness checks can read it.
+      // When the person signed in (OIDC Core §2 `auth_time`, seconds): re-issues keep it, so freshness checks
+      // can read it.
       token = { ...token, auth_time: Math.floor(Date.now() / 1000) };
       if (adapter) token = withVersion(token, await adapter.getSessionVersion(token.sub as string));
       return sign(token);

@@ -24,7 +24,10 @@ export function isValidTenantSlug(value: unknown): value is string {
   return typeof value === 'string' && SLUG.test(value) && value.slice(2, 4) !== '--';
 }
 
-/** Whether `value` may be a tenant id: letters, digits, `_` and `-`, 1–128 characters, starting with a letter or digit. */
+/**
+ * Whether `value` may be a tenant id: letters, digits, `_` and `-`, 1–128 characters, starting with a letter
+ * or digit.
+ */
 export function isValidTenantId(value: unknown): value is string {
   return typeof value === 'string' && ID.test(value);
 }

@@ -1,6 +1,7 @@
 /**
  * The kit's default pages in a real Chromium against the running example:
- * credentials sign-in, sign-up and a password reset through the outbox, a magic link opened from the dev outbox and confirmed on its page (and refused
+ * credentials sign-in, sign-up and a password reset through the outbox, a magic link opened from the dev
+ * outbox and confirmed on its page (and refused
  * the second time), passkey registration and passkey-only sign-in with
  * Chromium's virtual authenticator, and the error page for a bad link.
  * Screenshots go to test-results/.

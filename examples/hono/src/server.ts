@@ -23,7 +23,8 @@ const example = await createExampleApp({
 });
 if (devOidc) console.log(`dev OpenID provider at ${devOidc.issuer}`);
 await example.runtime.start();
-// In development an SMTP listener takes inbound mail for the inbound-note trigger (port 2525, SMTP_INBOUND_PORT overrides).
+// In development an SMTP listener takes inbound mail for the inbound-note trigger (port 2525,
+// SMTP_INBOUND_PORT overrides).
 const inbound =
   process.env.NODE_ENV !== 'production'
     ? await startInboundMail(example.runtime, { port: Number(process.env.SMTP_INBOUND_PORT ?? 2525) })

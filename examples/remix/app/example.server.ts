@@ -10,6 +10,9 @@ export const example = await createWebExample(process.env);
 
 export const { getUser, requireUser, requireRole, withAuth } = createAuthHelpers(example.auth);
 
-/** The resource routes' handlers (route modules re-export them as functions, which React Router can strip from the client build). */
+/**
+ * The resource routes' handlers (route modules re-export them as functions, which React Router can strip from
+ * the client build).
+ */
 export const authRoute = createAuthRoute(example.auth);
 export const webhookRoute = createWebhookRoute(example.triggers);

@@ -125,7 +125,8 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
           }
         : {}),
     },
-    // API keys (POST /auth/api-keys): kept in memory here, so they vanish on restart; use createSqlApiKeyStorage(db) in an app.
+    // API keys (POST /auth/api-keys): kept in memory here, so they vanish on restart; use
+    // createSqlApiKeyStorage(db) in an app.
     plugins: [apiKeys({ storage: createMemoryApiKeyStorage() }), signUpListener(options.onSignUp)],
   });
   return { auth, adapter, passwords };

@@ -12,7 +12,10 @@ export interface TestConfigOptions {
   environment: 'node' | 'edge';
   /** Test files. Default: vitest's. */
   include?: string[];
-  /** `edge` only: Node built-ins your edge runtime provides (e.g. `['async_hooks']`), and path fragments allowed to import any. */
+  /**
+   * `edge` only: Node built-ins your edge runtime provides (e.g. `['async_hooks']`), and path fragments
+   * allowed to import any.
+   */
   edge?: { allowBuiltins?: string[]; trusted?: string[] };
   /** More vitest `test` options, merged in. */
   test?: NonNullable<ViteUserConfig['test']>;

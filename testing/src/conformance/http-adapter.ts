@@ -248,7 +248,8 @@ export function runAdapterConformance(
         for (const host of ['[', 'a b', 'example.com:99999']) {
           for (const target of ['/auth/session', '/', '/auth/signup']) {
             const res = await rawRequest(app.baseUrl, agent, { target, headers: { host, accept: 'application/json' } });
-            // 400, or an ordinary answer from a server that takes its origin from configuration (adapter-node's ORIGIN) and ignores Host.
+            // 400, or an ordinary answer from a server that takes its origin from configuration
+            // (adapter-node's ORIGIN) and ignores Host.
             expect(res.status, `GET ${target} with Host: ${host}`).toBeLessThan(500);
             if (res.status >= 300 && res.status < 400) expect(String(res.headers.location ?? '')).not.toContain(host);
             expect(looksLikeStack(res.body), res.body).toBe(false);

@@ -18,17 +18,26 @@ import { describe, expect, it } from 'vitest';
 import type { Auth } from '@framework/auth';
 import { authFixture } from './auth-fixture.js';
 
-/** What a guard did: let the user through, refused as signed out (401 / redirect), refused the role (403), or failed on the configuration. */
+/**
+ * What a guard did: let the user through, refused as signed out (401 / redirect), refused the role (403), or
+ * failed on the configuration.
+ */
 export type RoleOutcome = 'allowed' | 'unauthenticated' | 'forbidden' | 'misconfigured';
 
-/** Runs an adapter's role guard for `role` on a JSON request carrying `cookie` (none: signed out), and tells the outcome. */
+/**
+ * Runs an adapter's role guard for `role` on a JSON request carrying `cookie` (none: signed out), and tells
+ * the outcome.
+ */
 export type RoleGuardDriver = (
   auth: Auth,
   cookie: string | null,
   role: string | readonly string[],
 ) => Promise<RoleOutcome>;
 
-/** The outcome an HTTP status stands for: 2xx allowed, 401 / 3xx signed out, 403 forbidden, anything else misconfigured. */
+/**
+ * The outcome an HTTP status stands for: 2xx allowed, 401 / 3xx signed out, 403 forbidden, anything else
+ * misconfigured.
+ */
 export function outcomeOfStatus(status: number): RoleOutcome {
   if (status >= 200 && status < 300) return 'allowed';
   if (status === 401 || (status >= 300 && status < 400)) return 'unauthenticated';

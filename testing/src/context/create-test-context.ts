@@ -51,7 +51,8 @@ async function closeAll(
  * `{app, auth, runtime, close}`; `createApp(db)` builds it on the fresh
  * database. A trigger runtime is started, and stopped by `cleanup()`.
  *
- * @throws TypeError for an app of an unknown shape; whatever `createApp` or `seed` throws (after closing what was opened).
+ * @throws TypeError for an app of an unknown shape; whatever `createApp` or `seed` throws (after closing what
+ * was opened).
  * @example
  * ```ts
  * const ctx = await createTestContext({

@@ -97,7 +97,8 @@ function headerMap(parsed: ParsedMail): Record<string, string> {
  * Parses an RFC 5322 message with mailparser. A message must have a header
  * section with a `From` address.
  *
- * @throws {TriggerError} code `EMAIL_MALFORMED` (not retryable) for an empty message, one without headers or without a From address; `EMAIL_TOO_LARGE` over `maxSize` (default 25 MiB)
+ * @throws {TriggerError} code `EMAIL_MALFORMED` (not retryable) for an empty message, one without headers or
+ * without a From address; `EMAIL_TOO_LARGE` over `maxSize` (default 25 MiB)
  */
 export async function parseEmail(raw: RawEmail, maxSize?: number): Promise<ParsedEmail> {
   const bytes = await readRaw(raw, maxSize);

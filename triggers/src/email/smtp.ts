@@ -22,7 +22,10 @@ export interface SmtpIngressOptions {
   size?: number;
   /** Name announced in the greeting. Default `'framework-trigger'`. */
   name?: string;
-  /** Most `RCPT TO` per message; more get **452** 4.5.3 (RFC 5321 §4.5.3.1.10), so the sender sends the rest later. Default 100. */
+  /**
+   * Most `RCPT TO` per message; more get **452** 4.5.3 (RFC 5321 §4.5.3.1.10), so the sender sends the rest
+   * later. Default 100.
+   */
   maxRecipients?: number;
   /** Most handlers of one message running at once (one per recipient and matching trigger). Default 10. */
   concurrency?: number;

@@ -60,7 +60,8 @@ type BullmqModule = typeof import('bullmq');
  *   and exactly one instance runs it. Finished occurrences are kept for a day
  *   so a late instance cannot add one again.
  *
- * @throws {Error} from `start`/`send` when Redis cannot be reached, or when a URL is given and the `redis` package is missing
+ * @throws {Error} from `start`/`send` when Redis cannot be reached, or when a URL is given and the `redis`
+ * package is missing
  * @example
  * ```ts
  * import { bullmqEngine, createTriggerRuntime } from '@framework/trigger';

@@ -191,7 +191,8 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
 
 /**
  * A structured clone of a message body, as every delivery of a store that
- * serializes gets a copy. @throws {TriggerError} code `QUEUE_INVALID_BODY` (not retryable) for functions, symbols and the like
+ * serializes gets a copy. @throws {TriggerError} code `QUEUE_INVALID_BODY` (not retryable) for functions,
+ * symbols and the like
  */
 function cloneBody(queue: string, body: unknown): unknown {
   try {

@@ -65,7 +65,10 @@ export interface FailedMessage {
   failedAt: Date;
 }
 
-/** Counts of one queue as an engine reports them (`null` when it cannot tell), with its failed and dead-lettered messages. */
+/**
+ * Counts of one queue as an engine reports them (`null` when it cannot tell), with its failed and
+ * dead-lettered messages.
+ */
 export interface EngineQueueStats {
   /** Ready and delayed messages. */
   waiting: number | null;
@@ -92,14 +95,20 @@ export interface EngineSchedule {
   next(after: Date): Date | null;
 }
 
-/** A queue the engine must deliver in batches of up to `batchSize`, waiting at most `batchTimeoutMs` for a full batch, `concurrency` batches at once. */
+/**
+ * A queue the engine must deliver in batches of up to `batchSize`, waiting at most `batchTimeoutMs` for a
+ * full batch, `concurrency` batches at once.
+ */
 export interface EngineConsumer {
   queue: string;
   batchSize: number;
   batchTimeoutMs: number;
   /** Batches in flight at once per instance. Default 1. */
   concurrency?: number;
-  /** At most `limit` messages delivered per `windowMs` (fixed windows; across instances where the engine shares state). */
+  /**
+   * At most `limit` messages delivered per `windowMs` (fixed windows; across instances where the engine
+   * shares state).
+   */
   rateLimit?: { limit: number; windowMs: number };
 }
 
@@ -161,7 +170,10 @@ export interface TriggerEngine {
   send(queue: string, messages: OutgoingMessage[]): Promise<string[]>;
   /** Messages of `queue` that failed for good (no dead-letter queue), oldest first. */
   failed(queue: string): Promise<FailedMessage[]>;
-  /** Removes a message that still waits (ready or delayed); `false` when it is in flight, settled or unknown. Optional for third-party engines. */
+  /**
+   * Removes a message that still waits (ready or delayed); `false` when it is in flight, settled or unknown.
+   * Optional for third-party engines.
+   */
   cancel?(queue: string, id: string): Promise<boolean>;
   /**
    * Moves the failed messages of `queue` that `select` picks back to the

@@ -15,7 +15,10 @@ export interface LocalBucketOptions {
   name?: string;
 }
 
-/** An object's metadata. `size` is in bytes; `etag` is the hex MD5 of the content, like S3's for single-part uploads. */
+/**
+ * An object's metadata. `size` is in bytes; `etag` is the hex MD5 of the content, like S3's for single-part
+ * uploads.
+ */
 export interface LocalObjectInfo {
   key: string;
   size: number;

@@ -46,7 +46,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * to `object:delete`; other records (restore, replication, `s3:TestEvent`) are
  * skipped. Keys are URL-decoded; a delete's `size` is 0 and `etag` `''`.
  *
- * @throws {TriggerError} code `OBJECTSTORE_INVALID_NOTIFICATION` for JSON that does not parse or records without bucket or key
+ * @throws {TriggerError} code `OBJECTSTORE_INVALID_NOTIFICATION` for JSON that does not parse or records
+ * without bucket or key
  * @example
  * ```ts
  * const [notice] = parseObjectNotification(await request.text());

@@ -5,7 +5,10 @@ import type { ReplayPolicy } from '../verifiers/types.js';
 
 /** Seconds a claim outlives the handler's timeout before another request may take the delivery over. */
 const LEASE_MARGIN_SECONDS = 30;
-/** Longest a copy waits for the request that runs its delivery (capped by the handler timeout), and how often it looks. */
+/**
+ * Longest a copy waits for the request that runs its delivery (capped by the handler timeout), and how often
+ * it looks.
+ */
 const MAX_WAIT_MS = 25_000;
 const POLL_MS = 50;
 

@@ -114,7 +114,10 @@ export interface TriggerRuntime {
    * handlers still running see `ctx.signal` abort with code `RUNTIME_STOPPED`.
    */
   stop(options?: { timeout?: Duration }): Promise<void>;
-  /** Runs a trigger on `event` with retries and timeout; rejects with the last error. @throws {TriggerError} code `UNKNOWN_TRIGGER` */
+  /**
+   * Runs a trigger on `event` with retries and timeout; rejects with the last error. @throws {TriggerError}
+   * code `UNKNOWN_TRIGGER`
+   */
   dispatch(name: string, event: unknown, options?: RuntimeDispatchOptions): Promise<void>;
   /**
    * Sends `payload` to a trigger in the background: a queue trigger receives it
@@ -140,7 +143,8 @@ export interface TriggerRuntime {
    * (failed durable emits). Messages already moved
    * to a `deadLetterQueue` and already taken by that queue's consumer are not
    * replayed.
-   * @throws {TriggerError} codes `UNKNOWN_TRIGGER`, `NOT_A_QUEUE_TRIGGER`, `INVALID_MESSAGE_OPTIONS` (bad selector), `ENGINE_UNSUPPORTED`
+   * @throws {TriggerError} codes `UNKNOWN_TRIGGER`, `NOT_A_QUEUE_TRIGGER`, `INVALID_MESSAGE_OPTIONS` (bad
+   * selector), `ENGINE_UNSUPPORTED`
    * @example
    * ```ts
    * await runtime.replay('send-welcome-mail', { all: true });
@@ -172,7 +176,8 @@ export interface TriggerRuntime {
   /**
    * Deletes failed messages of queue trigger `name` and its dead letters (in
    * its `deadLetterQueue`) that `selector` picks; resolves with their ids.
-   * @throws {TriggerError} codes `UNKNOWN_TRIGGER`, `NOT_A_QUEUE_TRIGGER`, `INVALID_MESSAGE_OPTIONS` (bad selector), `ENGINE_UNSUPPORTED`
+   * @throws {TriggerError} codes `UNKNOWN_TRIGGER`, `NOT_A_QUEUE_TRIGGER`, `INVALID_MESSAGE_OPTIONS` (bad
+   * selector), `ENGINE_UNSUPPORTED`
    * @example
    * ```ts
    * await runtime.discard('send-welcome-mail', { id: 'welcome-42' });

@@ -23,7 +23,8 @@ export interface SendOptions {
 export interface QueueProducer {
   /**
    * Enqueues one message; resolves with its id (`options.id` when given).
-   * @throws {TriggerError} codes `INVALID_MESSAGE_OPTIONS` (bad id or priority), `QUEUE_FULL` (memory engine at `maxQueueLength`), `QUEUE_INVALID_BODY` (memory engine: a body structured clone cannot copy)
+   * @throws {TriggerError} codes `INVALID_MESSAGE_OPTIONS` (bad id or priority), `QUEUE_FULL` (memory engine
+   * at `maxQueueLength`), `QUEUE_INVALID_BODY` (memory engine: a body structured clone cannot copy)
    * @example
    * ```ts
    * await runtime.queue('emails').send({ to }, { id: `welcome-${userId}`, priority: 1 });
@@ -51,7 +52,10 @@ function invalid(message: string): TriggerError {
   return new TriggerError(message, { code: 'INVALID_MESSAGE_OPTIONS', retryable: false });
 }
 
-/** Validates send options and turns them into an engine message. @throws {TriggerError} code `INVALID_MESSAGE_OPTIONS` */
+/**
+ * Validates send options and turns them into an engine message. @throws {TriggerError} code
+ * `INVALID_MESSAGE_OPTIONS`
+ */
 export function outgoingMessage(body: unknown, options: SendOptions, trace?: TraceParent): OutgoingMessage {
   const { id, priority } = options;
   if (id !== undefined && (typeof id !== 'string' || !MESSAGE_ID.test(id) || /^\d+$/.test(id))) {

@@ -21,7 +21,10 @@ export type DatabaseBinding =
   | Kysely<any>
   | {
       db: Kysely<any>;
-      /** PostgreSQL: a dedicated connected client to `LISTEN framework_changes` on, for immediate wake-ups. The caller owns it. */
+      /**
+       * PostgreSQL: a dedicated connected client to `LISTEN framework_changes` on, for immediate wake-ups.
+       * The caller owns it.
+       */
       listen?: PgListenClient;
       /** Override the dialect detected from the Kysely adapter. */
       dialect?: ChangeDialect;

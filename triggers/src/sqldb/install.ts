@@ -156,7 +156,8 @@ async function installSqlite(
  * Run it in your migrations, in the same database the runtime reads
  * (`createTriggerRuntime({databases: {name: db}})`). Needs the `kysely` package.
  *
- * @throws {TriggerDefinitionError} code `INVALID_TRIGGER_DEFINITION` for an empty or non-identifier table list, an unknown operation, a missing SQLite table or an unsupported dialect
+ * @throws {TriggerDefinitionError} code `INVALID_TRIGGER_DEFINITION` for an empty or non-identifier table
+ * list, an unknown operation, a missing SQLite table or an unsupported dialect
  * @example
  * ```ts
  * await installChangeCapture(db, { tables: ['orders', 'users'], operations: ['INSERT', 'UPDATE'] });

@@ -38,7 +38,8 @@ export interface CodehostVerifierOptions {
  * stops duplicate deliveries, not an attacker replaying a captured body under
  * a new id (the scheme has no signed timestamp to stop that).
  *
- * @throws {TriggerDefinitionError} at creation when `secret` is empty, `replayWindow` is not positive or `replay` is not a store
+ * @throws {TriggerDefinitionError} at creation when `secret` is empty, `replayWindow` is not positive or
+ * `replay` is not a store
  * @example
  * ```ts
  * verifier: codehostVerifier({ secret: env.CODEHOST_WEBHOOK_SECRET, events: ['push', 'pull_request'] })

@@ -40,7 +40,8 @@ export interface StandardWebhooksVerifierOptions {
  * signed `webhook-id` (at most 256 visible ASCII characters) is
  * de-duplicated within the tolerance window through `replay`.
  *
- * @throws {TriggerDefinitionError} at creation when the secret is not base64, `tolerance` is not positive or `replay` is not a store
+ * @throws {TriggerDefinitionError} at creation when the secret is not base64, `tolerance` is not positive or
+ * `replay` is not a store
  * @example
  * ```ts
  * verifier: standardWebhooksVerifier({ secret: env.WEBHOOK_SIGNING_SECRET })

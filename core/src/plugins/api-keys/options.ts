@@ -29,9 +29,15 @@ export interface ApiKeysOptions {
    * counted. `false` turns it off.
    */
   invalidKeyLimit?: { limit?: number; window?: number } | false;
-  /** Longest lifetime a key may be created with, in **seconds**; `expiresIn` above it is refused. Default: unlimited (keys without `expiresIn` never expire). */
+  /**
+   * Longest lifetime a key may be created with, in **seconds**; `expiresIn` above it is refused. Default:
+   * unlimited (keys without `expiresIn` never expire).
+   */
   maxExpiresIn?: number;
-  /** Most keys (not revoked, not expired) one user may hold; creating one more answers 400 `INVALID_REQUEST`. Default 50. */
+  /**
+   * Most keys (not revoked, not expired) one user may hold; creating one more answers 400 `INVALID_REQUEST`.
+   * Default 50.
+   */
   maxKeysPerUser?: number;
 }
 

@@ -123,7 +123,10 @@ export async function createAction(ctx: RouteContext, o: ResolvedApiKeysOptions)
   }
 }
 
-/** `POST /api-keys/revoke` (`id`): 200 `{ok: true}`, or 404 `NOT_FOUND` for a key that is not the user's or already revoked. */
+/**
+ * `POST /api-keys/revoke` (`id`): 200 `{ok: true}`, or 404 `NOT_FOUND` for a key that is not the user's or
+ * already revoked.
+ */
 export async function revokeAction(ctx: RouteContext, o: ResolvedApiKeysOptions): Promise<ActionResult> {
   const user = await signedIn(ctx);
   const id = ctx.body.id;

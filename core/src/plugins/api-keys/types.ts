@@ -8,7 +8,10 @@ import type { Session, User } from '../../types.js';
 export interface ApiKeyRecord {
   /** Opaque id (used to revoke). */
   id: string;
-  /** The public part of the key (`fk_<prefix>_…`): 12 lower-case hex characters, unique; shown in lists to recognise a key. */
+  /**
+   * The public part of the key (`fk_<prefix>_…`): 12 lower-case hex characters, unique; shown in lists to
+   * recognise a key.
+   */
   prefix: string;
   /** Lower-case hex SHA-256 of the secret part. */
   secretHash: string;

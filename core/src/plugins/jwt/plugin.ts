@@ -18,17 +18,26 @@ const DAY = 86_400;
 
 /** Options of {@link jwt}. Every duration is in seconds. */
 export interface JwtPluginOptions {
-  /** Where signing keys live (private keys sealed with the auth `secret`): `createSqlJwksStorage(db)`, or `createMemoryJwksStorage()` for tests. */
+  /**
+   * Where signing keys live (private keys sealed with the auth `secret`): `createSqlJwksStorage(db)`, or
+   * `createMemoryJwksStorage()` for tests.
+   */
   storage: JwksStorage;
   /** The `aud` claim: the service(s) the tokens are for, e.g. `https://api.example.com`. */
   audience: string | readonly string[];
   /** Token lifetime. Default 900 (15 minutes). */
   expiresIn?: number;
-  /** Signing algorithm: `EdDSA` (Ed25519, RFC 8037; default) or `ES256` (P-256, RFC 7518 §3.4). Changing it rotates to a key of the new kind. */
+  /**
+   * Signing algorithm: `EdDSA` (Ed25519, RFC 8037; default) or `ES256` (P-256, RFC 7518 §3.4). Changing it
+   * rotates to a key of the new kind.
+   */
   algorithm?: JwtSigningAlgorithm;
   /** A new key is created when the newest is older than this. Default 30 days. */
   rotateEvery?: number;
-  /** How long a replaced key stays published so the tokens it signed still verify. Default 7 days; at least `expiresIn`. */
+  /**
+   * How long a replaced key stays published so the tokens it signed still verify. Default 7 days; at least
+   * `expiresIn`.
+   */
   gracePeriod?: number;
   /**
    * How long a new key is published before it signs, so verifiers holding a
@@ -38,7 +47,10 @@ export interface JwtPluginOptions {
   activationDelay?: number;
   /** `Cache-Control: max-age` of `GET /jwks`. Default 60; keep it below `activationDelay`. */
   jwksMaxAge?: number;
-  /** Extra claims for a user, e.g. `(user) => ({ roles: user.roles })`. They cannot replace `sub`, `iss`, `aud`, `exp`, `iat`, `nbf` or `jti`. */
+  /**
+   * Extra claims for a user, e.g. `(user) => ({ roles: user.roles })`. They cannot replace `sub`, `iss`,
+   * `aud`, `exp`, `iat`, `nbf` or `jti`.
+   */
   claims?: (user: User) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
 
@@ -57,7 +69,10 @@ export interface JwtExtension {
   readonly issuer: string;
   /** Signs an access token for `user` (what `GET /token` does for the session's user). */
   sign(user: User): Promise<IssuedAccessToken>;
-  /** Creates the next signing key now (for a scheduled job); it is published at once and signs after `activationDelay`. Returns its `kid` (the winner's, when another instance rotated at the same time). */
+  /**
+   * Creates the next signing key now (for a scheduled job); it is published at once and signs after
+   * `activationDelay`. Returns its `kid` (the winner's, when another instance rotated at the same time).
+   */
   rotate(): Promise<{ kid: string }>;
   /** The published key set (public keys only). */
   jwks(): Promise<JSONWebKeySet>;

@@ -6,12 +6,21 @@
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import type { JwtSigningAlgorithm } from './storage/types.js';
 
-/** The `typ` header of the plugin's access tokens (RFC 9068 §2.1), so an ID token or another JWT of the same issuer is not taken for one. */
+/**
+ * The `typ` header of the plugin's access tokens (RFC 9068 §2.1), so an ID token or another JWT of the same
+ * issuer is not taken for one.
+ */
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 
-/** Options of {@link verifyAccessToken}: where the keys are (`jwksUrl` or `jwks`, exactly one) and what the token must say. */
+/**
+ * Options of {@link verifyAccessToken}: where the keys are (`jwksUrl` or `jwks`, exactly one) and what the
+ * token must say.
+ */
 export interface VerifyAccessTokenOptions {
-  /** The issuer's JWKS endpoint, e.g. `https://app.example.com/auth/jwks`. Fetched with jose's remote key set, cached per URL for the process. */
+  /**
+   * The issuer's JWKS endpoint, e.g. `https://app.example.com/auth/jwks`. Fetched with jose's remote key set,
+   * cached per URL for the process.
+   */
   jwksUrl?: string | URL;
   /** A key set you already hold (tests, pinned keys). */
   jwks?: JSONWebKeySet;

@@ -36,7 +36,10 @@ export interface PasskeyOptions {
   userVerification?: Requirement;
   /** Discoverable credential (WebAuthn §6.1). Default `preferred`. */
   residentKey?: Requirement;
-  /** Let a signed-out visitor create an account with just a passkey (body field `email`, optional `name`). Default false. */
+  /**
+   * Let a signed-out visitor create an account with just a passkey (body field `email`, optional `name`).
+   * Default false.
+   */
   allowSignUp?: boolean;
 }
 

@@ -12,7 +12,10 @@ import { fetchUserInfo } from './userinfo.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** True when every URL of the provider is on a loopback host: the only case where plain http is accepted (local test and dev servers). */
+/**
+ * True when every URL of the provider is on a loopback host: the only case where plain http is accepted
+ * (local test and dev servers).
+ */
 function loopbackOnly(provider: OAuthProvider): boolean {
   const urls = [provider.issuer, ...Object.values(provider.endpoints)].filter(
     (u): u is string => typeof u === 'string',
@@ -179,7 +182,8 @@ export async function authorizationUrl(
  * Validates the authorization response and exchanges the code (RFC 6749
  * §4.1.2–4.1.4). For OIDC it requires an ID token, validates iss/aud/exp/
  * nonce, and checks its signature against the issuer's JWKS.
- * @throws oauth4webapi errors (AuthorizationResponseError for `error=...`, ResponseBodyError, OperationProcessingError).
+ * @throws oauth4webapi errors (AuthorizationResponseError for `error=...`, ResponseBodyError,
+ * OperationProcessingError).
  */
 export async function exchangeCode(
   pc: ProviderClient,

@@ -68,7 +68,10 @@ async function signIn(b: Browser, id: string, sub: string, init: RequestInit = {
 const errorOf = (res: Response) => new URL(res.headers.get('location')!, 'http://x').searchParams.get('error');
 const JSON_CLIENT = { headers: { accept: 'application/json' } };
 
-/** A UserInfo endpoint of our own in front of the provider's: counts calls, records content types, can answer instead. */
+/**
+ * A UserInfo endpoint of our own in front of the provider's: counts calls, records content types, can answer
+ * instead.
+ */
 async function userinfoProxy(answer?: (upstream: Response) => Promise<{ status: number; type: string; body: string }>) {
   const seen: string[] = [];
   const server: Server = createServer(async (req, res) => {

@@ -31,7 +31,10 @@ export interface StrictAccount {
   name?: string;
 }
 
-/** The registered clients: `plain` gets JSON UserInfo, `signed` gets signed (`application/jwt`, RS256) UserInfo, `post` sends its secret in the body. */
+/**
+ * The registered clients: `plain` gets JSON UserInfo, `signed` gets signed (`application/jwt`, RS256)
+ * UserInfo, `post` sends its secret in the body.
+ */
 export const STRICT_CLIENTS = {
   plain: { clientId: 'kit-strict', clientSecret: 'kit-strict-secret-0123456789' },
   signed: { clientId: 'kit-strict-jwt', clientSecret: 'kit-strict-jwt-secret-0123456789' },
@@ -45,7 +48,10 @@ export interface StrictProvider {
   issuer: string;
   /** Accounts known to the provider, by `sub`. */
   accounts: Map<string, StrictAccount>;
-  /** Subjects whose access token the UserInfo endpoint refuses (the account is gone there): it answers 401 `invalid_token`. */
+  /**
+   * Subjects whose access token the UserInfo endpoint refuses (the account is gone there): it answers 401
+   * `invalid_token`.
+   */
   userinfoRefused: Set<string>;
   /** Rewrites the next token endpoint response body (e.g. to substitute another user's access token). */
   rewriteNextTokenResponse(fn: (body: TokenBody) => TokenBody): void;
@@ -60,7 +66,10 @@ export interface StrictProvider {
 
 type Stored = { payload: AdapterPayload; expiresAt: number };
 
-/** oidc-provider storage in plain Maps, one per harness (so nothing is shared between test files or key rotations' providers). */
+/**
+ * oidc-provider storage in plain Maps, one per harness (so nothing is shared between test files or key
+ * rotations' providers).
+ */
 function mapAdapter(): AdapterFactory {
   const stores = new Map<string, Map<string, Stored>>();
   const all = () => [...stores.values()];

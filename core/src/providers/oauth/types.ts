@@ -42,7 +42,10 @@ export interface OAuthEndpoints {
   authorization?: string;
   /** Token endpoint (RFC 6749 §3.2). */
   token?: string;
-  /** UserInfo endpoint (OIDC Core §5.3) or the provider's profile API. For OIDC it overrides the discovered `userinfo_endpoint`. */
+  /**
+   * UserInfo endpoint (OIDC Core §5.3) or the provider's profile API. For OIDC it overrides the discovered
+   * `userinfo_endpoint`.
+   */
   userinfo?: string;
   /** JSON Web Key Set for ID token signatures. */
   jwks?: string;
@@ -52,7 +55,10 @@ export interface OAuthEndpoints {
 export interface OAuthProvider {
   readonly id: string;
   readonly name: string;
-  /** `oidc`: an ID token is required and validated (iss, aud, exp, nonce, JWKS signature); `oauth`: profile from `userinfo`. */
+  /**
+   * `oidc`: an ID token is required and validated (iss, aud, exp, nonce, JWKS signature); `oauth`: profile
+   * from `userinfo`.
+   */
   readonly type: 'oauth' | 'oidc';
   readonly clientId: string;
   /** The client secret, or a function producing it (Apple's ES256 client-secret JWT). */
@@ -75,7 +81,10 @@ export interface OAuthProvider {
    * with that email. Default false: such sign-ins fail with `OAuthAccountNotLinked`.
    */
   readonly trustEmail: boolean;
-  /** The token endpoint reports errors with HTTP 200 and an `error` field (GitHub); they are read as the RFC 6749 §5.2 errors they are. */
+  /**
+   * The token endpoint reports errors with HTTP 200 and an `error` field (GitHub); they are read as the RFC
+   * 6749 §5.2 errors they are.
+   */
   readonly tokenErrorsWith200: boolean;
   /**
    * Fetches the raw profile. Default: OIDC → the validated ID token claims

@@ -117,7 +117,8 @@ describe('fetchUserInfo errors', () => {
     expect(error.message).not.toContain('secret=1');
     expect(error.message).not.toContain('at-secret');
     expect(error.message).not.toMatch(/[\r\n]/);
-    // The provider's error code is cut to RFC 6749 §5.2 characters: no spaces, quotes or backslashes to fake a log line with.
+    // The provider's error code is cut to RFC 6749 §5.2 characters: no spaces, quotes or backslashes to fake
+    // a log line with.
     expect(error.message).toMatch(/failed: HTTP 401 invalid_token[!#-[\]-~]*$/);
   });
 });

@@ -115,7 +115,10 @@ export interface UserInfoClient {
   providerName: string;
   client: oauth.Client;
   http: oauth.UserInfoRequestOptions;
-  /** Verifies a signed (`application/jwt`) response against the issuer's JWKS, refreshing it once for an unknown key. */
+  /**
+   * Verifies a signed (`application/jwt`) response against the issuer's JWKS, refreshing it once for an
+   * unknown key.
+   */
   verifySignature(as: oauth.AuthorizationServer, response: Response): Promise<void>;
 }
 

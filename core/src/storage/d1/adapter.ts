@@ -53,5 +53,8 @@ export function createD1Adapter(options: D1AdapterOptions): StorageAdapter {
   });
 }
 
-/** @deprecated Renamed {@link createD1Adapter} (one `create*` style for every storage factory); this alias goes in 1.0. */
+/**
+ * @deprecated Renamed {@link createD1Adapter} (one `create*` style for every storage factory); this alias
+ * goes in 1.0.
+ */
 export const d1Adapter = createD1Adapter;

@@ -57,5 +57,8 @@ export function createSqlAdapter(options: SqlAdapterOptions): StorageAdapter {
   });
 }
 
-/** @deprecated Renamed {@link createSqlAdapter} (one `create*` style for every storage factory); this alias goes in 1.0. */
+/**
+ * @deprecated Renamed {@link createSqlAdapter} (one `create*` style for every storage factory); this alias
+ * goes in 1.0.
+ */
 export const sqlAdapter = createSqlAdapter;

@@ -18,7 +18,10 @@ export interface MigrationRun {
   dialect: SqlDialectName;
 }
 
-/** PostgreSQL `invalid_schema_name`: Kysely's introspection lists every schema, so a schema dropped meanwhile fails it. */
+/**
+ * PostgreSQL `invalid_schema_name`: Kysely's introspection lists every schema, so a schema dropped meanwhile
+ * fails it.
+ */
 const PG_INVALID_SCHEMA = '3F000';
 
 /**

@@ -82,5 +82,8 @@ function namedStatement(pool: Pick<Pool, 'query'>) {
   };
 }
 
-/** @deprecated Renamed {@link createPostgresAdapter} (one `create*` style for every storage factory); this alias goes in 1.0. */
+/**
+ * @deprecated Renamed {@link createPostgresAdapter} (one `create*` style for every storage factory); this
+ * alias goes in 1.0.
+ */
 export const postgresAdapter = createPostgresAdapter;

@@ -20,7 +20,10 @@ export interface TenantBackend {
   all(): Promise<Tenant[]>;
   /** @throws StorageConflictError (`field: 'id' | 'slug'`) when either is taken. */
   insert(tenant: Tenant): Promise<void>;
-  /** Overwrites `previous` (same id) with `next`. @throws StorageConflictError (`field: 'slug'`) when the new slug is taken. */
+  /**
+   * Overwrites `previous` (same id) with `next`. @throws StorageConflictError (`field: 'slug'`) when the new
+   * slug is taken.
+   */
   replace(next: Tenant, previous: Tenant): Promise<void>;
   /** Deletes the tenant and its memberships; whether it existed. */
   remove(id: string): Promise<boolean>;

@@ -6,7 +6,10 @@
 import { definePreset, required, standardClaimsProfile, type OidcPresetOptions } from './define.js';
 
 export interface Auth0Options extends OidcPresetOptions {
-  /** The tenant or custom domain, e.g. `example.us.auth0.com` (the issuer is `https://<domain>/`, trailing slash included). Or give `issuer`. */
+  /**
+   * The tenant or custom domain, e.g. `example.us.auth0.com` (the issuer is `https://<domain>/`, trailing
+   * slash included). Or give `issuer`.
+   */
   domain?: string;
 }
 

@@ -11,7 +11,10 @@ export interface BitbucketOptions extends PresetOptions {
   endpoints?: PresetOptions['endpoints'] & { emails?: string };
 }
 
-/** The primary confirmed address of a `GET /2.0/user/emails` page (`values[]` of `{email, is_primary, is_confirmed}`). */
+/**
+ * The primary confirmed address of a `GET /2.0/user/emails` page (`values[]` of `{email, is_primary,
+ * is_confirmed}`).
+ */
 export function bitbucketPrimaryEmail(page: unknown): string | null {
   const values = (page as { values?: unknown } | null)?.values;
   if (!Array.isArray(values)) return null;

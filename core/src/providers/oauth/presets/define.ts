@@ -15,7 +15,10 @@ export { isTrue, standardClaimsProfile, str } from '../standard-claims.js';
 export interface PresetOptions {
   clientId: string;
   clientSecret: string;
-  /** Provider id in `/signin/:id`, `/callback/:id` and the stored accounts. Default: the preset's own (e.g. `gitlab`). */
+  /**
+   * Provider id in `/signin/:id`, `/callback/:id` and the stored accounts. Default: the preset's own (e.g.
+   * `gitlab`).
+   */
   id?: string;
   /** Display name on the sign-in page. Default: the provider's name. */
   name?: string;

@@ -8,7 +8,10 @@ import { definePreset, fetchJson, isTrue, str, type PresetOptions } from './defi
 
 export type DropboxOptions = PresetOptions;
 
-/** Maps the `FullAccount` of `get_current_account` (`account_id`, `name.display_name`, `email`, `email_verified`, `profile_photo_url`). */
+/**
+ * Maps the `FullAccount` of `get_current_account` (`account_id`, `name.display_name`, `email`,
+ * `email_verified`, `profile_photo_url`).
+ */
 export function dropboxProfile(p: Profile) {
   const email = str(p.email);
   return {

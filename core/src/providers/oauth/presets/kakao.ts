@@ -8,7 +8,10 @@ import { definePreset, str, type PresetOptions } from './define.js';
 
 export type KakaoOptions = PresetOptions;
 
-/** Maps `GET /v2/user/me` (`id`, `kakao_account.email`, `is_email_valid`, `is_email_verified`, `profile.nickname`, `profile.profile_image_url`). */
+/**
+ * Maps `GET /v2/user/me` (`id`, `kakao_account.email`, `is_email_valid`, `is_email_verified`,
+ * `profile.nickname`, `profile.profile_image_url`).
+ */
 export function kakaoProfile(p: Profile) {
   const account = (p.kakao_account ?? {}) as Profile;
   const profile = (account.profile ?? {}) as Profile;

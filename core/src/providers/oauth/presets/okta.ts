@@ -6,7 +6,10 @@
 import { definePreset, required, standardClaimsProfile, type OidcPresetOptions } from './define.js';
 
 export interface OktaOptions extends OidcPresetOptions {
-  /** The authorization server, e.g. `https://dev-123456.okta.com/oauth2/default` (custom) or `https://dev-123456.okta.com` (org). */
+  /**
+   * The authorization server, e.g. `https://dev-123456.okta.com/oauth2/default` (custom) or
+   * `https://dev-123456.okta.com` (org).
+   */
   issuer: string;
 }
 

@@ -1,5 +1,6 @@
 /**
- * `salesforce`: Salesforce OpenID Connect (https://help.salesforce.com/s/articleView?id=sf.sso_provider_openid_connect.htm),
+ * `salesforce`: Salesforce OpenID Connect
+ * (https://help.salesforce.com/s/articleView?id=sf.sso_provider_openid_connect.htm),
  * discovery of `https://login.salesforce.com` (sandboxes: `issuer:
  * 'https://test.salesforce.com'`, or a My Domain URL).
  * @module

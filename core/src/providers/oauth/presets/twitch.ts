@@ -8,7 +8,10 @@ import { definePreset, standardClaimsProfile, type OidcPresetOptions } from './d
 
 export type TwitchOptions = OidcPresetOptions;
 
-/** Twitch returns `email`, `picture` and `preferred_username` only when asked for them with the `claims` parameter (OIDC Core §5.5). */
+/**
+ * Twitch returns `email`, `picture` and `preferred_username` only when asked for them with the `claims`
+ * parameter (OIDC Core §5.5).
+ */
 const CLAIMS = JSON.stringify({
   id_token: { email: null, email_verified: null },
   userinfo: { email: null, email_verified: null, picture: null, preferred_username: null },
