@@ -14,8 +14,8 @@ import { useSession as useVue } from '../src/vue.js';
 import { useSession as useSolid } from '../src/solid.js';
 import { useSession as useSvelte } from '../src/svelte.js';
 
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- only `typeof auth` is read, as an app's
-// client code does
+// Only `typeof auth` is read below, as an app's client code does.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
 const auth = createAuth({
   session: { strategy: 'database' },
   adapter: createMemoryAdapter(),
