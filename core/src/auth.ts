@@ -31,6 +31,7 @@ import { createPasswordResetRateLimiter, defaultLoginLimiter } from './rate-limi
 import { createFixedWindowStorage } from './rate-limit/storage.js';
 import { emailPasswordSetup } from './email-password/plugin.js';
 import type { EmailAndPasswordOptions } from './email-password/options.js';
+import type { AuthEvents } from './events.js';
 import type { RateLimitConfig } from './rate-limit/types.js';
 import { applyRateLimit } from './routes/rate-limited.js';
 import { isRBAC } from './rbac/lookup.js';
@@ -104,6 +105,14 @@ export interface CreateAuthOptions<P extends readonly AuthPlugin[] = readonly Au
    * ```
    */
   emailAndPassword?: EmailAndPasswordOptions;
+  /**
+   * Awaited hooks at the security-relevant steps (sign-up, sign-in and its
+   * failures, sign-out, password reset and change, email verification and
+   * change, account deletion), each with the request id, IP and User-Agent.
+   * A failing `on*` hook is logged and ignored; `beforeSignIn` may refuse
+   * with an `AuthError`. See {@link AuthEvents}.
+   */
+  events?: AuthEvents;
 }
 
 /** Connection facts only an adapter knows. */
@@ -308,6 +317,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
     originPolicy,
     limiters,
     ...(emailPassword ? { emailAndPassword: emailPassword.options } : {}),
+    ...(options.events ? { events: options.events } : {}),
     maxBodySize,
     oauthClients,
     logger: options.logger ?? { error: (m) => console.error(m), warn: (m) => console.warn(m) },

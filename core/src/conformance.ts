@@ -14,4 +14,3 @@
  */
 export { runStorageConformance, type ConformanceFixture } from './storage/conformance.js';
 export { runTenantStorageConformance, type TenantConformanceFixture } from './tenant/storage/conformance.js';
-export { runApiKeyStorageConformance, type ApiKeyStorageFactory } from './plugins/api-keys/storage/conformance.js';

@@ -72,3 +72,5 @@ export type { SessionState, AuthLogger, RouteContext, ActionResult, AuthInternal
 export type { AuthPlugin, PluginRoute, AuthHooks, Action, SignInSubject, PluginExtensions } from './plugins/types.js';
 export type { RouteRateLimit } from './routes/rate-limited.js';
 export { ERROR_MESSAGES } from './pages/messages.js';
+export type { AuthEvents, AuthEvent, AuthEventName, AuthEventPayloads, AuthEventContext } from './events.js';
+export type { EmailAndPasswordOptions, AccountMail } from './email-password/options.js';

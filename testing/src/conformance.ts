@@ -4,8 +4,7 @@
  * trigger engine or framework adapter proves itself the way ours do.
  *
  * - storage adapters: {@link runStorageConformance} (users, accounts,
- *   sessions, tokens, passkeys, session versions, purge), plus
- *   {@link runApiKeyStorageConformance} for the API-key plugin's storage;
+ *   sessions, tokens, passkeys, session versions, purge);
  * - tenant storage: {@link runTenantStorageConformance};
  * - trigger engines: {@link runEngineConformance};
  * - HTTP framework adapters: {@link runAdapterConformance} (an example app
@@ -27,12 +26,8 @@
  * ```
  * @module
  */
-export {
-  runStorageConformance,
-  runTenantStorageConformance,
-  runApiKeyStorageConformance,
-} from '@framework/auth/conformance';
-export type { ConformanceFixture, TenantConformanceFixture, ApiKeyStorageFactory } from '@framework/auth/conformance';
+export { runStorageConformance, runTenantStorageConformance } from '@framework/auth/conformance';
+export type { ConformanceFixture, TenantConformanceFixture } from '@framework/auth/conformance';
 export { runEngineConformance, eventually, concurrencyProbe, type EngineFactory } from '@framework/trigger/conformance';
 export * from './conformance/http-adapter.js';
 export * from './conformance/role-guard.js';

@@ -20,6 +20,7 @@ import {
 } from './options.js';
 import { emailPasswordRoutes } from './routes.js';
 import { issueLinkToken } from './tokens.js';
+import { emit } from '../routes/emit.js';
 
 /** What `createAuth` adds for `emailAndPassword`. */
 export interface EmailPasswordSetup {
@@ -83,6 +84,11 @@ export function emailPasswordSetup(
               ),
             );
         }
+        await emit(ctx, 'onSignInFailed', {
+          provider: PASSWORD_PROVIDER,
+          identifier: stored.email,
+          reason: 'email-not-verified',
+        });
         return errorResult(
           ctx,
           new AuthError('Verify your email address first: we sent you a new link', {

@@ -17,6 +17,7 @@ import { completeSignIn, clientOf } from '../routes/complete-sign-in.js';
 import { parseEmailAddress } from '../routes/email.js';
 import { csrfFor, resolveCallbackUrl, sessionCookie } from '../routes/helpers.js';
 import { resetCredentialsOnFirstProof } from '../routes/pre-hijacking.js';
+import { emit } from '../routes/emit.js';
 import type { RouteRateLimit } from '../routes/rate-limited.js';
 import { done, notSupported, signedIn, storageOf } from '../routes/account/signed-in.js';
 import { RESET_TTL, VERIFICATION_TTL, type ResolvedEmailAndPassword } from './options.js';
@@ -177,9 +178,11 @@ async function verifyEmailAction(ctx: RouteContext): Promise<ActionResult> {
       throw error;
     }
     ctx.auth.logger.warn(`[auth] security event email-changed: user ${user.id}`);
+    await emit(ctx, 'onEmailChanged', { user: { ...user, email: newEmail }, from: user.email, to: newEmail });
   } else {
     if (!user.email || !(await consumeLinkToken(adapter, 'verify-email', token, user.email))) throw tokenInvalid();
     if (!user.emailVerified) await adapter.updateUser(user.id, { emailVerified: new Date() });
+    await emit(ctx, 'onEmailVerified', { user, email: user.email });
   }
   return ctx.wantsJson ? { status: 200, json: { ok: true, url: callbackUrl } } : { status: 303, redirect: callbackUrl };
 }
@@ -251,6 +254,7 @@ function resetAction(deps: EmailPasswordDeps): Action {
     await ctx.auth.strategy.revokeUser(user.id);
     if (!user.emailVerified) await adapter.updateUser(user.id, { emailVerified: new Date() });
     ctx.auth.logger.warn(`[auth] security event password-reset: user ${user.id}`);
+    await emit(ctx, 'onPasswordReset', { user });
     return done(ctx, {}, ctx.auth.config.pages.signIn);
   };
 }
@@ -285,6 +289,7 @@ function changePasswordAction(deps: EmailPasswordDeps): Action {
     const revoke = ctx.body.revokeOtherSessions !== 'false' && (ctx.body.revokeOtherSessions as unknown) !== false;
     if (!revoke) {
       await adapter.updateAccount(key, { passwordHash: await hashPassword(password) });
+      await emit(ctx, 'onPasswordChanged', { user: caller.user, otherSessionsRevoked: false });
       return done(ctx, { revokedOtherSessions: false }, '/', caller.cookies);
     }
     await deps.passwords.setPassword(caller.user.id, password);
@@ -292,6 +297,7 @@ function changePasswordAction(deps: EmailPasswordDeps): Action {
     const stored = (await adapter.getUser(caller.user.id)) ?? caller.user;
     const issued = await ctx.auth.strategy.issue({ user: stored, account: null, client: clientOf(ctx) });
     ctx.auth.logger.warn(`[auth] security event password-changed: user ${caller.user.id}`);
+    await emit(ctx, 'onPasswordChanged', { user: caller.user, otherSessionsRevoked: true });
     return done(ctx, { revokedOtherSessions: true }, '/', [sessionCookie(ctx.auth, issued.value, issued.expires)]);
   };
 }

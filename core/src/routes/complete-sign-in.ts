@@ -14,6 +14,7 @@ import type { ActionResult, RouteContext } from './context.js';
 import { AuthError } from '../errors.js';
 import { callUser, resolveCallbackUrl, sessionCookie } from './helpers.js';
 import { resetCredentialsOnFirstProof } from './pre-hijacking.js';
+import { emit, emitBeforeSignIn } from './emit.js';
 import type { SessionClient } from '../session/types.js';
 
 /** What a route hands to {@link completeSignIn}. */
@@ -76,6 +77,7 @@ export async function completeSignIn(ctx: RouteContext, attempt: SignInAttempt):
   const redirectTo = await allowSignIn(ctx, params);
   if (redirectTo !== undefined) return deniedWithRedirect(ctx, redirectTo, attempt.cookies);
 
+  await emitBeforeSignIn(ctx, { user: attempt.user, account: attempt.account, isNewUser: attempt.isNewUser });
   if (attempt.emailProven && !attempt.isNewUser && attempt.user.id) {
     await resetCredentialsOnFirstProof(ctx, attempt.user, attempt.account);
   }
@@ -99,6 +101,8 @@ export async function completeSignIn(ctx: RouteContext, attempt: SignInAttempt):
   );
   await ctx.attempt?.succeeded();
   for (const hook of auth.hooks.afterSignIn) await hook(ctx, subject);
+  if (attempt.isNewUser) await emit(ctx, 'onSignUp', { user, account: attempt.account });
+  await emit(ctx, 'onSignIn', { user, account: attempt.account, isNewUser: attempt.isNewUser });
   const url = attempt.isNewUser && auth.config.pages.newUser ? auth.config.pages.newUser : attempt.callbackUrl;
   const cookies = [sessionCookie(auth, issued.value, issued.expires), ...(attempt.cookies ?? [])];
   if (ctx.wantsJson) return { status: 200, json: { ok: true, url, ...attempt.json }, cookies };

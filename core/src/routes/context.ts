@@ -18,6 +18,7 @@ import type { Registry } from '../plugins/registry.js';
 import type { RateLimitAttempt, RateLimiter } from '../rate-limit/types.js';
 import type { RBAC } from '../rbac/types.js';
 import type { ResolvedEmailAndPassword } from '../email-password/options.js';
+import type { AuthEventContext, AuthEvents } from '../events.js';
 
 /** Where the kit writes server-side diagnostics. Messages never contain secrets or stack traces. */
 export interface AuthLogger {
@@ -44,6 +45,8 @@ export interface AuthInternals {
     emailVerification: RateLimiter | undefined;
     passwordReset: RateLimiter | undefined;
   };
+  /** The app's `events` hooks. */
+  events?: AuthEvents;
   /** The `emailAndPassword` options, when the built-in account routes are on (the sign-in page links to them). */
   emailAndPassword?: ResolvedEmailAndPassword;
   maxBodySize: number;
@@ -93,6 +96,8 @@ export interface RouteContext {
   ip?: string;
   /** The sign-in attempt counted by the route's rate limit, to settle with its outcome. */
   attempt?: RateLimitAttempt;
+  /** The request's event context (request id, IP, User-Agent), made on first use by `emit`. */
+  eventContext?: AuthEventContext;
 }
 
 export interface ActionResult {

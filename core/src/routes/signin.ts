@@ -11,6 +11,7 @@ import type { User } from '../types.js';
 import type { ActionResult, RouteContext } from './context.js';
 import { callUser, csrfFor, errorResult, resolveCallbackUrl } from './helpers.js';
 import { completeSignIn } from './complete-sign-in.js';
+import { emit } from './emit.js';
 
 export async function signInPageAction(ctx: RouteContext): Promise<ActionResult> {
   const { token, cookie } = await csrfFor(ctx);
@@ -70,7 +71,21 @@ export async function credentialsAction(ctx: RouteContext): Promise<ActionResult
   try {
     return await signInWithCredentials(ctx, provider, callbackUrl);
   } catch (error) {
-    if (error instanceof InvalidCredentialsError) await ctx.attempt?.failed();
+    if (error instanceof InvalidCredentialsError) {
+      await ctx.attempt?.failed();
+      await emit(ctx, 'onSignInFailed', {
+        provider: provider.id,
+        identifier: ctx.body.email ?? ctx.body.username ?? null,
+        reason: 'invalid-credentials',
+      });
+    }
+    if (error instanceof AuthError && error.code === 'ACCESS_DENIED') {
+      await emit(ctx, 'onSignInFailed', {
+        provider: provider.id,
+        identifier: ctx.body.email ?? ctx.body.username ?? null,
+        reason: 'denied',
+      });
+    }
     if (error instanceof InvalidCredentialsError && !ctx.wantsJson) {
       const to = `${ctx.auth.config.pages.signIn}?error=CredentialsSignin&callbackUrl=${encodeURIComponent(callbackUrl)}`;
       return { status: 303, redirect: to };

@@ -11,6 +11,7 @@ import type { ActionResult, RouteContext } from '../context.js';
 import { callUser, clearSessionCookie, resolveCallbackUrl } from '../helpers.js';
 import type { RouteRateLimit } from '../rate-limited.js';
 import { done, signedIn, storageOf, type Caller } from './signed-in.js';
+import { emit } from '../emit.js';
 
 /** A password sent to `/account/delete` is a guess on the login limiter, per IP and per session. */
 export function deleteAccountLimit(ctx: RouteContext): RouteRateLimit | undefined {
@@ -68,6 +69,7 @@ export async function deleteAccountAction(ctx: RouteContext): Promise<ActionResu
   for (const hook of ctx.auth.hooks.userDeleted) await hook(userId);
   await ctx.auth.strategy.revokeUser(userId);
   await adapter.deleteUser(userId);
+  await emit(ctx, 'onAccountDeleted', { user });
   ctx.auth.logger.warn(`[auth] security event account-deleted: user ${userId}`);
   return done(ctx, {}, await resolveCallbackUrl(ctx, ctx.body.callbackUrl), [clearSessionCookie(ctx.auth)]);
 }

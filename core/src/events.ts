@@ -1,0 +1,137 @@
+/**
+ * Auth events: `createAuth({ events })`, typed and awaited hooks the core
+ * calls at its security-relevant steps (sign-up, sign-in and its failures,
+ * sign-out, password reset and change, email verification and change,
+ * account deletion), each with who, what, the client's IP and User-Agent,
+ * and a request id. A failing `on*` hook is logged (its error name only) and
+ * never breaks the flow; `beforeSignIn` may refuse with an `AuthError`.
+ * @module
+ */
+import { AuthError } from './errors.js';
+import type { Account, User } from './types.js';
+
+/** What every event carries about the request. */
+export interface AuthEventContext {
+  /**
+   * The W3C Trace Context trace id of the request (`traceparent`, Trace
+   * Context §3.2) when it carries a valid one, else a random UUID: one id
+   * for the events of one request.
+   */
+  requestId: string;
+  /** The client's IP address, when the adapter passed it. */
+  ip: string | null;
+  /** The `User-Agent` header, cut to 512 characters. */
+  userAgent: string | null;
+  /** When the event happened. */
+  at: Date;
+}
+
+/** The payload of each event, without the {@link AuthEventContext} part. */
+export interface AuthEventPayloads {
+  onSignUp: { user: User; account: Account | null };
+  onSignIn: { user: User; account: Account | null; isNewUser: boolean };
+  onSignInFailed: {
+    provider: string;
+    identifier: string | null;
+    reason: 'invalid-credentials' | 'email-not-verified' | 'denied';
+  };
+  onSignOut: { user: User | null; everywhere: boolean };
+  onPasswordReset: { user: User };
+  onPasswordChanged: { user: User; otherSessionsRevoked: boolean };
+  onEmailVerified: { user: User; email: string };
+  onEmailChanged: { user: User; from: string | null; to: string };
+  onAccountDeleted: { user: User };
+}
+
+/** The name of an `on*` event. */
+export type AuthEventName = keyof AuthEventPayloads;
+
+/** An event as a hook receives it. */
+export type AuthEvent<N extends AuthEventName> = AuthEventPayloads[N] & AuthEventContext & { type: N };
+
+/**
+ * The `events` option of `createAuth`. Every hook is awaited in the
+ * request; a throw from an `on*` hook is logged and ignored.
+ * @example
+ * ```ts
+ * createAuth({
+ *   ...config,
+ *   events: {
+ *     onSignIn: ({ user, ip, requestId }) => audit.write('signin', user.id, ip, requestId),
+ *     beforeSignIn: ({ user }) => {
+ *       if (isBlocked(user.email)) throw new AuthError('Blocked', { code: 'ACCESS_DENIED' });
+ *     },
+ *   },
+ * });
+ * ```
+ */
+export type AuthEvents = {
+  [N in AuthEventName]?: (event: AuthEvent<N>) => void | Promise<void>;
+} & {
+  /**
+   * Before any sign-in (after the `signIn` callback, before anything is
+   * written): throw an `AuthError` to refuse it with that error's code and
+   * status. Any other throw answers 500 `CALLBACK_ERROR`.
+   */
+  beforeSignIn?: (
+    event: { user: User; account: Account | null; isNewUser: boolean } & AuthEventContext & { type: 'beforeSignIn' },
+  ) => void | Promise<void>;
+};
+
+const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
+
+/** The event context of a request. */
+export function eventContext(request: Request, ip: string | undefined): AuthEventContext {
+  const trace = TRACEPARENT.exec(request.headers.get('traceparent')?.trim().toLowerCase() ?? '')?.[1];
+  const requestId = trace && !/^0+$/.test(trace) ? trace : crypto.randomUUID();
+  const userAgent = request.headers.get('user-agent');
+  return { requestId, ip: ip ?? null, userAgent: userAgent ? userAgent.slice(0, 512) : null, at: new Date() };
+}
+
+/** What {@link emitAuthEvent} needs of the core. */
+export interface EventHost {
+  events: AuthEvents | undefined;
+  logger: { error(message: string): void };
+}
+
+/**
+ * Calls the app's hook for `name`, awaited. A throw is logged with the
+ * hook's name and the error's name, never its message (it may hold data),
+ * and the flow goes on.
+ */
+export async function emitAuthEvent<N extends AuthEventName>(
+  host: EventHost,
+  context: AuthEventContext,
+  name: N,
+  payload: AuthEventPayloads[N],
+): Promise<void> {
+  const hook = host.events?.[name] as ((event: AuthEvent<N>) => void | Promise<void>) | undefined;
+  if (!hook) return;
+  try {
+    await hook({ ...payload, ...context, type: name } as unknown as AuthEvent<N>);
+  } catch (error) {
+    host.logger.error(
+      `[auth] events.${name} threw ${error instanceof Error ? error.name : typeof error}; the flow went on`,
+    );
+  }
+}
+
+/**
+ * Calls `beforeSignIn`. An `AuthError` it throws refuses the sign-in.
+ * @throws AuthError from the hook, or `CALLBACK_ERROR` (500) for any other throw.
+ */
+export async function beforeSignIn(
+  host: EventHost,
+  context: AuthEventContext,
+  payload: { user: User; account: Account | null; isNewUser: boolean },
+): Promise<void> {
+  const hook = host.events?.beforeSignIn;
+  if (!hook) return;
+  try {
+    await hook({ ...payload, ...context, type: 'beforeSignIn' });
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    host.logger.error(`[auth] events.beforeSignIn threw ${error instanceof Error ? error.name : typeof error}`);
+    throw new AuthError('The beforeSignIn event failed', { code: 'CALLBACK_ERROR', status: 500 });
+  }
+}
