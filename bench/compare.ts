@@ -11,7 +11,7 @@ import { requireAuth } from '@framework/auth';
 import { authSession, type AuthVariables } from '@framework/hono';
 import { signedInAuth, SECRET } from './fixtures.js';
 
-type Row = { name: string; run: () => Promise<unknown> };
+type Row = { name: string; run: () => unknown };
 
 async function ourRows(): Promise<Row[]> {
   const jwt = await signedInAuth('jwt');

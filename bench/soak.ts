@@ -68,13 +68,18 @@ async function signOut(base: string, cookie: string): Promise<void> {
   if (res.status >= 400) throw new Error(`sign-out answered ${res.status}`);
 }
 
-function load(base: string) {
+/** autocannon's `setupRequest` that sends the 1000 cookies in turn. */
+function cycleCookies(): { setupRequest: (req: autocannon.Request) => autocannon.Request } {
   let next = 0;
+  return { setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: cookies[next++ % USERS]! } }) };
+}
+
+function load(base: string) {
   return autocannon({
     url: `${base}/me`,
     connections: 50,
     duration: seconds,
-    requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: { ...(req.headers as object), cookie: cookies[next++ % USERS]! } }) }],
+    requests: [cycleCookies()],
   });
 }
 
@@ -82,7 +87,7 @@ const a = await start();
 const b = await start();
 try {
   // Warm up both (every session read once), then take the starting RSS.
-  for (const base of [a.base, b.base]) await autocannon({ url: `${base}/me`, connections: 20, amount: USERS * 2, requests: [{ setupRequest: (req: Record<string, unknown>, ctx: Record<string, number>) => ({ ...req, headers: { cookie: cookies[(ctx.i = (ctx.i ?? 0) + 1) % USERS]! } }) }] });
+  for (const base of [a.base, b.base]) await autocannon({ url: `${base}/me`, connections: 20, amount: USERS * 2, requests: [cycleCookies()] });
   const rssStart = [await rss(a.base), await rss(b.base)];
   const runs = [load(a.base), load(b.base)];
   await new Promise((r) => setTimeout(r, (seconds * 1000) / 2));
@@ -90,7 +95,7 @@ try {
   for (const cookie of gone) await signOut(a.base, cookie);
   let stillIn = 0;
   for (const cookie of gone) if ((await fetch(`${b.base}/me`, { headers: { cookie } })).status === 200) stillIn++;
-  const [ra, rb] = await Promise.all(runs);
+  const [ra, rb] = (await Promise.all(runs)) as [autocannon.Result, autocannon.Result];
   const rssEnd = [await rss(a.base), await rss(b.base)];
   const row = (name: string, r: autocannon.Result, i: number) =>
     `| ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${rssStart[i]!.toFixed(1)} | ${rssEnd[i]!.toFixed(1)} | ${(((rssEnd[i]! - rssStart[i]!) / rssStart[i]!) * 100).toFixed(1)} % |`;
