@@ -4,12 +4,16 @@
  */
 import { sessionReadMicros } from './session-read.js';
 import { protectedVsBare } from './throughput.js';
+import { printComparison } from './compare-print.js';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 console.log('== auth.getSession(request), median µs per call');
 console.log(`jwt:               ${fmt(await sessionReadMicros('jwt'), 2)} µs`);
 console.log(`database (SQLite): ${fmt(await sessionReadMicros('database'), 2)} µs`);
+
+console.log('');
+await printComparison();
 
 console.log(
   '\n== protected route (jwt) vs bare Hono, requests/s (autocannon, 20 connections, loopback; median of 3 interleaved rounds)',

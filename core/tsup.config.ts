@@ -6,6 +6,7 @@ export default packageBuild({
   middleware: 'src/middleware.ts',
   tenant: 'src/tenant.ts',
   'rate-limit': 'src/rate-limit.ts',
+  redis: 'src/redis.ts',
   client: 'src/client.ts',
   'plugins/jwt': 'src/plugins/jwt/index.ts',
   'plugins/api-keys': 'src/plugins/api-keys/index.ts',

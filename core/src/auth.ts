@@ -55,6 +55,12 @@ export interface CreateAuthOptions<P extends readonly AuthPlugin[] = readonly Au
    */
   adapter?: StorageAdapter;
   /**
+   * A cache in front of `adapter` shared by several instances, e.g.
+   * `redisSecondaryStorage(client)` from `@framework/auth/redis`: session
+   * reads are cached in process and revocations are published. Default none.
+   */
+  secondaryStorage?: { wrapAdapter(adapter: StorageAdapter): StorageAdapter };
+  /**
    * The app's public origin, e.g. `https://app.example.com`. Every absolute
    * URL the kit sends out (magic links, OAuth `redirect_uri`, `GET
    * /providers`, the passkey origin default) is built from it, never from
@@ -250,15 +256,17 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
   const config = resolveAuthConfig(options, options.adapter ? 'database' : 'jwt', env);
   const originPolicy = resolveOriginPolicy(options, env);
   const { trustedOrigins } = originPolicy;
+  // OAuth tokens are stored encrypted under `secret` (see encryptAccountTokens).
+  const stored = options.adapter && encryptAccountTokens(options.adapter, config.secret);
+  const adapter = stored && options.secondaryStorage ? options.secondaryStorage.wrapAdapter(stored) : stored;
+  // Built-in password accounts write through the same adapter, so revocations reach the session cache.
   const emailPassword =
-    options.emailAndPassword === undefined ? undefined : emailPasswordSetup(options.emailAndPassword, options.adapter);
+    options.emailAndPassword === undefined ? undefined : emailPasswordSetup(options.emailAndPassword, adapter);
   const given = options.providers ?? [];
   const builtIn =
     emailPassword && !given.some((p) => p.id === emailPassword.provider.id) ? [emailPassword.provider] : [];
   const providers = checkProviders([...builtIn, ...given]);
   const callbacks = options.callbacks ?? {};
-  // OAuth tokens are stored encrypted under `secret` (see encryptAccountTokens).
-  const adapter = options.adapter && encryptAccountTokens(options.adapter, config.secret);
   if (config.session.strategy === 'database' && !adapter) {
     throw new AuthConfigError(
       'Invalid auth config: the "database" session strategy requires `adapter` (or use strategy "jwt" with a secret)',

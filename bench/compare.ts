@@ -1,0 +1,110 @@
+/**
+ * `npm run bench` rows measured side by side in one process (tinybench,
+ * median µs per call): our session reads bare and behind Hono, beside
+ * better-auth's `getSession` and Auth.js's `/session` route.
+ * better-auth and @auth/core are dev dependencies of `bench/` only.
+ */
+import Database from 'better-sqlite3';
+import { Hono } from 'hono';
+import { Bench } from 'tinybench';
+import { requireAuth } from '@framework/auth';
+import { authSession, type AuthVariables } from '@framework/hono';
+import { signedInAuth, SECRET } from './fixtures.js';
+
+type Row = { name: string; run: () => unknown };
+
+async function ourRows(): Promise<Row[]> {
+  const jwt = await signedInAuth('jwt');
+  const db = await signedInAuth('database');
+  const bare = new Hono();
+  bare.get('/', (c) => c.text('ok'));
+  const hono = (auth: typeof jwt.auth, scope: boolean) => {
+    const app = new Hono<{ Variables: AuthVariables }>();
+    app.use('*', authSession(auth, { scope }));
+    app.get('/', (c) => c.text(scope ? requireAuth().id : (c.get('user')?.id ?? 'anonymous')));
+    return app;
+  };
+  const req = (cookie: string) => new Request('http://localhost/', { headers: { cookie } });
+  const honoJwt = hono(jwt.auth, true);
+  const honoDb = hono(db.auth, true);
+  const honoDbNoScope = hono(db.auth, false);
+  return [
+    { name: 'bare Hono app.request', run: () => bare.request(req(jwt.cookie)) },
+    { name: 'auth.getSession (jwt)', run: () => jwt.auth.getSession(req(jwt.cookie)) },
+    { name: 'Hono + authSession (jwt)', run: () => honoJwt.request(req(jwt.cookie)) },
+    { name: 'auth.getSession (database, SQLite)', run: () => db.auth.getSession(req(db.cookie)) },
+    { name: 'Hono + authSession (database, SQLite)', run: () => honoDb.request(req(db.cookie)) },
+    { name: 'same, scope: false', run: () => honoDbNoScope.request(req(db.cookie)) },
+  ];
+}
+
+async function betterAuthRow(): Promise<Row> {
+  const { betterAuth } = await import('better-auth');
+  const { getMigrations } = await import('better-auth/db/migration');
+  const options = {
+    database: new Database(':memory:'),
+    secret: SECRET,
+    baseURL: 'http://localhost',
+    emailAndPassword: { enabled: true },
+    logger: { disabled: true },
+  };
+  const ba = betterAuth(options);
+  await (await getMigrations(options as never)).runMigrations();
+  const res = await ba.api.signUpEmail({
+    body: { email: 'bench@example.com', password: 'bench-password', name: 'Bench' },
+    asResponse: true,
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((l) => l.split(';')[0])
+    .join('; ');
+  const headers = new Headers({ cookie });
+  const check = await ba.api.getSession({ headers });
+  if (!check?.user) throw new Error('bench: better-auth session did not read back');
+  return {
+    name: 'better-auth getSession (SQLite)',
+    run: () => ba.api.getSession({ headers: new Headers({ cookie }) }),
+  };
+}
+
+async function authJsRow(): Promise<Row> {
+  const { Auth } = await import('@auth/core');
+  const { default: Credentials } = await import('@auth/core/providers/credentials');
+  const { encode } = await import('@auth/core/jwt');
+  const config = {
+    secret: SECRET,
+    trustHost: true,
+    basePath: '/auth',
+    providers: [Credentials({ authorize: () => null })],
+  };
+  const salt = 'authjs.session-token';
+  const token = await encode({ token: { sub: '1', name: 'Bench', email: 'bench@example.com' }, secret: SECRET, salt });
+  const request = () => new Request('http://localhost/auth/session', { headers: { cookie: `${salt}=${token}` } });
+  const check = (await (await Auth(request(), config)).json()) as { user?: unknown } | null;
+  if (!check?.user) throw new Error('bench: Auth.js session did not read back');
+  return { name: 'Auth.js /session route (jwt)', run: () => Auth(request(), config) };
+}
+
+/** Runs every row in one tinybench; returns name → median µs. Rows whose package fails to load are reported, not fatal. */
+export async function compareSessionReads(): Promise<Array<{ name: string; micros: number | string }>> {
+  const rows = await ourRows();
+  const skipped: Array<{ name: string; micros: string }> = [];
+  for (const [name, make] of [
+    ['better-auth getSession', betterAuthRow],
+    ['Auth.js /session route', authJsRow],
+  ] as const) {
+    try {
+      rows.push(await make());
+    } catch (e) {
+      skipped.push({ name, micros: `not run: ${(e as Error).message}` });
+    }
+  }
+  const bench = new Bench({ time: 1500, warmup: true, warmupTime: 300 });
+  for (const row of rows) bench.add(row.name, row.run);
+  await bench.run();
+  const out: Array<{ name: string; micros: number | string }> = bench.tasks.map((t) => {
+    const latency = (t.result as { latency?: { p50?: number } } | undefined)?.latency;
+    return { name: t.name, micros: latency?.p50 !== undefined ? latency.p50 * 1000 : 'no result' };
+  });
+  return [...out, ...skipped];
+}
