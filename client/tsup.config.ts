@@ -13,6 +13,7 @@ export default packageBuild(
     vue: 'src/vue.ts',
     svelte: 'src/svelte.ts',
     solid: 'src/solid.ts',
+    'plugins/two-factor': 'src/plugins/two-factor.ts',
   },
   { external: ['@framework/auth-client'] },
 );

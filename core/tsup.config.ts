@@ -10,5 +10,6 @@ export default packageBuild({
   client: 'src/client.ts',
   'plugins/jwt': 'src/plugins/jwt/index.ts',
   'plugins/api-keys': 'src/plugins/api-keys/index.ts',
+  'plugins/two-factor': 'src/plugins/two-factor/index.ts',
   conformance: 'src/conformance.ts',
 });

@@ -42,11 +42,17 @@ export interface SessionInfo {
 }
 
 /**
- * Sends one request: a POST with `body` (and a CSRF token), or a GET
- * without. After a successful POST that `changes` the session, stores in
- * this page are refreshed (awaited) and other tabs are told.
+ * Sends one request to a route under `basePath`: a POST with `body` (and a
+ * fresh CSRF token), or a GET without. After a successful POST that
+ * `changes` the session, stores in this page are refreshed (awaited) and
+ * other tabs are told. Never rejects (see {@link AccountResult}). Plugins'
+ * client parts are built on it.
+ * @example
+ * ```ts
+ * const { ok, data } = await authRequest<{ enabled: boolean }>('/two-factor');
+ * ```
  */
-async function send<T = Record<string, unknown>>(
+export async function authRequest<T = Record<string, unknown>>(
   path: string,
   options: AuthClientOptions | undefined,
   body?: object,
@@ -63,6 +69,8 @@ async function send<T = Record<string, unknown>>(
   if (changes) await announce(ep);
   return { ok: true, status: answer.status, data: answer.data as T };
 }
+
+const send = authRequest;
 
 /**
  * Creates an account: `POST {basePath}/signup`. When the server signs the

@@ -18,6 +18,7 @@ export {
   revokeOtherSessions,
   unlinkAccount,
   deleteAccount,
+  authRequest,
   type AccountResult,
   type SessionInfo,
 } from './account.js';

@@ -3,52 +3,8 @@
  * hands each request to `auth.handler` and keeps cookies like a browser.
  */
 import { describe, expect, it } from 'vitest';
-import { createAuth, credentials, createMemoryAdapter, passwordAccounts } from '@framework/auth';
-import {
-  createAuthClient,
-  deleteAccount,
-  listSessions,
-  revokeOtherSessions,
-  revokeSession,
-  unlinkAccount,
-} from '../src/index.js';
-
-async function engine() {
-  const adapter = createMemoryAdapter();
-  const passwords = passwordAccounts(adapter);
-  const ada = await passwords.register({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
-  const auth = createAuth({
-    session: { strategy: 'database' },
-    adapter,
-    providers: [
-      credentials({
-        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        authorize: passwords.authorize,
-      }),
-    ],
-  });
-  /** A browser: its own cookie jar, every request handed to `auth.handler`. */
-  const browser = () => {
-    const jar = new Map<string, string>();
-    const fetcher: typeof fetch = async (input, init = {}) => {
-      const headers = new Headers(init.headers);
-      headers.set('origin', 'http://app.test');
-      if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-      const response = await auth.handler(new Request(new URL(String(input), 'http://app.test'), { ...init, headers }));
-      for (const line of response.headers.getSetCookie()) {
-        const [pair = ''] = line.split(';');
-        const eq = pair.indexOf('=');
-        const name = pair.slice(0, eq);
-        const value = pair.slice(eq + 1);
-        if (value === '' || /max-age=0/i.test(line)) jar.delete(name);
-        else jar.set(name, value);
-      }
-      return response;
-    };
-    return { fetch: fetcher, client: createAuthClient({ fetch: fetcher }) };
-  };
-  return { adapter, ada, browser };
-}
+import { engine } from './engine-fetch.js';
+import { deleteAccount, listSessions, revokeOtherSessions, revokeSession, unlinkAccount } from '../src/index.js';
 
 async function setup() {
   return (await engine()).browser().client;

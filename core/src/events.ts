@@ -41,6 +41,10 @@ export interface AuthEventPayloads {
   onEmailVerified: { user: User; email: string };
   onEmailChanged: { user: User; from: string | null; to: string };
   onAccountDeleted: { user: User };
+  /** `twoFactor()`: a TOTP enrolment was confirmed by its first code. */
+  onTwoFactorEnabled: { user: User };
+  /** `twoFactor()`: the second factor was turned off (its backup codes and trusted devices went with it). */
+  onTwoFactorDisabled: { user: User };
 }
 
 /** The name of an `on*` event. */

@@ -16,6 +16,7 @@ import { callUser, resolveCallbackUrl, sessionCookie } from './helpers.js';
 import { resetCredentialsOnFirstProof } from './pre-hijacking.js';
 import { emit, emitBeforeSignIn } from './emit.js';
 import type { SessionClient } from '../session/types.js';
+import type { SignInSubject } from '../plugins/types.js';
 
 /** What a route hands to {@link completeSignIn}. */
 export interface SignInAttempt {
@@ -88,24 +89,40 @@ export async function completeSignIn(ctx: RouteContext, attempt: SignInAttempt):
     if (answer) return { ...answer, cookies: [...(answer.cookies ?? []), ...(attempt.cookies ?? [])] };
   }
 
+  return issueSignIn(ctx, subject, attempt);
+}
+
+/**
+ * The end of every sign-in, once every check has passed (the `beforeSession` hooks included): a new session that
+ * rotates the one the browser sent (OWASP ASVS V3.2.1), the route's rate-limit attempt settled as a success, the
+ * `afterSignIn` hooks, the `onSignUp` / `onSignIn` events, and the answer (JSON `{ok, url}` or a 303). Plugins that
+ * interrupt a sign-in (a second factor) call it when the interruption is resolved.
+ */
+export async function issueSignIn(
+  ctx: RouteContext,
+  subject: SignInSubject,
+  extras: Pick<SignInAttempt, 'profile' | 'cookies' | 'json'> = {},
+): Promise<ActionResult> {
+  const { auth } = ctx;
+  const { user } = subject;
   const previous = readCookie(ctx.request.headers.get('cookie'), auth.config.cookies.sessionToken.name);
   const issued = await callUser(auth, 'jwt callback', () =>
     auth.strategy.issue({
       user,
-      account: attempt.account,
-      isNewUser: attempt.isNewUser,
-      ...(attempt.profile !== undefined ? { profile: attempt.profile } : {}),
+      account: subject.account,
+      isNewUser: subject.isNewUser,
+      ...(extras.profile !== undefined ? { profile: extras.profile } : {}),
       ...(previous ? { previous } : {}),
       client: clientOf(ctx),
     }),
   );
   await ctx.attempt?.succeeded();
   for (const hook of auth.hooks.afterSignIn) await hook(ctx, subject);
-  if (attempt.isNewUser) await emit(ctx, 'onSignUp', { user, account: attempt.account });
-  await emit(ctx, 'onSignIn', { user, account: attempt.account, isNewUser: attempt.isNewUser });
-  const url = attempt.isNewUser && auth.config.pages.newUser ? auth.config.pages.newUser : attempt.callbackUrl;
-  const cookies = [sessionCookie(auth, issued.value, issued.expires), ...(attempt.cookies ?? [])];
-  if (ctx.wantsJson) return { status: 200, json: { ok: true, url, ...attempt.json }, cookies };
+  if (subject.isNewUser) await emit(ctx, 'onSignUp', { user, account: subject.account });
+  await emit(ctx, 'onSignIn', { user, account: subject.account, isNewUser: subject.isNewUser });
+  const url = subject.isNewUser && auth.config.pages.newUser ? auth.config.pages.newUser : subject.callbackUrl;
+  const cookies = [sessionCookie(auth, issued.value, issued.expires), ...(extras.cookies ?? [])];
+  if (ctx.wantsJson) return { status: 200, json: { ok: true, url, ...extras.json }, cookies };
   return { status: 303, redirect: url, cookies };
 }
 

@@ -4,13 +4,12 @@
  * @internal
  * @module
  */
-import { AuthError } from '../../errors.js';
 import { readCookie } from '../../http/cookies.js';
-import { verifyPassword } from '../../password.js';
+import { confirmHolder } from './confirm-holder.js';
 import type { ActionResult, RouteContext } from '../context.js';
 import { callUser, clearSessionCookie, resolveCallbackUrl } from '../helpers.js';
 import type { RouteRateLimit } from '../rate-limited.js';
-import { done, signedIn, storageOf, type Caller } from './signed-in.js';
+import { done, signedIn, storageOf } from './signed-in.js';
 import { emit } from '../emit.js';
 
 /** A password sent to `/account/delete` is a guess on the login limiter, per IP and per session. */
@@ -24,34 +23,6 @@ export function deleteAccountLimit(ctx: RouteContext): RouteRateLimit | undefine
 }
 
 /**
- * Proves it is the account holder: `{password}` checked with argon2, or a
- * session signed in within `session.freshAge`.
- * @throws AuthError `INVALID_CREDENTIALS` (401) for a wrong password (or
- *   one sent for an account without password); `SESSION_NOT_FRESH` (403)
- *   without a password when the sign-in is older than `freshAge`.
- */
-async function confirmHolder(ctx: RouteContext, caller: Caller): Promise<void> {
-  const { password } = ctx.body;
-  if (password) {
-    const accounts = await storageOf(ctx).listAccounts(caller.user.id);
-    const hash = accounts.find((a) => a.type === 'credentials' && a.passwordHash)?.passwordHash;
-    if (!hash || !(await verifyPassword(password, hash))) {
-      await ctx.attempt?.failed();
-      throw new AuthError('Wrong password', { code: 'INVALID_CREDENTIALS', status: 401 });
-    }
-    await ctx.attempt?.succeeded();
-    return;
-  }
-  const age = caller.authTime ? Date.now() - caller.authTime.getTime() : Number.POSITIVE_INFINITY;
-  if (age > ctx.auth.config.session.freshAge * 1000) {
-    throw new AuthError('Sign in again, or enter your password, to delete your account', {
-      code: 'SESSION_NOT_FRESH',
-      status: 403,
-    });
-  }
-}
-
-/**
  * Deletes the caller's account: the `onDeleteUser` callback first (an
  * `AuthError` it throws stops the deletion), then every plugin's
  * `userDeleted` hook, then all sessions end (database rows deleted, the
@@ -61,7 +32,7 @@ async function confirmHolder(ctx: RouteContext, caller: Caller): Promise<void> {
 export async function deleteAccountAction(ctx: RouteContext): Promise<ActionResult> {
   const caller = await signedIn(ctx);
   const adapter = storageOf(ctx);
-  await confirmHolder(ctx, caller);
+  await confirmHolder(ctx, caller, 'Sign in again, or enter your password, to delete your account');
   const userId = caller.user.id;
   const user = (await adapter.getUser(userId)) ?? caller.user;
   const onDeleteUser = ctx.auth.callbacks.onDeleteUser;

@@ -1,0 +1,73 @@
+/**
+ * Options of `twoFactor()` and their defaults.
+ * @module
+ */
+import { AuthConfigError } from '../../errors.js';
+import type { TotpParams } from './totp.js';
+import type { TwoFactorStorage } from './types.js';
+
+/** Options of `twoFactor()`. */
+export interface TwoFactorOptions {
+  /** Where enrolments live: `createSqlTwoFactorStorage(db)` in production, `createMemoryTwoFactorStorage()` in tests. */
+  storage: TwoFactorStorage;
+  /** The issuer an authenticator app shows beside the account. Default: the host of `baseURL` (else `"App"`). */
+  issuer?: string;
+  /** TOTP code length, 6 to 8. Default 6. */
+  digits?: number;
+  /** TOTP time step, in **seconds**. Default 30 (RFC 6238 §5.2). */
+  period?: number;
+  /** Steps of clock skew accepted each way. Default 1 (±30 s). */
+  window?: number;
+  /** How many backup codes each (re)generation makes. Default 10. */
+  backupCodes?: number;
+  /** Lifetime of the sign-in challenge between the first and the second factor, in **seconds**. Default 300. */
+  challengeMaxAge?: number;
+  /** Codes one sign-in challenge may try before the user must sign in again. Default 5. */
+  maxAttempts?: number;
+  /** How long "trust this device" skips the code on that browser, in **seconds** (default 30 days); `false` turns it off. */
+  trustDevice?: { maxAge?: number } | false;
+}
+
+/** The options with their defaults applied. */
+export interface ResolvedTwoFactorOptions {
+  storage: TwoFactorStorage;
+  issuer: string | undefined;
+  totp: TotpParams;
+  backupCodes: number;
+  challengeMaxAge: number;
+  maxAttempts: number;
+  trustMaxAge: number | undefined;
+}
+
+const DAY = 86_400;
+
+/**
+ * Checks and completes the options.
+ * @throws AuthConfigError (`INVALID_CONFIG`) for a missing storage or an out-of-range number.
+ */
+export function resolveTwoFactorOptions(options: TwoFactorOptions): ResolvedTwoFactorOptions {
+  const fail = (what: string) => new AuthConfigError(`Invalid auth config: twoFactor(): ${what}`);
+  if (!options || typeof options.storage?.get !== 'function') throw fail('`storage` is required');
+  const int = (name: string, value: number | undefined, fallback: number, min: number, max: number): number => {
+    const v = value ?? fallback;
+    if (!Number.isInteger(v) || v < min || v > max)
+      throw fail(`\`${name}\` must be a whole number from ${min} to ${max}`);
+    return v;
+  };
+  if (options.issuer !== undefined && (typeof options.issuer !== 'string' || options.issuer.includes(':')))
+    throw fail('`issuer` must be a string without ":" (Key URI format)');
+  const trust = options.trustDevice;
+  return {
+    storage: options.storage,
+    issuer: options.issuer,
+    totp: {
+      digits: int('digits', options.digits, 6, 6, 8),
+      period: int('period', options.period, 30, 15, 120),
+      window: int('window', options.window, 1, 0, 3),
+    },
+    backupCodes: int('backupCodes', options.backupCodes, 10, 1, 50),
+    challengeMaxAge: int('challengeMaxAge', options.challengeMaxAge, 300, 30, 3600),
+    maxAttempts: int('maxAttempts', options.maxAttempts, 5, 1, 20),
+    trustMaxAge: trust === false ? undefined : int('trustDevice.maxAge', trust?.maxAge, 30 * DAY, 60, 400 * DAY),
+  };
+}

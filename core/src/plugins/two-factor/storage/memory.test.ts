@@ -1,0 +1,4 @@
+import { runTwoFactorStorageConformance } from './conformance.js';
+import { createMemoryTwoFactorStorage } from './memory.js';
+
+runTwoFactorStorageConformance('memory', async () => ({ storage: createMemoryTwoFactorStorage() }));

@@ -1,0 +1,100 @@
+/**
+ * The tables of the SQL two-factor storage, as Kysely migrations created by code.
+ * @module
+ * @internal
+ */
+import type { Kysely, Migration } from 'kysely';
+import { runMigrations } from '../../../storage/sql/migrator.js';
+import type { DialectTraits, SqlDialectName } from '../../../storage/sql/dialect.js';
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,30}$/;
+
+/** The names of the storage's tables for one `tablePrefix`. */
+export interface TwoFactorTables {
+  enrolments: string;
+  backupCodes: string;
+  trustedDevices: string;
+  challenges: string;
+  migrations: string;
+  migrationLock: string;
+}
+
+/**
+ * Table names derived from `tablePrefix` (default `two_factor`): `<p>`, `<p>_backup_codes`,
+ * `<p>_trusted_devices`, `<p>_challenges`, `<p>_migrations`, `<p>_migrations_lock`.
+ * @throws TypeError when `tablePrefix` is not a plain SQL identifier.
+ */
+export function twoFactorTables(tablePrefix = 'two_factor'): TwoFactorTables {
+  if (typeof tablePrefix !== 'string' || !IDENTIFIER.test(tablePrefix)) {
+    throw new TypeError(
+      `tablePrefix must match ${IDENTIFIER} (letters, digits, "_"); got ${JSON.stringify(tablePrefix)}`,
+    );
+  }
+  const p = tablePrefix;
+  return {
+    enrolments: p,
+    backupCodes: `${p}_backup_codes`,
+    trustedDevices: `${p}_trusted_devices`,
+    challenges: `${p}_challenges`,
+    migrations: `${p}_migrations`,
+    migrationLock: `${p}_migrations_lock`,
+  };
+}
+
+function initial(t: TwoFactorTables, { int64, bool }: DialectTraits): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable(t.enrolments)
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('enabled', bool, (c) => c.notNull())
+        .addColumn('last_used_step', int64)
+        .addColumn('created_at', int64, (c) => c.notNull())
+        .addColumn('enabled_at', int64)
+        .execute();
+      await db.schema
+        .createTable(t.backupCodes)
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint(`${t.backupCodes}_pk`, ['user_id', 'code_hash'])
+        .execute();
+      await db.schema
+        .createTable(t.trustedDevices)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('secret_hash', 'text', (c) => c.notNull())
+        .addColumn('user_agent', 'text')
+        .addColumn('created_at', int64, (c) => c.notNull())
+        .addColumn('expires_at', int64, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex(`${t.trustedDevices}_user_id_idx`).on(t.trustedDevices).column('user_id').execute();
+      await db.schema
+        .createTable(t.challenges)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .addColumn('consumed', bool, (c) => c.notNull())
+        .addColumn('expires_at', int64, (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex(`${t.challenges}_expires_at_idx`).on(t.challenges).column('expires_at').execute();
+    },
+  };
+}
+
+/**
+ * Brings the tables up to date; idempotent.
+ * @throws the first migration error.
+ */
+export async function migrateTwoFactorTables(
+  db: Kysely<any>,
+  t: TwoFactorTables,
+  dialect: SqlDialectName,
+  traits: DialectTraits,
+): Promise<void> {
+  await runMigrations(db, {
+    migrations: { '0001_two_factor': initial(t, traits) },
+    table: t.migrations,
+    lockTable: t.migrationLock,
+    dialect,
+  });
+}
