@@ -31,6 +31,7 @@ export { credentials } from './providers/credentials.js';
 export * from './providers/oauth/index.js';
 export { email, type EmailOptions, type EmailProvider, type EmailParams } from './providers/email.js';
 export { passkey, type PasskeyOptions, type PasskeyProvider } from './plugins/passkey/provider.js';
+export { issueSignIn } from './routes/complete-sign-in.js';
 export type {
   Provider,
   CredentialsProvider,

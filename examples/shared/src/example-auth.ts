@@ -19,6 +19,7 @@ import {
 } from '@framework/auth';
 import type { RateLimitConfig } from '@framework/auth/rate-limit';
 import { apiKeys, createMemoryApiKeyStorage } from '@framework/auth/plugins/api-keys';
+import { createMemoryTwoFactorStorage, twoFactor } from '@framework/auth/plugins/two-factor';
 import { rbac } from './authorization.js';
 import type { Mailer } from './mailer.js';
 
@@ -125,9 +126,13 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
           }
         : {}),
     },
-    // API keys (POST /auth/api-keys): kept in memory here, so they vanish on restart; use
-    // createSqlApiKeyStorage(db) in an app.
-    plugins: [apiKeys({ storage: createMemoryApiKeyStorage() }), signUpListener(options.onSignUp)],
+    // API keys (POST /auth/api-keys) and, with a secret (AUTH_SECRET), two-factor (GET /auth/two-factor): kept
+    // in memory here, so they vanish on restart; use createSqlApiKeyStorage(db) / createSqlTwoFactorStorage(db).
+    plugins: [
+      apiKeys({ storage: createMemoryApiKeyStorage() }),
+      ...(options.secret ? [twoFactor({ storage: createMemoryTwoFactorStorage(), issuer: 'Framework example' })] : []),
+      signUpListener(options.onSignUp),
+    ],
   });
   return { auth, adapter, passwords };
 }
