@@ -10,6 +10,8 @@ export interface MessageData {
   deadLetter?: { from: string; reason: string };
   /** Deliveries that only suspended a sleeping run; not counted in `attempts`. */
   suspensions?: number;
+  /** Fetches given back unseen when a consumer stopped; not counted in `attempts`. */
+  released?: number;
 }
 
 /** What a consumer needs from its engine. */
@@ -27,10 +29,14 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * Consumes one BullMQ queue by manual job fetching: blocks for the first job,
  * then collects up to `batchSize` jobs until `batchTimeoutMs` has passed since
- * the first, delivers them as one batch and settles each job on its own (an
- * ack also fetches the next job, which starts the next batch). Locks
- * of held jobs are extended every half `lockDurationMs`; jobs of a process that
- * dies are found stalled by BullMQ and fetched again with `attemptsStarted` + 1.
+ * the first, and delivers them as one batch. While the handler runs, the jobs
+ * of the next batch are fetched (Redis is idle then); when it returns, the
+ * batch is settled job by job while the next batch is already delivered, so
+ * Redis round trips overlap the handler's own work, as a BullMQ `Worker` at
+ * equal concurrency overlaps its jobs. At most one batch is in the handler and
+ * one settling. Locks of held jobs (delivered or fetched ahead) are extended
+ * every half `lockDurationMs`; jobs of a process that dies are found stalled
+ * by BullMQ and fetched again with `attemptsStarted` + 1.
  */
 export class BatchConsumer {
   private running = false;
@@ -38,10 +44,9 @@ export class BatchConsumer {
   private batches = 0;
   /** Settling of the delivered batch. */
   private readonly settling = new Set<Promise<void>>();
-  /**
-   * Jobs already fetched (active and locked with the token of the job whose
-   * completion fetched them, as a BullMQ worker does), for the next batch.
-   */
+  /** The settling of the last delivered batch: the next one waits for it before settling its own. */
+  private lastSettle: Promise<void> = Promise.resolve();
+  /** Jobs fetched ahead (active and locked with their own token), for the next batch. */
   private readonly prefetched: Job[] = [];
 
   constructor(
@@ -63,18 +68,37 @@ export class BatchConsumer {
   }
 
   private async run(): Promise<void> {
-    // Jobs fetched by the last completions are delivered even when stopping: they are active already.
-    while (this.running || this.prefetched.length > 0) {
+    while (this.running) {
       const token = `${this.host.instance}:${++this.batches}`;
       try {
         const batch = await this.collect(token);
-        if (batch.length > 0) await this.deliver(batch, token);
+        // A blocking fetch can outlive stop() (the worker's blocking connection closes late): give those back.
+        if (!this.running) await this.release(batch, token);
+        else if (batch.length > 0) await this.deliver(batch, token);
       } catch (error) {
         if (!this.running) break;
         this.host.onError(`bullmq engine: consumer of queue "${this.consumer.queue}" failed`, error);
         await sleep(1_000);
       }
     }
+    // Jobs fetched ahead were never delivered: they go back to the head of the queue, their attempt uncounted.
+    await this.release(this.prefetched.splice(0), `${this.host.instance}:${this.batches}`);
+  }
+
+  /** Moves active jobs no handler saw back to the queue without counting the attempt they started. */
+  private async release(jobs: Job[], token: string): Promise<void> {
+    await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          const data = job.data as MessageData;
+          await job.updateData({ ...data, released: (data.released ?? 0) + 1 });
+          await job.moveToWait(job.token ?? token);
+        } catch (error) {
+          // The lock lapses and BullMQ's stalled check redelivers the job.
+          this.host.onError(`bullmq engine: could not release job ${job.id} of queue "${this.consumer.queue}"`, error);
+        }
+      }),
+    );
   }
 
   private async fetch(token: string, block: boolean): Promise<Job | undefined> {
@@ -107,14 +131,28 @@ export class BatchConsumer {
     return batch;
   }
 
+  /** Fetches up to `batchSize` jobs for the next batch (non-blocking, in one round of parallel calls). */
+  private async fetchAhead(): Promise<void> {
+    const token = `${this.host.instance}:${++this.batches}`;
+    const want = this.consumer.batchSize - this.prefetched.length;
+    if (want <= 0) return;
+    try {
+      const jobs = await Promise.all(Array.from({ length: want }, () => this.fetch(token, false)));
+      for (const job of jobs) if (job) this.prefetched.push(job);
+    } catch (error) {
+      this.host.onError(`bullmq engine: fetching ahead on queue "${this.consumer.queue}" failed`, error);
+    }
+  }
+
   /**
-   * Delivers a batch and settles its jobs; an ack also fetches the next job in
-   * the same script call (BullMQ's `fetchNext`), which fills the next batch.
+   * Delivers a batch while the next one is fetched, then starts settling it
+   * (after the previous batch has settled) without waiting, so the next
+   * batch's handler overlaps this batch's settlement.
    */
   private async deliver(batch: Job[], token: string): Promise<void> {
     const keeper = setInterval(
       () => {
-        for (const job of batch) {
+        for (const job of [...batch, ...this.prefetched]) {
           job.extendLock(job.token ?? token, this.host.lockDurationMs).catch((error: unknown) => {
             this.host.onError(`bullmq engine: could not extend the lock of job ${job.id}`, error);
           });
@@ -122,12 +160,17 @@ export class BatchConsumer {
       },
       Math.max(100, this.host.lockDurationMs / 2),
     );
+    // Fetched while the handler runs. A process killed now leaves these jobs active too: BullMQ finds them
+    // stalled and redelivers them with `attemptsStarted` + 1, although no handler saw them.
+    const ahead = this.running ? this.fetchAhead() : Promise.resolve();
     let dispositions: MessageDisposition[] = [];
     try {
       dispositions = await this.host.deliver(this.consumer.queue, batch.map(toEngineMessage));
     } catch (error) {
       this.host.onError(`bullmq engine: delivery on queue "${this.consumer.queue}" failed; redelivering`, error);
     }
+    await ahead;
+    await this.lastSettle;
     const byId = new Map(dispositions.map((d) => [d.id, d]));
     const settled: Promise<void> = Promise.all(
       batch.map((job) => this.settle(job, byId.get(job.id!), job.token ?? token)),
@@ -136,18 +179,7 @@ export class BatchConsumer {
       this.settling.delete(settled);
     });
     this.settling.add(settled);
-    await settled;
-  }
-
-  /** Completes an acked job, taking the next job of the queue in the same call while running. */
-  private async complete(job: Job, token: string): Promise<void> {
-    const next = await job.moveToCompleted(null, token, this.running);
-    if (!Array.isArray(next) || !next[0]) return;
-    const worker = this.worker as unknown as {
-      nextJobFromJobData(data: unknown, id: unknown, token: string): Promise<Job | undefined>;
-    };
-    const fetched = await worker.nextJobFromJobData(next[0], next[1], token);
-    if (fetched) this.prefetched.push(fetched);
+    this.lastSettle = settled;
   }
 
   private async settle(job: Job, disposition: MessageDisposition | undefined, token: string): Promise<void> {
@@ -155,7 +187,7 @@ export class BatchConsumer {
       if (!disposition) {
         await job.moveToDelayed(Date.now() + 1_000, token);
       } else if (disposition.action === 'ack') {
-        await this.complete(job, token);
+        await job.moveToCompleted(null, token, false);
       } else if (disposition.action === 'retry') {
         if (disposition.suspend) {
           const data = job.data as MessageData;
@@ -187,7 +219,7 @@ export function toEngineMessage(job: Job): EngineMessage {
     id: job.id!,
     body: data.body,
     timestamp: new Date(job.timestamp),
-    attempts: Math.max(1, job.attemptsStarted - (data.suspensions ?? 0)),
+    attempts: Math.max(1, job.attemptsStarted - (data.suspensions ?? 0) - (data.released ?? 0)),
     ...(data.trace ? { trace: data.trace } : {}),
   };
 }

@@ -88,7 +88,7 @@ describe.skipIf(!redisUp)('bullmqEngine across processes', () => {
     expect(children.every((c) => c.lines.some((l) => typeof l.n === 'number'))).toBe(true);
   }, 60_000);
 
-  it('loses nothing when a process is killed mid-batch: its messages are redelivered with attempts + 1', async () => {
+  it('loses nothing when a process is killed mid-batch: its batch (and the batch it fetched ahead) is redelivered with attempts + 1', async () => {
     const prefix = testPrefix();
     const engine = await producer(prefix);
     const victim = await startChild({ prefix, mode: 'queue', handlerDelayMs: 5_000 });
@@ -101,7 +101,10 @@ describe.skipIf(!redisUp)('bullmqEngine across processes', () => {
     expect(handled([victim])).toEqual([]);
     await eventually(() => expect(new Set(handled([survivor]).map((l) => l.n)).size).toBe(200), 20_000);
     const redelivered = handled([survivor]).filter((l) => (l.attempts as number) > 1);
-    expect(redelivered).toHaveLength(10);
+    // The delivered batch of 10, plus up to one batch fetched ahead while the handler ran.
+    expect(redelivered.length).toBeGreaterThanOrEqual(10);
+    expect(redelivered.length).toBeLessThanOrEqual(20);
+    expect(new Set(handled([survivor]).map((l) => l.n)).size).toBe(handled([survivor]).length);
   }, 60_000);
 
   it('a message that kills its worker is dead-lettered with reason STALLED after retries + 1 deliveries', async () => {

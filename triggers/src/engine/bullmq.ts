@@ -115,6 +115,8 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       connection: connection.connection as ConnectionOptions,
       prefix,
       autorun: false,
+      // A blocking fetch returns within 1 s when the queue is empty, so stop() never waits long for one.
+      drainDelay: 1,
       lockDuration: lockDurationMs,
       stalledInterval: stalledIntervalMs,
       maxStalledCount: Number.MAX_SAFE_INTEGER,
@@ -264,10 +266,12 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
     },
     async stop() {
       running = false;
-      const stopping = [...consumers.map((c) => c.stop()), scheduler?.stop()];
-      // Closing the workers ends their blocking fetches, so the loops can see `running` is false.
+      const schedulerStopped = scheduler?.stop();
+      // Consumers end their loops first (a blocking fetch returns within the 1 s drain delay), settle the
+      // batch in flight and give back jobs fetched ahead, while the workers' connections are still open.
+      await Promise.allSettled(consumers.map((c) => c.stop()));
       await Promise.allSettled(workers.map((worker) => worker.close()));
-      await Promise.allSettled(stopping);
+      await Promise.allSettled([schedulerStopped]);
       await Promise.allSettled([...queues.values()].map((queue) => queue.close()));
       consumers.length = 0;
       workers.length = 0;
