@@ -14,6 +14,7 @@ export default packageBuild(
     svelte: 'src/svelte.ts',
     solid: 'src/solid.ts',
     'plugins/two-factor': 'src/plugins/two-factor.ts',
+    'plugins/admin': 'src/plugins/admin.ts',
   },
   { external: ['@framework/auth-client'] },
 );

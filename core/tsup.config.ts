@@ -11,5 +11,6 @@ export default packageBuild({
   'plugins/jwt': 'src/plugins/jwt/index.ts',
   'plugins/api-keys': 'src/plugins/api-keys/index.ts',
   'plugins/two-factor': 'src/plugins/two-factor/index.ts',
+  'plugins/admin': 'src/plugins/admin/index.ts',
   conformance: 'src/conformance.ts',
 });

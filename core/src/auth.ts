@@ -365,7 +365,11 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
       headers.append('set-cookie', serializeCookie(clearSessionCookie(internals)));
       return { session: null, user: null, expired: read.status === 'expired', headers };
     }
-    let session: Session = { user: read.user, expires: read.expires };
+    let session: Session = {
+      user: read.user,
+      expires: read.expires,
+      ...(read.impersonatedBy ? { impersonatedBy: read.impersonatedBy } : {}),
+    };
     if (callbacks.session)
       session = await callbacks.session({ session, user: read.user, ...(read.token ? { token: read.token } : {}) });
     if (read.refreshed)

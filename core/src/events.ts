@@ -45,6 +45,22 @@ export interface AuthEventPayloads {
   onTwoFactorEnabled: { user: User };
   /** `twoFactor()`: the second factor was turned off (its backup codes and trusted devices went with it). */
   onTwoFactorDisabled: { user: User };
+  /** `admin()`: an admin created a user. */
+  onUserCreated: { user: User; admin: User };
+  /** `admin()`: an admin set a user's role (their JWT sessions end at the next check). */
+  onUserRoleSet: { user: User; admin: User; role: string };
+  /** `admin()`: a user was banned (their sessions were revoked); `expiresAt` null means until unbanned. */
+  onUserBanned: { user: User; admin: User; reason: string | null; expiresAt: Date | null };
+  /** `admin()`: a ban was lifted. */
+  onUserUnbanned: { user: User; admin: User };
+  /** `admin()`: an admin ended every session of a user. */
+  onUserSessionsRevoked: { user: User; admin: User; revoked: number };
+  /** `admin()`: an admin removed a user with their accounts and sessions. */
+  onUserRemoved: { user: User; admin: User };
+  /** `admin()`: an admin started a session acting as `user` (`session.impersonatedBy`). */
+  onImpersonationStarted: { user: User; admin: User; expires: Date };
+  /** `admin()`: the impersonation session ended (`POST /admin/stop-impersonating`). */
+  onImpersonationStopped: { user: User; admin: User | null };
 }
 
 /** The name of an `on*` event. */

@@ -23,6 +23,11 @@ export interface Session {
   user: User;
   /** When the session stops being valid. */
   expires: Date;
+  /**
+   * Set when an admin is acting as `user` (`admin()` impersonation): the
+   * admin's user id. Apps should show it ("You are acting as …").
+   */
+  impersonatedBy?: string;
 }
 
 /** How an account signs in: `Account.type` (core/README.md "Storage adapters"). */

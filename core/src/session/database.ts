@@ -39,9 +39,14 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
       await adapter.deleteSession(found.session.id);
       return { status: 'expired' };
     }
-    const about = { sessionId: found.session.id, authTime: found.session.createdAt };
-    // Slide forward once the session is older than updateAge (Auth.js semantics).
-    if (forceRefresh || expiresAt - maxAgeMs + updateAgeMs <= now) {
+    const acting = found.session.impersonatedBy;
+    const about = {
+      sessionId: found.session.id,
+      authTime: found.session.createdAt,
+      ...(acting ? { impersonatedBy: acting } : {}),
+    };
+    // Slide forward once the session is older than updateAge (Auth.js semantics); an impersonation never slides.
+    if (!acting && (forceRefresh || expiresAt - maxAgeMs + updateAgeMs <= now)) {
       const expires = new Date(now + maxAgeMs);
       await adapter.updateSessionExpiry(found.session.id, expires, new Date(now));
       return { status: 'valid', user: found.user, expires, refreshed: { value, expires }, ...about };
@@ -54,7 +59,7 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
   }
 
   return {
-    async issue({ user, previous, client }) {
+    async issue({ user, previous, client, impersonatedBy, maxAge }) {
       if (previous) {
         const old = await lookup(previous);
         if (old) await adapter.deleteSession(old.session.id);
@@ -62,7 +67,7 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
       const id = randomString(16);
       const secret = randomString(32);
       const now = Date.now();
-      const expires = new Date(now + maxAgeMs);
+      const expires = new Date(now + Math.min(maxAgeMs, (maxAge ?? Number.POSITIVE_INFINITY) * 1000));
       const userAgent = client?.userAgent?.slice(0, MAX_USER_AGENT);
       await adapter.createSession({
         id,
@@ -73,6 +78,7 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
         lastActiveAt: new Date(now),
         ...(userAgent ? { userAgent } : {}),
         ...(client?.ip ? { ip: client.ip } : {}),
+        ...(impersonatedBy ? { impersonatedBy } : {}),
       });
       return { value: `${id}.${secret}`, expires };
     },

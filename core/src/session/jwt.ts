@@ -57,8 +57,12 @@ function versionMatches(token: JWT, stored: number | null): boolean {
 }
 
 /** `authTime` from the `auth_time` claim (seconds), when the token has one. */
-function authTimeOf(token: JWT): { authTime?: Date } {
-  return typeof token.auth_time === 'number' ? { authTime: new Date(token.auth_time * 1000) } : {};
+function authTimeOf(token: JWT): { authTime?: Date; impersonatedBy?: string } {
+  const actor = (token.act as { sub?: unknown } | undefined)?.sub;
+  return {
+    ...(typeof token.auth_time === 'number' ? { authTime: new Date(token.auth_time * 1000) } : {}),
+    ...(typeof actor === 'string' ? { impersonatedBy: actor } : {}),
+  };
 }
 
 /** The default claims for a user: `sub` plus the profile fields a session shows. */
@@ -94,9 +98,10 @@ export function jwtStrategy(
   const updateAge = config.session.updateAge;
   const revalidateMs = config.session.revalidateAge * 1000;
 
-  async function sign(claims: JWT): Promise<{ value: string; expires: Date }> {
+  /** Signs `claims` for `session.maxAge`, or until `until` (seconds since the epoch) when that is sooner. */
+  async function sign(claims: JWT, until = Number.POSITIVE_INFINITY): Promise<{ value: string; expires: Date }> {
     const iat = Math.floor(Date.now() / 1000);
-    const exp = iat + maxAge;
+    const exp = Math.min(iat + maxAge, until);
     const { iat: _i, exp: _e, jti: _j, ...rest } = claims;
     const value = await new SignJWT(rest)
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
@@ -186,7 +191,10 @@ export function jwtStrategy(
       );
     }
     if (adapter) next = withVersion(next, version);
-    const issued = await sign(next);
+    // An impersonation keeps its actor and never outlives its first expiry.
+    const actor = verified.claims.act;
+    if (actor !== undefined) next = { ...next, act: actor };
+    const issued = await sign(next, actor === undefined ? undefined : verified.claims.exp);
     return {
       status: 'valid',
       user: userFromClaims(next),
@@ -225,7 +233,7 @@ export function jwtStrategy(
   }
 
   return {
-    async issue({ user, account, profile, isNewUser }) {
+    async issue({ user, account, profile, isNewUser, impersonatedBy, maxAge: lifetime }) {
       let token = claimsFromUser(user);
       if (callbacks.jwt) {
         token = await callbacks.jwt({
@@ -241,7 +249,8 @@ export function jwtStrategy(
       // can read it.
       token = { ...token, auth_time: Math.floor(Date.now() / 1000) };
       if (adapter) token = withVersion(token, await adapter.getSessionVersion(token.sub as string));
-      return sign(token);
+      if (impersonatedBy) token = { ...token, act: { sub: impersonatedBy } };
+      return sign(token, lifetime === undefined ? undefined : Math.floor(Date.now() / 1000) + lifetime);
     },
     read,
     async revokeUser(userId) {

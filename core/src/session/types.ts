@@ -16,6 +16,14 @@ export interface SessionIssueInput {
   previous?: string;
   /** The signing-in client, recorded on database sessions (the "signed-in devices" list). */
   client?: SessionClient;
+  /**
+   * An impersonation session (`admin()`): the acting admin's user id, stored
+   * on the database row or as the JWT `act` claim (RFC 8693 §4.1).
+   * Such a session never slides past its first expiry.
+   */
+  impersonatedBy?: string;
+  /** Lifetime in seconds instead of `session.maxAge` (at most it). */
+  maxAge?: number;
 }
 
 /** Facts about the client a session was issued to. */
@@ -42,6 +50,8 @@ export type SessionRead =
       sessionId?: string;
       /** When the person signed in: the session's `createdAt`, or the JWT's `auth_time` claim. */
       authTime?: Date;
+      /** The admin acting as this user (impersonation), when it is one. */
+      impersonatedBy?: string;
     }
   | { status: 'expired' }
   | { status: 'none' };

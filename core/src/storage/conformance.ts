@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountTests } from './conformance/accounts.js';
 import { authenticatorTests } from './conformance/authenticators.js';
 import { addUser, at, sampleSession } from './conformance/fixtures.js';
+import { listUsersTests } from './conformance/list-users.js';
 import { purgeTests } from './conformance/purge.js';
 import { sessionVersionTests } from './conformance/session-versions.js';
 import { sessionTests } from './conformance/sessions.js';
@@ -65,6 +66,7 @@ export function runStorageConformance(name: string, makeAdapter: () => Promise<C
     });
 
     describe('users', () => userTests(current));
+    describe('listUsers', () => listUsersTests(current));
     describe('accounts', () => accountTests(current));
     describe('sessions', () => sessionTests(current));
     describe('verification tokens', () => tokenTests(current));

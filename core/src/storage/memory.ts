@@ -6,6 +6,7 @@
 import {
   definedEntries,
   normalizeEmail,
+  resolveListUsersQuery,
   toAccount,
   toAuthenticator,
   toSession,
@@ -142,6 +143,20 @@ export function createMemoryAdapter(): StorageAdapter {
       if (user.email != null) emails.delete(normalizeEmail(user.email));
       users.delete(id);
       sessionVersions.delete(id);
+    },
+    async listUsers(query) {
+      const { search, limit, after } = resolveListUsersQuery(query);
+      const matches = (u: AdapterUser) =>
+        search === undefined ||
+        (u.email ?? '').toLowerCase().includes(search) ||
+        (u.name ?? '').toLowerCase().includes(search);
+      const page = [...users.values()]
+        .filter((u) => (after === undefined || u.id > after) && matches(u))
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .slice(0, limit + 1);
+      const more = page.length > limit;
+      const out = page.slice(0, limit).map((u) => toUser(u.id, u));
+      return { users: out, next: more ? out[out.length - 1]!.id : null };
     },
     async getSessionVersion(userId) {
       return users.has(userId) ? (sessionVersions.get(userId) ?? 0) : null;

@@ -5,7 +5,14 @@
  * @module
  * @internal
  */
-import type { AdapterAccount, AdapterSession, AdapterUser, Authenticator, VerificationToken } from './types.js';
+import type {
+  AdapterAccount,
+  AdapterSession,
+  AdapterUser,
+  Authenticator,
+  ListUsersQuery,
+  VerificationToken,
+} from './types.js';
 
 /** The token fields of an account: optional, dropped when absent or null. */
 export const ACCOUNT_TOKEN_FIELDS = [
@@ -21,6 +28,13 @@ export const ACCOUNT_TOKEN_FIELDS = [
 /** The key emails are matched by. */
 export function normalizeEmail(email: string): string {
   return email.toLowerCase();
+}
+
+/** A {@link ListUsersQuery} with its defaults applied: `search` lower-cased (or absent), `limit` in 1–100. */
+export function resolveListUsersQuery(query: ListUsersQuery): { search?: string; limit: number; after?: string } {
+  const limit = Math.min(100, Math.max(1, Math.floor(Number.isFinite(query.limit) ? query.limit! : 20)));
+  const search = query.search?.trim().toLowerCase();
+  return { limit, ...(search ? { search } : {}), ...(query.after ? { after: query.after } : {}) };
 }
 
 /** A copy of `date`, or null. */
@@ -74,6 +88,7 @@ export function toSession(input: AdapterSession): AdapterSession {
   if (input.userAgent != null) session.userAgent = input.userAgent;
   if (input.ip != null) session.ip = input.ip;
   if (input.lastActiveAt != null) session.lastActiveAt = new Date(input.lastActiveAt.getTime());
+  if (input.impersonatedBy != null) session.impersonatedBy = input.impersonatedBy;
   return session;
 }
 

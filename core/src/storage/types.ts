@@ -50,6 +50,28 @@ export interface AdapterSession {
    * it existed (read it as `createdAt`).
    */
   lastActiveAt?: Date;
+  /**
+   * The id of the admin who started this session to act as `userId`
+   * (`admin()` impersonation, RFC 8693's actor). Absent on ordinary sessions.
+   */
+  impersonatedBy?: string;
+}
+
+/** A page query of {@link StorageAdapter.listUsers}. */
+export interface ListUsersQuery {
+  /** Case-insensitive substring of the email or the name (`%` and `_` are literal). Default: every user. */
+  search?: string;
+  /** Users per page, 1–100. Default 20. */
+  limit?: number;
+  /** The `next` cursor of the previous page; absent for the first page. */
+  after?: string;
+}
+
+/** One page of users, in ascending `id` order. */
+export interface UserPage {
+  users: AdapterUser[];
+  /** The cursor of the next page (keyset: the last id of this page), or null on the last page. */
+  next: string | null;
 }
 
 /** A single-use token (email sign-in, password reset). Only its hash is stored. */
@@ -137,6 +159,18 @@ export interface StorageAdapter {
   updateUser(id: string, patch: Partial<Omit<AdapterUser, 'id'>>): Promise<AdapterUser | null>;
   /** Deletes the user with their accounts, sessions and authenticators. */
   deleteUser(id: string): Promise<void>;
+  /**
+   * One page of users in ascending `id` order (keyset pagination: the query
+   * costs the same on page 1 and page 1,000), optionally filtered by a
+   * case-insensitive substring of the email or name. Used by `admin()`.
+   * Optional for third-party adapters; every adapter of this package has it.
+   * @example
+   * ```ts
+   * let page = await adapter.listUsers!({ search: 'example.com', limit: 50 });
+   * while (page.next) page = await adapter.listUsers!({ search: 'example.com', limit: 50, after: page.next });
+   * ```
+   */
+  listUsers?(query: ListUsersQuery): Promise<UserPage>;
   /**
    * The user's session version: a counter, 0 for a new user, that JWT
    * sessions carry (claim `sv`) and are checked against. Null when no such user exists.

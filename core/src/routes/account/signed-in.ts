@@ -19,6 +19,8 @@ export interface Caller {
   sessionId?: string;
   /** When the caller signed in, when known. */
   authTime?: Date;
+  /** The acting admin's id when this session is an impersonation. */
+  impersonatedBy?: string;
   /** The refreshed session cookie, to send back. */
   cookies: OutCookie[];
 }
@@ -36,6 +38,7 @@ export async function signedIn(ctx: RouteContext): Promise<Caller> {
     user: read.user,
     ...(read.sessionId !== undefined ? { sessionId: read.sessionId } : {}),
     ...(read.authTime !== undefined ? { authTime: read.authTime } : {}),
+    ...(read.impersonatedBy !== undefined ? { impersonatedBy: read.impersonatedBy } : {}),
     cookies: read.refreshed ? [sessionCookie(ctx.auth, read.refreshed.value, read.refreshed.expires)] : [],
   };
 }

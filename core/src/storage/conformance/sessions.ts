@@ -23,6 +23,16 @@ export function sessionTests(current: CurrentAdapter): void {
     expect(await current().getSessionAndUser(session.id)).toStrictEqual({ session, user });
   });
 
+  it('impersonatedBy round-trips and is absent on ordinary sessions', async () => {
+    const [admin, user] = [await addUser(current()), await addUser(current())];
+    const acting = sampleSession(user.id, { impersonatedBy: admin.id });
+    expect(await current().createSession(acting)).toStrictEqual(acting);
+    expect((await current().getSessionAndUser(acting.id))?.session).toStrictEqual(acting);
+    expect(await current().listSessions(user.id)).toStrictEqual([acting]);
+    const plain = await current().createSession(sampleSession(admin.id));
+    expect((await current().getSessionAndUser(plain.id))?.session).not.toHaveProperty('impersonatedBy');
+  });
+
   it('getSessionAndUser returns expired sessions as they are, and null for unknown ids', async () => {
     const user = await addUser(current());
     const expired = await current().createSession(sampleSession(user.id, { expires: new Date(1) }));

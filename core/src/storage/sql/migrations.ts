@@ -122,12 +122,22 @@ function sessionMetadata(t: TableNames, traits: DialectTraits): Migration {
   };
 }
 
+/** Impersonation (`admin()`): nullable `sessions.impersonated_by`, so existing rows upgrade in place. */
+function sessionImpersonation(t: TableNames): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable(t.sessions).addColumn('impersonated_by', 'text').execute();
+    },
+  };
+}
+
 /** The migrations, in order. Never edit a released one: append a new one. */
 function migrations(t: TableNames, traits: DialectTraits): Record<string, Migration> {
   return {
     '0001_initial': initialSchema(t, traits),
     '0002_session_version': sessionVersions(t, traits),
     '0003_session_metadata': sessionMetadata(t, traits),
+    '0004_session_impersonation': sessionImpersonation(t),
   };
 }
 

@@ -116,6 +116,7 @@ export function decodeSession(row: SessionRow): AdapterSession {
     ...(row.user_agent === null ? {} : { userAgent: row.user_agent }),
     ...(row.ip === null ? {} : { ip: row.ip }),
     ...(row.last_active_at === null ? {} : { lastActiveAt: toDate(row.last_active_at) }),
+    ...(row.impersonated_by == null ? {} : { impersonatedBy: row.impersonated_by }),
   });
 }
 
@@ -129,6 +130,7 @@ export function encodeSession(session: AdapterSession): SessionRow {
     user_agent: session.userAgent ?? null,
     ip: session.ip ?? null,
     last_active_at: toMs(session.lastActiveAt),
+    impersonated_by: session.impersonatedBy ?? null,
   };
 }
 

@@ -84,8 +84,8 @@ describe('createSqliteAdapter', () => {
     await upgraded.migrate();
     return upgraded;
   }
-  const WITHOUT_METADATA = `ALTER TABLE auth_sessions DROP COLUMN user_agent; ALTER TABLE auth_sessions DROP COLUMN ip; ALTER TABLE auth_sessions DROP COLUMN last_active_at;
-      DELETE FROM auth_migrations WHERE name = '0003_session_metadata';
+  const WITHOUT_METADATA = `ALTER TABLE auth_sessions DROP COLUMN user_agent; ALTER TABLE auth_sessions DROP COLUMN ip; ALTER TABLE auth_sessions DROP COLUMN last_active_at; ALTER TABLE auth_sessions DROP COLUMN impersonated_by;
+      DELETE FROM auth_migrations WHERE name IN ('0003_session_metadata', '0004_session_impersonation');
       INSERT INTO auth_users (id, email, email_normalized) VALUES ('old-user', 'old@example.com', 'old@example.com');`;
 
   it('upgrades a database made before session versions in place (migration 0002)', async () => {

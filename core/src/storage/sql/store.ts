@@ -5,7 +5,15 @@
  * @internal
  */
 import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
-import { normalizeEmail, toAccount, toAuthenticator, toSession, toUser, toVerificationToken } from '../records.js';
+import {
+  normalizeEmail,
+  resolveListUsersQuery,
+  toAccount,
+  toAuthenticator,
+  toSession,
+  toUser,
+  toVerificationToken,
+} from '../records.js';
 import { StorageConflictError, type StorageAdapter } from '../types.js';
 import { dialects, type SqlDialectName } from './dialect.js';
 import { migrateToLatest } from './migrations.js';
@@ -63,6 +71,7 @@ type SessionUserRow = UserColumns & {
   s_user_agent: SessionRow['user_agent'];
   s_ip: SessionRow['ip'];
   s_last_active_at: SessionRow['last_active_at'];
+  s_impersonated_by: SessionRow['impersonated_by'];
 };
 
 interface Ready extends SqlConnection {
@@ -88,6 +97,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       .innerJoin(`${t.users} as u`, 'u.id', 's.user_id')
       .select(['s.token_hash as s_token_hash', 's.expires as s_expires', 's.created_at as s_created_at'])
       .select(['s.user_agent as s_user_agent', 's.ip as s_ip', 's.last_active_at as s_last_active_at'])
+      .select('s.impersonated_by as s_impersonated_by')
       .select(USER_COLUMNS.map((column) => `u.${column}` as const))
       .where('s.id', '=', '')
       .compile().sql;
@@ -213,6 +223,26 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
         await trx.deleteFrom(t.users).where('id', '=', id).execute();
       });
     },
+    async listUsers(query) {
+      const { db } = await ready();
+      const { search, limit, after } = resolveListUsersQuery(query);
+      let select = db
+        .selectFrom(t.users)
+        .selectAll()
+        .orderBy('id')
+        .limit(limit + 1);
+      if (after !== undefined) select = select.where('id', '>', after);
+      if (search !== undefined) {
+        // `!` escapes LIKE's wildcards, so a search for `50%` or `a_b` matches literally.
+        const pattern = `%${search.replace(/[!%_]/g, '!$&')}%`;
+        select = select.where(
+          sql<boolean>`(${sql.ref('email_normalized')} like ${pattern} escape '!' or lower(${sql.ref('name')}) like ${pattern} escape '!')`,
+        );
+      }
+      const rows = await select.$castTo<UserRow>().execute();
+      const users = rows.slice(0, limit).map(decodeUser);
+      return { users, next: rows.length > limit ? users[users.length - 1]!.id : null };
+    },
     async getSessionVersion(userId) {
       const { db } = await ready();
       const row = await db
@@ -294,6 +324,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
         user_agent: row.s_user_agent,
         ip: row.s_ip,
         last_active_at: row.s_last_active_at,
+        impersonated_by: row.s_impersonated_by,
       });
       return { session, user: decodeUser(row) };
     },

@@ -85,6 +85,8 @@ export interface SessionRow {
   user_agent: string | null;
   ip: string | null;
   last_active_at: DbInt | null;
+  /** The impersonating admin's user id (migration 0004; null on ordinary sessions). */
+  impersonated_by: string | null;
 }
 
 export interface VerificationTokenRow {

@@ -1,0 +1,90 @@
+/**
+ * Impersonation: `POST /admin/impersonate` starts a session acting as another user (marked `impersonatedBy`, lasting
+ * `impersonationMaxAge`, never sliding) and keeps the admin's own session cookie sealed beside it;
+ * `POST /admin/stop-impersonating` ends the impersonation and restores that session.
+ * @module
+ * @internal
+ */
+import { AuthError } from '../../errors.js';
+import { expiredCookie, readCookie, type OutCookie } from '../../http/cookies.js';
+import { seal, unseal } from '../../http/sealed.js';
+import type { AuthInternals, ActionResult, RouteContext } from '../../routes/context.js';
+import { clearSessionCookie, publicUser, sessionCookie } from '../../routes/helpers.js';
+import { done, storageOf } from '../../routes/account/signed-in.js';
+import { emit } from '../../routes/emit.js';
+import { isAdmin, requireAdmin } from './access.js';
+import type { ResolvedAdminOptions } from './options.js';
+import { targetUser } from './targets.js';
+
+const PURPOSE = 'admin-impersonation';
+const secure = (auth: AuthInternals) => auth.config.cookies.sessionToken.options.secure;
+/** The cookie that holds the admin's own session, sealed, while they impersonate. */
+export const adminCookieName = (auth: AuthInternals) => `${secure(auth) ? '__Secure-' : ''}framework.admin-session`;
+const attributes = (auth: AuthInternals): OutCookie['options'] => ({
+  httpOnly: true,
+  secure: secure(auth),
+  sameSite: 'lax',
+  path: auth.config.basePath || '/',
+});
+
+/** `POST /admin/impersonate {userId}`. */
+export async function impersonate(ctx: RouteContext, o: ResolvedAdminOptions): Promise<ActionResult> {
+  const caller = await requireAdmin(ctx, o);
+  const user = await targetUser(ctx, caller);
+  if (isAdmin(ctx.auth, o, user) && !o.allowImpersonatingAdmins)
+    throw new AuthError('Admins cannot be impersonated', { code: 'CANNOT_IMPERSONATE_ADMIN', status: 403 });
+  const own = readCookie(ctx.request.headers.get('cookie'), ctx.auth.config.cookies.sessionToken.name)!;
+  const issued = await ctx.auth.strategy.issue({
+    user,
+    account: null,
+    impersonatedBy: caller.user.id,
+    maxAge: o.impersonationMaxAge,
+    client: {
+      ...(ctx.ip ? { ip: ctx.ip } : {}),
+      ...(ctx.request.headers.get('user-agent') ? { userAgent: ctx.request.headers.get('user-agent')! } : {}),
+    },
+  });
+  const sealed = await seal({ sub: caller.user.id, v: own }, ctx.auth.signingKey, PURPOSE, o.impersonationMaxAge);
+  await emit(ctx, 'onImpersonationStarted', { user, admin: caller.user, expires: issued.expires });
+  ctx.auth.logger.warn(`[auth] security event impersonation-started: admin ${caller.user.id} as user ${user.id}`);
+  return done(ctx, { user: publicUser(user), expires: issued.expires.toISOString() }, '/', [
+    sessionCookie(ctx.auth, issued.value, issued.expires),
+    {
+      name: adminCookieName(ctx.auth),
+      value: sealed,
+      options: { ...attributes(ctx.auth), maxAge: o.impersonationMaxAge },
+    },
+  ]);
+}
+
+/**
+ * `POST /admin/stop-impersonating`: ends the impersonation session and restores the admin's own session when it is
+ * still valid (`{restored: true}`); otherwise the browser is signed out (`{restored: false}`).
+ * @throws AuthError `NOT_IMPERSONATING` (400) from any other session, `UNAUTHENTICATED` (401) without one.
+ */
+export async function stopImpersonating(ctx: RouteContext): Promise<ActionResult> {
+  const { auth } = ctx;
+  const value = readCookie(ctx.request.headers.get('cookie'), auth.config.cookies.sessionToken.name);
+  const read = value ? await auth.strategy.read(value, { fresh: true }) : { status: 'none' as const };
+  if (read.status !== 'valid') throw new AuthError('Sign in first', { code: 'UNAUTHENTICATED', status: 401 });
+  if (read.impersonatedBy === undefined)
+    throw new AuthError('This session is not an impersonation', { code: 'NOT_IMPERSONATING', status: 400 });
+  await auth.strategy.revoke(value!);
+  const cookies: OutCookie[] = [expiredCookie(adminCookieName(auth), attributes(auth))];
+  const sealed = await unseal(ctx.cookies[adminCookieName(auth)], auth.signingKey, PURPOSE);
+  // The admin's own session, only when it belongs to the admin this impersonation names.
+  const own =
+    sealed && sealed.sub === read.impersonatedBy && typeof sealed.v === 'string'
+      ? await auth.strategy.read(sealed.v, { fresh: true })
+      : undefined;
+  const restored = own?.status === 'valid' && own.user.id === read.impersonatedBy && !own.impersonatedBy;
+  cookies.push(
+    restored
+      ? sessionCookie(auth, own.refreshed?.value ?? (sealed!.v as string), own.refreshed?.expires ?? own.expires)
+      : clearSessionCookie(auth),
+  );
+  const admin = restored ? own.user : ((await storageOf(ctx).getUser(read.impersonatedBy)) ?? null);
+  await emit(ctx, 'onImpersonationStopped', { user: read.user, admin });
+  auth.logger.warn(`[auth] security event impersonation-stopped: admin ${read.impersonatedBy} as user ${read.user.id}`);
+  return done(ctx, { restored }, restored ? `${auth.config.basePath}/admin` : '/', cookies);
+}

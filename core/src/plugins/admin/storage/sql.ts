@@ -1,0 +1,120 @@
+/**
+ * `createSqlAdminStorage`: bans in one SQL table, over a Kysely instance you own (SQLite or PostgreSQL).
+ * @module
+ */
+import type { Kysely, Migration } from 'kysely';
+import { detectDialect, dialects, type DialectTraits, type SqlDialectName } from '../../../storage/sql/dialect.js';
+import { runMigrations } from '../../../storage/sql/migrator.js';
+import type { AdminStorage, BanRecord } from '../types.js';
+
+/** Options of {@link createSqlAdminStorage}. */
+export interface SqlAdminStorageOptions {
+  /** Prefix of the table names (letters, digits, `_`). Default `admin`: tables `admin_bans`, `admin_migrations`. */
+  tablePrefix?: string;
+  /** Which SQL `db` speaks. Default: detected from the Kysely dialect. */
+  dialect?: SqlDialectName;
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,30}$/;
+type Int = number | string;
+interface BanRow {
+  user_id: string;
+  reason: string | null;
+  expires_at: Int | null;
+  banned_by: string;
+  created_at: Int;
+}
+
+const toBan = (r: BanRow): BanRecord => ({
+  userId: r.user_id,
+  reason: r.reason,
+  expiresAt: r.expires_at === null ? null : new Date(Number(r.expires_at)),
+  bannedBy: r.banned_by,
+  createdAt: new Date(Number(r.created_at)),
+});
+
+function initial(bans: string, { int64 }: DialectTraits): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable(bans)
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('reason', 'text')
+        .addColumn('expires_at', int64)
+        .addColumn('banned_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', int64, (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+/**
+ * Creates an admin storage over one SQL table (`<tablePrefix>_bans`), for SQLite or PostgreSQL through your Kysely
+ * instance. `migrate()` (or `auth.migrate()`, which runs it) creates it; idempotent. Times are integer
+ * milliseconds (`bigint` in PostgreSQL). The caller owns `db` and destroys it.
+ *
+ * @throws TypeError at creation for a malformed `tablePrefix` or an unknown or undetectable dialect.
+ * @example
+ * ```ts
+ * import { Kysely, PostgresDialect } from 'kysely';
+ * import pg from 'pg';
+ * import { admin, createSqlAdminStorage } from '@framework/auth/plugins/admin';
+ *
+ * const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString }) }) });
+ * const auth = createAuth({ ...config, plugins: [admin({ storage: createSqlAdminStorage(db) })] });
+ * await auth.migrate();
+ * ```
+ */
+export function createSqlAdminStorage(db: Kysely<any>, options: SqlAdminStorageOptions = {}): AdminStorage {
+  const prefix = options.tablePrefix ?? 'admin';
+  if (typeof prefix !== 'string' || !IDENTIFIER.test(prefix))
+    throw new TypeError(`tablePrefix must match ${IDENTIFIER} (letters, digits, "_"); got ${JSON.stringify(prefix)}`);
+  const dialect = options.dialect ?? detectDialect(db, 'createSqlAdminStorage');
+  const traits = dialects[dialect];
+  if (!traits) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite' or 'postgres'`);
+  const bans = `${prefix}_bans`;
+  const q = db.withoutPlugins();
+
+  return {
+    async migrate() {
+      await runMigrations(q, {
+        migrations: { '0001_bans': initial(bans, traits) },
+        table: `${prefix}_migrations`,
+        lockTable: `${prefix}_migrations_lock`,
+        dialect,
+      });
+    },
+    async getBan(userId) {
+      const row = await q.selectFrom(bans).selectAll().where('user_id', '=', userId).executeTakeFirst();
+      return row ? toBan(row as BanRow) : null;
+    },
+    async getBans(userIds) {
+      if (userIds.length === 0) return [];
+      const rows = await q
+        .selectFrom(bans)
+        .selectAll()
+        .where('user_id', 'in', [...userIds])
+        .execute();
+      return (rows as BanRow[]).map(toBan);
+    },
+    async setBan(ban) {
+      const row: BanRow = {
+        user_id: ban.userId,
+        reason: ban.reason,
+        expires_at: ban.expiresAt ? ban.expiresAt.getTime() : null,
+        banned_by: ban.bannedBy,
+        created_at: ban.createdAt.getTime(),
+      };
+      const { user_id: _id, ...rest } = row;
+      await q
+        .insertInto(bans)
+        .values(row)
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(rest))
+        .execute();
+    },
+    async removeBan(userId) {
+      const result = await q.deleteFrom(bans).where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Conformance tests for `listUsers`: keyset pages in ascending id order and a case-insensitive search.
+ * @module
+ * @internal
+ */
+import { expect, it } from 'vitest';
+import { addUser, type CurrentAdapter } from './fixtures.js';
+import type { AdapterUser, ListUsersQuery } from '../types.js';
+
+/** Every page of a query, followed through `next`. */
+async function allPages(current: CurrentAdapter, query: ListUsersQuery): Promise<AdapterUser[][]> {
+  const pages: AdapterUser[][] = [];
+  let after: string | undefined;
+  do {
+    const page = await current().listUsers!({ ...query, ...(after ? { after } : {}) });
+    pages.push(page.users);
+    after = page.next ?? undefined;
+  } while (after !== undefined && pages.length < 50);
+  return pages;
+}
+
+/** Declares the listUsers tests. */
+export function listUsersTests(current: CurrentAdapter): void {
+  it('listUsers pages through every user once, in ascending id order, with `next` null on the last page', async () => {
+    expect(current().listUsers).toBeTypeOf('function');
+    const ids = Array.from({ length: 7 }, (_, i) => `user-${String(i).padStart(2, '0')}`);
+    for (const id of [...ids].reverse()) await addUser(current(), { id, email: `${id}@example.com` });
+    const pages = await allPages(current, { limit: 3 });
+    expect(pages.map((page) => page.map((u) => u.id))).toEqual([ids.slice(0, 3), ids.slice(3, 6), ids.slice(6)]);
+    const first = await current().listUsers!({ limit: 3 });
+    expect(first.next).toBe('user-02');
+    expect(first.users[0]).toStrictEqual(await current().getUser('user-00'));
+    expect(await current().listUsers!({ limit: 7 })).toMatchObject({ next: null });
+    expect((await current().listUsers!({ after: 'user-06' })).users).toEqual([]);
+  });
+
+  it('listUsers clamps the limit to 1–100 (default 20)', async () => {
+    for (let i = 0; i < 22; i++) await addUser(current(), { id: `u-${String(i).padStart(2, '0')}` });
+    expect((await current().listUsers!({})).users).toHaveLength(20);
+    expect((await current().listUsers!({ limit: 0 })).users).toHaveLength(1);
+    expect((await current().listUsers!({ limit: 1_000 })).users).toHaveLength(22);
+  });
+
+  it('listUsers searches email and name case-insensitively, LIKE wildcards taken literally', async () => {
+    await addUser(current(), { id: 'a', email: 'Ada@Example.com', name: 'Ada Lovelace' });
+    await addUser(current(), { id: 'b', email: 'grace@navy.mil', name: 'Grace HOPPER' });
+    await addUser(current(), { id: 'c', email: 'x_y@example.org', name: '100% Alan' });
+    await addUser(current(), { id: 'd', email: null, name: null });
+    const ids = async (search: string) => (await current().listUsers!({ search })).users.map((u) => u.id);
+    expect(await ids('example')).toEqual(['a', 'c']);
+    expect(await ids('HOPPER')).toEqual(['b']);
+    expect(await ids('ada@')).toEqual(['a']);
+    expect(await ids('_')).toEqual(['c']);
+    expect(await ids('0%')).toEqual(['c']);
+    expect(await ids('!')).toEqual([]);
+    expect(await ids('  ')).toEqual(['a', 'b', 'c', 'd']);
+    const pages = await allPages(current, { search: 'e', limit: 1 });
+    expect(pages.flat().map((u) => u.id)).toEqual(['a', 'b', 'c']);
+  });
+}
