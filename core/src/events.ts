@@ -108,16 +108,21 @@ export function eventContext(request: Request, ip: string | undefined): AuthEven
   return { requestId, ip: ip ?? null, userAgent: userAgent ? userAgent.slice(0, 512) : null, at: new Date() };
 }
 
+/** Any `on*` event, as a plugin's `onEvent` hook receives it. */
+export type AnyAuthEvent = { [N in AuthEventName]: AuthEvent<N> }[AuthEventName];
+
 /** What {@link emitAuthEvent} needs of the core. */
 export interface EventHost {
   events: AuthEvents | undefined;
+  /** The plugins' `onEvent` hooks, called after the app's hook. */
+  listeners?: readonly ((event: AnyAuthEvent) => void | Promise<void>)[];
   logger: { error(message: string): void };
 }
 
 /**
- * Calls the app's hook for `name`, awaited. A throw is logged with the
- * hook's name and the error's name, never its message (it may hold data),
- * and the flow goes on.
+ * Calls the app's hook for `name`, then each plugin's `onEvent`, awaited in
+ * turn. A throw is logged with the hook's name and the error's name, never
+ * its message (it may hold data), and the flow goes on.
  */
 export async function emitAuthEvent<N extends AuthEventName>(
   host: EventHost,
@@ -126,13 +131,20 @@ export async function emitAuthEvent<N extends AuthEventName>(
   payload: AuthEventPayloads[N],
 ): Promise<void> {
   const hook = host.events?.[name] as ((event: AuthEvent<N>) => void | Promise<void>) | undefined;
-  if (!hook) return;
-  try {
-    await hook({ ...payload, ...context, type: name } as unknown as AuthEvent<N>);
-  } catch (error) {
-    host.logger.error(
-      `[auth] events.${name} threw ${error instanceof Error ? error.name : typeof error}; the flow went on`,
-    );
+  const listeners = host.listeners ?? [];
+  if (!hook && listeners.length === 0) return;
+  const event = { ...payload, ...context, type: name } as unknown as AuthEvent<N>;
+  type Call = (e: AuthEvent<N>) => void | Promise<void>;
+  const calls: [string, Call][] = hook ? [[`events.${name}`, hook]] : [];
+  for (const listener of listeners) calls.push([`a plugin's onEvent(${name})`, listener as unknown as Call]);
+  for (const [label, call] of calls) {
+    try {
+      await call(event);
+    } catch (error) {
+      host.logger.error(
+        `[auth] ${label} threw ${error instanceof Error ? error.name : typeof error}; the flow went on`,
+      );
+    }
   }
 }
 

@@ -46,6 +46,7 @@ export function buildRegistry(core: Readonly<Record<string, Route>>, plugins: re
     resolveSession: [],
     credentialsReset: [],
     userDeleted: [],
+    onEvent: [],
   };
   for (const plugin of plugins) {
     if (!plugin || typeof plugin !== 'object' || typeof plugin.id !== 'string' || plugin.id === '') {

@@ -8,6 +8,7 @@ import type { ActionResult, AuthInternals, RouteContext, SessionState } from '..
 import type { RouteRateLimit } from '../routes/rate-limited.js';
 import type { Account, User } from '../types.js';
 import type { RequestInfo } from '../auth.js';
+import type { AnyAuthEvent } from '../events.js';
 
 /** A route action: the parsed request in, a plain result out (never a `Response`). */
 export type Action = (ctx: RouteContext) => ActionResult | Promise<ActionResult>;
@@ -75,6 +76,12 @@ export interface AuthHooks {
    * before the user's sessions end and the user is removed from storage.
    */
   userDeleted?(userId: string): void | Promise<void>;
+  /**
+   * Every `on*` auth event (the same object the app's `events` hook gets,
+   * with `type`), after the app's hook. Awaited; a throw is logged by error
+   * name and the flow goes on. `auditLog()` is built on it.
+   */
+  onEvent?(event: AnyAuthEvent): void | Promise<void>;
 }
 
 /**

@@ -19,8 +19,9 @@ export function emit<N extends AuthEventName>(
   payload: AuthEventPayloads[N],
 ): Promise<void> {
   const events = ctx.auth.events;
-  if (!events?.[name]) return Promise.resolve();
-  return emitAuthEvent({ events, logger: ctx.auth.logger }, contextOf(ctx), name, payload);
+  const listeners = ctx.auth.hooks.onEvent;
+  if (!events?.[name] && listeners.length === 0) return Promise.resolve();
+  return emitAuthEvent({ events, listeners, logger: ctx.auth.logger }, contextOf(ctx), name, payload);
 }
 
 /** Calls `beforeSignIn`, if set. @throws AuthError from the hook (the sign-in is refused). */

@@ -1,0 +1,136 @@
+/**
+ * `createSqlAuditStorage`: the audit log in one append-only SQL table, over a Kysely instance you own.
+ * @module
+ */
+import type { Kysely, Migration } from 'kysely';
+import { detectDialect, dialects, type DialectTraits, type SqlDialectName } from '../../../storage/sql/dialect.js';
+import { runMigrations } from '../../../storage/sql/migrator.js';
+import { cursorOf, resolveAuditQuery } from '../query.js';
+import type { AuditEntry, AuditStorage } from '../types.js';
+
+/** Options of {@link createSqlAuditStorage}. */
+export interface SqlAuditStorageOptions {
+  /** Prefix of the table names (letters, digits, `_`). Default `audit`: tables `audit_log`, `audit_migrations`. */
+  tablePrefix?: string;
+  /** Which SQL `db` speaks. Default: detected from the Kysely dialect. */
+  dialect?: SqlDialectName;
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,30}$/;
+interface EntryRow {
+  id: string;
+  type: string;
+  at: number | string;
+  user_id: string | null;
+  actor_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  request_id: string;
+  data: string;
+}
+
+const toEntry = (r: EntryRow): AuditEntry => ({
+  id: r.id,
+  type: r.type,
+  at: new Date(Number(r.at)),
+  userId: r.user_id,
+  actorId: r.actor_id,
+  ip: r.ip,
+  userAgent: r.user_agent,
+  requestId: r.request_id,
+  data: JSON.parse(r.data) as AuditEntry['data'],
+});
+
+function initial(log: string, { int64 }: DialectTraits): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable(log)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('at', int64, (c) => c.notNull())
+        .addColumn('user_id', 'text')
+        .addColumn('actor_id', 'text')
+        .addColumn('ip', 'text')
+        .addColumn('user_agent', 'text')
+        .addColumn('request_id', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex(`${log}_user_at_idx`).on(log).columns(['user_id', 'at']).execute();
+      await db.schema.createIndex(`${log}_at_idx`).on(log).columns(['at', 'id']).execute();
+    },
+  };
+}
+
+/**
+ * Creates an audit storage over one append-only table (`<tablePrefix>_log`, indexed by user and time), for SQLite
+ * or PostgreSQL through your Kysely instance. `migrate()` (or `auth.migrate()`) creates it; idempotent. Times are
+ * integer milliseconds. The caller owns `db`.
+ *
+ * @throws TypeError at creation for a malformed `tablePrefix` or an unknown or undetectable dialect.
+ * @example
+ * ```ts
+ * import { auditLog, createSqlAuditStorage } from '@framework/auth/plugins/audit-log';
+ * const auth = createAuth({ ...config, plugins: [auditLog({ storage: createSqlAuditStorage(db) })] });
+ * await auth.migrate();
+ * ```
+ */
+export function createSqlAuditStorage(db: Kysely<any>, options: SqlAuditStorageOptions = {}): AuditStorage {
+  const prefix = options.tablePrefix ?? 'audit';
+  if (typeof prefix !== 'string' || !IDENTIFIER.test(prefix))
+    throw new TypeError(`tablePrefix must match ${IDENTIFIER} (letters, digits, "_"); got ${JSON.stringify(prefix)}`);
+  const dialect = options.dialect ?? detectDialect(db, 'createSqlAuditStorage');
+  const traits = dialects[dialect];
+  if (!traits) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite' or 'postgres'`);
+  const log = `${prefix}_log`;
+  const q = db.withoutPlugins();
+
+  return {
+    async migrate() {
+      await runMigrations(q, {
+        migrations: { '0001_log': initial(log, traits) },
+        table: `${prefix}_migrations`,
+        lockTable: `${prefix}_migrations_lock`,
+        dialect,
+      });
+    },
+    async append(e) {
+      const row: EntryRow = {
+        id: e.id,
+        type: e.type,
+        at: e.at.getTime(),
+        user_id: e.userId,
+        actor_id: e.actorId,
+        ip: e.ip,
+        user_agent: e.userAgent,
+        request_id: e.requestId,
+        data: JSON.stringify(e.data),
+      };
+      await q.insertInto(log).values(row).execute();
+    },
+    async list(query) {
+      const r = resolveAuditQuery(query);
+      let select = q
+        .selectFrom(log)
+        .selectAll()
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(r.limit + 1);
+      if (r.userId !== undefined) select = select.where('user_id', '=', r.userId);
+      if (r.type !== undefined) select = select.where('type', '=', r.type);
+      if (r.from !== undefined) select = select.where('at', '>=', r.from);
+      if (r.to !== undefined) select = select.where('at', '<', r.to);
+      if (r.before !== undefined) {
+        const { at, id } = r.before;
+        select = select.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
+      }
+      const rows = (await select.execute()) as EntryRow[];
+      const entries = rows.slice(0, r.limit).map(toEntry);
+      return { entries, next: rows.length > r.limit ? cursorOf(entries[entries.length - 1]!) : null };
+    },
+    async purge(before) {
+      const result = await q.deleteFrom(log).where('at', '<', before.getTime()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
