@@ -61,7 +61,7 @@ export function mountAuthorizationDemo<A extends Hono<{ Variables: AuthVariables
       demoPage(
         'Admin',
         c.get('user'),
-        `<p id="admin">Only the <code>admin</code> role sees this page.</p><h2>Tenants</h2>${list(rows)}`,
+        `<p id="admin">Only the <code>admin</code> role sees this page.</p><p><a href="/auth/admin">Manage users</a> · <a href="/auth/admin/audit">Audit log (JSON)</a></p><h2>Tenants</h2>${list(rows)}`,
       ),
     );
   });

@@ -26,5 +26,8 @@ export async function seedAdmin(
 export function adminPage(user: User): string {
   return protectedPage(user)
     .replace('<title>Protected</title>', '<title>Admin</title>')
-    .replace('<h1>Protected page</h1>', `<h1>Admin</h1><p>Role: <strong id="role">${ADMIN_ROLE}</strong></p>`);
+    .replace(
+      '<h1>Protected page</h1>',
+      `<h1>Admin</h1><p>Role: <strong id="role">${ADMIN_ROLE}</strong></p><p><a href="/auth/admin">Manage users</a> · <a href="/auth/admin/audit">Audit log (JSON)</a></p>`,
+    );
 }

@@ -20,6 +20,10 @@ import {
 import type { RateLimitConfig } from '@framework/auth/rate-limit';
 import { apiKeys, createMemoryApiKeyStorage } from '@framework/auth/plugins/api-keys';
 import { createMemoryTwoFactorStorage, twoFactor } from '@framework/auth/plugins/two-factor';
+import { admin, createSqlAdminStorage } from '@framework/auth/plugins/admin';
+import { auditLog, createSqlAuditStorage } from '@framework/auth/plugins/audit-log';
+import { Kysely, SqliteDialect } from 'kysely';
+import Database from 'better-sqlite3';
 import { rbac } from './authorization.js';
 import type { Mailer } from './mailer.js';
 
@@ -77,8 +81,16 @@ function signUpListener(onSignUp: ExampleAuthOptions['onSignUp']): AuthPlugin<'s
 
 /** Builds the examples' auth and migrates its database. */
 export async function createExampleAuth(options: ExampleAuthOptions = {}): Promise<ExampleAuth> {
-  const adapter = createSqliteAdapter({ filename: options.dbPath ?? '.data/example.db' });
+  const dbPath = options.dbPath ?? '.data/example.db';
+  const adapter = createSqliteAdapter({ filename: dbPath });
   await adapter.migrate();
+  // The admin and audit plugins keep their tables in the same SQLite file, through a Kysely instance of ours.
+  const pluginDb = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(dbPath) }) });
+  const closeAdapter = adapter.close?.bind(adapter);
+  adapter.close = async () => {
+    await pluginDb.destroy();
+    await closeAdapter?.();
+  };
   const passwords = passwordAccounts(adapter);
   const { mailer } = options;
   // Email + password comes from `emailAndPassword` below: its provider, /auth/signup, verification and reset.
@@ -128,11 +140,16 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
     },
     // API keys (POST /auth/api-keys) and, with a secret (AUTH_SECRET), two-factor (GET /auth/two-factor): kept
     // in memory here, so they vanish on restart; use createSqlApiKeyStorage(db) / createSqlTwoFactorStorage(db).
+    // admin() (GET /auth/admin: users, bans, impersonation) and auditLog() (GET /auth/admin/audit) are for the
+    // `admin` role of ./authorization.ts; their tables live in the example's SQLite file.
     plugins: [
+      admin({ storage: createSqlAdminStorage(pluginDb) }),
+      auditLog({ storage: createSqlAuditStorage(pluginDb) }),
       apiKeys({ storage: createMemoryApiKeyStorage() }),
       ...(options.secret ? [twoFactor({ storage: createMemoryTwoFactorStorage(), issuer: 'Framework example' })] : []),
       signUpListener(options.onSignUp),
     ],
   });
+  await auth.migrate();
   return { auth, adapter, passwords };
 }

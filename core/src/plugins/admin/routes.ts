@@ -30,6 +30,7 @@ async function page(
   const html = adminPage({
     basePath: ctx.auth.config.basePath,
     csrfToken: token,
+    selfId: caller.user.id,
     users,
     search: ctx.url.searchParams.get('search') ?? '',
     next: result.next,
