@@ -2,6 +2,7 @@
  * `createAuth`: the Web `Request` → `Response` auth engine.
  * @module
  */
+import { context as otelContext, trace } from '@opentelemetry/api';
 import { AuthConfigError, AuthError, AuthRedirect } from './errors.js';
 import { resolveAuthConfig, type AuthConfig, type ResolvedAuthConfig } from './config.js';
 import type { AuthCallbacks } from './callbacks.js';
@@ -36,6 +37,7 @@ import type { RateLimitConfig } from './rate-limit/types.js';
 import { applyRateLimit } from './routes/rate-limited.js';
 import { isRBAC } from './rbac/lookup.js';
 import type { RBAC } from './rbac/types.js';
+import { createAuthTelemetry } from './telemetry.js';
 
 /** Options of {@link createAuth}: the config from `defineAuthConfig` plus the parts below. */
 export interface CreateAuthOptions<P extends readonly AuthPlugin[] = readonly AuthPlugin[]> extends AuthConfig {
@@ -313,6 +315,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
   const cookieName = config.cookies.sessionToken.name;
   const csrfSecure = config.cookies.sessionToken.options.secure;
 
+  const telemetry = createAuthTelemetry();
   const internals: AuthInternals = {
     config,
     providers,
@@ -331,6 +334,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
     logger: options.logger ?? { error: (m) => console.error(m), warn: (m) => console.warn(m) },
     rbac: options.rbac,
     hooks: registry.hooks,
+    telemetry,
     readSession,
   };
   const pluginExtensions: Record<string, unknown> = {};
@@ -343,6 +347,17 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
     ...internals,
     readSession: (request, opts) => readSession(request, { ...opts, viaPlugins: false }),
   };
+
+  /** The route template of a URL for spans and metrics (`/auth/callback/:provider`), or `unmatched`. */
+  function routeOf(href: string): string {
+    const path = new URL(href).pathname;
+    if (path !== config.basePath && !path.startsWith(`${config.basePath}/`)) return 'unmatched';
+    const rest = path.slice(config.basePath.length);
+    const match = registry.match(rest);
+    if (!match) return 'unmatched';
+    const segments = rest.split('/').filter((s) => s.length > 0);
+    return `${config.basePath}/${match.providerId === undefined ? segments.join('/') : `${segments[0]}/:provider`}`;
+  }
 
   /** `fresh`: confirm against storage now; `viaPlugins: false`: the session cookie only. */
   async function readSession(
@@ -475,15 +490,20 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
       return { ...issued, headers };
     },
     async handler(request, info = {}) {
+      const traced = telemetry.startRequest(request, routeOf(request.url));
+      let response: Response;
       try {
-        const result = await dispatch(request, info);
-        const response = toWebResponse(result);
-        return request.method === 'HEAD'
-          ? new Response(null, { status: response.status, headers: response.headers })
-          : response;
+        const result = await otelContext.with(trace.setSpan(otelContext.active(), traced.span), () =>
+          dispatch(request, info),
+        );
+        response = toWebResponse(result);
+        if (request.method === 'HEAD')
+          response = new Response(null, { status: response.status, headers: response.headers });
       } catch (error) {
-        return toWebResponse(errorResult({ auth: internals, wantsJson: true }, error));
+        response = toWebResponse(errorResult({ auth: internals, wantsJson: true }, error));
       }
+      traced.end(response.status);
+      return response;
     },
     getSession: (request, info) => readSession(request, info ? { info } : {}),
     async run(request, fn, info) {

@@ -17,6 +17,7 @@ import type { OriginPolicy } from '../http/origin.js';
 import type { Registry } from '../plugins/registry.js';
 import type { RateLimitAttempt, RateLimiter } from '../rate-limit/types.js';
 import type { RBAC } from '../rbac/types.js';
+import type { AuthTelemetry } from '../telemetry.js';
 import type { ResolvedEmailAndPassword } from '../email-password/options.js';
 import type { AuthEventContext, AuthEvents } from '../events.js';
 
@@ -57,6 +58,8 @@ export interface AuthInternals {
   rbac: RBAC | undefined;
   /** Every plugin's hooks, by kind, in registration order. */
   hooks: Registry['hooks'];
+  /** Spans and metrics (OpenTelemetry API; no-ops without an SDK). */
+  telemetry: AuthTelemetry;
   /**
    * Reads the session from a request (shared with `auth.getSession`).
    * `fresh`: confirm it against storage now, for routes that add

@@ -18,6 +18,7 @@ export function emit<N extends AuthEventName>(
   name: N,
   payload: AuthEventPayloads[N],
 ): Promise<void> {
+  ctx.auth.telemetry.recordEvent(name, payload);
   const events = ctx.auth.events;
   const listeners = ctx.auth.hooks.onEvent;
   if (!events?.[name] && listeners.length === 0) return Promise.resolve();
