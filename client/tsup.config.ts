@@ -15,6 +15,7 @@ export default packageBuild(
     solid: 'src/solid.ts',
     'plugins/two-factor': 'src/plugins/two-factor.ts',
     'plugins/admin': 'src/plugins/admin.ts',
+    'plugins/organizations': 'src/plugins/organizations.ts',
   },
   { external: ['@framework/auth-client'] },
 );

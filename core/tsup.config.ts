@@ -12,6 +12,7 @@ export default packageBuild({
   'plugins/api-keys': 'src/plugins/api-keys/index.ts',
   'plugins/two-factor': 'src/plugins/two-factor/index.ts',
   'plugins/admin': 'src/plugins/admin/index.ts',
+  'plugins/organizations': 'src/plugins/organizations/index.ts',
   'plugins/audit-log': 'src/plugins/audit-log/index.ts',
   conformance: 'src/conformance.ts',
 });

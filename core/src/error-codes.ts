@@ -41,6 +41,7 @@ export const AUTH_ERRORS = {
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Verify your email address first' },
   USER_BANNED: { status: 403, message: 'This account is suspended' },
   CANNOT_IMPERSONATE_ADMIN: { status: 403, message: 'Admins cannot be impersonated' },
+  INVITATION_EMAIL_MISMATCH: { status: 403, message: 'This invitation was sent to another address' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   PROVIDER_NOT_FOUND: { status: 404, message: 'Unknown provider' },
   TENANT_NOT_FOUND: { status: 404, message: 'Unknown tenant' },
@@ -48,6 +49,9 @@ export const AUTH_ERRORS = {
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists' },
   TWO_FACTOR_ALREADY_ENABLED: { status: 409, message: 'Two-factor authentication is already on' },
+  LAST_OWNER: { status: 409, message: 'An organization needs an owner' },
+  ALREADY_MEMBER: { status: 409, message: 'This person is a member already' },
+  SLUG_TAKEN: { status: 409, message: 'This slug is taken' },
   LAST_CREDENTIAL: { status: 409, message: 'This is the last way to sign in to the account' },
   OAUTH_ACCOUNT_NOT_LINKED: {
     status: 409,
@@ -62,6 +66,7 @@ export const AUTH_ERRORS = {
   CALLBACK_ERROR: { status: 500, message: 'A callback failed' },
   OAUTH_SIGNIN_ERROR: { status: 502, message: 'The provider could not be reached' },
   OAUTH_USERINFO_FAILED: { status: 502, message: "The provider's UserInfo could not be read" },
+  EMAIL_SEND_FAILED: { status: 502, message: 'The email could not be sent' },
   EMAIL_SIGNIN_ERROR: { status: 502, message: 'The sign-in email could not be sent' },
   RATE_LIMIT_UNAVAILABLE: { status: 503, message: 'Sign-in is briefly unavailable; try again shortly' },
 } as const satisfies Record<string, AuthErrorInfo>;

@@ -26,6 +26,13 @@ export interface AuthEventContext {
   at: Date;
 }
 
+/** An organization as events name it. */
+export interface OrganizationRef {
+  id: string;
+  slug: string;
+  name: string;
+}
+
 /** The payload of each event, without the {@link AuthEventContext} part. */
 export interface AuthEventPayloads {
   onSignUp: { user: User; account: Account | null };
@@ -61,6 +68,18 @@ export interface AuthEventPayloads {
   onImpersonationStarted: { user: User; admin: User; expires: Date };
   /** `admin()`: the impersonation session ended (`POST /admin/stop-impersonating`). */
   onImpersonationStopped: { user: User; admin: User | null };
+  /** `organizations()`: `user` created `organization` (and owns it). */
+  onOrganizationCreated: { user: User; organization: OrganizationRef };
+  /** `organizations()`: an owner deleted `organization` with its memberships and invitations. */
+  onOrganizationDeleted: { user: User; organization: OrganizationRef };
+  /** `organizations()`: `actor` invited `email` with `role`. */
+  onMemberInvited: { actor: User; organization: OrganizationRef; email: string; role: string };
+  /** `organizations()`: `user` accepted an invitation and is a member with `role`. */
+  onInvitationAccepted: { user: User; organization: OrganizationRef; role: string };
+  /** `organizations()`: `actor` gave `user` the role `role` (a transfer of ownership too). */
+  onMemberRoleChanged: { user: User; actor: User; organization: OrganizationRef; role: string };
+  /** `organizations()`: `user` left, or `actor` removed them. */
+  onMemberRemoved: { user: User; actor: User; organization: OrganizationRef };
 }
 
 /** The name of an `on*` event. */

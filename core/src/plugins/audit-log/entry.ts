@@ -41,8 +41,10 @@ export function auditEntryOf(event: AnyAuthEvent): AuditEntry {
     else if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
       data[key] = value as string | number | boolean | null;
   }
+  const organizationId = idOf(fields.organization);
+  if (organizationId) data.organizationId = organizationId;
   const userId = idOf(fields.user);
-  const adminId = idOf(fields.admin);
+  const adminId = idOf(fields.admin) ?? idOf(fields.actor);
   return {
     id: crypto.randomUUID(),
     type: event.type,

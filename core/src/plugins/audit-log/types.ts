@@ -13,7 +13,7 @@ export interface AuditEntry {
   at: Date;
   /** The user the event is about (the signed-in, banned or impersonated user); null when unknown (a failed sign-in). */
   userId: string | null;
-  /** Who did it: the admin for `admin()` actions, otherwise the user themself; null when unknown. */
+  /** Who did it: the admin (`admin()`) or acting member (`organizations()`), otherwise the user; null when unknown. */
   actorId: string | null;
   ip: string | null;
   userAgent: string | null;

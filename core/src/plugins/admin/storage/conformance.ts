@@ -4,10 +4,11 @@
  * @internal
  */
 import { describe, expect, it } from 'vitest';
+import { freshStorage, type PluginStorageFactory } from '../../storage-conformance.js';
 import type { AdminStorage, BanRecord } from '../types.js';
 
 /** Makes a fresh, empty storage (and how to release it). */
-export type AdminStorageFactory = () => Promise<{ storage: AdminStorage; teardown?: () => Promise<void> }>;
+export type AdminStorageFactory = PluginStorageFactory<AdminStorage>;
 
 const ban = (userId: string, overrides: Partial<BanRecord> = {}): BanRecord => ({
   userId,
@@ -21,16 +22,7 @@ const ban = (userId: string, overrides: Partial<BanRecord> = {}): BanRecord => (
 /** Declares the tests for one implementation. */
 export function runAdminStorageConformance(name: string, factory: AdminStorageFactory): void {
   describe(`admin storage conformance: ${name}`, () => {
-    async function withStorage(test: (storage: AdminStorage) => Promise<void>): Promise<void> {
-      const { storage, teardown } = await factory();
-      try {
-        await storage.migrate();
-        await storage.migrate();
-        await test(storage);
-      } finally {
-        await teardown?.();
-      }
-    }
+    const withStorage = freshStorage(factory);
 
     it('round-trips a ban (times to the millisecond, null reason and expiry) and copies it out', () =>
       withStorage(async (storage) => {

@@ -3,8 +3,8 @@
  * @module
  */
 import type { Kysely, Migration } from 'kysely';
-import { detectDialect, dialects, type DialectTraits, type SqlDialectName } from '../../../storage/sql/dialect.js';
-import { runMigrations } from '../../../storage/sql/migrator.js';
+import type { DialectTraits, SqlDialectName } from '../../../storage/sql/dialect.js';
+import { pluginSql } from '../../plugin-sql.js';
 import type { AdminStorage, BanRecord } from '../types.js';
 
 /** Options of {@link createSqlAdminStorage}. */
@@ -15,7 +15,6 @@ export interface SqlAdminStorageOptions {
   dialect?: SqlDialectName;
 }
 
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,30}$/;
 type Int = number | string;
 interface BanRow {
   user_id: string;
@@ -66,24 +65,11 @@ function initial(bans: string, { int64 }: DialectTraits): Migration {
  * ```
  */
 export function createSqlAdminStorage(db: Kysely<any>, options: SqlAdminStorageOptions = {}): AdminStorage {
-  const prefix = options.tablePrefix ?? 'admin';
-  if (typeof prefix !== 'string' || !IDENTIFIER.test(prefix))
-    throw new TypeError(`tablePrefix must match ${IDENTIFIER} (letters, digits, "_"); got ${JSON.stringify(prefix)}`);
-  const dialect = options.dialect ?? detectDialect(db, 'createSqlAdminStorage');
-  const traits = dialects[dialect];
-  if (!traits) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite' or 'postgres'`);
+  const { q, prefix, traits, migrate } = pluginSql(db, options, 'admin', 'createSqlAdminStorage');
   const bans = `${prefix}_bans`;
-  const q = db.withoutPlugins();
 
   return {
-    async migrate() {
-      await runMigrations(q, {
-        migrations: { '0001_bans': initial(bans, traits) },
-        table: `${prefix}_migrations`,
-        lockTable: `${prefix}_migrations_lock`,
-        dialect,
-      });
-    },
+    migrate: () => migrate({ '0001_bans': initial(bans, traits) }),
     async getBan(userId) {
       const row = await q.selectFrom(bans).selectAll().where('user_id', '=', userId).executeTakeFirst();
       return row ? toBan(row as BanRow) : null;

@@ -4,10 +4,11 @@
  * @internal
  */
 import { describe, expect, it } from 'vitest';
+import { freshStorage, type PluginStorageFactory } from '../../storage-conformance.js';
 import type { AuditEntry, AuditStorage } from '../types.js';
 
 /** Makes a fresh, empty storage (and how to release it). */
-export type AuditStorageFactory = () => Promise<{ storage: AuditStorage; teardown?: () => Promise<void> }>;
+export type AuditStorageFactory = PluginStorageFactory<AuditStorage>;
 
 const T = 1_800_000_000_000;
 const entry = (n: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
@@ -26,16 +27,7 @@ const entry = (n: number, overrides: Partial<AuditEntry> = {}): AuditEntry => ({
 /** Declares the tests for one implementation. */
 export function runAuditStorageConformance(name: string, factory: AuditStorageFactory): void {
   describe(`audit storage conformance: ${name}`, () => {
-    async function withStorage(test: (storage: AuditStorage) => Promise<void>): Promise<void> {
-      const { storage, teardown } = await factory();
-      try {
-        await storage.migrate();
-        await storage.migrate();
-        await test(storage);
-      } finally {
-        await teardown?.();
-      }
-    }
+    const withStorage = freshStorage(factory);
 
     it('round-trips every field (nulls too) and lists newest first', () =>
       withStorage(async (storage) => {

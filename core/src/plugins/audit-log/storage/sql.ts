@@ -3,8 +3,8 @@
  * @module
  */
 import type { Kysely, Migration } from 'kysely';
-import { detectDialect, dialects, type DialectTraits, type SqlDialectName } from '../../../storage/sql/dialect.js';
-import { runMigrations } from '../../../storage/sql/migrator.js';
+import type { DialectTraits, SqlDialectName } from '../../../storage/sql/dialect.js';
+import { pluginSql } from '../../plugin-sql.js';
 import { cursorOf, resolveAuditQuery } from '../query.js';
 import type { AuditEntry, AuditStorage } from '../types.js';
 
@@ -16,7 +16,6 @@ export interface SqlAuditStorageOptions {
   dialect?: SqlDialectName;
 }
 
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,30}$/;
 interface EntryRow {
   id: string;
   type: string;
@@ -76,24 +75,11 @@ function initial(log: string, { int64 }: DialectTraits): Migration {
  * ```
  */
 export function createSqlAuditStorage(db: Kysely<any>, options: SqlAuditStorageOptions = {}): AuditStorage {
-  const prefix = options.tablePrefix ?? 'audit';
-  if (typeof prefix !== 'string' || !IDENTIFIER.test(prefix))
-    throw new TypeError(`tablePrefix must match ${IDENTIFIER} (letters, digits, "_"); got ${JSON.stringify(prefix)}`);
-  const dialect = options.dialect ?? detectDialect(db, 'createSqlAuditStorage');
-  const traits = dialects[dialect];
-  if (!traits) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite' or 'postgres'`);
+  const { q, prefix, traits, migrate } = pluginSql(db, options, 'audit', 'createSqlAuditStorage');
   const log = `${prefix}_log`;
-  const q = db.withoutPlugins();
 
   return {
-    async migrate() {
-      await runMigrations(q, {
-        migrations: { '0001_log': initial(log, traits) },
-        table: `${prefix}_migrations`,
-        lockTable: `${prefix}_migrations_lock`,
-        dialect,
-      });
-    },
+    migrate: () => migrate({ '0001_log': initial(log, traits) }),
     async append(e) {
       const row: EntryRow = {
         id: e.id,

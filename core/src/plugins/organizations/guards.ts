@@ -1,0 +1,56 @@
+/**
+ * The checks every organization route makes: the caller is signed in, the organization exists and the caller is
+ * a member (one answer, 404 `TENANT_NOT_FOUND`, for both, so ids of other organizations reveal nothing), and the
+ * caller's role allows the action.
+ * @module
+ * @internal
+ */
+import { AuthError } from '../../errors.js';
+import { TenantNotFoundError } from '../../tenant/errors.js';
+import type { Tenant, TenantMembership } from '../../tenant/types.js';
+import type { RouteContext } from '../../routes/context.js';
+import type { Caller } from '../../routes/account/signed-in.js';
+import type { ResolvedOrganizationsOptions } from './options.js';
+
+/** An organization and the caller's membership of it. */
+export interface Membership {
+  organization: Tenant;
+  membership: TenantMembership;
+}
+
+export const invalid = (message: string) => new AuthError(message, { code: 'INVALID_REQUEST', status: 400 });
+export const forbidden = (message = "You don't have access") =>
+  new AuthError(message, { code: 'FORBIDDEN', status: 403 });
+
+/** The organization `key` (id or slug) names, with the caller's membership. @throws 400, 404 `TENANT_NOT_FOUND`. */
+export async function memberOf(
+  o: ResolvedOrganizationsOptions,
+  caller: Caller,
+  key: string | undefined | null,
+): Promise<Membership> {
+  if (!key || key.length > 128) throw invalid('`organizationId` is required');
+  const organization = await o.tenants.get(key);
+  const membership = organization ? await o.tenants.getMember(organization.id, caller.user.id) : null;
+  if (!organization || !membership) throw new TenantNotFoundError('Organization not found');
+  return { organization, membership };
+}
+
+/** As {@link memberOf}, for a role of `managerRoles`. @throws 403 `FORBIDDEN` for other members. */
+export async function managerOf(o: ResolvedOrganizationsOptions, caller: Caller, key: string | undefined | null) {
+  const found = await memberOf(o, caller, key);
+  if (!o.managerRoles.includes(found.membership.role)) throw forbidden('Only managers of the organization may do this');
+  return found;
+}
+
+/** The organization key of a route: `organizationId` from the body (POST) or the query (GET). */
+export const organizationKey = (ctx: RouteContext) =>
+  ctx.request.method === 'POST' ? ctx.body.organizationId : ctx.url.searchParams.get('organizationId');
+
+/** How many owners the organization has. */
+export async function ownerCount(o: ResolvedOrganizationsOptions, organizationId: string): Promise<number> {
+  return (await o.tenants.listMembers(organizationId)).filter((m) => m.role === o.ownerRole).length;
+}
+
+/** @throws 409 `LAST_OWNER` */
+export const lastOwner = () =>
+  new AuthError('An organization needs an owner: transfer ownership first', { code: 'LAST_OWNER', status: 409 });

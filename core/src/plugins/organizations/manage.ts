@@ -1,0 +1,187 @@
+/**
+ * Organizations and their members: create, update, delete, list mine, set the active one, list members, change a
+ * role, remove, leave and transfer ownership. Every action checks the caller's membership and role.
+ * @module
+ * @internal
+ */
+import { AuthError } from '../../errors.js';
+import type { Caller } from '../../routes/account/signed-in.js';
+import { storageOf } from '../../routes/account/signed-in.js';
+import type { RouteContext } from '../../routes/context.js';
+import { emit } from '../../routes/emit.js';
+import { StorageConflictError } from '../../storage/types.js';
+import { isValidTenantSlug } from '../../tenant/slug.js';
+import type { Tenant } from '../../tenant/types.js';
+import { forbidden, invalid, lastOwner, managerOf, memberOf, organizationKey, ownerCount } from './guards.js';
+import type { ResolvedOrganizationsOptions } from './options.js';
+
+/** An organization as the API shows it. */
+export const orgView = (t: Tenant) => ({
+  id: t.id,
+  slug: t.slug,
+  name: t.name,
+  createdAt: t.createdAt.toISOString(),
+});
+
+function nameOf(value: string | undefined): string {
+  const name = value?.trim() ?? '';
+  if (!name || name.length > 200) throw invalid('`name` is required (at most 200 characters)');
+  return name;
+}
+
+function slugOf(value: string | undefined, name: string): string {
+  const slug = (value?.trim() || name)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+  if (!isValidTenantSlug(slug)) throw invalid('`slug` must be lowercase letters, digits and hyphens');
+  return slug;
+}
+
+const slugTaken = () => new AuthError('This slug is taken', { code: 'SLUG_TAKEN', status: 409 });
+
+/** `POST /org/create {name, slug?}`: the caller becomes its owner. */
+export async function createOrganization(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
+  if (!(await o.allowCreate(caller.user))) throw forbidden('You may not create organizations');
+  const name = nameOf(ctx.body.name);
+  let organization: Tenant;
+  try {
+    organization = await o.tenants.create({ name, slug: slugOf(ctx.body.slug, name) });
+  } catch (error) {
+    if (error instanceof StorageConflictError) throw slugTaken();
+    throw error;
+  }
+  await o.tenants.addMember({ tenantId: organization.id, userId: caller.user.id, role: o.ownerRole });
+  await emit(ctx, 'onOrganizationCreated', { user: caller.user, organization: orgView(organization) });
+  return organization;
+}
+
+/** `POST /org/update {organizationId, name?, slug?}` (managers). */
+export async function updateOrganization(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
+  const { organization } = await managerOf(o, caller, organizationKey(ctx));
+  const patch = {
+    ...(ctx.body.name !== undefined ? { name: nameOf(ctx.body.name) } : {}),
+    ...(ctx.body.slug !== undefined ? { slug: slugOf(ctx.body.slug, '') } : {}),
+  };
+  try {
+    return (await o.tenants.update(organization.id, patch))!;
+  } catch (error) {
+    if (error instanceof StorageConflictError) throw slugTaken();
+    throw error;
+  }
+}
+
+/** `POST /org/delete {organizationId}` (the owner role only): members and invitations go with it. */
+export async function deleteOrganization(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
+  const { organization, membership } = await memberOf(o, caller, organizationKey(ctx));
+  if (membership.role !== o.ownerRole) throw forbidden('Only an owner may delete the organization');
+  await o.invitations.deleteByOrganization(organization.id);
+  await o.tenants.delete(organization.id);
+  await emit(ctx, 'onOrganizationDeleted', { user: caller.user, organization: orgView(organization) });
+}
+
+/** `GET /org/list`: the caller's organizations with their role in each. */
+export async function myOrganizations(o: ResolvedOrganizationsOptions, caller: Caller) {
+  const memberships = await o.tenants.listMemberships(caller.user.id);
+  const out = [];
+  for (const m of memberships) {
+    const organization = await o.tenants.get(m.tenantId);
+    if (organization) out.push({ ...orgView(organization), role: m.role });
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** `GET /org/members?organizationId=` (any member): members with their name and email. */
+export async function listMembers(
+  ctx: RouteContext,
+  o: ResolvedOrganizationsOptions,
+  caller: Caller,
+  key: string | null | undefined = organizationKey(ctx),
+) {
+  const { organization, membership } = await memberOf(o, caller, key);
+  const adapter = storageOf(ctx);
+  const members = [];
+  for (const m of await o.tenants.listMembers(organization.id)) {
+    const user = await adapter.getUser(m.userId);
+    members.push({
+      userId: m.userId,
+      role: m.role,
+      email: user?.email ?? null,
+      name: user?.name ?? null,
+      joinedAt: m.createdAt.toISOString(),
+    });
+  }
+  return { organization, membership, members: members.sort((a, b) => (a.email ?? '').localeCompare(b.email ?? '')) };
+}
+
+/** The member `userId` names in the organization. @throws 400, 404 `USER_NOT_FOUND`. */
+async function targetMember(ctx: RouteContext, o: ResolvedOrganizationsOptions, organizationId: string) {
+  const userId = ctx.body.userId;
+  if (!userId || userId.length > 255) throw invalid('`userId` is required');
+  const target = await o.tenants.getMember(organizationId, userId);
+  if (!target) throw new AuthError('No such member', { code: 'USER_NOT_FOUND', status: 404 });
+  return target;
+}
+
+/** `POST /org/members/set-role {organizationId, userId, role}` (managers; only owners grant or take `owner`). */
+export async function setMemberRole(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
+  const { organization, membership } = await managerOf(o, caller, organizationKey(ctx));
+  const role = ctx.body.role ?? '';
+  if (!o.roles.includes(role)) throw invalid(`\`role\` must be one of ${o.roles.join(', ')}`);
+  const target = await targetMember(ctx, o, organization.id);
+  if ((role === o.ownerRole || target.role === o.ownerRole) && membership.role !== o.ownerRole)
+    throw forbidden('Only an owner may grant or take the owner role');
+  if (target.role === o.ownerRole && role !== o.ownerRole && (await ownerCount(o, organization.id)) <= 1)
+    throw lastOwner();
+  const updated = await o.tenants.addMember({ tenantId: organization.id, userId: target.userId, role });
+  await emit(ctx, 'onMemberRoleChanged', {
+    user: { id: target.userId },
+    actor: caller.user,
+    organization: orgView(organization),
+    role,
+  });
+  return updated;
+}
+
+/** `POST /org/members/remove {organizationId, userId}` (managers; owners are removed by owners only). */
+export async function removeMember(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
+  const { organization, membership } = await managerOf(o, caller, organizationKey(ctx));
+  const target = await targetMember(ctx, o, organization.id);
+  if (target.userId === caller.user.id) throw invalid('Use /org/leave to leave an organization');
+  if (target.role === o.ownerRole && membership.role !== o.ownerRole)
+    throw forbidden('Only an owner may remove an owner');
+  await o.tenants.removeMember(organization.id, target.userId);
+  await emit(ctx, 'onMemberRemoved', {
+    user: { id: target.userId },
+    actor: caller.user,
+    organization: orgView(organization),
+  });
+}
+
+/** `POST /org/leave {organizationId}`: the last owner cannot leave. */
+export async function leaveOrganization(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
+  const { organization, membership } = await memberOf(o, caller, organizationKey(ctx));
+  if (membership.role === o.ownerRole && (await ownerCount(o, organization.id)) <= 1) throw lastOwner();
+  await o.tenants.removeMember(organization.id, caller.user.id);
+  await emit(ctx, 'onMemberRemoved', { user: caller.user, actor: caller.user, organization: orgView(organization) });
+  return organization;
+}
+
+/** `POST /org/transfer {organizationId, userId}` (an owner): the member becomes owner, the caller a manager. */
+export async function transferOwnership(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
+  const { organization, membership } = await memberOf(o, caller, organizationKey(ctx));
+  if (membership.role !== o.ownerRole) throw forbidden('Only an owner may transfer the organization');
+  const target = await targetMember(ctx, o, organization.id);
+  if (target.userId === caller.user.id) throw invalid('Transfer to another member');
+  const demoted = o.managerRoles.find((r) => r !== o.ownerRole) ?? o.defaultRole;
+  await o.tenants.addMember({ tenantId: organization.id, userId: target.userId, role: o.ownerRole });
+  await o.tenants.addMember({ tenantId: organization.id, userId: caller.user.id, role: demoted });
+  await emit(ctx, 'onMemberRoleChanged', {
+    user: { id: target.userId },
+    actor: caller.user,
+    organization: orgView(organization),
+    role: o.ownerRole,
+  });
+}

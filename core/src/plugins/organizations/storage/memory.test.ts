@@ -1,0 +1,4 @@
+import { runInvitationStorageConformance } from './conformance.js';
+import { createMemoryInvitationStorage } from './memory.js';
+
+runInvitationStorageConformance('memory', async () => ({ storage: createMemoryInvitationStorage() }));
