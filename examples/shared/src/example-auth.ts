@@ -22,6 +22,8 @@ import { apiKeys, createMemoryApiKeyStorage } from '@framework/auth/plugins/api-
 import { createMemoryTwoFactorStorage, twoFactor } from '@framework/auth/plugins/two-factor';
 import { admin, createSqlAdminStorage } from '@framework/auth/plugins/admin';
 import { auditLog, createSqlAuditStorage } from '@framework/auth/plugins/audit-log';
+import { createSqlInvitationStorage, organizations } from '@framework/auth/plugins/organizations';
+import { createSqlTenantStorage } from '@framework/auth/tenant';
 import { Kysely, SqliteDialect } from 'kysely';
 import Database from 'better-sqlite3';
 import { rbac } from './authorization.js';
@@ -144,6 +146,24 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
     // `admin` role of ./authorization.ts; their tables live in the example's SQLite file.
     plugins: [
       admin({ storage: createSqlAdminStorage(pluginDb) }),
+      // Teams (GET /auth/org) on the same tenant tables as the tenancy demo; organization roles are the demo's
+      // RBAC roles: `admin` owns and manages, `editor` and `viewer` are members.
+      organizations({
+        tenants: createSqlTenantStorage(pluginDb),
+        invitations: createSqlInvitationStorage(pluginDb),
+        roles: ['admin', 'editor', 'viewer'],
+        ownerRole: 'admin',
+        managerRoles: ['admin'],
+        defaultRole: 'viewer',
+        sendInvitation: async ({ email: to, organization, inviter, role, url }) => {
+          if (!mailer) throw new Error('No mailer: invitations need one');
+          await mailer.send({
+            to,
+            subject: `Join ${organization.name}`,
+            text: `${inviter.name ?? inviter.email ?? 'Someone'} invites you to ${organization.name} as ${role}:\n\n${url}\n\nThe link works once, for 7 days.`,
+          });
+        },
+      }),
       auditLog({ storage: createSqlAuditStorage(pluginDb) }),
       apiKeys({ storage: createMemoryApiKeyStorage() }),
       ...(options.secret ? [twoFactor({ storage: createMemoryTwoFactorStorage(), issuer: 'Framework example' })] : []),

@@ -24,7 +24,7 @@ export function homePage(user: User | null, session: Session | null): string {
   }
   return page(
     'Home',
-    `<h1>Welcome, ${esc(user.name ?? user.email)}</h1><p>Signed in as <strong id="user-email">${esc(user.email)}</strong>.</p><p>Your session expires at <time id="session-expires" datetime="${esc(session.expires.toISOString())}">${esc(session.expires.toUTCString())}</time>.</p><p><a href="/auth/signout">Sign out</a></p>`,
+    `<h1>Welcome, ${esc(user.name ?? user.email)}</h1><p>Signed in as <strong id="user-email">${esc(user.email)}</strong>.</p><p>Your session expires at <time id="session-expires" datetime="${esc(session.expires.toISOString())}">${esc(session.expires.toUTCString())}</time>.</p><p><a href="/auth/org">Your organizations</a> · <a href="/auth/signout">Sign out</a></p>`,
   );
 }
 

@@ -23,6 +23,8 @@ export interface OrganizationsPageView {
   invitations: { id: string; email: string; role: string }[];
   mine: { id: string; role: string; organization: { name: string } }[];
   roles: readonly string[];
+  /** Preselected in the invite form. */
+  defaultRole: string;
   selfId: string;
   notice?: string | null;
   error?: string | null;
@@ -78,7 +80,7 @@ export function organizationsPage(v: OrganizationsPageView): string {
       ? `<h3>Invite someone</h3>${form(
           `${b}/org/invite`,
           v.csrfToken,
-          `${hidden('organizationId', a.id)}<label for="org-invite-email">Email</label><input id="org-invite-email" name="email" type="email" required><label for="org-invite-role">Role</label><select id="org-invite-role" name="role">${roleOptions('member')}</select><button type="submit">Send invitation</button>`,
+          `${hidden('organizationId', a.id)}<label for="org-invite-email">Email</label><input id="org-invite-email" name="email" type="email" required><label for="org-invite-role">Role</label><select id="org-invite-role" name="role">${roleOptions(v.defaultRole)}</select><button type="submit">Send invitation</button>`,
         )}${pending ? `<h3>Pending invitations</h3><ul>${pending}</ul>` : ''}`
       : '';
     active = `<h2 id="active-org">${escapeHtml(a.name)}</h2><p>Your role: <strong>${escapeHtml(a.role)}</strong></p><table><thead><tr><th>Email</th><th>Name</th><th>Role</th><th></th></tr></thead><tbody>${rows}</tbody></table>${inviteForm}${form(`${b}/org/leave`, v.csrfToken, `${hidden('organizationId', a.id)}<button type="submit">Leave ${escapeHtml(a.name)}</button>`)}`;

@@ -67,6 +67,7 @@ async function page(
     invitations,
     mine: await myInvitations(ctx, o, caller),
     roles: o.roles,
+    defaultRole: o.defaultRole,
     selfId: caller.user.id,
     ...message,
   });

@@ -1,9 +1,8 @@
 /**
  * The D1 adapter against Miniflare's D1: the adapter runs in Node, every
- * statement runs in workerd's D1 (SQLite) through the binding Miniflare
- * exposes with `getD1Database`. `runtime-tests/` also runs it inside a Worker.
+ * statement runs in workerd's D1 (SQLite), sent to a Worker by
+ * `./d1-test-support.ts`. `runtime-tests/` also runs it inside a Worker.
  */
-import { Miniflare } from 'miniflare';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runStorageConformance } from '../conformance.js';
 import type { D1DatabaseLike } from './binding.js';
@@ -11,14 +10,11 @@ import { createD1Adapter } from './adapter.js';
 import { D1Dialect } from './dialect.js';
 import { Kysely } from 'kysely';
 
-const mf = new Miniflare({
-  modules: true,
-  script: 'export default { fetch: () => new Response(null, { status: 404 }) };',
-  compatibilityDate: '2024-09-23',
-  d1Databases: ['DB'],
-});
-afterAll(() => mf.dispose());
-const binding = (await mf.getD1Database('DB')) as unknown as D1DatabaseLike;
+import { miniflareD1 } from './d1-test-support.js';
+
+const d1 = miniflareD1();
+afterAll(() => d1.dispose());
+const { binding } = d1;
 
 let runs = 0;
 /** Each test gets its own tables (a fresh prefix), dropped afterwards. */
