@@ -8,7 +8,7 @@ import { checkRole, type Auth, type AuthScope, type RBAC } from '@framework/auth
 import { isLocalRequest } from './loopback.js';
 
 /** The parts of an `Auth` the dashboard uses. */
-export type DashboardAuth = Pick<Auth, 'run' | 'config'>;
+export type DashboardAuth = Pick<Auth, 'run' | 'config'> & Partial<Pick<Auth, 'adapter' | 'extensions'>>;
 
 /** How access is decided. */
 export interface AccessPolicy {

@@ -3,6 +3,7 @@
  * `basePath` (default `/_framework`), guarded by {@link decideAccess}.
  * @module
  */
+import { authActivityOf } from './auth-plugins.js';
 import type { TriggerRuntime } from '@framework/trigger';
 import { decideAccess, type DashboardAuth } from './access.js';
 import { assetResponse } from './assets.js';
@@ -42,7 +43,10 @@ export interface DashboardOptions {
   trustedOrigins?: string[];
   /** Run history bounds (see {@link RunHistoryOptions}), or a history to share. */
   history?: RunHistoryOptions | RunHistory;
-  /** Data sources of the Auth view. */
+  /**
+   * Data sources of the Auth view. Default: read from `auth` (its adapter's active-session count, and the
+   * `auditLog()` plugin's entries when installed).
+   */
   authActivity?: AuthActivitySources;
   /** A link shown in the navigation, e.g. where bull-board is mounted. */
   bullBoardPath?: string;
@@ -124,7 +128,9 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
   });
   const streams = new Set<() => void>();
   const policy = { mode, auth: options.auth, role: options.role ?? 'admin', permission: options.permission };
-  const deps = { runtime, history, authActivity: options.authActivity ?? {}, streams };
+  // Without explicit sources, the Auth view reads what the auth instance has: its adapter and the auditLog() plugin.
+  const authActivity = options.authActivity ?? (options.auth ? authActivityOf(options.auth) : {});
+  const deps = { runtime, history, authActivity, streams };
 
   async function serve(request: Request, info: DashboardRequestInfo): Promise<Response | null> {
     const url = new URL(request.url);

@@ -16,5 +16,6 @@ export {
 export type { DashboardAuth } from './access.js';
 export { createRunHistory, type RunHistory, type RunHistoryOptions, type Throughput } from './history.js';
 export type { AuthActivitySources, AuditEntry, AuditFilter, RateLimitRefusal } from './auth-activity.js';
+export { authActivityOf } from './auth-plugins.js';
 export { nextOccurrences } from './schedule.js';
 export { isLoopbackAddress, isLoopbackHost } from './loopback.js';

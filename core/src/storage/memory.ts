@@ -231,6 +231,11 @@ export function createMemoryAdapter(): StorageAdapter {
     async deleteUserSessions(userId) {
       return deleteWhere(sessions, (s) => s.userId === userId);
     },
+    async countActiveSessions(now = new Date()) {
+      let n = 0;
+      for (const s of sessions.values()) if (s.expires > now) n++;
+      return n;
+    },
     async deleteExpiredSessions(now) {
       const limit = now.getTime();
       return deleteWhere(sessions, (s) => s.expires.getTime() <= limit);

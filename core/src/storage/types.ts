@@ -215,6 +215,11 @@ export interface StorageAdapter {
   deleteSession(id: string): Promise<void>;
   /** Deletes every session of a user ("sign out everywhere"). Returns how many were deleted. */
   deleteUserSessions(userId: string): Promise<number>;
+  /**
+   * How many database sessions are unexpired at `now` (default: the current time), for dashboards. Optional
+   * for third-party adapters; every adapter of this package has it.
+   */
+  countActiveSessions?(now?: Date): Promise<number>;
   /** Deletes sessions whose expiry is at or before `now`. Returns how many were deleted. */
   deleteExpiredSessions(now: Date): Promise<number>;
   /**

@@ -23,6 +23,16 @@ export function sessionTests(current: CurrentAdapter): void {
     expect(await current().getSessionAndUser(session.id)).toStrictEqual({ session, user });
   });
 
+  it('countActiveSessions counts sessions expiring after now', async () => {
+    const user = await addUser(current());
+    await current().createSession(sampleSession(user.id, { expires: at(1) }));
+    await current().createSession(sampleSession(user.id, { expires: at(0) }));
+    await current().createSession(sampleSession(user.id, { expires: at(-1) }));
+    expect(await current().countActiveSessions!(at(0))).toBe(1);
+    expect(await current().countActiveSessions!(at(-2))).toBe(3);
+    expect(await current().countActiveSessions!(new Date(0))).toBe(3);
+  });
+
   it('impersonatedBy round-trips and is absent on ordinary sessions', async () => {
     const [admin, user] = [await addUser(current()), await addUser(current())];
     const acting = sampleSession(user.id, { impersonatedBy: admin.id });

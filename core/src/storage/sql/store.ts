@@ -349,6 +349,15 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
         .execute();
       return rows.map(decodeSession);
     },
+    async countActiveSessions(now = new Date()) {
+      const { db } = await ready();
+      const row = await db
+        .selectFrom(t.sessions)
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+        .where('expires', '>', now.getTime())
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
     async deleteSession(id) {
       const { db } = await ready();
       await db.deleteFrom(t.sessions).where('id', '=', id).execute();
