@@ -41,6 +41,7 @@ export const AUTH_ERRORS = {
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Verify your email address first' },
   USER_BANNED: { status: 403, message: 'This account is suspended' },
   CANNOT_IMPERSONATE_ADMIN: { status: 403, message: 'Admins cannot be impersonated' },
+  IMPERSONATION_RESTRICTED: { status: 403, message: 'An admin acting as this user cannot do this' },
   INVITATION_EMAIL_MISMATCH: { status: 403, message: 'This invitation was sent to another address' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   PROVIDER_NOT_FOUND: { status: 404, message: 'Unknown provider' },

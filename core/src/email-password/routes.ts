@@ -19,7 +19,7 @@ import { csrfFor, resolveCallbackUrl, sessionCookie } from '../routes/helpers.js
 import { resetCredentialsOnFirstProof } from '../routes/pre-hijacking.js';
 import { emit } from '../routes/emit.js';
 import type { RouteRateLimit } from '../routes/rate-limited.js';
-import { done, notSupported, signedIn, storageOf } from '../routes/account/signed-in.js';
+import { done, notSupported, signedIn, signedInAsSelf, storageOf } from '../routes/account/signed-in.js';
 import { RESET_TTL, VERIFICATION_TTL, type ResolvedEmailAndPassword } from './options.js';
 import { checkEmailPage, forgotPasswordPage, resetPasswordPage, signUpPage } from './pages.js';
 import { consumeLinkToken, issueLinkToken, userIdOf, type LinkPurpose } from './tokens.js';
@@ -276,7 +276,7 @@ function changeLimit(ctx: RouteContext): RouteRateLimit | undefined {
  */
 function changePasswordAction(deps: EmailPasswordDeps): Action {
   return async (ctx) => {
-    const caller = await signedIn(ctx);
+    const caller = await signedInAsSelf(ctx);
     const adapter = storageOf(ctx);
     const key = { provider: PASSWORD_PROVIDER, providerAccountId: caller.user.id };
     const account = await adapter.getAccount(key);
@@ -306,7 +306,7 @@ function changePasswordAction(deps: EmailPasswordDeps): Action {
 function changeEmailAction(deps: EmailPasswordDeps): Action {
   return async (ctx) => {
     if (!deps.options.sendVerificationEmail) throw notSupported('Email verification is not configured');
-    const caller = await signedIn(ctx);
+    const caller = await signedInAsSelf(ctx);
     const newEmail = parseEmailAddress(ctx.body.newEmail);
     if (!newEmail) throw badRequest('Enter a valid email address');
     if (newEmail === caller.user.email?.toLowerCase()) throw badRequest('This is your current address');

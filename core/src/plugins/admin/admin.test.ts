@@ -4,7 +4,9 @@
  * and the attacks on each.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CreateAuthOptions } from '../../auth.js';
 import { passwordAccounts } from '../../password-accounts.js';
+import { passkey } from '../passkey/provider.js';
 import { makeFixture, EMAIL, PASSWORD, type TestClient } from '../../testing/fixtures.js';
 import { admin } from './plugin.js';
 import type { AdminOptions } from './options.js';
@@ -17,7 +19,11 @@ const ADMIN_EMAIL = 'root@example.com';
 const ADMIN_PASSWORD = 'correct-horse-battery';
 const errorCode = async (res: Response) => ((await res.json()) as { error?: { code: string } }).error?.code;
 
-async function setup(strategy: 'database' | 'jwt', options: Partial<AdminOptions> = {}) {
+async function setup(
+  strategy: 'database' | 'jwt',
+  options: Partial<AdminOptions> = {},
+  overrides: Partial<CreateAuthOptions> = {},
+) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(T0);
   const storage = createMemoryAdminStorage();
@@ -34,6 +40,7 @@ async function setup(strategy: 'database' | 'jwt', options: Partial<AdminOptions
       onUserRemoved: log('removed'),
       onUserCreated: log('created'),
     },
+    ...overrides,
   });
   const root = await passwordAccounts(f.adapter).register({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
   await f.adapter.updateUser(root.id, { role: 'admin' });
@@ -155,6 +162,31 @@ describe.each(['database', 'jwt'] as const)('admin() with %s sessions', (strateg
       `impersonation-started:${f.adminId}->${f.userId}`,
       `impersonation-stopped:${f.adminId}->${f.userId}`,
     ]);
+  });
+
+  it('an impersonation cannot change credentials, unlink or delete the account', async () => {
+    // Built-in email + password accounts (their credentials provider replaces the fixture's), and passkeys.
+    const f = await setup(
+      strategy,
+      {},
+      {
+        emailAndPassword: {},
+        providers: [passkey({ rpName: 'Test', rpId: 'app.test', origin: 'http://app.test' })],
+      },
+    );
+    const c = await f.signedInAdmin();
+    await c.postJson('/auth/admin/impersonate', { userId: f.userId });
+    for (const [path, body] of [
+      ['/auth/password/change', { currentPassword: PASSWORD, newPassword: 'admin-chosen-password' }],
+      ['/auth/account/delete', { password: PASSWORD }],
+      ['/auth/account/unlink', { provider: 'credentials', providerAccountId: f.userId }],
+      ['/auth/passkey/register/options', {}],
+    ] as const) {
+      const res = await c.postJson(path, body);
+      expect([res.status, await errorCode(res)], path).toEqual([403, 'IMPERSONATION_RESTRICTED']);
+    }
+    expect(await f.adapter.getUser(f.userId)).not.toBeNull();
+    expect((await f.client().signIn()).status).toBe(200);
   });
 
   it('an impersonation session ends after its hour', async () => {

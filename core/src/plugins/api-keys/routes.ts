@@ -14,6 +14,7 @@ import { randomString } from '../../crypto.js';
 import { generateKey, hashSecret } from './key-format.js';
 import type { ResolvedApiKeysOptions } from './options.js';
 import { usable } from './resolve.js';
+import { impersonationRestricted } from '../../routes/account/signed-in.js';
 import type { ApiKeyInfo, ApiKeyRecord } from './types.js';
 
 const MAX_NAME_LENGTH = 100;
@@ -37,6 +38,14 @@ export function keyInfo(r: ApiKeyRecord): ApiKeyInfo {
 async function signedIn(ctx: RouteContext): Promise<User> {
   const { user } = await ctx.auth.readSession(ctx.request);
   if (!user) throw new UnauthenticatedError('Sign in to manage API keys');
+  return user;
+}
+
+/** {@link signedIn}, refusing an impersonation session (keys are credentials: the user's own act). */
+async function signedInAsSelf(ctx: RouteContext): Promise<User> {
+  const { user, session } = await ctx.auth.readSession(ctx.request);
+  if (!user) throw new UnauthenticatedError('Sign in to manage API keys');
+  if (session?.impersonatedBy !== undefined) throw impersonationRestricted();
   return user;
 }
 
@@ -92,7 +101,7 @@ export async function listAction(ctx: RouteContext, o: ResolvedApiKeysOptions): 
  * space-separated): 201 with the key, shown this once.
  */
 export async function createAction(ctx: RouteContext, o: ResolvedApiKeysOptions): Promise<ActionResult> {
-  const user = await signedIn(ctx);
+  const user = await signedInAsSelf(ctx);
   const now = Date.now();
   const name = readName(ctx.body);
   const expiresAt = readExpiry(ctx.body, o, now);
@@ -128,7 +137,7 @@ export async function createAction(ctx: RouteContext, o: ResolvedApiKeysOptions)
  * already revoked.
  */
 export async function revokeAction(ctx: RouteContext, o: ResolvedApiKeysOptions): Promise<ActionResult> {
-  const user = await signedIn(ctx);
+  const user = await signedInAsSelf(ctx);
   const id = ctx.body.id;
   if (!id || id.length > 200) throw badRequest('id is required');
   const revoked = await o.storage.revoke(id, user.id, new Date());

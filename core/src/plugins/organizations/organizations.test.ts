@@ -24,7 +24,6 @@ const rbac = defineRBAC({
   ],
 });
 
-
 async function setup() {
   const tenants = createMemoryTenantStorage();
   const invitations = createMemoryInvitationStorage();

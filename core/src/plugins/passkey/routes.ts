@@ -6,6 +6,7 @@
  * @internal
  * @module
  */
+import { impersonationRestricted } from '../../routes/account/signed-in.js';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -134,7 +135,9 @@ function withClear(ctx: RouteContext, result: ActionResult): ActionResult {
 /** `POST /passkey/register/options`. */
 export async function registerOptionsAction(ctx: RouteContext, provider: ResolvedPasskey): Promise<ActionResult> {
   const { auth } = ctx;
-  const { user } = await auth.readSession(ctx.request, { fresh: true });
+  const { user, session } = await auth.readSession(ctx.request, { fresh: true });
+  // A passkey is a credential: an admin acting as the user never adds one.
+  if (session?.impersonatedBy !== undefined) throw impersonationRestricted();
   let data: Omit<ChallengeData, 'challenge'>;
   let userName: string;
   let displayName: string;

@@ -15,7 +15,7 @@ import { csrfFor, errorResult } from '../../routes/helpers.js';
 import type { RouteRateLimit } from '../../routes/rate-limited.js';
 import { emit } from '../../routes/emit.js';
 import { confirmHolder, passwordHashOf } from '../../routes/account/confirm-holder.js';
-import { signedIn, storageOf, type Caller } from '../../routes/account/signed-in.js';
+import { signedIn, signedInAsSelf, storageOf, type Caller } from '../../routes/account/signed-in.js';
 import { verifyPassword } from '../../password.js';
 import type { Action, AuthHooks, PluginRoute } from '../types.js';
 import { generateBackupCodes } from './backup-codes.js';
@@ -113,7 +113,7 @@ function settingsAction(
   }>,
 ): Action {
   return async (ctx) => {
-    const caller = await signedIn(ctx);
+    const caller = await signedInAsSelf(ctx);
     try {
       const out = await run(ctx, caller);
       if (ctx.wantsJson)

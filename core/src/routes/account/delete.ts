@@ -9,7 +9,7 @@ import { confirmHolder } from './confirm-holder.js';
 import type { ActionResult, RouteContext } from '../context.js';
 import { callUser, clearSessionCookie, resolveCallbackUrl } from '../helpers.js';
 import type { RouteRateLimit } from '../rate-limited.js';
-import { done, signedIn, storageOf } from './signed-in.js';
+import { done, signedInAsSelf, storageOf } from './signed-in.js';
 import { emit } from '../emit.js';
 
 /** A password sent to `/account/delete` is a guess on the login limiter, per IP and per session. */
@@ -30,7 +30,7 @@ export function deleteAccountLimit(ctx: RouteContext): RouteRateLimit | undefine
  * accounts and passkeys. The session cookie is cleared.
  */
 export async function deleteAccountAction(ctx: RouteContext): Promise<ActionResult> {
-  const caller = await signedIn(ctx);
+  const caller = await signedInAsSelf(ctx);
   const adapter = storageOf(ctx);
   await confirmHolder(ctx, caller, 'Sign in again, or enter your password, to delete your account');
   const userId = caller.user.id;

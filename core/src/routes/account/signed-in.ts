@@ -43,6 +43,22 @@ export async function signedIn(ctx: RouteContext): Promise<Caller> {
   };
 }
 
+/** 403 `IMPERSONATION_RESTRICTED`: the session is an impersonation (`admin()`). */
+export const impersonationRestricted = () =>
+  new AuthError('An admin acting as this user cannot do this', { code: 'IMPERSONATION_RESTRICTED', status: 403 });
+
+/**
+ * {@link signedIn}, refusing an impersonation session: changing credentials (password, email, passkeys, second
+ * factors, API keys) and deleting the account stay the user's own acts, so an admin's visit never outlives its
+ * hour as a credential of theirs.
+ * @throws AuthError `IMPERSONATION_RESTRICTED` (403) besides {@link signedIn}'s errors.
+ */
+export async function signedInAsSelf(ctx: RouteContext): Promise<Caller> {
+  const caller = await signedIn(ctx);
+  if (caller.impersonatedBy !== undefined) throw impersonationRestricted();
+  return caller;
+}
+
 /**
  * The storage adapter, for routes that change stored accounts.
  * @throws AuthError `NOT_SUPPORTED` (400) when `createAuth` has no adapter.

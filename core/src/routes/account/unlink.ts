@@ -8,7 +8,7 @@ import { AuthError, badRequest } from '../../errors.js';
 import type { AdapterAccount } from '../../storage/types.js';
 import type { ActionResult, RouteContext } from '../context.js';
 import { resolveCallbackUrl } from '../helpers.js';
-import { done, signedIn, storageOf } from './signed-in.js';
+import { done, signedInAsSelf, storageOf } from './signed-in.js';
 
 /** Whether an account is a way to sign in: an OAuth/OIDC link, a passkey account, or a password that is set. */
 function signsIn(account: AdapterAccount): boolean {
@@ -25,7 +25,7 @@ function signsIn(account: AdapterAccount): boolean {
  *   is the last way to sign in.
  */
 export async function unlinkAccountAction(ctx: RouteContext): Promise<ActionResult> {
-  const caller = await signedIn(ctx);
+  const caller = await signedInAsSelf(ctx);
   const adapter = storageOf(ctx);
   const providerId = ctx.body.providerId?.trim();
   if (!providerId) throw badRequest('Send the `providerId` of the account to unlink');
