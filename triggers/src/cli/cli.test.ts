@@ -137,10 +137,28 @@ describe('framework triggers (in-process)', () => {
     else expect(stderr).toMatch(expected);
   });
 
-  it('exits 1 with one line when the directory does not exist', async () => {
+  it('exits 2 with one line naming the directory when it does not exist', async () => {
     const { code, stderr } = await run('triggers', 'list', '--dir', '/nonexistent/triggers');
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/^framework: ENOENT[^\n]*\n$/);
+    expect(code).toBe(2);
+    expect(stderr).toBe('framework: no trigger directory at /nonexistent/triggers (pass --dir <path>)\n');
+  });
+
+  it('--version prints the package version', async () => {
+    const { version } = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+    expect(await run('--version')).toEqual({ code: 0, stdout: `@framework/trigger ${version}\n`, stderr: '' });
+  });
+
+  it('test --env takes a module whose default export builds the env; a bad module is a usage error', async () => {
+    const event = '{"messages":[{"id":"m","body":{"to":"a@b.c"}}]}';
+    const envModule = new URL('./__fixtures__/env/paused-env.ts', import.meta.url).pathname;
+    const paused = await run('triggers', 'test', 'mailer', '--event', event, '--env', envModule, '--dir', fixtures);
+    expect(paused.code).toBe(0);
+    expect(paused.stdout).toContain('  m  retry');
+    const missing = await run('triggers', 'test', 'mailer', '--event', event, '--env', './nope.ts', '--dir', fixtures);
+    expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('--env module not found') });
+    const bad = new URL('./__fixtures__/env/not-an-object.ts', import.meta.url).pathname;
+    const notObject = await run('triggers', 'test', 'mailer', '--event', event, '--env', bad, '--dir', fixtures);
+    expect(notObject).toMatchObject({ code: 2, stderr: expect.stringContaining('must export') });
   });
 
   it('generate-types writes TriggerRegistry entries for every trigger', async () => {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { discoverTriggerFiles, loadTriggersFromDir, type LoadedTriggers } from '../load.js';
 import { describeDefinition, keyDetail, table } from './describe.js';
@@ -11,15 +12,19 @@ import { defaultTypesPath, renderTypes, writeTypes } from './generate-types.js';
 import { jsonFlag, parseArgs, UsageError, type CliIO, type ParsedArgs } from './io.js';
 import { replayCommand } from './replay-command.js';
 import { testTrigger } from './test-command.js';
+import { envOption } from './env-option.js';
+import { packageVersion } from './version.js';
 
 export type { CliIO } from './io.js';
 
 const USAGE = `Usage: framework triggers <command> [--dir app/triggers]
+       framework --version
 
 Commands:
   list                              name, source type and key detail of every trigger
   info <name>                       source and config (defaults applied) as JSON
-  test <name> --event <json>        run the handler once; --env <json> sets ctx.env
+  test <name> --event <json>        run the handler once; --env <json | module.ts> sets ctx.env
+                                    (a module's default export: the env, or a function building it)
   generate-types [--out <file>]     write TriggerRegistry declarations for ctx.emit
   replay <name> (--id <id[,id…]> | --all) [--redis <url>] [--prefix <prefix>]
                                     move failed messages of a queue trigger back to its queue
@@ -40,6 +45,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   try {
     const args = parseArgs(argv);
     const [group, command, name, ...rest] = args.positional;
+    if (args.flags.has('version')) {
+      io.stdout.write(`@framework/trigger ${await packageVersion()}\n`);
+      return 0;
+    }
     if (args.flags.has('help') || group === undefined) {
       io.stdout.write(USAGE);
       return group === undefined && !args.flags.has('help') ? 2 : 0;
@@ -87,6 +96,7 @@ function required(name: string | undefined, usage: string): string {
 }
 
 async function load(dir: string): Promise<LoadedTriggers> {
+  if (!existsSync(dir)) throw new UsageError(`no trigger directory at ${dir} (pass --dir <path>)`);
   return loadTriggersFromDir(dir);
 }
 
@@ -113,7 +123,7 @@ function info(io: CliIO, triggers: LoadedTriggers, name: string): number {
 async function test(io: CliIO, args: ParsedArgs, triggers: LoadedTriggers, name: string): Promise<number> {
   known(triggers, name);
   const event = jsonFlag(args, 'event');
-  const env = jsonFlag(args, 'env');
+  const env = await envOption(args, io.cwd);
   return testTrigger(io, triggers, name, event, env);
 }
 

@@ -17,7 +17,7 @@ export interface ParsedArgs {
 }
 
 const VALUE_FLAGS = new Set(['dir', 'event', 'env', 'out', 'id', 'redis', 'prefix']);
-const BOOLEAN_FLAGS = new Set(['help', 'all']);
+const BOOLEAN_FLAGS = new Set(['help', 'all', 'version']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];
