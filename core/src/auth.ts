@@ -509,6 +509,11 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
     async run(request, fn, info) {
       const state = await readSession(request, info ? { info } : {});
       const scope: AuthScope = { ...state, request, config, extensions: { ...extensions } };
+      if (state.user && registry.hooks.requestRoles.length > 0) {
+        const granted: string[] = [];
+        for (const roles of registry.hooks.requestRoles) granted.push(...(await roles(request, state.user)));
+        if (granted.length > 0) scope.grantedRoles = granted;
+      }
       return runInScope(scope, () => fn(scope));
     },
     toResponse(error, request) {

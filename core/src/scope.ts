@@ -16,6 +16,22 @@ export interface AuthScope extends SessionState {
   config: ResolvedAuthConfig;
   /** Extra values that later features (RBAC) attach. */
   extensions: Record<string, unknown>;
+  /**
+   * Roles this request grants the user beyond their own, from the plugins' `requestRoles` hooks (the role in the
+   * active organization, with `organizations()`). RBAC checks in the scope count them; `user` is left as stored.
+   */
+  grantedRoles?: readonly string[];
+}
+
+/**
+ * The user as the scope's RBAC checks see them: their own roles plus {@link AuthScope.grantedRoles}.
+ * @internal
+ */
+export function rbacSubject(scope: Pick<AuthScope, 'user' | 'grantedRoles'>): User | null {
+  const { user, grantedRoles } = scope;
+  if (!user || !grantedRoles?.length) return user;
+  const own = user.roles ?? (user.role !== undefined ? [user.role] : []);
+  return { ...user, roles: [...new Set([...own, ...grantedRoles])] };
 }
 
 const storage = new AsyncLocalStorage<AuthScope>();

@@ -6,7 +6,7 @@ import { ForbiddenError } from '../errors.js';
 import { missingPermission, missingRole } from '../rbac/forbidden.js';
 import { expectRBAC } from '../rbac/lookup.js';
 import type { RBAC } from '../rbac/types.js';
-import { currentScope, type AuthScope } from '../scope.js';
+import { currentScope, rbacSubject, type AuthScope } from '../scope.js';
 import type { User } from '../types.js';
 import { checkOptions } from './options.js';
 import { DEFAULT_SIGN_IN_PAGE, forbiddenResponse, unauthenticatedResponse } from './responses.js';
@@ -26,7 +26,7 @@ async function readUser(
   scope: AuthScope | undefined,
 ): Promise<User | null> {
   if (context?.auth && typeof context.auth.getUser === 'function') return (await context.auth.getUser()) ?? null;
-  if (scope) return scope.user;
+  if (scope) return rbacSubject(scope);
   throw new Error(
     'authMiddleware() found no user: call it inside a request scope (auth.run(request, fn), or after an adapter middleware such as authSession(auth) for Hono), or pass a context with auth.getUser().',
   );

@@ -47,6 +47,7 @@ export function buildRegistry(core: Readonly<Record<string, Route>>, plugins: re
     credentialsReset: [],
     userDeleted: [],
     onEvent: [],
+    requestRoles: [],
   };
   for (const plugin of plugins) {
     if (!plugin || typeof plugin !== 'object' || typeof plugin.id !== 'string' || plugin.id === '') {

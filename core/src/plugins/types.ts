@@ -82,6 +82,12 @@ export interface AuthHooks {
    * name and the flow goes on. `auditLog()` is built on it.
    */
   onEvent?(event: AnyAuthEvent): void | Promise<void>;
+  /**
+   * Roles `user` holds for this request only (the role in the active organization, say). `auth.run` and the
+   * adapters' session middleware add them to the scope's RBAC checks (`hasRole`, `requirePermission`,
+   * `authMiddleware`), never to `user` itself. Runs once per scoped request with a signed-in user.
+   */
+  requestRoles?(request: Request, user: User): readonly string[] | Promise<readonly string[]>;
 }
 
 /**

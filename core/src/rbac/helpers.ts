@@ -7,7 +7,7 @@
  * @module
  */
 import { UnauthenticatedError } from '../errors.js';
-import { currentScope } from '../scope.js';
+import { currentScope, rbacSubject } from '../scope.js';
 import type { User } from '../types.js';
 import { checkRole } from './check.js';
 import { missingPermission } from './forbidden.js';
@@ -16,7 +16,7 @@ import type { OwnedResource, RBAC } from './types.js';
 
 function scoped(caller: string): { user: User | null; rbac: RBAC } {
   const scope = currentScope(caller);
-  return { user: scope.user, rbac: expectRBAC(scope.extensions.rbac, caller) };
+  return { user: rbacSubject(scope), rbac: expectRBAC(scope.extensions.rbac, caller) };
 }
 
 /**

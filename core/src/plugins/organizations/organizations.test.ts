@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { passwordAccounts } from '../../password-accounts.js';
 import { defineRBAC } from '../../rbac/define.js';
+import { hasRole, requirePermission } from '../../rbac/helpers.js';
 import { createMemoryTenantStorage } from '../../tenant/storage/memory.js';
 import { makeFixture, type TestClient } from '../../testing/fixtures.js';
 import { organizations, type OrganizationsExtension } from './plugin.js';
@@ -216,6 +217,28 @@ describe('organizations()', () => {
     });
     const forged = await post(ada.c, 'set-active', { organizationId: other });
     expect([forged.status, forged.body.error.code]).toEqual([404, 'TENANT_NOT_FOUND']);
+  });
+
+  it('the active organization role counts in the request scope: requirePermission inside auth.run', async () => {
+    const f = await setup();
+    const ada = await f.person('ada');
+    const grace = await f.person('grace');
+    const acme = await create(ada.c, 'Acme');
+    await f.tenants.addMember({ tenantId: acme, userId: grace.id, role: 'admin' });
+    await post(grace.c, 'set-active', { organizationId: acme });
+    const scoped = (c: TestClient, cookie = c.cookieHeader()) =>
+      f.auth.run(new Request('http://app.test/billing', { headers: { cookie } }), () => {
+        requirePermission('billing:read');
+        return hasRole('admin');
+      });
+    await expect(scoped(grace.c)).resolves.toBe(true);
+    // The user's own record is untouched: only the scope's checks see the organization role.
+    expect((await f.adapter.getUser(grace.id))?.role).toBeUndefined();
+    await f.tenants.addMember({ tenantId: acme, userId: grace.id, role: 'member' });
+    await expect(scoped(grace.c)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const other = await create(ada.c, 'Other');
+    const forged = grace.c.cookieHeader().replace(/framework\.organization=[^;]+/, `framework.organization=${other}`);
+    await expect(scoped(grace.c, forged)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('property: whatever ids a request carries, no one reads or changes an organization they are not in', async () => {

@@ -58,6 +58,10 @@ export interface OrganizationsExtension {
  *   `EMAIL_NOT_VERIFIED`; a used, revoked or expired one is 400 `TOKEN_INVALID`), `POST /org/invitation/decline`,
  *   `GET /org/invitations/mine`.
  *
+ * RBAC: with `createAuth({ rbac })`, the role in the active organization counts in the request scope's checks
+ * (`requirePermission('billing:read')`, `hasRole`, `authMiddleware` inside `auth.run` or an adapter's session
+ * middleware), besides the user's own roles; `can`/`requirePermission` of the extension check that role alone.
+ *
  * Isolation: every route checks the caller's membership of the organization it names, and answers 404
  * `TENANT_NOT_FOUND` alike for organizations that do not exist and those the caller is not in; managing needs a
  * role of `managerRoles` (403 `FORBIDDEN`). Events: `onOrganizationCreated`, `onOrganizationDeleted`,
@@ -121,6 +125,12 @@ export function organizations(options: OrganizationsOptions): AuthPlugin<'organi
     },
     routes: organizationRoutes(o),
     hooks: {
+      // The role in the active organization counts in the request scope's RBAC checks (`requirePermission`).
+      async requestRoles(request, user) {
+        if (!internals?.rbac) return [];
+        const found = await activeOf(o, request, user.id);
+        return found ? [found.membership.role] : [];
+      },
       async userDeleted(userId) {
         for (const m of await o.tenants.listMemberships(userId)) await o.tenants.removeMember(m.tenantId, userId);
       },
