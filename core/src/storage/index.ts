@@ -15,6 +15,8 @@ export {
   sqlAdapter,
   createSqliteAdapter,
   sqliteAdapter,
+  generateMigrationSql,
+  type GenerateMigrationSqlOptions,
   type MissingDependencyError,
   type PostgresAdapterOptions,
   type SqlAdapterOptions,

@@ -143,6 +143,30 @@ describe('framework triggers (in-process)', () => {
     expect(stderr).toBe('framework: no trigger directory at /nonexistent/triggers (pass --dir <path>)\n');
   });
 
+  it("auth generate prints the storage SQL (or writes --out); auth migrate runs the config module's migrations", async () => {
+    const printed = await run('auth', 'generate', '--dialect', 'sqlite', '--prefix', 'app_');
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toContain('create table "app_users"');
+    expect(await run('auth', 'generate', '--dialect', 'oracle')).toMatchObject({ code: 2 });
+    const dir = await mkdtemp(join(tmpdir(), 'framework-auth-cli-'));
+    try {
+      const out = join(dir, 'sql', 'auth.sql');
+      expect(await run('auth', 'generate', '--dialect', 'postgres', '--out', out)).toMatchObject({ code: 0 });
+      expect(await readFile(out, 'utf8')).toContain('create table "auth_sessions"');
+      process.env.FRAMEWORK_CLI_TEST_DB = join(dir, 'app.db');
+      const config = new URL('./__fixtures__/auth/auth.ts', import.meta.url).pathname;
+      expect(await run('auth', 'migrate', '--config', config)).toEqual({ code: 0, stdout: 'migrated\n', stderr: '' });
+      const { default: Database } = await import('better-sqlite3');
+      const db = new Database(process.env.FRAMEWORK_CLI_TEST_DB);
+      expect(db.prepare('select count(*) as n from auth_migrations').get()).toEqual({ n: 4 });
+      db.close();
+      expect(await run('auth', 'migrate')).toMatchObject({ code: 2, stderr: expect.stringContaining('--config') });
+    } finally {
+      delete process.env.FRAMEWORK_CLI_TEST_DB;
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('--version prints the package version', async () => {
     const { version } = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
     expect(await run('--version')).toEqual({ code: 0, stdout: `@framework/trigger ${version}\n`, stderr: '' });

@@ -13,11 +13,13 @@ import { jsonFlag, parseArgs, UsageError, type CliIO, type ParsedArgs } from './
 import { replayCommand } from './replay-command.js';
 import { testTrigger } from './test-command.js';
 import { envOption } from './env-option.js';
+import { generateCommand, migrateCommand } from './auth-commands.js';
 import { packageVersion } from './version.js';
 
 export type { CliIO } from './io.js';
 
 const USAGE = `Usage: framework triggers <command> [--dir app/triggers]
+       framework auth <migrate --config <module> | generate --dialect <sqlite|postgres> [--prefix auth_] [--out <file>]>
        framework --version
 
 Commands:
@@ -52,6 +54,12 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     if (args.flags.has('help') || group === undefined) {
       io.stdout.write(USAGE);
       return group === undefined && !args.flags.has('help') ? 2 : 0;
+    }
+    if (group === 'auth') {
+      if (name !== undefined) throw new UsageError(`unexpected argument "${name}"`);
+      if (command === 'generate') return await generateCommand(io, args);
+      if (command === 'migrate') return await migrateCommand(io, args);
+      throw new UsageError(`unknown auth command "${command ?? ''}" (migrate, generate)`);
     }
     if (group !== 'triggers') throw new UsageError(`unknown command "${group}" (try: framework triggers list)`);
     if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);

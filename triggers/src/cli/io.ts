@@ -16,7 +16,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['dir', 'event', 'env', 'out', 'id', 'redis', 'prefix']);
+const VALUE_FLAGS = new Set(['dir', 'event', 'env', 'out', 'id', 'redis', 'prefix', 'config', 'dialect']);
 const BOOLEAN_FLAGS = new Set(['help', 'all', 'version']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {

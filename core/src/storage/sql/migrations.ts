@@ -132,7 +132,7 @@ function sessionImpersonation(t: TableNames): Migration {
 }
 
 /** The migrations, in order. Never edit a released one: append a new one. */
-function migrations(t: TableNames, traits: DialectTraits): Record<string, Migration> {
+export function migrations(t: TableNames, traits: DialectTraits): Record<string, Migration> {
   return {
     '0001_initial': initialSchema(t, traits),
     '0002_session_version': sessionVersions(t, traits),

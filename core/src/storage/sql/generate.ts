@@ -1,0 +1,90 @@
+/**
+ * `generateMigrationSql`: the SQL of the storage adapter's schema for apps that migrate outside start-up (a
+ * migration tool, a DBA's review), rendered by Kysely from the same migrations `adapter.migrate()` runs.
+ * @module
+ */
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type Dialect,
+} from 'kysely';
+import { dialects, type SqlDialectName } from './dialect.js';
+import { migrations } from './migrations.js';
+import { tableNames } from './tables.js';
+
+/** Options of {@link generateMigrationSql}. */
+export interface GenerateMigrationSqlOptions {
+  dialect: SqlDialectName;
+  /** As given to the adapter. Default `auth_`. */
+  tablePrefix?: string;
+}
+
+const recording: Record<SqlDialectName, Dialect> = {
+  sqlite: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+  postgres: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+};
+
+/**
+ * The SQL that creates the adapter's tables from scratch, one statement per line group, ending with the
+ * bookkeeping rows of Kysely's migrator (`<prefix>migrations`), so a later `adapter.migrate()` (or
+ * `auth.migrate()`) at start-up finds every migration applied and does nothing. Plugin storages keep their own
+ * tables and migrations (run them with `auth.migrate()`).
+ * @throws TypeError for an unknown dialect or a malformed `tablePrefix`.
+ * @example
+ * ```ts
+ * import { writeFile } from 'node:fs/promises';
+ * import { generateMigrationSql } from '@framework/auth';
+ *
+ * await writeFile('migrations/0001_auth.sql', await generateMigrationSql({ dialect: 'postgres' }));
+ * ```
+ */
+export async function generateMigrationSql(options: GenerateMigrationSqlOptions): Promise<string> {
+  const traits = dialects[options.dialect];
+  if (!traits)
+    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(options.dialect)}: use 'sqlite' or 'postgres'`);
+  const t = tableNames(options.tablePrefix);
+  const statements: string[] = [];
+  const db = new Kysely<any>({
+    dialect: recording[options.dialect],
+    log: (event) => {
+      if (event.level === 'query') statements.push(event.query.sql);
+    },
+  });
+  const all = migrations(t, traits);
+  const out: string[] = [
+    `-- @framework/auth storage schema (${options.dialect}, tables ${t.users.replace(/users$/, '')}*)`,
+  ];
+  for (const [name, migration] of Object.entries(all)) {
+    statements.length = 0;
+    await migration.up(db);
+    out.push(`\n-- ${name}`, ...statements.map((s) => `${s};`));
+  }
+  const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+  const at = quote(new Date(0).toISOString());
+  out.push(
+    '\n-- Kysely migrator bookkeeping: adapter.migrate() then finds every migration above applied',
+    `create table if not exists "${t.migrations}" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null);`,
+    `create table if not exists "${t.migrationLock}" ("id" varchar(255) not null primary key, "is_locked" integer default 0 not null);`,
+    ...Object.keys(all).map(
+      (name) => `insert into "${t.migrations}" ("name", "timestamp") values (${quote(name)}, ${at});`,
+    ),
+  );
+  await db.destroy();
+  return `${out.join('\n')}\n`;
+}
