@@ -70,7 +70,7 @@ export async function migrateCommand(io: CliIO, args: ParsedArgs): Promise<numbe
     exported = await jiti.import(path, { default: true });
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-    throw new Error(`--config module ${config} could not load: ${message}`);
+    throw new Error(`--config module ${config} could not load: ${message}`, { cause: error });
   }
   const auth = (typeof exported === 'function' ? await (exported as () => unknown)() : exported) as Migratable;
   if (!auth || typeof auth.migrate !== 'function')
