@@ -38,6 +38,7 @@ import { applyRateLimit } from './routes/rate-limited.js';
 import { isRBAC } from './rbac/lookup.js';
 import type { RBAC } from './rbac/types.js';
 import { createAuthTelemetry } from './telemetry.js';
+import { createRefusalLog, type RateLimitRefusal } from './rate-limit/refusals.js';
 
 /** Options of {@link createAuth}: the config from `defineAuthConfig` plus the parts below. */
 export interface CreateAuthOptions<P extends readonly AuthPlugin[] = readonly AuthPlugin[]> extends AuthConfig {
@@ -138,6 +139,16 @@ export interface Auth<Ext extends Record<string, unknown> = Record<string, unkno
    * Never rejects. Adapters pass the client's socket address as `info.ip`.
    */
   handler(request: Request, info?: RequestInfo): Promise<Response>;
+  /**
+   * This process's most recent rate-limit refusals of the auth routes, newest first (at most `limit`, default 50;
+   * the last 200 are kept in memory, so a flood costs no writes): when, the client IP (or `unknown`), and the
+   * route template. The dashboard's Auth view shows them.
+   * @example
+   * ```ts
+   * for (const { at, key, limit } of auth.rateLimitRefusals(20)) console.log(at, key, limit);
+   * ```
+   */
+  rateLimitRefusals(limit?: number): RateLimitRefusal[];
   /**
    * Reads the request's session: `{session, user, expired, headers}`, where
    * `headers` holds any Set-Cookie (refreshed or cleared session cookie) that
@@ -316,6 +327,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
   const csrfSecure = config.cookies.sessionToken.options.secure;
 
   const telemetry = createAuthTelemetry();
+  const refusals = createRefusalLog();
   const internals: AuthInternals = {
     config,
     providers,
@@ -335,6 +347,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
     rbac: options.rbac,
     hooks: registry.hooks,
     telemetry,
+    refusals,
     readSession,
   };
   const pluginExtensions: Record<string, unknown> = {};
@@ -425,6 +438,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
       body: {},
       ...(info.ip ? { ip: info.ip } : {}),
       ...(match.providerId !== undefined ? { providerId: match.providerId } : {}),
+      route: routeOf(request.url),
     };
     try {
       if (method === 'POST') {
@@ -506,6 +520,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
       return response;
     },
     getSession: (request, info) => readSession(request, info ? { info } : {}),
+    rateLimitRefusals: (limit) => refusals.recent(limit),
     async run(request, fn, info) {
       const state = await readSession(request, info ? { info } : {});
       const scope: AuthScope = { ...state, request, config, extensions: { ...extensions } };

@@ -75,3 +75,4 @@ export type { RouteRateLimit } from './routes/rate-limited.js';
 export { ERROR_MESSAGES } from './pages/messages.js';
 export type { AuthEvents, AuthEvent, AuthEventName, AuthEventPayloads, AuthEventContext } from './events.js';
 export type { EmailAndPasswordOptions, AccountMail } from './email-password/options.js';
+export type { RateLimitRefusal } from './rate-limit/refusals.js';

@@ -8,7 +8,8 @@ import { checkRole, type Auth, type AuthScope, type RBAC } from '@framework/auth
 import { isLocalRequest } from './loopback.js';
 
 /** The parts of an `Auth` the dashboard uses. */
-export type DashboardAuth = Pick<Auth, 'run' | 'config'> & Partial<Pick<Auth, 'adapter' | 'extensions'>>;
+export type DashboardAuth = Pick<Auth, 'run' | 'config'> &
+  Partial<Pick<Auth, 'adapter' | 'extensions' | 'rateLimitRefusals'>>;
 
 /** How access is decided. */
 export interface AccessPolicy {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAuth, createMemoryAdapter, credentials, passwordAccounts } from '@framework/auth';
 import { auditLog, createMemoryAuditStorage } from '@framework/auth/plugins/audit-log';
+import { createFixedWindowStorage, createLoginRateLimiter } from '@framework/auth/rate-limit';
 import { createDashboard } from './dashboard.js';
 
 async function signIn(auth: ReturnType<typeof createAuth>, password: string) {
@@ -40,10 +41,16 @@ describe('dashboard auth view from the auth instance', () => {
         }),
       ],
       plugins: [auditLog({ storage: createMemoryAuditStorage() })],
+      rateLimit: { login: createLoginRateLimiter(createFixedWindowStorage(), { limit: 2, window: 900 }) },
       logger: { error: () => {}, warn: () => {} },
     });
     expect((await signIn(auth, 'wrong password')).status).toBe(401);
     expect((await signIn(auth, 'analytical-engine')).status).toBe(200);
+    // A success resets the failure budget: two more failures spend it, the next attempt is refused.
+    expect((await signIn(auth, 'wrong password')).status).toBe(401);
+    expect((await signIn(auth, 'wrong password')).status).toBe(401);
+    expect((await signIn(auth, 'wrong password')).status).toBe(429);
+    expect(auth.rateLimitRefusals()).toMatchObject([{ key: '192.0.2.9', limit: '/auth/callback/:provider' }]);
     const dashboard = createDashboard({ mode: 'development', auth });
     const get = async (path: string) =>
       (await dashboard.fetch(new Request(`http://localhost${path}`, { headers: { accept: 'text/html' } }), {
@@ -51,6 +58,8 @@ describe('dashboard auth view from the auth instance', () => {
       }))!.text();
     const html = await get('/_framework/auth');
     expect(html).toContain('data-active-sessions>1<');
+    expect(html).not.toContain('authActivity.rateLimitRefusals');
+    expect(html).toContain('/auth/callback/:provider');
     expect(html).toContain('onSignInFailed');
     expect(html).toContain('reason=invalid-credentials');
     expect(html).toContain('192.0.2.9');

@@ -1,6 +1,6 @@
 /**
  * The Auth view's sources read from the auth instance itself: the active-session count from its storage adapter
- * (`countActiveSessions`) and the audit log, sign-ins and failures from the `auditLog()` plugin's storage. Used when
+ * (`countActiveSessions`), this process's rate-limit refusals (`auth.rateLimitRefusals`), and the audit log, sign-ins and failures from the `auditLog()` plugin's storage. Used when
  * `createDashboard({ auth })` gets no `authActivity`; a source the app passes wins.
  * @module
  */
@@ -49,12 +49,16 @@ export function toViewEntry(e: StoredEntry): AuditEntry {
  * `signIns` when the `auditLog()` plugin is installed. The filter's `action` is an event name, `actor` a user id
  * the entries are about.
  */
-export function authActivityOf(auth: Partial<Pick<Auth, 'adapter' | 'extensions'>>): AuthActivitySources {
+export function authActivityOf(
+  auth: Partial<Pick<Auth, 'adapter' | 'extensions' | 'rateLimitRefusals'>>,
+): AuthActivitySources {
   const adapter = auth.adapter;
   const audit = (auth.extensions as Record<string, { storage?: AuditReader } | undefined> | undefined)?.auditLog
     ?.storage;
   const sources: AuthActivitySources = {};
   if (adapter?.countActiveSessions) sources.activeSessions = () => adapter.countActiveSessions!();
+  const refusals = auth.rateLimitRefusals;
+  if (typeof refusals === 'function') sources.rateLimitRefusals = async ({ limit }) => refusals(limit);
   if (audit) {
     sources.auditLog = async (filter: AuditFilter) => {
       const { entries } = await audit.list({

@@ -18,6 +18,7 @@ import type { Registry } from '../plugins/registry.js';
 import type { RateLimitAttempt, RateLimiter } from '../rate-limit/types.js';
 import type { RBAC } from '../rbac/types.js';
 import type { AuthTelemetry } from '../telemetry.js';
+import type { RefusalLog } from '../rate-limit/refusals.js';
 import type { ResolvedEmailAndPassword } from '../email-password/options.js';
 import type { AuthEventContext, AuthEvents } from '../events.js';
 
@@ -60,6 +61,8 @@ export interface AuthInternals {
   hooks: Registry['hooks'];
   /** Spans and metrics (OpenTelemetry API; no-ops without an SDK). */
   telemetry: AuthTelemetry;
+  /** This process's recent rate-limit refusals (a bounded ring). */
+  refusals: RefusalLog;
   /**
    * Reads the session from a request (shared with `auth.getSession`).
    * `fresh`: confirm it against storage now, for routes that add
@@ -82,6 +85,8 @@ export interface RouteContext {
   auth: AuthInternals;
   request: Request;
   url: URL;
+  /** The matched route's template (`/auth/callback/:provider`), for metrics and logs. */
+  route?: string;
   /**
    * The app's public origin for this request, e.g. `https://app.example.com`:
    * `baseURL` when configured (a request on a trusted origin keeps its own),

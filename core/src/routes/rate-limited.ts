@@ -54,14 +54,18 @@ export async function applyRateLimit(
   info: { ip?: string },
 ): Promise<ActionResult | undefined> {
   if (!policy) return undefined;
+  const refused = (verdict: RateLimitResult) => {
+    ctx.auth.refusals.record({ at: new Date(), key: info.ip ?? 'unknown', limit: ctx.route ?? ctx.url.pathname });
+    return rateLimited(ctx, verdict);
+  };
   const identifier = (policy.identifier ?? (ctx.body.email?.trim() || ctx.body.username || '')).trim().toLowerCase();
   const facts = { ...(info.ip ? { ip: info.ip } : {}), ...(identifier ? { identifier } : {}) };
   if (policy.mode === 'attempt') {
     const attempt = await policy.limiter.attempt(ctx.request, facts);
-    if (!attempt.result.success) return rateLimited(ctx, attempt.result);
+    if (!attempt.result.success) return refused(attempt.result);
     ctx.attempt = attempt;
     return undefined;
   }
   const verdict = await policy.limiter.check(ctx.request, facts);
-  return verdict.success ? undefined : rateLimited(ctx, verdict);
+  return verdict.success ? undefined : refused(verdict);
 }
