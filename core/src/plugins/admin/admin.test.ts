@@ -73,6 +73,11 @@ describe.each(['database', 'jwt'] as const)('admin() with %s sessions', (strateg
       expect(res.status, path).toBe(403);
     }
     expect((await f.adapter.getUser(f.adminId))?.role).toBe('admin');
+    const signedOut = await anonymous.request('/auth/admin?search=x', { headers: { accept: 'text/html' } });
+    expect([signedOut.status, signedOut.headers.get('location')]).toEqual([
+      303,
+      `/auth/signin?callbackUrl=${encodeURIComponent('/auth/admin?search=x')}`,
+    ]);
     const page = await user.request('/auth/admin', { headers: { accept: 'text/html' } });
     expect(page.status).toBe(403);
     expect(await page.text()).not.toContain(ADMIN_EMAIL);

@@ -10,6 +10,7 @@ import { csrfFor, publicUser } from '../../routes/helpers.js';
 import type { Caller } from '../../routes/account/signed-in.js';
 import type { Action, PluginRoute } from '../types.js';
 import { requireAdmin } from './access.js';
+import { signInRedirect } from '../../routes/account/signed-in.js';
 import { impersonate, stopImpersonating } from './impersonation.js';
 import type { ResolvedAdminOptions } from './options.js';
 import { adminPage } from './pages.js';
@@ -63,6 +64,8 @@ export function adminRoutes(o: ResolvedAdminOptions): Record<string, PluginRoute
   return {
     admin: {
       async GET(ctx) {
+        const signInFirst = await signInRedirect(ctx);
+        if (signInFirst) return signInFirst;
         const caller = await requireAdmin(ctx, o);
         return page(ctx, o, caller);
       },

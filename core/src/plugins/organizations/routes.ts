@@ -9,7 +9,7 @@ import { AuthError } from '../../errors.js';
 import { readCookie, type OutCookie } from '../../http/cookies.js';
 import type { ActionResult, RouteContext } from '../../routes/context.js';
 import { csrfFor } from '../../routes/helpers.js';
-import { signedIn, type Caller } from '../../routes/account/signed-in.js';
+import { signedIn, signInRedirect, type Caller } from '../../routes/account/signed-in.js';
 import type { Action, PluginRoute } from '../types.js';
 import { activeCookie, activeOf, clearActiveCookie } from './active.js';
 import { memberOf, organizationKey } from './guards.js';
@@ -107,7 +107,8 @@ export function organizationRoutes(o: ResolvedOrganizationsOptions): Record<stri
   return {
     org: {
       async GET(ctx) {
-        return page(ctx, o, await signedIn(ctx));
+        const signInFirst = await signInRedirect(ctx);
+        return signInFirst ?? page(ctx, o, await signedIn(ctx));
       },
     },
     'org/list': { GET: orgRead(async (_ctx, caller) => ({ organizations: await myOrganizations(o, caller) })) },

@@ -59,6 +59,13 @@ export async function signedInAsSelf(ctx: RouteContext): Promise<Caller> {
   return caller;
 }
 
+/** For a signed-out browser, a 303 to the sign-in page that comes back here; undefined otherwise. */
+export async function signInRedirect(ctx: RouteContext): Promise<ActionResult | undefined> {
+  if (ctx.wantsJson || (await ctx.auth.readSession(ctx.request)).user) return undefined;
+  const here = `${ctx.url.pathname}${ctx.url.search}`;
+  return { status: 303, redirect: `${ctx.auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(here)}` };
+}
+
 /**
  * The storage adapter, for routes that change stored accounts.
  * @throws AuthError `NOT_SUPPORTED` (400) when `createAuth` has no adapter.
