@@ -2,7 +2,9 @@ import { defineConfig, type Options } from 'tsup';
 
 /**
  * The build every package shares: ESM + CJS with `.d.ts`, Node 20 target,
- * and the `import.meta.url` shim for the CJS output.
+ * and the `import.meta.url` shim for the CJS output. Code splitting is on for
+ * both formats, so the entry points of one format share their modules (one
+ * request scope, one set of error classes) instead of each bundling a copy.
  */
 export function packageBuild(entry: Record<string, string>, extra: Options = {}) {
   return defineConfig({
@@ -13,6 +15,7 @@ export function packageBuild(entry: Record<string, string>, extra: Options = {})
     sourcemap: true,
     target: 'node20',
     shims: true,
+    splitting: true,
     ...extra,
   });
 }

@@ -2,10 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One vitest project per package. Workspace packages resolve to their
- * TypeScript sources through the `source` export condition, so tests never
+ * TypeScript sources through the `@framework/source` export condition, so tests never
  * need a build first.
  */
-const conditions = ['source', 'node', 'default'];
+const conditions = ['@framework/source', 'node', 'default'];
 const project = (name: string, dir: string, extra: Record<string, unknown> = {}) => ({
   extends: true as const,
   test: { name, include: [`${dir}/**/*.test.ts`], ...extra },
@@ -13,7 +13,7 @@ const project = (name: string, dir: string, extra: Record<string, unknown> = {})
 
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  ssr: { resolve: { conditions, externalConditions: ['@framework/source'] } },
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
     testTimeout: 20_000,

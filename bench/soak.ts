@@ -51,7 +51,7 @@ for (let i = 0; i < USERS; i++) {
 async function start(): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--conditions=source', `${here}soak-server.ts`, schema, channel],
+    ['--import', 'tsx', '--conditions=@framework/source', `${here}soak-server.ts`, schema, channel],
     { stdio: ['ignore', 'pipe', 'inherit'], cwd: here },
   );
   const port = await new Promise<string>((resolve, reject) => {

@@ -11,10 +11,14 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 type Kind = 'bare' | 'scoped' | 'context';
 
 async function startServer(kind: Kind) {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', `${here}server.ts`, kind], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    cwd: here,
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=@framework/source', `${here}server.ts`, kind],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      cwd: here,
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     let buf = '';
     child.stdout!.on('data', (d: Buffer) => {

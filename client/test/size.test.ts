@@ -29,7 +29,7 @@ async function bundle(entry: string, external: string[] = []) {
     target: 'es2020',
     write: false,
     metafile: true,
-    conditions: ['source'],
+    conditions: ['@framework/source'],
     define: { 'process.env.NODE_ENV': '"production"' },
     external,
   });

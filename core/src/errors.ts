@@ -6,6 +6,7 @@
  * @module
  */
 import { statusOf, type AuthErrorCode } from './error-codes.js';
+import { isBranded, markBranded } from './brand.js';
 
 /** Options for {@link AuthError}. */
 export interface AuthErrorOptions {
@@ -34,6 +35,15 @@ export interface AuthErrorOptions {
  * ```
  */
 export class AuthError extends Error {
+  /** The name every copy of the package brands this class with (cross-copy `instanceof`). */
+  static readonly brand: string = '@framework/auth.AuthError';
+  /**
+   * `instanceof` that also holds for errors made by another copy of `@framework/auth` in the process (the CJS build,
+   * a nested install): the check reads the brands every copy writes.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(value, this);
+  }
   readonly code: AuthErrorCode;
   readonly status: number;
   /** Headers the answer carries (e.g. `Allow`); empty by default. */
@@ -44,6 +54,7 @@ export class AuthError extends Error {
     this.code = options.code;
     this.status = options.status ?? statusOf(options.code);
     this.headers = Object.freeze({ ...options.headers });
+    markBranded(this, new.target);
   }
   /** The JSON error body the kit answers with: `{ error: { code, message } }`. */
   toJSON(): { error: { code: AuthErrorCode; message: string } } {
@@ -63,6 +74,7 @@ export class AuthError extends Error {
 
 /** Authentication is required but missing. Code `UNAUTHENTICATED`, status 401. */
 export class UnauthenticatedError extends AuthError {
+  static override readonly brand: string = '@framework/auth.UnauthenticatedError';
   constructor(message = 'Authentication required') {
     super(message, { code: 'UNAUTHENTICATED', status: 401 });
     this.name = 'UnauthenticatedError';
@@ -71,6 +83,7 @@ export class UnauthenticatedError extends AuthError {
 
 /** The user lacks a required role or permission. Code `FORBIDDEN`, status 403. */
 export class ForbiddenError extends AuthError {
+  static override readonly brand: string = '@framework/auth.ForbiddenError';
   /** The role (or any of the roles) that was required, when a role check failed. */
   readonly requiredRole?: string | string[];
   /** The permission (or any of the permissions) that was required, when a permission check failed. */
@@ -91,6 +104,7 @@ export class ForbiddenError extends AuthError {
  * `INVALID_CREDENTIALS`, status 401.
  */
 export class InvalidCredentialsError extends AuthError {
+  static override readonly brand: string = '@framework/auth.InvalidCredentialsError';
   constructor(message = 'Invalid credentials') {
     super(message, { code: 'INVALID_CREDENTIALS', status: 401 });
     this.name = 'InvalidCredentialsError';
@@ -99,6 +113,7 @@ export class InvalidCredentialsError extends AuthError {
 
 /** The session existed but has expired. Code `SESSION_EXPIRED`, status 401. */
 export class SessionExpiredError extends AuthError {
+  static override readonly brand: string = '@framework/auth.SessionExpiredError';
   constructor(message = 'Session expired') {
     super(message, { code: 'SESSION_EXPIRED', status: 401 });
     this.name = 'SessionExpiredError';
@@ -110,6 +125,12 @@ export class SessionExpiredError extends AuthError {
  * sign-in page. Adapters turn it into a `303 See Other` (`auth.toResponse`).
  */
 export class AuthRedirect extends Error {
+  /** The name every copy of the package brands this class with (cross-copy `instanceof`). */
+  static readonly brand: string = '@framework/auth.AuthRedirect';
+  /** `instanceof` across copies of `@framework/auth`, as on {@link AuthError}. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(value, this);
+  }
   /** Where to send the browser: a path or an absolute URL. */
   readonly location: string;
   /** 302 for GET/HEAD, 303 otherwise. */
@@ -119,6 +140,7 @@ export class AuthRedirect extends Error {
     this.name = 'AuthRedirect';
     this.location = location;
     this.status = status;
+    markBranded(this, new.target);
   }
   /** The redirect Response. Frameworks that look for `getResponse()` on thrown errors (Hono) answer with it. */
   getResponse(): Response {
@@ -136,6 +158,7 @@ export function badRequest(message: string, code: AuthErrorCode = 'INVALID_REQUE
 
 /** Thrown at definition time for bad configuration. Code `INVALID_CONFIG`. */
 export class AuthConfigError extends AuthError {
+  static override readonly brand: string = '@framework/auth.AuthConfigError';
   constructor(message: string) {
     super(message, { code: 'INVALID_CONFIG', status: 500 });
     this.name = 'AuthConfigError';

@@ -5,6 +5,7 @@
  * @module
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { processShared } from './brand.js';
 import { AuthRedirect, SessionExpiredError, UnauthenticatedError } from './errors.js';
 import type { Session, User } from './types.js';
 import type { SessionState } from './routes/context.js';
@@ -34,7 +35,12 @@ export function rbacSubject(scope: Pick<AuthScope, 'user' | 'grantedRoles'>): Us
   return { ...user, roles: [...new Set([...own, ...grantedRoles])] };
 }
 
-const storage = new AsyncLocalStorage<AuthScope>();
+/**
+ * One request scope for the whole process: every copy of `@framework/auth` (ESM and CJS builds, each entry point, a
+ * nested install under an adapter) reads and writes the same store, so an adapter's guard sees the scope that the
+ * app's `auth.run` opened.
+ */
+const storage = processShared('@framework/auth.requestScope.v1', () => new AsyncLocalStorage<AuthScope>());
 
 /** @internal Opens a scope around `fn`. */
 export function runInScope<T>(scope: AuthScope, fn: () => T): T {

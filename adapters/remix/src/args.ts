@@ -6,7 +6,7 @@ import type { RequestInfo } from '@framework/auth';
 
 /**
  * The part of a loader's or action's arguments the adapter reads. React
- * Router 7 (`Route.LoaderArgs`, `LoaderFunctionArgs`) and Remix 2 both fit.
+ * Router 7's `Route.LoaderArgs` and `LoaderFunctionArgs` fit.
  */
 export interface RouteArgs {
   request: Request;

@@ -1,8 +1,8 @@
 /**
  * `@framework/remix`: mounts `@framework/auth` and `@framework/trigger`
- * webhooks in a React Router 7 framework-mode app (Remix's successor), and
- * in Remix 2 where the API is the same: both hand loaders and actions a Web
- * `Request`.
+ * webhooks in a React Router 7 framework-mode app (Remix's successor), which
+ * hands loaders and actions a Web `Request`. Remix 2 is not tested and not
+ * claimed.
  * @example
  * ```ts
  * // app/routes/auth.$.tsx

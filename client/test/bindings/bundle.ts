@@ -30,7 +30,7 @@ export async function bundlePage(name: string): Promise<string> {
     write: false,
     plugins: [svelte],
     // The bindings import the client by the package's name: take its sources, as the tests do.
-    conditions: ['source'],
+    conditions: ['@framework/source'],
     define: {
       'process.env.NODE_ENV': '"production"',
       __VUE_OPTIONS_API__: 'false',

@@ -18,6 +18,7 @@ export {
   generateMigrationSql,
   type GenerateMigrationSqlOptions,
   type MissingDependencyError,
+  type PgPoolLike,
   type PostgresAdapterOptions,
   type SqlAdapterOptions,
   type SqlDialectName,

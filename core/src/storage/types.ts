@@ -10,6 +10,7 @@
  * @module
  */
 import type { Account, User } from '../types.js';
+import { isBranded, markBranded } from '../brand.js';
 
 /** A user as stored. */
 export interface AdapterUser extends User {
@@ -111,6 +112,12 @@ export interface PurgeResult {
 
 /** Thrown by adapters when a unique field (user email, account key, credential id) is taken. */
 export class StorageConflictError extends Error {
+  /** The name every copy of the package brands this class with (cross-copy `instanceof`). */
+  static readonly brand: string = '@framework/auth.StorageConflictError';
+  /** `instanceof` that also holds for an adapter built against another copy of `@framework/auth`. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(value, this);
+  }
   readonly code = 'CONFLICT' as const;
   constructor(
     message: string,
@@ -119,6 +126,7 @@ export class StorageConflictError extends Error {
   ) {
     super(message);
     this.name = 'StorageConflictError';
+    markBranded(this, new.target);
   }
 }
 

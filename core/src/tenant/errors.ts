@@ -10,6 +10,7 @@ import { AuthError } from '../errors.js';
  * never echoes the request's value.
  */
 export class TenantNotFoundError extends AuthError {
+  static override readonly brand: string = '@framework/auth.TenantNotFoundError';
   constructor(message = 'Tenant not found') {
     super(message, { code: 'TENANT_NOT_FOUND', status: 404 });
     this.name = 'TenantNotFoundError';

@@ -2,7 +2,7 @@
  * A page that uses the browser client (`@framework/auth-client`): the auth
  * store's status and user, a sign-in form calling `signIn('credentials')`
  * and a sign-out button. The script is bundled with esbuild from the
- * client's TypeScript sources (the `source` export condition) on the first
+ * client's TypeScript sources (the `@framework/source` export condition) on the first
  * request and kept in memory.
  */
 import type { Env, Hono } from 'hono';
@@ -26,7 +26,7 @@ async function bundle(): Promise<string> {
     format: 'esm',
     platform: 'browser',
     target: 'es2020',
-    conditions: ['source'],
+    conditions: ['@framework/source'],
     define: { 'process.env.NODE_ENV': '"production"' },
     write: false,
     logLevel: 'silent',

@@ -3,7 +3,7 @@
  * and two tenants with memberships. Idempotent: running it again updates
  * roles and memberships and creates nothing twice.
  *
- * As a script (from examples/hono): `tsx --conditions=source src/seed.ts`,
+ * As a script (from examples/hono): `tsx --conditions=@framework/source src/seed.ts`,
  * on `DB_PATH` (default `.data/example.db`).
  */
 import { resolve } from 'node:path';

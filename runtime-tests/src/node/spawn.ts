@@ -34,11 +34,15 @@ export function node24Binary(): Promise<string> {
  */
 export function runTs(binary: string, entry: string, args: string[] = [], timeoutMs = 60_000): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['--conditions=source', '--import', 'tsx', join(REPO_ROOT, entry), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      binary,
+      ['--conditions=@framework/source', '--import', 'tsx', join(REPO_ROOT, entry), ...args],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, NODE_OPTIONS: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -55,7 +55,7 @@ export async function bundleWorker(entry: string): Promise<WorkerModule[]> {
     platform: 'neutral',
     target: 'es2022',
     mainFields: ['browser', 'module', 'main'],
-    conditions: ['source', 'workerd', 'worker', 'browser'],
+    conditions: ['@framework/source', 'workerd', 'worker', 'browser'],
     external: ['node:*'],
     plugins: [wasm.plugin, nodeOnlyDynamicImports],
     logLevel: 'silent',

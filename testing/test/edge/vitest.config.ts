@@ -3,11 +3,11 @@
  * plus this repository's source resolution. The kit's own sources stand
  * where an app's `node_modules` would, so they are trusted.
  */
-// The config file loads before the `source` condition applies, so it imports the source file itself.
+// The config file loads before the `@framework/source` condition applies, so it imports the source file itself.
 import type { ViteUserConfig } from 'vitest/config';
 import { defineTestConfig } from '../../src/config/define-test-config.js';
 
-const conditions = ['source', 'node', 'default'];
+const conditions = ['@framework/source', 'node', 'default'];
 const base = defineTestConfig({
   environment: 'edge',
   include: ['**/*.edge-fixture.ts'],
@@ -17,6 +17,6 @@ const base = defineTestConfig({
 const config: ViteUserConfig = {
   ...base,
   resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: ['source'] } },
+  ssr: { resolve: { conditions, externalConditions: ['@framework/source'] } },
 };
 export default config;

@@ -237,7 +237,7 @@ describe('the framework bin', () => {
     const tsx = new URL('../../../node_modules/.bin/tsx', import.meta.url).pathname;
     const { stdout } = await promisify(execFile)(
       tsx,
-      ['--conditions=source', 'bin/framework.mjs', 'triggers', 'list', '--dir', fixtures],
+      ['--conditions=@framework/source', 'bin/framework.mjs', 'triggers', 'list', '--dir', fixtures],
       {
         cwd: packageRoot,
       },
@@ -245,7 +245,7 @@ describe('the framework bin', () => {
     expect(stdout).toContain('nightly  scheduled  0 3 * * * (Europe/Berlin)');
     const failure = await promisify(execFile)(
       tsx,
-      ['--conditions=source', 'bin/framework.mjs', 'triggers', 'info', 'nope', '--dir', fixtures],
+      ['--conditions=@framework/source', 'bin/framework.mjs', 'triggers', 'info', 'nope', '--dir', fixtures],
       {
         cwd: packageRoot,
       },

@@ -3,11 +3,18 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { Kysely, PostgresDialect } from 'kysely';
-import type { Pool } from 'pg';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type { StorageAdapter } from '../types.js';
 import { importOptional } from './optional-import.js';
 import { createSqlStore } from './store.js';
+
+/**
+ * What the adapter uses of a `pg.Pool` (a `pg.Pool` fits it). Structural, so the kit's declarations need no
+ * `@types/pg` in apps that do not use PostgreSQL.
+ */
+export interface PgPoolLike extends PostgresPool {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
 
 /** Options of {@link createPostgresAdapter}. Give `connectionString` or `pool`, not both. */
 export interface PostgresAdapterOptions {
@@ -17,7 +24,7 @@ export interface PostgresAdapterOptions {
    */
   connectionString?: string;
   /** A `pg.Pool` you own: the adapter uses it and never ends it. */
-  pool?: Pool;
+  pool?: PgPoolLike;
   /** Prefix of every table name. Default `'auth_'`; see `SqlAdapterOptions.tablePrefix`. */
   tablePrefix?: string;
 }
@@ -74,7 +81,7 @@ export function createPostgresAdapter(options: PostgresAdapterOptions = {}): Sto
  * per connection, then Bind/Execute): `pg` prepares it on a connection the
  * first time that connection runs it, and reuses it after.
  */
-function namedStatement(pool: Pick<Pool, 'query'>) {
+function namedStatement(pool: Pick<PgPoolLike, 'query'>) {
   return (sql: string) => {
     const name = `framework_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
     return async (params: readonly unknown[]) =>
