@@ -21,7 +21,9 @@ import { toWebResponse } from './http/response.js';
 import { randomString } from './crypto.js';
 import { runInScope, type AuthScope } from './scope.js';
 import type { ActionResult, AuthInternals, AuthLogger, RouteContext, SessionState } from './routes/context.js';
-import { CORE_ROUTES } from './routes/router.js';
+import { coreRoutes } from './routes/router.js';
+import { rejectUnknownKeys } from './config-check/unknown-keys.js';
+import { CREATE_AUTH_KEYS } from './config-check/create-auth-keys.js';
 import { allowedMethods, buildRegistry } from './plugins/registry.js';
 import type { AuthPlugin, PluginExtensions } from './plugins/types.js';
 import { clearSessionCookie, errorResult, sessionCookie } from './routes/helpers.js';
@@ -265,6 +267,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
 ): Auth<PluginExtensions<P>> {
   if (!options || typeof options !== 'object')
     throw new AuthConfigError('Invalid auth config: createAuth needs an options object');
+  rejectUnknownKeys(options, CREATE_AUTH_KEYS, 'Invalid auth config');
   const env = options.env ?? processEnv();
   const config = resolveAuthConfig(options, options.adapter ? 'database' : 'jwt', env);
   const originPolicy = resolveOriginPolicy(options, env);
@@ -303,7 +306,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
   if (options.plugins !== undefined && !Array.isArray(options.plugins))
     throw new AuthConfigError('Invalid auth config: plugins must be an array');
   plugins.push(...(options.plugins ?? []));
-  const registry = buildRegistry(CORE_ROUTES, plugins);
+  const registry = buildRegistry(coreRoutes(), plugins);
   if (options.rbac !== undefined && !isRBAC(options.rbac))
     throw new AuthConfigError('Invalid auth config: rbac must come from defineRBAC()');
   const loginLimiter =

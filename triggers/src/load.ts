@@ -3,6 +3,7 @@ import { basename, extname, join, resolve } from 'node:path';
 import { isTriggerDefinition } from './define.js';
 import { TriggerDefinitionError } from './errors.js';
 import type { TriggerDefinition } from './types.js';
+import { importPeer } from './optional-peer.js';
 
 /** Triggers found in a directory, by name (the file name without extension). */
 export type LoadedTriggers = Record<string, TriggerDefinition>;
@@ -31,7 +32,7 @@ const EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
 export async function loadTriggersFromDir(dir: string): Promise<LoadedTriggers> {
   const root = resolve(dir);
   const files = await discoverTriggerFiles(root);
-  const { createJiti } = await import('jiti');
+  const { createJiti } = await importPeer('jiti', () => import('jiti'));
   const [self, verifiers] = await Promise.all([import('./index.js'), import('./verifiers.js')]);
   const jiti = createJiti(join(root, '_loader.js'), {
     fsCache: false,

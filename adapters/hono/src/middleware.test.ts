@@ -85,7 +85,7 @@ describe('authorize (Hono)', () => {
     expect(await api.json()).toStrictEqual({ error: { code: 'FORBIDDEN', message: 'Requires the role "admin"' } });
     const page = await app.request('/admin/users', { headers: { cookie, ...html } });
     expect(page.status).toBe(403);
-    expect(await page.text()).toContain('Access denied');
+    expect(await page.text()).toContain('You don&#39;t have access');
     const redirect = await app.request('/denied/x', { headers: { cookie, ...html } });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe('/');

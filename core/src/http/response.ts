@@ -46,7 +46,7 @@ export function toWebResponse(result: ActionResult): Response {
  * clickjacking), `Referrer-Policy: same-origin` (no URL leaks to other
  * sites) and `X-Content-Type-Options: nosniff`. OWASP ASVS 5.0 §3.4.
  */
-export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   'cache-control': 'no-store',
   'content-security-policy': "frame-ancestors 'none'",
   'x-frame-options': 'DENY',

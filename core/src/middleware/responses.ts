@@ -49,8 +49,8 @@ export function forbiddenResponse(request: Request, error: ForbiddenError, redir
   if (isApiRequest(request)) return error.getResponse();
   if (redirectTo !== undefined) return redirect(request, redirectTo);
   const html = layout(
-    'Access denied',
-    `<h1>Access denied</h1><p class="error" role="alert">${escapeHtml(error.message)}.</p><p><a href="/">Home</a></p>`,
+    "You don't have access",
+    `<h1>You don&#39;t have access</h1><p class="error" role="alert">${escapeHtml(error.message)}.</p><p><a href="/">Home</a></p>`,
   );
   return new Response(html, {
     status: error.status,

@@ -4,9 +4,10 @@
  * raw exception text is never shown.
  * @module
  */
-export const ERROR_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
+export const ERROR_MESSAGES: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   CredentialsSignin: 'Sign in failed. Check the details you entered and try again.',
   AccessDenied: 'You do not have permission to sign in.',
+  Forbidden: 'Your account cannot open this page. Ask an administrator if you need access.',
   Configuration: 'There is a problem with the server configuration. Try again later.',
   Verification: 'The sign-in link is no longer valid. It may have been used already or it may have expired.',
   MissingCSRF: 'Your form expired. Go back, reload the page and try again.',
@@ -32,6 +33,8 @@ export function pageErrorCode(code: string): string {
       return 'CredentialsSignin';
     case 'ACCESS_DENIED':
       return 'AccessDenied';
+    case 'FORBIDDEN':
+      return 'Forbidden';
     case 'CSRF_TOKEN_INVALID':
     case 'CSRF_ORIGIN_MISMATCH':
       return 'MissingCSRF';

@@ -55,11 +55,18 @@ export function signOutPage(input: { basePath: string; csrfToken: string; callba
   );
 }
 
-export function errorPage(input: { code: string | null; signInUrl: string; detail?: string }): string {
+/**
+ * The error page. A 403 (a signed-in user without the role or permission) says so, and offers signing in with
+ * another account; every other status is a sign-in problem.
+ */
+export function errorPage(input: { code: string | null; signInUrl: string; detail?: string; status?: number }): string {
   const detail = input.detail ? `<p>${escapeHtml(input.detail)}</p>` : '';
+  const forbidden = input.status === 403;
+  const title = forbidden ? "You don't have access" : 'Sign-in problem';
+  const link = forbidden ? 'Sign in with another account' : 'Back to sign in';
   return layout(
-    'Error',
-    `<h1>Sign-in problem</h1><p class="error" role="alert">${escapeHtml(messageFor(input.code))}</p>${detail}<p><a href="${escapeHtml(input.signInUrl)}">Back to sign in</a></p>`,
+    forbidden ? 'No access' : 'Error',
+    `<h1>${escapeHtml(title)}</h1><p class="error" role="alert">${escapeHtml(messageFor(input.code))}</p>${detail}<p><a href="${escapeHtml(input.signInUrl)}">${link}</a></p>`,
   );
 }
 

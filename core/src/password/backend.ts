@@ -7,12 +7,12 @@
  */
 import { loadNativeArgon2 } from './native.js';
 import type { Argon2Backend } from './types.js';
-import { wasmArgon2 } from './wasm.js';
 
 let chosen: Promise<Argon2Backend> | undefined;
 
 /** The backend of this runtime. */
 export function argon2Backend(): Promise<Argon2Backend> {
-  chosen ??= loadNativeArgon2().then((native) => native ?? wasmArgon2);
+  // hash-wasm is imported only where the native addon does not load, so Node apps never parse it.
+  chosen ??= loadNativeArgon2().then(async (native) => native ?? (await import('./wasm.js')).wasmArgon2);
   return chosen;
 }

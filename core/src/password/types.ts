@@ -5,7 +5,7 @@
  */
 
 /** The argon2id parameters (OWASP Password Storage Cheat Sheet minimums). */
-export const ARGON2_PARAMS = Object.freeze({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+export const ARGON2_PARAMS = /* @__PURE__ */ Object.freeze({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
 
 /** One argon2 implementation. Both produce and accept the same PHC strings. */
 export interface Argon2Backend {

@@ -8,7 +8,7 @@ import { createFixedWindowStorage } from './storage.js';
 import type { RateLimiter, RateLimiterOptions, RateLimitStorage } from './types.js';
 
 /** Spec defaults: login 5 per 900 s, password reset 3 per 3600 s, email verification 5 per 3600 s. */
-export const RATE_LIMIT_DEFAULTS = Object.freeze({
+export const RATE_LIMIT_DEFAULTS = /* @__PURE__ */ Object.freeze({
   login: Object.freeze({ limit: 5, window: 900 }),
   passwordReset: Object.freeze({ limit: 3, window: 3600 }),
   emailVerification: Object.freeze({ limit: 5, window: 3600 }),

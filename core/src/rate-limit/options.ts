@@ -37,7 +37,7 @@ export interface ResolvedLimiterOptions {
 /** Default `check()` deadline for the storage: 1000 ms. */
 export const DEFAULT_TIMEOUT_MS = 1000;
 /** Default body fields holding the account identifier. */
-export const DEFAULT_IDENTIFIER_FIELDS: readonly string[] = Object.freeze(['email', 'username']);
+export const DEFAULT_IDENTIFIER_FIELDS: readonly string[] = /* @__PURE__ */ Object.freeze(['email', 'username']);
 
 /** Validates `options` for the factory `where`. */
 export function resolveLimiterOptions(

@@ -5,7 +5,6 @@
  */
 import { AuthConfigError } from '../errors.js';
 import { DEFAULT_MAX_ENTRIES, memoryStorage } from './memory-storage.js';
-import { upstashRedisFromNodeRedis } from './node-redis-bridge.js';
 import { upstashStorage } from './upstash-storage.js';
 import type {
   NodeRedisClientLike,
@@ -67,10 +66,9 @@ function createStorage(
     }
     if (isNodeRedis(namespace)) {
       keepProcessAlive(namespace);
-      const redis = upstashRedisFromNodeRedis(
-        namespace,
-        options.commandTimeout === undefined ? {} : { commandTimeout: options.commandTimeout },
-      );
+      const bridge = options.commandTimeout === undefined ? {} : { commandTimeout: options.commandTimeout };
+      // The bridge needs @upstash/redis: imported with the first counted request.
+      const redis = async () => (await import('./node-redis-bridge.js')).upstashRedisFromNodeRedis(namespace, bridge);
       return upstashStorage(algorithm, redis, 'node-redis');
     }
     if (isUpstash(namespace)) return upstashStorage(algorithm, namespace, 'upstash');

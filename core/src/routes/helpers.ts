@@ -86,7 +86,7 @@ export function errorResult(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, error
   if (ctx.wantsJson) return { status: e.status, json: e.toJSON(), headers };
   return {
     status: e.status,
-    html: errorPage({ code: pageErrorCode(e.code), signInUrl: ctx.auth.config.pages.signIn }),
+    html: errorPage({ code: pageErrorCode(e.code), signInUrl: ctx.auth.config.pages.signIn, status: e.status }),
     headers,
   };
 }

@@ -7,17 +7,23 @@ import type { ActionResult, RouteContext } from './context.js';
 import { callUser, clearSessionCookie, csrfFor, publicSession, sessionCookie } from './helpers.js';
 import { readCookie } from '../http/cookies.js';
 
+/**
+ * `GET /providers`: each provider with the URLs it really serves. Credentials, email and OAuth/OIDC sign in at
+ * `signin/:id` and `callback/:id`; a passkey provider has its own ceremony routes instead (`passkey/*`).
+ */
 export function providersAction(ctx: RouteContext): ActionResult {
   const base = `${ctx.origin}${ctx.auth.config.basePath}`;
   const json: Record<string, unknown> = {};
   for (const p of ctx.auth.providers.values()) {
-    json[p.id] = {
-      id: p.id,
-      name: p.name,
-      type: p.type,
-      signinUrl: `${base}/signin/${p.id}`,
-      callbackUrl: `${base}/callback/${p.id}`,
-    };
+    const entry: Record<string, unknown> = { id: p.id, name: p.name, type: p.type };
+    if (p.type === 'passkey') {
+      entry.authenticateUrl = `${base}/passkey/authenticate/options`;
+      entry.registerUrl = `${base}/passkey/register/options`;
+    } else {
+      entry.signinUrl = `${base}/signin/${p.id}`;
+      entry.callbackUrl = `${base}/callback/${p.id}`;
+    }
+    json[p.id] = entry;
   }
   return { status: 200, json };
 }

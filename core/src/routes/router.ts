@@ -7,7 +7,6 @@
 import type { ActionResult, RouteContext } from './context.js';
 import { csrfAction, providersAction, sessionAction, sessionUpdateAction } from './info.js';
 import { credentialsAction, providerFor, signInPageAction } from './signin.js';
-import { oauthCallbackAction, oauthSignInAction } from './oauth.js';
 import { emailCallbackAction, emailConfirmPageAction, emailSignInAction } from './email.js';
 import { AuthError } from '../errors.js';
 import { signOutAction, signOutPageAction } from './signout.js';
@@ -18,6 +17,7 @@ import { ACCOUNT_ROUTES } from './account/index.js';
 import type { Action } from '../plugins/types.js';
 import type { CredentialsProvider } from '../providers/types.js';
 import type { Route } from '../plugins/registry.js';
+import { oauthCallbackAction, oauthSignInAction } from './oauth.js';
 
 /**
  * The account a credentials sign-in names: the first declared field that is
@@ -122,8 +122,11 @@ function customPage(page: 'signIn' | 'signOut' | 'error' | 'verifyRequest', fall
   };
 }
 
-/** The core's own routes; plugins add theirs (`plugins/registry.ts`). */
-export const CORE_ROUTES: Readonly<Record<string, Route>> = {
+/**
+ * The core's own routes; plugins add theirs (`plugins/registry.ts`). A function, not a module-level table, so
+ * bundlers drop the whole engine from apps that import only the request helpers (`requireAuth`).
+ */
+export const coreRoutes = (): Readonly<Record<string, Route>> => ({
   providers: { GET: providersAction },
   csrf: { GET: csrfAction },
   session: { GET: sessionAction, POST: sessionUpdateAction },
@@ -140,4 +143,4 @@ export const CORE_ROUTES: Readonly<Record<string, Route>> = {
   error: { GET: customPage('error', errorPageAction) },
   'verify-request': { GET: customPage('verifyRequest', verifyRequestAction) },
   ...ACCOUNT_ROUTES,
-};
+});

@@ -53,7 +53,11 @@ describe('authorization demo', () => {
     const body = await admin.text();
     expect(body).toContain('id="admin"');
     expect(body).toContain('Acme Inc.');
-    expect((await visit('/admin', 'editor')).status).toBe(403);
+    const editor = await visit('/admin', 'editor');
+    expect(editor.status).toBe(403);
+    const refusal = await editor.text();
+    expect(refusal).toContain('<h1>You don&#39;t have access</h1>');
+    expect(refusal).not.toContain('Sign-in problem');
     const anonymous = await visit('/admin');
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('location')).toBe('/auth/signin?callbackUrl=%2Fadmin');

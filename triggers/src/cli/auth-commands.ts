@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { UsageError, type CliIO, type ParsedArgs } from './io.js';
+import { importPeer } from '../optional-peer.js';
 
 type AuthModule = typeof import('@framework/auth');
 interface Migratable {
@@ -63,7 +64,7 @@ export async function migrateCommand(io: CliIO, args: ParsedArgs): Promise<numbe
   if (!config) throw new UsageError('--config <module> is required: a module whose default export is your auth');
   const path = resolve(io.cwd, config);
   if (!existsSync(path)) throw new UsageError(`--config module not found: ${path}`);
-  const { createJiti } = await import('jiti');
+  const { createJiti } = await importPeer('jiti', () => import('jiti'));
   const jiti = createJiti(path, { fsCache: false, moduleCache: false });
   let exported: unknown;
   try {

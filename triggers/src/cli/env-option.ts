@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { jsonFlag, UsageError, type ParsedArgs } from './io.js';
+import { importPeer } from '../optional-peer.js';
 
 const MODULE = /\.(?:[cm]?[jt]s|tsx|jsx)$/;
 
@@ -19,7 +20,7 @@ export async function envOption(args: ParsedArgs, cwd: string): Promise<unknown>
   if (typeof value !== 'string' || !MODULE.test(value.trim())) return jsonFlag(args, 'env');
   const path = resolve(cwd, value.trim());
   if (!existsSync(path)) throw new UsageError(`--env module not found: ${path}`);
-  const { createJiti } = await import('jiti');
+  const { createJiti } = await importPeer('jiti', () => import('jiti'));
   const jiti = createJiti(path, { fsCache: false, moduleCache: false });
   let exported: unknown;
   try {

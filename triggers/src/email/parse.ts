@@ -3,6 +3,7 @@ import { readStreamWithin, type LimitedBody } from '../body-limit.js';
 import { TriggerError } from '../errors.js';
 import type { EmailAttachment, EmailEvent } from '../types.js';
 import { normalizeAddress } from './match.js';
+import { importPeer } from '../optional-peer.js';
 
 /** What a raw message can be given as. */
 export type RawEmail = Uint8Array | string | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
@@ -103,7 +104,7 @@ function headerMap(parsed: ParsedMail): Record<string, string> {
 export async function parseEmail(raw: RawEmail, maxSize?: number): Promise<ParsedEmail> {
   const bytes = await readRaw(raw, maxSize);
   if (bytes.length === 0) throw malformed('the message is empty');
-  const { simpleParser } = await import('mailparser');
+  const { simpleParser } = await importPeer('mailparser', () => import('mailparser'));
   let parsed: ParsedMail;
   try {
     parsed = await simpleParser(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {

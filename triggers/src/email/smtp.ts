@@ -4,6 +4,7 @@ import { TriggerError } from '../errors.js';
 import { DEFAULT_EMAIL_CONCURRENCY, type DispatchEmailOptions, type EmailDispatchResult } from './dispatch.js';
 import type { RawEmail } from './parse.js';
 import { BoundedBody } from './bounded-body.js';
+import { importPeer } from '../optional-peer.js';
 
 /** The part of a runtime the SMTP ingress uses. */
 export interface EmailRuntime {
@@ -30,10 +31,11 @@ export interface SmtpIngressOptions {
   /** Most handlers of one message running at once (one per recipient and matching trigger). Default 10. */
   concurrency?: number;
   /**
-   * More smtp-server options (e.g. `key`/`cert` to offer STARTTLS, `onAuth`).
-   * By default AUTH and STARTTLS are disabled and nothing is logged.
+   * More smtp-server options (its `SMTPServerOptions`, e.g. `key`/`cert` to offer STARTTLS, `onAuth`), except
+   * `onRcptTo`, `onData` and `size`, which the source sets. By default AUTH and STARTTLS are disabled and nothing
+   * is logged. Typed loosely so the declarations need no `smtp-server` types where email is not used.
    */
-  server?: Omit<SMTPServerOptions, 'onRcptTo' | 'onData' | 'size'>;
+  server?: Readonly<Record<string, unknown>>;
 }
 
 function positiveInteger(name: string, value: number | undefined, fallback: number): number {
@@ -81,7 +83,7 @@ function reply(code: number, message: string): Error & { responseCode: number } 
  * ```
  */
 export async function createSmtpIngress(runtime: EmailRuntime, options: SmtpIngressOptions = {}): Promise<SmtpIngress> {
-  const { SMTPServer } = await import('smtp-server');
+  const { SMTPServer } = await importPeer('smtp-server', () => import('smtp-server'));
   const host = options.host ?? '127.0.0.1';
   const size = options.size ?? 25 * 1024 * 1024;
   const maxRecipients = positiveInteger('maxRecipients', options.maxRecipients, 100);
@@ -92,7 +94,7 @@ export async function createSmtpIngress(runtime: EmailRuntime, options: SmtpIngr
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
-    ...options.server,
+    ...(options.server as Omit<SMTPServerOptions, 'onRcptTo' | 'onData' | 'size'> | undefined),
     size,
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= maxRecipients)

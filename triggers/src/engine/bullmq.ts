@@ -2,7 +2,14 @@ import type { ConnectionOptions, Job, Queue, Worker } from 'bullmq';
 import { parseDuration, type Duration } from '../duration.js';
 import { randomHex } from '../trace.js';
 import { realClock, type EngineClock } from './clock.js';
-import { openConnection, type BullmqConnection, type OpenedConnection } from './bullmq-connection.js';
+import {
+  CONNECT_TIMEOUT_MS,
+  engineUnavailable,
+  openConnection,
+  withDeadline,
+  type BullmqConnection,
+  type OpenedConnection,
+} from './bullmq-connection.js';
 import { BatchConsumer, type MessageData } from './bullmq-consumer.js';
 import { Scheduler } from './bullmq-schedules.js';
 import { redisLock, redisStepStore, type ScriptClient } from './redis-scripts.js';
@@ -19,6 +26,7 @@ import type {
   OutgoingMessage,
   TriggerEngine,
 } from './types.js';
+import { importPeer } from '../optional-peer.js';
 
 /** Options of {@link bullmqEngine}. */
 export interface BullmqEngineOptions {
@@ -60,8 +68,8 @@ type BullmqModule = typeof import('bullmq');
  *   and exactly one instance runs it. Finished occurrences are kept for a day
  *   so a late instance cannot add one again.
  *
- * @throws {Error} from `start`/`send` when Redis cannot be reached, or when a URL is given and the `redis`
- * package is missing
+ * @throws TriggerError code `ENGINE_UNAVAILABLE` from `start` when Redis does not answer within 5 s; code
+ * `MISSING_DEPENDENCY` when `bullmq` (or, for a URL, `redis`) is not installed. `send` rejects while Redis is down.
  * @example
  * ```ts
  * import { bullmqEngine, createTriggerRuntime } from '@framework/trigger';
@@ -90,9 +98,37 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
 
   const open = () =>
     (opened ??= (async () => {
-      const [bullmq, connection] = await Promise.all([import('bullmq'), openConnection(options.connection)]);
+      const [bullmq, connection] = await Promise.all([
+        importPeer('bullmq', () => import('bullmq')),
+        openConnection(options.connection),
+      ]);
       return { bullmq, connection };
     })());
+
+  /**
+   * Fails fast when Redis does not answer: a queue the plan uses must be ready within 5 s, else
+   * `ENGINE_UNAVAILABLE` (BullMQ itself would retry for ever). The half-open connection is dropped, so a later
+   * `start()` tries again.
+   */
+  async function reachable(plan: EnginePlan): Promise<void> {
+    const probe =
+      plan.consumers[0]?.queue ?? (plan.schedules.length > 0 ? `framework.schedules.${plan.runtime}` : undefined);
+    if (probe === undefined) return;
+    try {
+      await withDeadline(
+        queueOf(probe).then((queue) => queue.waitUntilReady()),
+        CONNECT_TIMEOUT_MS,
+        () => engineUnavailable(options.connection),
+      );
+    } catch (error) {
+      const pending = opened;
+      opened = undefined;
+      for (const queue of queues.values()) void queue.disconnect().catch(() => {});
+      queues.clear();
+      void pending?.then(({ connection }) => connection.close()).catch(() => {});
+      throw error;
+    }
+  }
 
   const onError = (message: string, error: unknown) => callbacks?.log({ level: 'error', message, error });
 
@@ -222,8 +258,9 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
     }),
     async start(plan: EnginePlan, nextCallbacks: EngineCallbacks) {
       if (running) return;
-      running = true;
       callbacks = nextCallbacks;
+      await reachable(plan);
+      running = true;
       const host = {
         instance,
         lockDurationMs,

@@ -17,10 +17,10 @@ function sources(dir: string): string[] {
 }
 
 describe('@framework/auth/plugins/api-keys is its own subpath', () => {
-  it('is exported like the other subpaths, with a source condition, and built by tsup', () => {
+  it('is exported like the other subpaths, with a workspace source condition, and built by tsup', () => {
     const pkg = JSON.parse(readFileSync(join(core, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
     expect(pkg.exports['./plugins/api-keys']).toStrictEqual({
-      source: './src/plugins/api-keys/index.ts',
+      '@framework/source': './src/plugins/api-keys/index.ts',
       import: { types: './dist/plugins/api-keys.d.ts', default: './dist/plugins/api-keys.js' },
       require: { types: './dist/plugins/api-keys.d.cts', default: './dist/plugins/api-keys.cjs' },
     });

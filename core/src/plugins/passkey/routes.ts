@@ -7,13 +7,7 @@
  * @module
  */
 import { impersonationRestricted } from '../../routes/account/signed-in.js';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import { webAuthn } from './webauthn.js';
 import { AuthError, UnauthenticatedError, badRequest } from '../../errors.js';
 import { sha256Hex } from '../../crypto.js';
 import { expiredCookie, readCookie, type OutCookie } from '../../http/cookies.js';
@@ -161,6 +155,7 @@ export async function registerOptionsAction(ctx: RouteContext, provider: Resolve
     userName = email;
     displayName = name ?? email;
   }
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: provider.rpName,
     rpID: provider.rpId,
@@ -182,6 +177,7 @@ export async function registerOptionsAction(ctx: RouteContext, provider: Resolve
 
 /** `POST /passkey/register/verify` (fields `response`: the credential JSON; `name`: a label). */
 export async function registerVerifyAction(ctx: RouteContext, provider: ResolvedPasskey): Promise<ActionResult> {
+  const { verifyRegistrationResponse, isoBase64URL } = await webAuthn();
   const { auth } = ctx;
   try {
     const data = await consumeChallenge(ctx, 'register');
@@ -264,6 +260,7 @@ export async function registerVerifyAction(ctx: RouteContext, provider: Resolved
 
 /** `POST /passkey/authenticate/options`: discoverable credentials, so no username is needed. */
 export async function authenticateOptionsAction(ctx: RouteContext, provider: ResolvedPasskey): Promise<ActionResult> {
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: provider.rpId,
     userVerification: provider.userVerification,
@@ -276,6 +273,7 @@ export async function authenticateOptionsAction(ctx: RouteContext, provider: Res
 
 /** `POST /passkey/authenticate/verify` (field `response`): signs in. */
 export async function authenticateVerifyAction(ctx: RouteContext, provider: ResolvedPasskey): Promise<ActionResult> {
+  const { verifyAuthenticationResponse, isoBase64URL } = await webAuthn();
   const { auth } = ctx;
   try {
     const data = await consumeChallenge(ctx, 'authenticate');

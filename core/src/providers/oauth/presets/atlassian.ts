@@ -28,7 +28,7 @@ export function atlassianProfile(p: Profile) {
  * atlassian({ clientId: process.env.ATLASSIAN_ID!, clientSecret: process.env.ATLASSIAN_SECRET! })
  * ```
  */
-export const atlassian = definePreset<AtlassianOptions>({
+export const atlassian = /* @__PURE__ */ definePreset<AtlassianOptions>({
   id: 'atlassian',
   name: 'Atlassian',
   type: 'oauth',

@@ -22,7 +22,7 @@ export interface Auth0Options extends OidcPresetOptions {
  * auth0({ clientId: process.env.AUTH0_ID!, clientSecret: process.env.AUTH0_SECRET!, domain: 'example.us.auth0.com' })
  * ```
  */
-export const auth0 = definePreset<Auth0Options>({
+export const auth0 = /* @__PURE__ */ definePreset<Auth0Options>({
   id: 'auth0',
   name: 'Auth0',
   type: 'oidc',

@@ -27,7 +27,7 @@ export function cognitoIssuer(userPoolId: string): string {
  * cognito({ clientId: process.env.COGNITO_ID!, clientSecret: process.env.COGNITO_SECRET!, userPoolId: 'us-east-1_AbCdEfGhI' })
  * ```
  */
-export const cognito = definePreset<CognitoOptions>({
+export const cognito = /* @__PURE__ */ definePreset<CognitoOptions>({
   id: 'cognito',
   name: 'Amazon Cognito',
   type: 'oidc',

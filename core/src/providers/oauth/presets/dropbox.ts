@@ -32,7 +32,7 @@ export function dropboxProfile(p: Profile) {
  * dropbox({ clientId: process.env.DROPBOX_ID!, clientSecret: process.env.DROPBOX_SECRET! })
  * ```
  */
-export const dropbox = definePreset<DropboxOptions>({
+export const dropbox = /* @__PURE__ */ definePreset<DropboxOptions>({
   id: 'dropbox',
   name: 'Dropbox',
   type: 'oauth',

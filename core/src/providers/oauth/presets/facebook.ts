@@ -24,7 +24,7 @@ export function facebookProfile(p: Profile) {
  * facebook({ clientId: process.env.FACEBOOK_ID!, clientSecret: process.env.FACEBOOK_SECRET! })
  * ```
  */
-export const facebook = definePreset<FacebookOptions>({
+export const facebook = /* @__PURE__ */ definePreset<FacebookOptions>({
   id: 'facebook',
   name: 'Facebook',
   type: 'oauth',

@@ -30,7 +30,7 @@ export function gitlabProfile(p: Profile) {
  * gitlab({ clientId: process.env.GITLAB_ID!, clientSecret: process.env.GITLAB_SECRET! })
  * ```
  */
-export const gitlab = definePreset<GitlabOptions>({
+export const gitlab = /* @__PURE__ */ definePreset<GitlabOptions>({
   id: 'gitlab',
   name: 'GitLab',
   type: 'oauth',

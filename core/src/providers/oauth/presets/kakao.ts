@@ -33,7 +33,7 @@ export function kakaoProfile(p: Profile) {
  * kakao({ clientId: process.env.KAKAO_REST_KEY!, clientSecret: process.env.KAKAO_SECRET! })
  * ```
  */
-export const kakao = definePreset<KakaoOptions>({
+export const kakao = /* @__PURE__ */ definePreset<KakaoOptions>({
   id: 'kakao',
   name: 'Kakao',
   type: 'oauth',

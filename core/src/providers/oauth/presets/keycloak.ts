@@ -19,7 +19,7 @@ export interface KeycloakOptions extends OidcPresetOptions {
  * keycloak({ clientId: 'web', clientSecret: process.env.KEYCLOAK_SECRET!, issuer: 'https://sso.example.com/realms/main' })
  * ```
  */
-export const keycloak = definePreset<KeycloakOptions>({
+export const keycloak = /* @__PURE__ */ definePreset<KeycloakOptions>({
   id: 'keycloak',
   name: 'Keycloak',
   type: 'oidc',

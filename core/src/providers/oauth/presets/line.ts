@@ -16,7 +16,7 @@ export type LineOptions = OidcPresetOptions;
  * line({ clientId: process.env.LINE_CHANNEL_ID!, clientSecret: process.env.LINE_CHANNEL_SECRET! })
  * ```
  */
-export const line = definePreset<LineOptions>({
+export const line = /* @__PURE__ */ definePreset<LineOptions>({
   id: 'line',
   name: 'LINE',
   type: 'oidc',

@@ -20,7 +20,7 @@ export type LinkedinOptions = OidcPresetOptions;
  * linkedin({ clientId: process.env.LINKEDIN_ID!, clientSecret: process.env.LINKEDIN_SECRET! })
  * ```
  */
-export const linkedin = definePreset<LinkedinOptions>({
+export const linkedin = /* @__PURE__ */ definePreset<LinkedinOptions>({
   id: 'linkedin',
   name: 'LinkedIn',
   type: 'oidc',

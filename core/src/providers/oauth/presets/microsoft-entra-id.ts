@@ -49,7 +49,7 @@ export function microsoftEntraIdProfile(claims: Profile) {
  * microsoftEntraId({ clientId: process.env.ENTRA_ID!, clientSecret: process.env.ENTRA_SECRET!, tenantId: process.env.ENTRA_TENANT! })
  * ```
  */
-export const microsoftEntraId = definePreset<MicrosoftEntraIdOptions>({
+export const microsoftEntraId = /* @__PURE__ */ definePreset<MicrosoftEntraIdOptions>({
   id: 'microsoft-entra-id',
   name: 'Microsoft',
   type: 'oidc',

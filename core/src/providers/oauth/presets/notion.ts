@@ -30,7 +30,7 @@ export function notionProfile(p: Profile) {
  * notion({ clientId: process.env.NOTION_ID!, clientSecret: process.env.NOTION_SECRET! })
  * ```
  */
-export const notion = definePreset<NotionOptions>({
+export const notion = /* @__PURE__ */ definePreset<NotionOptions>({
   id: 'notion',
   name: 'Notion',
   type: 'oauth',

@@ -21,7 +21,7 @@ export interface OktaOptions extends OidcPresetOptions {
  * okta({ clientId: process.env.OKTA_ID!, clientSecret: process.env.OKTA_SECRET!, issuer: 'https://dev-123456.okta.com/oauth2/default' })
  * ```
  */
-export const okta = definePreset<OktaOptions>({
+export const okta = /* @__PURE__ */ definePreset<OktaOptions>({
   id: 'okta',
   name: 'Okta',
   type: 'oidc',

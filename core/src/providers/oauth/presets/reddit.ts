@@ -23,7 +23,7 @@ export function redditProfile(p: Profile) {
  * reddit({ clientId: process.env.REDDIT_ID!, clientSecret: process.env.REDDIT_SECRET! })
  * ```
  */
-export const reddit = definePreset<RedditOptions>({
+export const reddit = /* @__PURE__ */ definePreset<RedditOptions>({
   id: 'reddit',
   name: 'Reddit',
   type: 'oauth',

@@ -17,7 +17,7 @@ export type SalesforceOptions = OidcPresetOptions;
  * salesforce({ clientId: process.env.SALESFORCE_ID!, clientSecret: process.env.SALESFORCE_SECRET! })
  * ```
  */
-export const salesforce = definePreset<SalesforceOptions>({
+export const salesforce = /* @__PURE__ */ definePreset<SalesforceOptions>({
   id: 'salesforce',
   name: 'Salesforce',
   type: 'oidc',

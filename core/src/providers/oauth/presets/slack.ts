@@ -17,7 +17,7 @@ export type SlackOptions = OidcPresetOptions;
  * slack({ clientId: process.env.SLACK_ID!, clientSecret: process.env.SLACK_SECRET! })
  * ```
  */
-export const slack = definePreset<SlackOptions>({
+export const slack = /* @__PURE__ */ definePreset<SlackOptions>({
   id: 'slack',
   name: 'Slack',
   type: 'oidc',

@@ -28,7 +28,7 @@ export function spotifyProfile(p: Profile) {
  * spotify({ clientId: process.env.SPOTIFY_ID!, clientSecret: process.env.SPOTIFY_SECRET! })
  * ```
  */
-export const spotify = definePreset<SpotifyOptions>({
+export const spotify = /* @__PURE__ */ definePreset<SpotifyOptions>({
   id: 'spotify',
   name: 'Spotify',
   type: 'oauth',

@@ -26,7 +26,7 @@ const CLAIMS = JSON.stringify({
  * twitch({ clientId: process.env.TWITCH_ID!, clientSecret: process.env.TWITCH_SECRET! })
  * ```
  */
-export const twitch = definePreset<TwitchOptions>({
+export const twitch = /* @__PURE__ */ definePreset<TwitchOptions>({
   id: 'twitch',
   name: 'Twitch',
   type: 'oidc',

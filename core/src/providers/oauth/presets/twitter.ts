@@ -29,7 +29,7 @@ export function twitterProfile(p: Profile) {
  * twitter({ clientId: process.env.X_ID!, clientSecret: process.env.X_SECRET! })
  * ```
  */
-export const twitter = definePreset<TwitterOptions>({
+export const twitter = /* @__PURE__ */ definePreset<TwitterOptions>({
   id: 'twitter',
   name: 'X',
   type: 'oauth',

@@ -29,7 +29,7 @@ export function yandexProfile(p: Profile) {
  * yandex({ clientId: process.env.YANDEX_ID!, clientSecret: process.env.YANDEX_SECRET! })
  * ```
  */
-export const yandex = definePreset<YandexOptions>({
+export const yandex = /* @__PURE__ */ definePreset<YandexOptions>({
   id: 'yandex',
   name: 'Yandex',
   type: 'oauth',

@@ -27,7 +27,7 @@ export function zoomProfile(p: Profile) {
  * zoom({ clientId: process.env.ZOOM_ID!, clientSecret: process.env.ZOOM_SECRET! })
  * ```
  */
-export const zoom = definePreset<ZoomOptions>({
+export const zoom = /* @__PURE__ */ definePreset<ZoomOptions>({
   id: 'zoom',
   name: 'Zoom',
   type: 'oauth',
