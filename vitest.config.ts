@@ -34,6 +34,7 @@ export default defineConfig({
       project('example-remix', 'examples/remix'),
       project('example-workers', 'examples/workers'),
       project('runtime', 'runtime-tests', { globalSetup: ['runtime-tests/global-setup.ts'] }),
+      project('docs', 'scripts'),
     ],
   },
 });

@@ -1,0 +1,31 @@
+/** Every ```ts block of the docs typechecks against the packages' public entry points. */
+import { describe, expect, it } from 'vitest';
+import { allSnippets, checkSnippets } from './readme-snippets.js';
+
+describe('README snippets', () => {
+  it('there are snippets to check, from every package README', () => {
+    const files = new Set(allSnippets().map((s) => s.file));
+    for (const readme of ['README.md', 'core/README.md', 'triggers/README.md', 'adapters/hono/README.md']) {
+      expect(files).toContain(readme);
+    }
+  });
+
+  it('all typecheck', () => {
+    expect(checkSnippets(allSnippets())).toEqual([]);
+  }, 120_000);
+
+  it('the check catches a wrong import and a wrong option (so it can fail)', () => {
+    const problems = checkSnippets([
+      { file: 'probe.md', line: 1, code: "import { notAnExport } from '@framework/auth';" },
+      {
+        file: 'probe.md',
+        line: 10,
+        code: "import { createAuth } from '@framework/auth';\ncreateAuth({ secret: 's', sesion: {} });",
+      },
+      { file: 'probe.md', line: 20, code: "import { db } from './db';\nawait db.query(app);" },
+    ]);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^probe\.md:1: TS2305 .*notAnExport/);
+    expect(problems[1]).toMatch(/^probe\.md:11: TS2561 .*'sesion'/);
+  }, 60_000);
+});

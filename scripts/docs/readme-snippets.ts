@@ -1,0 +1,109 @@
+/**
+ * Typechecks the TypeScript examples in the docs against the packages' public entry points: every ```ts block of
+ * the READMEs (and core/PLUGINS.md) becomes a module of its own, compiled with the TypeScript compiler under
+ * `strict`. Imports resolve through the package exports with the workspace `@framework/source` condition, so
+ * no build is needed (`npm run check:packages` typechecks the built declarations themselves).
+ *
+ * Snippets are fragments, so names they use without declaring (`app`, `auth`, `env`, ...) and imports of the
+ * reader's own files are allowed; everything else must hold: the kit's imports must exist, and calls into the kit
+ * must match its types.
+ * @module
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+export const REPO = resolve(import.meta.dirname, '../..');
+
+/** One ```ts block: where it is and what it says. */
+export interface Snippet {
+  file: string;
+  line: number;
+  code: string;
+}
+
+/** The docs whose snippets are checked: every README.md tracked by git, and the plugin guide. */
+export function docFiles(): string[] {
+  const tracked = execFileSync('git', ['ls-files', '*.md'], { cwd: REPO, encoding: 'utf8' }).split('\n');
+  return tracked
+    .filter((f) => /(^|\/)README\.md$/.test(f) || f === 'core/PLUGINS.md')
+    .filter((f) => !/^examples\//.test(f));
+}
+
+/** The ```ts blocks of a markdown text. */
+export function snippetsOf(file: string, text: string): Snippet[] {
+  const out: Snippet[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^```ts\s*$/.test(lines[i]!)) continue;
+    const start = i + 1;
+    let end = start;
+    while (end < lines.length && !/^```\s*$/.test(lines[end]!)) end++;
+    out.push({ file, line: start + 1, code: lines.slice(start, end).join('\n') });
+    i = end;
+  }
+  return out;
+}
+
+/** Diagnostics a fragment may have: names and local modules the reader supplies. */
+const ALLOWED = new Set([
+  2304, // Cannot find name 'x'.
+  2552, // Cannot find name 'x'. Did you mean 'y'?
+  18004, // No value exists in scope for the shorthand property 'x'.
+  2582, // Cannot find name 'describe' (test snippets without vitest globals)
+  2593, // Cannot find name 'it'
+]);
+
+function allowed(d: ts.Diagnostic): boolean {
+  if (ALLOWED.has(d.code)) return true;
+  // An import of the reader's own module ('./db', '$lib/server/auth', '~/auth.server').
+  if (d.code === 2307 || d.code === 2792) {
+    const text = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+    return !/'@framework\//.test(text);
+  }
+  return false;
+}
+
+/** The problems of every snippet, as `file:line: message` lines (empty when all typecheck). */
+export function checkSnippets(snippets: Snippet[]): string[] {
+  const dir = join(REPO, '.cache', 'doc-snippets');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const origin = new Map<string, Snippet>();
+  snippets.forEach((s, i) => {
+    const path = join(dir, `s${i}.ts`);
+    writeFileSync(path, `${s.code}\nexport {};\n`);
+    origin.set(path, s);
+  });
+  const program = ts.createProgram([...origin.keys()], {
+    strict: true,
+    noImplicitAny: false,
+    noEmit: true,
+    skipLibCheck: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    customConditions: ['@framework/source'],
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+    types: ['node'],
+    jsx: ts.JsxEmit.ReactJSX,
+  });
+  const problems: string[] = [];
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    if (!d.file || allowed(d)) continue;
+    const s = origin.get(resolve(d.file.fileName));
+    if (!s) continue;
+    const { line } = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
+    problems.push(`${s.file}:${s.line + line}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return problems;
+}
+
+/** Every snippet of the docs. */
+export function allSnippets(): Snippet[] {
+  return docFiles().flatMap((file) =>
+    snippetsOf(relative(REPO, join(REPO, file)), readFileSync(join(REPO, file), 'utf8')),
+  );
+}
