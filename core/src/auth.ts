@@ -228,6 +228,15 @@ function wantsJson(request: Request): boolean {
   return accept.includes('application/json') || type.includes('application/json');
 }
 
+/**
+ * Whether an error is answered as JSON `{error: {code, message}}`: always, unless the request accepts
+ * `text/html` (a browser navigation or form post). So `curl`, `fetch` and other API clients never get an HTML
+ * error page, whatever their `Accept` says.
+ */
+function wantsJsonError(request: Request): boolean {
+  return wantsJson(request) || !(request.headers.get('accept') ?? '').includes('text/html');
+}
+
 function processEnv(): Record<string, unknown> {
   return ((globalThis as { process?: { env?: Record<string, unknown> } }).process?.env ?? {}) as Record<
     string,
@@ -415,12 +424,13 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
     const url = new URL(request.url);
     const json = wantsJson(request);
     const base = { auth: cookieOnly, wantsJson: json };
+    const failure = { auth: cookieOnly, wantsJson: wantsJsonError(request) };
     const path = url.pathname;
     if (path !== config.basePath && !path.startsWith(`${config.basePath}/`)) {
-      return errorResult(base, new AuthError('Not found', { code: 'NOT_FOUND', status: 404 }));
+      return errorResult(failure, new AuthError('Not found', { code: 'NOT_FOUND', status: 404 }));
     }
     const match = registry.match(path.slice(config.basePath.length));
-    if (!match) return errorResult(base, new AuthError('Not found', { code: 'NOT_FOUND', status: 404 }));
+    if (!match) return errorResult(failure, new AuthError('Not found', { code: 'NOT_FOUND', status: 404 }));
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const action = method === 'GET' ? match.route.GET : method === 'POST' ? match.route.POST : undefined;
     if (!action) {
@@ -428,7 +438,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
         code: 'METHOD_NOT_ALLOWED',
         headers: { allow: allowedMethods(match.route).join(', ') },
       });
-      return errorResult(base, e);
+      return errorResult(failure, e);
     }
     const cookies = parseCookies(request.headers.get('cookie'));
     const origin = publicOrigin(originPolicy, url.origin);
@@ -462,7 +472,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
       }
       return await action(ctx);
     } catch (error) {
-      return errorResult(ctx, error);
+      return errorResult(failure, error);
     }
   }
 
@@ -538,7 +548,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
       if (error instanceof AuthRedirect)
         return new Response(null, { status: error.status, headers: { location: error.location } });
       if (error instanceof AuthError) {
-        return toWebResponse(errorResult({ auth: internals, wantsJson: wantsJson(request) }, error));
+        return toWebResponse(errorResult({ auth: internals, wantsJson: wantsJsonError(request) }, error));
       }
       return null;
     },

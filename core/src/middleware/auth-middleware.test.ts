@@ -86,12 +86,20 @@ describe('authMiddleware: unauthenticated', () => {
     const { response } = await call({}, get('/admin/users?page=2', BROWSER_HEADERS), mockContext(null));
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/auth/signin?callbackUrl=%2Fadmin%2Fusers%3Fpage%3D2');
-    const post = await call({}, new Request('http://localhost/admin', { method: 'POST' }), mockContext(null));
+    const post = await call(
+      {},
+      new Request('http://localhost/admin', { method: 'POST', headers: BROWSER_HEADERS }),
+      mockContext(null),
+    );
     expect(post.response.status).toBe(303);
   });
 
   it('redirects browsers to unauthenticatedRedirect when given, as given', async () => {
-    const { response } = await call({ unauthenticatedRedirect: '/login' }, get('/admin'), mockContext(null));
+    const { response } = await call(
+      { unauthenticatedRedirect: '/login' },
+      get('/admin', BROWSER_HEADERS),
+      mockContext(null),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/login');
     const api = await call({ unauthenticatedRedirect: '/login' }, get('/admin', JSON_HEADERS), mockContext(null));
@@ -250,7 +258,7 @@ describe('authMiddleware inside a request scope (auth.run)', () => {
   });
 
   it('uses the configured sign-in page, appending callbackUrl to its query', async () => {
-    const request = get('/edit?draft=1');
+    const request = get('/edit?draft=1', BROWSER_HEADERS);
     const response = await inScope(request, null, () => authMiddleware()(request, async () => new Response('x')));
     expect(response.headers.get('location')).toBe('/login?theme=dark&callbackUrl=%2Fedit%3Fdraft%3D1');
   });

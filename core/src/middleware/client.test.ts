@@ -14,12 +14,14 @@ describe('isApiRequest', () => {
     [{ accept: 'application/json' }, true],
     [{ accept: 'Application/JSON' }, true],
     [{ accept: 'application/vnd.api+json' }, true],
-    [{ accept: 'application/jsonx' }, false],
+    [{ accept: 'application/jsonx' }, true],
     [{ 'content-type': 'application/json; charset=utf-8' }, true],
     [{ 'x-requested-with': 'XMLHttpRequest' }, true],
     [{ authorization: 'Bearer abc' }, true],
-    [{ accept: '*/*' }, false],
-    [{}, false],
+    // No HTML in Accept: curl, server-side fetch and scripts get JSON, not a redirect to a page.
+    [{ accept: '*/*' }, true],
+    [{}, true],
+    [{ accept: 'TEXT/HTML' }, false],
   ])('%j → %s', (headers, expected) => {
     expect(isApiRequest(request(headers))).toBe(expected);
   });

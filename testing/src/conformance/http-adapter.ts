@@ -421,6 +421,32 @@ export function runAdapterConformance(
       expect(await b.cookie(SESSION_COOKIE)).toBeUndefined();
     });
 
+    it('answers API clients (no text/html in Accept) with JSON errors, never an HTML page', async () => {
+      const email = newEmail();
+      await register(email);
+      const person = await signedIn(email);
+      for (const accept of ['*/*', 'application/xml']) {
+        const expectJsonError = async (res: Response, status: number, code: string | RegExp) => {
+          expect(res.status).toBe(status);
+          expect(res.headers.get('content-type')).toContain('application/json');
+          expect(await res.json()).toMatchObject({
+            error: { code: typeof code === 'string' ? code : expect.stringMatching(code) },
+          });
+        };
+        await expectJsonError(await tab().fetch('/auth/no-such-route', { headers: { accept } }), 404, 'NOT_FOUND');
+        const forged = await tab().fetch('/auth/signout', {
+          method: 'POST',
+          headers: { accept, 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'csrfToken=forged',
+        });
+        await expectJsonError(forged, 403, /^CSRF_/);
+        if (options.api)
+          await expectJsonError(await tab().fetch(options.api.path, { headers: { accept } }), 401, 'UNAUTHENTICATED');
+        if (options.admin && !options.admin.forbiddenPage)
+          await expectJsonError(await person.fetch(options.admin.path, { headers: { accept } }), 403, 'FORBIDDEN');
+      }
+    });
+
     if (options.api) {
       const { path } = options.api;
       it(`answers 401 JSON on ${path} when signed out, the user when signed in`, async () => {

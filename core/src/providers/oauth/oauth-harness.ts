@@ -87,6 +87,8 @@ export class Browser {
 
   async app(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    // What a browser sends on a navigation or a form post.
+    if (!headers.has('accept')) headers.set('accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
     if (this.cookies.size) headers.set('cookie', this.header());
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${APP}${pathOrUrl}`;
     return this.keep(await this.auth.handler(new Request(url, { ...init, headers })));
