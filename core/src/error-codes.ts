@@ -70,6 +70,7 @@ export const AUTH_ERRORS = {
   EMAIL_SEND_FAILED: { status: 502, message: 'The email could not be sent' },
   EMAIL_SIGNIN_ERROR: { status: 502, message: 'The sign-in email could not be sent' },
   RATE_LIMIT_UNAVAILABLE: { status: 503, message: 'Sign-in is briefly unavailable; try again shortly' },
+  STORAGE_UNAVAILABLE: { status: 503, message: 'Storage unavailable' },
 } as const satisfies Record<string, AuthErrorInfo>;
 
 /**

@@ -79,8 +79,14 @@ export function errorResult(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, error
   else {
     const name = error instanceof Error ? error.name : typeof error;
     const message = error instanceof Error ? error.message : '';
-    ctx.auth.logger.error(`[auth] unexpected error: ${name}: ${message}`);
-    e = new AuthError('Internal error', { code: 'INTERNAL_ERROR', status: 500 });
+    if ((error as { code?: unknown } | null)?.code === 'STORAGE_UNAVAILABLE') {
+      // The message names the database file or host:port and the fix, never a password: for the log only.
+      ctx.auth.logger.error(`[auth] storage unavailable: ${message}`);
+      e = new AuthError('Storage unavailable', { code: 'STORAGE_UNAVAILABLE', status: 503 });
+    } else {
+      ctx.auth.logger.error(`[auth] unexpected error: ${name}: ${message}`);
+      e = new AuthError('Internal error', { code: 'INTERNAL_ERROR', status: 500 });
+    }
   }
   const headers: Record<string, string> = { ...e.headers };
   if (ctx.wantsJson) return { status: e.status, json: e.toJSON(), headers };

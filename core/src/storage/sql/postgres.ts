@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type { StorageAdapter } from '../types.js';
+import { explainPostgresError, postgresTarget, type PostgresTarget } from './explain-errors.js';
 import { importOptional } from './optional-import.js';
 import { createSqlStore } from './store.js';
 
@@ -44,6 +45,12 @@ export interface PostgresAdapterOptions {
  * given, or for a malformed `tablePrefix`.
  * @throws Error with `code: 'MISSING_DEPENDENCY'` (from the first call) when
  * `pg` is needed and cannot be loaded.
+ * @throws Error with `code: 'STORAGE_UNAVAILABLE'` (from any call) when the
+ * server cannot be reached or refuses the connection: refused, unknown host,
+ * no answer, wrong credentials, missing database, no free slot. The message
+ * names `host:port`, the database and the user (never the password) and the
+ * fix; `cause` is `pg`'s error (its `code`: a Node socket code or the
+ * SQLSTATE, e.g. `3D000`).
  * @example
  * ```ts
  * import { createAuth, createPostgresAdapter } from '@framework/auth';
@@ -58,9 +65,21 @@ export function createPostgresAdapter(options: PostgresAdapterOptions = {}): Sto
   if (connectionString !== undefined && pool !== undefined) {
     throw new TypeError('createPostgresAdapter: pass either connectionString or pool, not both');
   }
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+  /** Where the pool connects: `pg.Pool#options` for a pool you pass, else `connectionString` or `PG*`. */
+  const target = (): PostgresTarget => {
+    const own = (pool as { options?: Partial<PostgresTarget> & { connectionString?: string } } | undefined)?.options;
+    const found = postgresTarget(own?.connectionString ?? connectionString, env);
+    if (own?.host) found.host = own.host;
+    if (own?.port) found.port = own.port;
+    if (own?.database) found.database = own.database;
+    if (own?.user) found.user = own.user;
+    return found;
+  };
   return createSqlStore({
     dialect: 'postgres',
     tablePrefix: options.tablePrefix,
+    explainError: (error) => explainPostgresError(error, target()),
     async open() {
       if (pool)
         return {

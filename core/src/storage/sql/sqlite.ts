@@ -4,6 +4,7 @@
  */
 import { Kysely, SqliteDialect } from 'kysely';
 import type { StorageAdapter } from '../types.js';
+import { explainSqliteError } from './explain-errors.js';
 import { importOptional } from './optional-import.js';
 import { createSqlStore } from './store.js';
 
@@ -34,6 +35,11 @@ const IN_MEMORY = new Set([':memory:', '']);
  * @throws TypeError at creation for a malformed `tablePrefix`.
  * @throws Error with `code: 'MISSING_DEPENDENCY'` (from the first call) when
  * better-sqlite3 cannot be loaded.
+ * @throws Error with `code: 'STORAGE_UNAVAILABLE'` (from any call) when the
+ * file cannot be opened or written: a missing or read-only folder, a
+ * read-only file, a file that is not a database, a full disk or a lock held
+ * too long. The message names the absolute path and the fix; `cause` is
+ * better-sqlite3's error (its `code`, e.g. `SQLITE_READONLY`).
  * @example
  * ```ts
  * import { createAuth, createSqliteAdapter } from '@framework/auth';
@@ -45,9 +51,12 @@ const IN_MEMORY = new Set([':memory:', '']);
  */
 export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapter {
   const { filename } = options;
+  /** The file's absolute path once known, for error messages. */
+  let file = filename;
   return createSqlStore({
     dialect: 'sqlite',
     tablePrefix: options.tablePrefix,
+    explainError: (error) => (IN_MEMORY.has(filename) ? error : explainSqliteError(error, file)),
     async open() {
       const { default: Database } = await importOptional(
         'better-sqlite3',
@@ -55,8 +64,9 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
         () => import('better-sqlite3'),
       );
       if (!IN_MEMORY.has(filename)) {
-        const [{ mkdir }, { dirname }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
-        await mkdir(dirname(filename), { recursive: true });
+        const [{ mkdir }, { dirname, resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+        file = resolve(filename);
+        await mkdir(dirname(file), { recursive: true });
       }
       const database = new Database(filename);
       database.pragma('journal_mode = WAL');

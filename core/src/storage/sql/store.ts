@@ -16,6 +16,7 @@ import {
 } from '../records.js';
 import { StorageConflictError, type StorageAdapter } from '../types.js';
 import { dialects, type SqlDialectName } from './dialect.js';
+import { withExplainedErrors, type ExplainError } from './explain-errors.js';
 import { migrateToLatest } from './migrations.js';
 import {
   USER_COLUMNS,
@@ -61,6 +62,8 @@ export interface SqlStoreOptions {
   tablePrefix?: string | undefined;
   /** Opens the connection; called on first use, and again after `close()`. */
   open(): Promise<SqlConnection>;
+  /** Rewrites a failed call's error into one naming the database and the fix (see explain-errors.ts). */
+  explainError?: ExplainError | undefined;
 }
 
 /** A joined session row: session columns prefixed with `s_`, then the user's columns. */
@@ -443,5 +446,5 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       return result.numDeletedRows > 0n;
     },
   };
-  return adapter;
+  return options.explainError ? withExplainedErrors(adapter, options.explainError) : adapter;
 }
