@@ -28,6 +28,7 @@ export default defineConfig({
       project('express', 'adapters/express'),
       project('sveltekit', 'adapters/sveltekit'),
       project('remix', 'adapters/remix'),
+      project('example-shared', 'examples/shared'),
       project('example-hono', 'examples/hono'),
       project('example-express', 'examples/express'),
       project('example-sveltekit', 'examples/sveltekit'),

@@ -12,6 +12,7 @@ import type { Server } from 'node:http';
 import { cookieClient, csrfFrom } from '@framework/testing/conformance';
 import { createExpressExample, type ExpressExample } from './app.js';
 import { generousLogins } from '@framework/example-shared/testing/logins';
+import { expectNavLinksServed } from '@framework/example-shared/testing/nav-links';
 
 const admin = { email: 'root@example.com', password: 'root-password-1' };
 
@@ -88,6 +89,13 @@ describe('express example over HTTP', async () => {
     expect(res.status).toBe(303);
     expect(await (await b.fetch('/')).text()).toContain(`<strong id="user-email">${email}</strong>`);
     expect(await (await b.fetch('/protected')).text()).toContain('Hello, Grace');
+  });
+
+  it('links only to pages it serves: no dead nav links, signed out or in', async () => {
+    const hrefs = await expectNavLinksServed((path, init) => cookieClient(running.base).fetch(path, init));
+    expect(hrefs).not.toContain('/t/');
+    expect(hrefs).not.toContain('/dev/outbox');
+    await expectNavLinksServed((path, init) => b.fetch(path, init));
   });
 
   it('refuses the admin page to a person without the admin role, shows it to the seeded admin', async () => {

@@ -15,11 +15,11 @@ import {
   triggerRouter,
 } from '@framework/express';
 import type { TriggerRuntime } from '@framework/trigger';
-import { ADMIN_ROLE, adminPage, seedAdmin } from '@framework/example-shared/admin';
+import { ADMIN_ROLE, seedAdmin } from '@framework/example-shared/admin';
 import { createExampleAuth, type ExampleAuthOptions } from '@framework/example-shared/auth';
 import { createMailer, type Mailer } from '@framework/example-shared/mailer';
 import { createExampleRuntime } from '@framework/example-shared/triggers';
-import { homePage, protectedPage } from '@framework/example-shared/views';
+import { createViews } from '@framework/example-shared/views';
 
 /** Options of {@link createExpressExample}. */
 export interface ExpressExampleOptions extends ExampleAuthOptions {
@@ -60,6 +60,8 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
   app.use(authRouter(auth));
   app.use(authSession(auth));
 
+  // The nav bar links only to what this app serves: no tenant demo or dev outbox here (see examples/hono).
+  const { homePage, protectedPage, adminPage } = createViews({ passkeys: auth.providers.has('passkey') });
   app.get('/', (req, res) => {
     res.type('html').send(homePage(req.auth?.user ?? null, req.auth?.session ?? null));
   });

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expectNavLinksServed } from '@framework/example-shared/testing/nav-links';
 import { browser, csrfFrom, form, start, stop } from './test-server.js';
 
 describe('example app over HTTP', async () => {
@@ -83,6 +84,15 @@ describe('example app over HTTP', async () => {
     const protectedPage = await b.fetch(`${running.base}/protected`);
     expect(protectedPage.status).toBe(200);
     expect(await protectedPage.text()).toContain('Hello, Grace');
+  });
+
+  it('links only to pages it serves: no dead nav links, signed out or in', async () => {
+    const anonymous = browser();
+    const hrefs = await expectNavLinksServed((path, init) => anonymous.fetch(`${running.base}${path}`, init));
+    expect(hrefs).toEqual(expect.arrayContaining(['/auth/passkey', '/t/', '/dev/outbox']));
+    await expectNavLinksServed((path, init) => b.fetch(`${running.base}${path}`, init));
+    // The tenant demo's own pages (a database without `npm run seed`: no tenants yet).
+    await expectNavLinksServed((path, init) => b.fetch(`${running.base}${path}`, init), '/t/');
   });
 
   it('keeps the session across a restart of the app', async () => {

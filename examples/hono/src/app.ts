@@ -9,7 +9,7 @@ import { requireAuth, type Auth, type StorageAdapter } from '@framework/auth';
 import { authSession, mountAuth, mountTriggers, securityHeaders, type AuthVariables } from '@framework/hono';
 import type { TriggerRuntime } from '@framework/trigger';
 import type { RateLimitConfig } from '@framework/auth/rate-limit';
-import { homePage, outboxPage, protectedPage } from '@framework/example-shared/views';
+import { createViews } from '@framework/example-shared/views';
 import { createExampleRuntime } from '@framework/example-shared/triggers';
 import { createMailer, type Mailer } from '@framework/example-shared/mailer';
 import { createExampleAuth } from '@framework/example-shared/auth';
@@ -112,6 +112,12 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     ...(options.secret ? { secret: options.secret } : {}),
   });
   app.use('*', authSession(auth));
+  const devRoutes = devRoutesEnabled(options.devOutbox);
+  const { homePage, protectedPage, outboxPage } = createViews({
+    passkeys: auth.providers.has('passkey'),
+    tenants: true,
+    outbox: devRoutes,
+  });
   const demo = await openDemoTenantStorage(dbPath);
   mountAuthorizationDemo(app, { tenants: demo.tenants });
 
@@ -119,7 +125,7 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
 
   app.get('/protected', (c) => c.html(protectedPage(requireAuth())));
 
-  if (devRoutesEnabled(options.devOutbox)) {
+  if (devRoutes) {
     app.use('/dev/*', loopbackOnly);
     app.get('/dev/outbox', async (c) => c.html(outboxPage(await mailer.list())));
     // The local bucket: uploads emit S3-style events to the avatar-uploaded trigger.

@@ -32,7 +32,7 @@ function demoPage(title: string, user: User | null | undefined, body: string): s
     ? `Signed in as <strong>${text(user.email)}</strong> (roles: ${text(rbac.rolesOf(user).join(', ') || 'none')})`
     : 'Not signed in';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${text(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem">
-<nav><a href="/">Home</a> · <a href="/posts">Posts</a> · <a href="/posts/edit">Edit posts</a> · <a href="/admin">Admin</a> · <a href="/t/acme/">Acme</a> · <a href="/t/globex/">Globex</a></nav>
+<nav><a href="/">Home</a> · <a href="/posts">Posts</a> · <a href="/posts/edit">Edit posts</a> · <a href="/admin">Admin</a> · <a href="/t/">Tenants</a></nav>
 <p><small>${who}</small></p><main><h1>${text(title)}</h1>${body}</main></body></html>`;
 }
 
@@ -45,6 +45,7 @@ const list = (items: string[]) =>
  * - `GET /admin`: `authorize({ role: 'admin' })`; lists every tenant.
  * - `GET /posts`: `authorize({ permission: 'posts:read' })` (viewer, editor, admin).
  * - `GET /posts/edit`: `authorize({ permission: 'posts:edit', unauthorizedRedirect: '/posts?denied=1' })`.
+ * - `GET /t/`: every tenant, linked (public).
  * - `GET /t/:slug/`: the tenant resolved from the path (404 when unknown) and your membership.
  * - `GET /t/:slug/members`: signed-in members only (`requireMember`); 403 for others.
  */
@@ -114,6 +115,13 @@ export function mountAuthorizationDemo<A extends Hono<{ Variables: AuthVariables
         error.status as 403 | 404,
       );
     }
+  });
+
+  app.get('/t/', async (c) => {
+    const tenants = await deps.tenants.list();
+    const rows = tenants.map((t) => `<a href="/t/${text(t.slug)}/">${text(t.name)}</a>`);
+    const empty = '<p>No tenants yet: <code>npm run seed</code> creates <code>acme</code> and <code>globex</code>.</p>';
+    return c.html(demoPage('Tenants', c.get('user'), rows.length ? list(rows) : empty));
   });
 
   // Matches /t/:slug, /t/:slug/ and everything below it.

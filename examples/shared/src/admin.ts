@@ -3,9 +3,7 @@
  * page. The check itself is the kit's `requireRole(ADMIN_ROLE)` (or an
  * adapter's role guard), over the RBAC of ./authorization.ts.
  */
-import type { User } from '@framework/auth';
 import type { ExampleAuth } from './example-auth.js';
-import { protectedPage } from './views.js';
 
 /** The role that may see the admin page. */
 export const ADMIN_ROLE = 'admin';
@@ -20,14 +18,4 @@ export async function seedAdmin(
     existing ??
     (await example.passwords.register({ email: admin.email, password: admin.password, name: admin.name ?? 'Admin' }));
   if (user.role !== ADMIN_ROLE) await example.adapter.updateUser(user.id, { role: ADMIN_ROLE });
-}
-
-/** The admin page. Reuses the protected page's layout and swaps in its own heading. */
-export function adminPage(user: User): string {
-  return protectedPage(user)
-    .replace('<title>Protected</title>', '<title>Admin</title>')
-    .replace(
-      '<h1>Protected page</h1>',
-      `<h1>Admin</h1><p>Role: <strong id="role">${ADMIN_ROLE}</strong></p><p><a href="/auth/admin">Manage users</a> · <a href="/auth/admin/audit">Audit log (JSON)</a></p>`,
-    );
 }

@@ -10,6 +10,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieClient, csrfFrom, runAdapterConformance, type ConformanceOptions } from '@framework/testing/conformance';
 import { chromiumAvailable, launchChromium, screenshot } from './browser.js';
+import { expectNavLinksServed } from './nav-links.js';
 import { TEST_ADMIN, TEST_WEBHOOK_SECRET, type ServerProcess } from './process.js';
 
 /** Options of {@link runExampleSuite}. */
@@ -46,6 +47,11 @@ export function runExampleSuite(options: ExampleSuiteOptions): void {
     async () => ({ baseUrl: (await app()).baseUrl, close: async () => {} }),
     conformance,
   );
+
+  it(`${options.name}: links only to pages it serves (no dead nav links)`, async () => {
+    const tab = cookieClient((await app()).baseUrl);
+    await expectNavLinksServed((path, init) => tab.fetch(path, init));
+  });
 
   const browserReady = chromiumAvailable(`the ${options.name} browser scenario`);
   describe(`${options.name} in Chromium`, () => {
