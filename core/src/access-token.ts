@@ -8,7 +8,7 @@
  * @module
  */
 import { AuthError } from './errors.js';
-import { refreshTokens } from './providers/oauth/client.js';
+import { flowOf } from './providers/flow.js';
 import type { AuthInternals } from './routes/context.js';
 import type { AdapterAccount } from './storage/types.js';
 
@@ -19,8 +19,9 @@ export function accessTokenGetter(auth: AuthInternals) {
   const inflight = new Map<string, Promise<string>>();
 
   async function refresh(account: AdapterAccount): Promise<string> {
-    const client = auth.oauthClients.get(account.provider);
-    if (!client || !account.refresh_token) {
+    const provider = auth.providers.get(account.provider);
+    const refreshWith = provider ? flowOf(provider)?.refresh : undefined;
+    if (!provider || !refreshWith || !account.refresh_token) {
       throw new AuthError('The access token expired and cannot be refreshed; sign in again', {
         code: 'ACCESS_TOKEN_EXPIRED',
         status: 401,
@@ -28,7 +29,7 @@ export function accessTokenGetter(auth: AuthInternals) {
     }
     let tokens;
     try {
-      tokens = await refreshTokens(client, account.refresh_token);
+      tokens = await refreshWith(provider, account.refresh_token);
     } catch (error) {
       const name = error instanceof Error ? error.name : typeof error;
       auth.logger.warn(

@@ -28,7 +28,7 @@ import { allowedMethods, buildRegistry } from './plugins/registry.js';
 import type { AuthPlugin, PluginExtensions } from './plugins/types.js';
 import { clearSessionCookie, errorResult, sessionCookie } from './routes/helpers.js';
 import type { Session, User } from './types.js';
-import { providerClient, type ProviderClient } from './providers/oauth/client.js';
+import { flowOf } from './providers/flow.js';
 import { accessTokenGetter } from './access-token.js';
 import { createPasswordResetRateLimiter, defaultLoginLimiter } from './rate-limit/factories.js';
 import { createFixedWindowStorage } from './rate-limit/storage.js';
@@ -297,9 +297,11 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
       'Invalid auth config: the "database" session strategy requires `adapter` (or use strategy "jwt" with a secret)',
     );
   }
-  const oauthClients = new Map<string, ProviderClient>();
   for (const p of providers.values())
-    if (p.type === 'oauth' || p.type === 'oidc') oauthClients.set(p.id, providerClient(p));
+    if ((p.type === 'oauth' || p.type === 'oidc' || p.type === 'email') && !flowOf(p))
+      throw new AuthConfigError(
+        `Invalid auth config: provider "${p.id}" has no sign-in flow; build it with createOAuth2Provider(), a preset or email()`,
+      );
   const needsStorage = [...providers.values()].find(
     (p) => p.type === 'email' || p.type === 'oauth' || p.type === 'oidc',
   );
@@ -354,7 +356,6 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
     ...(emailPassword ? { emailAndPassword: emailPassword.options } : {}),
     ...(options.events ? { events: options.events } : {}),
     maxBodySize,
-    oauthClients,
     logger: options.logger ?? { error: (m) => console.error(m), warn: (m) => console.warn(m) },
     rbac: options.rbac,
     hooks: registry.hooks,

@@ -3,6 +3,8 @@
  * @module
  */
 import { checkProvider } from './check.js';
+import { withFlow } from './flow.js';
+import { emailFlow } from '../routes/email.js';
 
 /** What `sendVerificationRequest` receives (spec: EmailParams). */
 export interface EmailParams {
@@ -62,12 +64,13 @@ export interface EmailProvider {
  * ```
  */
 export function email(options: EmailOptions): EmailProvider {
-  return checkProvider({
+  const provider = {
     id: options?.id ?? 'email',
     name: options?.name ?? 'Email',
     type: 'email',
     from: options?.from,
     maxAge: options?.maxAge ?? 86400,
     sendVerificationRequest: options?.sendVerificationRequest,
-  }) as EmailProvider;
+  } as EmailProvider;
+  return checkProvider(withFlow(provider, emailFlow)) as EmailProvider;
 }

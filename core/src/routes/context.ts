@@ -12,7 +12,6 @@ import type { StorageAdapter } from '../storage/types.js';
 import type { SessionStrategy } from '../session/types.js';
 import type { OutCookie } from '../http/cookies.js';
 import type { Session, User } from '../types.js';
-import type { ProviderClient } from '../providers/oauth/client.js';
 import type { OriginPolicy } from '../http/origin.js';
 import type { Registry } from '../plugins/registry.js';
 import type { RateLimitAttempt, RateLimiter } from '../rate-limit/types.js';
@@ -53,8 +52,6 @@ export interface AuthInternals {
   emailAndPassword?: ResolvedEmailAndPassword;
   maxBodySize: number;
   logger: AuthLogger;
-  /** Protocol clients of the OAuth providers, by provider id. */
-  oauthClients: ReadonlyMap<string, ProviderClient>;
   /** The role definitions given to `createAuth({ rbac })`, if any. */
   rbac: RBAC | undefined;
   /** Every plugin's hooks, by kind, in registration order. */

@@ -9,6 +9,7 @@
 import { AuthError, badRequest } from '../errors.js';
 import { randomString, sha256Hex } from '../crypto.js';
 import type { EmailProvider } from '../providers/email.js';
+import type { SignInFlow } from '../providers/flow.js';
 import { pageErrorCode } from '../pages/messages.js';
 import type { ActionResult, RouteContext } from './context.js';
 import { csrfFor, errorResult, resolveCallbackUrl } from './helpers.js';
@@ -143,3 +144,10 @@ export async function emailCallbackAction(ctx: RouteContext, provider: EmailProv
     return failure(ctx, error);
   }
 }
+
+/** The magic-link flow, attached to every provider `email()` builds. */
+export const emailFlow: SignInFlow<EmailProvider> = {
+  signIn: emailSignInAction,
+  callback: (ctx, provider) =>
+    ctx.request.method === 'POST' ? emailCallbackAction(ctx, provider) : emailConfirmPageAction(ctx, provider),
+};

@@ -7,7 +7,16 @@
  * @module
  */
 import { AuthError } from '../errors.js';
-import { authorizationUrl, exchangeCode, fetchProfile, isAccessDenied } from '../providers/oauth/client.js';
+import {
+  authorizationUrl,
+  exchangeCode,
+  fetchProfile,
+  isAccessDenied,
+  providerClient,
+  refreshTokens,
+  type ProviderClient,
+} from '../providers/oauth/client.js';
+import type { SignInFlow } from '../providers/flow.js';
 import {
   clearFlow,
   flowCookieName,
@@ -21,6 +30,14 @@ import type { ActionResult, AuthInternals, RouteContext } from './context.js';
 import { callUser, errorResult, resolveCallbackUrl } from './helpers.js';
 import { completeSignIn } from './complete-sign-in.js';
 import { accountFrom, applyOAuthSignIn, planOAuthSignIn } from './oauth-account.js';
+
+/** One client per provider record (its discovery document and JWKS are cached there). */
+const clients = new WeakMap<OAuthProvider, ProviderClient>();
+function clientOf(provider: OAuthProvider): ProviderClient {
+  let client = clients.get(provider);
+  if (!client) clients.set(provider, (client = providerClient(provider)));
+  return client;
+}
 
 function flowOptions(auth: AuthInternals, provider: OAuthProvider): FlowCookieOptions {
   const secure = auth.config.cookies.sessionToken.options.secure;
@@ -61,7 +78,7 @@ function failure(ctx: RouteContext, error: unknown, extra: ActionResult['cookies
 /** `POST /signin/:provider` for an OAuth provider: redirect to its authorization endpoint. */
 export async function oauthSignInAction(ctx: RouteContext, provider: OAuthProvider): Promise<ActionResult> {
   const { auth } = ctx;
-  const client = auth.oauthClients.get(provider.id)!;
+  const client = clientOf(provider);
   const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl ?? ctx.url.searchParams.get('callbackUrl'));
   let start: Awaited<ReturnType<typeof authorizationUrl>>;
   try {
@@ -103,7 +120,7 @@ export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProv
   try {
     const flow = await openFlow(ctx.cookies[flowCookieName(provider.id, options.secure)], provider.id, auth.signingKey);
     if (!flow) throw callbackError('The sign-in flow expired or was started in another browser. Please try again.');
-    const client = auth.oauthClients.get(provider.id)!;
+    const client = clientOf(provider);
     const params = ctx.request.method === 'POST' ? new URLSearchParams(ctx.body) : ctx.url.searchParams;
 
     let tokens;
@@ -147,3 +164,13 @@ export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProv
     return failure(ctx, error, clear);
   }
 }
+
+/**
+ * The OAuth 2.0 / OIDC flow, attached to every provider `createOAuth2Provider` and the presets build: the
+ * authorization code flow at the core's routes, and the refresh behind `auth.getAccessToken`.
+ */
+export const oauthFlow: SignInFlow<OAuthProvider> = {
+  signIn: oauthSignInAction,
+  callback: oauthCallbackAction,
+  refresh: (provider, refreshToken) => refreshTokens(clientOf(provider), refreshToken),
+};

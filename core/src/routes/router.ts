@@ -7,7 +7,6 @@
 import type { ActionResult, RouteContext } from './context.js';
 import { csrfAction, providersAction, sessionAction, sessionUpdateAction } from './info.js';
 import { credentialsAction, providerFor, signInPageAction } from './signin.js';
-import { emailCallbackAction, emailConfirmPageAction, emailSignInAction } from './email.js';
 import { AuthError } from '../errors.js';
 import { signOutAction, signOutPageAction } from './signout.js';
 import { errorPageAction, verifyRequestAction } from './pages.js';
@@ -17,7 +16,7 @@ import { ACCOUNT_ROUTES } from './account/index.js';
 import type { Action } from '../plugins/types.js';
 import type { CredentialsProvider } from '../providers/types.js';
 import type { Route } from '../plugins/registry.js';
-import { oauthCallbackAction, oauthSignInAction } from './oauth.js';
+import { flowOf } from '../providers/flow.js';
 
 /**
  * The account a credentials sign-in names: the first declared field that is
@@ -71,37 +70,26 @@ function notAllowed(allow: string): never {
   throw new AuthError('Method not allowed', { code: 'METHOD_NOT_ALLOWED', headers: { allow } });
 }
 
-/** `POST /signin/:provider`: credentials sign in directly; OAuth providers start their flow; email sends the link. */
+/**
+ * `POST /signin/:provider`: credentials sign in directly; other providers run the flow they carry (OAuth starts
+ * the authorization code flow, email sends the link; see `providers/flow.ts`).
+ */
 function signInProviderAction(ctx: RouteContext): Promise<ActionResult> {
   const provider = providerFor(ctx);
-  switch (provider.type) {
-    case 'credentials':
-      return credentialsAction(ctx);
-    case 'email':
-      return emailSignInAction(ctx, provider);
-    case 'oauth':
-    case 'oidc':
-      return oauthSignInAction(ctx, provider);
-    default:
-      throw ownRoutes(provider);
-  }
+  if (provider.type === 'credentials') return credentialsAction(ctx);
+  const flow = flowOf(provider);
+  if (!flow) throw ownRoutes(provider);
+  return flow.signIn(ctx, provider);
 }
 
 /** `GET|POST /callback/:provider`. */
 function callbackAction(ctx: RouteContext): Promise<ActionResult> {
   const provider = providerFor(ctx);
-  const post = ctx.request.method === 'POST';
-  switch (provider.type) {
-    case 'credentials':
-      return post ? credentialsAction(ctx) : notAllowed('POST');
-    case 'email':
-      return post ? emailCallbackAction(ctx, provider) : emailConfirmPageAction(ctx, provider);
-    case 'oauth':
-    case 'oidc':
-      return oauthCallbackAction(ctx, provider);
-    default:
-      throw ownRoutes(provider);
-  }
+  if (provider.type === 'credentials')
+    return ctx.request.method === 'POST' ? credentialsAction(ctx) : notAllowed('POST');
+  const flow = flowOf(provider);
+  if (!flow) throw ownRoutes(provider);
+  return flow.callback(ctx, provider);
 }
 
 function isOAuthCallback(ctx: RouteContext): boolean {

@@ -5,6 +5,8 @@
 import type { Profile } from '../../types.js';
 import type { OAuthEndpoints, OAuthProvider, ProfileContext, TokenSet, UserProfile } from './types.js';
 import { checkProvider } from '../check.js';
+import { withFlow } from '../flow.js';
+import { oauthFlow } from '../../routes/oauth.js';
 import { standardClaimsProfile } from './standard-claims.js';
 
 /** Options of {@link createOAuth2Provider} (spec: Providers › createOAuth2Provider). */
@@ -94,7 +96,7 @@ export function oauthProvider(spec: OAuthProviderSpec): OAuthProvider {
     ...(spec.nonce === false ? { nonce: false } : {}),
     profile: spec.profile,
   };
-  return checkProvider(provider) as OAuthProvider;
+  return checkProvider(withFlow(provider, oauthFlow)) as OAuthProvider;
 }
 
 /**
