@@ -30,7 +30,8 @@ import { clearSessionCookie, errorResult, sessionCookie } from './routes/helpers
 import type { Session, User } from './types.js';
 import { flowOf } from './providers/flow.js';
 import { accessTokenGetter } from './access-token.js';
-import { createPasswordResetRateLimiter, defaultLoginLimiter } from './rate-limit/factories.js';
+import { createLoginRateLimiter, createPasswordResetRateLimiter, defaultLoginLimiter } from './rate-limit/factories.js';
+import type { RateLimitStorage } from './rate-limit/types.js';
 import { createFixedWindowStorage } from './rate-limit/storage.js';
 import { emailPasswordSetup } from './email-password/plugin.js';
 import type { EmailAndPasswordOptions } from './email-password/options.js';
@@ -62,9 +63,14 @@ export interface CreateAuthOptions<P extends readonly AuthPlugin[] = readonly Au
   /**
    * A cache in front of `adapter` shared by several instances, e.g.
    * `redisSecondaryStorage(client)` from `@framework/auth/redis`: session
-   * reads are cached in process and revocations are published. Default none.
+   * reads are cached in process and revocations are published, verification
+   * tokens are kept there, and (with `rateLimitStorage`) the default rate
+   * limits count there, shared by every instance. Default none.
    */
-  secondaryStorage?: { wrapAdapter(adapter: StorageAdapter): StorageAdapter };
+  secondaryStorage?: {
+    wrapAdapter(adapter: StorageAdapter): StorageAdapter;
+    rateLimitStorage?(): RateLimitStorage;
+  };
   /**
    * The app's public origin, e.g. `https://app.example.com`. Every absolute
    * URL the kit sends out (magic links, OAuth `redirect_uri`, `GET
@@ -320,11 +326,15 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
   const registry = buildRegistry(coreRoutes(), plugins);
   if (options.rbac !== undefined && !isRBAC(options.rbac))
     throw new AuthConfigError('Invalid auth config: rbac must come from defineRBAC()');
+  // The default limiters count where the secondary storage says (Redis: shared by every instance), else in memory.
+  const sharedCounters = options.secondaryStorage?.rateLimitStorage?.();
   const loginLimiter =
-    options.rateLimit?.login === false ? undefined : (options.rateLimit?.login ?? defaultLoginLimiter());
+    options.rateLimit?.login === false
+      ? undefined
+      : (options.rateLimit?.login ?? (sharedCounters ? createLoginRateLimiter(sharedCounters) : defaultLoginLimiter()));
   const passwordReset =
     options.rateLimit?.passwordReset ??
-    (emailPassword ? createPasswordResetRateLimiter(createFixedWindowStorage()) : undefined);
+    (emailPassword ? createPasswordResetRateLimiter(sharedCounters ?? createFixedWindowStorage()) : undefined);
   const limiters = {
     login: loginLimiter,
     emailVerification: options.rateLimit?.emailVerification ?? loginLimiter,

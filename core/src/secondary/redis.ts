@@ -3,11 +3,17 @@
  * cached in process and revocations are published on a Redis channel.
  * @module
  */
+import { createFixedWindowStorage } from '../rate-limit/storage.js';
+import type { NodeRedisClientLike, RateLimitStorage } from '../rate-limit/types.js';
 import type { StorageAdapter } from '../storage/types.js';
+import { withRedisVerificationTokens } from './redis-tokens.js';
 import { cacheSessions, type Invalidation, type SessionCacheOptions } from './session-cache.js';
 
-/** The part of a node-redis v5 client this uses (no hard dependency on `redis`). */
-export interface RedisPubSubClientLike {
+/**
+ * The part of a node-redis v5 client this uses (no hard dependency on `redis`): PUBLISH and a duplicate for
+ * SUBSCRIBE, and raw commands (`sendCommand`, `multi`) for verification tokens and rate-limit counters.
+ */
+export interface RedisPubSubClientLike extends NodeRedisClientLike {
   readonly isReady?: boolean;
   publish(channel: string, message: string): Promise<unknown>;
   duplicate(): RedisSubscriberLike;
@@ -27,12 +33,27 @@ export interface RedisSubscriberLike {
 export interface RedisSecondaryStorageOptions extends SessionCacheOptions {
   /** Channel name (prefix it per app/environment). Default `'framework:auth:invalidate'`. */
   channel?: string;
+  /** Prefix of the Redis keys of verification tokens (prefix it per app/environment). Default `'framework:auth:'`. */
+  keyPrefix?: string;
+  /**
+   * Keep verification tokens (magic links, email verification, password resets, passkey challenges) in Redis
+   * instead of the database. Default true.
+   */
+  verificationTokens?: boolean;
+  /**
+   * Count the default rate limits (login, email verification, password reset) in Redis, shared by every
+   * instance, instead of in each process's memory. Limiters you pass to `createAuth({ rateLimit })` keep their
+   * own storage. Default true.
+   */
+  rateLimits?: boolean;
 }
 
 /** What `createAuth({ secondaryStorage })` accepts. */
 export interface SecondaryStorage {
   /** Wraps the configured storage adapter; called once by `createAuth`. */
   wrapAdapter(adapter: StorageAdapter): StorageAdapter;
+  /** The storage of the default rate limiters, when they should be shared (Redis); else they count in memory. */
+  rateLimitStorage?(): RateLimitStorage;
   /** Resolves once the subscription is live (until then reads go to the database). */
   ready(): Promise<void>;
   /** Unsubscribes and closes the duplicated connection. */
@@ -54,8 +75,16 @@ export interface SecondaryStorage {
  *   fails is ignored; the only window in which another instance can serve a
  *   revoked session is then bounded by `ttlMs`.
  *
- * Rate-limit counters keep using the rate-limit storage factories (which
- * accept the same node-redis client); verification tokens stay in the database.
+ * - **Verification tokens** (magic links, email verification, password
+ *   resets, passkey challenges) live in Redis (`verificationTokens`, default
+ *   true): `SET … PX … NX` on creation, `GETDEL` on use (single-use across
+ *   every instance), a key TTL of the token's lifetime plus one day, and
+ *   `purgeExpired()` clears them through an index sorted by expiry. While
+ *   Redis is down, those flows fail (500) rather than fall back.
+ * - **Rate limits**: the default login, email-verification and
+ *   password-reset limiters count in Redis (`rateLimits`, default true;
+ *   `createFixedWindowStorage(client)`), so a budget is shared by every
+ *   instance. Limiters passed to `createAuth({ rateLimit })` keep theirs.
  *
  * @example
  * ```ts
@@ -73,6 +102,7 @@ export function redisSecondaryStorage(
   options: RedisSecondaryStorageOptions = {},
 ): SecondaryStorage {
   const channel = options.channel ?? 'framework:auth:invalidate';
+  const keyPrefix = options.keyPrefix ?? 'framework:auth:';
   const subscriber = client.duplicate();
   let live = false;
   const caches: Array<ReturnType<typeof cacheSessions>> = [];
@@ -113,10 +143,13 @@ export function redisSecondaryStorage(
   };
   return {
     wrapAdapter(adapter) {
-      const cache = cacheSessions(adapter, bus, options);
+      const stored =
+        options.verificationTokens === false ? adapter : withRedisVerificationTokens(adapter, client, keyPrefix);
+      const cache = cacheSessions(stored, bus, options);
       caches.push(cache);
       return cache.adapter;
     },
+    ...(options.rateLimits === false ? {} : { rateLimitStorage: () => createFixedWindowStorage(client) }),
     ready: () => started,
     async close() {
       live = false;

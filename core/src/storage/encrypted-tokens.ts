@@ -7,6 +7,7 @@
  */
 import type { AdapterAccount, StorageAdapter } from './types.js';
 import { tokenCipher } from './token-cipher.js';
+import { delegateAdapter } from './delegate.js';
 
 /** The account fields encrypted at rest. */
 export const ENCRYPTED_ACCOUNT_FIELDS = ['access_token', 'refresh_token', 'id_token'] as const;
@@ -19,18 +20,6 @@ const WRAPPED = Symbol.for('framework.auth.encryptedTokens');
 /** Where a value lives: its AES-GCM additional data. */
 const placeOf = (field: string, key: AccountKey): string =>
   `framework.auth account token\u0000${field}\u0000${key.provider}\u0000${key.providerAccountId}`;
-
-/** `target` with `overrides` in place of some methods; every other member is the target's own, bound to it. */
-function delegate(target: StorageAdapter, overrides: Partial<StorageAdapter>): StorageAdapter {
-  return new Proxy(target, {
-    get(t, prop) {
-      if (prop === WRAPPED) return true;
-      if (Object.hasOwn(overrides, prop)) return overrides[prop as keyof StorageAdapter];
-      const value: unknown = Reflect.get(t, prop, t);
-      return typeof value === 'function' ? value.bind(t) : value;
-    },
-  });
-}
 
 /**
  * Wraps `adapter` so that the OAuth tokens of accounts are stored encrypted
@@ -79,10 +68,14 @@ export function encryptAccountTokens(adapter: StorageAdapter, secrets: readonly 
 
   const openOrNull = async (account: AdapterAccount | null) => (account ? open(account) : null);
 
-  return delegate(adapter, {
-    linkAccount: async (account) => open(await adapter.linkAccount(await seal(account, account))),
-    getAccount: async (key) => openOrNull(await adapter.getAccount(key)),
-    listAccounts: async (userId) => Promise.all((await adapter.listAccounts(userId)).map(open)),
-    updateAccount: async (key, patch) => openOrNull(await adapter.updateAccount(key, await seal(key, patch))),
-  });
+  return delegateAdapter(
+    adapter,
+    {
+      linkAccount: async (account) => open(await adapter.linkAccount(await seal(account, account))),
+      getAccount: async (key) => openOrNull(await adapter.getAccount(key)),
+      listAccounts: async (userId) => Promise.all((await adapter.listAccounts(userId)).map(open)),
+      updateAccount: async (key, patch) => openOrNull(await adapter.updateAccount(key, await seal(key, patch))),
+    },
+    WRAPPED,
+  );
 }

@@ -1,0 +1,85 @@
+/**
+ * Verification tokens (magic links, email verification, password resets, passkey challenges) in Redis instead
+ * of the database, for `redisSecondaryStorage`: single-use by `GETDEL`, expiring by a key TTL, and purged by
+ * an index sorted by expiry.
+ * @module
+ * @internal
+ */
+import { delegateAdapter } from '../storage/delegate.js';
+import { StorageConflictError, type StorageAdapter, type VerificationToken } from '../storage/types.js';
+
+/** The part of a node-redis v4/v5 client this uses: raw commands. */
+export interface RedisCommandClientLike {
+  sendCommand(args: string[]): Promise<unknown>;
+}
+
+/**
+ * How long a token's key outlives its `expires` (ms): the adapter contract returns an expired token once (the
+ * caller tells "expired" from "unknown"), and `purgeExpired` removes it earlier. One day.
+ */
+const GRACE_MS = 86_400_000;
+
+/** Deletes the keys of every token expiring at or before ARGV[1] (ms) and returns how many existed. */
+const PURGE = `local keys = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+local n = 0
+for _, k in ipairs(keys) do n = n + redis.call('DEL', k) end
+if #keys > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1]) end
+return n`;
+
+/** The token methods of a storage adapter, on Redis under `prefix`. */
+export function redisVerificationTokens(
+  client: RedisCommandClientLike,
+  prefix: string,
+): Pick<StorageAdapter, 'createVerificationToken' | 'useVerificationToken'> & {
+  /** Deletes tokens expiring at or before `now`; resolves how many. */
+  purgeExpired(now: Date): Promise<number>;
+} {
+  const index = `${prefix}vt-index`;
+  // The hash is hex and fixed-length, so the identifier after it needs no escaping.
+  const keyOf = (identifier: string, tokenHash: string) => `${prefix}vt:${tokenHash}:${identifier}`;
+  return {
+    async createVerificationToken(token) {
+      const key = keyOf(token.identifier, token.tokenHash);
+      const expires = token.expires.getTime();
+      const ttl = Math.max(expires - Date.now(), 0) + GRACE_MS;
+      const value = JSON.stringify({ identifier: token.identifier, tokenHash: token.tokenHash, expires });
+      const set = await client.sendCommand(['SET', key, value, 'PX', String(ttl), 'NX']);
+      if (set === null) throw new StorageConflictError('Verification token exists already', 'tokenHash');
+      await client.sendCommand(['ZADD', index, String(expires), key]);
+      return { identifier: token.identifier, tokenHash: token.tokenHash, expires: new Date(expires) };
+    },
+    async useVerificationToken({ identifier, tokenHash }) {
+      const key = keyOf(identifier, tokenHash);
+      const raw = await client.sendCommand(['GETDEL', key]);
+      if (typeof raw !== 'string') return null;
+      await client.sendCommand(['ZREM', index, key]);
+      const stored = JSON.parse(raw) as { identifier: string; tokenHash: string; expires: number };
+      const token: VerificationToken = {
+        identifier: stored.identifier,
+        tokenHash: stored.tokenHash,
+        expires: new Date(stored.expires),
+      };
+      return token;
+    },
+    async purgeExpired(now) {
+      return Number(await client.sendCommand(['EVAL', PURGE, '1', index, String(now.getTime())]));
+    },
+  };
+}
+
+/** `adapter` with its verification tokens in Redis (see {@link redisVerificationTokens}). */
+export function withRedisVerificationTokens(
+  adapter: StorageAdapter,
+  client: RedisCommandClientLike,
+  prefix: string,
+): StorageAdapter {
+  const tokens = redisVerificationTokens(client, prefix);
+  return delegateAdapter(adapter, {
+    createVerificationToken: tokens.createVerificationToken,
+    useVerificationToken: tokens.useVerificationToken,
+    async purgeExpired(now = new Date()) {
+      const [stored, inRedis] = await Promise.all([adapter.purgeExpired(now), tokens.purgeExpired(now)]);
+      return { sessions: stored.sessions, verificationTokens: stored.verificationTokens + inRedis };
+    },
+  });
+}
