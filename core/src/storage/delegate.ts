@@ -15,12 +15,19 @@ export function delegateAdapter(
   overrides: Partial<StorageAdapter>,
   mark?: symbol,
 ): StorageAdapter {
+  // One bound function per method, made on first access (a session read goes through here on every request).
+  const bound = new Map<PropertyKey, { from: unknown; fn: unknown }>();
   return new Proxy(target, {
     get(t, prop) {
       if (mark !== undefined && prop === mark) return true;
       if (Object.hasOwn(overrides, prop)) return overrides[prop as keyof StorageAdapter];
       const value: unknown = Reflect.get(t, prop, t);
-      return typeof value === 'function' ? value.bind(t) : value;
+      if (typeof value !== 'function') return value;
+      const cached = bound.get(prop);
+      if (cached?.from === value) return cached.fn;
+      const fn = value.bind(t);
+      bound.set(prop, { from: value, fn });
+      return fn;
     },
   });
 }
