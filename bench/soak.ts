@@ -102,10 +102,22 @@ function load(base: string) {
 const a = await start();
 const b = await start();
 try {
-  // Warm up both (every session read once), then take the starting RSS.
-  for (const base of [a.base, b.base])
-    await autocannon({ url: `${base}/me`, connections: 20, amount: USERS * 2, requests: [cycleCookies()] });
+  // Warm up both under the soak's own load (50 connections, 10 s, every session read many times), so the heap
+  // and the JIT reach their working size first; then take the starting RSS. Growth after that is what leaks.
+  await Promise.all(
+    [a.base, b.base].map((base) =>
+      autocannon({ url: `${base}/me`, connections: 50, duration: 10, requests: [cycleCookies()] }),
+    ),
+  );
   const rssStart = [await rss(a.base), await rss(b.base)];
+  // RSS every tenth of the run, to tell a plateau from a climb.
+  const samples: number[][] = [[], []];
+  const sampler = setInterval(
+    () => {
+      void Promise.all([rss(a.base), rss(b.base)]).then(([x, y]) => (samples[0]!.push(x), samples[1]!.push(y)));
+    },
+    (seconds * 1000) / 10,
+  );
   const runs = [load(a.base), load(b.base)];
   await new Promise((r) => setTimeout(r, (seconds * 1000) / 2));
   const gone = cookies.slice(0, SIGN_OUT);
@@ -113,6 +125,7 @@ try {
   let stillIn = 0;
   for (const cookie of gone) if ((await fetch(`${b.base}/me`, { headers: { cookie } })).status === 200) stillIn++;
   const [ra, rb] = (await Promise.all(runs)) as [autocannon.Result, autocannon.Result];
+  clearInterval(sampler);
   const rssEnd = [await rss(a.base), await rss(b.base)];
   const row = (name: string, r: autocannon.Result, i: number) =>
     `| ${name} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors + r.timeouts} | ${r.non2xx} | ${rssStart[i]!.toFixed(1)} | ${rssEnd[i]!.toFixed(1)} | ${(((rssEnd[i]! - rssStart[i]!) / rssStart[i]!) * 100).toFixed(1)} % |`;
@@ -125,6 +138,8 @@ try {
   console.log(row('A', ra, 0));
   console.log(row('B', rb, 1));
   console.log(`non-2xx are the ${SIGN_OUT} signed-out users' later requests (401), expected.`);
+  for (const [i, name] of ['A', 'B'].entries())
+    console.log(`RSS of ${name} during the run (MB): ${samples[i]!.map((x) => x.toFixed(0)).join(' → ')}`);
   console.log(
     `revocation: signed out ${SIGN_OUT} users on A; still signed in on B at their next request: ${stillIn} (goal 0)`,
   );
