@@ -79,8 +79,11 @@ export interface Dashboard {
    * 403) to send. Never rejects.
    */
   authorize(request: Request, info?: DashboardRequestInfo): Promise<Response | null>;
-  /** Stops recording runs and ends live streams. */
-  close(): void;
+  /**
+   * Ends live streams, stops recording runs and writes those waiting for the history's store. A history passed
+   * in as `options.history` is left open (it may be shared).
+   */
+  close(): Promise<void>;
 }
 
 /**
@@ -183,10 +186,11 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
         return refusal(request, 500, 'INTERNAL_ERROR', 'The dashboard could not answer this request.');
       }
     },
-    close() {
-      history?.close();
+    async close() {
       for (const end of streams) end();
       streams.clear();
+      // A history passed in is the caller's to close.
+      if (history && !isHistory(options.history)) await history.close();
     },
   };
 }

@@ -15,6 +15,7 @@ export {
 } from './dashboard.js';
 export type { DashboardAuth } from './access.js';
 export { createRunHistory, type RunHistory, type RunHistoryOptions, type Throughput } from './history.js';
+export { createSqlRunStore, type RunStore, type SqlRunStoreOptions } from './run-store.js';
 export type { AuthActivitySources, AuditEntry, AuditFilter, RateLimitRefusal } from './auth-activity.js';
 export { authActivityOf } from './auth-plugins.js';
 export { nextOccurrences } from './schedule.js';

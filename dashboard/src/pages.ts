@@ -46,7 +46,7 @@ export async function renderGet(
     const body = overviewPage(context, {
       definitions: deps.runtime?.definitions ?? {},
       queues: deps.runtime ? await deps.runtime.inspectQueues() : [],
-      runs: deps.history?.recent({ limit: 50, ...(trigger ? { trigger } : {}) }) ?? [],
+      runs: (await deps.history?.list({ limit: 50, ...(trigger ? { trigger } : {}) })) ?? [],
       throughput: deps.history?.throughput() ?? { minutes: [], runs: [], errors: [] },
       csrfToken: issued.token,
       now: new Date(),
@@ -54,13 +54,14 @@ export async function renderGet(
     return htmlResponse(body, issued.setCookie ? { 'set-cookie': issued.setCookie } : {});
   }
   if (path.startsWith('/runs/')) {
-    const run = deps.history?.get(decodeURIComponent(path.slice('/runs/'.length)));
+    const run = await deps.history?.find(decodeURIComponent(path.slice('/runs/'.length)));
     return run ? htmlResponse(runPage(context, run)) : null;
   }
   if (path === '/auth') return htmlResponse(authPage(context, await authData(deps.authActivity, url.searchParams)));
   if (path === '/api/throughput')
     return jsonResponse(deps.history?.throughput() ?? { minutes: [], runs: [], errors: [] });
-  if (path === '/api/runs') return jsonResponse({ runs: (deps.history?.recent({ limit: 50 }) ?? []).map(summary) });
+  if (path === '/api/runs')
+    return jsonResponse({ runs: ((await deps.history?.list({ limit: 50 })) ?? []).map(summary) });
   if (path === '/events') return liveTail(request, deps);
   return null;
 }

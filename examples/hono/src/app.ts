@@ -19,7 +19,7 @@ import { createNoteStore } from './inbound-mail.js';
 import { createAvatarUploadLog, createExampleBucket } from './local-bucket.js';
 import { devRoutesEnabled, loopbackOnly } from './dev-only.js';
 import { mountDashboard } from '@framework/hono/dashboard';
-import type { Dashboard } from '@framework/dashboard';
+import { createSqlRunStore, type Dashboard } from '@framework/dashboard';
 import { createReportRenderer, dashboardDemo, dashboardEnabled, type ReportRenderer } from './dashboard.js';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -104,9 +104,13 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
   app.use('*', securityHeaders());
   app.use('*', mountTriggers(runtime));
   mountAuth(app, auth);
+  // Run history in the example's SQLite file too, so the dashboard shows runs from before a restart.
+  const runStore = createSqlRunStore(example.db);
+  await runStore.migrate();
   const dashboard = mountDashboard(app, {
     runtime,
     auth,
+    history: { store: runStore },
     enabled: dashboardEnabled(options.dashboard),
     mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
     ...(options.secret ? { secret: options.secret } : {}),
@@ -167,8 +171,8 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     dashboard,
     reports,
     close: async () => {
-      dashboard.close();
       await runtime.stop({ timeout: '5s' });
+      await dashboard.close(); // writes the runs still waiting, before the database closes
       await adapter.close?.();
       await demo.close();
       mailer.close();

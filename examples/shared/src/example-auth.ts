@@ -51,6 +51,8 @@ export interface ExampleAuth {
   adapter: StorageAdapter;
   /** Password accounts over the same storage (the seed script creates its users with them). */
   passwords: PasswordAccounts;
+  /** A Kysely on the same SQLite file, for the app's other tables (plugins, the dashboard's run history). */
+  db: Kysely<any>;
 }
 
 function devOidc(issuer: string): Provider {
@@ -171,5 +173,5 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
     ],
   });
   await auth.migrate();
-  return { auth, adapter, passwords };
+  return { auth, adapter, passwords, db: pluginDb };
 }
