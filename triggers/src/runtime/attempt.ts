@@ -5,6 +5,7 @@ import type { TraceParent } from '../trace.js';
 import type { LogEntry, TailOutcome, TriggerContext } from '../types.js';
 import type { RuntimeCore } from './core.js';
 import type { RegisteredTrigger } from './registry.js';
+import type { RunRecord } from './runs.js';
 import { createSteps, StepSleep, type StepScope } from './steps.js';
 import { randomHex } from '../trace.js';
 
@@ -162,7 +163,8 @@ async function runNow(
     });
   }
   if (core.runs.active) {
-    core.runs.publish({
+    // A plain literal and one added field, no spread: this runs once per attempt while the dashboard listens.
+    const record: RunRecord = {
       id: core.runs.nextId(),
       trigger: name,
       source,
@@ -171,9 +173,10 @@ async function runNow(
       status: error instanceof StepSleep ? 'suspended' : outcomeOf(error),
       startedAt,
       durationMs,
-      ...(error === undefined || error instanceof StepSleep ? {} : { error: messageOf(error) }),
       logs,
-    });
+    };
+    if (error !== undefined && !(error instanceof StepSleep)) record.error = messageOf(error);
+    core.runs.publish(record);
   }
   return {
     ok: error === undefined,
