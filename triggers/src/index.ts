@@ -27,6 +27,7 @@ export type {
   EngineConsumer,
   EngineExternalSource,
   EngineMessage,
+  CompletedMessage,
   EngineQueueStats,
   EnginePlan,
   EngineSchedule,

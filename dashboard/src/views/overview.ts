@@ -22,6 +22,7 @@ ${Object.entries(data.definitions).map(([name, definition]) => triggerRow(contex
 </tbody></table></section>
 ${queuesSection(data.queues)}
 ${deadLettersSection(context, data.queues, data.csrfToken)}
+${deliveredSection(data.queues)}
 ${runsSection(context, data.runs)}`;
   return page('Triggers', context, content, { chart: true });
 }
@@ -92,6 +93,26 @@ function deadLettersSection(context: PageContext, queues: QueueInspection[], csr
       : html`<table><thead><tr><th>Queue</th><th>Message</th><th>Attempts</th><th>Failed at</th><th>Reason</th><th>Body</th><th></th></tr></thead><tbody>${messages.map(
           (m) =>
             html`<tr data-message="${m.id}"><td>${m.queue}</td><td><code>${m.id}</code></td><td>${m.attempts}</td><td>${time(m.failedAt)}</td><td>${m.reason}</td><td><code>${preview(m.body, 120)}</code></td><td>${action(m.trigger, 'replay', m.id, 'Replay')} ${action(m.trigger, 'discard', m.id, 'Discard', 'secondary')}</td></tr>`,
+        )}</tbody></table>`
+  }</section>`;
+}
+
+/**
+ * Recently completed messages from the engine's own job data (BullMQ's completed set, `keepCompleted`): shared
+ * by every process and kept across restarts. Absent for engines that keep none.
+ */
+function deliveredSection(queues: QueueInspection[]): Html | '' {
+  if (!queues.some((q) => q.completed !== undefined)) return '';
+  const messages = queues
+    .flatMap((q) => q.completed ?? [])
+    .sort((a, b) => b.completedAt.getTime() - a.completedAt.getTime())
+    .slice(0, 50);
+  return html`<section id="delivered" data-refreshable><h2>Recently delivered</h2><p class="muted">From the queue engine's own job data: every process, across restarts.</p>${
+    messages.length === 0
+      ? html`<p class="muted" data-empty>No completed messages kept.</p>`
+      : html`<table><thead><tr><th>Queue</th><th>Message</th><th>Attempts</th><th>Completed</th><th>Took</th><th>Trace id</th><th>Body</th></tr></thead><tbody>${messages.map(
+          (m) =>
+            html`<tr data-delivered="${m.id}"><td>${m.queue}</td><td><code>${m.id}</code></td><td>${m.attempts}</td><td>${time(m.completedAt)}</td><td>${Math.round(m.durationMs)} ms</td><td><code>${m.traceId ?? '–'}</code></td><td><code>${preview(m.body, 120)}</code></td></tr>`,
         )}</tbody></table>`
   }</section>`;
 }

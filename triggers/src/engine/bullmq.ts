@@ -19,6 +19,7 @@ function scriptClientOf(queue: Queue): Promise<ScriptClient> {
   return (queue.getBackend() as unknown as { connection: { client: Promise<ScriptClient> } }).connection.client;
 }
 import type {
+  CompletedMessage,
   EngineCallbacks,
   EngineConsumer,
   EnginePlan,
@@ -27,6 +28,7 @@ import type {
   TriggerEngine,
 } from './types.js';
 import { importPeer } from '../optional-peer.js';
+import { TriggerDefinitionError } from '../errors.js';
 
 /** Options of {@link bullmqEngine}. */
 export interface BullmqEngineOptions {
@@ -44,6 +46,14 @@ export interface BullmqEngineOptions {
   stalledInterval?: Duration;
   /** Where schedules read the time. Default the wall clock; tests may pass `scaledClock(...)`. */
   clock?: EngineClock;
+  /**
+   * Completed jobs BullMQ keeps per queue (`removeOnComplete: { count }`), newest first, so that
+   * `inspect()` (and the dashboard) can list recent deliveries from BullMQ's own job data, across processes
+   * and restarts. Default `0`: a job is removed as soon as it completes. Note: while BullMQ keeps a completed
+   * job, its id stays taken, so a `send` with that `id` is deduplicated for as long (BullMQ's job id
+   * semantics), not only until it is acked.
+   */
+  keepCompleted?: number;
 }
 
 type BullmqModule = typeof import('bullmq');
@@ -84,6 +94,13 @@ type BullmqModule = typeof import('bullmq');
  */
 export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
   const prefix = options.prefix ?? 'framework';
+  const keepCompleted = options.keepCompleted ?? 0;
+  if (!Number.isInteger(keepCompleted) || keepCompleted < 0)
+    throw new TriggerDefinitionError(
+      'bullmqEngine({keepCompleted})',
+      `expected a whole number ≥ 0, got ${keepCompleted}`,
+    );
+  const removeOnComplete = keepCompleted === 0 ? true : { count: keepCompleted };
   const lockDurationMs = parseDuration(options.lockDuration ?? '30s', 'bullmqEngine({lockDuration})');
   const stalledIntervalMs = parseDuration(options.stalledInterval ?? '30s', 'bullmqEngine({stalledInterval})');
   const clock = options.clock ?? realClock;
@@ -182,7 +199,7 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
         name: 'message',
         data,
         opts: {
-          removeOnComplete: true,
+          removeOnComplete,
           removeOnFail: false,
           ...(delayMs && delayMs > 0 ? { delay: delayMs } : {}),
           // An existing job with this id makes BullMQ add nothing and return it.
@@ -245,6 +262,23 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       attempts: Math.max(1, job.attemptsStarted - ((job.data as MessageData).suspensions ?? 0)),
       reason: job.failedReason,
       failedAt: new Date(job.finishedOn ?? job.timestamp),
+    };
+  }
+
+  function toCompleted(queue: string, job: Job): CompletedMessage {
+    const data = job.data as MessageData;
+    const startedAt = job.processedOn ?? job.timestamp;
+    const finishedAt = job.finishedOn ?? startedAt;
+    return {
+      id: job.id!,
+      queue,
+      body: data.body,
+      timestamp: new Date(job.timestamp),
+      attempts: Math.max(1, job.attemptsStarted - (data.suspensions ?? 0) - (data.released ?? 0)),
+      startedAt: new Date(startedAt),
+      completedAt: new Date(finishedAt),
+      durationMs: Math.max(0, finishedAt - startedAt),
+      ...(data.trace ? { traceId: data.trace.traceId } : {}),
     };
   }
 
@@ -376,19 +410,23 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       return ids;
     },
     async inspect(queue: string, inspectOptions: { deadLetterQueue?: string; limit: number }) {
-      const counts = await (await queueOf(queue)).getJobCounts('waiting', 'delayed', 'prioritized', 'active', 'failed');
+      const target = await queueOf(queue);
+      const counts = await target.getJobCounts('waiting', 'delayed', 'prioritized', 'active', 'failed');
       const failed = (await failedJobs(queue))
         .map((job) => toFailed(queue, job))
         .sort((a, b) => a.failedAt.getTime() - b.failedAt.getTime());
       const deadLetters = inspectOptions.deadLetterQueue
         ? (await deadLetterJobs(queue, inspectOptions.deadLetterQueue)).map((d) => d.view)
         : [];
+      // BullMQ's completed set, newest first: the deliveries it kept (`keepCompleted`).
+      const completed = keepCompleted === 0 ? [] : await target.getJobs(['completed'], 0, inspectOptions.limit - 1);
       return {
         waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
         inFlight: counts.active ?? 0,
         failed: counts.failed ?? failed.length,
         deadLettered: deadLetters.length,
         messages: [...failed, ...deadLetters].slice(0, inspectOptions.limit),
+        completed: completed.map((job) => toCompleted(queue, job)),
       };
     },
   };

@@ -65,6 +65,24 @@ export interface FailedMessage {
   failedAt: Date;
 }
 
+/** A delivered message an engine kept (BullMQ: its completed set, `keepCompleted`). */
+export interface CompletedMessage {
+  id: string;
+  queue: string;
+  body: unknown;
+  /** When it was sent. */
+  timestamp: Date;
+  /** Deliveries it took (1 when the first one acked). */
+  attempts: number;
+  /** When the delivery that acked it was fetched. */
+  startedAt: Date;
+  completedAt: Date;
+  /** `completedAt - startedAt`, in ms: includes waiting for the rest of its batch. */
+  durationMs: number;
+  /** The W3C trace id the message carried, when it carried one. */
+  traceId?: string;
+}
+
 /**
  * Counts of one queue as an engine reports them (`null` when it cannot tell), with its failed and
  * dead-lettered messages.
@@ -79,6 +97,8 @@ export interface EngineQueueStats {
   deadLettered: number;
   /** Failed, then dead-lettered messages, oldest first, at most `limit`. */
   messages: FailedMessage[];
+  /** Recently completed messages, newest first, at most `limit`, when the engine keeps them. */
+  completed?: CompletedMessage[];
 }
 
 /** A cron the engine must fire. `cron` has 5 fields and is evaluated in `timezone`. */
