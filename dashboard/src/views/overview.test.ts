@@ -50,6 +50,8 @@ describe('Recently delivered', () => {
   });
 
   it('says so when the engine keeps none yet', () => {
-    expect(render([queue('jobs', [])])).toContain('No completed messages kept.');
+    expect(render([queue('jobs', [])])).toContain(
+      'No completed messages kept. <code>bullmqEngine({ keepCompleted: 100 })</code>',
+    );
   });
 });

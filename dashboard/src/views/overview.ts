@@ -109,7 +109,7 @@ function deliveredSection(queues: QueueInspection[]): Html | '' {
     .slice(0, 50);
   return html`<section id="delivered" data-refreshable><h2>Recently delivered</h2><p class="muted">From the queue engine's own job data: every process, across restarts.</p>${
     messages.length === 0
-      ? html`<p class="muted" data-empty>No completed messages kept.</p>`
+      ? html`<p class="muted" data-empty>No completed messages kept. <code>bullmqEngine({ keepCompleted: 100 })</code> keeps the last 100 per queue.</p>`
       : html`<table><thead><tr><th>Queue</th><th>Message</th><th>Attempts</th><th>Completed</th><th>Took</th><th>Trace id</th><th>Body</th></tr></thead><tbody>${messages.map(
           (m) =>
             html`<tr data-delivered="${m.id}"><td>${m.queue}</td><td><code>${m.id}</code></td><td>${m.attempts}</td><td>${time(m.completedAt)}</td><td>${Math.round(m.durationMs)} ms</td><td><code>${m.traceId ?? '–'}</code></td><td><code>${preview(m.body, 120)}</code></td></tr>`,
