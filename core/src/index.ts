@@ -10,6 +10,7 @@ export {
   isAuthenticated,
   requireAuth,
   currentScope,
+  withRequestScope,
   type AuthScope,
   type RequireAuthOptions,
 } from './scope.js';

@@ -42,9 +42,47 @@ export function rbacSubject(scope: Pick<AuthScope, 'user' | 'grantedRoles'>): Us
  */
 const storage = processShared('@framework/auth.requestScope.v1', () => new AsyncLocalStorage<AuthScope>());
 
+/**
+ * The scope entered synchronously by {@link withRequestScope}; it wins over the AsyncLocalStorage one while set.
+ * Shared by every copy like `storage`.
+ */
+const entered = processShared('@framework/auth.enteredScope.v1', () => ({ scope: undefined as AuthScope | undefined }));
+
 /** @internal Opens a scope around `fn`. */
 export function runInScope<T>(scope: AuthScope, fn: () => T): T {
   return storage.run(scope, fn);
+}
+
+/**
+ * Runs the synchronous `fn` with `scope` as the current request scope, without `AsyncLocalStorage`, and returns
+ * what it returns. Adapters use it for helpers bound to their request context (Hono's `requireAuth(c)`), so
+ * `getUser()`, `requireAuth()`, `requireRole()` and `requirePermission()` read a scope built by
+ * `auth.openScope(request)`. The scope is left when `fn` returns or throws; nothing else can run in between, so
+ * it never reaches another request.
+ *
+ * @throws TypeError when `fn` returns a promise: the scope would be gone after its first `await` (use `auth.run`).
+ *   Whatever `fn` throws.
+ * @example
+ * ```ts
+ * const scope = await auth.openScope(request);
+ * const user = withRequestScope(scope, () => requirePermission('posts:edit'));
+ * ```
+ */
+export function withRequestScope<T>(scope: AuthScope, fn: () => T): T {
+  const previous = entered.scope;
+  entered.scope = scope;
+  let result: T;
+  try {
+    result = fn();
+  } finally {
+    entered.scope = previous;
+  }
+  if (typeof (result as { then?: unknown } | null)?.then === 'function') {
+    throw new TypeError(
+      'withRequestScope(scope, fn) runs fn synchronously; an async fn loses the scope at its first await. Use auth.run(request, fn) for async work.',
+    );
+  }
+  return result;
 }
 
 /**
@@ -52,10 +90,10 @@ export function runInScope<T>(scope: AuthScope, fn: () => T): T {
  * @throws Error when called outside `auth.run` / an adapter middleware.
  */
 export function currentScope(caller = 'currentScope'): AuthScope {
-  const scope = storage.getStore();
+  const scope = entered.scope ?? storage.getStore();
   if (!scope) {
     throw new Error(
-      `${caller}() was called outside a request scope. Run the handler inside auth.run(request, fn) or mount the adapter's middleware (e.g. authSession(auth) for Hono).`,
+      `${caller}() was called outside a request scope. Run the handler inside auth.run(request, fn), or mount the adapter's middleware (Express: authSession(auth); SvelteKit: authHandle(auth)). On Hono, authSession(auth) binds the session to the context: use c.get('user') or the helpers from @framework/hono (requireAuth(c), requirePermission(c, ...)), or authSession(auth, { scope: true }) for these global helpers.`,
     );
   }
   return scope;

@@ -35,7 +35,12 @@ export function parseCookies(header: string | null): Record<string, string> {
 /** Reads one cookie without parsing the whole header into an object when it is absent. */
 export function readCookie(header: string | null, name: string): string | undefined {
   if (!header || !header.includes(name)) return undefined;
-  return parseCookies(header)[name];
+  try {
+    // `parse` returns a prototype-less object, first occurrence of a name winning; no copy is needed here.
+    return parse(header)[name];
+  } catch {
+    return undefined;
+  }
 }
 
 /** Serializes a cookie for a Set-Cookie header. */

@@ -104,7 +104,7 @@ export function authMiddleware(options?: AuthMiddlewareOptions): AuthMiddleware 
   const required = checked.required ?? true;
 
   return async function protect(request, next, context) {
-    const scope = optionalScope();
+    const scope = context?.scope ?? optionalScope();
     const user = await readUser(context, scope);
     if (!user) {
       if (!required) return next();

@@ -4,6 +4,7 @@
  */
 import type { RBAC } from '../rbac/types.js';
 import type { User } from '../types.js';
+import type { AuthScope } from '../scope.js';
 
 /** Options of `authMiddleware`. Every option is checked when the middleware is created. */
 export interface AuthMiddlewareOptions {
@@ -54,6 +55,11 @@ export interface AuthMiddlewareContext {
   auth?: { getUser(): Promise<User | null> | User | null };
   /** Role definitions; wins over `options.rbac` and the scope's. */
   rbac?: RBAC;
+  /**
+   * The request scope to read (user, granted roles, sign-in page, role definitions) when the adapter keeps it on
+   * its own request context (`auth.openScope`) rather than in `AsyncLocalStorage`. Default: the current scope.
+   */
+  scope?: AuthScope;
 }
 
 /** A Web-standard middleware: it answers itself, or returns what `next()` returns. */

@@ -64,7 +64,8 @@ export function hasPermission(permission: string | readonly string[], resource?:
  */
 export function requireRole(role: string | readonly string[]): User {
   const scope = currentScope('requireRole');
-  const refusal = checkRole(scope.extensions.rbac, scope.user, role);
+  // Counts the roles plugins grant for this request, as hasRole() does; returns the user as stored.
+  const refusal = checkRole(scope.extensions.rbac, rbacSubject(scope), role);
   if (refusal) throw refusal;
   return scope.user!;
 }

@@ -5,7 +5,7 @@
  * @internal
  * @module
  */
-import { randomString, sha256Hex, timingSafeEqual } from '../crypto.js';
+import { randomString, sha256Hex, sha256HexNow, timingSafeEqual } from '../crypto.js';
 import type { ResolvedAuthConfig } from '../config.js';
 import type { StorageAdapter, AdapterSession, AdapterUser } from '../storage/types.js';
 import { revokeUserSessions } from './revoke.js';
@@ -21,18 +21,30 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
   const maxAgeMs = config.session.maxAge * 1000;
   const updateAgeMs = config.session.updateAge * 1000;
 
+  /** Whether `secret` hashes to the stored hash; synchronous where `node:crypto` works. */
+  function secretMatches(found: { session: AdapterSession }, secret: string): boolean | Promise<boolean> {
+    const hashed = sha256HexNow(secret);
+    return typeof hashed === 'string'
+      ? timingSafeEqual(hashed, found.session.tokenHash)
+      : hashed.then((hash) => timingSafeEqual(hash, found.session.tokenHash));
+  }
+
   async function lookup(value: string): Promise<{ session: AdapterSession; user: AdapterUser } | null> {
     const m = TOKEN.exec(value);
     if (!m) return null;
     const found = await adapter.getSessionAndUser(m[1]!);
     if (!found) return null;
-    const hash = await sha256Hex(m[2]!);
-    return timingSafeEqual(hash, found.session.tokenHash) ? found : null;
+    return (await secretMatches(found, m[2]!)) ? found : null;
   }
 
   async function read(value: string, forceRefresh = false): Promise<SessionRead> {
-    const found = await lookup(value);
+    // `lookup` inlined: the hot path awaits only the storage read.
+    const m = TOKEN.exec(value);
+    if (!m) return { status: 'none' };
+    const found = await adapter.getSessionAndUser(m[1]!);
     if (!found) return { status: 'none' };
+    const matches = secretMatches(found, m[2]!);
+    if (!(typeof matches === 'boolean' ? matches : await matches)) return { status: 'none' };
     const now = Date.now();
     const expiresAt = found.session.expires.getTime();
     if (expiresAt <= now) {
@@ -40,22 +52,27 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
       return { status: 'expired' };
     }
     const acting = found.session.impersonatedBy;
-    const about = {
+    const out: Extract<SessionRead, { status: 'valid' }> = {
+      status: 'valid',
+      user: found.user,
+      expires: found.session.expires,
       sessionId: found.session.id,
       authTime: found.session.createdAt,
-      ...(acting ? { impersonatedBy: acting } : {}),
     };
+    if (acting) out.impersonatedBy = acting;
     // Slide forward once the session is older than updateAge (Auth.js semantics); an impersonation never slides.
     if (!acting && (forceRefresh || expiresAt - maxAgeMs + updateAgeMs <= now)) {
       const expires = new Date(now + maxAgeMs);
       await adapter.updateSessionExpiry(found.session.id, expires, new Date(now));
-      return { status: 'valid', user: found.user, expires, refreshed: { value, expires }, ...about };
+      out.expires = expires;
+      out.refreshed = { value, expires };
+      return out;
     }
     // Between slides, activity is recorded at most once per interval, so most reads do not write.
     const lastActive = (found.session.lastActiveAt ?? found.session.createdAt).getTime();
     if (now - lastActive >= ACTIVITY_INTERVAL_MS)
       await adapter.updateSessionExpiry(found.session.id, found.session.expires, new Date(now));
-    return { status: 'valid', user: found.user, expires: found.session.expires, ...about };
+    return out;
   }
 
   return {

@@ -37,6 +37,8 @@ async function deriveKey(secret: string): Promise<CryptoKey> {
 
 /** A verified token as cached: its claims and when storage last confirmed it (ms). */
 interface Verified {
+  /** The whole token this entry verified. */
+  token: string;
   claims: JWT;
   checkedAt: number;
   /** Set once storage said the token is revoked: it stays revoked. */
@@ -115,8 +117,23 @@ export function jwtStrategy(
   /** Verifications in flight, so concurrent first reads of one token share one. */
   const verifying = new Map<string, Promise<Verified | 'expired' | null>>();
 
+  /**
+   * The cache entry of a token verified before. Entries are keyed by the signature segment, so a read hashes 43
+   * characters rather than the whole ~300, and the presented token must equal the verified one in full: a forged
+   * payload under a known signature is a miss, then fails verification. The full comparison is the one a Map keyed
+   * by the whole token would make after hashing; reaching it already takes the genuine token's HMAC.
+   */
+  function cachedEntry(value: string): Verified | undefined {
+    const cached = cache.get(value.slice(value.lastIndexOf('.') + 1));
+    return cached && cached.token === value ? cached : undefined;
+  }
+
+  function forget(value: string): void {
+    if (cachedEntry(value)) cache.delete(value.slice(value.lastIndexOf('.') + 1));
+  }
+
   function verify(value: string): Verified | 'expired' | null | Promise<Verified | 'expired' | null> {
-    const cached = cache.get(value);
+    const cached = cachedEntry(value);
     if (cached) return cached.claims.exp! * 1000 <= Date.now() ? 'expired' : cached;
     if (value.length > 8192 || value.split('.').length !== 3) return null;
     let pending = verifying.get(value);
@@ -135,8 +152,8 @@ export function jwtStrategy(
           requiredClaims: ['sub', 'exp', 'iat'],
         });
         if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-        const verified: Verified = { claims: payload as JWT, checkedAt: Number.NEGATIVE_INFINITY };
-        cache.set(value, verified);
+        const verified: Verified = { token: value, claims: payload as JWT, checkedAt: Number.NEGATIVE_INFINITY };
+        cache.set(value.slice(value.lastIndexOf('.') + 1), verified);
         return verified;
       } catch (e) {
         // jose checks the signature before the claims, so JWTExpired means a genuine but stale token.
@@ -210,26 +227,45 @@ export function jwtStrategy(
     for (const other of cache.values()) if (other.claims.sub === userId) other.checkedAt = Number.NEGATIVE_INFINITY;
   }
 
-  async function read(value: string, options: { fresh?: boolean } = {}): Promise<SessionRead> {
-    const verified = await verify(value);
+  function read(value: string, options: { fresh?: boolean } = {}): SessionRead | Promise<SessionRead> {
+    const verified = verify(value);
+    return verified instanceof Promise
+      ? verified.then((v) => readVerified(value, v, options))
+      : readVerified(value, verified, options);
+  }
+
+  function readVerified(
+    value: string,
+    verified: Verified | 'expired' | null,
+    options: { fresh?: boolean },
+  ): SessionRead | Promise<SessionRead> {
     if (verified === null) return { status: 'none' };
     if (verified === 'expired') {
-      cache.delete(value);
+      forget(value);
       return { status: 'expired' };
     }
     if (verified.revoked) return { status: 'none' };
     const now = Date.now();
     if (now / 1000 - verified.claims.iat! >= updateAge) return reissue(verified);
     const due = options.fresh || now - verified.checkedAt >= revalidateMs;
-    if (adapter && due && !(await revalidate(adapter, verified))) return { status: 'none' };
+    if (adapter && due)
+      return revalidate(adapter, verified).then((ok) => (ok ? validRead(verified) : { status: 'none' }));
+    return validRead(verified);
+  }
+
+  /** The hot path of every JWT read: built field by field (no spread), a fresh user object per request. */
+  function validRead(verified: Verified): SessionRead {
     const token = verified.claims;
-    return {
+    const out: Extract<SessionRead, { status: 'valid' }> = {
       status: 'valid',
       user: userFromClaims(token),
       expires: new Date(token.exp! * 1000),
       token,
-      ...authTimeOf(token),
     };
+    if (typeof token.auth_time === 'number') out.authTime = new Date(token.auth_time * 1000);
+    const actor = (token.act as { sub?: unknown } | undefined)?.sub;
+    if (typeof actor === 'string') out.impersonatedBy = actor;
+    return out;
   }
 
   return {
@@ -267,7 +303,7 @@ export function jwtStrategy(
     },
     async revoke(value, everywhere) {
       const verified = await verify(value);
-      cache.delete(value);
+      forget(value);
       if (!everywhere || !adapter || verified === null || verified === 'expired' || verified.revoked) return;
       const sub = verified.claims.sub;
       await revokeUserSessions(adapter, String(sub));

@@ -62,7 +62,8 @@ export interface SessionStrategy {
    * Reads a session cookie. `fresh`: confirm the session against storage now
    * (jwt: regardless of `revalidateAge`), for routes that add credentials.
    */
-  read(value: string, options?: { fresh?: boolean }): Promise<SessionRead>;
+  /** Synchronous when the answer needs no I/O (a JWT verified before and not due a check), so hot reads skip a tick. */
+  read(value: string, options?: { fresh?: boolean }): SessionRead | Promise<SessionRead>;
   /**
    * Ends every session of a user (database rows deleted, the session version
    * bumped so JWT sessions end; this process's cached tokens are re-checked at

@@ -156,14 +156,18 @@ export function explainPostgresError(error: unknown, target: PostgresTarget): un
  */
 export function withExplainedErrors(adapter: StorageAdapter, explain: ExplainError): StorageAdapter {
   const explained: Record<string, unknown> = {};
+  const rethrow = (error: unknown): never => {
+    throw codeOf(error) === 'STORAGE_UNAVAILABLE' ? error : explain(error);
+  };
   for (const [name, value] of Object.entries(adapter)) {
+    // One `.catch` per call rather than an async wrapper: the session read runs through here on every request.
     explained[name] =
       typeof value === 'function'
-        ? async (...args: unknown[]) => {
+        ? (...args: unknown[]) => {
             try {
-              return await (value as (...a: unknown[]) => Promise<unknown>).apply(adapter, args);
+              return Promise.resolve((value as (...a: unknown[]) => unknown).apply(adapter, args)).catch(rethrow);
             } catch (error) {
-              throw codeOf(error) === 'STORAGE_UNAVAILABLE' ? error : explain(error);
+              return Promise.reject(error).catch(rethrow);
             }
           }
         : value;

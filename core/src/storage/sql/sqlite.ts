@@ -82,7 +82,7 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
           // Prepared on first use: the tables may not exist before migrate().
           let statement: { get(...params: unknown[]): unknown[] | undefined } | undefined;
           let names: string[] = [];
-          return async (params) => {
+          return (params) => {
             if (!statement) {
               const prepared = database.prepare(sql).raw(true);
               names = prepared.columns().map((column) => column.name);

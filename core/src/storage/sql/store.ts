@@ -54,7 +54,9 @@ export interface SqlConnection {
    * statement. Returns the first row for `params`. Optional: without it the
    * read goes through Kysely.
    */
-  prepareRead?(sql: string): (params: readonly unknown[]) => Promise<Record<string, unknown> | undefined>;
+  prepareRead?(
+    sql: string,
+  ): (params: readonly unknown[]) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
 }
 
 export interface SqlStoreOptions {
@@ -79,7 +81,7 @@ type SessionUserRow = UserColumns & {
 
 interface Ready extends SqlConnection {
   /** `getSessionAndUser`, compiled once and prepared once; its only parameter is the session id. */
-  readSessionRow(id: string): Promise<SessionUserRow | undefined>;
+  readSessionRow(id: string): SessionUserRow | undefined | Promise<SessionUserRow | undefined>;
 }
 
 type AccountKey = { provider: string; providerAccountId: string };
@@ -91,6 +93,8 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     throw new TypeError(`Unknown SQL dialect ${JSON.stringify(options.dialect)}: use 'sqlite' or 'postgres'`);
   const t = tableNames(options.tablePrefix);
   let opening: Promise<Ready> | undefined;
+  /** `opening`'s value once resolved, so the hot read skips awaiting it. */
+  let opened: Ready | undefined;
 
   async function prepare(): Promise<Ready> {
     const connection = await options.open();
@@ -106,17 +110,20 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       .compile().sql;
     const prepared = connection.prepareRead?.(sessionQuery);
     const readSessionRow = prepared
-      ? (id: string) => prepared([id]) as Promise<SessionUserRow | undefined>
+      ? (id: string) => prepared([id]) as SessionUserRow | undefined | Promise<SessionUserRow | undefined>
       : async (id: string) => (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(sessionQuery, [id]))).rows[0];
     return { db, close: connection.close, readSessionRow };
   }
 
   /** The open connection, opened on first use; a failed open is retried by the next call. */
   function ready(): Promise<Ready> {
-    opening ??= prepare().catch((error: unknown) => {
-      opening = undefined;
-      throw error;
-    });
+    opening ??= prepare().then(
+      (value) => (opened = value),
+      (error: unknown) => {
+        opening = undefined;
+        throw error;
+      },
+    );
     return opening;
   }
 
@@ -165,6 +172,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     async close() {
       const current = opening;
       opening = undefined;
+      opened = undefined;
       if (current) await (await current).close();
     },
 
@@ -315,8 +323,10 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     },
     async getSessionAndUser(id) {
       // The hot path: one join, compiled once and prepared once (below Kysely where the dialect can).
-      const { readSessionRow } = await ready();
-      const row = await readSessionRow(id);
+      // Synchronous on SQLite once open: no tick spent before or after the statement.
+      const { readSessionRow } = opened ?? (await ready());
+      const pending = readSessionRow(id);
+      const row = pending instanceof Promise ? await pending : pending;
       if (!row) return null;
       const session = decodeSession({
         id,

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { getUser, requireAuth, withRequestScope } from './scope.js';
+import { makeFixture, ORIGIN } from './testing/fixtures.js';
+
+describe('auth.openScope and withRequestScope', async () => {
+  const jwt = await makeFixture('jwt');
+  const db = await makeFixture('database');
+
+  async function signedIn(fixture: typeof jwt): Promise<string> {
+    const c = fixture.client();
+    await c.signIn();
+    return c.cookieHeader();
+  }
+
+  it('builds the scope auth.run would enter, without entering it', async () => {
+    for (const fixture of [jwt, db]) {
+      const cookie = await signedIn(fixture);
+      const request = new Request(`${ORIGIN}/x`, { headers: { cookie } });
+      const scope = await fixture.auth.openScope(request);
+      expect(scope.user?.email).toBe('ada@example.com');
+      expect(scope.session?.user.email).toBe('ada@example.com');
+      expect(scope.request).toBe(request);
+      expect(() => getUser()).toThrow(/outside a request scope/);
+      expect(withRequestScope(scope, () => requireAuth().email)).toBe('ada@example.com');
+      expect(() => getUser()).toThrow(/outside a request scope/);
+    }
+  });
+
+  it('answers a JWT verified before without a promise, and a database session with one', async () => {
+    const cookie = await signedIn(jwt);
+    const request = () => new Request(`${ORIGIN}/x`, { headers: { cookie } });
+    await jwt.auth.openScope(request());
+    expect(jwt.auth.openScope(request())).not.toBeInstanceOf(Promise);
+    const dbCookie = await signedIn(db);
+    expect(db.auth.openScope(new Request(`${ORIGIN}/x`, { headers: { cookie: dbCookie } }))).toBeInstanceOf(Promise);
+  });
+
+  it("reads the adapter's cookie header in place of request.headers when given", async () => {
+    const cookie = await signedIn(jwt);
+    const bare = new Request(`${ORIGIN}/x`);
+    expect((await jwt.auth.openScope(bare, { cookie })).user?.email).toBe('ada@example.com');
+    // null means the adapter knows there is no Cookie header: the request's headers are not consulted.
+    const withCookie = new Request(`${ORIGIN}/x`, { headers: { cookie } });
+    expect((await jwt.auth.openScope(withCookie, { cookie: null })).user).toBeNull();
+    expect((await jwt.auth.getSession(bare, { cookie })).user?.email).toBe('ada@example.com');
+  });
+
+  it('refuses a forged payload carried under a genuine, cached signature', async () => {
+    const cookie = (await signedIn(jwt)).split('; ').find((pair) => pair.startsWith('framework.session-token='))!;
+    const [name, token] = cookie.split(/=(.*)/s) as [string, string];
+    await jwt.auth.openScope(new Request(`${ORIGIN}/x`, { headers: { cookie } }));
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else', role: 'admin' })).toString('base64url');
+    const scope = await jwt.auth.openScope(
+      new Request(`${ORIGIN}/x`, { headers: { cookie: `${name}=${header}.${forged}.${signature}` } }),
+    );
+    expect(scope.user).toBeNull();
+    // The genuine token still reads from the cache afterwards.
+    expect((await jwt.auth.openScope(new Request(`${ORIGIN}/x`, { headers: { cookie } }))).user?.email).toBe(
+      'ada@example.com',
+    );
+  });
+
+  it('rejects, never throws synchronously, when the session read fails', async () => {
+    const failing = await makeFixture('jwt', {
+      callbacks: {
+        session: () => {
+          throw new Error('callback failed');
+        },
+      },
+    });
+    const cookie = await signedIn(failing);
+    let result: unknown;
+    expect(() => {
+      result = failing.auth.openScope(new Request(`${ORIGIN}/x`, { headers: { cookie } }));
+    }).not.toThrow();
+    await expect(result).rejects.toThrow('callback failed');
+  });
+
+  it('withRequestScope restores the outer scope, and refuses an async function', async () => {
+    const outer = await jwt.auth.openScope(new Request(`${ORIGIN}/x`));
+    const inner = await jwt.auth.openScope(new Request(`${ORIGIN}/x`, { headers: { cookie: await signedIn(jwt) } }));
+    const seen = withRequestScope(outer, () => [getUser(), withRequestScope(inner, () => getUser()?.email), getUser()]);
+    expect(seen).toEqual([null, 'ada@example.com', null]);
+    expect(() => withRequestScope(inner, async () => getUser())).toThrow(TypeError);
+    expect(() => withRequestScope(inner, () => requireAuth({ throwError: true }) && Promise.resolve(1))).toThrow(
+      /runs fn synchronously/,
+    );
+    expect(() => getUser()).toThrow(/outside a request scope/);
+  });
+});
