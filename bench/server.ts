@@ -1,33 +1,30 @@
 /**
  * A child process serving one route for the throughput benchmark:
- * `bare` (plain Hono), `scoped` (authSession + requireAuth, jwt) or
- * `context` (authSession({scope: false}) + c.get('user'), jwt).
- * Prints `PORT <n>` once listening.
+ * `bare` (plain Hono), `default` (authSession(auth) + requireAuth(c), jwt) or
+ * `scoped` (authSession(auth, {scope: true}) + the global requireAuth(), jwt).
+ * Prints `PORT <n> <session cookie>` once listening.
  */
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
-import { requireAuth } from '@framework/auth';
-import { authSession, type AuthVariables } from '@framework/hono';
+import { requireAuth as requireAuthInScope } from '@framework/auth';
+import { authSession, requireAuth, type AuthVariables } from '@framework/hono';
 import { signedInAuth } from './fixtures.js';
 
 const kind = process.argv[2];
 const app = new Hono<{ Variables: AuthVariables }>();
 let cookie = '';
-if (kind === 'scoped') {
-  // Default mode: the request scope is open, the route uses requireAuth().
+if (kind === 'default') {
+  // The default: the session is bound to the Hono context, the route uses requireAuth(c).
   const s = await signedInAuth('jwt');
   cookie = s.cookie;
   app.use('*', authSession(s.auth));
-  app.get('/', (c) => c.text(requireAuth().id));
-} else if (kind === 'context') {
-  // Context-only mode: no AsyncLocalStorage, the route reads c.get('user').
+  app.get('/', (c) => c.text(requireAuth(c).id));
+} else if (kind === 'scoped') {
+  // Opt-in: AsyncLocalStorage around the rest of the request, the route uses the global requireAuth().
   const s = await signedInAuth('jwt');
   cookie = s.cookie;
-  app.use('*', authSession(s.auth, { scope: false }));
-  app.get('/', (c) => {
-    const user = c.get('user');
-    return user ? c.text(user.id) : c.text('Unauthorized', 401);
-  });
+  app.use('*', authSession(s.auth, { scope: true }));
+  app.get('/', (c) => c.text(requireAuthInScope().id));
 } else {
   app.get('/', (c) => c.text('ok'));
 }

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { createAuth, credentials, getUser, postgresAdapter } from '@framework/auth';
+import { createAuth, credentials, postgresAdapter } from '@framework/auth';
 import { redisSecondaryStorage } from '@framework/auth/redis';
 import { authSession, mountAuth, type AuthVariables } from '@framework/hono';
 import { SECRET } from './fixtures.js';
@@ -36,7 +36,7 @@ app.get('/__rss', (c) => c.text(String(process.memoryUsage().rss)));
 mountAuth(app, auth);
 app.use('*', authSession(auth));
 app.get('/me', (c) => {
-  const user = getUser();
+  const user = c.get('user');
   return user ? c.text(user.id) : c.text('anonymous', 401);
 });
 const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>

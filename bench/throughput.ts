@@ -1,5 +1,6 @@
 /**
- * Requests/s of a protected route (jwt session) against a bare Hono route,
+ * Requests/s of a protected route (jwt session; the default authSession and
+ * the opt-in AsyncLocalStorage scope) against a bare Hono route,
  * with autocannon on loopback and each server in its own process.
  */
 import { spawn } from 'node:child_process';
@@ -8,7 +9,7 @@ import autocannon from 'autocannon';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-type Kind = 'bare' | 'scoped' | 'context';
+type Kind = 'bare' | 'default' | 'scoped';
 
 async function startServer(kind: Kind) {
   const child = spawn(
@@ -62,16 +63,16 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /**
  * Median requests/s of each route over `rounds` interleaved rounds
- * (context, scoped, bare, context, …), so drift on a shared 2-core machine
+ * (default, scoped, bare, default, …), so drift on a shared 2-core machine
  * hits every kind alike. All three receive the same session cookie.
  */
 export async function protectedVsBare(
   seconds = 3,
   rounds = 3,
-): Promise<{ bare: number; scoped: number; context: number }> {
-  const runs: Record<Kind, number[]> = { bare: [], scoped: [], context: [] };
+): Promise<{ bare: number; default: number; scoped: number }> {
+  const runs: Record<Kind, number[]> = { bare: [], default: [], scoped: [] };
   for (let i = 0; i < rounds; i++) {
-    for (const kind of ['context', 'scoped', 'bare'] as const) runs[kind].push(await rps(kind, seconds));
+    for (const kind of ['default', 'scoped', 'bare'] as const) runs[kind].push(await rps(kind, seconds));
   }
-  return { bare: median(runs.bare), scoped: median(runs.scoped), context: median(runs.context) };
+  return { bare: median(runs.bare), default: median(runs.default), scoped: median(runs.scoped) };
 }

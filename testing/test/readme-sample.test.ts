@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { createAuth, credentials, passwordAccounts, requireAuth, type StorageAdapter } from '@framework/auth';
+import { createAuth, credentials, passwordAccounts, type StorageAdapter } from '@framework/auth';
 import { authMiddleware } from '@framework/auth/middleware';
-import { authSession, mountAuth, type AuthVariables } from '@framework/hono';
+import { authSession, mountAuth, requireAuth, type AuthVariables } from '@framework/hono';
 import { defineTrigger } from '@framework/trigger';
 import {
   createMockContext,
@@ -28,7 +28,7 @@ function createApp(adapter: StorageAdapter) {
   const app = new Hono<{ Variables: AuthVariables }>();
   mountAuth(app, auth);
   app.use('*', authSession(auth));
-  app.get('/api/me', (c) => c.json({ name: requireAuth({ throwError: true }).name }));
+  app.get('/api/me', (c) => c.json({ name: requireAuth(c, { throwError: true }).name }));
   return { app, auth };
 }
 

@@ -5,10 +5,9 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getSession, requirePermission } from '@framework/auth';
 import { isApiKeySession } from '@framework/auth/plugins/api-keys';
 import { apiKeyTestApp } from '../../../core/src/plugins/api-keys/test-key.js';
-import { authSession, mountAuth, type AuthVariables } from './index.js';
+import { authSession, mountAuth, requirePermission, type AuthVariables } from './index.js';
 
 async function setup() {
   const { auth, userId, key } = await apiKeyTestApp('http://localhost', 'posts:read', 3);
@@ -16,9 +15,9 @@ async function setup() {
   mountAuth(app, auth);
   app.use('*', authSession(auth));
   app.get('/api/posts', (c) =>
-    c.json({ user: requirePermission('posts:read').id, apiKey: isApiKeySession(getSession()) }),
+    c.json({ user: requirePermission(c, 'posts:read').id, apiKey: isApiKeySession(c.get('session')) }),
   );
-  app.post('/api/posts/delete', (c) => c.json({ user: requirePermission('posts:delete').id }));
+  app.post('/api/posts/delete', (c) => c.json({ user: requirePermission(c, 'posts:delete').id }));
   return { app, userId, key };
 }
 

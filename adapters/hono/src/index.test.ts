@@ -1,9 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
-import { createAuth, credentials, getUser, createMemoryAdapter, passwordAccounts, requireAuth } from '@framework/auth';
-import { authSession, clientIp, mountAuth, type AuthVariables } from './index.js';
+import {
+  createAuth,
+  credentials,
+  getUser,
+  createMemoryAdapter,
+  passwordAccounts,
+  requireAuth as requireAuthInScope,
+} from '@framework/auth';
+import { authSession, clientIp, mountAuth, requireAuth, type AuthVariables } from './index.js';
 
-async function setup(strategy: 'database' | 'jwt', maxAge?: number) {
+type Mode = 'context' | 'scope';
+
+async function setup(strategy: 'database' | 'jwt', maxAge?: number, mode: Mode = 'context') {
   const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   await passwords.register({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
@@ -20,10 +29,21 @@ async function setup(strategy: 'database' | 'jwt', maxAge?: number) {
   });
   const app = new Hono<{ Variables: AuthVariables }>();
   mountAuth(app, auth);
-  app.use('*', authSession(auth));
-  app.get('/whoami', (c) => c.json({ user: c.get('user')?.email ?? null, helper: getUser()?.email ?? null }));
-  app.get('/private', (c) => c.text(`hi ${requireAuth().name}`));
-  app.get('/api/private', (c) => c.json({ id: requireAuth({ throwError: true }).id }));
+  if (mode === 'scope') {
+    // Opt-in AsyncLocalStorage: the global helpers of @framework/auth.
+    app.use('*', authSession(auth, { scope: true }));
+    app.get('/whoami', (c) => c.json({ user: c.get('user')?.email ?? null, helper: getUser()?.email ?? null }));
+    app.get('/private', (c) => c.text(`hi ${requireAuthInScope().name}`));
+    app.get('/api/private', (c) => c.json({ id: requireAuthInScope({ throwError: true }).id }));
+  } else {
+    // The default: the session bound to the context, the helpers of @framework/hono.
+    app.use('*', authSession(auth));
+    app.get('/whoami', (c) =>
+      c.json({ user: c.get('user')?.email ?? null, helper: c.get('authScope').user?.email ?? null }),
+    );
+    app.get('/private', (c) => c.text(`hi ${requireAuth(c).name}`));
+    app.get('/api/private', (c) => c.json({ id: requireAuth(c, { throwError: true }).id }));
+  }
   return { app, auth };
 }
 
@@ -43,12 +63,12 @@ async function signIn(app: Hono<{ Variables: AuthVariables }>): Promise<string> 
     .split(';')[0]!;
 }
 
-describe('authSession({scope: false})', () => {
-  it('sets the context variables and forwards cookies without opening the request scope', async () => {
+describe('authSession(auth) without { scope: true }', () => {
+  it('sets the context variables and forwards cookies without opening the AsyncLocalStorage scope', async () => {
     const { auth } = await setup('jwt');
     const app = new Hono<{ Variables: AuthVariables }>();
     mountAuth(app, auth);
-    app.use('*', authSession(auth, { scope: false }));
+    app.use('*', authSession(auth));
     app.get('/whoami', (c) => {
       let helper: string;
       try {
@@ -64,11 +84,45 @@ describe('authSession({scope: false})', () => {
       helper: string;
     };
     expect(body.user).toBe('ada@example.com');
+    // The global helper says what to use instead.
     expect(body.helper).toMatch(/outside a request scope/);
+    expect(body.helper).toContain('requireAuth(c)');
+    expect(body.helper).toContain('scope: true');
+  });
+
+  it('never lets a context-bound helper see another request: the scope is left as soon as the helper returns', async () => {
+    const { auth } = await setup('jwt');
+    const app = new Hono<{ Variables: AuthVariables }>();
+    mountAuth(app, auth);
+    app.use('*', authSession(auth));
+    app.get('/slow', async (c) => {
+      const before = requireAuth(c).email;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      let after: string;
+      try {
+        after = String(getUser());
+      } catch {
+        after = 'no scope';
+      }
+      return c.json({ before, after, again: requireAuth(c).email });
+    });
+    app.get('/anon', (c) => c.json({ user: c.get('user') }));
+    const cookie = await signIn(app);
+    const [slow, anon] = await Promise.all([
+      app.request('/slow', { headers: { cookie } }),
+      new Promise((resolve) => setTimeout(resolve, 5)).then(() => app.request('/anon')),
+    ]);
+    expect(await slow.json()).toEqual({ before: 'ada@example.com', after: 'no scope', again: 'ada@example.com' });
+    expect(await anon.json()).toEqual({ user: null });
   });
 });
 
-describe.each(['database', 'jwt'] as const)('@framework/hono with %s sessions', (strategy) => {
+describe.each([
+  ['database', 'context'],
+  ['jwt', 'context'],
+  ['database', 'scope'],
+  ['jwt', 'scope'],
+] as const)('@framework/hono with %s sessions, helpers from the %s', (strategy, mode) => {
   it('mounts the auth routes, including 405 for wrong methods', async () => {
     const { app } = await setup(strategy);
     expect((await app.request('/auth/providers')).status).toBe(200);
@@ -76,7 +130,7 @@ describe.each(['database', 'jwt'] as const)('@framework/hono with %s sessions', 
   });
 
   it('sets c.get("user") and the request scope for signed-in requests', async () => {
-    const { app } = await setup(strategy);
+    const { app } = await setup(strategy, undefined, mode);
     expect(await (await app.request('/whoami')).json()).toEqual({ user: null, helper: null });
     const cookie = await signIn(app);
     expect(await (await app.request('/whoami', { headers: { cookie } })).json()).toEqual({
@@ -88,7 +142,7 @@ describe.each(['database', 'jwt'] as const)('@framework/hono with %s sessions', 
   });
 
   it('answers requireAuth with a redirect or a JSON 401, without logging an error', async () => {
-    const { app } = await setup(strategy);
+    const { app } = await setup(strategy, undefined, mode);
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const page = await app.request('/private?x=1');
@@ -107,7 +161,7 @@ describe.each(['database', 'jwt'] as const)('@framework/hono with %s sessions', 
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(new Date('2026-03-01T00:00:00Z'));
-      const { app } = await setup(strategy, 60);
+      const { app } = await setup(strategy, 60, mode);
       const cookie = await signIn(app);
       vi.setSystemTime(new Date('2026-03-01T00:02:00Z'));
       const api = await app.request('/api/private', { headers: { cookie, accept: 'application/json' } });

@@ -3,13 +3,18 @@
  * nothing but the edges: Hono already speaks Web `Request`/`Response`.
  * @module
  */
-import type { Context, Env, Hono, MiddlewareHandler } from 'hono';
-import type { Auth, Session, User } from '@framework/auth';
+import type { Context, Env, Hono, MiddlewareHandler, Next } from 'hono';
+import type { Auth, AuthScope, RequestInfo, Session, User } from '@framework/auth';
 
-/** Context variables set by {@link authSession}: `c.get('user')`, `c.get('session')`. */
+/** Context variables set by {@link authSession}: `c.get('user')`, `c.get('session')`, `c.get('authScope')`. */
 export interface AuthVariables {
   user: User | null;
   session: Session | null;
+  /**
+   * The request scope (`auth.openScope`): what the context-bound helpers (`requireAuth(c)`,
+   * `requirePermission(c, …)`) and {@link authorize} read.
+   */
+  authScope: AuthScope;
 }
 
 /** Options of {@link authHandler} and {@link mountAuth}. */
@@ -93,11 +98,12 @@ function appendSetCookies(c: Context, headers: Headers): void {
 /** Options of {@link authSession}. */
 export interface AuthSessionOptions {
   /**
-   * Open the request scope (`AsyncLocalStorage`) so `getUser()`,
-   * `requireAuth()` and the other helpers work in handlers. Default true.
-   * With false only `c.get('user')` / `c.get('session')` are set: on Node 20
-   * this avoids AsyncLocalStorage's promise hooks, which cost roughly a third
-   * of a minimal route's throughput (see the README's benchmark notes).
+   * Also run the rest of the request inside `auth.run` (`AsyncLocalStorage`), so the global helpers of
+   * `@framework/auth` (`getUser()`, `requireAuth()`, `requirePermission()` …) work in handlers and in code they
+   * call. Default false: the session is bound to the Hono context (`c.get('user')`, and the helpers of this
+   * package: `requireAuth(c)`, `requirePermission(c, …)`), which on Node 20 keeps a protected route near a
+   * bare one; `AsyncLocalStorage`'s promise hooks cost Node 20 about a fifth of a small route's throughput
+   * (Node 24 about 6 %; see the root README's benchmarks).
    */
   scope?: boolean;
   /** The client's address, passed to the session read (API-key budgets per client). Default {@link clientIp}. */
@@ -105,19 +111,36 @@ export interface AuthSessionOptions {
 }
 
 /**
- * Middleware that reads the session of every request: it sets
- * `c.get('user')` / `c.get('session')`, forwards refreshed or cleared session
- * cookies, and (by default) runs the rest of the request inside `auth.run`,
- * so `getUser()`, `requireAuth()` and the other helpers work in handlers.
- * Errors thrown by the helpers are answered as the kit answers them
- * (`AuthRedirect` → redirect; `UnauthenticatedError` and other `AuthError`s →
- * JSON or the error page with their status).
+ * The raw `Cookie` header from @hono/node-server's `IncomingMessage` when Hono runs there, so the session read
+ * does not make the server build the request's Web `Headers` (about a tenth of a small route's time). Undefined
+ * elsewhere: the core then reads `request.headers`.
+ */
+function nodeCookieHeader(c: Context): string | null | undefined {
+  const incoming = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)
+    ?.incoming;
+  if (!incoming?.headers) return undefined;
+  const cookie = incoming.headers.cookie;
+  return typeof cookie === 'string' ? cookie : null;
+}
+
+/**
+ * Middleware that reads the session of every request: it sets `c.get('user')`, `c.get('session')` and
+ * `c.get('authScope')`, forwards refreshed or cleared session cookies, and answers errors thrown by the helpers
+ * as the kit answers them (`AuthRedirect` → redirect; `UnauthenticatedError`, `ForbiddenError` and other
+ * `AuthError`s → JSON for API clients or the error page, with their status).
+ *
+ * In handlers, use `c.get('user')`, {@link authorize} for whole routes, or the context-bound helpers of this
+ * package: `requireAuth(c)`, `requireRole(c, role)`, `requirePermission(c, permission, resource?)`,
+ * `hasRole(c, role)`, `hasPermission(c, permission, resource?)`. The global helpers of `@framework/auth`
+ * (`requireAuth()` with no context) need `{ scope: true }`; without it they throw an Error naming these options.
  * @example
  * ```ts
+ * import { authSession, requireAuth, type AuthVariables } from '@framework/hono';
+ *
  * const app = new Hono<{ Variables: AuthVariables }>();
  * app.use('*', authSession(auth));
  * app.get('/me', (c) => c.json(c.get('user')));
- * app.get('/dashboard', (c) => c.text(`Hi ${requireAuth().name}`));
+ * app.get('/dashboard', (c) => c.text(`Hi ${requireAuth(c).name}`));
  * ```
  */
 export function authSession(
@@ -135,33 +158,43 @@ export function authSession(
     appendSetCookies(c, headers);
   };
   const ipOf = options.clientIp ?? clientIp;
-  const infoOf = (c: Context) => {
+  const infoOf = (c: Context): RequestInfo => {
+    const info: RequestInfo = {};
     const ip = ipOf(c);
-    return ip ? { ip } : undefined;
+    if (ip) info.ip = ip;
+    const cookie = nodeCookieHeader(c);
+    if (cookie !== undefined) info.cookie = cookie;
+    return info;
   };
-  if (options.scope === false) {
+  if (options.scope === true) {
     return async (c, next) => {
-      const state = await auth.getSession(c.req.raw, infoOf(c));
-      c.set('user', state.user);
-      c.set('session', state.session);
-      await next();
-      finish(c, state.headers);
+      await auth.run(
+        c.req.raw,
+        async (scope) => {
+          c.set('user', scope.user);
+          c.set('session', scope.session);
+          c.set('authScope', scope);
+          await next();
+          finish(c, scope.headers);
+        },
+        infoOf(c),
+      );
     };
   }
-  return async (c, next) => {
-    await auth.run(
-      c.req.raw,
-      async (scope) => {
-        c.set('user', scope.user);
-        c.set('session', scope.session);
-        await next();
-        finish(c, scope.headers);
-      },
-      infoOf(c),
-    );
+  // Not an async function: when the session is answered from memory, the route runs in this tick.
+  const enter = (c: Context, next: Next, scope: AuthScope): Promise<void> => {
+    c.set('user', scope.user);
+    c.set('session', scope.session);
+    c.set('authScope', scope);
+    return next().then(() => finish(c, scope.headers));
+  };
+  return (c, next) => {
+    const scope = auth.openScope(c.req.raw, infoOf(c));
+    return scope instanceof Promise ? scope.then((s) => enter(c, next, s)) : enter(c, next, scope);
   };
 }
 
 export { mountTriggers, type WebhookRuntime } from './triggers.js';
 export { authorize } from './middleware.js';
+export { requireAuth, requireRole, requirePermission, hasRole, hasPermission } from './helpers.js';
 export { securityHeaders } from './security-headers.js';

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { createAuth, credentials, createMemoryAdapter, passwordAccounts, type Auth } from '@framework/auth';
 import { defineRBAC } from '@framework/auth/convention';
-import { authSession, mountAuth, type AuthVariables } from './index.js';
+import {
+  authSession,
+  hasPermission,
+  hasRole,
+  mountAuth,
+  requirePermission,
+  requireRole,
+  type AuthVariables,
+} from './index.js';
 import { authorize } from './middleware.js';
 
 const rbac = defineRBAC({
@@ -17,7 +25,7 @@ const rbac = defineRBAC({
 const PASSWORD = 'correct-horse-battery';
 
 /** A real auth with two password users; `role` is stored on the user record. */
-async function setup(options: { scope?: boolean; updateAge?: number } = {}) {
+async function setup(options: { scope?: boolean; updateAge?: number; grant?: string } = {}) {
   const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   for (const [email, role] of [
@@ -37,12 +45,20 @@ async function setup(options: { scope?: boolean; updateAge?: number } = {}) {
         authorize: passwords.authorize,
       }),
     ],
-    // Typed as `rbac` once createAuth accepts it; until then the scope shim below supplies it.
     rbac,
+    // A plugin granting a role for this request only (as organizations() does for the active organization).
+    plugins: options.grant
+      ? [
+          {
+            id: 'grant',
+            hooks: { requestRoles: (request: Request) => (request.headers.get('x-grant') ? [options.grant!] : []) },
+          },
+        ]
+      : [],
   });
   const app = new Hono<{ Variables: AuthVariables }>();
   mountAuth(app, auth);
-  app.use('*', authSession(auth, { scope: options.scope ?? true }));
+  app.use('*', authSession(auth, options.scope === undefined ? {} : { scope: options.scope }));
   return { app };
 }
 
@@ -65,9 +81,15 @@ async function signIn(app: Hono<{ Variables: AuthVariables }>, email: string): P
 const json = { accept: 'application/json' };
 const html = { accept: 'text/html' };
 
-describe('authorize (Hono)', () => {
+describe.each([
+  ['the context (default)', undefined],
+  ['AsyncLocalStorage (scope: true)', true],
+] as const)('authorize (Hono), scope from %s', (_mode, scope) => {
+  const setupIn = (options: { updateAge?: number; grant?: string } = {}) =>
+    setup(scope === undefined ? options : { ...options, scope });
+
   it('lets a user with the role through to the handler', async () => {
-    const { app } = await setup();
+    const { app } = await setupIn();
     app.get('/admin', authorize({ role: 'admin' }), (c) => c.text(`admin page for ${c.get('user')?.email}`));
     const res = await app.request('/admin', { headers: { cookie: await signIn(app, 'admin@example.com') } });
     expect(res.status).toBe(200);
@@ -75,7 +97,7 @@ describe('authorize (Hono)', () => {
   });
 
   it('answers 403 (JSON or page) or the unauthorizedRedirect to a user without the role', async () => {
-    const { app } = await setup();
+    const { app } = await setupIn();
     app.use('/admin/*', authorize({ role: 'admin' }));
     app.get('/admin/users', (c) => c.text('secret'));
     app.get('/denied/*', authorize({ role: 'admin', unauthorizedRedirect: '/' }), (c) => c.text('secret'));
@@ -92,7 +114,7 @@ describe('authorize (Hono)', () => {
   });
 
   it('answers 401 JSON to signed-out API clients and redirects browsers to sign in', async () => {
-    const { app } = await setup();
+    const { app } = await setupIn();
     app.get('/posts/:id/edit', authorize({ permission: 'posts:edit' }), (c) => c.text('editor'));
     const api = await app.request('/posts/1/edit', { headers: json });
     expect(api.status).toBe(401);
@@ -103,7 +125,7 @@ describe('authorize (Hono)', () => {
   });
 
   it('inherits through the hierarchy, and required: false admits anonymous visitors', async () => {
-    const { app } = await setup();
+    const { app } = await setupIn();
     app.get('/read', authorize({ permission: 'posts:read' }), (c) => c.text('read'));
     app.get('/feed', authorize({ required: false }), (c) => c.text(`feed for ${c.get('user')?.email ?? 'anonymous'}`));
     const cookie = await signIn(app, 'ed@example.com');
@@ -112,8 +134,8 @@ describe('authorize (Hono)', () => {
     expect(await (await app.request('/feed', { headers: { cookie } })).text()).toBe('feed for ed@example.com');
   });
 
-  it('works with authSession({scope: false}) given options.rbac', async () => {
-    const { app } = await setup({ scope: false });
+  it('works with options.rbac', async () => {
+    const { app } = await setupIn();
     app.get('/admin', authorize({ role: 'admin', rbac }), (c) => c.text('ok'));
     expect((await app.request('/admin', { headers: { cookie: await signIn(app, 'admin@example.com') } })).status).toBe(
       200,
@@ -124,7 +146,7 @@ describe('authorize (Hono)', () => {
   });
 
   it("keeps authSession's refreshed session cookie on the responses it gives", async () => {
-    const { app } = await setup({ updateAge: 0 });
+    const { app } = await setupIn({ updateAge: 0 });
     app.get('/admin', authorize({ role: 'admin' }), (c) => c.text('ok'));
     const cookie = await signIn(app, 'ed@example.com');
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -139,5 +161,50 @@ describe('authorize (Hono)', () => {
     const res = await app.request('/admin');
     expect(res.status).toBe(500);
     expect(() => authorize({ role: 'admin', roles: [] })).toThrow(/roles must be a non-empty array/);
+  });
+
+  it('counts the roles plugins grant for this request', async () => {
+    const { app } = await setupIn({ grant: 'admin' });
+    app.get('/admin', authorize({ role: 'admin' }), (c) => c.text('ok'));
+    const cookie = await signIn(app, 'ed@example.com');
+    expect((await app.request('/admin', { headers: { cookie, ...json } })).status).toBe(403);
+    expect((await app.request('/admin', { headers: { cookie, 'x-grant': '1', ...json } })).status).toBe(200);
+  });
+});
+
+describe('context-bound RBAC helpers (Hono)', () => {
+  it('check roles and permissions on the request context, with granted roles, answering 401/403 like the global ones', async () => {
+    const { app } = await setup({ grant: 'admin' });
+    app.get('/can', (c) =>
+      c.json({
+        admin: hasRole(c, 'admin'),
+        edit: hasPermission(c, 'posts:edit'),
+        read: hasPermission(c, 'posts:read'),
+      }),
+    );
+    app.post('/publish', (c) => c.json({ by: requirePermission(c, 'posts:edit').email }));
+    app.post('/reindex', (c) => c.json({ by: requireRole(c, 'admin').email }));
+    expect(await (await app.request('/can')).json()).toEqual({ admin: false, edit: false, read: false });
+    const cookie = await signIn(app, 'ed@example.com');
+    expect(await (await app.request('/can', { headers: { cookie } })).json()).toEqual({
+      admin: false,
+      edit: true,
+      read: true,
+    });
+    const post = (path: string, headers: Record<string, string>) =>
+      app.request(path, { method: 'POST', headers: { ...json, ...headers } });
+    expect((await post('/publish', {})).status).toBe(401);
+    expect(await (await post('/publish', { cookie })).json()).toEqual({ by: 'ed@example.com' });
+    const denied = await post('/reindex', { cookie });
+    expect(denied.status).toBe(403);
+    expect(((await denied.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+    expect((await post('/reindex', { cookie, 'x-grant': '1' })).status).toBe(200);
+  });
+
+  it('fail loudly when authSession did not run', async () => {
+    const app = new Hono();
+    app.get('/x', (c) => c.text(String(hasRole(c, 'admin'))));
+    const res = await app.request('/x');
+    expect(res.status).toBe(500);
   });
 });

@@ -3,7 +3,7 @@
  * @module
  */
 import type { MiddlewareHandler } from 'hono';
-import type { User } from '@framework/auth';
+import type { AuthScope } from '@framework/auth';
 import { authMiddleware, type AuthMiddlewareOptions } from '@framework/auth/middleware';
 import type { AuthVariables } from './index.js';
 
@@ -16,9 +16,9 @@ import type { AuthVariables } from './index.js';
  * redirect to `unauthorizedRedirect`). Role definitions come from
  * `createAuth({ rbac })` (or `options.rbac`).
  *
- * Mount it after `authSession(auth)`, which reads the session: the user is
- * `c.get('user')`, and the request scope supplies the RBAC object and the
- * sign-in page. Responses it gives still receive the session's Set-Cookie
+ * Mount it after `authSession(auth)`, which reads the session: the scope it
+ * keeps on the context (`c.get('authScope')`) supplies the user with the
+ * roles plugins grant for this request, the RBAC object and the sign-in page. Responses it gives still receive the session's Set-Cookie
  * headers from `authSession`.
  *
  * @throws AuthConfigError (`INVALID_CONFIG`) at creation for bad options (see
@@ -36,8 +36,8 @@ import type { AuthVariables } from './index.js';
 export function authorize(options: AuthMiddlewareOptions = {}): MiddlewareHandler<{ Variables: AuthVariables }> {
   const guard = authMiddleware(options);
   return async (c, next) => {
-    const user = c.get('user') as User | null | undefined;
-    if (user === undefined) {
+    const scope = c.get('authScope') as AuthScope | undefined;
+    if (scope === undefined) {
       throw new Error(
         'authorize() needs the session: mount authSession(auth) before it (app.use("*", authSession(auth))).',
       );
@@ -50,7 +50,7 @@ export function authorize(options: AuthMiddlewareOptions = {}): MiddlewareHandle
         await next();
         return c.res;
       },
-      { auth: { getUser: () => user } },
+      { scope },
     );
     if (!passed) return response;
   };

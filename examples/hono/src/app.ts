@@ -5,8 +5,15 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requireAuth, type Auth, type StorageAdapter } from '@framework/auth';
-import { authSession, mountAuth, mountTriggers, securityHeaders, type AuthVariables } from '@framework/hono';
+import type { Auth, StorageAdapter } from '@framework/auth';
+import {
+  authSession,
+  mountAuth,
+  mountTriggers,
+  requireAuth,
+  securityHeaders,
+  type AuthVariables,
+} from '@framework/hono';
 import type { TriggerRuntime } from '@framework/trigger';
 import type { RateLimitConfig } from '@framework/auth/rate-limit';
 import { createViews } from '@framework/example-shared/views';
@@ -127,7 +134,7 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
 
   app.get('/', (c) => c.html(homePage(c.get('user'), c.get('session'))));
 
-  app.get('/protected', (c) => c.html(protectedPage(requireAuth())));
+  app.get('/protected', (c) => c.html(protectedPage(requireAuth(c))));
 
   if (devRoutes) {
     app.use('/dev/*', loopbackOnly);
@@ -157,7 +164,7 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
   }
 
   app.get('/api/me', (c) => {
-    const user = requireAuth({ throwError: true });
+    const user = requireAuth(c, { throwError: true });
     return c.json({ id: user.id, email: user.email ?? null, name: user.name ?? null, role: user.role ?? null });
   });
   mountClientDemo(app);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
-import { createAuth, credentials, passwordAccounts, requireAuth, type StorageAdapter } from '@framework/auth';
-import { authSession, mountAuth, type AuthVariables } from '@framework/hono';
+import { createAuth, credentials, passwordAccounts, type StorageAdapter } from '@framework/auth';
+import { authSession, mountAuth, requireAuth, type AuthVariables } from '@framework/hono';
 import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { createTestContext } from './create-test-context.js';
 
@@ -24,7 +24,7 @@ function buildApp(adapter: StorageAdapter, strategy: 'database' | 'jwt') {
   const app = new Hono<{ Variables: AuthVariables }>();
   mountAuth(app, auth);
   app.use('*', authSession(auth));
-  app.get('/me', (c) => c.json({ id: requireAuth({ throwError: true }).id }));
+  app.get('/me', (c) => c.json({ id: requireAuth(c, { throwError: true }).id }));
   app.get('/set', (c) => {
     c.header('set-cookie', 'visits=1; Path=/');
     return c.text('ok');
