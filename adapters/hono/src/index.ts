@@ -110,16 +110,30 @@ export interface AuthSessionOptions {
   clientIp?: (c: Context) => string | undefined;
 }
 
+/** Per request prototype: the symbol under which @hono/node-server keeps the request's `IncomingMessage`. */
+const incomingKeys = new WeakMap<object, symbol>();
+
 /**
  * The raw `Cookie` header from @hono/node-server's `IncomingMessage` when Hono runs there, so the session read
- * does not make the server build the request's Web `Headers` (about a tenth of a small route's time). Undefined
- * elsewhere: the core then reads `request.headers`.
+ * does not make the server build the request's Web `Headers` (about a tenth of a small route's time). Only when
+ * `c.req.raw` is the server's own request for that very message: a `Request` the app built (a sub-app fetched
+ * with modified headers and the same `env`, say) is read through its own headers. Undefined otherwise, and the
+ * core then reads `request.headers`.
  */
 function nodeCookieHeader(c: Context): string | null | undefined {
-  const incoming = (c.env as { incoming?: { headers?: Record<string, string | string[] | undefined> } } | undefined)
-    ?.incoming;
-  if (!incoming?.headers) return undefined;
-  const cookie = incoming.headers.cookie;
+  const incoming = (c.env as { incoming?: { headers?: unknown } } | undefined)?.incoming;
+  if (!incoming || typeof incoming.headers !== 'object' || incoming.headers === null) return undefined;
+  const raw = c.req.raw as unknown as Record<symbol, unknown>;
+  const proto = Object.getPrototypeOf(raw) as object | null;
+  if (!proto) return undefined;
+  let key = incomingKeys.get(proto);
+  if (key === undefined) {
+    key = Object.getOwnPropertySymbols(raw).find((symbol) => raw[symbol] === incoming);
+    if (key === undefined) return undefined;
+    incomingKeys.set(proto, key);
+  }
+  if (raw[key] !== incoming) return undefined;
+  const cookie = (incoming.headers as Record<string, unknown>).cookie;
   return typeof cookie === 'string' ? cookie : null;
 }
 
