@@ -34,6 +34,7 @@ export async function signedInAuth(strategy: 'jwt' | 'database'): Promise<{ auth
       headers: { 'content-type': 'application/json', accept: 'application/json', cookie: csrfCookie },
       body: JSON.stringify({ csrfToken, email: 'bench@example.com', password: 'bench-password' }),
     }),
+    { ip: '127.0.0.1' },
   );
   const cookie = res.headers
     .getSetCookie()

@@ -7,7 +7,7 @@ import { createMemoryTenantStorage, createTenantResolver, TenantNotFoundError } 
 import { authFixture, ORIGIN } from '@framework/testing/conformance';
 import { HONO_BUILDS } from './adapters.mjs';
 
-for (const [build, { authSession }] of Object.entries(HONO_BUILDS)) {
+for (const [build, { authSession, requireAuth }] of Object.entries(HONO_BUILDS)) {
   describe(`tenants through hono (${build})`, () => {
     async function setup() {
       const { auth, signIn } = await authFixture({ rbac: true });
@@ -15,11 +15,15 @@ for (const [build, { authSession }] of Object.entries(HONO_BUILDS)) {
       const acme = await tenants.create({ slug: 'acme', name: 'Acme' });
       const resolver = createTenantResolver(tenants, { strategy: 'path' });
       const app = new Hono();
-      app.use('*', authSession(auth));
+      // The AsyncLocalStorage scope, opened by the adapter's copy and read by the app's global helpers.
+      app.use('/t/*', authSession(auth, { scope: true }));
       app.get('/t/:slug/home', async (c) => {
         const { tenant, membership } = await resolver.requireMember(c.req.raw, getUser());
         return c.json({ tenant: tenant.slug, role: membership.role, user: getUser()?.email });
       });
+      // The default: the scope kept on the context, entered by the adapter's helpers.
+      app.use('/c/*', authSession(auth));
+      app.get('/c/me', (c) => c.json({ user: requireAuth(c, { throwError: true }).email }));
       app.onError((err, c) =>
         err instanceof AuthError ? c.json(err.toJSON(), err.status) : c.json({ error: 'unexpected' }, 500),
       );
@@ -37,6 +41,8 @@ for (const [build, { authSession }] of Object.entries(HONO_BUILDS)) {
       const res = await get('/t/acme/home', cookie);
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ tenant: 'acme', role: 'owner', user: 'ada@example.com' });
+      expect(await (await get('/c/me', cookie)).json()).toEqual({ user: 'ada@example.com' });
+      expect((await get('/c/me')).status).toBe(401);
     });
 
     it('an unknown tenant is 404 TENANT_NOT_FOUND, a non-member 403, a signed-out visitor 401', async () => {
