@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { createTriggerRuntime, defineTrigger, type TriggerRuntime } from '@framework/trigger';
+import { createTriggerRuntime, defineTrigger, memoryEngine, type TriggerRuntime } from '@framework/trigger';
 import {
   chatVerifier,
   codehostVerifier,
@@ -32,6 +32,8 @@ export async function queueThroughput(
   const finished = new Promise<void>((resolve) => (done = resolve));
   const runtime = createTriggerRuntime({
     env: {},
+    // The whole backlog is sent before the consumer starts: room for it above the default bound of 10,000.
+    engine: memoryEngine({ maxQueueLength: total }),
     triggers: {
       consumer: defineTrigger({
         source: { type: 'queue', name: 'bench', batchSize, batchTimeout: '10ms' },
