@@ -1,6 +1,6 @@
 /** Every ```ts block of the docs typechecks against the packages' public entry points. */
 import { describe, expect, it } from 'vitest';
-import { allSnippets, checkSnippets } from './readme-snippets.js';
+import { allSnippets, checkSnippets, snippetsOf } from './readme-snippets.js';
 
 describe('README snippets', () => {
   it('there are snippets to check, from every package README', () => {
@@ -8,6 +8,25 @@ describe('README snippets', () => {
     for (const readme of ['README.md', 'core/README.md', 'triggers/README.md', 'adapters/hono/README.md']) {
       expect(files).toContain(readme);
     }
+  });
+
+  it('finds blocks indented inside list items, without their indent', () => {
+    const text = [
+      '- A step:',
+      '',
+      '  ```ts',
+      '  const a = 1;',
+      '    const b = a;',
+      '  ```',
+      '',
+      '```ts',
+      'x;',
+      '```',
+    ].join('\n');
+    expect(snippetsOf('list.md', text)).toEqual([
+      { file: 'list.md', line: 4, code: 'const a = 1;\n  const b = a;' },
+      { file: 'list.md', line: 9, code: 'x;' },
+    ]);
   });
 
   it('all typecheck', () => {

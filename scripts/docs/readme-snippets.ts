@@ -31,16 +31,19 @@ export function docFiles(): string[] {
     .filter((f) => !/^examples\//.test(f));
 }
 
-/** The ```ts blocks of a markdown text. */
+/** The ```ts blocks of a markdown text, including blocks indented inside list items (the indent is removed). */
 export function snippetsOf(file: string, text: string): Snippet[] {
   const out: Snippet[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    if (!/^```ts\s*$/.test(lines[i]!)) continue;
+    const open = /^( *)```ts\s*$/.exec(lines[i]!);
+    if (!open) continue;
+    const indent = open[1]!;
     const start = i + 1;
     let end = start;
-    while (end < lines.length && !/^```\s*$/.test(lines[end]!)) end++;
-    out.push({ file, line: start + 1, code: lines.slice(start, end).join('\n') });
+    while (end < lines.length && !/^ *```\s*$/.test(lines[end]!)) end++;
+    const code = lines.slice(start, end).map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line));
+    out.push({ file, line: start + 1, code: code.join('\n') });
     i = end;
   }
   return out;
