@@ -19,6 +19,24 @@ runStorageConformance('sqlite (custom tablePrefix)', async () => ({
 }));
 
 describe('createSqliteAdapter', () => {
+  it('reopens after a close() that raced the first open, and reads the session through the new connection', async () => {
+    const filename = freshFile();
+    const adapter = createSqliteAdapter({ filename });
+    await adapter.migrate();
+    const user = await adapter.createUser({ email: 'race@example.com' });
+    const expires = new Date(Date.now() + 60_000);
+    await adapter.createSession({ id: 'race-1', tokenHash: 'h', userId: user.id, expires, createdAt: new Date() });
+    await adapter.close!();
+    // The read starts opening the file again; close() abandons that open.
+    const reading = adapter.getSessionAndUser('race-1');
+    for (let tick = 0; tick < 10; tick++) await null;
+    await adapter.close!();
+    await reading.catch(() => null);
+    const found = await adapter.getSessionAndUser('race-1');
+    expect(found?.user.email).toBe('race@example.com');
+    await adapter.close!();
+  });
+
   it('keeps data across closing and reopening the file', async () => {
     const filename = freshFile();
     const first = createSqliteAdapter({ filename });

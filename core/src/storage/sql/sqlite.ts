@@ -74,7 +74,11 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
       const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
       return {
         db,
-        close: () => db.destroy(),
+        // Kysely closes the file only if it ran a query; the session read uses the handle directly, so close it too.
+        close: async () => {
+          await db.destroy();
+          if (database.open) database.close();
+        },
         // better-sqlite3 is synchronous: a prepared statement read once per session read, no per-call prepare.
         // Raw mode (arrays, named here from the statement's columns) skips better-sqlite3's per-row object
         // building, about a quarter of the statement's time.

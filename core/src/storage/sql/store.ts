@@ -117,13 +117,20 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
 
   /** The open connection, opened on first use; a failed open is retried by the next call. */
   function ready(): Promise<Ready> {
-    opening ??= prepare().then(
-      (value) => (opened = value),
-      (error: unknown) => {
-        opening = undefined;
-        throw error;
-      },
-    );
+    if (!opening) {
+      // Only the open still current may publish itself: one that close() abandoned must not come back as `opened`.
+      const current: Promise<Ready> = prepare().then(
+        (value) => {
+          if (opening === current) opened = value;
+          return value;
+        },
+        (error: unknown) => {
+          if (opening === current) opening = undefined;
+          throw error;
+        },
+      );
+      opening = current;
+    }
     return opening;
   }
 
