@@ -33,7 +33,9 @@ function scopeOf(c: Context, caller: string): AuthScope {
  * ```
  */
 export function requireAuth(c: Context, options?: RequireAuthOptions): User {
-  return core.withRequestScope(scopeOf(c, 'requireAuth'), () => core.requireAuth(options));
+  const scope = scopeOf(c, 'requireAuth');
+  // Signed in: the user, as the global helper would return it; otherwise the global helper's redirect or error.
+  return scope.user ?? core.withRequestScope(scope, () => core.requireAuth(options));
 }
 
 /**
