@@ -11,6 +11,7 @@ export {
   requireAuth,
   currentScope,
   withRequestScope,
+  hasRequestScope,
   type AuthScope,
   type RequireAuthOptions,
 } from './scope.js';

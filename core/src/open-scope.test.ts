@@ -84,6 +84,8 @@ describe('auth.openScope and withRequestScope', async () => {
     const seen = withRequestScope(outer, () => [getUser(), withRequestScope(inner, () => getUser()?.email), getUser()]);
     expect(seen).toEqual([null, 'ada@example.com', null]);
     expect(() => withRequestScope(inner, async () => getUser())).toThrow(TypeError);
+    // A rejected promise from the refused function is handled here, not left to end the process.
+    expect(() => withRequestScope(inner, () => Promise.reject(new Error('refused')))).toThrow(TypeError);
     expect(() => withRequestScope(inner, () => requireAuth({ throwError: true }) && Promise.resolve(1))).toThrow(
       /runs fn synchronously/,
     );

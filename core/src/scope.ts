@@ -78,11 +78,27 @@ export function withRequestScope<T>(scope: AuthScope, fn: () => T): T {
     entered.scope = previous;
   }
   if (typeof (result as { then?: unknown } | null)?.then === 'function') {
+    // Its rejection would be unhandled (and end the process): it is this TypeError that reports the mistake.
+    (result as PromiseLike<unknown>).then(undefined, () => {});
     throw new TypeError(
       'withRequestScope(scope, fn) runs fn synchronously; an async fn loses the scope at its first await. Use auth.run(request, fn) for async work.',
     );
   }
   return result;
+}
+
+/**
+ * Whether a request scope is current: one opened by `auth.run` or an adapter's middleware (`AsyncLocalStorage`),
+ * or entered with {@link withRequestScope}. Adapters that bind the session to their own context check it, so a
+ * request served inside another request's scope opens its own rather than letting the global helpers read the
+ * outer one.
+ * @example
+ * ```ts
+ * if (hasRequestScope()) return auth.run(request, handle);
+ * ```
+ */
+export function hasRequestScope(): boolean {
+  return entered.scope !== undefined || storage.getStore() !== undefined;
 }
 
 /**

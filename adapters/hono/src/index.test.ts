@@ -117,6 +117,23 @@ describe('authSession(auth) without { scope: true }', () => {
   });
 });
 
+describe('authSession(auth) served inside another request scope', () => {
+  it("opens the request's own scope, so the global helpers never read the outer request's user", async () => {
+    const { auth } = await setup('jwt');
+    const inner = new Hono<{ Variables: AuthVariables }>();
+    inner.use('*', authSession(auth));
+    inner.get('/who', (c) => c.json({ context: c.get('user')?.email ?? null, global: getUser()?.email ?? null }));
+    const outer = new Hono<{ Variables: AuthVariables }>();
+    mountAuth(outer, auth);
+    outer.use('*', authSession(auth, { scope: true }));
+    // An anonymous sub-request, served while the signed-in outer request's scope is open.
+    outer.get('/proxy', (c) => inner.fetch(new Request('http://localhost/who'), c.env));
+    const cookie = await signIn(outer);
+    const res = await outer.request('/proxy', { headers: { cookie } });
+    expect(await res.json()).toEqual({ context: null, global: null });
+  });
+});
+
 describe.each([
   ['database', 'context'],
   ['jwt', 'context'],

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Context, Env, Hono, MiddlewareHandler, Next } from 'hono';
-import type { Auth, AuthScope, RequestInfo, Session, User } from '@framework/auth';
+import { hasRequestScope, type Auth, type AuthScope, type RequestInfo, type Session, type User } from '@framework/auth';
 
 /** Context variables set by {@link authSession}: `c.get('user')`, `c.get('session')`, `c.get('authScope')`. */
 export interface AuthVariables {
@@ -110,29 +110,53 @@ export interface AuthSessionOptions {
   clientIp?: (c: Context) => string | undefined;
 }
 
-/** Per request prototype: the symbol under which @hono/node-server keeps the request's `IncomingMessage`. */
-const incomingKeys = new WeakMap<object, symbol>();
+/** Where @hono/node-server keeps, on its own request objects, the `IncomingMessage` and the Web `Headers` it built. */
+interface NodeRequestKeys {
+  incoming: symbol;
+  headers: symbol;
+}
+
+/** Per request prototype; null where the keys could not be learnt (the Cookie header is then always read the Web way). */
+const nodeRequestKeys = new WeakMap<object, NodeRequestKeys | null>();
+
+function nodeKeysOf(raw: Record<symbol, unknown>, incoming: object, proto: object): NodeRequestKeys | null | undefined {
+  const known = nodeRequestKeys.get(proto);
+  if (known !== undefined) return known;
+  const incomingKey = Object.getOwnPropertySymbols(raw).find((symbol) => raw[symbol] === incoming);
+  // Not the server's own request for this message (an app-built Request): nothing to learn from it.
+  if (incomingKey === undefined) return undefined;
+  let keys: NodeRequestKeys | null = null;
+  try {
+    // node-server builds a request's Headers on first read of `headers` and keeps them under a private symbol:
+    // build them on a probe of the same prototype (from an empty message) to learn which.
+    const probe = Object.create(proto) as Record<symbol, unknown> & { headers?: unknown };
+    probe[incomingKey] = { rawHeaders: [], headers: {} };
+    void probe.headers;
+    const headersKey = Object.getOwnPropertySymbols(probe).find((symbol) => probe[symbol] instanceof Headers);
+    if (headersKey !== undefined) keys = { incoming: incomingKey, headers: headersKey };
+  } catch {
+    keys = null;
+  }
+  nodeRequestKeys.set(proto, keys);
+  return keys;
+}
 
 /**
  * The raw `Cookie` header from @hono/node-server's `IncomingMessage` when Hono runs there, so the session read
- * does not make the server build the request's Web `Headers` (about a tenth of a small route's time). Only when
- * `c.req.raw` is the server's own request for that very message: a `Request` the app built (a sub-app fetched
- * with modified headers and the same `env`, say) is read through its own headers. Undefined otherwise, and the
- * core then reads `request.headers`.
+ * does not make the server build the request's Web `Headers` (about a tenth of a small route's time). Only while
+ * it is still the truth: `c.req.raw` must be the server's own request for that very message (a `Request` the app
+ * built, a sub-app fetched with other headers and the same `env`, is read through its own headers), and its Web
+ * `Headers` must not have been built yet (once they exist, a middleware may have changed or removed the cookie,
+ * and reading them costs nothing more). Undefined otherwise, and the core then reads `request.headers`.
  */
 function nodeCookieHeader(c: Context): string | null | undefined {
   const incoming = (c.env as { incoming?: { headers?: unknown } } | undefined)?.incoming;
   if (!incoming || typeof incoming.headers !== 'object' || incoming.headers === null) return undefined;
   const raw = c.req.raw as unknown as Record<symbol, unknown>;
   const proto = Object.getPrototypeOf(raw) as object | null;
-  if (!proto) return undefined;
-  let key = incomingKeys.get(proto);
-  if (key === undefined) {
-    key = Object.getOwnPropertySymbols(raw).find((symbol) => raw[symbol] === incoming);
-    if (key === undefined) return undefined;
-    incomingKeys.set(proto, key);
-  }
-  if (raw[key] !== incoming) return undefined;
+  if (!proto || proto === Request.prototype) return undefined;
+  const keys = nodeKeysOf(raw, incoming, proto);
+  if (!keys || raw[keys.incoming] !== incoming || raw[keys.headers] !== undefined) return undefined;
   const cookie = (incoming.headers as Record<string, unknown>).cookie;
   return typeof cookie === 'string' ? cookie : null;
 }
@@ -180,21 +204,7 @@ export function authSession(
     if (cookie !== undefined) info.cookie = cookie;
     return info;
   };
-  if (options.scope === true) {
-    return async (c, next) => {
-      await auth.run(
-        c.req.raw,
-        async (scope) => {
-          c.set('user', scope.user);
-          c.set('session', scope.session);
-          c.set('authScope', scope);
-          await next();
-          finish(c, scope.headers);
-        },
-        infoOf(c),
-      );
-    };
-  }
+  if (options.scope === true) return authSessionInScope(auth, finish, infoOf);
   // Not an async function: when the session is answered from memory, the route runs in this tick.
   const enter = (c: Context, next: Next, scope: AuthScope): Promise<void> => {
     c.set('user', scope.user);
@@ -202,9 +212,34 @@ export function authSession(
     c.set('authScope', scope);
     return next().then(() => finish(c, scope.headers));
   };
+  const scoped = authSessionInScope(auth, finish, infoOf);
   return (c, next) => {
+    // Inside another request's AsyncLocalStorage scope (this app fetched by an outer app that opened one), the
+    // global helpers would read the outer scope: open this request's own, as { scope: true } does.
+    if (hasRequestScope()) return scoped(c, next);
     const scope = auth.openScope(c.req.raw, infoOf(c));
     return scope instanceof Promise ? scope.then((s) => enter(c, next, s)) : enter(c, next, scope);
+  };
+}
+
+/** `authSession` with `{ scope: true }`: the rest of the request runs in `auth.run`. */
+function authSessionInScope(
+  auth: Auth,
+  finish: (c: Context, headers: Headers) => void,
+  infoOf: (c: Context) => RequestInfo,
+): MiddlewareHandler<{ Variables: AuthVariables }> {
+  return async (c, next) => {
+    await auth.run(
+      c.req.raw,
+      async (scope) => {
+        c.set('user', scope.user);
+        c.set('session', scope.session);
+        c.set('authScope', scope);
+        await next();
+        finish(c, scope.headers);
+      },
+      infoOf(c),
+    );
   };
 }
 
