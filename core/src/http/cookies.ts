@@ -32,14 +32,56 @@ export function parseCookies(header: string | null): Record<string, string> {
   }
 }
 
-/** Reads one cookie without parsing the whole header into an object when it is absent. */
+/** Space or horizontal tab: the whitespace the `cookie` package trims around names and values. */
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
+}
+
+/**
+ * Reads one cookie from a Cookie header, as `parseCookies(header)[name]` would (same pairs, same trimming, first
+ * occurrence wins, `%`-decoding where it is valid), without building an object of every cookie: the session read
+ * of every request calls it. A property test holds it to the `cookie` package's `parse`.
+ */
 export function readCookie(header: string | null, name: string): string | undefined {
-  if (!header || !header.includes(name)) return undefined;
+  if (!header) return undefined;
+  const first = header.indexOf(name);
+  if (first === -1) return undefined;
+  const length = header.length;
+  // Pairs are the ';'-separated segments: none before the one where the name first appears can be it.
+  let index = header.lastIndexOf(';', first) + 1;
+  while (index < length) {
+    const eq = header.indexOf('=', index);
+    if (eq === -1) return undefined;
+    let end = header.indexOf(';', index);
+    if (end === -1) end = length;
+    if (eq > end) {
+      // This pair has no '=': go on from the pair that holds the next one.
+      index = header.lastIndexOf(';', eq - 1) + 1;
+      continue;
+    }
+    let start = index;
+    let keyEnd = eq;
+    while (start < keyEnd && isBlank(header.charCodeAt(start))) start++;
+    while (keyEnd > start && isBlank(header.charCodeAt(keyEnd - 1))) keyEnd--;
+    if (keyEnd - start === name.length && header.startsWith(name, start)) {
+      let from = eq + 1;
+      let to = end;
+      while (from < to && isBlank(header.charCodeAt(from))) from++;
+      while (to > from && isBlank(header.charCodeAt(to - 1))) to--;
+      return decodeValue(header.slice(from, to));
+    }
+    index = end + 1;
+  }
+  return undefined;
+}
+
+/** `%`-decodes a cookie value; a value that is not valid percent-encoding is kept as it is. */
+function decodeValue(value: string): string {
+  if (!value.includes('%')) return value;
   try {
-    // `parse` returns a prototype-less object, first occurrence of a name winning; no copy is needed here.
-    return parse(header)[name];
+    return decodeURIComponent(value);
   } catch {
-    return undefined;
+    return value;
   }
 }
 
