@@ -1,7 +1,8 @@
 /**
  * A child process serving one route for the throughput benchmark:
  * `bare` (plain Hono), `default` (authSession(auth) + requireAuth(c), jwt) or
- * `scoped` (authSession(auth, {scope: true}) + the global requireAuth(), jwt).
+ * `scoped` (authSession(auth, {scope: true}) + the global requireAuth(), jwt) or `noop` (a Hono middleware that
+ * only calls `next()`: the floor of any middleware, Hono leaving its single-handler fast path).
  * Prints `PORT <n> <session cookie>` once listening.
  */
 import { Hono } from 'hono';
@@ -25,6 +26,9 @@ if (kind === 'default') {
   cookie = s.cookie;
   app.use('*', authSession(s.auth, { scope: true }));
   app.get('/', (c) => c.text(requireAuthInScope().id));
+} else if (kind === 'noop') {
+  app.use('*', (_c, next) => next());
+  app.get('/', (c) => c.text('ok'));
 } else {
   app.get('/', (c) => c.text('ok'));
 }
