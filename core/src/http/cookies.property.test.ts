@@ -29,7 +29,7 @@ describe('readCookie', () => {
 
   it('reads any name the same way', () => {
     fc.assert(
-      fc.property(header, fc.constantFrom('a', 'x', 'a b', NAME, '%20'), (h, name) => {
+      fc.property(header, fc.constantFrom('', 'a', 'x', 'a b', '=', ';', NAME, '%20'), (h, name) => {
         expect(readCookie(h, name)).toBe(parse(h)[name]);
       }),
       { numRuns: 5_000 },
@@ -43,5 +43,6 @@ describe('readCookie', () => {
     expect(readCookie(`${NAME}=%E0%A4%A`, NAME)).toBe('%E0%A4%A');
     expect(readCookie(`${NAME}; other=1`, NAME)).toBeUndefined();
     expect(readCookie(null, NAME)).toBeUndefined();
+    expect(readCookie('=', '')).toBe(parse('=')['']);
   });
 });

@@ -43,7 +43,8 @@ function isBlank(code: number): boolean {
  * of every request calls it. A property test holds it to the `cookie` package's `parse`.
  */
 export function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
+  // As `parse`: a header shorter than one name and its '=' holds no cookie.
+  if (!header || header.length < 2) return undefined;
   const first = header.indexOf(name);
   if (first === -1) return undefined;
   const length = header.length;
