@@ -25,6 +25,13 @@ import type { SessionRead, SessionStrategy } from './types.js';
 const ALG = 'HS256';
 const HKDF_SALT = 'framework.auth.session-jwt';
 const HKDF_INFO = 'framework.auth HS256 session signing key v1';
+/**
+ * A compact HS256 JWS as this strategy signs it: three base64url segments, the signature exactly 32 bytes in its
+ * one canonical spelling (43 characters, the last carrying 4 bits, so one of 16). jose's decoder also takes
+ * padding, `+`/`/`, blanks and other final characters for the same bytes; checked first, such variants of a
+ * genuine token are refused rather than cached as more tokens (RFC 7515 §2 and §7.1: base64url without padding).
+ */
+const CANONICAL_TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 /** Bound on cached verified tokens. */
 const CACHE_LIMIT = 10_000;
 
@@ -150,7 +157,7 @@ export function jwtStrategy(
   function verify(value: string, now = Date.now()): Verified | 'expired' | null | Promise<Verified | 'expired' | null> {
     const cached = cachedEntry(value);
     if (cached) return cached.claims.exp! * 1000 <= now ? 'expired' : cached;
-    if (value.length > 8192 || value.split('.').length !== 3) return null;
+    if (value.length > 8192 || !CANONICAL_TOKEN.test(value)) return null;
     let pending = verifying.get(value);
     if (!pending) {
       pending = verifySignature(value).finally(() => verifying.delete(value));

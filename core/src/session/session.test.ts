@@ -82,7 +82,17 @@ describe('jwt sessions', () => {
     const hs512 = await new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS512' })
       .sign(nodeCrypto.randomBytes(64));
-    for (const bad of [tampered, none, foreign, hs512, `${token}x`, 'a.b.c', 'x'.repeat(9000)]) {
+    // Other spellings of the genuine signature's bytes (a lenient base64url decoder takes them): refused.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(s!.at(-1)!);
+    const respelled = [
+      `${token}=`,
+      `${h}.${p}.${s!.slice(0, 42)}${alphabet[last + 1]}`,
+      `${h}.${p}.${s!.slice(0, 20)}\t${s!.slice(20)}`,
+      `${h}.${p}.${s!.replace(/-/g, '+').replace(/_/g, '/')}`,
+    ].filter((v) => v !== token);
+    expect(Buffer.from(respelled[1]!.split('.')[2]!, 'base64url')).toEqual(Buffer.from(s!, 'base64url'));
+    for (const bad of [tampered, none, foreign, hs512, `${token}x`, 'a.b.c', 'x'.repeat(9000), ...respelled]) {
       const state = await auth.getSession(reqWith(bad));
       expect(state.user, bad.slice(0, 40)).toBeNull();
       expect(state.expired).toBe(false);
