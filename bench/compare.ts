@@ -29,6 +29,8 @@ async function ourRows(): Promise<Row[]> {
   const honoDb = hono(db.auth, false);
   const honoDbScoped = hono(db.auth, true);
   return [
+    // What every row below pays before any library code runs (undici's Request and its Headers).
+    { name: 'building the Request alone (each row builds one)', run: () => req(jwt.cookie) },
     { name: 'bare Hono app.request', run: () => bare.request(req(jwt.cookie)) },
     { name: 'auth.getSession (jwt)', run: () => jwt.auth.getSession(req(jwt.cookie)) },
     { name: 'Hono + authSession (jwt)', run: () => honoJwt.request(req(jwt.cookie)) },

@@ -15,20 +15,24 @@ console.log(`database (SQLite): ${fmt(await sessionReadMicros('database'), 2)} �
 console.log('');
 await printComparison();
 
-console.log(
-  '\n== protected route (jwt) vs bare Hono, requests/s (autocannon, 20 connections, loopback; median of 5 interleaved rounds)',
-);
 const t = await protectedVsBare();
-console.log(`bare Hono:                                   ${fmt(t.bare, 0)} req/s`);
 console.log(
-  `a no-op middleware (the ceiling of any):     ${fmt(t.noop, 0)} req/s = ${fmt((t.noop / t.bare) * 100)} % of bare`,
+  `\n== protected route (jwt) vs bare Hono (autocannon, 20 connections, loopback; median of 5 interleaved rounds; ${
+    t.pinned ? 'server on core 1, load generator on core 0' : 'not pinned to cores'
+  })`,
 );
-console.log(
-  `authSession(auth) + requireAuth(c) (default): ${fmt(t.default, 0)} req/s = ${fmt((t.default / t.bare) * 100)} % of bare (goal ≥ 85 %)`,
-);
-console.log(
-  `authSession(auth, {scope: true}) (ALS):       ${fmt(t.scoped, 0)} req/s = ${fmt((t.scoped / t.bare) * 100)} % of bare (Node ${process.versions.node})`,
-);
+console.log('| route | req/s | % of bare req/s | server CPU µs per request | % of bare capacity (CPU) |');
+console.log('|---|---|---|---|---|');
+const routes = [
+  ['bare Hono', 'bare'],
+  ['a no-op middleware (the ceiling of any)', 'noop'],
+  ['authSession(auth) + requireAuth(c) (default; goal ≥ 85 %)', 'default'],
+  [`authSession(auth, {scope: true}) (ALS, Node ${process.versions.node})`, 'scoped'],
+] as const;
+for (const [label, kind] of routes) {
+  const cpu = t.cpu ? `${fmt(t.cpu[kind], 2)} | ${fmt((t.cpu.bare / t.cpu[kind]) * 100)} %` : 'n/a | n/a';
+  console.log(`| ${label} | ${fmt(t.rps[kind], 0)} | ${fmt((t.rps[kind] / t.rps.bare) * 100)} % | ${cpu} |`);
+}
 
 try {
   const { benchTriggers } = (await import('./triggers.js')) as { benchTriggers: () => Promise<Record<string, number>> };

@@ -2,24 +2,45 @@
  * Requests/s of a protected route (jwt session; the default authSession and
  * the opt-in AsyncLocalStorage scope) against a bare Hono route,
  * with autocannon on loopback and each server in its own process.
+ *
+ * On Linux with `taskset` and at least 2 cores, each server runs on core 1 and this process (autocannon) on core
+ * 0, so the two do not take turns on one core, and the server's own CPU time per request is read from
+ * `/proc/<pid>/stat`. That figure moves far less between runs than requests/s does on a shared machine.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-type Kind = 'bare' | 'noop' | 'default' | 'scoped';
+export type Kind = 'bare' | 'noop' | 'default' | 'scoped';
+
+/** Whether servers and the load generator can be pinned to separate cores. */
+const canPin = process.platform === 'linux' && availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
+
+/** Clock ticks per second of `/proc/<pid>/stat` times (`getconf CLK_TCK`, 100 on Linux unless told otherwise). */
+const clockTicks = (() => {
+  const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const n = Number(out.stdout?.trim());
+  return Number.isFinite(n) && n > 0 ? n : 100;
+})();
+
+/** User + system CPU time of a process, in µs; undefined where `/proc` cannot tell. */
+function cpuMicros(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
 
 async function startServer(kind: Kind) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=@framework/source', `${here}server.ts`, kind],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      cwd: here,
-    },
-  );
+  const node = [process.execPath, '--import', 'tsx', '--conditions=@framework/source', `${here}server.ts`, kind];
+  const [command, ...args] = canPin ? ['taskset', '-c', '1', ...node] : node;
+  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd: here });
   const line = await new Promise<string>((resolve, reject) => {
     let buf = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -39,21 +60,28 @@ async function startServer(kind: Kind) {
  */
 let sessionCookie = '';
 
-async function rps(kind: Kind, seconds: number): Promise<number> {
+/** One measured run: requests/s and the server's CPU µs per request (undefined where it cannot be read). */
+async function measure(kind: Kind, seconds: number): Promise<{ rps: number; cpu: number | undefined }> {
   const server = await startServer(kind);
   if (server.cookie) sessionCookie = server.cookie;
   try {
     const cookie = server.cookie || sessionCookie;
     const headers = cookie ? { cookie } : undefined;
     await autocannon({ url: server.url, connections: 20, duration: 1, ...(headers ? { headers } : {}) });
+    const before = cpuMicros(server.child.pid!);
     const result = await autocannon({
       url: server.url,
       connections: 20,
       duration: seconds,
       ...(headers ? { headers } : {}),
     });
+    const after = cpuMicros(server.child.pid!);
     if (result.non2xx > 0) throw new Error(`bench: ${kind} route answered ${result.non2xx} non-2xx responses`);
-    return result.requests.average;
+    const cpu =
+      before !== undefined && after !== undefined && result.requests.total > 0
+        ? (after - before) / result.requests.total
+        : undefined;
+    return { rps: result.requests.average, cpu };
   } finally {
     server.child.kill('SIGTERM');
   }
@@ -61,21 +89,36 @@ async function rps(kind: Kind, seconds: number): Promise<number> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** Medians per route: requests/s, and server CPU µs per request where it could be read. */
+export type Throughput = { pinned: boolean; rps: Record<Kind, number>; cpu: Record<Kind, number> | undefined };
+
 /**
- * Median requests/s of each route over `rounds` interleaved rounds
- * (default, scoped, noop, bare, default, …), so drift on a shared 2-core machine
- * hits every kind alike. All of them receive the same session cookie. `noop` is a route behind a middleware that
- * does nothing: the most any middleware can keep.
+ * Median requests/s and server CPU µs per request of each route over `rounds` interleaved rounds
+ * (default, scoped, noop, bare, default, …), so drift on a shared machine hits every kind alike. All of them
+ * receive the same session cookie. `noop` is a route behind a middleware that does nothing: the most any
+ * middleware can keep.
  */
-export async function protectedVsBare(seconds = 3, rounds = 5): Promise<Record<Kind, number>> {
-  const runs: Record<Kind, number[]> = { bare: [], noop: [], default: [], scoped: [] };
-  for (let i = 0; i < rounds; i++) {
-    for (const kind of ['default', 'scoped', 'noop', 'bare'] as const) runs[kind].push(await rps(kind, seconds));
+export async function protectedVsBare(seconds = 3, rounds = 5): Promise<Throughput> {
+  const kinds = ['default', 'scoped', 'noop', 'bare'] as const;
+  const runs = { rps: {} as Record<Kind, number[]>, cpu: {} as Record<Kind, number[]> };
+  // The load generator on core 0 (every thread of this process) while the servers run on core 1; undone after.
+  if (canPin) spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  try {
+    for (let i = 0; i < rounds; i++) {
+      for (const kind of kinds) {
+        const { rps, cpu } = await measure(kind, seconds);
+        (runs.rps[kind] ??= []).push(rps);
+        if (cpu !== undefined) (runs.cpu[kind] ??= []).push(cpu);
+      }
+    }
+  } finally {
+    if (canPin) {
+      const all = `0-${availableParallelism() - 1}`;
+      spawnSync('taskset', ['-a', '-p', '-c', all, String(process.pid)], { stdio: 'ignore' });
+    }
   }
-  return {
-    bare: median(runs.bare),
-    noop: median(runs.noop),
-    default: median(runs.default),
-    scoped: median(runs.scoped),
-  };
+  const medians = (from: Record<Kind, number[]>) =>
+    Object.fromEntries(kinds.map((kind) => [kind, median(from[kind])])) as Record<Kind, number>;
+  const cpuComplete = kinds.every((kind) => runs.cpu[kind]?.length === rounds);
+  return { pinned: canPin, rps: medians(runs.rps), cpu: cpuComplete ? medians(runs.cpu) : undefined };
 }
