@@ -180,9 +180,10 @@ export interface Auth<Ext extends Record<string, unknown> = Record<string, unkno
    * roles plugins grant for this request), without entering it: no `AsyncLocalStorage`, which on Node 20 costs a
    * fifth of a small route's throughput. Adapters keep it on their request context and enter it synchronously
    * with `withRequestScope(scope, fn)` for the helpers. `scope.headers` holds the Set-Cookie headers the response
-   * must carry. Await it: it is a promise unless the session needed no I/O to confirm (a JWT verified before and
-   * not due a storage check, with no `session` callback or request-role hooks), when it is the scope itself, so a
-   * protected route skips a tick. A failure is always a rejected promise, never a synchronous throw.
+   * must carry. Await it: it is a promise unless the session needed no waiting to confirm (a JWT verified before
+   * and not due a storage check, or a database session read from `createSqliteAdapter` once its file is open and
+   * not due a write; in both cases with no `session` callback or request-role hooks), when it is the scope itself,
+   * so a protected route skips its ticks. A failure is always a rejected promise, never a synchronous throw.
    * @example
    * ```ts
    * const scope = await auth.openScope(request, { ip });

@@ -8,6 +8,7 @@
 import { randomString, sha256Hex, sha256HexNow, timingSafeEqual } from '../crypto.js';
 import type { ResolvedAuthConfig } from '../config.js';
 import type { StorageAdapter, AdapterSession, AdapterUser } from '../storage/types.js';
+import { sessionReadNowOf } from '../storage/session-read-now.js';
 import { revokeUserSessions } from './revoke.js';
 import type { SessionRead, SessionStrategy } from './types.js';
 
@@ -37,20 +38,48 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
     return (await secretMatches(found, m[2]!)) ? found : null;
   }
 
-  async function read(value: string, forceRefresh = false): Promise<SessionRead> {
-    // `lookup` inlined: the hot path awaits only the storage read.
-    const m = TOKEN.exec(value);
-    if (!m) return { status: 'none' };
-    const found = await adapter.getSessionAndUser(m[1]!);
+  /**
+   * A session read: synchronous when storage answers synchronously (SQLite once open) and nothing needs
+   * writing, else a promise. Never throws: a failure is a rejected promise.
+   */
+  function read(value: string, forceRefresh = false): SessionRead | Promise<SessionRead> {
+    try {
+      const m = TOKEN.exec(value);
+      if (!m) return { status: 'none' };
+      // The adapter's synchronous twin of getSessionAndUser where it has one that still answers for it.
+      const readNow = sessionReadNowOf(adapter);
+      const found = readNow ? readNow(m[1]!) : adapter.getSessionAndUser(m[1]!);
+      return found instanceof Promise
+        ? found.then((f) => checked(f, m[2]!, value, forceRefresh))
+        : checked(found, m[2]!, value, forceRefresh);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** `found` when the presented secret hashes to its stored hash, then {@link settle}d. */
+  function checked(
+    found: { session: AdapterSession; user: AdapterUser } | null,
+    secret: string,
+    value: string,
+    forceRefresh: boolean,
+  ): SessionRead | Promise<SessionRead> {
     if (!found) return { status: 'none' };
-    const matches = secretMatches(found, m[2]!);
-    if (!(typeof matches === 'boolean' ? matches : await matches)) return { status: 'none' };
+    const matches = secretMatches(found, secret);
+    if (typeof matches !== 'boolean')
+      return matches.then((ok) => (ok ? settle(found, value, forceRefresh) : { status: 'none' }));
+    return matches ? settle(found, value, forceRefresh) : { status: 'none' };
+  }
+
+  /** The read of a matched session: expired (deleted), slid forward, activity recorded, or as it is. */
+  function settle(
+    found: { session: AdapterSession; user: AdapterUser },
+    value: string,
+    forceRefresh: boolean,
+  ): SessionRead | Promise<SessionRead> {
     const now = Date.now();
     const expiresAt = found.session.expires.getTime();
-    if (expiresAt <= now) {
-      await adapter.deleteSession(found.session.id);
-      return { status: 'expired' };
-    }
+    if (expiresAt <= now) return adapter.deleteSession(found.session.id).then(() => ({ status: 'expired' }) as const);
     const acting = found.session.impersonatedBy;
     const out: Extract<SessionRead, { status: 'valid' }> = {
       status: 'valid',
@@ -63,15 +92,14 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
     // Slide forward once the session is older than updateAge (Auth.js semantics); an impersonation never slides.
     if (!acting && (forceRefresh || expiresAt - maxAgeMs + updateAgeMs <= now)) {
       const expires = new Date(now + maxAgeMs);
-      await adapter.updateSessionExpiry(found.session.id, expires, new Date(now));
       out.expires = expires;
       out.refreshed = { value, expires };
-      return out;
+      return adapter.updateSessionExpiry(found.session.id, expires, new Date(now)).then(() => out);
     }
     // Between slides, activity is recorded at most once per interval, so most reads do not write.
     const lastActive = (found.session.lastActiveAt ?? found.session.createdAt).getTime();
     if (now - lastActive >= ACTIVITY_INTERVAL_MS)
-      await adapter.updateSessionExpiry(found.session.id, found.session.expires, new Date(now));
+      return adapter.updateSessionExpiry(found.session.id, found.session.expires, new Date(now)).then(() => out);
     return out;
   }
 
@@ -101,7 +129,7 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
     },
     read: (value) => read(value),
     revokeUser: (userId) => revokeUserSessions(adapter, userId),
-    update: (value) => read(value, true),
+    update: async (value) => read(value, true),
     async revoke(value, everywhere) {
       const found = await lookup(value);
       if (!found) return;

@@ -6,6 +6,7 @@
  * @module
  * @internal
  */
+import { attachSessionReadNow, sessionReadNowOf } from '../session-read-now.js';
 import type { StorageAdapter } from '../types.js';
 
 /** An error thrown by a storage adapter when its database cannot be opened, reached or written. */
@@ -172,5 +173,22 @@ export function withExplainedErrors(adapter: StorageAdapter, explain: ExplainErr
           }
         : value;
   }
-  return explained as unknown as StorageAdapter;
+  const wrapped = explained as unknown as StorageAdapter;
+  // The synchronous session read (non-enumerable, so not among the entries above) gets the same explanations.
+  const readNow = sessionReadNowOf(adapter);
+  if (readNow) {
+    attachSessionReadNow(
+      wrapped,
+      (id) => {
+        try {
+          const found = readNow(id);
+          return found instanceof Promise ? found.catch(rethrow) : found;
+        } catch (error) {
+          return rethrow(error);
+        }
+      },
+      wrapped.getSessionAndUser,
+    );
+  }
+  return wrapped;
 }

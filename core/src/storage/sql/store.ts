@@ -14,7 +14,8 @@ import {
   toUser,
   toVerificationToken,
 } from '../records.js';
-import { StorageConflictError, type StorageAdapter } from '../types.js';
+import { attachSessionReadNow } from '../session-read-now.js';
+import { StorageConflictError, type AdapterSession, type AdapterUser, type StorageAdapter } from '../types.js';
 import { dialects, type SqlDialectName } from './dialect.js';
 import { withExplainedErrors, type ExplainError } from './explain-errors.js';
 import { migrateToLatest } from './migrations.js';
@@ -330,23 +331,10 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     },
     async getSessionAndUser(id) {
       // The hot path: one join, compiled once and prepared once (below Kysely where the dialect can).
-      // Synchronous on SQLite once open: no tick spent before or after the statement.
+      // Synchronous on SQLite once open: no tick spent before or after the statement (see readSessionNow).
       const { readSessionRow } = opened ?? (await ready());
       const pending = readSessionRow(id);
-      const row = pending instanceof Promise ? await pending : pending;
-      if (!row) return null;
-      const session = decodeSession({
-        id,
-        token_hash: row.s_token_hash,
-        user_id: row.id,
-        expires: row.s_expires,
-        created_at: row.s_created_at,
-        user_agent: row.s_user_agent,
-        ip: row.s_ip,
-        last_active_at: row.s_last_active_at,
-        impersonated_by: row.s_impersonated_by,
-      });
-      return { session, user: decodeUser(row) };
+      return foundOf(id, pending instanceof Promise ? await pending : pending);
     },
     async updateSessionExpiry(id, expires, lastActiveAt) {
       const { db } = await ready();
@@ -463,5 +451,32 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       return result.numDeletedRows > 0n;
     },
   };
+  // The same read without a promise where the statement answers synchronously (better-sqlite3, once open).
+  attachSessionReadNow(
+    adapter,
+    (id) => {
+      if (!opened) return adapter.getSessionAndUser(id);
+      const row = opened.readSessionRow(id);
+      return row instanceof Promise ? row.then((value) => foundOf(id, value)) : foundOf(id, row);
+    },
+    adapter.getSessionAndUser,
+  );
   return options.explainError ? withExplainedErrors(adapter, options.explainError) : adapter;
+}
+
+/** The session and user of a `readSessionRow` row, or null. */
+function foundOf(id: string, row: SessionUserRow | undefined): { session: AdapterSession; user: AdapterUser } | null {
+  if (!row) return null;
+  const session = decodeSession({
+    id,
+    token_hash: row.s_token_hash,
+    user_id: row.id,
+    expires: row.s_expires,
+    created_at: row.s_created_at,
+    user_agent: row.s_user_agent,
+    ip: row.s_ip,
+    last_active_at: row.s_last_active_at,
+    impersonated_by: row.s_impersonated_by,
+  });
+  return { session, user: decodeUser(row) };
 }
