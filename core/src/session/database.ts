@@ -18,6 +18,9 @@ const ACTIVITY_INTERVAL_MS = 60 * 60 * 1000;
 /** Longest stored `User-Agent`, in characters. */
 const MAX_USER_AGENT = 512;
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
 export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAdapter): SessionStrategy {
   const maxAgeMs = config.session.maxAge * 1000;
   const updateAgeMs = config.session.updateAge * 1000;
@@ -49,8 +52,9 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
       // The adapter's synchronous twin of getSessionAndUser where it has one that still answers for it.
       const readNow = sessionReadNowOf(adapter);
       const found = readNow ? readNow(m[1]!) : adapter.getSessionAndUser(m[1]!);
-      return found instanceof Promise
-        ? found.then((f) => checked(f, m[2]!, value, forceRefresh))
+      // Any thenable is waited for (adapters written in JavaScript may return their driver's own).
+      return isThenable(found)
+        ? Promise.resolve(found).then((f) => checked(f, m[2]!, value, forceRefresh))
         : checked(found, m[2]!, value, forceRefresh);
     } catch (error) {
       return Promise.reject(error);
@@ -79,7 +83,8 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
   ): SessionRead | Promise<SessionRead> {
     const now = Date.now();
     const expiresAt = found.session.expires.getTime();
-    if (expiresAt <= now) return adapter.deleteSession(found.session.id).then(() => ({ status: 'expired' }) as const);
+    if (expiresAt <= now)
+      return Promise.resolve(adapter.deleteSession(found.session.id)).then(() => ({ status: 'expired' }) as const);
     const acting = found.session.impersonatedBy;
     const out: Extract<SessionRead, { status: 'valid' }> = {
       status: 'valid',
@@ -94,12 +99,14 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
       const expires = new Date(now + maxAgeMs);
       out.expires = expires;
       out.refreshed = { value, expires };
-      return adapter.updateSessionExpiry(found.session.id, expires, new Date(now)).then(() => out);
+      return Promise.resolve(adapter.updateSessionExpiry(found.session.id, expires, new Date(now))).then(() => out);
     }
     // Between slides, activity is recorded at most once per interval, so most reads do not write.
     const lastActive = (found.session.lastActiveAt ?? found.session.createdAt).getTime();
     if (now - lastActive >= ACTIVITY_INTERVAL_MS)
-      return adapter.updateSessionExpiry(found.session.id, found.session.expires, new Date(now)).then(() => out);
+      return Promise.resolve(adapter.updateSessionExpiry(found.session.id, found.session.expires, new Date(now))).then(
+        () => out,
+      );
     return out;
   }
 

@@ -126,4 +126,38 @@ describe('the synchronous session read', () => {
     expect(readNow).toBeDefined();
     expect(() => readNow('x')).toThrow(expect.objectContaining({ code: 'STORAGE_UNAVAILABLE', cause: busy }));
   });
+
+  it('still waits for adapters written in JavaScript: thenables, and writes that return no promise', async () => {
+    const memory = createMemoryAdapter();
+    const user = await memory.createUser({ email: 'js@example.com' });
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const stamps: Date[] = [];
+    const adapter: StorageAdapter = {
+      ...memory,
+      // A driver's own thenable rather than a native Promise.
+      getSessionAndUser: ((id: string) => ({
+        then: (ok: (v: unknown) => void, fail: (e: unknown) => void) => memory.getSessionAndUser(id).then(ok, fail),
+      })) as never,
+      // A synchronous write, declared asynchronous.
+      updateSessionExpiry: ((_id: string, _expires: Date, at: Date) => {
+        stamps.push(at);
+      }) as never,
+    };
+    const auth = createAuth({
+      adapter,
+      secret: 'read-now-secret-read-now-secret-0001',
+      session: { strategy: 'database' },
+      providers: [],
+    });
+    const { value } = await auth.createSession(user.id);
+    const id = value.split('.')[0]!;
+    const stored = (await memory.getSessionAndUser(id))!.session;
+    await memory.deleteSession(id);
+    await memory.createSession({ ...stored, createdAt: twoHoursAgo, lastActiveAt: twoHoursAgo });
+    const state = await auth.getSession(
+      new Request('http://localhost/', { headers: { cookie: `framework.session-token=${value}` } }),
+    );
+    expect(state.user?.email).toBe('js@example.com');
+    expect(stamps).toHaveLength(1);
+  });
 });
