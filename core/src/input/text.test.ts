@@ -59,12 +59,16 @@ const hostile = (excludeContextual: boolean) =>
 const anyText = fc.string({ unit: 'binary', maxLength: 40 });
 const plainAddress = fc.emailAddress().filter((a) => new TextEncoder().encode(a).length <= 254);
 
-/** A string with a hostile character inserted somewhere: at an edge, inside, or around `@`. */
+/**
+ * A string with a hostile character inserted somewhere: at an edge, inside, or around `@`. Tab, line feed and the
+ * other ASCII whitespace controls are trimmed at the edges like spaces, so they go between two letters.
+ */
 const withHostile = (base: fc.Arbitrary<string>, excludeContextual: boolean) =>
   fc.tuple(base, hostile(excludeContextual), fc.nat()).map(([text, bad, at]) => {
     const points = [...text];
     const i = at % (points.length + 1);
-    return [...points.slice(0, i), bad, ...points.slice(i)].join('');
+    const inserted = /^[\t\n\v\f\r]$/.test(bad) ? `x${bad}x` : bad;
+    return [...points.slice(0, i), inserted, ...points.slice(i)].join('');
   });
 
 const refusedName = (value: string) => {
@@ -142,6 +146,8 @@ describe('parseEmailAddress', () => {
       '\uFEFFada@example.com',
       'ada@example.com\u2028',
       'ada@example.com\0',
+      'ada\n@example.com',
+      'ada@exa\tmple.com',
     ])
       expect(parseEmailAddress(value), JSON.stringify(value)).toBeNull();
     expect(parseEmailAddress(42)).toBeNull();
