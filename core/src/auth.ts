@@ -25,6 +25,7 @@ import { coreRoutes } from './routes/router.js';
 import { rejectUnknownKeys } from './config-check/unknown-keys.js';
 import { CREATE_AUTH_KEYS } from './config-check/create-auth-keys.js';
 import { allowedMethods, buildRegistry } from './plugins/registry.js';
+import { admitCredential } from './plugins/credential.js';
 import type { AuthPlugin, PluginExtensions } from './plugins/types.js';
 import { clearSessionCookie, errorResult, sessionCookie } from './routes/helpers.js';
 import type { Session, User } from './types.js';
@@ -480,7 +481,8 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
   async function viaResolvers(request: Request, info: RequestInfo): Promise<SessionState> {
     for (const resolve of resolvers) {
       const state = await resolve(request, info);
-      if (state) return state;
+      // Every read passes the checks a sign-in would (a ban, an unverified email), and is marked as a credential.
+      if (state) return admitCredential(internals, registry.hooks.checkCredential, state, request);
     }
     return { session: null, user: null, expired: false, headers: new Headers() };
   }

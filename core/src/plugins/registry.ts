@@ -44,6 +44,7 @@ export function buildRegistry(core: Readonly<Record<string, Route>>, plugins: re
     beforeSession: [],
     afterSignIn: [],
     resolveSession: [],
+    checkCredential: [],
     credentialsReset: [],
     userDeleted: [],
     onEvent: [],

@@ -65,6 +65,13 @@ export interface AuthHooks {
    */
   resolveSession?(request: Request, info: RequestInfo): Promise<SessionState | undefined> | SessionState | undefined;
   /**
+   * Runs on every read of a credential a `resolveSession` hook returned (an API key), before the request sees it:
+   * the per-request counterpart of `beforeSession` for credentials that never sign in (a ban, say). `state.user` is
+   * the credential's user as read now. Throw an `AuthError` to refuse the credential (`CREDENTIAL_REFUSED`, 401,
+   * is the code for a credential whose account may not act); `auth.run` / `getSession` reject with it.
+   */
+  checkCredential?(state: SessionState & { user: User }, request: Request): void | Promise<void>;
+  /**
    * The user's credentials were reset because their email was first proven
    * through another channel (the account pre-hijacking defence): remove any
    * credential the plugin keeps for `userId` (API keys, second factors).

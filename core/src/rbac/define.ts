@@ -7,7 +7,7 @@ import { resolveHierarchy } from './hierarchy.js';
 import { PERMISSION_FORMS, parsePermission, satisfyingGrants } from './permission.js';
 import type { OwnedResource, RBAC, RBACConfig, RBACSubject } from './types.js';
 import { checkHierarchy, checkKnownRole, checkRoles } from './validate.js';
-import { permissionRestrictions } from './restriction.js';
+import { credentialLimits, permissionRestrictions, type CredentialLimit } from './restriction.js';
 
 /** A required permission, parsed once: the grant keys that satisfy it. */
 interface Requirement {
@@ -39,7 +39,9 @@ function ownerOf(resource: OwnedResource): unknown {
  * - A user's roles: `user.roles` when non-empty, else `user.role`, else
  *   `defaultRole`. Role ids that are not defined grant nothing.
  * - A user made by `restrictPermissions` (an API key's) holds a permission
- *   only when its roles and every restriction list grant it.
+ *   only when its roles and every restriction list grant it, and a role only
+ *   when every restriction covers the role's full permission set (a role
+ *   without permissions is never covered) or grants the role explicitly.
  * - `hierarchy` (`{ editor: ['viewer'] }`) is resolved transitively here, so
  *   each check costs O(number of the user's roles) set lookups.
  *
@@ -100,6 +102,19 @@ export function defineRBAC(config: RBACConfig): RBAC {
     return [...new Set(listed)].filter((id) => typeof id === 'string' && roles.has(id));
   }
 
+  /** Whether a restriction layer admits role `id`: granted explicitly (or through a role inheriting it), or its
+   * permissions cover every permission of the role. */
+  function admits(limit: CredentialLimit, id: string): boolean {
+    if (limit.roles.some((granted) => inherits.get(granted)?.has(id))) return true;
+    const full = grants.get(id)!;
+    if (full.size === 0) return false;
+    const given = new Set(limit.permissions);
+    return [...full].every((permission) => {
+      const need = requirement(permission);
+      return need.always.some((key) => given.has(key)) || (need.own && need.whenOwned.some((key) => given.has(key)));
+    });
+  }
+
   const rbac: RBAC = {
     roles,
     defaultRole,
@@ -111,7 +126,10 @@ export function defineRBAC(config: RBACConfig): RBAC {
       const wanted = (typeof role === 'string' ? [role] : [...role]).map((id) =>
         checkKnownRole(roles, id, 'hasRole()'),
       );
-      return rolesOf(user).some((held) => wanted.some((id) => inherits.get(held)!.has(id)));
+      const limits = credentialLimits(user);
+      return rolesOf(user).some((held) =>
+        wanted.some((id) => inherits.get(held)!.has(id) && limits.every((limit) => admits(limit, id))),
+      );
     },
     hasPermission(user, permission, resource) {
       const needs = (typeof permission === 'string' ? [permission] : [...permission]).map(requirement);

@@ -21,6 +21,12 @@ export interface AdminOptions {
   impersonationMaxAge?: number;
   /** Whether an admin may impersonate another admin. Default false (`CANNOT_IMPERSONATE_ADMIN`). */
   allowImpersonatingAdmins?: boolean;
+  /**
+   * Whether `auth.extensions.admin.isAdmin` may count a user read from an API key (any credential a plugin reads
+   * per request), when the key covers the admin role. Default false: such users are never admins. The routes under
+   * `basePath` read the session cookie only, whatever this says.
+   */
+  allowApiKeys?: boolean;
 }
 
 /** Options with defaults applied. */
@@ -30,6 +36,7 @@ export interface ResolvedAdminOptions {
   permission: string | undefined;
   impersonationMaxAge: number;
   allowImpersonatingAdmins: boolean;
+  allowApiKeys: boolean;
 }
 
 /** @throws AuthConfigError (`INVALID_CONFIG`) for a missing storage or a bad option. */
@@ -51,5 +58,6 @@ export function resolveAdminOptions(options: AdminOptions): ResolvedAdminOptions
     permission: options.permission,
     impersonationMaxAge: maxAge,
     allowImpersonatingAdmins: options.allowImpersonatingAdmins === true,
+    allowApiKeys: options.allowApiKeys === true,
   };
 }

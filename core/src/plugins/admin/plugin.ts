@@ -9,6 +9,7 @@ import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } fro
 import { adminRoutes } from './routes.js';
 import type { AdminStorage, BanRecord } from './types.js';
 import { activeBan } from './users.js';
+import { credentialRefused } from '../credential.js';
 import type { User } from '../../types.js';
 
 /** `auth.extensions.admin`. */
@@ -17,7 +18,11 @@ export interface AdminExtension {
   readonly storage: AdminStorage;
   /** The ban in force for `userId`, or null. */
   activeBan(userId: string): Promise<BanRecord | null>;
-  /** Whether `user` counts as an admin under the plugin's options. */
+  /**
+   * Whether `user` counts as an admin under the plugin's options. A user read from an API key (any plugin-read
+   * credential) is never one unless `allowApiKeys`, and then only when the key covers the admin role (see
+   * `restrictPermissions`).
+   */
   isAdmin(user: User): boolean;
 }
 
@@ -33,7 +38,9 @@ export interface AdminExtension {
  * - `POST /admin/users/set-role {userId, role}`: the user's JWT sessions end at their next check; with
  *   `createAuth({ rbac })` the role must be defined.
  * - `POST /admin/users/ban {userId, reason?, expiresIn?}` (seconds; none = until unbanned): revokes every session,
- *   and every later sign-in of the user (any provider) answers 403 `USER_BANNED`. `POST /admin/users/unban {userId}`.
+ *   and every later sign-in of the user (any provider) answers 403 `USER_BANNED`; their API keys (any credential a
+ *   plugin reads per request) answer 401 `CREDENTIAL_REFUSED` from the next request on, and work again once the ban
+ *   ends. `POST /admin/users/unban {userId}`.
  * - `POST /admin/users/revoke-sessions {userId}` → `{revoked}`; `POST /admin/users/remove {userId}`.
  * - `POST /admin/impersonate {userId}`: a new session acting as the user, marked `session.impersonatedBy` (the
  *   database row, or the JWT `act` claim of RFC 8693 §4.1), lasting `impersonationMaxAge` (default 3600 s) and
@@ -76,6 +83,10 @@ export function admin(options: AdminOptions): AuthPlugin<'admin', AdminExtension
         if (subject.user.id && (await activeBan(o.storage, subject.user.id)))
           throw new AuthError('This account is suspended', { code: 'USER_BANNED', status: 403 });
         return undefined;
+      },
+      // Credentials a plugin reads on each request (API keys) never sign in: the ban is checked on every read.
+      async checkCredential({ user }) {
+        if (user.id && (await activeBan(o.storage, user.id))) throw credentialRefused('This account is suspended');
       },
       async userDeleted(userId) {
         await o.storage.removeBan(userId);

@@ -91,6 +91,7 @@ describe('apiKeys(): creating, listing, revoking', () => {
         prefix: body.prefix,
         name: 'CI',
         permissions: ['posts:read', 'posts:edit'],
+        roles: null,
         createdAt: body.createdAt,
         expiresAt: body.expiresAt,
         revokedAt: null,
@@ -195,7 +196,8 @@ describe('apiKeys(): requests with a key', () => {
         all: false,
         ownComment: true,
         othersComment: false,
-        admin: true,
+        // posts:read is not the admin role's full permission set, and the key was granted no role.
+        admin: false,
       });
       const state = await auth.getSession(new Request(`${ORIGIN}/x`, { headers }));
       expect([...state.headers]).toStrictEqual([]);
@@ -215,7 +217,7 @@ describe('apiKeys(): requests with a key', () => {
     ).toStrictEqual([true, false]);
   });
 
-  it('wrong, malformed, expired keys and keys of deleted users give no session', async () => {
+  it('wrong, malformed and expired keys give no session; a deleted user’s key is refused (401)', async () => {
     const { user, create, run, adapter } = await setup();
     const { id, browser } = await user('gone@example.com');
     const { key } = (await create(browser, { expiresIn: 60 })).body as { key: string };
@@ -239,8 +241,12 @@ describe('apiKeys(): requests with a key', () => {
     vi.setSystemTime(Date.now() + 61_000);
     expect(await run({ authorization: `Bearer ${key}` }, () => getUser())).toBeNull();
     vi.useRealTimers();
+    const { key: live } = (await create(browser)).body as { key: string };
     await adapter.deleteUser(id);
-    expect(await run({ authorization: `Bearer ${key}` }, () => getUser())).toBeNull();
+    await expect(run({ authorization: `Bearer ${live}` }, () => getUser())).rejects.toMatchObject({
+      code: 'CREDENTIAL_REFUSED',
+      status: 401,
+    });
   });
 
   it('a session cookie wins over a key', async () => {

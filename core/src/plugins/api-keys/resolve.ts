@@ -10,6 +10,7 @@ import { withTimeout } from '../../rate-limit/timeout.js';
 import { restrictPermissions } from '../../rbac/restriction.js';
 import type { RequestInfo } from '../../auth.js';
 import type { AuthInternals, SessionState } from '../../routes/context.js';
+import { credentialRefused } from '../credential.js';
 import { invalidKeyGuard } from './invalid-keys.js';
 import { keyFromRequest, secretMatches } from './key-format.js';
 import type { ResolvedApiKeysOptions } from './options.js';
@@ -24,9 +25,12 @@ export function usable(record: ApiKeyRecord, now: number): boolean {
 const LIMITER_TIMEOUT_MS = 1000;
 
 /**
- * Builds the hook. Unknown, malformed, revoked or expired keys and keys of
- * deleted users give no session (the request is anonymous: `requireAuth`
- * answers 401). A valid key over its budget throws `RATE_LIMITED` (429, with
+ * Builds the hook. Unknown, malformed, revoked or expired keys give no
+ * session (the request is anonymous: `requireAuth` answers 401); a valid key
+ * of a deleted user throws `CREDENTIAL_REFUSED` (401), and the core's
+ * credential checks (`admitCredential`: bans, email verification) run on
+ * what it returns. A restricted key's user is limited to its `permissions`
+ * and, for role checks, its `roles` (`restrictPermissions`). A valid key over its budget throws `RATE_LIMITED` (429, with
  * `Retry-After` and `RateLimit-*`); an unreachable limiter storage throws
  * `RATE_LIMIT_UNAVAILABLE` (503). The budget is counted only after the
  * secret matched, so knowing a key's public prefix cannot spend its budget.
@@ -86,13 +90,18 @@ export function apiKeyResolver(
     }
     await charge(record.id);
     const stored = await auth.adapter!.getUser(record.userId);
-    if (!stored) return undefined;
-    const user = record.permissions === null ? stored : restrictPermissions(stored, record.permissions);
+    // A live key whose owner is gone (removed outside the delete route, say) is refused, not read as anonymous.
+    if (!stored) throw credentialRefused("This API key's account no longer exists");
+    const user =
+      record.permissions === null
+        ? stored
+        : restrictPermissions(stored, record.permissions, { roles: record.roles ?? [] });
     const expires = record.expiresAt ?? new Date(now + auth.config.session.maxAge * 1000);
     const session: ApiKeySession = {
       type: 'api-key',
       keyId: record.id,
       permissions: record.permissions,
+      roles: record.roles,
       user,
       expires,
     };

@@ -19,6 +19,7 @@ import type { ApiKeyInfo, ApiKeyRecord } from './types.js';
 
 const MAX_NAME_LENGTH = 100;
 const MAX_PERMISSIONS = 64;
+const MAX_ROLES = 16;
 /** Secrets and key lists are never stored by caches (RFC 9111 §5.2.2.5). */
 const NO_STORE = { 'cache-control': 'no-store' };
 
@@ -29,6 +30,7 @@ export function keyInfo(r: ApiKeyRecord): ApiKeyInfo {
     prefix: r.prefix,
     name: r.name,
     permissions: r.permissions,
+    roles: r.roles,
     createdAt: r.createdAt.toISOString(),
     expiresAt: r.expiresAt?.toISOString() ?? null,
     revokedAt: r.revokedAt?.toISOString() ?? null,
@@ -89,6 +91,30 @@ function readPermissions(ctx: RouteContext, user: User): string[] | null {
   return list;
 }
 
+/**
+ * `roles`: space-separated role ids granted explicitly (a role check of the key's session passes for them), each one
+ * defined and held by the user now (with the hierarchy: a role the user inherits counts).
+ * @throws AuthError `INVALID_REQUEST` (400) for a malformed or undefined role or no role definitions; `FORBIDDEN`
+ *   (403) for a role the user does not hold.
+ */
+function readRoles(ctx: RouteContext, user: User): string[] | null {
+  const raw = ctx.body.roles;
+  if (raw === undefined) return null;
+  const list = [...new Set(raw.split(/[\s,]+/).filter((r) => r !== ''))];
+  if (list.length === 0) return null;
+  if (list.length > MAX_ROLES) throw badRequest(`At most ${MAX_ROLES} roles per key`);
+  const rbac = ctx.auth.rbac;
+  if (!rbac) throw badRequest('Roles need role definitions (createAuth({ rbac }))');
+  const unknown = list.find((r) => !rbac.roles.has(r));
+  if (unknown !== undefined) throw badRequest(`Unknown role ${JSON.stringify(unknown.slice(0, 80))}`);
+  const lacking = list.find((r) => !rbac.hasRole(user, r));
+  if (lacking !== undefined)
+    throw new AuthError(`You do not hold the role ${JSON.stringify(lacking)}, so a key cannot have it`, {
+      code: 'FORBIDDEN',
+    });
+  return list;
+}
+
 /** `GET /api-keys`: the signed-in user's keys, newest last, without secrets. */
 export async function listAction(ctx: RouteContext, o: ResolvedApiKeysOptions): Promise<ActionResult> {
   const user = await signedIn(ctx);
@@ -97,8 +123,8 @@ export async function listAction(ctx: RouteContext, o: ResolvedApiKeysOptions): 
 }
 
 /**
- * `POST /api-keys` (`name?`, `expiresIn?` seconds, `permissions?`
- * space-separated): 201 with the key, shown this once.
+ * `POST /api-keys` (`name?`, `expiresIn?` seconds, `permissions?` and `roles?` space-separated): 201 with the key,
+ * shown this once.
  */
 export async function createAction(ctx: RouteContext, o: ResolvedApiKeysOptions): Promise<ActionResult> {
   const user = await signedInAsSelf(ctx);
@@ -106,6 +132,7 @@ export async function createAction(ctx: RouteContext, o: ResolvedApiKeysOptions)
   const name = readName(ctx.body);
   const expiresAt = readExpiry(ctx.body, o, now);
   const permissions = readPermissions(ctx, user);
+  const roles = readRoles(ctx, user);
   const held = (await o.storage.listByUser(user.id)).filter((k) => usable(k, now)).length;
   if (held >= o.maxKeysPerUser)
     throw badRequest(`At most ${o.maxKeysPerUser} active API keys per user; revoke one first`);
@@ -118,6 +145,7 @@ export async function createAction(ctx: RouteContext, o: ResolvedApiKeysOptions)
       userId: user.id,
       name,
       permissions,
+      roles,
       createdAt: new Date(now),
       expiresAt,
       revokedAt: null,

@@ -21,6 +21,11 @@ export interface ApiKeyRecord {
   name: string | null;
   /** Permission patterns the key is limited to (a subset of the owner's), or null: the owner's full permissions. */
   permissions: string[] | null;
+  /**
+   * Roles granted explicitly at creation (each one the owner held then), or null: none. A key session passes a role
+   * check only for these (and the roles they inherit) or a role whose full permission set `permissions` covers.
+   */
+  roles: string[] | null;
   createdAt: Date;
   /** When the key stops working, or null: never. */
   expiresAt: Date | null;
@@ -57,6 +62,8 @@ export interface ApiKeyInfo {
   prefix: string;
   name: string | null;
   permissions: string[] | null;
+  /** Roles granted explicitly, or null. */
+  roles: string[] | null;
   /** ISO 8601. */
   createdAt: string;
   /** ISO 8601, or null: never expires. */
@@ -76,5 +83,7 @@ export interface ApiKeySession extends Session {
   keyId: string;
   /** The key's permission restriction, or null: the owner's full permissions. */
   permissions: string[] | null;
+  /** The roles the key was granted explicitly, or null. */
+  roles: string[] | null;
   user: User;
 }

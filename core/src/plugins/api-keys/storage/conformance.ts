@@ -21,6 +21,7 @@ function record(overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord {
     userId: 'u1',
     name: null,
     permissions: null,
+    roles: null,
     createdAt: new Date(1_700_000_000_000 + n * 1000),
     expiresAt: null,
     revokedAt: null,
@@ -47,6 +48,7 @@ export function runApiKeyStorageConformance(name: string, factory: ApiKeyStorage
         const full = record({
           name: 'CI deploy',
           permissions: ['posts:read', 'posts:edit:own'],
+          roles: ['editor', 'viewer'],
           expiresAt: new Date(1_800_000_000_123),
         });
         const bare = record();
@@ -62,6 +64,14 @@ export function runApiKeyStorageConformance(name: string, factory: ApiKeyStorage
         const none = record({ permissions: [] });
         await s.create(none);
         expect((await s.findByPrefix(none.prefix))?.permissions).toStrictEqual([]);
+      }));
+
+    it('an empty role list stays empty, distinct from null', () =>
+      withStorage(async (s) => {
+        const none = record({ roles: [] });
+        await s.create(none);
+        expect((await s.findByPrefix(none.prefix))?.roles).toStrictEqual([]);
+        expect((await s.listByUser('u1'))[0]?.roles).toStrictEqual([]);
       }));
 
     it('refuses a taken prefix or id with StorageConflictError', () =>
@@ -100,10 +110,11 @@ export function runApiKeyStorageConformance(name: string, factory: ApiKeyStorage
 
     it('returns copies: mutating a result changes nothing stored', () =>
       withStorage(async (s) => {
-        const key = record({ permissions: ['posts:read'] });
+        const key = record({ permissions: ['posts:read'], roles: ['viewer'] });
         await s.create(key);
         const read = (await s.findByPrefix(key.prefix))!;
         read.permissions!.push('*');
+        read.roles!.push('admin');
         read.revokedAt = new Date();
         expect(await s.findByPrefix(key.prefix)).toStrictEqual(key);
       }));

@@ -5,7 +5,11 @@
 import { StorageConflictError } from '../../../storage/types.js';
 import type { ApiKeyRecord, ApiKeyStorage } from '../types.js';
 
-const copy = (r: ApiKeyRecord): ApiKeyRecord => ({ ...r, permissions: r.permissions && [...r.permissions] });
+const copy = (r: ApiKeyRecord): ApiKeyRecord => ({
+  ...r,
+  permissions: r.permissions && [...r.permissions],
+  roles: r.roles && [...r.roles],
+});
 
 /**
  * API keys kept in memory: for tests and single-process development. Keys

@@ -31,6 +31,7 @@ describe.skipIf(!pgSchemas.available)('createSqlApiKeyStorage on PostgreSQL', ()
       userId: 'u1',
       name: null,
       permissions: null,
+      roles: null,
       createdAt: new Date(),
       expiresAt: null,
       revokedAt: null,

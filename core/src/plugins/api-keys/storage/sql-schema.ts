@@ -48,6 +48,15 @@ function initial(t: ApiKeyTables, { int64 }: DialectTraits): Migration {
   };
 }
 
+/** 0002: the `roles` column (JSON array text, null: no explicit role grant); rows from before read as null. */
+function roles(t: ApiKeyTables): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable(t.keys).addColumn('roles', 'text').execute();
+    },
+  };
+}
+
 /**
  * Brings the table up to date; idempotent (the migration bookkeeping is
  * pinned to `current_schema()` on PostgreSQL).
@@ -60,7 +69,7 @@ export async function migrateApiKeyTables(
   traits: DialectTraits,
 ): Promise<void> {
   await runMigrations(db, {
-    migrations: { '0001_api_keys': initial(t, traits) },
+    migrations: { '0001_api_keys': initial(t, traits), '0002_api_key_roles': roles(t) },
     table: t.migrations,
     lockTable: t.migrationLock,
     dialect,

@@ -29,6 +29,8 @@ interface KeyRow {
   name: string | null;
   /** JSON array text, or null. */
   permissions: string | null;
+  /** JSON array text, or null (also in rows from before the column existed). */
+  roles: string | null;
   /** Milliseconds since the epoch; PostgreSQL `bigint` arrives as a string. */
   created_at: number | string;
   expires_at: number | string | null;
@@ -43,6 +45,7 @@ const toRecord = (r: KeyRow): ApiKeyRecord => ({
   userId: r.user_id,
   name: r.name,
   permissions: r.permissions === null ? null : (JSON.parse(r.permissions) as string[]),
+  roles: r.roles === null || r.roles === undefined ? null : (JSON.parse(r.roles) as string[]),
   createdAt: new Date(Number(r.created_at)),
   expiresAt: time(r.expires_at),
   revokedAt: time(r.revoked_at),
@@ -54,6 +57,7 @@ const toRow = (k: ApiKeyRecord): KeyRow => ({
   user_id: k.userId,
   name: k.name,
   permissions: k.permissions === null ? null : JSON.stringify(k.permissions),
+  roles: k.roles === null ? null : JSON.stringify(k.roles),
   created_at: k.createdAt.getTime(),
   expires_at: k.expiresAt?.getTime() ?? null,
   revoked_at: k.revokedAt?.getTime() ?? null,
