@@ -12,18 +12,13 @@ import type { EmailProvider } from '../providers/email.js';
 import type { SignInFlow } from '../providers/flow.js';
 import { pageErrorCode } from '../pages/messages.js';
 import type { ActionResult, RouteContext } from './context.js';
-import { csrfFor, errorResult, resolveCallbackUrl } from './helpers.js';
+import { errorResult, resolveCallbackUrl } from './helpers.js';
 import { allowSignIn, completeSignIn, deniedWithRedirect } from './complete-sign-in.js';
-import { emailConfirmPage } from '../pages/pages.js';
+import { confirmLinkPage, showEmailedLink } from '../links/emailed-link.js';
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
-
-/** Trims and lower-cases an address; null when it is not one. */
-export function parseEmailAddress(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const address = value.trim().toLowerCase();
-  return EMAIL.test(address) && !address.includes(',') ? address : null;
-}
+import { parseEmailAddress } from '../input/text.js';
+/** Trims and lower-cases an address; null when it is not one. The shared parser of `input/text.ts`. */
+export { parseEmailAddress };
 
 function failure(ctx: RouteContext, error: unknown): ActionResult {
   if (!ctx.wantsJson && error instanceof AuthError) {
@@ -82,28 +77,22 @@ export async function emailSignInAction(ctx: RouteContext, provider: EmailProvid
 
 /**
  * `GET /callback/email` (also HEAD): the page the link opens, whose button
- * POSTs the token. Nothing is consumed here, so a mail scanner or link
- * preview fetching the link cannot use it up.
+ * POSTs the token. Nothing is consumed here (the shared emailed-link page),
+ * so a mail scanner or link preview fetching the link cannot use it up.
  */
 export async function emailConfirmPageAction(ctx: RouteContext, provider: EmailProvider): Promise<ActionResult> {
-  const address = parseEmailAddress(ctx.url.searchParams.get('email'));
-  const token = ctx.url.searchParams.get('token');
-  if (!address || !token || token.length > 256) return failure(ctx, invalidLink());
-  const { token: csrfToken, cookie } = await csrfFor(ctx);
-  const html = emailConfirmPage({
-    action: `${ctx.auth.config.basePath}/callback/${provider.id}`,
-    csrfToken,
-    token,
-    email: address,
-    callbackUrl: ctx.url.searchParams.get('callbackUrl'),
-  });
-  // same-origin keeps the token out of Referer to other sites; no-referrer would make the form post `Origin: null`.
-  return {
-    status: 200,
-    html,
-    cookies: cookie ? [cookie] : [],
-    headers: { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' },
-  };
+  try {
+    return await showEmailedLink(ctx, {
+      params: ['token', 'email'],
+      check: (_ctx, params) => {
+        if (!parseEmailAddress(params.email) || params.token!.length > 256) throw invalidLink();
+      },
+      page: (_ctx, form) =>
+        confirmLinkPage({ title: 'Sign in', message: `Continue as ${form.params.email}?`, button: 'Sign in', form }),
+    });
+  } catch (error) {
+    return failure(ctx, error instanceof AuthError && error.code === 'TOKEN_INVALID' ? invalidLink() : error);
+  }
 }
 
 function invalidLink(): AuthError {
