@@ -11,12 +11,12 @@ import type { Caller } from '../../routes/account/signed-in.js';
 import { storageOf } from '../../routes/account/signed-in.js';
 import type { RouteContext } from '../../routes/context.js';
 import { emit } from '../../routes/emit.js';
+import { parseEmailAddress } from '../../input/text.js';
 import { forbidden, invalid, managerOf, organizationKey, type Membership } from './guards.js';
 import { orgView } from './manage.js';
 import type { ResolvedOrganizationsOptions } from './options.js';
 import type { InvitationRecord } from './types.js';
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 const tokenInvalid = () =>
   new AuthError('The invitation is invalid, used or expired', { code: 'TOKEN_INVALID', status: 400 });
 
@@ -68,8 +68,8 @@ async function send(
 /** `POST /org/invite {organizationId, email, role?}` (managers; only owners invite owners). */
 export async function invite(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
   const { organization, membership } = await managerOf(o, caller, organizationKey(ctx));
-  const email = ctx.body.email?.trim().toLowerCase() ?? '';
-  if (!EMAIL.test(email)) throw invalid('A valid `email` is required');
+  const email = parseEmailAddress(ctx.body.email);
+  if (!email) throw invalid('A valid `email` is required');
   const role = ctx.body.role || o.defaultRole;
   if (!o.roles.includes(role)) throw invalid(`\`role\` must be one of ${o.roles.join(', ')}`);
   if (role === o.ownerRole && membership.role !== o.ownerRole) throw forbidden('Only an owner may invite owners');
