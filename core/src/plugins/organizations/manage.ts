@@ -11,6 +11,7 @@ import type { RouteContext } from '../../routes/context.js';
 import { emit } from '../../routes/emit.js';
 import { StorageConflictError } from '../../storage/types.js';
 import { isValidTenantSlug } from '../../tenant/slug.js';
+import { parseDisplayName } from '../../input/text.js';
 import type { Tenant } from '../../tenant/types.js';
 import { forbidden, invalid, lastOwner, managerOf, memberOf, organizationKey, ownerCount } from './guards.js';
 import type { ResolvedOrganizationsOptions } from './options.js';
@@ -23,9 +24,10 @@ export const orgView = (t: Tenant) => ({
   createdAt: t.createdAt.toISOString(),
 });
 
+/** The organization's name: trimmed, NFC, at most 200 characters, no control, bidi or invisible characters. */
 function nameOf(value: string | undefined): string {
-  const name = value?.trim() ?? '';
-  if (!name || name.length > 200) throw invalid('`name` is required (at most 200 characters)');
+  const name = parseDisplayName(value, { maxLength: 200 });
+  if (!name) throw invalid('`name` is required (at most 200 characters)');
   return name;
 }
 
@@ -184,4 +186,15 @@ export async function transferOwnership(ctx: RouteContext, o: ResolvedOrganizati
     organization: orgView(organization),
     role: o.ownerRole,
   });
+}
+
+/**
+ * The `beforeUserDelete` hook: a user who is the only owner of an organization cannot be deleted (their own
+ * `POST /account/delete`, or `admin()`'s remove-user), as they cannot leave it or be demoted, so no organization is
+ * left without an owner. They transfer ownership (`POST /org/transfer`) or delete the organization first.
+ * @throws AuthError 409 `LAST_OWNER`
+ */
+export async function refuseLastOwner(o: ResolvedOrganizationsOptions, userId: string): Promise<void> {
+  for (const m of await o.tenants.listMemberships(userId))
+    if (m.role === o.ownerRole && (await ownerCount(o, m.tenantId)) <= 1) throw lastOwner();
 }
