@@ -45,6 +45,7 @@ export const AUTH_ERRORS = {
   IMPERSONATION_RESTRICTED: { status: 403, message: 'An admin acting as this user cannot do this' },
   API_KEY_NOT_ALLOWED: { status: 403, message: 'This cannot be used with an API key; sign in instead' },
   INVITATION_EMAIL_MISMATCH: { status: 403, message: 'This invitation was sent to another address' },
+  LINK_ACCOUNT_MISMATCH: { status: 403, message: 'This link belongs to another account' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   PROVIDER_NOT_FOUND: { status: 404, message: 'Unknown provider' },
   TENANT_NOT_FOUND: { status: 404, message: 'Unknown tenant' },

@@ -9,7 +9,7 @@ import { createLoginRateLimiter, createPasswordResetRateLimiter } from '../rate-
 import { createFixedWindowStorage } from '../rate-limit/storage.js';
 import { createMemoryAdapter } from '../storage/memory.js';
 import { ORIGIN, SECRET, TestClient } from '../testing/fixtures.js';
-import type { AccountMail, EmailAndPasswordOptions } from './options.js';
+import type { AccountMail, EmailAndPasswordOptions, EmailChangeNotice } from './options.js';
 
 afterEach(() => vi.useRealTimers());
 
@@ -17,7 +17,7 @@ const PASSWORD = 'correct horse battery';
 
 function setup(options: Partial<EmailAndPasswordOptions> = {}, extra: Partial<CreateAuthOptions> = {}) {
   const adapter = createMemoryAdapter();
-  const outbox: (AccountMail & { kind: 'verify' | 'reset' })[] = [];
+  const outbox: (AccountMail & Partial<EmailChangeNotice> & { kind: 'verify' | 'reset' | 'notice' })[] = [];
   const auth = createAuth({
     secret: SECRET,
     baseURL: ORIGIN,
@@ -27,11 +27,12 @@ function setup(options: Partial<EmailAndPasswordOptions> = {}, extra: Partial<Cr
     emailAndPassword: {
       sendVerificationEmail: (mail) => void outbox.push({ ...mail, kind: 'verify' }),
       sendResetPassword: (mail) => void outbox.push({ ...mail, kind: 'reset' }),
+      sendEmailChangeNotice: (mail) => void outbox.push({ ...mail, kind: 'notice' }),
       ...options,
     },
     ...extra,
   });
-  const last = async (kind: 'verify' | 'reset') => {
+  const last = async (kind: 'verify' | 'reset' | 'notice') => {
     await new Promise((r) => setTimeout(r, 0)); // mails sent without being awaited
     const mail = outbox.filter((m) => m.kind === kind).at(-1);
     if (!mail) throw new Error(`no ${kind} mail`);
@@ -57,11 +58,12 @@ describe('sign-up', () => {
     expect(user.emailVerified).toBeNull();
     const mail = await last('verify');
     expect(mail.url.startsWith(`${ORIGIN}/auth/verify-email?token=`)).toBe(true);
-    const opened = await c.request(pathOf(mail.url));
+    const opened = await c.followLink(mail.url);
     expect(opened.status).toBe(303);
     expect((await adapter.getUser(user.id))!.emailVerified).toBeInstanceOf(Date);
     // Single use.
-    expect((await c.request(pathOf(mail.url), { headers: { accept: 'application/json' } })).status).toBe(400);
+    const token = new URL(mail.url).searchParams.get('token')!;
+    expect((await c.postJson('/auth/verify-email', { token })).status).toBe(400);
   });
 
   it('answers 409 EMAIL_TAKEN to a JSON client, and leaves the first account untouched', async () => {
@@ -141,7 +143,7 @@ describe('requireEmailVerification', () => {
     expect(await c.session()).toBeNull();
     const mail = await last('verify');
     expect(outbox.length).toBe(sent + 1);
-    await c.request(pathOf(mail.url));
+    await c.followLink(mail.url);
     expect((await c.signIn('ada@example.com', PASSWORD)).status).toBe(200);
     expect((await c.session())?.user.email).toBe('ada@example.com');
   });
@@ -166,6 +168,7 @@ describe('forgot and reset password', () => {
     const token = new URL(mail.url).searchParams.get('token')!;
     const page = await client().request(pathOf(mail.url));
     expect(await page.text()).toContain('name="token"');
+    expect(page.headers.get('cache-control')).toBe('no-store');
     const reset = await client().postJson('/auth/password/reset', { token, password: 'a brand new password' });
     expect(reset.status).toBe(200);
     expect(await first.session()).toBeNull();
@@ -302,22 +305,26 @@ describe('password and email change', () => {
     ).toBe(401);
   });
 
-  it('changes the email only when the link sent to the new address is opened', async () => {
-    const { client, adapter, last } = setup();
+  it('changes the email only when the link sent to the new address is confirmed, signed in, and tells the old address', async () => {
+    const { client, adapter, last, outbox } = setup();
     const a = client();
     await a.postJson('/auth/signup', { email: 'ada@example.com', password: PASSWORD });
-    const res = await a.postJson('/auth/email/change', { newEmail: 'lovelace@example.com' });
+    const res = await a.postJson('/auth/email/change', { newEmail: 'lovelace@example.com', password: PASSWORD });
     expect(res.status).toBe(200);
     const mail = await last('verify');
     expect(mail.email).toBe('lovelace@example.com');
     expect(await adapter.getUserByEmail('ada@example.com')).not.toBeNull();
     const tampered = new URL(mail.url);
     tampered.searchParams.set('email', 'mallory@example.com');
-    expect((await a.request(pathOf(tampered.href), { headers: { accept: 'application/json' } })).status).toBe(400);
-    expect((await a.request(pathOf(mail.url))).status).toBe(303);
+    expect((await a.followLink(tampered.href)).status).toBe(400);
+    expect(outbox.some((m) => m.kind === 'notice')).toBe(false);
+    expect((await a.followLink(mail.url)).status).toBe(303);
     const user = await adapter.getUserByEmail('lovelace@example.com');
     expect(user?.emailVerified).toBeInstanceOf(Date);
     expect(await adapter.getUserByEmail('ada@example.com')).toBeNull();
+    const notice = await last('notice');
+    expect(notice).toMatchObject({ email: 'ada@example.com', newEmail: 'lovelace@example.com' });
+    expect(notice.url.startsWith(`${ORIGIN}/auth/email/change/undo?token=`)).toBe(true);
   });
 
   it('needs a session', async () => {
@@ -331,6 +338,15 @@ describe('password and email change', () => {
       ).status,
     ).toBe(401);
     expect((await client().postJson('/auth/email/change', { newEmail: 'x@example.com' })).status).toBe(401);
+  });
+
+  it('is not offered without sendEmailChangeNotice: the old address must hear of it', async () => {
+    const { client } = setup({ sendEmailChangeNotice: undefined });
+    const a = client();
+    await a.postJson('/auth/signup', { email: 'ada@example.com', password: PASSWORD });
+    const res = await a.postJson('/auth/email/change', { newEmail: 'x@example.com', password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { code: 'NOT_SUPPORTED' } });
   });
 });
 

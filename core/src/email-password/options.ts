@@ -7,7 +7,10 @@ import { AuthConfigError } from '../errors.js';
 import { MAX_PASSWORD_BYTES } from '../password.js';
 import type { User } from '../types.js';
 
-/** What the mail hooks receive. `url` is built on `baseURL`; `token` is the single-use secret inside it. */
+/**
+ * What the mail hooks receive. `url` is built on `baseURL`; `token` is the single-use secret inside it. The link
+ * opens a page whose button uses the token (a POST): mail scanners and previews fetching it change nothing.
+ */
 export interface AccountMail {
   user: User;
   /** The link to send, on the app's canonical origin (`baseURL`). */
@@ -15,6 +18,19 @@ export interface AccountMail {
   token: string;
   /** The address to send to (the new one for an email change). */
   email: string;
+}
+
+/**
+ * What `sendEmailChangeNotice` receives after an email change: a notice to the old address, with a link that
+ * undoes the change (restores `email`, marks it verified and ends every session of the user).
+ */
+export interface EmailChangeNotice extends AccountMail {
+  /** The old address: send the notice here. */
+  email: string;
+  /** The address the account uses now. */
+  newEmail: string;
+  /** When the undo link stops working (`emailChangeUndoTtl` after the change). */
+  expires: Date;
 }
 
 /** Options of `createAuth({ emailAndPassword })`. */
@@ -41,6 +57,13 @@ export interface EmailAndPasswordOptions {
   sendResetPassword?: (mail: AccountMail) => Promise<void> | void;
   /** Sign the person in after sign-up (never while verification is required). Default true. */
   autoSignIn?: boolean;
+  /**
+   * Sends the notice of a completed email change to the OLD address, with a link that undoes it (OWASP ASVS
+   * V2.5.7 / V3.7). `POST /email/change` answers `NOT_SUPPORTED` (400) without it. Not awaited; a throw is logged.
+   */
+  sendEmailChangeNotice?: (mail: EmailChangeNotice) => Promise<void> | void;
+  /** How long the undo link of an email change works, in seconds. Default 604800 (7 days). */
+  emailChangeUndoTtl?: number;
 }
 
 /** The options with defaults applied. */
@@ -51,6 +74,9 @@ export interface ResolvedEmailAndPassword {
   maxPasswordLength: number;
   sendVerificationEmail: EmailAndPasswordOptions['sendVerificationEmail'];
   sendResetPassword: EmailAndPasswordOptions['sendResetPassword'];
+  sendEmailChangeNotice: EmailAndPasswordOptions['sendEmailChangeNotice'];
+  /** Seconds. */
+  emailChangeUndoTtl: number;
   autoSignIn: boolean;
 }
 
@@ -71,7 +97,7 @@ export function resolveEmailAndPassword(options: EmailAndPasswordOptions): Resol
   for (const key of ['signUp', 'requireEmailVerification', 'autoSignIn'] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'boolean') throw fail(key, 'must be a boolean');
   }
-  for (const key of ['sendVerificationEmail', 'sendResetPassword'] as const) {
+  for (const key of ['sendVerificationEmail', 'sendResetPassword', 'sendEmailChangeNotice'] as const) {
     if (options[key] !== undefined && typeof options[key] !== 'function') throw fail(key, 'must be a function');
   }
   const min = options.minPasswordLength ?? 8;
@@ -83,6 +109,9 @@ export function resolveEmailAndPassword(options: EmailAndPasswordOptions): Resol
       `must be an integer from minPasswordLength to ${Math.floor(MAX_PASSWORD_BYTES / 4)}`,
     );
   }
+  const undoTtl = options.emailChangeUndoTtl ?? 7 * 24 * 3600;
+  if (!Number.isInteger(undoTtl) || undoTtl < 60 || undoTtl > 90 * 24 * 3600)
+    throw fail('emailChangeUndoTtl', 'must be a whole number of seconds from 60 to 7776000 (90 days)');
   const requireEmailVerification = options.requireEmailVerification ?? false;
   if (requireEmailVerification && !options.sendVerificationEmail)
     throw fail('sendVerificationEmail', 'is required when requireEmailVerification is on');
@@ -93,6 +122,8 @@ export function resolveEmailAndPassword(options: EmailAndPasswordOptions): Resol
     maxPasswordLength: max,
     sendVerificationEmail: options.sendVerificationEmail,
     sendResetPassword: options.sendResetPassword,
+    sendEmailChangeNotice: options.sendEmailChangeNotice,
+    emailChangeUndoTtl: undoTtl,
     autoSignIn: options.autoSignIn ?? true,
   };
 }

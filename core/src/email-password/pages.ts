@@ -6,6 +6,7 @@
  * @module
  */
 import { escapeHtml, hidden, layout } from '../pages/html.js';
+import type { LinkForm } from '../links/emailed-link.js';
 
 interface FormInput {
   basePath: string;
@@ -57,12 +58,15 @@ export function forgotPasswordPage(input: FormInput): string {
 }
 
 /** `GET /password/reset?token=…`: the form the reset link opens (nothing is consumed by opening it). */
-export function resetPasswordPage(
-  input: FormInput & { token: string; minPasswordLength: number; maxPasswordLength: number },
-): string {
+export function resetPasswordPage(input: {
+  form: LinkForm;
+  error?: string | null;
+  minPasswordLength: number;
+  maxPasswordLength: number;
+}): string {
   return layout(
     'Choose a new password',
-    `<h1>Choose a new password</h1>${alert(input.error)}<form method="post" action="${escapeHtml(`${input.basePath}/password/reset`)}">${hidden('csrfToken', input.csrfToken)}${hidden('callbackUrl', input.callbackUrl)}${hidden('token', input.token)}` +
+    `<h1>Choose a new password</h1>${alert(input.error)}<form method="post" action="${escapeHtml(input.form.action)}">${input.form.hiddenFields}` +
       passwordField(
         'reset-password',
         'New password',
@@ -75,13 +79,21 @@ export function resetPasswordPage(
   );
 }
 
+/** The page of an email-change link opened while signed out: sign in first, then come back to the link. */
+export function signInToConfirmPage(input: { signInUrl: string; email: string }): string {
+  return layout(
+    'Sign in to confirm',
+    `<h1>Sign in to confirm</h1><p>Sign in to the account whose email address becomes <strong>${escapeHtml(input.email)}</strong>; you come back here to confirm.</p><p><a href="${escapeHtml(input.signInUrl)}">Sign in</a></p>`,
+  );
+}
+
 /** The "check your email" page after sign-up, a resend or a reset request: the same words whatever the address. */
 export function checkEmailPage(input: { basePath: string; what: 'verify' | 'reset' | 'change' }): string {
   const line =
     input.what === 'reset'
       ? 'If an account uses this address, a link to choose a new password is on its way. It works once, for one hour.'
       : input.what === 'change'
-        ? 'A link to confirm your new address is on its way to it. Your email changes when you open it.'
+        ? 'A link to confirm your new address is on its way to it. Open it while signed in to this account to make the change.'
         : 'If the address can receive mail, a link to confirm it is on its way. It works once, for 24 hours.';
   return layout(
     'Check your email',

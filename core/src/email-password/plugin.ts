@@ -14,12 +14,11 @@ import type { StorageAdapter } from '../storage/types.js';
 import { errorResult, resolveCallbackUrl } from '../routes/helpers.js';
 import {
   resolveEmailAndPassword,
-  VERIFICATION_TTL,
   type EmailAndPasswordOptions,
   type ResolvedEmailAndPassword,
 } from './options.js';
 import { emailPasswordRoutes } from './routes.js';
-import { issueLinkToken } from './tokens.js';
+import { sendQuietly, sendVerification } from './shared.js';
 import { emit } from '../routes/emit.js';
 
 /** What `createAuth` adds for `emailAndPassword`. */
@@ -69,20 +68,11 @@ export function emailPasswordSetup(
             })
           : { success: true };
         if (verdict.success && options.sendVerificationEmail) {
-          const token = await issueLinkToken(adapter, 'verify-email', stored.id, stored.email, VERIFICATION_TTL);
-          const url = new URL(`${ctx.origin}${ctx.auth.config.basePath}/verify-email`);
-          url.searchParams.set('token', token);
           const callbackUrl = await resolveCallbackUrl(ctx, subject.callbackUrl);
-          if (callbackUrl !== '/') url.searchParams.set('callbackUrl', callbackUrl);
-          const send = options.sendVerificationEmail;
           const user = stored;
-          Promise.resolve()
-            .then(() => send({ user, url: url.href, token, email: user.email! }))
-            .catch((error: unknown) =>
-              ctx.auth.logger.error(
-                `[auth] sendVerificationEmail threw: ${error instanceof Error ? error.name : typeof error}`,
-              ),
-            );
+          sendQuietly(ctx, 'sendVerificationEmail', () =>
+            sendVerification(ctx, { options, passwords }, user, user.email!, callbackUrl),
+          );
         }
         await emit(ctx, 'onSignInFailed', {
           provider: PASSWORD_PROVIDER,

@@ -7,105 +7,34 @@
  */
 import { AuthError, badRequest } from '../errors.js';
 import { hashPassword, verifyPassword } from '../password.js';
-import { PASSWORD_PROVIDER, type PasswordAccounts } from '../password-accounts.js';
+import { PASSWORD_PROVIDER } from '../password-accounts.js';
 import { randomString, sha256Hex } from '../crypto.js';
+import { confirmLinkPage, emailedLinkRoute, emailedLinkUrl, type LinkForm } from '../links/emailed-link.js';
 import type { Action, PluginRoute } from '../plugins/types.js';
-import { StorageConflictError, type AdapterUser } from '../storage/types.js';
-import type { User } from '../types.js';
+import type { AdapterUser } from '../storage/types.js';
 import type { ActionResult, RouteContext } from '../routes/context.js';
 import { completeSignIn, clientOf } from '../routes/complete-sign-in.js';
 import { parseEmailAddress } from '../routes/email.js';
-import { csrfFor, resolveCallbackUrl, sessionCookie } from '../routes/helpers.js';
+import { resolveCallbackUrl, sessionCookie } from '../routes/helpers.js';
 import { resetCredentialsOnFirstProof } from '../routes/pre-hijacking.js';
 import { emit } from '../routes/emit.js';
 import type { RouteRateLimit } from '../routes/rate-limited.js';
 import { done, notSupported, signedIn, signedInAsSelf, storageOf } from '../routes/account/signed-in.js';
-import { RESET_TTL, VERIFICATION_TTL, type ResolvedEmailAndPassword } from './options.js';
-import { checkEmailPage, forgotPasswordPage, resetPasswordPage, signUpPage } from './pages.js';
-import { consumeLinkToken, issueLinkToken, userIdOf, type LinkPurpose } from './tokens.js';
+import { RESET_TTL } from './options.js';
+import { forgotPasswordPage, resetPasswordPage, signInToConfirmPage, signUpPage } from './pages.js';
+import { changeEmailAction, changeEmailLimit, confirmEmailChange, undoEmailChangeRoute } from './email-change.js';
+import {
+  neutral,
+  newPassword,
+  page,
+  sendQuietly,
+  sendVerification,
+  tokenInvalid,
+  type EmailPasswordDeps,
+} from './shared.js';
+import { consumeLinkToken, issueLinkToken, userIdOf } from './tokens.js';
 
-const tokenInvalid = () =>
-  new AuthError('The link is invalid, used or expired', { code: 'TOKEN_INVALID', status: 400 });
-
-/** The neutral answer of the routes that must not tell known addresses from unknown ones: the same bytes either way. */
-function neutral(ctx: RouteContext, what: 'verify' | 'reset' | 'change'): ActionResult {
-  if (ctx.wantsJson) return { status: 200, json: { ok: true } };
-  return {
-    status: 200,
-    html: checkEmailPage({ basePath: ctx.auth.config.basePath, what }),
-    headers: { 'cache-control': 'no-store' },
-  };
-}
-
-/** A form page with a fresh CSRF token. */
-async function page(
-  ctx: RouteContext,
-  render: (csrfToken: string, callbackUrl: string) => string,
-): Promise<ActionResult> {
-  const { token, cookie } = await csrfFor(ctx);
-  const callbackUrl = await resolveCallbackUrl(ctx, ctx.url.searchParams.get('callbackUrl'));
-  return {
-    status: 200,
-    html: render(token, callbackUrl),
-    cookies: cookie ? [cookie] : [],
-    headers: { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' },
-  };
-}
-
-/** A link under `basePath`, on the canonical origin (`baseURL`), never on the request's Host. */
-function link(ctx: RouteContext, path: string, params: Record<string, string>): string {
-  const url = new URL(`${ctx.origin}${ctx.auth.config.basePath}/${path}`);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  return url.href;
-}
-
-/**
- * Runs a mail hook without letting its failure (or its timing) reach the client; failures are logged without
- * details.
- */
-function sendQuietly(ctx: RouteContext, what: string, send: () => Promise<void> | void): void {
-  Promise.resolve()
-    .then(send)
-    .catch((error: unknown) =>
-      ctx.auth.logger.error(`[auth] ${what} threw: ${error instanceof Error ? error.name : typeof error}`),
-    );
-}
-
-/** Everything the routes share. */
-export interface EmailPasswordDeps {
-  options: ResolvedEmailAndPassword;
-  passwords: PasswordAccounts;
-}
-
-/**
- * Checks a new password against `minPasswordLength` / `maxPasswordLength` (characters).
- * @throws AuthError `INVALID_REQUEST` (400).
- */
-function newPassword(o: ResolvedEmailAndPassword, value: unknown): string {
-  if (typeof value !== 'string' || [...value].length < o.minPasswordLength)
-    throw badRequest(`Password must be at least ${o.minPasswordLength} characters`);
-  if ([...value].length > o.maxPasswordLength)
-    throw badRequest(`Password must be at most ${o.maxPasswordLength} characters`);
-  return value;
-}
-
-/** Sends a verification link for `email` (the user's own, or the new one of an email change). */
-async function sendVerification(
-  ctx: RouteContext,
-  deps: EmailPasswordDeps,
-  user: User,
-  email: string,
-  purpose: LinkPurpose,
-  callbackUrl: string,
-): Promise<void> {
-  const send = deps.options.sendVerificationEmail;
-  if (!send) return;
-  const token = await issueLinkToken(storageOf(ctx), purpose, user.id, email, VERIFICATION_TTL);
-  const params: Record<string, string> = { token };
-  if (purpose === 'change-email') params.email = email;
-  if (callbackUrl !== '/') params.callbackUrl = callbackUrl;
-  await send({ user, url: link(ctx, 'verify-email', params), token, email });
-}
+export type { EmailPasswordDeps } from './shared.js';
 
 /** `POST /signup` (`email`, `password`, `name`, `callbackUrl`). */
 function signUpAction(deps: EmailPasswordDeps): Action {
@@ -136,7 +65,7 @@ function signUpAction(deps: EmailPasswordDeps): Action {
       const user = await register();
       if (!user) return taken();
       await ctx.attempt?.succeeded();
-      await sendVerification(ctx, deps, user, email, 'verify-email', callbackUrl);
+      await sendVerification(ctx, deps, user, email, callbackUrl);
       return o.requireEmailVerification ? neutral(ctx, 'verify') : done(ctx, {}, ctx.auth.config.pages.signIn);
     }
     // Sign-up is a sign-in: the signIn callback decides before anything is stored.
@@ -148,7 +77,7 @@ function signUpAction(deps: EmailPasswordDeps): Action {
       callbackUrl,
       persist: async () => {
         const user = await deps.passwords.register({ id, email, password, name });
-        await sendVerification(ctx, deps, user, email, 'verify-email', callbackUrl);
+        await sendVerification(ctx, deps, user, email, callbackUrl);
         return user;
       },
     });
@@ -156,35 +85,55 @@ function signUpAction(deps: EmailPasswordDeps): Action {
 }
 
 /**
- * `GET /verify-email?token=…[&email=…]`: a sign-up (or resend) link marks the
- * user's current address verified, keeping every credential; an email-change
- * link (with `email`) switches the address to the new, now verified, one.
+ * `POST /verify-email` (`token`, and `email` for an email change), from the page the link opens: a sign-up (or
+ * resend) link marks the user's current address verified, keeping every credential; an email-change link
+ * (with `email`) switches the address to the new one (see `confirmEmailChange`).
  */
-async function verifyEmailAction(ctx: RouteContext): Promise<ActionResult> {
-  const adapter = storageOf(ctx);
-  const token = ctx.url.searchParams.get('token') ?? '';
-  const userId = userIdOf(token);
-  const user = userId ? await adapter.getUser(userId) : null;
-  const newEmail = ctx.url.searchParams.has('email') ? parseEmailAddress(ctx.url.searchParams.get('email')) : undefined;
-  if (!user || newEmail === null) throw tokenInvalid();
-  const callbackUrl = await resolveCallbackUrl(ctx, ctx.url.searchParams.get('callbackUrl'));
-  if (newEmail !== undefined) {
-    if (!(await consumeLinkToken(adapter, 'change-email', token, newEmail))) throw tokenInvalid();
-    try {
-      await adapter.updateUser(user.id, { email: newEmail, emailVerified: new Date() });
-    } catch (error) {
-      if (error instanceof StorageConflictError)
-        throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
-      throw error;
+function verifyEmailAction(deps: EmailPasswordDeps): Action {
+  return async (ctx) => {
+    const adapter = storageOf(ctx);
+    const token = ctx.body.token ?? '';
+    if (ctx.body.email !== undefined) {
+      const newEmail = parseEmailAddress(ctx.body.email);
+      if (!newEmail || !userIdOf(token)) throw tokenInvalid();
+      return confirmEmailChange(ctx, deps, token, newEmail);
     }
-    ctx.auth.logger.warn(`[auth] security event email-changed: user ${user.id}`);
-    await emit(ctx, 'onEmailChanged', { user: { ...user, email: newEmail }, from: user.email, to: newEmail });
-  } else {
-    if (!user.email || !(await consumeLinkToken(adapter, 'verify-email', token, user.email))) throw tokenInvalid();
+    const userId = userIdOf(token);
+    const user = userId ? await adapter.getUser(userId) : null;
+    if (!user?.email || !(await consumeLinkToken(adapter, 'verify-email', token, user.email))) throw tokenInvalid();
+    const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
     if (!user.emailVerified) await adapter.updateUser(user.id, { emailVerified: new Date() });
     await emit(ctx, 'onEmailVerified', { user, email: user.email });
+    return ctx.wantsJson
+      ? { status: 200, json: { ok: true, url: callbackUrl } }
+      : { status: 303, redirect: callbackUrl };
+  };
+}
+
+/** The page a verification link opens: nothing is used until its button POSTs. */
+async function verifyEmailPage(ctx: RouteContext, form: LinkForm): Promise<string> {
+  const email = form.params.email;
+  if (email === undefined)
+    return confirmLinkPage({
+      title: 'Confirm your email address',
+      message: 'Confirm this address for your account?',
+      button: 'Confirm',
+      form,
+    });
+  const session = await ctx.auth.readSession(ctx.request);
+  if (!session.user) {
+    const back = `${ctx.url.pathname}${ctx.url.search}`;
+    return signInToConfirmPage({
+      signInUrl: `${ctx.auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(back)}`,
+      email,
+    });
   }
-  return ctx.wantsJson ? { status: 200, json: { ok: true, url: callbackUrl } } : { status: 303, redirect: callbackUrl };
+  return confirmLinkPage({
+    title: 'Change your email address',
+    message: `Use ${email} as the email address of the account you are signed in to${session.user.email ? ` (${session.user.email})` : ''}? If you did not ask for this, close this page.`,
+    button: 'Change my email',
+    form,
+  });
 }
 
 /** `POST /verify-email/send` (the signed-in user, or `{email}`): always the neutral answer. */
@@ -203,9 +152,7 @@ function resendAction(deps: EmailPasswordDeps): Action {
     const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
     if (user?.email && !user.emailVerified) {
       const target = user;
-      sendQuietly(ctx, 'sendVerificationEmail', () =>
-        sendVerification(ctx, deps, target, target.email!, 'verify-email', callbackUrl),
-      );
+      sendQuietly(ctx, 'sendVerificationEmail', () => sendVerification(ctx, deps, target, target.email!, callbackUrl));
     }
     return neutral(ctx, 'verify');
   };
@@ -225,7 +172,7 @@ function forgotAction(deps: EmailPasswordDeps): Action {
     const user = await adapter.getUserByEmail(email);
     if (user?.email) {
       const token = await issueLinkToken(adapter, 'password-reset', user.id, user.email, RESET_TTL);
-      const url = link(ctx, 'password/reset', { token });
+      const url = emailedLinkUrl(ctx, 'password/reset', { token });
       const send = deps.options.sendResetPassword;
       sendQuietly(ctx, 'sendResetPassword', () => send({ user, url, token, email: user.email! }));
     } else {
@@ -302,24 +249,6 @@ function changePasswordAction(deps: EmailPasswordDeps): Action {
   };
 }
 
-/** `POST /email/change` (signed in; `newEmail`): a link to the new address; the email changes when it is opened. */
-function changeEmailAction(deps: EmailPasswordDeps): Action {
-  return async (ctx) => {
-    if (!deps.options.sendVerificationEmail) throw notSupported('Email verification is not configured');
-    const caller = await signedInAsSelf(ctx);
-    const newEmail = parseEmailAddress(ctx.body.newEmail);
-    if (!newEmail) throw badRequest('Enter a valid email address');
-    if (newEmail === caller.user.email?.toLowerCase()) throw badRequest('This is your current address');
-    const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
-    // A taken address gets the same answer and no mail, so this route cannot probe for accounts.
-    if (!(await storageOf(ctx).getUserByEmail(newEmail)))
-      await sendVerification(ctx, deps, caller.user, newEmail, 'change-email', callbackUrl);
-    return ctx.wantsJson
-      ? { status: 200, json: { ok: true }, cookies: caller.cookies }
-      : { ...neutral(ctx, 'change'), cookies: caller.cookies };
-  };
-}
-
 /** The limiter of the routes that send mail: counted per IP and per (IP, address). */
 function mailLimit(pick: (ctx: RouteContext) => RouteRateLimit['limiter'] | undefined, field: string) {
   return (ctx: RouteContext): RouteRateLimit | undefined => {
@@ -365,7 +294,14 @@ export function emailPasswordRoutes(deps: EmailPasswordDeps): Record<string, Plu
     (ctx) =>
       page(ctx, (t, c) => render(ctx, t, c));
   const routes: Record<string, PluginRoute> = {
-    'verify-email': { GET: verifyEmailAction },
+    'verify-email': emailedLinkRoute({
+      params: ['token', 'email'],
+      check: (_ctx, params) => {
+        if (!userIdOf(params.token)) throw tokenInvalid();
+      },
+      page: verifyEmailPage,
+      use: verifyEmailAction(deps),
+    }),
     'verify-email/send': {
       POST: resendAction(deps),
       rateLimit: mailLimit((ctx) => ctx.auth.limiters.emailVerification, 'email'),
@@ -377,22 +313,18 @@ export function emailPasswordRoutes(deps: EmailPasswordDeps): Record<string, Plu
       POST: forgotAction(deps),
       rateLimit: mailLimit((ctx) => ctx.auth.limiters.passwordReset, 'email'),
     },
-    'password/reset': {
-      GET: async (ctx) => {
-        const token = ctx.url.searchParams.get('token') ?? '';
-        if (!userIdOf(token)) throw tokenInvalid();
-        return page(ctx, (csrfToken, callbackUrl) =>
-          resetPasswordPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, token, ...o }),
-        );
+    // The token is 256 random bits, single-use: no budget to spend on its POST.
+    'password/reset': emailedLinkRoute({
+      params: ['token'],
+      check: (_ctx, params) => {
+        if (!userIdOf(params.token)) throw tokenInvalid();
       },
-      // The token is 256 random bits, single-use: no budget to spend here.
-      POST: resetAction(deps),
-    },
+      page: (_ctx, form) => resetPasswordPage({ form, ...o }),
+      use: resetAction(deps),
+    }),
     'password/change': { POST: changePasswordAction(deps), rateLimit: changeLimit },
-    'email/change': {
-      POST: changeEmailAction(deps),
-      rateLimit: mailLimit((ctx) => ctx.auth.limiters.emailVerification, 'newEmail'),
-    },
+    'email/change': { POST: changeEmailAction(deps), rateLimit: changeEmailLimit },
+    'email/change/undo': undoEmailChangeRoute,
   };
   if (o.signUp) {
     routes.signup = {

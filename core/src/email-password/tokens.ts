@@ -13,7 +13,7 @@ import { randomString, sha256Hex } from '../crypto.js';
 import type { StorageAdapter } from '../storage/types.js';
 
 /** What a link is for. */
-export type LinkPurpose = 'verify-email' | 'change-email' | 'password-reset';
+export type LinkPurpose = 'verify-email' | 'change-email' | 'undo-email-change' | 'password-reset';
 
 /** The storage identifier of a link: purpose, user and address, lower-cased. */
 function identifierOf(purpose: LinkPurpose, userId: string, email: string): string {

@@ -76,22 +76,3 @@ export function verifyRequestPage(): string {
     '<h1>Check your email</h1><p>A sign-in link has been sent to your email address.</p>',
   );
 }
-
-/**
- * The page a magic link opens: a button that POSTs the token. Opening the
- * link (GET or HEAD, as mail scanners and link previews do) consumes
- * nothing; only the person pressing the button signs in.
- */
-export function emailConfirmPage(input: {
-  action: string;
-  csrfToken: string;
-  token: string;
-  email: string;
-  callbackUrl: string | null;
-}): string {
-  const callback = input.callbackUrl ? hidden('callbackUrl', input.callbackUrl) : '';
-  return layout(
-    'Sign in',
-    `<h1>Sign in</h1><p>Continue as <strong>${escapeHtml(input.email)}</strong>?</p><form method="post" action="${escapeHtml(input.action)}">${hidden('csrfToken', input.csrfToken)}${hidden('token', input.token)}${hidden('email', input.email)}${callback}<button type="submit">Sign in</button></form>`,
-  );
-}

@@ -80,7 +80,7 @@ export async function emailSignInAction(ctx: RouteContext, provider: EmailProvid
  * POSTs the token. Nothing is consumed here (the shared emailed-link page),
  * so a mail scanner or link preview fetching the link cannot use it up.
  */
-export async function emailConfirmPageAction(ctx: RouteContext, provider: EmailProvider): Promise<ActionResult> {
+export async function emailConfirmPageAction(ctx: RouteContext, _provider: EmailProvider): Promise<ActionResult> {
   try {
     return await showEmailedLink(ctx, {
       params: ['token', 'email'],

@@ -109,6 +109,26 @@ export class TestClient {
     });
   }
 
+  /**
+   * Opens an emailed link as a person does: GETs its page, then submits the page's POST form with its hidden
+   * fields (and `extra` fields, e.g. a new password). Answers the GET's response when the page has no form.
+   */
+  async followLink(url: string, extra: Record<string, string> = {}): Promise<Response> {
+    const u = new URL(url);
+    const page = await this.request(`${u.pathname}${u.search}`, { headers: { accept: 'text/html' } });
+    const html = await page.clone().text();
+    const form = /<form method="post" action="([^"]*)">([\s\S]*?)<\/form>/.exec(html);
+    if (!form) return page;
+    const fields: Record<string, string> = {};
+    for (const input of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+      fields[unescapeHtml(input[1]!)] = unescapeHtml(input[2]!);
+    return this.request(unescapeHtml(form[1]!), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: ORIGIN },
+      body: new URLSearchParams({ ...fields, ...extra }).toString(),
+    });
+  }
+
   async signIn(email = EMAIL, password = PASSWORD): Promise<Response> {
     return this.postJson('/auth/callback/credentials', { email, password });
   }
@@ -120,4 +140,11 @@ export class TestClient {
     const res = await this.request('/auth/session', { headers: { accept: 'application/json' } });
     return (await res.json()) as never;
   }
+}
+
+/** Reverses the default pages' attribute escaping. */
+function unescapeHtml(value: string): string {
+  return value.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) =>
+    e === 'amp' ? '&' : e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : "'",
+  );
 }

@@ -6,6 +6,7 @@
  */
 import { randomString, sha256Hex } from '../../crypto.js';
 import { AuthError } from '../../errors.js';
+import { emailedLinkUrl } from '../../links/emailed-link.js';
 import { TenantNotFoundError } from '../../tenant/errors.js';
 import type { Caller } from '../../routes/account/signed-in.js';
 import { storageOf } from '../../routes/account/signed-in.js';
@@ -34,9 +35,7 @@ export const invitationView = (r: InvitationRecord) => ({
 /** A new token and the link that carries it, on the canonical origin. */
 async function freshLink(ctx: RouteContext) {
   const token = randomString(32);
-  const url = new URL(`${ctx.origin}${ctx.auth.config.basePath}/org/invitation`);
-  url.searchParams.set('token', token);
-  return { tokenHash: await sha256Hex(token), url: url.href };
+  return { tokenHash: await sha256Hex(token), url: emailedLinkUrl(ctx, 'org/invitation', { token }) };
 }
 
 async function send(

@@ -1,0 +1,173 @@
+/**
+ * Email change: `POST /email/change` (signed in, with the password or a fresh sign-in) mails a link to the new
+ * address; the link's page confirms it by a POST made while signed in to the same account; the old address then
+ * gets a notice whose link undoes the change (`/email/change/undo`). Every link goes through
+ * `emailedLinkRoute`, so GET and HEAD never use one up.
+ * @internal
+ * @module
+ */
+import { AuthError, badRequest } from '../errors.js';
+import { confirmLinkPage, emailedLinkRoute, emailedLinkUrl, type LinkForm } from '../links/emailed-link.js';
+import type { Action, PluginRoute } from '../plugins/types.js';
+import { confirmHolder } from '../routes/account/confirm-holder.js';
+import { deleteAccountLimit } from '../routes/account/delete.js';
+import { done, notSupported, signedInAsSelf, storageOf } from '../routes/account/signed-in.js';
+import type { ActionResult, RouteContext } from '../routes/context.js';
+import { parseEmailAddress } from '../routes/email.js';
+import { emit } from '../routes/emit.js';
+import { resolveCallbackUrl } from '../routes/helpers.js';
+import type { RouteRateLimit } from '../routes/rate-limited.js';
+import { StorageConflictError } from '../storage/types.js';
+import type { User } from '../types.js';
+import { neutral, sendQuietly, tokenInvalid, type EmailPasswordDeps } from './shared.js';
+import { consumeLinkToken, issueLinkToken, userIdOf } from './tokens.js';
+import { VERIFICATION_TTL } from './options.js';
+
+const emailTaken = () =>
+  new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+
+/** 403 `LINK_ACCOUNT_MISMATCH`: the link belongs to another account than the signed-in one. */
+const otherAccount = () =>
+  new AuthError('This link belongs to another account: sign in to that account to use it', {
+    code: 'LINK_ACCOUNT_MISMATCH',
+    status: 403,
+  });
+
+/** Mails the confirmation link of an email change to `newEmail`. */
+export async function sendChangeLink(
+  ctx: RouteContext,
+  deps: EmailPasswordDeps,
+  user: User,
+  newEmail: string,
+  callbackUrl: string,
+): Promise<void> {
+  const send = deps.options.sendVerificationEmail!;
+  const token = await issueLinkToken(storageOf(ctx), 'change-email', user.id, newEmail, VERIFICATION_TTL);
+  const params: Record<string, string> = { token, email: newEmail };
+  if (callbackUrl !== '/') params.callbackUrl = callbackUrl;
+  await send({ user, url: emailedLinkUrl(ctx, 'verify-email', params), token, email: newEmail });
+}
+
+/**
+ * A password sent to `/email/change` is a guess on the login limiter (per IP and per session, as for
+ * `/account/delete`); without one, the mail limiter counts the request per IP and per new address.
+ */
+export function changeEmailLimit(ctx: RouteContext): RouteRateLimit | undefined {
+  const guess = deleteAccountLimit(ctx);
+  if (guess) return guess;
+  const limiter = ctx.auth.limiters.emailVerification;
+  return limiter ? { limiter, mode: 'count', identifier: ctx.body.newEmail ?? '' } : undefined;
+}
+
+/**
+ * `POST /email/change` (signed in as oneself; `newEmail`, and `password` unless the sign-in is fresher than
+ * `session.freshAge`): a link to the new address. A taken address gets the same answer and no mail.
+ * @throws AuthError `NOT_SUPPORTED` (400) without `sendVerificationEmail` and `sendEmailChangeNotice`;
+ *   `SESSION_NOT_FRESH` (403); `INVALID_CREDENTIALS` (401); `INVALID_REQUEST` (400).
+ */
+export function changeEmailAction(deps: EmailPasswordDeps): Action {
+  return async (ctx) => {
+    const o = deps.options;
+    if (!o.sendVerificationEmail || !o.sendEmailChangeNotice)
+      throw notSupported('Email change needs sendVerificationEmail and sendEmailChangeNotice');
+    const caller = await signedInAsSelf(ctx);
+    const newEmail = parseEmailAddress(ctx.body.newEmail);
+    if (!newEmail) throw badRequest('Enter a valid email address');
+    if (newEmail === caller.user.email?.toLowerCase()) throw badRequest('This is your current address');
+    await confirmHolder(ctx, caller, 'Enter your password (or sign in again) to change your email address');
+    const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
+    // A taken address gets the same answer and no mail, so this route cannot probe for accounts.
+    if (!(await storageOf(ctx).getUserByEmail(newEmail)))
+      await sendChangeLink(ctx, deps, caller.user, newEmail, callbackUrl);
+    return ctx.wantsJson
+      ? { status: 200, json: { ok: true }, cookies: caller.cookies }
+      : { ...neutral(ctx, 'change'), cookies: caller.cookies };
+  };
+}
+
+/**
+ * The POST of an email-change link (`token`, `email` = the new address): only the account's holder, signed in
+ * to it, completes the change, so neither a scanner nor the owner of the new mailbox can attach that address to
+ * someone else's account. The old address gets the notice with the undo link.
+ * @throws AuthError `UNAUTHENTICATED` (401), `LINK_ACCOUNT_MISMATCH` (403), `TOKEN_INVALID` (400),
+ *   `EMAIL_TAKEN` (409).
+ */
+export async function confirmEmailChange(
+  ctx: RouteContext,
+  deps: EmailPasswordDeps,
+  token: string,
+  newEmail: string,
+): Promise<ActionResult> {
+  const caller = await signedInAsSelf(ctx);
+  if (caller.user.id !== userIdOf(token)) throw otherAccount();
+  const adapter = storageOf(ctx);
+  const user = await adapter.getUser(caller.user.id);
+  if (!user || !(await consumeLinkToken(adapter, 'change-email', token, newEmail))) throw tokenInvalid();
+  try {
+    await adapter.updateUser(user.id, { email: newEmail, emailVerified: new Date() });
+  } catch (error) {
+    if (error instanceof StorageConflictError) throw emailTaken();
+    throw error;
+  }
+  ctx.auth.logger.warn(`[auth] security event email-changed: user ${user.id}`);
+  const old = user.email;
+  const notify = deps.options.sendEmailChangeNotice;
+  if (old && notify) {
+    const ttl = deps.options.emailChangeUndoTtl;
+    const undo = await issueLinkToken(adapter, 'undo-email-change', user.id, old, ttl);
+    const url = emailedLinkUrl(ctx, 'email/change/undo', { token: undo, email: old });
+    const expires = new Date(Date.now() + ttl * 1000);
+    const changed = { ...user, email: newEmail };
+    sendQuietly(ctx, 'sendEmailChangeNotice', () =>
+      notify({ user: changed, url, token: undo, email: old, newEmail, expires }),
+    );
+  }
+  await emit(ctx, 'onEmailChanged', { user: { ...user, email: newEmail }, from: old, to: newEmail });
+  const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
+  return ctx.wantsJson
+    ? { status: 200, json: { ok: true, url: callbackUrl }, cookies: caller.cookies }
+    : { status: 303, redirect: callbackUrl, cookies: caller.cookies };
+}
+
+/**
+ * `POST /email/change/undo` (`token`, `email` = the old address), from the notice's link: puts the old address
+ * back (verified: the link proved it), whatever the account's address is now, and ends every session of the
+ * user. Needs no session: the person whose address was taken over may no longer be able to sign in.
+ * @throws AuthError `TOKEN_INVALID` (400), `EMAIL_TAKEN` (409) when another account took the old address since.
+ */
+async function undoEmailChange(ctx: RouteContext): Promise<ActionResult> {
+  const adapter = storageOf(ctx);
+  const token = ctx.body.token ?? '';
+  const old = parseEmailAddress(ctx.body.email);
+  const userId = userIdOf(token);
+  const user = userId ? await adapter.getUser(userId) : null;
+  if (!user || !old || !(await consumeLinkToken(adapter, 'undo-email-change', token, old))) throw tokenInvalid();
+  if (user.email?.toLowerCase() !== old) {
+    try {
+      await adapter.updateUser(user.id, { email: old, emailVerified: new Date() });
+    } catch (error) {
+      if (error instanceof StorageConflictError) throw emailTaken();
+      throw error;
+    }
+  }
+  await ctx.auth.strategy.revokeUser(user.id);
+  ctx.auth.logger.warn(`[auth] security event email-change-undone: user ${user.id}`);
+  await emit(ctx, 'onEmailChanged', { user: { ...user, email: old }, from: user.email, to: old });
+  return done(ctx, {}, ctx.auth.config.pages.signIn);
+}
+
+/** The route of the undo link in the notice. */
+export const undoEmailChangeRoute: PluginRoute = emailedLinkRoute({
+  params: ['token', 'email'],
+  check: (_ctx, params) => {
+    if (!userIdOf(params.token) || !parseEmailAddress(params.email)) throw tokenInvalid();
+  },
+  page: (_ctx, form: LinkForm) =>
+    confirmLinkPage({
+      title: 'Undo the email change',
+      message: `Put ${form.params.email} back as the address of your account? Every session of the account ends, and you can sign in with this address again.`,
+      button: 'Undo the change',
+      form,
+    }),
+  use: undoEmailChange,
+});

@@ -1,0 +1,136 @@
+/**
+ * Emailed links that change state (sign-in, email verification, email
+ * change and its undo, password reset, invitations): the one way the kit
+ * builds and serves them.
+ *
+ * A link in a mail is fetched by mail scanners, link previews and
+ * pre-fetchers before (or instead of) the person. So the URL in the mail
+ * opens a page, and only that page's button, a CSRF-checked POST of the same
+ * parameters, uses the token. `GET` and `HEAD` never consume anything
+ * (OWASP ASVS V3.5; RFC 9110 §9.2.1: GET and HEAD are safe methods).
+ *
+ * @example
+ * ```ts
+ * const routes = {
+ *   'verify-email': emailedLinkRoute({
+ *     params: ['token'],
+ *     page: (ctx, form) => confirmLinkPage({ title: 'Confirm your email', button: 'Confirm', form }),
+ *     use: async (ctx) => { ... consume ctx.body.token once ... },
+ *   }),
+ * };
+ * const url = emailedLinkUrl(ctx, 'verify-email', { token });
+ * ```
+ * @module
+ */
+import { AuthError } from '../errors.js';
+import { escapeHtml, hidden, layout } from '../pages/html.js';
+import type { Action, PluginRoute } from '../plugins/types.js';
+import type { ActionResult, RouteContext } from '../routes/context.js';
+import { csrfFor } from '../routes/helpers.js';
+import type { RouteRateLimit } from '../routes/rate-limited.js';
+
+/** The longest value a link parameter may have, in characters. */
+export const MAX_LINK_PARAM = 512;
+
+/** What a confirm page renders its form from. */
+export interface LinkForm {
+  /** The path the form POSTs to: the link's own path. */
+  action: string;
+  /** The double-submit CSRF token of this browser. */
+  csrfToken: string;
+  /** The link's parameters, as they came in the URL (each at most {@link MAX_LINK_PARAM} characters). */
+  params: Readonly<Record<string, string>>;
+  /** The hidden inputs carrying the CSRF token and every parameter: put them inside the `<form>`. */
+  hiddenFields: string;
+}
+
+/** How the route an emailed link opens is served. */
+export interface EmailedLinkSpec {
+  /**
+   * The query parameters the link carries into the form (e.g. `['token', 'email']`). `callbackUrl` is
+   * carried too when present. The first one is required: a link without it is refused.
+   */
+  params: readonly [string, ...string[]];
+  /**
+   * Looks at the link without using it, before the page is shown (e.g. that the token is well formed or the
+   * invitation pending). Throw an `AuthError` to refuse it; the default refusal is `TOKEN_INVALID` (400).
+   */
+  check?(ctx: RouteContext, params: Readonly<Record<string, string>>): Promise<void> | void;
+  /** The confirm page: HTML with a `<form method="post">` holding `form.hiddenFields` and a button. */
+  page(ctx: RouteContext, form: LinkForm): string | Promise<string>;
+  /** The POST the page's button sends (CSRF-checked by the core): uses the token, once. */
+  use: Action;
+  /** The POST's rate limit, if any. */
+  rateLimit?(ctx: RouteContext): RouteRateLimit | undefined;
+}
+
+const tokenInvalid = () =>
+  new AuthError('The link is invalid, used or expired', { code: 'TOKEN_INVALID', status: 400 });
+
+/** The link's parameters from the query: the named ones and `callbackUrl`, each bounded. */
+function paramsOf(ctx: RouteContext, names: readonly string[]): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const name of [...names, 'callbackUrl']) {
+    const value = ctx.url.searchParams.get(name);
+    if (value === null) continue;
+    if (value.length > MAX_LINK_PARAM) return null;
+    out[name] = value;
+  }
+  return out[names[0]!] ? out : null;
+}
+
+/**
+ * The `GET` (and `HEAD`) of an emailed link: the confirm page, never a use. JSON clients get
+ * `{ confirm: { method: 'POST', action, fields } }` to POST themselves.
+ * @throws AuthError `TOKEN_INVALID` (400) for a link without its first parameter or with an oversized one, or
+ *   what `spec.check` throws.
+ */
+export async function showEmailedLink(
+  ctx: RouteContext,
+  spec: Pick<EmailedLinkSpec, 'params' | 'check' | 'page'>,
+): Promise<ActionResult> {
+  const params = paramsOf(ctx, spec.params);
+  if (!params) throw tokenInvalid();
+  await spec.check?.(ctx, params);
+  const action = ctx.url.pathname;
+  const headers = { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' };
+  if (ctx.wantsJson) return { status: 200, json: { confirm: { method: 'POST', action, fields: params } }, headers };
+  const { token: csrfToken, cookie } = await csrfFor(ctx);
+  const hiddenFields = [hidden('csrfToken', csrfToken), ...Object.entries(params).map(([k, v]) => hidden(k, v))].join(
+    '',
+  );
+  const html = await spec.page(ctx, { action, csrfToken, params, hiddenFields });
+  // same-origin keeps the token out of Referer to other sites; no-referrer would make the form post `Origin: null`.
+  return { status: 200, html, cookies: cookie ? [cookie] : [], headers };
+}
+
+/**
+ * The route of an emailed link: `GET`/`HEAD` show the confirm page ({@link showEmailedLink}), `POST` (CSRF
+ * token checked, the core's default) runs `spec.use`.
+ */
+export function emailedLinkRoute(spec: EmailedLinkSpec): PluginRoute {
+  return {
+    GET: (ctx) => showEmailedLink(ctx, spec),
+    POST: spec.use,
+    csrf: 'token',
+    ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
+  };
+}
+
+/**
+ * The URL of an emailed link to `path` under `basePath`, on the app's canonical origin (`baseURL`), never on
+ * the request's Host (a forged Host cannot point a mail at another site).
+ */
+export function emailedLinkUrl(ctx: RouteContext, path: string, params: Record<string, string>): string {
+  const url = new URL(`${ctx.origin}${ctx.auth.config.basePath}/${path}`);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url.href;
+}
+
+/** A plain confirm page: a title, a sentence (text, escaped here) and one button. */
+export function confirmLinkPage(input: { title: string; message: string; button: string; form: LinkForm }): string {
+  return layout(
+    input.title,
+    `<h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.message)}</p><form method="post" action="${escapeHtml(input.form.action)}">${input.form.hiddenFields}<button type="submit">${escapeHtml(input.button)}</button></form>`,
+  );
+}
