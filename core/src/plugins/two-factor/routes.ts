@@ -153,17 +153,36 @@ async function confirmPasswordOrFactor(
   throw fail('TWO_FACTOR_INVALID_CODE', 'Enter your password, or a valid code');
 }
 
+/**
+ * Enrolment needs a verified email address (a user without one has nothing to prove and may enrol). The account
+ * pre-hijacking defence removes second factors set while the email was unverified on its first proof (a reset or
+ * magic link); refusing those enrolments means that proof, mailbox access alone, can never remove a real user's
+ * second factor.
+ * @throws AuthError `EMAIL_NOT_VERIFIED` (403).
+ */
+async function requireVerifiedEmail(ctx: RouteContext, caller: Caller): Promise<void> {
+  const stored = await storageOf(ctx).getUser(caller.user.id);
+  if (stored?.email && !stored.emailVerified)
+    throw new AuthError('Verify your email address before turning on two-factor authentication', {
+      code: 'EMAIL_NOT_VERIFIED',
+      status: 403,
+    });
+}
+
 async function enabledRecord(deps: TwoFactorDeps, userId: string): Promise<TwoFactorRecord> {
   const record = await deps.options.storage.get(userId);
   if (!record?.enabled) throw fail('TWO_FACTOR_NOT_ENABLED', 'Two-factor authentication is not on');
   return record;
 }
 
-/** `POST /two-factor/enable {password}`: a new, unconfirmed enrolment with its key URI, QR code and backup codes. */
+/**
+ * `POST /two-factor/enable {password}`: a new, unconfirmed enrolment with its key URI, QR code and backup codes.
+ * 403 `EMAIL_NOT_VERIFIED` while the user's email is unverified.
+ */
 function enableAction(deps: TwoFactorDeps): Action {
   return settingsAction(deps, async (ctx, caller) => {
     const o = deps.options;
-    storageOf(ctx);
+    await requireVerifiedEmail(ctx, caller);
     await confirmHolder(ctx, caller, 'Enter your password (or sign in again) to set up two-factor authentication');
     const existing = await o.storage.get(caller.user.id);
     if (existing?.enabled) throw fail('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on');
@@ -190,13 +209,15 @@ function enableAction(deps: TwoFactorDeps): Action {
   });
 }
 
-/** `POST /two-factor/confirm {code}`: the first valid code turns two-factor on. */
+/** `POST /two-factor/confirm {code}`: the first valid code turns two-factor on (403 `EMAIL_NOT_VERIFIED` as `enable`). */
 function confirmAction(deps: TwoFactorDeps): Action {
   return settingsAction(deps, async (ctx, caller) => {
     const o = deps.options;
     const record = await o.storage.get(caller.user.id);
     if (!record) throw fail('TWO_FACTOR_NOT_ENABLED', 'Set up two-factor authentication first');
     if (record.enabled) throw fail('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on');
+    // A pending enrolment started before the rule (while unverified) is not confirmed either.
+    await requireVerifiedEmail(ctx, caller);
     if (!(await spendSecondFactor(o, deps.vault(), record, { code: ctx.body.code }))) {
       await ctx.attempt?.failed();
       throw fail('TWO_FACTOR_INVALID_CODE', 'The code is wrong; check the time on your device and try again');

@@ -35,6 +35,8 @@ async function setup(
     },
     ...overrides,
   });
+  // Enrolment needs a verified email (see email-proof.test.ts).
+  await f.adapter.updateUser(f.userId, { emailVerified: new Date(T0) });
   let n = 0;
   const client = () => {
     const c = f.client();
