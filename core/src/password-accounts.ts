@@ -8,6 +8,7 @@
 import { AuthError } from './errors.js';
 import { hashPassword, verifyPassword, MAX_PASSWORD_BYTES } from './password.js';
 import { randomString } from './crypto.js';
+import { parseDisplayName, parseEmailAddress, USER_NAME_MAX_LENGTH } from './input/text.js';
 import { revokeUserSessions } from './session/revoke.js';
 import { StorageConflictError, type AdapterUser, type StorageAdapter } from './storage/types.js';
 import type { User } from './types.js';
@@ -32,9 +33,11 @@ export interface RegisterInput {
 
 export interface PasswordAccounts {
   /**
-   * Creates a user with a password (argon2id). The email is trimmed; lookups
-   * are case-insensitive.
-   * @throws AuthError `INVALID_REQUEST` (400) for a malformed email or a
+   * Creates a user with a password (argon2id). The email is trimmed and
+   * checked with `parseEmailAddress`; lookups are case-insensitive. The name
+   * goes through `parseDisplayName` (at most 200 characters).
+   * @throws AuthError `INVALID_REQUEST` (400) for a malformed email, a name
+   *   or email with control, bidi or invisible characters, or a
    *   password outside 8–1024 bytes; `EMAIL_TAKEN` (409) when the email is
    *   registered already (the existing account is left untouched).
    */
@@ -51,8 +54,6 @@ export interface PasswordAccounts {
    */
   setPassword(userId: string, password: string): Promise<void>;
 }
-
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 /**
  * Password accounts over a storage adapter.
@@ -89,16 +90,17 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
 
   return {
     async register({ id, email, password, name }) {
-      const address = typeof email === 'string' ? email.trim() : '';
-      if (!EMAIL.test(address))
+      if (parseEmailAddress(email) === null)
         throw new AuthError('Enter a valid email address', { code: 'INVALID_REQUEST', status: 400 });
+      const address = email.trim();
+      const displayName = parseDisplayName(name, { maxLength: USER_NAME_MAX_LENGTH });
       const passwordHash = await hashPassword(checkPassword(password));
       let user: AdapterUser;
       try {
         user = await adapter.createUser({
           ...(id ? { id } : {}),
           email: address,
-          name: name?.trim() || null,
+          name: displayName,
           emailVerified: null,
         });
       } catch (e) {
@@ -123,9 +125,9 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
     },
 
     async authorize(credentials) {
-      const email = typeof credentials.email === 'string' ? credentials.email.trim() : '';
+      const email = parseEmailAddress(credentials.email);
       const password = typeof credentials.password === 'string' ? credentials.password : '';
-      const user = EMAIL.test(email) ? await adapter.getUserByEmail(email) : null;
+      const user = email ? await adapter.getUserByEmail(email) : null;
       const account = user
         ? await adapter.getAccount({ provider: PASSWORD_PROVIDER, providerAccountId: user.id })
         : null;

@@ -120,6 +120,9 @@ export function requireEmailAddress(value: unknown, field = 'email'): string {
   return address;
 }
 
+/** The longest user name the kit stores, in characters (registration, admin create). */
+export const USER_NAME_MAX_LENGTH = 200;
+
 /** Options of {@link parseDisplayName}. */
 export interface DisplayNameOptions {
   /** Largest name in characters (code points), after trimming. Required: each caller has its own column. */
