@@ -5,6 +5,7 @@
  */
 import { AuthError } from '../../errors.js';
 import { passwordAccounts } from '../../password-accounts.js';
+import { parseDisplayName, parseEmailAddress, USER_NAME_MAX_LENGTH } from '../../input/text.js';
 import type { RouteContext } from '../../routes/context.js';
 import { callUser } from '../../routes/helpers.js';
 import { storageOf, type Caller } from '../../routes/account/signed-in.js';
@@ -83,22 +84,27 @@ export async function listUsers(
   return { page, users: page.users.map((u) => adminView(u, bans.get(u.id))) };
 }
 
-/** `POST /admin/users/create {email, name?, password?, role?, emailVerified?}`. */
+/**
+ * `POST /admin/users/create {email, name?, password?, role?, emailVerified?}`. `email` and `name` go through the shared
+ * parsers of `input/text.ts`.
+ * @throws AuthError `INVALID_REQUEST` (400) for a malformed address, or a name with control, bidi or invisible
+ *   characters or over 200 characters; `EMAIL_TAKEN` (409).
+ */
 export async function createUser(ctx: RouteContext, caller: Caller): Promise<AdapterUser> {
   const adapter = storageOf(ctx);
   const { email, name, password, role } = ctx.body;
-  if (!email || email.length > 320 || !/^[^\s@]+@[^\s@]+$/.test(email.trim()))
-    throw invalid('A valid `email` is required');
+  if (!email || parseEmailAddress(email) === null) throw invalid('A valid `email` is required');
+  const displayName = parseDisplayName(name, { maxLength: USER_NAME_MAX_LENGTH });
   if (role !== undefined && role !== '' && !ROLE.test(role)) throw invalid('`role` is malformed');
   const fields = {
-    ...(name ? { name: name.slice(0, 200) } : {}),
+    ...(displayName ? { name: displayName } : {}),
     ...(role ? { role } : {}),
     ...(ctx.body.emailVerified === 'true' ? { emailVerified: new Date() } : {}),
   };
   let user: AdapterUser;
   try {
     if (password) {
-      const created = await passwordAccounts(adapter).register({ email: email.trim(), password, name: name ?? null });
+      const created = await passwordAccounts(adapter).register({ email: email.trim(), password, name: displayName });
       user = (await adapter.updateUser(created.id, fields)) ?? created;
     } else {
       user = await adapter.createUser({ email: email.trim(), ...fields });
