@@ -20,7 +20,7 @@ import { StorageConflictError, type AdapterUser } from '../../storage/types.js';
 import type { ActionResult, AuthInternals, RouteContext } from '../../routes/context.js';
 import { errorResult, resolveCallbackUrl } from '../../routes/helpers.js';
 import { completeSignIn } from '../../routes/complete-sign-in.js';
-import { parseEmailAddress } from '../../routes/email.js';
+import { parseDisplayName, parseEmailAddress, USER_NAME_MAX_LENGTH } from '../../input/text.js';
 import { csrfFor } from '../../routes/helpers.js';
 import { passkeysPage } from './page.js';
 import { simpleWebAuthnBundle } from './assets.js';
@@ -150,7 +150,7 @@ export async function registerOptionsAction(ctx: RouteContext, provider: Resolve
     if (!email) throw badRequest('Enter a valid email address');
     if (await auth.adapter!.getUserByEmail(email))
       throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
-    const name = ctx.body.name?.trim() || undefined;
+    const name = parseDisplayName(ctx.body.name, { maxLength: USER_NAME_MAX_LENGTH }) ?? undefined;
     data = { kind: 'register', userId: crypto.randomUUID(), email, ...(name ? { name } : {}), signUp: true };
     userName = email;
     displayName = name ?? email;
