@@ -39,8 +39,29 @@ export function rateLimited(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, verdi
 export interface RouteRateLimit {
   limiter: RateLimiter;
   mode: 'attempt' | 'count';
-  /** The account the request names. Default: the body's `email`, else `username`. */
-  identifier?: string;
+  /**
+   * The account the request names. Default: the body's `email`, else `username`. A function is awaited after the
+   * CSRF checks (e.g. to open a sealed cookie that names the account); `''` names none.
+   */
+  identifier?: string | (() => Promise<string>);
+}
+
+/** The limiter and the (normalised) account of the attempt a request holds, for {@link attemptIdentity}. */
+export interface AttemptIdentity {
+  limiter: RateLimiter;
+  /** The identifier as counted: trimmed and lower-cased (the limiter hashes it into its keys). */
+  identifier: string;
+}
+
+const identities = new WeakMap<RouteContext, AttemptIdentity>();
+
+/**
+ * Which (limiter, account) the request's `ctx.attempt` counts against, when it names an account. A sign-in that
+ * is interrupted (a second factor) carries it to the request that completes the sign-in, which counts its own
+ * attempt against the same account, so that completion settles the first step's attempt as a success.
+ */
+export function attemptIdentity(ctx: RouteContext): AttemptIdentity | undefined {
+  return identities.get(ctx);
 }
 
 /**
@@ -58,12 +79,14 @@ export async function applyRateLimit(
     ctx.auth.refusals.record({ at: new Date(), key: info.ip ?? 'unknown', limit: ctx.route ?? ctx.url.pathname });
     return rateLimited(ctx, verdict);
   };
-  const identifier = (policy.identifier ?? (ctx.body.email?.trim() || ctx.body.username || '')).trim().toLowerCase();
+  const named = typeof policy.identifier === 'function' ? await policy.identifier() : policy.identifier;
+  const identifier = (named ?? (ctx.body.email?.trim() || ctx.body.username || '')).trim().toLowerCase();
   const facts = { ...(info.ip ? { ip: info.ip } : {}), ...(identifier ? { identifier } : {}) };
   if (policy.mode === 'attempt') {
     const attempt = await policy.limiter.attempt(ctx.request, facts);
     if (!attempt.result.success) return refused(attempt.result);
     ctx.attempt = attempt;
+    if (identifier) identities.set(ctx, { limiter: policy.limiter, identifier });
     return undefined;
   }
   const verdict = await policy.limiter.check(ctx.request, facts);

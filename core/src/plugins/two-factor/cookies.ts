@@ -20,6 +20,12 @@ export interface Challenge {
   providerAccountId: string | null;
   callbackUrl: string;
   isNewUser: boolean;
+  /**
+   * The account the first factor's attempt counted against on the `login` limiter (normalised, e.g. the email), or
+   * null. `verify` counts against the same (IP, account) budget, so a completed second factor settles the first
+   * factor's attempt as a success. Sealed: never readable by the browser.
+   */
+  attemptIdentifier: string | null;
   /** When the challenge expires. */
   expiresAt: Date;
 }
@@ -49,6 +55,7 @@ export async function challengeCookie(
     pid: c.providerAccountId,
     cb: c.callbackUrl,
     nu: c.isNewUser,
+    aid: c.attemptIdentifier,
   };
   const value = await seal(payload, auth.signingKey, PURPOSE, maxAge);
   return { name: challengeCookieName(auth), value, options: { ...attributes(auth), maxAge } };
@@ -64,7 +71,8 @@ export async function readChallenge(auth: AuthInternals, value: string | undefin
     typeof p.cb !== 'string' ||
     typeof p.exp !== 'number' ||
     (p.prv !== null && typeof p.prv !== 'string') ||
-    (p.pid !== null && typeof p.pid !== 'string')
+    (p.pid !== null && typeof p.pid !== 'string') ||
+    (p.aid !== undefined && p.aid !== null && typeof p.aid !== 'string')
   )
     return null;
   return {
@@ -74,6 +82,7 @@ export async function readChallenge(auth: AuthInternals, value: string | undefin
     providerAccountId: p.pid as string | null,
     callbackUrl: p.cb,
     isNewUser: p.nu === true,
+    attemptIdentifier: typeof p.aid === 'string' ? p.aid : null,
     expiresAt: new Date(p.exp * 1000),
   };
 }

@@ -12,7 +12,7 @@ import { readCookie } from '../../http/cookies.js';
 import { issueSignIn } from '../../routes/complete-sign-in.js';
 import type { ActionResult, RouteContext } from '../../routes/context.js';
 import { csrfFor, errorResult } from '../../routes/helpers.js';
-import type { RouteRateLimit } from '../../routes/rate-limited.js';
+import { attemptIdentity, type RouteRateLimit } from '../../routes/rate-limited.js';
 import { emit } from '../../routes/emit.js';
 import { confirmHolder, passwordHashOf } from '../../routes/account/confirm-holder.js';
 import { signedIn, signedInAsSelf, storageOf, type Caller } from '../../routes/account/signed-in.js';
@@ -63,13 +63,30 @@ function guessLimit(ctx: RouteContext): RouteRateLimit | undefined {
   return { limiter: login, mode: 'attempt', identifier: id ? `session:${id}` : '' };
 }
 
-/** `verify` counts per IP and per challenge (the sealed cookie's authentication tag names it). */
+/**
+ * `verify` counts per IP and per (IP, account) as the first factor did, the account being the one the first
+ * factor's attempt named (sealed in the challenge), so a completed second factor settles that attempt as a success
+ * (`issueSignIn`) and wrong codes count with wrong passwords. A first factor without an account on the limiter
+ * (OAuth, a passkey) counts per challenge instead (the sealed cookie's authentication tag names it).
+ */
 function verifyLimit(ctx: RouteContext): RouteRateLimit | undefined {
   const { login } = ctx.auth.limiters;
   if (!login) return undefined;
   const value = ctx.cookies[challengeCookieName(ctx.auth)] ?? '';
   const tag = value.slice(value.lastIndexOf('.') + 1, value.lastIndexOf('.') + 23);
-  return { limiter: login, mode: 'attempt', identifier: tag ? `two-factor:${tag}` : '' };
+  const identifier = async () =>
+    (await readChallenge(ctx.auth, value || undefined))?.attemptIdentifier ?? (tag ? `two-factor:${tag}` : '');
+  return { limiter: login, mode: 'attempt', identifier };
+}
+
+/** The longest first-factor account carried in a challenge cookie (an email address is at most 254). */
+const MAX_ATTEMPT_IDENTIFIER = 320;
+
+/** The account the first factor's `login` attempt counted against, to carry into the challenge; else null. */
+function firstFactorAccount(ctx: RouteContext): string | null {
+  const identity = attemptIdentity(ctx);
+  if (!identity || identity.limiter !== ctx.auth.limiters.login) return null;
+  return identity.identifier.length <= MAX_ATTEMPT_IDENTIFIER ? identity.identifier : null;
 }
 
 async function settings(
@@ -428,6 +445,7 @@ export async function challengeAnswer(
       providerAccountId: subject.account?.providerAccountId ?? null,
       callbackUrl: subject.callbackUrl,
       isNewUser: subject.isNewUser,
+      attemptIdentifier: firstFactorAccount(ctx),
     },
     o.challengeMaxAge,
   );

@@ -218,6 +218,25 @@ describe('sign-in with a second factor', () => {
     expect(statuses).toContain(429);
   });
 
+  it('settles the first factor as a success once the code is right: ten full sign-ins in a row from one IP all pass', async () => {
+    const f = await setup();
+    const { totp } = await enrol(f);
+    const c = f.client();
+    for (let i = 0; i < 10; i += 1) {
+      at(T0 + 60_000 + i * 30_000);
+      c.cookies.clear();
+      await challenged(f, c);
+      const res = await c.postJson('/auth/two-factor/verify', { code: codeAt(totp, Date.now()) });
+      expect(res.status).toBe(200);
+    }
+    // Wrong passwords from the same IP still trip the (IP, account) budget, the right one included after it.
+    c.cookies.clear();
+    for (let i = 0; i < 5; i += 1) expect((await c.signIn(EMAIL, 'not the password')).status).toBe(401);
+    const refused = await c.signIn();
+    expect(refused.status).toBe(429);
+    expect(await errorCode(refused)).toBe('RATE_LIMITED');
+  });
+
   it('refuses a missing, tampered, expired or already used challenge', async () => {
     const f = await setup();
     const { totp } = await enrol(f);
