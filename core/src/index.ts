@@ -17,6 +17,7 @@ export {
 } from './scope.js';
 export { hasRole, hasPermission, requireRole, requirePermission } from './rbac/helpers.js';
 export { checkRole } from './rbac/check.js';
+export { isPluginCredential } from './plugins/credential.js';
 export type { RBAC, RBACConfig, Role, OwnedResource, RBACSubject } from './rbac/types.js';
 export {
   AuthError,
@@ -73,8 +74,17 @@ export type {
 } from './config.js';
 export type { SessionState, AuthLogger, RouteContext, ActionResult, AuthInternals } from './routes/context.js';
 export type { AuthPlugin, PluginRoute, AuthHooks, Action, SignInSubject, PluginExtensions } from './plugins/types.js';
+export {
+  emailedLinkRoute,
+  emailedLinkUrl,
+  showEmailedLink,
+  confirmLinkPage,
+  MAX_LINK_PARAM,
+  type EmailedLinkSpec,
+  type LinkForm,
+} from './links/emailed-link.js';
 export type { RouteRateLimit } from './routes/rate-limited.js';
 export { ERROR_MESSAGES } from './pages/messages.js';
 export type { AuthEvents, AuthEvent, AuthEventName, AuthEventPayloads, AuthEventContext } from './events.js';
-export type { EmailAndPasswordOptions, AccountMail } from './email-password/options.js';
+export type { EmailAndPasswordOptions, AccountMail, EmailChangeNotice } from './email-password/options.js';
 export type { RateLimitRefusal } from './rate-limit/refusals.js';

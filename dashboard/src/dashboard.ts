@@ -37,6 +37,12 @@ export interface DashboardOptions {
   role?: string | string[];
   /** Permissions that may open it in production (any of them); replaces the role check when set. */
   permission?: string | string[];
+  /**
+   * Whether a session read from an API key (any credential an auth plugin reads per request, not the session
+   * cookie) may open it in production. Default `false`: such requests answer 403 `API_KEY_NOT_ALLOWED`, whatever
+   * the key's owner may do. When `true`, the key must still pass `role` / `permission` as restricted by the key.
+   */
+  allowApiKeys?: boolean;
   /** Key of the CSRF tokens (any string). Default: the auth's first `secret`, else a random key per process. */
   secret?: string;
   /** Origins accepted on POSTs besides the request URL's own, e.g. the public origin behind a TLS-terminating proxy. */
@@ -94,7 +100,8 @@ export interface Dashboard {
  * development only loopback clients (no forwarding headers, loopback Host) may
  * open it; in production only a signed-in user with `role` (default `admin`)
  * or `permission`, answering 401 `UNAUTHENTICATED` / 403 `FORBIDDEN`
- * otherwise. POSTs need the form's CSRF token (signed double submit) and a
+ * otherwise, and 403 `API_KEY_NOT_ALLOWED` to an API key session unless
+ * `allowApiKeys`. POSTs need the form's CSRF token (signed double submit) and a
  * same-origin `Origin`, else 403 `CSRF_TOKEN_INVALID` / `CSRF_ORIGIN_MISMATCH`.
  *
  * @throws TypeError when enabled in production without `auth`, or `basePath` is not an absolute path.
@@ -130,7 +137,13 @@ export function createDashboard(options: DashboardOptions = {}): Dashboard {
     ...(options.trustedOrigins ? { trustedOrigins: options.trustedOrigins } : {}),
   });
   const streams = new Set<() => void>();
-  const policy = { mode, auth: options.auth, role: options.role ?? 'admin', permission: options.permission };
+  const policy = {
+    mode,
+    auth: options.auth,
+    role: options.role ?? 'admin',
+    permission: options.permission,
+    allowApiKeys: options.allowApiKeys === true,
+  };
   // Without explicit sources, the Auth view reads what the auth instance has: its adapter and the auditLog() plugin.
   const authActivity = options.authActivity ?? (options.auth ? authActivityOf(options.auth) : {});
   const deps = { runtime, history, authActivity, streams };

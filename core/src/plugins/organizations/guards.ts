@@ -11,6 +11,25 @@ import type { Tenant, TenantMembership } from '../../tenant/types.js';
 import type { RouteContext } from '../../routes/context.js';
 import type { Caller } from '../../routes/account/signed-in.js';
 import type { ResolvedOrganizationsOptions } from './options.js';
+import type { RBACSubject } from '../../rbac/types.js';
+import type { User } from '../../types.js';
+import { isPluginCredential } from '../credential.js';
+
+/**
+ * Whether organization roles count for `user`: never for a user read from an API key (any credential a plugin reads
+ * per request, which may carry the active-organization cookie alone) unless `allowApiKeys`.
+ */
+export function orgRolesApply(o: Pick<ResolvedOrganizationsOptions, 'allowApiKeys'>, user: object): boolean {
+  return o.allowApiKeys || !isPluginCredential(user as User);
+}
+
+/**
+ * The subject of an organization-role check: `user` acting with `role` alone, keeping what restricts it (an API
+ * key's permissions and roles), so a key never outgrows its grant through an organization role.
+ */
+export function memberSubject(user: { id: string }, role: string): RBACSubject {
+  return { ...user, id: user.id, role, roles: [] };
+}
 
 /** An organization and the caller's membership of it. */
 export interface Membership {

@@ -43,6 +43,12 @@ export interface OrganizationsOptions {
   resendInterval?: number;
   /** Who may create organizations. Default: every signed-in user. */
   allowCreate?: (user: { id: string; role?: string }) => boolean | Promise<boolean>;
+  /**
+   * Whether the active organization's role counts for a request authenticated by an API key (any credential a
+   * plugin reads per request): in the scope's RBAC checks and in `can` / `requirePermission`. Default false: such
+   * requests get no organization role. The routes under `basePath` read the session cookie only, whatever this says.
+   */
+  allowApiKeys?: boolean;
 }
 
 /** Options with defaults applied. */
@@ -86,5 +92,6 @@ export function resolveOrganizationsOptions(o: OrganizationsOptions): ResolvedOr
     invitationMaxAge,
     resendInterval,
     allowCreate: o.allowCreate ?? (() => true),
+    allowApiKeys: o.allowApiKeys === true,
   };
 }

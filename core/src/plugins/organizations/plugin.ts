@@ -13,6 +13,7 @@ import {
   type ResolvedOrganizationsOptions,
 } from './options.js';
 import { organizationRoutes } from './routes.js';
+import { memberSubject, orgRolesApply } from './guards.js';
 
 /** `auth.extensions.organizations`. */
 export interface OrganizationsExtension {
@@ -97,9 +98,9 @@ export function organizations(options: OrganizationsOptions): AuthPlugin<'organi
     user: { id: string } | null | undefined,
     permission: string | readonly string[],
   ) => {
-    const found = user ? await activeOf(o, request, user.id) : null;
+    const found = user && orgRolesApply(o, user) ? await activeOf(o, request, user.id) : null;
     if (!found || !internals?.rbac) return null;
-    return internals.rbac.hasPermission({ id: user!.id, role: found.membership.role }, permission) ? found : null;
+    return internals.rbac.hasPermission(memberSubject(user!, found.membership.role), permission) ? found : null;
   };
   return {
     id: 'organizations',
@@ -127,7 +128,7 @@ export function organizations(options: OrganizationsOptions): AuthPlugin<'organi
     hooks: {
       // The role in the active organization counts in the request scope's RBAC checks (`requirePermission`).
       async requestRoles(request, user) {
-        if (!internals?.rbac) return [];
+        if (!internals?.rbac || !orgRolesApply(o, user)) return [];
         const found = await activeOf(o, request, user.id);
         return found ? [found.membership.role] : [];
       },
