@@ -47,6 +47,8 @@ export function buildRegistry(core: Readonly<Record<string, Route>>, plugins: re
     checkCredential: [],
     credentialsReset: [],
     userDeleted: [],
+    beforeUserDelete: [],
+    signedOut: [],
     onEvent: [],
     requestRoles: [],
   };

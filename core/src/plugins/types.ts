@@ -6,6 +6,7 @@
  */
 import type { ActionResult, AuthInternals, RouteContext, SessionState } from '../routes/context.js';
 import type { RouteRateLimit } from '../routes/rate-limited.js';
+import type { OutCookie } from '../http/cookies.js';
 import type { Account, User } from '../types.js';
 import type { RequestInfo } from '../auth.js';
 import type { AnyAuthEvent } from '../events.js';
@@ -38,6 +39,14 @@ export interface SignInSubject {
   isNewUser: boolean;
   /** Where the browser goes after sign-in. */
   callbackUrl: string;
+}
+
+/** The session `POST /signout` ended, as the `signedOut` hook sees it. */
+export interface SignedOutSession {
+  /** Its user, or null when the cookie held no valid session (missing, expired or forged). */
+  user: User | null;
+  /** The acting admin's id when the session was an impersonation (`admin()`). */
+  impersonatedBy?: string;
 }
 
 /** Hooks around the core's steps. Each may be async; they run in plugin order. */
@@ -83,6 +92,22 @@ export interface AuthHooks {
    * before the user's sessions end and the user is removed from storage.
    */
   userDeleted?(userId: string): void | Promise<void>;
+  /**
+   * The user is about to be deleted (`POST {basePath}/account/delete`, or `admin()` removing them), before
+   * anything is: before the `onDeleteUser` callback and every `userDeleted` hook. Throw an `AuthError` to refuse
+   * the deletion, which then changes nothing (`organizations()` answers 409 `LAST_OWNER` for an organization's
+   * only owner).
+   */
+  beforeUserDelete?(userId: string): void | Promise<void>;
+  /**
+   * `POST {basePath}/signout` ended the browser's session (`ended`: whose it was, read before it ended; `user`
+   * null when the cookie held no valid session). End what the plugin keeps beside it in that browser and return
+   * the cookies to clear; `admin()` ends the admin's own session sealed beside an impersonation.
+   */
+  signedOut?(
+    ctx: RouteContext,
+    ended: SignedOutSession,
+  ): readonly OutCookie[] | undefined | Promise<readonly OutCookie[] | undefined>;
   /**
    * Every `on*` auth event (the same object the app's `events` hook gets,
    * with `type`), after the app's hook. Awaited; a throw is logged by error

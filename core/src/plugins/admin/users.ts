@@ -7,7 +7,7 @@ import { AuthError } from '../../errors.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { parseDisplayName, parseEmailAddress, USER_NAME_MAX_LENGTH } from '../../input/text.js';
 import type { RouteContext } from '../../routes/context.js';
-import { callUser } from '../../routes/helpers.js';
+import { removeStoredUser } from '../../routes/account/remove-user.js';
 import { storageOf, type Caller } from '../../routes/account/signed-in.js';
 import { emit } from '../../routes/emit.js';
 import { StorageConflictError, type AdapterUser, type UserPage } from '../../storage/types.js';
@@ -167,14 +167,15 @@ export async function revokeSessions(ctx: RouteContext, caller: Caller): Promise
   return revoked;
 }
 
-/** `POST /admin/users/remove {userId}`: as an account deletion (the `onDeleteUser` callback and plugin hooks run). */
+/**
+ * `POST /admin/users/remove {userId}`: as an account deletion ({@link removeStoredUser}: plugin
+ * `beforeUserDelete` hooks, the `onDeleteUser` callback, `userDeleted` hooks, sessions, storage).
+ * @throws AuthError 409 `LAST_OWNER` while the user is the only owner of an organization (`organizations()`);
+ *   nothing is removed, as for the user's own deletion. The errors of {@link targetUser}.
+ */
 export async function removeUser(ctx: RouteContext, o: ResolvedAdminOptions, caller: Caller): Promise<void> {
   const user = await targetUser(ctx, caller);
-  const onDeleteUser = ctx.auth.callbacks.onDeleteUser;
-  if (onDeleteUser) await callUser(ctx.auth, 'onDeleteUser callback', () => onDeleteUser({ user }));
-  for (const hook of ctx.auth.hooks.userDeleted) await hook(user.id);
-  await ctx.auth.strategy.revokeUser(user.id);
-  await storageOf(ctx).deleteUser(user.id);
+  await removeStoredUser(ctx.auth, storageOf(ctx), user);
   await o.storage.removeBan(user.id);
   await emit(ctx, 'onUserRemoved', { user, admin: caller.user });
   ctx.auth.logger.warn(`[auth] security event user-removed: admin ${caller.user.id} removed user ${user.id}`);

@@ -12,6 +12,7 @@ import {
   type OrganizationsOptions,
   type ResolvedOrganizationsOptions,
 } from './options.js';
+import { refuseLastOwner } from './manage.js';
 import { organizationRoutes } from './routes.js';
 import { memberSubject, orgRolesApply } from './guards.js';
 
@@ -49,7 +50,8 @@ export interface OrganizationsExtension {
  *   `POST /org/delete` (owners), `GET /org/list`, `POST /org/set-active {organizationId}`, `GET /org/active`.
  * - `GET /org/members?organizationId=`, `POST /org/members/set-role {organizationId, userId, role}`,
  *   `POST /org/members/remove`, `POST /org/leave`, `POST /org/transfer {organizationId, userId}` (owners). The last
- *   owner cannot leave, be removed or be demoted (409 `LAST_OWNER`).
+ *   owner cannot leave, be removed or be demoted (409 `LAST_OWNER`), nor delete their account
+ *   (`POST /account/delete`) or be removed by `admin()`, until they transfer ownership or delete the organization.
  * - `POST /org/invite {organizationId, email, role?}` (managers; `sendInvitation` gets a single-use link valid
  *   `invitationMaxAge`, default 7 days, built on `baseURL`; the token is stored hashed), `GET /org/invitations`,
  *   `POST /org/invitations/revoke {invitationId}`, `POST /org/invitations/resend` (at most once per
@@ -132,6 +134,8 @@ export function organizations(options: OrganizationsOptions): AuthPlugin<'organi
         const found = await activeOf(o, request, user.id);
         return found ? [found.membership.role] : [];
       },
+      // The only owner of an organization cannot be deleted (409 LAST_OWNER), as they cannot leave it.
+      beforeUserDelete: (userId) => refuseLastOwner(o, userId),
       async userDeleted(userId) {
         for (const m of await o.tenants.listMemberships(userId)) await o.tenants.removeMember(m.tenantId, userId);
       },

@@ -7,10 +7,11 @@
 import { readCookie } from '../../http/cookies.js';
 import { confirmHolder } from './confirm-holder.js';
 import type { ActionResult, RouteContext } from '../context.js';
-import { callUser, clearSessionCookie, resolveCallbackUrl } from '../helpers.js';
+import { clearSessionCookie, resolveCallbackUrl } from '../helpers.js';
 import type { RouteRateLimit } from '../rate-limited.js';
 import { done, signedInAsSelf, storageOf } from './signed-in.js';
 import { emit } from '../emit.js';
+import { removeStoredUser } from './remove-user.js';
 
 /** A password sent to `/account/delete` is a guess on the login limiter, per IP and per session. */
 export function deleteAccountLimit(ctx: RouteContext): RouteRateLimit | undefined {
@@ -23,11 +24,11 @@ export function deleteAccountLimit(ctx: RouteContext): RouteRateLimit | undefine
 }
 
 /**
- * Deletes the caller's account: the `onDeleteUser` callback first (an
- * `AuthError` it throws stops the deletion), then every plugin's
- * `userDeleted` hook, then all sessions end (database rows deleted, the
- * session version bumped for JWT sessions), then the user with their
- * accounts and passkeys. The session cookie is cleared.
+ * Deletes the caller's account after {@link confirmHolder}, through {@link removeStoredUser}: every plugin's
+ * `beforeUserDelete` hook may refuse first (409 `LAST_OWNER` while the caller is an organization's only owner:
+ * nothing is deleted), then the `onDeleteUser` callback (an `AuthError` it throws stops the deletion), every
+ * plugin's `userDeleted` hook, all sessions end (database rows deleted, the session version bumped for JWT
+ * sessions), then the user with their accounts and passkeys. The session cookie is cleared.
  */
 export async function deleteAccountAction(ctx: RouteContext): Promise<ActionResult> {
   const caller = await signedInAsSelf(ctx);
@@ -35,11 +36,7 @@ export async function deleteAccountAction(ctx: RouteContext): Promise<ActionResu
   await confirmHolder(ctx, caller, 'Sign in again, or enter your password, to delete your account');
   const userId = caller.user.id;
   const user = (await adapter.getUser(userId)) ?? caller.user;
-  const onDeleteUser = ctx.auth.callbacks.onDeleteUser;
-  if (onDeleteUser) await callUser(ctx.auth, 'onDeleteUser callback', () => onDeleteUser({ user }));
-  for (const hook of ctx.auth.hooks.userDeleted) await hook(userId);
-  await ctx.auth.strategy.revokeUser(userId);
-  await adapter.deleteUser(userId);
+  await removeStoredUser(ctx.auth, adapter, user);
   await emit(ctx, 'onAccountDeleted', { user });
   ctx.auth.logger.warn(`[auth] security event account-deleted: user ${userId}`);
   return done(ctx, {}, await resolveCallbackUrl(ctx, ctx.body.callbackUrl), [clearSessionCookie(ctx.auth)]);

@@ -1,0 +1,26 @@
+/**
+ * Removing a stored user, the one sequence both `POST /account/delete` and `admin()`'s remove-user run.
+ * @internal
+ * @module
+ */
+import type { StorageAdapter } from '../../storage/types.js';
+import type { User } from '../../types.js';
+import type { AuthInternals } from '../context.js';
+import { callUser } from '../helpers.js';
+
+/**
+ * Deletes `user` with their accounts, passkeys and sessions, in this order: every plugin's `beforeUserDelete`
+ * hook (one that throws refuses the deletion and nothing has changed yet, e.g. 409 `LAST_OWNER` from
+ * `organizations()`), the `onDeleteUser` callback (an `AuthError` it throws stops the deletion too), every
+ * plugin's `userDeleted` hook, then all sessions end (database rows deleted, the session version bumped for JWT
+ * sessions), then the user is removed from storage.
+ * @throws AuthError from a `beforeUserDelete` hook or the `onDeleteUser` callback; storage errors as they are.
+ */
+export async function removeStoredUser(auth: AuthInternals, adapter: StorageAdapter, user: User): Promise<void> {
+  for (const check of auth.hooks.beforeUserDelete) await check(user.id);
+  const onDeleteUser = auth.callbacks.onDeleteUser;
+  if (onDeleteUser) await callUser(auth, 'onDeleteUser callback', () => onDeleteUser({ user }));
+  for (const hook of auth.hooks.userDeleted) await hook(user.id);
+  await auth.strategy.revokeUser(user.id);
+  await adapter.deleteUser(user.id);
+}
