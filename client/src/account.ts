@@ -137,14 +137,49 @@ export const changePassword = (
 
 /**
  * Starts an email change: `POST {basePath}/email/change` sends a link to
- * the new address; the email changes only when it is opened.
+ * the new address. The change happens only when that link's page is
+ * confirmed in a browser signed in to this account (`verifyEmail`), and the
+ * old address then gets a notice with an undo link. `password` is needed
+ * unless the user signed in within the server's `session.freshAge`.
+ * @returns errors `SESSION_NOT_FRESH` (403) without a password on an older
+ *   sign-in, `INVALID_CREDENTIALS` (401), `INVALID_REQUEST` (400).
  * @example
  * ```ts
- * await changeEmail({ newEmail: 'ada@new.example' });
+ * await changeEmail({ newEmail: 'ada@new.example', password });
  * ```
  */
-export const changeEmail = (input: { newEmail: string }, options?: AuthClientOptions) =>
+export const changeEmail = (input: { newEmail: string; password?: string }, options?: AuthClientOptions) =>
   send('/email/change', options, input);
+
+/**
+ * Confirms an emailed verification link from your own page: `POST
+ * {basePath}/verify-email` with the link's `token` (and `email`, present in
+ * an email-change link, which must be confirmed while signed in to the same
+ * account). The store refreshes.
+ * @returns errors `TOKEN_INVALID` (400), `UNAUTHENTICATED` (401),
+ *   `LINK_ACCOUNT_MISMATCH` (403), `EMAIL_TAKEN` (409).
+ * @example
+ * ```ts
+ * const q = new URL(location.href).searchParams;
+ * await verifyEmail({ token: q.get('token')!, ...(q.has('email') ? { email: q.get('email')! } : {}) });
+ * ```
+ */
+export const verifyEmail = (input: { token: string; email?: string }, options?: AuthClientOptions) =>
+  send('/verify-email', options, input, true);
+
+/**
+ * Undoes an email change from the notice's link: `POST
+ * {basePath}/email/change/undo` with the link's `token` and `email` (the old
+ * address). Every session of the account ends.
+ * @returns errors `TOKEN_INVALID` (400), `EMAIL_TAKEN` (409).
+ * @example
+ * ```ts
+ * const q = new URL(location.href).searchParams;
+ * await undoEmailChange({ token: q.get('token')!, email: q.get('email')! });
+ * ```
+ */
+export const undoEmailChange = (input: { token: string; email: string }, options?: AuthClientOptions) =>
+  send('/email/change/undo', options, input, true);
 
 /**
  * Lists the signed-in user's sessions: `GET {basePath}/sessions`

@@ -13,6 +13,8 @@ export {
   resetPassword,
   changePassword,
   changeEmail,
+  verifyEmail,
+  undoEmailChange,
   listSessions,
   revokeSession,
   revokeOtherSessions,

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeEmail,
+  verifyEmail,
+  undoEmailChange,
   changePassword,
   createAuthStore,
   requestPasswordReset,
@@ -102,10 +104,24 @@ const CASES: Case[] = [
   ],
   [
     'changeEmail',
-    (f) => changeEmail({ newEmail: 'ada@new.example' }, { fetch: f }),
+    (f) => changeEmail({ newEmail: 'ada@new.example', password: 'pw' }, { fetch: f }),
     '/auth/email/change',
-    { newEmail: 'ada@new.example' },
+    { newEmail: 'ada@new.example', password: 'pw' },
     false,
+  ],
+  [
+    'verifyEmail',
+    (f) => verifyEmail({ token: 't0k3n', email: 'ada@new.example' }, { fetch: f }),
+    '/auth/verify-email',
+    { token: 't0k3n', email: 'ada@new.example' },
+    true,
+  ],
+  [
+    'undoEmailChange',
+    (f) => undoEmailChange({ token: 't0k3n', email: 'ada@old.example' }, { fetch: f }),
+    '/auth/email/change/undo',
+    { token: 't0k3n', email: 'ada@old.example' },
+    true,
   ],
 ];
 

@@ -26,7 +26,7 @@ function setup(strategy: 'database' | 'jwt') {
     adapter,
     session: { strategy },
     logger: { error: () => {}, warn: () => {} },
-    rateLimit: { login: false, emailVerification: false, passwordReset: false },
+    rateLimit: { login: false },
     providers: [
       email({
         from: 'auth@app.test',
@@ -70,7 +70,7 @@ async function scan(url: string, ...browsers: TestClient[]) {
   const u = new URL(url);
   const path = `${u.pathname}${u.search}`;
   for (const browser of browsers)
-    for (const init of [
+    for (const init of <RequestInit[]>[
       { method: 'HEAD' },
       { method: 'GET' },
       { method: 'GET', headers: { accept: 'application/json' } },

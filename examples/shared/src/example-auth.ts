@@ -139,6 +139,12 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
                 subject: 'Choose a new password',
                 text: `Open this link to choose a new password:\n\n${url}\n\nIt works once, for one hour.`,
               }),
+            sendEmailChangeNotice: ({ email: to, newEmail, url, expires }) =>
+              mailer.send({
+                to,
+                subject: 'Your email address was changed',
+                text: `Your account now uses ${newEmail}. If that was not you, open this link to put this address back and sign out everywhere:\n\n${url}\n\nIt works until ${expires.toUTCString()}.`,
+              }),
           }
         : {}),
     },
