@@ -1,7 +1,8 @@
 /**
  * Impersonation: `POST /admin/impersonate` starts a session acting as another user (marked `impersonatedBy`, lasting
  * `impersonationMaxAge`, never sliding) and keeps the admin's own session cookie sealed beside it;
- * `POST /admin/stop-impersonating` ends the impersonation and restores that session.
+ * `POST /admin/stop-impersonating` ends the impersonation and restores that session; `POST /signout` ends both (the
+ * `signedOut` hook).
  * @module
  * @internal
  */
@@ -9,6 +10,7 @@ import { AuthError } from '../../errors.js';
 import { expiredCookie, readCookie, type OutCookie } from '../../http/cookies.js';
 import { seal, unseal } from '../../http/sealed.js';
 import type { AuthInternals, ActionResult, RouteContext } from '../../routes/context.js';
+import type { SignedOutSession } from '../types.js';
 import { clearSessionCookie, publicUser, sessionCookie } from '../../routes/helpers.js';
 import { done, storageOf } from '../../routes/account/signed-in.js';
 import { emit } from '../../routes/emit.js';
@@ -87,4 +89,41 @@ export async function stopImpersonating(ctx: RouteContext): Promise<ActionResult
   await emit(ctx, 'onImpersonationStopped', { user: read.user, admin });
   auth.logger.warn(`[auth] security event impersonation-stopped: admin ${read.impersonatedBy} as user ${read.user.id}`);
   return done(ctx, { restored }, restored ? `${auth.config.basePath}/admin` : '/', cookies);
+}
+
+/**
+ * Ends the admin's own session held in a sealed value: its database row is deleted; under the jwt strategy, which
+ * cannot end one token, the admin's session version is bumped, so every JWT session of theirs ends. Only a value
+ * that reads as `adminId`'s own valid, non-impersonating session is acted on.
+ */
+async function endSealedSession(auth: AuthInternals, adminId: string, value: string): Promise<void> {
+  const own = await auth.strategy.read(value, { fresh: true });
+  if (own.status !== 'valid' || own.user.id !== adminId || own.impersonatedBy !== undefined) return;
+  if (auth.config.session.strategy === 'database') await auth.strategy.revoke(value);
+  else await auth.strategy.revokeUser(adminId);
+}
+
+/**
+ * The `signedOut` hook: a browser that signs out keeps no admin session behind an impersonation. When it holds the
+ * sealed admin-session cookie, the cookie is cleared (`Max-Age=0`, the name, path and attributes it was set with)
+ * and the admin session sealed in it ends ({@link endSealedSession}), so neither a replayed session cookie nor a
+ * replayed sealed cookie (`POST /admin/stop-impersonating`) brings the admin back. Signing out of the
+ * impersonation itself emits `onImpersonationStopped`.
+ * @returns the cookies to clear (none when the browser held no sealed cookie).
+ */
+export async function signedOutOfImpersonation(ctx: RouteContext, ended: SignedOutSession): Promise<OutCookie[]> {
+  const { auth } = ctx;
+  const name = adminCookieName(auth);
+  if (ctx.cookies[name] === undefined) return [];
+  const sealed = await unseal(ctx.cookies[name], auth.signingKey, PURPOSE);
+  if (sealed && typeof sealed.sub === 'string' && typeof sealed.v === 'string')
+    await endSealedSession(auth, sealed.sub, sealed.v);
+  if (ended.user && ended.impersonatedBy !== undefined) {
+    const admin = (await storageOf(ctx).getUser(ended.impersonatedBy)) ?? null;
+    await emit(ctx, 'onImpersonationStopped', { user: ended.user, admin });
+    auth.logger.warn(
+      `[auth] security event impersonation-signed-out: admin ${ended.impersonatedBy} as user ${ended.user.id}`,
+    );
+  }
+  return [expiredCookie(name, attributes(auth))];
 }

@@ -5,6 +5,7 @@
 import { AuthConfigError, AuthError } from '../../errors.js';
 import type { AuthPlugin } from '../types.js';
 import { isAdmin } from './access.js';
+import { signedOutOfImpersonation } from './impersonation.js';
 import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from './options.js';
 import { adminRoutes } from './routes.js';
 import type { AdminStorage, BanRecord } from './types.js';
@@ -91,6 +92,7 @@ export function admin(options: AdminOptions): AuthPlugin<'admin', AdminExtension
       async userDeleted(userId) {
         await o.storage.removeBan(userId);
       },
+      signedOut: signedOutOfImpersonation,
     },
     migrate: () => o.storage.migrate(),
   };
