@@ -13,7 +13,7 @@ import { confirmHolder } from '../routes/account/confirm-holder.js';
 import { deleteAccountLimit } from '../routes/account/delete.js';
 import { done, notSupported, signedInAsSelf, storageOf } from '../routes/account/signed-in.js';
 import type { ActionResult, RouteContext } from '../routes/context.js';
-import { parseEmailAddress } from '../routes/email.js';
+import { parseEmailAddress } from '../input/text.js';
 import { emit } from '../routes/emit.js';
 import { resolveCallbackUrl } from '../routes/helpers.js';
 import type { RouteRateLimit } from '../routes/rate-limited.js';

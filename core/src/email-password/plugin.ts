@@ -12,11 +12,7 @@ import { credentials } from '../providers/credentials.js';
 import type { CredentialsProvider } from '../providers/types.js';
 import type { StorageAdapter } from '../storage/types.js';
 import { errorResult, resolveCallbackUrl } from '../routes/helpers.js';
-import {
-  resolveEmailAndPassword,
-  type EmailAndPasswordOptions,
-  type ResolvedEmailAndPassword,
-} from './options.js';
+import { resolveEmailAndPassword, type EmailAndPasswordOptions, type ResolvedEmailAndPassword } from './options.js';
 import { emailPasswordRoutes } from './routes.js';
 import { sendQuietly, sendVerification } from './shared.js';
 import { emit } from '../routes/emit.js';

@@ -14,7 +14,7 @@ import type { Action, PluginRoute } from '../plugins/types.js';
 import type { AdapterUser } from '../storage/types.js';
 import type { ActionResult, RouteContext } from '../routes/context.js';
 import { completeSignIn, clientOf } from '../routes/complete-sign-in.js';
-import { parseEmailAddress } from '../routes/email.js';
+import { parseDisplayName, parseEmailAddress } from '../input/text.js';
 import { resolveCallbackUrl, sessionCookie } from '../routes/helpers.js';
 import { resetCredentialsOnFirstProof } from '../routes/pre-hijacking.js';
 import { emit } from '../routes/emit.js';
@@ -36,14 +36,20 @@ import { consumeLinkToken, issueLinkToken, userIdOf } from './tokens.js';
 
 export type { EmailPasswordDeps } from './shared.js';
 
-/** `POST /signup` (`email`, `password`, `name`, `callbackUrl`). */
+/** The longest name sign-up takes, in characters (the sign-up page's field says the same). */
+const SIGN_UP_NAME_MAX_LENGTH = 100;
+
+/**
+ * `POST /signup` (`email`, `password`, `name`, `callbackUrl`). An address or a name with control, direction or
+ * invisible characters is refused (400 `INVALID_REQUEST`), never stored.
+ */
 function signUpAction(deps: EmailPasswordDeps): Action {
   const o = deps.options;
   return async (ctx) => {
     const email = parseEmailAddress(ctx.body.email);
     if (!email) throw badRequest('Enter a valid email address');
     const password = newPassword(o, ctx.body.password);
-    const name = (ctx.body.name ?? '').trim().slice(0, 100) || null;
+    const name = parseDisplayName(ctx.body.name, { maxLength: SIGN_UP_NAME_MAX_LENGTH });
     const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
     const adapter = storageOf(ctx);
     const taken = async (): Promise<ActionResult> => {
