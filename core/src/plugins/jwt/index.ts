@@ -6,12 +6,19 @@
  * not load it.
  * @module
  */
-export { jwt, type JwtPluginOptions, type JwtExtension, type IssuedAccessToken } from './plugin.js';
+export {
+  jwt,
+  type JwtPluginOptions,
+  type JwtExtension,
+  type IssuedAccessToken,
+  type SignAccessTokenOptions,
+} from './plugin.js';
 export {
   verifyAccessToken,
   ACCESS_TOKEN_TYPE,
   type VerifyAccessTokenOptions,
   type AccessTokenClaims,
+  type AccessTokenActor,
 } from './verify.js';
 export { createMemoryJwksStorage } from './storage/memory.js';
 export { createSqlJwksStorage, type SqlJwksStorageOptions } from './storage/sql.js';

@@ -6,7 +6,8 @@
  */
 import { SignJWT, type JSONWebKeySet } from 'jose';
 import { randomString } from '../../crypto.js';
-import { AuthConfigError, UnauthenticatedError } from '../../errors.js';
+import { AuthConfigError } from '../../errors.js';
+import { signedIn } from '../../routes/account/signed-in.js';
 import { tokenCipher } from '../../storage/token-cipher.js';
 import type { User } from '../../types.js';
 import type { AuthPlugin } from '../types.js';
@@ -49,7 +50,7 @@ export interface JwtPluginOptions {
   jwksMaxAge?: number;
   /**
    * Extra claims for a user, e.g. `(user) => ({ roles: user.roles })`. They cannot replace `sub`, `iss`,
-   * `aud`, `exp`, `iat`, `nbf` or `jti`.
+   * `aud`, `exp`, `iat`, `nbf`, `jti` or `act` (the actor of an impersonation is set by the plugin only).
    */
   claims?: (user: User) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }
@@ -63,12 +64,25 @@ export interface IssuedAccessToken {
   expiresIn: number;
 }
 
+/** Options of {@link JwtExtension.sign}. */
+export interface SignAccessTokenOptions {
+  /**
+   * The user id of whoever acts as `user` (an admin impersonating them): the token then carries the actor claim
+   * `act: { sub: actor }` of RFC 8693 §4.1, so a resource server sees who really acts. `GET /token` sets it from an
+   * impersonation session.
+   */
+  actor?: string;
+}
+
 /** `auth.extensions.jwt`. */
 export interface JwtExtension {
   /** The `iss` of every token: the app's `baseURL`. */
   readonly issuer: string;
-  /** Signs an access token for `user` (what `GET /token` does for the session's user). */
-  sign(user: User): Promise<IssuedAccessToken>;
+  /**
+   * Signs an access token for `user` (what `GET /token` does for the session's user); with `options.actor`, the
+   * token carries `act: { sub: actor }` (RFC 8693 §4.1).
+   */
+  sign(user: User, options?: SignAccessTokenOptions): Promise<IssuedAccessToken>;
   /**
    * Creates the next signing key now (for a scheduled job); it is published at once and signs after
    * `activationDelay`. Returns its `kid` (the winner's, when another instance rotated at the same time).
@@ -80,7 +94,7 @@ export interface JwtExtension {
   jwksResponse(): Promise<Response>;
 }
 
-const RESERVED = new Set(['sub', 'iss', 'aud', 'exp', 'iat', 'nbf', 'jti']);
+const RESERVED = new Set(['sub', 'iss', 'aud', 'exp', 'iat', 'nbf', 'jti', 'act']);
 
 function seconds(name: string, value: number | undefined, fallback: number, min = 1): number {
   const v = value ?? fallback;
@@ -129,7 +143,9 @@ function settle(options: JwtPluginOptions) {
  *   expiresIn }` with `Cache-Control: no-store`; 401 `UNAUTHENTICATED`
  *   without a session. The token is a JWS (EdDSA or ES256, header
  *   `typ: at+jwt`, `kid`) with `sub` (user id), `iss` (`baseURL`), `aud`,
- *   `iat`, `exp`, `jti` and your `claims`.
+ *   `iat`, `exp`, `jti` and your `claims`. From an impersonation session
+ *   (`admin()`), `sub` is the impersonated user and the token carries
+ *   `act: { sub: adminId }` (RFC 8693 §4.1), as the session itself does.
  * - `GET /jwks`: the public keys (RFC 7517 key set; `kid`, `alg`,
  *   `use: 'sig'`, never private members), including replaced keys for
  *   `gracePeriod`.
@@ -184,9 +200,10 @@ export function jwt(options: JwtPluginOptions): AuthPlugin<'jwt', JwtExtension> 
       const jwks = async (): Promise<JSONWebKeySet> => ({ keys: await ring.publicKeys() });
       ext = {
         issuer,
-        async sign(user) {
+        async sign(user, signOptions) {
           const extra = options.claims ? await options.claims(user) : {};
           const custom = Object.fromEntries(Object.entries(extra ?? {}).filter(([name]) => !RESERVED.has(name)));
+          if (signOptions?.actor !== undefined) custom.act = { sub: signOptions.actor };
           const { kid, alg, key } = await ring.signingKey();
           const token = await new SignJWT(custom)
             .setProtectedHeader({ alg, kid, typ: ACCESS_TOKEN_TYPE })
@@ -215,13 +232,15 @@ export function jwt(options: JwtPluginOptions): AuthPlugin<'jwt', JwtExtension> 
     routes: {
       token: {
         async GET(ctx) {
-          const state = await ctx.auth.readSession(ctx.request);
-          if (!state.user) throw new UnauthenticatedError();
+          // The session cookie only, confirmed against storage now; an impersonation is read from the session
+          // itself (never from what the `session` callback shows), so its token always names the admin in `act`.
+          const caller = await signedIn(ctx);
+          const actor = caller.impersonatedBy !== undefined ? { actor: caller.impersonatedBy } : undefined;
           return {
             status: 200,
-            json: await ready().sign(state.user),
+            json: await ready().sign(caller.user, actor),
             headers: { 'cache-control': 'no-store', pragma: 'no-cache' },
-            setCookies: state.headers,
+            cookies: caller.cookies,
           };
         },
       },

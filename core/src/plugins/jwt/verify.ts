@@ -3,7 +3,7 @@
  * resource server (another service), against the issuer's published JWKS.
  * @module
  */
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import type { JwtSigningAlgorithm } from './storage/types.js';
 
 /**
@@ -34,12 +34,24 @@ export interface VerifyAccessTokenOptions {
   clockTolerance?: number;
 }
 
+/** The actor claim of RFC 8693 §4.1: who acts as `sub`. */
+export interface AccessTokenActor {
+  /** The acting party's user id (the admin, during an impersonation). */
+  sub: string;
+}
+
 /** The claims of a verified access token. */
 export interface AccessTokenClaims extends JWTPayload {
   sub: string;
   iss: string;
   exp: number;
   iat: number;
+  /**
+   * Present when the token was issued from an impersonation (`admin()`): `sub` is the impersonated user and
+   * `act.sub` the admin acting as them (RFC 8693 §4.1). Absent on the user's own tokens. Authorize on `sub`, and
+   * refuse or audit on `act` as your service requires.
+   */
+  act?: AccessTokenActor;
 }
 
 const remoteSets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -59,13 +71,15 @@ function remoteSet(url: string | URL) {
  * Verifies an access token issued by the `jwt()` plugin's `GET /token`:
  * signature against the issuer's JWKS (RFC 7517; jose's remote key set,
  * which refetches when it meets an unknown `kid`, at most every 30 s), the
- * `typ` header `at+jwt`, `iss`, `aud`, `exp`, and a string `sub`.
+ * `typ` header `at+jwt`, `iss`, `aud`, `exp`, and a string `sub`. A token
+ * issued during an impersonation carries `act: { sub: adminId }` (RFC 8693
+ * §4.1), checked to have that shape and returned in the claims.
  *
  * @returns the token's claims.
  * @throws TypeError when neither or both of `jwksUrl` / `jwks` are given.
  * @throws jose's errors (each with a stable `code`) when the token does not
  *   verify: `ERR_JWT_EXPIRED`, `ERR_JWT_CLAIM_VALIDATION_FAILED` (wrong
- *   `iss`, `aud`, `typ`, missing `sub`), `ERR_JWS_SIGNATURE_VERIFICATION_FAILED`,
+ *   `iss`, `aud`, `typ`, missing `sub`, malformed `act`), `ERR_JWS_SIGNATURE_VERIFICATION_FAILED`,
  *   `ERR_JWKS_NO_MATCHING_KEY`, `ERR_JWS_INVALID` / `ERR_JWT_INVALID`.
  * @example
  * ```ts
@@ -78,6 +92,7 @@ function remoteSet(url: string | URL) {
  *   audience: 'https://api.example.com',
  * });
  * claims.sub; // the user id
+ * claims.act?.sub; // the admin acting as them, during an impersonation
  * ```
  */
 export async function verifyAccessToken(token: string, options: VerifyAccessTokenOptions): Promise<AccessTokenClaims> {
@@ -92,5 +107,9 @@ export async function verifyAccessToken(token: string, options: VerifyAccessToke
     requiredClaims: ['sub', 'exp', 'iat'],
     ...(options.clockTolerance === undefined ? {} : { clockTolerance: options.clockTolerance }),
   });
+  // The plugin writes `act` as `{sub: string}` only (RFC 8693 §4.1); anything else is not one of its tokens.
+  const act = payload.act as { sub?: unknown } | undefined;
+  if (act !== undefined && (act === null || typeof act !== 'object' || typeof act.sub !== 'string'))
+    throw new errors.JWTClaimValidationFailed('"act" claim must be an object with a string "sub"', payload, 'act');
   return payload as AccessTokenClaims;
 }
