@@ -30,6 +30,7 @@ import type { ActionResult, AuthInternals, RouteContext } from './context.js';
 import { callUser, errorResult, resolveCallbackUrl } from './helpers.js';
 import { completeSignIn } from './complete-sign-in.js';
 import { accountFrom, applyOAuthSignIn, planOAuthSignIn } from './oauth-account.js';
+import { checkIdpProfile } from '../input/idp-profile.js';
 
 /** One client per provider record (its discovery document and JWKS are cached there). */
 const clients = new WeakMap<OAuthProvider, ProviderClient>();
@@ -100,7 +101,7 @@ function checkProfile(value: unknown): UserProfile {
   const p = value as UserProfile | null;
   const id = p && (typeof p.id === 'string' || typeof p.id === 'number') ? String(p.id) : '';
   if (!id) throw new AuthError('The provider profile has no id', { code: 'OAUTH_CALLBACK_ERROR', status: 400 });
-  return { ...p, id };
+  return checkIdpProfile({ ...p, id });
 }
 
 /**
