@@ -73,7 +73,15 @@ export type {
   PagesConfig,
 } from './config.js';
 export type { SessionState, AuthLogger, RouteContext, ActionResult, AuthInternals } from './routes/context.js';
-export type { AuthPlugin, PluginRoute, AuthHooks, Action, SignInSubject, PluginExtensions } from './plugins/types.js';
+export type {
+  AuthPlugin,
+  PluginRoute,
+  AuthHooks,
+  Action,
+  SignInSubject,
+  SignedOutSession,
+  PluginExtensions,
+} from './plugins/types.js';
 export {
   emailedLinkRoute,
   emailedLinkUrl,

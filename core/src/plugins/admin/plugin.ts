@@ -42,13 +42,15 @@ export interface AdminExtension {
  *   and every later sign-in of the user (any provider) answers 403 `USER_BANNED`; their API keys (any credential a
  *   plugin reads per request) answer 401 `CREDENTIAL_REFUSED` from the next request on, and work again once the ban
  *   ends. `POST /admin/users/unban {userId}`.
- * - `POST /admin/users/revoke-sessions {userId}` → `{revoked}`; `POST /admin/users/remove {userId}`.
+ * - `POST /admin/users/revoke-sessions {userId}` → `{revoked}`; `POST /admin/users/remove {userId}` (as an account
+ *   deletion: 409 `LAST_OWNER`, nothing removed, while the user is an organization's only owner).
  * - `POST /admin/impersonate {userId}`: a new session acting as the user, marked `session.impersonatedBy` (the
  *   database row, or the JWT `act` claim of RFC 8693 §4.1), lasting `impersonationMaxAge` (default 3600 s) and
  *   never sliding. The admin's own session is kept in a sealed HttpOnly cookie. Another admin cannot be
  *   impersonated unless `allowImpersonatingAdmins` (403 `CANNOT_IMPERSONATE_ADMIN`).
  * - `POST /admin/stop-impersonating`: ends it and restores the admin's session (`{restored}`); 400
- *   `NOT_IMPERSONATING` from an ordinary session.
+ *   `NOT_IMPERSONATING` from an ordinary session. `POST /signout` during an impersonation ends both sessions and
+ *   clears the sealed cookie.
  *
  * An admin cannot target their own account (400 `INVALID_REQUEST`); an unknown `userId` is 404 `USER_NOT_FOUND`;
  * a non-admin gets 403 `FORBIDDEN`. Events: `onUserCreated`, `onUserRoleSet`, `onUserBanned`, `onUserUnbanned`,
