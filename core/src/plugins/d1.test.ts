@@ -13,6 +13,8 @@ import { runAuditStorageConformance } from './audit-log/storage/conformance.js';
 import { createSqlAuditStorage } from './audit-log/storage/sql.js';
 import { runInvitationStorageConformance } from './organizations/storage/conformance.js';
 import { createSqlInvitationStorage } from './organizations/storage/sql.js';
+import { runApiKeyStorageConformance } from './api-keys/storage/conformance.js';
+import { createSqlApiKeyStorage } from './api-keys/storage/sql.js';
 import { runTwoFactorStorageConformance } from './two-factor/storage/conformance.js';
 import { createSqlTwoFactorStorage } from './two-factor/storage/sql.js';
 
@@ -51,4 +53,8 @@ runInvitationStorageConformance('sql (d1)', async () => {
 runTwoFactorStorageConformance('sql (d1)', async () => {
   const { prefix, teardown } = freshPrefix();
   return { storage: createSqlTwoFactorStorage(db, { ...on, tablePrefix: prefix }), teardown };
+});
+runApiKeyStorageConformance('sql (d1)', async () => {
+  const { prefix, teardown } = freshPrefix();
+  return { storage: createSqlApiKeyStorage(db, { ...on, tableName: `${prefix}_api_keys` }), teardown };
 });

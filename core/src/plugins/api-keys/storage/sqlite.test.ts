@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { runApiKeyStorageConformance } from './conformance.js';
 import { createSqlApiKeyStorage } from './sql.js';
@@ -25,6 +25,38 @@ describe('createSqlApiKeyStorage on SQLite', () => {
     const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
     expect(tables.map((x) => x.name).sort()).toStrictEqual(['keys', 'keys_migrations', 'keys_migrations_lock']);
     expect(tables.find((x) => x.name === 'keys')!.columns.map((c) => c.name)).not.toContain('secret');
+    await db.destroy();
+  });
+
+  it('upgrades a table from before the roles column: old rows read with roles null, new rows keep theirs', async () => {
+    const db = open();
+    const storage = createSqlApiKeyStorage(db);
+    await storage.migrate();
+    // The state of an install made before migration 0002.
+    await sql`alter table api_keys drop column roles`.execute(db);
+    await db.deleteFrom('api_keys_migrations').where('name', '=', '0002_api_key_roles').execute();
+    await sql`insert into api_keys (id, prefix, secret_hash, user_id, name, permissions, created_at)
+      values ('old', 'aaaaaaaaaaaa', ${'f'.repeat(64)}, 'u1', null, '["posts:read"]', 1700000000000)`.execute(db);
+    await storage.migrate();
+    expect(await storage.findByPrefix('aaaaaaaaaaaa')).toMatchObject({
+      id: 'old',
+      permissions: ['posts:read'],
+      roles: null,
+    });
+    const fresh = {
+      id: 'new',
+      prefix: 'bbbbbbbbbbbb',
+      secretHash: 'e'.repeat(64),
+      userId: 'u1',
+      name: null,
+      permissions: [],
+      roles: ['admin'],
+      createdAt: new Date(1_700_000_001_000),
+      expiresAt: null,
+      revokedAt: null,
+    };
+    await storage.create(fresh);
+    expect(await storage.findByPrefix('bbbbbbbbbbbb')).toStrictEqual(fresh);
     await db.destroy();
   });
 
