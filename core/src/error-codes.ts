@@ -65,6 +65,7 @@ export const AUTH_ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts; try again later' },
   TWO_FACTOR_TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many codes tried; sign in again' },
+  TWO_FACTOR_LOCKED: { status: 429, message: 'Too many wrong codes; try again later' },
   INVALID_CONFIG: { status: 500, message: 'Invalid auth configuration' },
   INTERNAL_ERROR: { status: 500, message: 'Internal error' },
   CALLBACK_ERROR: { status: 500, message: 'A callback failed' },

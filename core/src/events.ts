@@ -52,6 +52,11 @@ export interface AuthEventPayloads {
   onTwoFactorEnabled: { user: User };
   /** `twoFactor()`: the second factor was turned off (its backup codes and trusted devices went with it). */
   onTwoFactorDisabled: { user: User };
+  /**
+   * `twoFactor()`: the user's wrong codes spent their failure budget (`lockout.limit`, across challenges and IPs);
+   * codes are refused until `until`. Fired once per lock: tell the user (someone may hold their password).
+   */
+  onTwoFactorLocked: { user: User; until: Date; failures: number };
   /** `admin()`: an admin created a user. */
   onUserCreated: { user: User; admin: User };
   /** `admin()`: an admin set a user's role (their JWT sessions end at the next check). */

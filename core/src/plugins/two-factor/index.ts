@@ -4,6 +4,7 @@
  */
 export { twoFactor, type TwoFactorExtension } from './plugin.js';
 export type { TwoFactorOptions } from './options.js';
+export type { TwoFactorLockoutOptions } from './lockout.js';
 export type { TwoFactorRecord, TrustedDeviceRecord, TwoFactorStorage } from './types.js';
 export { createMemoryTwoFactorStorage } from './storage/memory.js';
 export { createSqlTwoFactorStorage, type SqlTwoFactorStorageOptions } from './storage/sql.js';

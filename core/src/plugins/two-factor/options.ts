@@ -3,6 +3,7 @@
  * @module
  */
 import { AuthConfigError } from '../../errors.js';
+import { resolveLockout, type Lockout, type TwoFactorLockoutOptions } from './lockout.js';
 import type { TotpParams } from './totp.js';
 import type { TwoFactorStorage } from './types.js';
 
@@ -26,6 +27,14 @@ export interface TwoFactorOptions {
   maxAttempts?: number;
   /** How long "trust this device" skips the code on that browser, in **seconds** (default 30 days); `false` turns it off. */
   trustDevice?: { maxAge?: number } | false;
+  /**
+   * The per-user budget of wrong codes, across every challenge, session and IP address: by default 10 per 900
+   * **seconds**, counted in this process's memory (pass `storage` to share it through Redis). Once spent, every code
+   * (right ones too) answers 429 `TWO_FACTOR_LOCKED` with `Retry-After` until the window ends, and
+   * `onTwoFactorLocked` fires once. A right code resets it. `false` turns it off (only the per-challenge
+   * `maxAttempts` and the `login` limiter's per-IP budgets remain). See {@link TwoFactorLockoutOptions}.
+   */
+  lockout?: TwoFactorLockoutOptions | false;
 }
 
 /** The options with their defaults applied. */
@@ -37,13 +46,15 @@ export interface ResolvedTwoFactorOptions {
   challengeMaxAge: number;
   maxAttempts: number;
   trustMaxAge: number | undefined;
+  /** Undefined when `lockout: false`. */
+  lockout: Lockout | undefined;
 }
 
 const DAY = 86_400;
 
 /**
  * Checks and completes the options.
- * @throws AuthConfigError (`INVALID_CONFIG`) for a missing storage or an out-of-range number.
+ * @throws AuthConfigError (`INVALID_CONFIG`) for a missing storage, an out-of-range number or a bad `lockout`.
  */
 export function resolveTwoFactorOptions(options: TwoFactorOptions): ResolvedTwoFactorOptions {
   const fail = (what: string) => new AuthConfigError(`Invalid auth config: twoFactor(): ${what}`);
@@ -69,5 +80,6 @@ export function resolveTwoFactorOptions(options: TwoFactorOptions): ResolvedTwoF
     challengeMaxAge: int('challengeMaxAge', options.challengeMaxAge, 300, 30, 3600),
     maxAttempts: int('maxAttempts', options.maxAttempts, 5, 1, 20),
     trustMaxAge: trust === false ? undefined : int('trustDevice.maxAge', trust?.maxAge, 30 * DAY, 60, 400 * DAY),
+    lockout: resolveLockout(options.lockout),
   };
 }

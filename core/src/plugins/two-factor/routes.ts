@@ -19,7 +19,7 @@ import { signedIn, signedInAsSelf, storageOf, type Caller } from '../../routes/a
 import { verifyPassword } from '../../password.js';
 import type { Action, AuthHooks, PluginRoute } from '../types.js';
 import { generateBackupCodes } from './backup-codes.js';
-import { spendSecondFactor, type KeyVault } from './codes.js';
+import { spendSecondFactor, type KeyVault, type SecondFactor } from './codes.js';
 import {
   challengeCookie,
   challengeCookieName,
@@ -29,6 +29,7 @@ import {
   trustCookie,
   trustCookieName,
 } from './cookies.js';
+import { withinFailureBudget } from './lockout.js';
 import type { ResolvedTwoFactorOptions } from './options.js';
 import { settingsPage, verifyPage, type SettingsView } from './pages.js';
 import { keyUri } from './totp.js';
@@ -149,6 +150,23 @@ function settingsAction(
   };
 }
 
+/**
+ * Checks and spends a second factor of an enabled enrolment within the user's failure budget (`lockout`).
+ * @throws AuthError `TWO_FACTOR_LOCKED` (429) while the budget is spent.
+ */
+function spendWithinBudget(
+  deps: TwoFactorDeps,
+  ctx: RouteContext,
+  record: TwoFactorRecord,
+  factor: SecondFactor,
+): Promise<boolean> {
+  // Nothing sent is no guess.
+  if (!factor.code && !factor.backupCode) return Promise.resolve(false);
+  return withinFailureBudget(ctx, deps.options.lockout, record.userId, () =>
+    spendSecondFactor(deps.options, deps.vault(), record, factor),
+  );
+}
+
 /** The password (argon2-checked) or a second factor (spent), for `disable` and `backup-codes`. */
 async function confirmPasswordOrFactor(
   ctx: RouteContext,
@@ -163,7 +181,7 @@ async function confirmPasswordOrFactor(
     await ctx.attempt?.failed();
     throw new AuthError('Wrong password', { code: 'INVALID_CREDENTIALS', status: 401 });
   }
-  if (await spendSecondFactor(deps.options, deps.vault(), record, { code, backupCode })) {
+  if (await spendWithinBudget(deps, ctx, record, { code, backupCode })) {
     return void (await ctx.attempt?.succeeded());
   }
   await ctx.attempt?.failed();
@@ -373,7 +391,7 @@ function verifyAction(deps: TwoFactorDeps): Action {
     const record = await o.storage.get(challenge.userId);
     if (!record?.enabled) throw challengeInvalid();
     const factor = { code: ctx.body.code, backupCode: ctx.body.backupCode };
-    if (!(await spendSecondFactor(o, deps.vault(), record, factor))) {
+    if (!(await spendWithinBudget(deps, ctx, record, factor))) {
       await ctx.attempt?.failed();
       await emit(ctx, 'onSignInFailed', { provider: 'two-factor', identifier: null, reason: 'invalid-credentials' });
       const error = fail('TWO_FACTOR_INVALID_CODE', 'The code is wrong or was already used');
