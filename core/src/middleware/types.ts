@@ -31,6 +31,9 @@ export interface AuthMiddlewareOptions {
   /**
    * Custom check, run after the role and permission checks pass. Only a
    * result of exactly `true` allows; a throw propagates to the caller.
+   * `user` may come from an API key: check roles with `rbac.hasRole(user, …)`,
+   * which honours the key's limits, never `user.role` (an admin's `posts:read`
+   * key still has `role: 'admin'`); `isPluginCredential(user)` tells it apart.
    */
   authorize?: (user: User, request: Request) => boolean | Promise<boolean>;
   /**

@@ -19,9 +19,9 @@ export interface ApiKeysExtension {
  * API keys for signed-in users (issue #17). Routes under `basePath`, for a
  * session cookie only (never an API key): `GET /api-keys` lists the user's
  * keys (no secrets); `POST /api-keys` (`name?`, `expiresIn?` in seconds,
- * `permissions?` space-separated, each one the user holds) creates one and
- * answers 201 `{key, id, prefix, name, permissions, createdAt, expiresAt,
- * revokedAt}`: `key` (`fk_<prefix>_<secret>`) is shown this once, only the
+ * `permissions?` and `roles?` space-separated, each one the user holds)
+ * creates one and answers 201 `{key, id, prefix, name, permissions, roles,
+ * createdAt, expiresAt, revokedAt}`: `key` (`fk_<prefix>_<secret>`) is shown this once, only the
  * SHA-256 of its secret is stored; `POST /api-keys/revoke` (`id`) revokes.
  * The POSTs are CSRF-checked (token policy).
  *
@@ -29,9 +29,11 @@ export interface ApiKeysExtension {
  * no session cookie is then read by `getSession` / `getUser` /
  * `requirePermission` as the key's owner: the session is an
  * {@link ApiKeySession} (`type: 'api-key'`), and every permission check
- * passes only for permissions both the owner's roles and the key grant.
- * Role checks (`hasRole`) see the owner's roles: guard API routes with
- * permissions. Such a session sets no cookie, and is ignored by every
+ * passes only for permissions both the owner's roles and the key grant;
+ * a role check of a key with `permissions` passes only for a role whose full
+ * permission set the key holds or that it was granted (`roles?` at creation,
+ * each one the user holds). Each read passes the sign-in checks (a banned or
+ * deleted owner: 401 `CREDENTIAL_REFUSED`). Such a session sets no cookie, and is ignored by every
  * route under `basePath` and by `getAccessToken`. Each key has its own
  * budget (default 1000 requests per 60 s); over it, `auth.run` /
  * `getSession` reject with `AuthError` `RATE_LIMITED` (429, `Retry-After`),
