@@ -96,7 +96,8 @@ export async function completeSignIn(ctx: RouteContext, attempt: SignInAttempt):
  * The end of every sign-in, once every check has passed (the `beforeSession` hooks included): a new session that
  * rotates the one the browser sent (OWASP ASVS V3.2.1), the route's rate-limit attempt settled as a success, the
  * `afterSignIn` hooks, the `onSignUp` / `onSignIn` events, and the answer (JSON `{ok, url}` or a 303). Plugins that
- * interrupt a sign-in (a second factor) call it when the interruption is resolved.
+ * interrupt a sign-in (a second factor) call it when the interruption is resolved; their request counts its attempt
+ * against the first step's account (`attemptIdentity` in `rate-limited.ts`), so this success settles that step too.
  */
 export async function issueSignIn(
   ctx: RouteContext,

@@ -5,9 +5,16 @@
  * it; when the victim later proves the email through another channel (a
  * magic link, or an OAuth provider trusted to verify emails: `trustEmail`),
  * every credential set while the email was unverified is removed and the
- * user's sessions are revoked, so the attacker's way in is gone. A future
- * password-reset route must call this too (a reset link proves the email);
+ * user's sessions are revoked, so the attacker's way in is gone. The
+ * password-reset route calls this too (a reset link proves the email);
  * `passwordAccounts().setPassword` alone only revokes sessions.
+ *
+ * Only an unverified email is reset: once verified, a reset or magic link
+ * removes nothing. Plugins that keep a second factor refuse to enrol an
+ * unverified email (`twoFactor()`: 403 `EMAIL_NOT_VERIFIED`), so the second
+ * factors met here were all stored while the email was unverified (by a
+ * pre-hijacker, or before that rule): mailbox access alone never removes the
+ * second factor of a user who enrolled.
  * @internal
  * @module
  */

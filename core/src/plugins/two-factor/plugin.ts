@@ -25,8 +25,10 @@ export interface TwoFactorExtension {
  * - `GET /two-factor`: `{enabled, pending, backupCodesLeft, trustedDevices}`, or the settings page.
  * - `POST /two-factor/enable {password}`: starts an enrolment and answers `{totpURI, qrCode, secret, backupCodes}`
  *   (`qrCode` is an SVG string; the 10 backup codes are shown this once). A user without a password needs a sign-in
- *   within `session.freshAge` instead (`SESSION_NOT_FRESH`). 409 `TWO_FACTOR_ALREADY_ENABLED` while it is on.
- * - `POST /two-factor/confirm {code}`: the first valid code turns it on (`onTwoFactorEnabled`).
+ *   within `session.freshAge` instead (`SESSION_NOT_FRESH`). 409 `TWO_FACTOR_ALREADY_ENABLED` while it is on. 403
+ *   `EMAIL_NOT_VERIFIED` while the user's email is unverified (a user without an email may enrol).
+ * - `POST /two-factor/confirm {code}`: the first valid code turns it on (`onTwoFactorEnabled`; 403
+ *   `EMAIL_NOT_VERIFIED` as `enable`).
  * - `POST /two-factor/verify {code | backupCode, trustDevice?}`: the second step of a sign-in (below).
  * - `POST /two-factor/disable {password | code | backupCode}` (`onTwoFactorDisabled`), `POST
  *   /two-factor/backup-codes {password | code}` (new codes, the old stop working), `POST
@@ -37,12 +39,16 @@ export interface TwoFactorExtension {
  * (JSON) or a 303 to the code page. `verify` issues the session; each challenge allows `maxAttempts` (default 5)
  * codes (then 429 `TWO_FACTOR_TOO_MANY_ATTEMPTS`) and one success. A TOTP code is accepted within ±`window` steps
  * (default 1) and only once (RFC 6238 §5.2: a code for the last accepted step or an earlier one is refused).
+ * Wrong codes count per user across every challenge, session and IP (`lockout`, default 10 per 900 s): once
+ * spent, codes answer 429 `TWO_FACTOR_LOCKED` (`Retry-After`) until the window ends, and `onTwoFactorLocked` fires
+ * once. A completed second factor settles the first factor's `login` attempt as a success.
  * `trustDevice` sets a 30-day HttpOnly cookie (`id.secret`, the secret stored as SHA-256) that skips the code on
  * that browser for that user only; it ends with `trusted-devices/revoke`, `disable` or its expiry.
  *
  * At rest: the TOTP key is encrypted with AES-256-GCM under a key derived from the auth `secret` (rotation-safe:
- * every configured secret decrypts); backup codes and trust secrets are SHA-256 hashes. A first proof of the
- * user's email through another channel (the pre-hijacking defence) and account deletion remove the enrolment.
+ * every configured secret decrypts); backup codes and trust secrets are SHA-256 hashes. Account deletion removes
+ * the enrolment; so does a first proof of the email through another channel (the pre-hijacking defence), which
+ * can only meet enrolments stored while the email was unverified, since enrolment needs a verified email.
  *
  * @throws AuthConfigError (`INVALID_CONFIG`) at `createAuth` without `secret` or `adapter`, or for bad options.
  * @example
