@@ -110,7 +110,7 @@ describe('the per-user failure budget', () => {
     expect(await owner.c.session()).toBeNull();
     expect((await owner.verify({ backupCode: backupCodes[0]! })).status).toBe(429);
     expect(await errorCode(await guess(f, '198.51.100.11', totp))).toBe('TWO_FACTOR_LOCKED');
-    // A browser gets the 429 page, with Retry-After.
+    // A browser gets the code page again with the message, 429 and Retry-After.
     const form = await owner.c.postForm(
       '/auth/two-factor/verify',
       { code: code(totp) },
@@ -118,6 +118,7 @@ describe('the per-user failure budget', () => {
     );
     expect(form.status).toBe(429);
     expect(form.headers.get('retry-after')).toBe('780');
+    expect(await form.text()).toContain('Too many wrong codes');
     expect(f.notices).toHaveLength(1);
 
     // The window over, the right code signs in.

@@ -391,7 +391,16 @@ function verifyAction(deps: TwoFactorDeps): Action {
     const record = await o.storage.get(challenge.userId);
     if (!record?.enabled) throw challengeInvalid();
     const factor = { code: ctx.body.code, backupCode: ctx.body.backupCode };
-    if (!(await spendWithinBudget(deps, ctx, record, factor))) {
+    let right: boolean;
+    try {
+      right = await spendWithinBudget(deps, ctx, record, factor);
+    } catch (error) {
+      // Browsers see the code page again with the message (and Retry-After).
+      if (ctx.wantsJson || !(error instanceof AuthError) || error.code !== 'TWO_FACTOR_LOCKED') throw error;
+      const page = await verifyForm(ctx, deps, error.message, error.status);
+      return { ...page, headers: { ...page.headers, ...error.headers } };
+    }
+    if (!right) {
       await ctx.attempt?.failed();
       await emit(ctx, 'onSignInFailed', { provider: 'two-factor', identifier: null, reason: 'invalid-credentials' });
       const error = fail('TWO_FACTOR_INVALID_CODE', 'The code is wrong or was already used');
