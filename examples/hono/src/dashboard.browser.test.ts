@@ -5,16 +5,15 @@
  * see the run succeed. Screenshots go to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { start, stop, type Running } from './test-server.js';
 import { chromiumAvailable, launchChromium, screenshot } from '@framework/example-shared/testing/browser';
+import { signDemoWebhook } from '../app/triggers/_webhook-signing.js';
 
 const available = chromiumAvailable('the browser tests of the dashboard');
-const sign = (body: string) => `sha256=${createHmac('sha256', 'dev-webhook-secret').update(body).digest('hex')}`;
 
 describe.skipIf(!available)('dashboard in Chromium', () => {
   let dir: string;
@@ -52,7 +51,7 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     const body = JSON.stringify({ event: 'ping', id: 7 });
     const res = await fetch(`${running.base}/webhooks/demo`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-signature': sign(body) },
+      headers: { 'content-type': 'application/json', ...signDemoWebhook(body, { secret: 'dev-webhook-secret' }) },
       body,
     });
     expect(res.status).toBeLessThan(300);

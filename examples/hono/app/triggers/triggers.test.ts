@@ -1,10 +1,10 @@
-import { createHmac } from 'node:crypto';
 import { createTriggerRuntime, loadTriggersFromDir } from '@framework/trigger';
 import { mockQueueEvent, mockScheduledEvent, mockTriggerContext } from '@framework/trigger/testing';
 import { createMemoryAdapter } from '@framework/auth';
 import { describe, expect, it, vi } from 'vitest';
 import dailyCleanup from './daily-cleanup.js';
 import sendWelcomeMail from './send-welcome-mail.js';
+import { signDemoWebhook } from './_webhook-signing.js';
 
 describe('example app triggers', () => {
   it('daily-cleanup purges sessions and verification tokens expired at the scheduled time', async () => {
@@ -58,7 +58,7 @@ describe('example app triggers', () => {
     expect(event.messages.map((m) => m.outcome)).toEqual(['ack', 'deadLetter']);
   });
 
-  it('signed-webhook accepts the documented signature and refuses others', async () => {
+  it('signed-webhook accepts the documented Standard Webhooks signature, once per id, and refuses others', async () => {
     const triggers = await loadTriggersFromDir(new URL('.', import.meta.url).pathname);
     expect(Object.keys(triggers)).toEqual([
       'avatar-uploaded',
@@ -69,19 +69,19 @@ describe('example app triggers', () => {
     ]);
     const runtime = createTriggerRuntime({ triggers, env: {} });
     const body = '{"hello":"world"}';
-    const signature = `sha256=${createHmac('sha256', process.env.WEBHOOK_SECRET ?? 'dev-webhook-secret')
-      .update(body)
-      .digest('hex')}`;
-    const post = (sig: string) =>
+    const post = (headers: Record<string, string>) =>
       runtime.fetch(
         new Request('http://localhost/webhooks/demo', {
           method: 'POST',
           body,
-          headers: { 'content-type': 'application/json', 'x-signature': sig },
+          headers: { 'content-type': 'application/json', ...headers },
         }),
       );
-    expect((await post(signature))?.status).toBe(200);
-    expect((await post('sha256=00'))?.status).toBe(401);
+    const signed = signDemoWebhook(body);
+    expect((await post(signed))?.status).toBe(200);
+    expect(await (await post(signed))?.json()).toMatchObject({ duplicate: true });
+    expect((await post({ ...signDemoWebhook(body), 'webhook-signature': 'v1,AAAA' }))?.status).toBe(401);
+    expect((await post({ 'x-signature': 'sha256=00' }))?.status).toBe(401);
     await runtime.stop();
   });
 });
