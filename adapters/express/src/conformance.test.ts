@@ -2,8 +2,8 @@
  * The adapter conformance suite against the Express example app, on a real
  * port with a temporary SQLite file and a seeded admin.
  */
-import { createHmac } from 'node:crypto';
 import { createExpressExample } from '../../../examples/express/src/app.js';
+import { signDemoWebhook } from '../../../examples/hono/app/triggers/_webhook-signing.js';
 import { runAdapterConformance, runningApp, tempDatabase } from '@framework/testing/conformance';
 import { generousLogins } from '@framework/example-shared/testing/logins';
 
@@ -32,7 +32,7 @@ runAdapterConformance(
     admin: { path: '/admin', ...admin },
     webhook: {
       path: '/webhooks/demo',
-      sign: (body) => ({ 'x-signature': `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}` }),
+      sign: (body) => signDemoWebhook(body, { secret: WEBHOOK_SECRET }),
     },
   },
 );

@@ -2,9 +2,9 @@
  * The adapter conformance suite against the Hono example app, on a real port
  * with a temporary SQLite file.
  */
-import { createHmac } from 'node:crypto';
 import { serve, type ServerType } from '@hono/node-server';
 import { createExampleApp } from '../../../examples/hono/src/app.js';
+import { signDemoWebhook } from '../../../examples/hono/app/triggers/_webhook-signing.js';
 import { generousLogins } from '@framework/example-shared/testing/logins';
 import { runAdapterConformance, runningApp, tempDatabase } from '@framework/testing/conformance';
 
@@ -27,7 +27,7 @@ runAdapterConformance(
     api: { path: '/api/me' },
     webhook: {
       path: '/webhooks/demo',
-      sign: (body) => ({ 'x-signature': `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}` }),
+      sign: (body) => signDemoWebhook(body, { secret: WEBHOOK_SECRET }),
     },
   },
 );

@@ -6,12 +6,12 @@
  * (`#store-status`, `#store-user`, a form labelled Email / Password with a
  * "Sign in here" button) and expects the server-rendered `#user-email` too.
  */
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieClient, csrfFrom, runAdapterConformance, type ConformanceOptions } from '@framework/testing/conformance';
 import { chromiumAvailable, launchChromium, screenshot } from './browser.js';
 import { expectNavLinksServed } from './nav-links.js';
 import { TEST_ADMIN, TEST_WEBHOOK_SECRET, type ServerProcess } from './process.js';
+import { signDemoWebhook } from '../../../hono/app/triggers/_webhook-signing.js';
 
 /** Options of {@link runExampleSuite}. */
 export interface ExampleSuiteOptions {
@@ -37,9 +37,7 @@ export function runExampleSuite(options: ExampleSuiteOptions): void {
     admin: { path: '/admin', ...TEST_ADMIN, ...(options.forbiddenPage ? { forbiddenPage: true } : {}) },
     webhook: {
       path: '/webhooks/demo',
-      sign: (body) => ({
-        'x-signature': `sha256=${createHmac('sha256', TEST_WEBHOOK_SECRET).update(body).digest('hex')}`,
-      }),
+      sign: (body) => signDemoWebhook(body, { secret: TEST_WEBHOOK_SECRET }),
     },
   };
   runAdapterConformance(
