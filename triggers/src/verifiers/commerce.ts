@@ -13,6 +13,9 @@ export interface CommerceVerifierOptions {
  * in `X-Shopify-Hmac-Sha256`, or in the unprefixed `Shopify-Hmac-Sha256` that
  * newer deliveries use.
  *
+ * Replay: the scheme signs only the body (no timestamp, no id), so a captured request verifies again at any time;
+ * keep the handler idempotent (Shopify's `X-Shopify-Webhook-Id` header is unsigned).
+ *
  * @throws {TriggerDefinitionError} at creation when `secret` is empty
  * @example
  * ```ts

@@ -22,6 +22,10 @@ export interface CustomHmacVerifierOptions {
 /**
  * Verifies any "HMAC of the body in a header" scheme.
  *
+ * Replay: a body-only HMAC proves who sent a request, not when, nor that it is new, so a captured request verifies
+ * again at any time. For senders you control, prefer `standardWebhooksVerifier` (signed timestamp and
+ * de-duplicated signed id); otherwise keep the handler idempotent, or put a timestamp in `getPayload` and check it.
+ *
  * @throws {TriggerDefinitionError} at creation for an empty secret or header, or an unknown algorithm or encoding
  * @example
  * ```ts
