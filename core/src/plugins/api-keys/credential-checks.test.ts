@@ -122,9 +122,10 @@ describe('credential checks for any plugin that resolves sessions', () => {
     const auth = createAuth({
       secret: SECRET,
       adapter,
+      providers: [],
       logger: { error: () => {}, warn: () => {} },
       ...(options.requireEmailVerification
-        ? { emailAndPassword: { enabled: true, requireEmailVerification: true, sendVerificationEmail: () => {} } }
+        ? { emailAndPassword: { requireEmailVerification: true, sendVerificationEmail: () => {} } }
         : {}),
       plugins: [headerPlugin(adapter, options.impersonatedBy)],
     });

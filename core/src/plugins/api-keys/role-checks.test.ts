@@ -105,7 +105,8 @@ describe('opting in', () => {
   }
 
   it('a key with the role’s full permission set, or granted the role explicitly, passes the role checks', async () => {
-    for (const body of [{ permissions: '*' }, { permissions: 'posts:read', roles: 'admin' }, {}]) {
+    const bodies: Record<string, string>[] = [{ permissions: '*' }, { permissions: 'posts:read', roles: 'admin' }, {}];
+    for (const body of bodies) {
       const result = await seen({}, body);
       expect([result.requireRole, result.hasRole, result.checkRole, result.middleware], JSON.stringify(body)).toEqual([
         'passed',
