@@ -77,9 +77,9 @@ export function withRedisVerificationTokens(
   return delegateAdapter(adapter, {
     createVerificationToken: tokens.createVerificationToken,
     useVerificationToken: tokens.useVerificationToken,
-    async purgeExpired(now = new Date()) {
-      const [stored, inRedis] = await Promise.all([adapter.purgeExpired(now), tokens.purgeExpired(now)]);
-      return { sessions: stored.sessions, verificationTokens: stored.verificationTokens + inRedis };
+    async purgeExpired(now = new Date(), options) {
+      const [stored, inRedis] = await Promise.all([adapter.purgeExpired(now, options), tokens.purgeExpired(now)]);
+      return { ...stored, verificationTokens: stored.verificationTokens + inRedis };
     },
   });
 }

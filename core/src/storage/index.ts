@@ -31,6 +31,7 @@ export {
   type AdapterUser,
   type Authenticator,
   type NewUser,
+  type PurgeOptions,
   type PurgeResult,
   type StorageAdapter,
   type VerificationToken,

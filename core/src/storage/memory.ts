@@ -13,6 +13,7 @@ import {
   toUser,
   toVerificationToken,
 } from './records.js';
+import { resolvePurgeOptions } from './sql/purge.js';
 import {
   StorageConflictError,
   type AdapterAccount,
@@ -240,10 +241,15 @@ export function createMemoryAdapter(): StorageAdapter {
       const limit = now.getTime();
       return deleteWhere(sessions, (s) => s.expires.getTime() <= limit);
     },
-    async purgeExpired(now = new Date()) {
+    async purgeExpired(now = new Date(), options) {
+      resolvePurgeOptions(options); // Same checks as the SQL adapters; no batches needed in memory.
       const limit = now.getTime();
       const expired = (row: { expires: Date }) => row.expires.getTime() <= limit;
-      return { sessions: deleteWhere(sessions, expired), verificationTokens: deleteWhere(tokens, expired) };
+      return {
+        sessions: deleteWhere(sessions, expired),
+        verificationTokens: deleteWhere(tokens, expired),
+        more: false,
+      };
     },
 
     async createVerificationToken(input) {

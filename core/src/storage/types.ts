@@ -108,6 +108,30 @@ export interface PurgeResult {
   sessions: number;
   /** Expired verification tokens, passkey challenges included. */
   verificationTokens: number;
+  /**
+   * True when the call stopped at its `budgetMs` with expired rows left: call
+   * again to continue. False (or absent, for adapters that delete in one go)
+   * when nothing expired by `now` remains. Adapters of this package always set it.
+   */
+  more?: boolean;
+}
+
+/** How {@link StorageAdapter.purgeExpired} paces itself. */
+export interface PurgeOptions {
+  /**
+   * Rows deleted per statement, 1 to 10 000. Default 2 000. Between batches
+   * the adapter yields to the event loop, so requests keep being served (the
+   * SQLite driver is synchronous).
+   * @throws TypeError when not an integer in range.
+   */
+  batchSize?: number;
+  /**
+   * Milliseconds after which no new batch starts; the result then says
+   * `more: true` when rows remain, and the next call continues. Default:
+   * no limit (run until nothing expired remains).
+   * @throws TypeError when negative or not a number.
+   */
+  budgetMs?: number;
 }
 
 /** Thrown by adapters when a unique field (user email, account key, credential id) is taken. */
@@ -234,13 +258,17 @@ export interface StorageAdapter {
    * Deletes every row whose expiry is at or before `now` (default: the
    * current time): database sessions and verification tokens (email sign-in
    * and password-reset tokens, passkey challenges). Run it on a schedule.
-   * @returns how many rows of each kind were deleted.
+   * The SQL adapters delete in batches of `options.batchSize` rows and yield
+   * to the event loop between them; with `options.budgetMs` a call stops
+   * starting batches after that long and reports `more: true`.
+   * @returns how many rows of each kind were deleted, and whether more remain.
+   * @throws TypeError on a malformed `options` (see {@link PurgeOptions}).
    * @example
    * ```ts
-   * const { sessions, verificationTokens } = await adapter.purgeExpired();
+   * const { sessions, verificationTokens, more } = await adapter.purgeExpired(new Date(), { budgetMs: 30_000 });
    * ```
    */
-  purgeExpired(now?: Date): Promise<PurgeResult>;
+  purgeExpired(now?: Date, options?: PurgeOptions): Promise<PurgeResult>;
 
   /** @throws StorageConflictError (`field: 'tokenHash'`) when identifier+tokenHash exists already. */
   createVerificationToken(token: VerificationToken): Promise<VerificationToken>;

@@ -13,6 +13,8 @@ export type SqlDialectName = 'sqlite' | 'postgres';
 
 /** Per-dialect traits. */
 export interface DialectTraits {
+  /** Which dialect these are, for the few schema steps only one of them has. */
+  readonly name: SqlDialectName;
   /** Column type for 64-bit integers (millisecond times, counters). */
   readonly int64: 'integer' | 'bigint';
   /** Column type for booleans. */
@@ -38,6 +40,7 @@ const PG_UNIQUE_VIOLATION = '23505';
 /** Traits by dialect name. */
 export const dialects: Readonly<Record<SqlDialectName, DialectTraits>> = {
   sqlite: {
+    name: 'sqlite',
     int64: 'integer',
     bool: 'integer',
     distinctFrom: 'is not',
@@ -47,6 +50,7 @@ export const dialects: Readonly<Record<SqlDialectName, DialectTraits>> = {
       SQLITE_UNIQUE_CODES.has(String(field(error, 'code'))) ? String(field(error, 'message')) : null,
   },
   postgres: {
+    name: 'postgres',
     int64: 'bigint',
     bool: 'boolean',
     distinctFrom: 'is distinct from',

@@ -8,12 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
+import { dialects } from './dialect.js';
 import { generateMigrationSql } from './generate.js';
+import { migrations } from './migrations.js';
 import { createSqliteAdapter } from './sqlite.js';
 import { createSqlStore } from './store.js';
+import { tableNames } from './tables.js';
 import { sql } from 'kysely';
 
 const pgSchemas = await postgresSchemas('generate_sql_test');
+/** Every migration of the core schema is recorded as applied. */
+const MIGRATIONS = Object.keys(migrations(tableNames(), dialects.sqlite)).length;
 
 describe('generateMigrationSql', () => {
   afterAll(() => pgSchemas.dropAll());
@@ -47,7 +52,7 @@ describe('generateMigrationSql', () => {
       expect(await adapter.bumpSessionVersion(user.id)).toBe(1);
       await adapter.close?.();
       const check = new Database(file);
-      expect(check.prepare('select count(*) as n from auth_migrations').get()).toEqual({ n: 4 });
+      expect(check.prepare('select count(*) as n from auth_migrations').get()).toEqual({ n: MIGRATIONS });
       check.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -74,7 +79,7 @@ describe('generateMigrationSql', () => {
         const user = await adapter.createUser({ email: 'generated@example.com' });
         expect((await adapter.getUser(user.id))?.email).toBe('generated@example.com');
         const { rows } = await sql<{ n: string }>`select count(*) as n from app_migrations`.execute(db);
-        expect(Number(rows[0]!.n)).toBe(4);
+        expect(Number(rows[0]!.n)).toBe(MIGRATIONS);
       } finally {
         await db.destroy();
       }

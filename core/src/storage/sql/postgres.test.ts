@@ -115,7 +115,7 @@ describe.skipIf(!pgUp || !pg)('createPostgresAdapter', () => {
       await pool.query(`DROP INDEX auth_verification_tokens_expires_idx; ALTER TABLE auth_users DROP COLUMN session_version;
         DELETE FROM auth_migrations WHERE name = '0002_session_version';
         ALTER TABLE auth_sessions DROP COLUMN user_agent, DROP COLUMN ip, DROP COLUMN last_active_at, DROP COLUMN impersonated_by;
-        DELETE FROM auth_migrations WHERE name IN ('0003_session_metadata', '0004_session_impersonation');
+        DELETE FROM auth_migrations WHERE name >= '0003'; -- later migrations run again: they are idempotent
         INSERT INTO auth_users (id, email, email_normalized) VALUES ('old-user', 'old@example.com', 'old@example.com');`);
       const upgraded = createPostgresAdapter({ pool });
       await upgraded.migrate();
@@ -134,7 +134,7 @@ describe.skipIf(!pgUp || !pg)('createPostgresAdapter', () => {
     try {
       await createPostgresAdapter({ pool }).migrate();
       await pool.query(`ALTER TABLE auth_sessions DROP COLUMN user_agent, DROP COLUMN ip, DROP COLUMN last_active_at, DROP COLUMN impersonated_by;
-        DELETE FROM auth_migrations WHERE name IN ('0003_session_metadata', '0004_session_impersonation');
+        DELETE FROM auth_migrations WHERE name >= '0003'; -- later migrations run again: they are idempotent
         INSERT INTO auth_users (id, email, email_normalized) VALUES ('old-user', 'old@example.com', 'old@example.com');
         INSERT INTO auth_sessions (id, token_hash, user_id, expires, created_at) VALUES ('old-session', 'h', 'old-user', 4102444800000, 1000);`);
       const upgraded = createPostgresAdapter({ pool });

@@ -19,6 +19,7 @@ import { StorageConflictError, type AdapterSession, type AdapterUser, type Stora
 import { dialects, type SqlDialectName } from './dialect.js';
 import { withExplainedErrors, type ExplainError } from './explain-errors.js';
 import { migrateToLatest } from './migrations.js';
+import { purgeExpiredRows, purgeInBatches, resolvePurgeOptions } from './purge.js';
 import {
   USER_COLUMNS,
   decodeAccount,
@@ -149,10 +150,20 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
   }
 
   const userOrNull = (row: UserRow | undefined) => (row ? decodeUser(row) : null);
-  /** Deletes the rows of `table` whose `expires` is at or before `now`; returns how many. */
-  async function deleteExpired(table: string, now: Date): Promise<number> {
+  /**
+   * Deletes at most `limit` rows of `table` whose `expires` is at or before `now`, chosen by key through the
+   * expiry index; returns how many. The outer `expires` test keeps a row whose expiry moved meanwhile.
+   */
+  async function deleteExpiredBatch(table: string, now: Date, limit: number): Promise<number> {
     const { db } = await ready();
-    const result = await db.deleteFrom(table).where('expires', '<=', now.getTime()).executeTakeFirst();
+    const key = table === t.sessions ? ['id'] : ['identifier', 'token_hash'];
+    const keyOf = sql`(${sql.join(key.map((column) => sql.ref(column)))})`;
+    const expired = db.selectFrom(table).select(key).where('expires', '<=', now.getTime()).limit(limit);
+    const result = await db
+      .deleteFrom(table)
+      .where('expires', '<=', now.getTime())
+      .where(keyOf, 'in', expired)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
@@ -375,13 +386,11 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       const result = await db.deleteFrom(t.sessions).where('user_id', '=', userId).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
-    deleteExpiredSessions: (now) => deleteExpired(t.sessions, now),
-    async purgeExpired(now = new Date()) {
-      return {
-        sessions: await deleteExpired(t.sessions, now),
-        verificationTokens: await deleteExpired(t.verificationTokens, now),
-      };
+    async deleteExpiredSessions(now) {
+      const { deleted } = await purgeInBatches(deleteExpiredBatch, [t.sessions], now, resolvePurgeOptions());
+      return deleted[0]!;
     },
+    purgeExpired: (now = new Date(), options) => purgeExpiredRows(deleteExpiredBatch, t, now, options),
 
     async createVerificationToken(input) {
       const { db } = await ready();
