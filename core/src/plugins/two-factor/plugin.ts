@@ -6,7 +6,8 @@ import { AuthConfigError } from '../../errors.js';
 import type { AuthHooks, AuthPlugin } from '../types.js';
 import { KeyVault } from './codes.js';
 import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorOptions } from './options.js';
-import { challengeAnswer, trustedBrowser, twoFactorRoutes } from './routes.js';
+import { twoFactorRoutes } from './routes.js';
+import { challengeAnswer, trustedBrowser } from './sign-in.js';
 import type { TwoFactorStorage } from './types.js';
 
 /** `auth.extensions.twoFactor`. */
