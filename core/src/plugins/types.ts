@@ -71,6 +71,9 @@ export interface AuthHooks {
    * `RATE_LIMITED`) to refuse the request: `auth.run` / `getSession` reject
    * with it and `auth.toResponse` answers it. `info.ip` is the client's
    * address when the adapter passed it to `auth.run` / `getSession`.
+   * What it returns passes, on every read, the core's credential checks and
+   * every `checkCredential` hook (a banned user: 401 `CREDENTIAL_REFUSED`),
+   * and is marked for `isPluginCredential`. Return the user as stored now.
    */
   resolveSession?(request: Request, info: RequestInfo): Promise<SessionState | undefined> | SessionState | undefined;
   /**
