@@ -21,11 +21,12 @@ const credentials = { email: 'ada@example.com', password: 'analytical-engine', r
 
 describe('two-factor client functions', () => {
   it('cover enrolment, the sign-in challenge, backup codes, trusted browsers and disabling', async () => {
-    const { browser } = await engine({
+    const { browser, adapter, ada } = await engine({
       secret: SECRET,
       plugins: [twoFactor({ storage: createMemoryTwoFactorStorage() })],
       rateLimit: { login: false },
     });
+    await adapter.updateUser(ada.id, { emailVerified: new Date() }); // enrolment needs a verified email
     const laptop = browser();
     const opts = { fetch: laptop.fetch };
     expect((await laptop.client.signIn('credentials', credentials)).ok).toBe(true);

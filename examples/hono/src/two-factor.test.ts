@@ -24,6 +24,9 @@ describe('example app: two-factor over HTTP', async () => {
     const b = browser();
     const signup = await b.fetch(`${running.base}/auth/signup`);
     await b.fetch(`${running.base}/auth/signup`, form({ csrfToken: csrfFrom(await signup.text()), email, password }));
+    // Enrolment needs a verified email (the verification mail's link sets it).
+    const user = (await running.example.adapter.getUserByEmail(email))!;
+    await running.example.adapter.updateUser(user.id, { emailVerified: new Date() });
     const settings = await b.fetch(`${running.base}/auth/two-factor`);
     expect(settings.status).toBe(200);
     const enabled = await b.fetch(
