@@ -33,8 +33,9 @@ export interface RegisterInput {
 
 export interface PasswordAccounts {
   /**
-   * Creates a user with a password (argon2id). The email is trimmed and
-   * checked with `parseEmailAddress`; lookups are case-insensitive. The name
+   * Creates a user with a password (argon2id). The email is checked with
+   * `parseEmailAddress` and stored trimmed and NFC, its case kept; lookups
+   * are case-insensitive. The name
    * goes through `parseDisplayName` (at most 200 characters).
    * @throws AuthError `INVALID_REQUEST` (400) for a malformed email, a name
    *   or email with control, bidi or invisible characters, or a
@@ -92,7 +93,8 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
     async register({ id, email, password, name }) {
       if (parseEmailAddress(email) === null)
         throw new AuthError('Enter a valid email address', { code: 'INVALID_REQUEST', status: 400 });
-      const address = email.trim();
+      // Case kept as given; NFC as parseEmailAddress, so later lookups by the parsed address find it.
+      const address = email.trim().normalize('NFC');
       const displayName = parseDisplayName(name, { maxLength: USER_NAME_MAX_LENGTH });
       const passwordHash = await hashPassword(checkPassword(password));
       let user: AdapterUser;

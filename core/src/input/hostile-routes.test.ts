@@ -172,6 +172,19 @@ describe('the same routes with clean values', () => {
   });
 });
 
+describe('one spelling of an address', () => {
+  it('finds an account registered in a decomposed spelling by its composed one, and the reverse', async () => {
+    const passwords = passwordAccounts(env.adapter);
+    const user = await passwords.register({ email: 'Jose\u0301@Example.com', password: PASSWORD });
+    expect(user.email).toBe('Jos\u00e9@Example.com');
+    expect((await passwords.authorize({ email: 'jos\u00e9@example.com', password: PASSWORD }))?.id).toBe(user.id);
+    expect((await passwords.authorize({ email: 'JOSE\u0301@EXAMPLE.COM', password: PASSWORD }))?.id).toBe(user.id);
+    const created = await env.rootClient.postJson('/auth/admin/users/create', { email: 'Rene\u0301@example.com' });
+    expect(created.status).toBe(200);
+    expect((await env.adapter.getUserByEmail('ren\u00e9@example.com'))?.email).toBe('Ren\u00e9@example.com');
+  });
+});
+
 describe('a profile from an identity provider', () => {
   let idp: Awaited<ReturnType<typeof startProvider>>;
   beforeAll(async () => {

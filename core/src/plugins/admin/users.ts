@@ -107,7 +107,7 @@ export async function createUser(ctx: RouteContext, caller: Caller): Promise<Ada
       const created = await passwordAccounts(adapter).register({ email: email.trim(), password, name: displayName });
       user = (await adapter.updateUser(created.id, fields)) ?? created;
     } else {
-      user = await adapter.createUser({ email: email.trim(), ...fields });
+      user = await adapter.createUser({ email: email.trim().normalize('NFC'), ...fields });
     }
   } catch (error) {
     if (error instanceof StorageConflictError)
