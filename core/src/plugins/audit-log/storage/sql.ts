@@ -62,7 +62,32 @@ function initial(log: string, { int64 }: DialectTraits): Migration {
 }
 
 /**
- * Creates an audit storage over one append-only table (`<tablePrefix>_log`, indexed by user and time), for SQLite
+ * Indexes for every filter of `list()`, each ending in `(at, id)` so a page is read in order from the index and
+ * never sorted: `(type, at, id)` for a type, `(user_id, at, id)` for a user (it replaces `(user_id, at)`, which
+ * made a user's whole history sort). Idempotent, so a rerun after a partial downgrade is safe.
+ */
+function filterIndexes(log: string): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createIndex(`${log}_type_at_id_idx`)
+        .ifNotExists()
+        .on(log)
+        .columns(['type', 'at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex(`${log}_user_at_id_idx`)
+        .ifNotExists()
+        .on(log)
+        .columns(['user_id', 'at', 'id'])
+        .execute();
+      await db.schema.dropIndex(`${log}_user_at_idx`).ifExists().execute();
+    },
+  };
+}
+
+/**
+ * Creates an audit storage over one append-only table (`<tablePrefix>_log`, indexed by time, by type and time, and by user and time), for SQLite
  * or PostgreSQL through your Kysely instance. `migrate()` (or `auth.migrate()`) creates it; idempotent. Times are
  * integer milliseconds. The caller owns `db`.
  *
@@ -79,7 +104,7 @@ export function createSqlAuditStorage(db: Kysely<any>, options: SqlAuditStorageO
   const log = `${prefix}_log`;
 
   return {
-    migrate: () => migrate({ '0001_log': initial(log, traits) }),
+    migrate: () => migrate({ '0001_log': initial(log, traits), '0002_filter_indexes': filterIndexes(log) }),
     async append(e) {
       const row: EntryRow = {
         id: e.id,
@@ -108,7 +133,8 @@ export function createSqlAuditStorage(db: Kysely<any>, options: SqlAuditStorageO
       if (r.to !== undefined) select = select.where('at', '<', r.to);
       if (r.before !== undefined) {
         const { at, id } = r.before;
-        select = select.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
+        // A row comparison, so the index range starts at the cursor (an OR of the two cases walks from the top).
+        select = select.where((eb) => eb(eb.refTuple('at', 'id'), '<', eb.tuple(at, id)));
       }
       const rows = (await select.execute()) as EntryRow[];
       const entries = rows.slice(0, r.limit).map(toEntry);
