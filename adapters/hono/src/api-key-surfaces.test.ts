@@ -54,8 +54,8 @@ describe('an admin’s posts:read key behind Hono', () => {
       tenantPage: '403 FORBIDDEN',
       dashboard: '403 API_KEY_NOT_ALLOWED',
       authView: '403 API_KEY_NOT_ALLOWED',
-      adminRoute: '401 UNAUTHENTICATED',
-      orgRoute: '401 UNAUTHENTICATED',
+      adminRoute: '403 API_KEY_NOT_ALLOWED',
+      orgRoute: '403 API_KEY_NOT_ALLOWED',
     });
   });
 

@@ -5,7 +5,8 @@
  */
 import { AuthError } from '../../errors.js';
 import type { AuthInternals, RouteContext } from '../../routes/context.js';
-import { signedIn, type Caller } from '../../routes/account/signed-in.js';
+import type { Caller } from '../../routes/account/signed-in.js';
+import { cookieCaller } from '../cookie-caller.js';
 import type { User } from '../../types.js';
 import { isPluginCredential } from '../credential.js';
 import { credentialLimits } from '../../rbac/restriction.js';
@@ -36,11 +37,11 @@ export function isAdmin(auth: AuthInternals, o: AdminPolicy, user: User): boolea
 
 /**
  * The signed-in admin (session cookie only, confirmed against storage).
- * @throws AuthError `UNAUTHENTICATED` (401) without a session, `FORBIDDEN` (403) for anyone else, also for an admin
- *   while impersonating.
+ * @throws AuthError `UNAUTHENTICATED` (401) without a session, `API_KEY_NOT_ALLOWED` (403) for a request presenting
+ *   an API key instead, `FORBIDDEN` (403) for anyone else, also for an admin while impersonating.
  */
 export async function requireAdmin(ctx: RouteContext, o: AdminPolicy): Promise<Caller> {
-  const caller = await signedIn(ctx);
+  const caller = await cookieCaller(ctx, 'The admin routes');
   if (caller.impersonatedBy !== undefined || !isAdmin(ctx.auth, o, caller.user))
     throw new AuthError("You don't have access", { code: 'FORBIDDEN', status: 403 });
   return caller;

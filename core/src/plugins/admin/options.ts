@@ -24,7 +24,7 @@ export interface AdminOptions {
   /**
    * Whether `auth.extensions.admin.isAdmin` may count a user read from an API key (any credential a plugin reads
    * per request), when the key covers the admin role. Default false: such users are never admins. The routes under
-   * `basePath` read the session cookie only, whatever this says.
+   * `basePath` read the session cookie only, whatever this says (a key there: 403 `API_KEY_NOT_ALLOWED`).
    */
   allowApiKeys?: boolean;
 }

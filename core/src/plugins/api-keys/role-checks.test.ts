@@ -41,7 +41,8 @@ async function surfaces(f: Fixture, key: string) {
   const can = await ext.organizations.can(f.request(key), user, 'billing:read');
   const route = async (path: string) => {
     const res = await f.auth.handler(f.request(key, path));
-    return res.status;
+    const { error } = (await res.json()) as { error?: { code: string } };
+    return res.status === 403 ? (error?.code === 'API_KEY_NOT_ALLOWED' ? 403 : -1) : res.status;
   };
   return {
     ...inScope,
@@ -62,10 +63,10 @@ const refusedEverywhere = {
   isAdmin: false,
   middleware: 403,
   can: false,
-  // The routes under basePath read the session cookie only: a key is no one there.
-  adminRoute: 401,
-  adminPage: 401,
-  orgRoute: 401,
+  // The routes under basePath read the session cookie only, and tell a key so.
+  adminRoute: 403,
+  adminPage: 403,
+  orgRoute: 403,
 };
 
 describe('an admin’s key limited to one permission, on every role-guarded surface', () => {
@@ -115,7 +116,7 @@ describe('opting in', () => {
         200,
       ]);
       // The surfaces for people stay closed without their own opt-in.
-      expect([result.isAdmin, result.orgRole, result.can, result.adminRoute]).toStrictEqual([false, false, false, 401]);
+      expect([result.isAdmin, result.orgRole, result.can, result.adminRoute]).toStrictEqual([false, false, false, 403]);
     }
     // The explicit grant widens role checks only, never permissions.
     expect((await seen({}, { permissions: 'posts:read', roles: 'admin' })).isAdmin).toBe(false);
@@ -132,6 +133,32 @@ describe('opting in', () => {
     expect([narrow.orgRole, narrow.can]).toStrictEqual([false, false]);
     const full = await seen({ organizations: { allowApiKeys: true } }, { permissions: 'org:* billing:*' });
     expect([full.orgRole, full.can, full.hasRole]).toStrictEqual([true, true, false]);
+  });
+});
+
+describe('the routes under basePath', () => {
+  it('tell a key apart from a signed-out request: 403 API_KEY_NOT_ALLOWED, 401 for an unknown key or none', async () => {
+    const f = await surfacesFixture();
+    const status = async (headers: Record<string, string>) => {
+      const res = await f.auth.handler(new Request(f.request('x', '/auth/admin/users').url, { headers }));
+      return `${res.status} ${((await res.json()) as { error: { code: string } }).error.code}`;
+    };
+    const key = await f.key({ roles: 'admin' });
+    expect(await status({ authorization: `Bearer ${key}`, accept: 'application/json' })).toBe(
+      '403 API_KEY_NOT_ALLOWED',
+    );
+    expect(await status({ authorization: 'Bearer fk_000000000000_nope', accept: 'application/json' })).toBe(
+      '401 UNAUTHENTICATED',
+    );
+    expect(await status({ accept: 'application/json' })).toBe('401 UNAUTHENTICATED');
+    // The key never acts there, even with a stale session cookie beside it.
+    expect(
+      await status({
+        authorization: `Bearer ${key}`,
+        cookie: 'framework.session-token=stale',
+        accept: 'application/json',
+      }),
+    ).toBe('401 UNAUTHENTICATED');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The routes of `organizations()` under `basePath` (`/org/...`): JSON for API clients, and for browsers the no-JS
  * page at `GET /org` (a refused form shows it again with the reason). Every POST is CSRF-checked; every route reads
- * the session cookie only.
+ * the session cookie only (a request presenting an API key instead: 403 `API_KEY_NOT_ALLOWED`).
  * @module
  * @internal
  */
@@ -9,7 +9,8 @@ import { AuthError } from '../../errors.js';
 import { readCookie, type OutCookie } from '../../http/cookies.js';
 import type { ActionResult, RouteContext } from '../../routes/context.js';
 import { csrfFor } from '../../routes/helpers.js';
-import { signedIn, signInRedirect, type Caller } from '../../routes/account/signed-in.js';
+import { signInRedirect, type Caller } from '../../routes/account/signed-in.js';
+import { cookieCaller } from '../cookie-caller.js';
 import type { Action, PluginRoute } from '../types.js';
 import { activeCookie, activeOf, clearActiveCookie } from './active.js';
 import { memberOf, organizationKey } from './guards.js';
@@ -40,6 +41,8 @@ import type { ResolvedOrganizationsOptions } from './options.js';
 import { invitationPage, organizationsPage } from './pages.js';
 
 const NO_STORE = { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' };
+/** How a refusal of an API key names these routes (403 `API_KEY_NOT_ALLOWED`). */
+const ORG_ROUTES = 'The organization routes';
 type Outcome = { json: Record<string, unknown>; cookies?: OutCookie[]; notice?: string };
 
 /** `GET /org`: the page, with a notice or an error. */
@@ -80,7 +83,7 @@ function orgAction(
   run: (ctx: RouteContext, caller: Caller) => Promise<Outcome>,
 ): Action {
   return async (ctx) => {
-    const caller = await signedIn(ctx);
+    const caller = await cookieCaller(ctx, ORG_ROUTES);
     try {
       const out = await run(ctx, caller);
       const cookies = [...caller.cookies, ...(out.cookies ?? [])];
@@ -96,7 +99,7 @@ function orgAction(
 /** A JSON read for members. */
 function orgRead(run: (ctx: RouteContext, caller: Caller) => Promise<Record<string, unknown>>): Action {
   return async (ctx) => {
-    const caller = await signedIn(ctx);
+    const caller = await cookieCaller(ctx, ORG_ROUTES);
     return { status: 200, json: await run(ctx, caller), cookies: caller.cookies, headers: NO_STORE };
   };
 }
@@ -108,7 +111,7 @@ export function organizationRoutes(o: ResolvedOrganizationsOptions): Record<stri
     org: {
       async GET(ctx) {
         const signInFirst = await signInRedirect(ctx);
-        return signInFirst ?? page(ctx, o, await signedIn(ctx));
+        return signInFirst ?? page(ctx, o, await cookieCaller(ctx, ORG_ROUTES));
       },
     },
     'org/list': { GET: orgRead(async (_ctx, caller) => ({ organizations: await myOrganizations(o, caller) })) },
