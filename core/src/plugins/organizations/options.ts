@@ -46,7 +46,8 @@ export interface OrganizationsOptions {
   /**
    * Whether the active organization's role counts for a request authenticated by an API key (any credential a
    * plugin reads per request): in the scope's RBAC checks and in `can` / `requirePermission`. Default false: such
-   * requests get no organization role. The routes under `basePath` read the session cookie only, whatever this says (a key there: 403 `API_KEY_NOT_ALLOWED`).
+   * requests get no organization role. The routes under `basePath` read the session cookie only, whatever this says
+   * (a key there: 403 `API_KEY_NOT_ALLOWED`).
    */
   allowApiKeys?: boolean;
 }
