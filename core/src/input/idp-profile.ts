@@ -17,15 +17,20 @@ interface ProfileText {
  *
  * - `email`: when present and not blank, it must pass {@link parseEmailAddress}; otherwise the sign-in is refused
  *   (nothing is stripped: an address with a control, bidi or invisible character could name another account once
- *   cleaned). It is kept as the provider sent it; storage compares addresses case-insensitively.
+ *   cleaned). It is kept as the provider sent it, trimmed and NFC (as `parseEmailAddress` looks addresses up);
+ *   storage compares addresses case-insensitively.
  * - `name`: parsed as a display name (trimmed, NFC, at most 200 characters); a name that would be refused is
  *   dropped (`null`) rather than failing the sign-in, since the user cannot fix it at the provider from here.
  * @throws AuthError `OAUTH_CALLBACK_ERROR` (400) when the address is not one.
  */
 export function checkIdpProfile<T extends ProfileText>(profile: T): T {
   const { email, name } = profile;
-  if (typeof email === 'string' && email.trim() !== '' && parseEmailAddress(email) === null)
-    throw new AuthError("The provider's email address is not valid", { code: 'OAUTH_CALLBACK_ERROR', status: 400 });
-  if (name === undefined || name === null) return profile;
-  return { ...profile, name: displayNameOrNull(name, USER_NAME_MAX_LENGTH) };
+  const checked = { ...profile };
+  if (typeof email === 'string' && email.trim() !== '') {
+    if (parseEmailAddress(email) === null)
+      throw new AuthError("The provider's email address is not valid", { code: 'OAUTH_CALLBACK_ERROR', status: 400 });
+    checked.email = email.trim().normalize('NFC');
+  }
+  if (name !== undefined && name !== null) checked.name = displayNameOrNull(name, USER_NAME_MAX_LENGTH);
+  return checked;
 }
