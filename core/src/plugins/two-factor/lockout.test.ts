@@ -13,7 +13,7 @@ import { createAuth, type CreateAuthOptions } from '../../auth.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { credentials } from '../../providers/credentials.js';
 import type { AuthEvent } from '../../events.js';
-import { createFixedWindowStorage, createLoginRateLimiter } from '../../rate-limit.js';
+import { createFixedWindowStorage, createLoginRateLimiter, createSlidingWindowStorage } from '../../rate-limit.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
 import { EMAIL, PASSWORD, SECRET, TestClient, makeFixture, type Fixture } from '../../testing/fixtures.js';
 import type { TwoFactorLockoutOptions } from './lockout.js';
@@ -162,6 +162,34 @@ describe('the per-user failure budget', () => {
     expect((await f.storage.get(f.userId))?.enabled).toBe(true);
     at(T0 + 120_000);
     expect((await c.postJson('/auth/two-factor/disable', { code: code(totp) })).status).toBe(200);
+  });
+
+  it('tells the user once per window on a sliding-window storage too, though slots free up as the window slides', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    at(T0);
+    const f = await setup(
+      { limit: 3, window: 60, storage: createSlidingWindowStorage() },
+      { rateLimit: { login: false } },
+    );
+    const { c, totp } = await enrol(f);
+    const guesses = async (n: number) => {
+      for (let i = 0; i < n; i += 1)
+        expect((await c.postJson('/auth/two-factor/disable', { code: wrong(totp) })).status).toBe(401);
+    };
+    at(T0 + 1_000);
+    await guesses(3);
+    expect(f.notices).toHaveLength(1);
+    // Half-way through the next window one old failure still weighs: two slots, the second locks again (a new window).
+    at(T0 + 90_000);
+    await guesses(2);
+    expect(f.notices).toHaveLength(2);
+    // Later in that window one more slot frees, and locks again: no second notice in the window.
+    at(T0 + 110_000);
+    await guesses(1);
+    expect(await errorCode(await c.postJson('/auth/two-factor/disable', { code: code(totp) }))).toBe(
+      'TWO_FACTOR_LOCKED',
+    );
+    expect(f.notices).toHaveLength(2);
   });
 
   it('can be turned off, and refuses bad options', async () => {

@@ -43,6 +43,8 @@ export interface Lockout {
   window: number;
   timeout: number;
   counter: RateLimitCounter;
+  /** One unit per window: the notice goes out once per lock, whatever the storage's algorithm. */
+  notices: RateLimitCounter;
 }
 
 /**
@@ -69,7 +71,14 @@ export function resolveLockout(options: TwoFactorLockoutOptions | false | undefi
   const storage = o.storage ?? createFixedWindowStorage();
   if (typeof storage?.counter !== 'function')
     throw fail('storage must come from createFixedWindowStorage() or createSlidingWindowStorage()');
-  return { limit, window, timeout, counter: storage.counter({ limit, windowMs: Math.round(window * 1000), prefix }) };
+  const windowMs = Math.round(window * 1000);
+  return {
+    limit,
+    window,
+    timeout,
+    counter: storage.counter({ limit, windowMs, prefix }),
+    notices: storage.counter({ limit: 1, windowMs, prefix: `${prefix}:notice` }),
+  };
 }
 
 const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1000));
@@ -133,6 +142,12 @@ export async function withinFailureBudget(
 }
 
 async function notifyLocked(ctx: RouteContext, lockout: Lockout, userId: string, until: Date): Promise<void> {
+  try {
+    // A sliding window frees a unit now and then; the notice still goes out once per window.
+    if (!(await withTimeout(lockout.notices.consume(userId), lockout.timeout)).success) return;
+  } catch {
+    // Told twice rather than never.
+  }
   ctx.auth.logger.warn(
     `[auth] security event two-factor-locked: user ${userId} sent ${lockout.limit} wrong codes; codes are refused until ${until.toISOString()}`,
   );
