@@ -16,6 +16,7 @@ import type { AuthEvent } from '../../events.js';
 import { createFixedWindowStorage, createLoginRateLimiter, createSlidingWindowStorage } from '../../rate-limit.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
 import { EMAIL, PASSWORD, SECRET, TestClient, makeFixture, type Fixture } from '../../testing/fixtures.js';
+import type { RateLimitStorage } from '../../rate-limit/types.js';
 import type { TwoFactorLockoutOptions } from './lockout.js';
 import { twoFactor } from './plugin.js';
 import { createMemoryTwoFactorStorage } from './storage/memory.js';
@@ -190,6 +191,20 @@ describe('the per-user failure budget', () => {
       'TWO_FACTOR_LOCKED',
     );
     expect(f.notices).toHaveLength(2);
+  });
+
+  it('fails closed: a storage that fails refuses codes with 503 RATE_LIMIT_UNAVAILABLE', async () => {
+    const down: RateLimitStorage = {
+      algorithm: 'fixed-window',
+      backend: 'node-redis',
+      counter: () => ({ consume: () => Promise.reject(new Error('down')), reset: () => Promise.resolve() }),
+    };
+    const f = await setup({ storage: down }, { rateLimit: { login: false } });
+    const { c, totp } = await enrol(f);
+    const res = await c.postJson('/auth/two-factor/disable', { code: code(totp) });
+    expect(res.status).toBe(503);
+    expect(await errorCode(res)).toBe('RATE_LIMIT_UNAVAILABLE');
+    expect((await f.storage.get(f.userId))?.enabled).toBe(true);
   });
 
   it('can be turned off, and refuses bad options', async () => {
