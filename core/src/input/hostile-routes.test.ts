@@ -12,6 +12,7 @@ import { createOAuth2Provider } from '../providers/oauth/create.js';
 import { Browser, makeAuth, patchNextIdToken, startProvider } from '../providers/oauth/oauth-harness.js';
 import { passwordAccounts } from '../password-accounts.js';
 import { passkey } from '../plugins/passkey/provider.js';
+import { SoftAuthenticator } from '../testing/soft-authenticator.js';
 import { admin } from '../plugins/admin/plugin.js';
 import { createMemoryAdminStorage } from '../plugins/admin/storage/memory.js';
 import { organizations } from '../plugins/organizations/plugin.js';
@@ -169,6 +170,24 @@ describe('the same routes with clean values', () => {
     const invite = await env.user.postJson('/auth/org/invite', { organizationId: env.orgId, email: 'Lin@Example.com' });
     expect(invite.status).toBe(200);
     expect(env.mails.at(-1)?.email).toBe('lin@example.com');
+  });
+});
+
+describe('a passkey label', () => {
+  it.each(HOSTILE_CHARACTERS)('with %s: 400 and no passkey stored; a clean label registers', async (_l, c) => {
+    const user = (await env.adapter.getUserByEmail(EMAIL))!;
+    const before = (await env.adapter.listAuthenticators(user.id)).length;
+    const attempt = async (name: string) => {
+      const options = (await (await env.user.postJson('/auth/passkey/register/options', {})).json()) as never;
+      const response = JSON.stringify(new SoftAuthenticator().register(options, ORIGIN));
+      return env.user.postJson('/auth/passkey/register/verify', { response, name });
+    };
+    for (const name of hostileNames(c)) await refused(await attempt(name), JSON.stringify(name));
+    expect(await env.adapter.listAuthenticators(user.id)).toHaveLength(before);
+    expect((await attempt(' Laptop ')).status).toBe(200);
+    const names = (await env.adapter.listAuthenticators(user.id)).map((a) => a.name);
+    expect(names).toHaveLength(before + 1);
+    expect(names).toContain('Laptop');
   });
 });
 

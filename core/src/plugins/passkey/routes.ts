@@ -175,11 +175,15 @@ export async function registerOptionsAction(ctx: RouteContext, provider: Resolve
   return { status: 200, json: options, cookies: [cookie] };
 }
 
-/** `POST /passkey/register/verify` (fields `response`: the credential JSON; `name`: a label). */
+/**
+ * `POST /passkey/register/verify` (fields `response`: the credential JSON; `name`: a label, at most 100 characters,
+ * refused with `INVALID_REQUEST` before the challenge is used when it holds control, bidi or invisible characters).
+ */
 export async function registerVerifyAction(ctx: RouteContext, provider: ResolvedPasskey): Promise<ActionResult> {
   const { verifyRegistrationResponse, isoBase64URL } = await webAuthn();
   const { auth } = ctx;
   try {
+    const label = parseDisplayName(ctx.body.name, { maxLength: 100 }) ?? 'Passkey';
     const data = await consumeChallenge(ctx, 'register');
     const { user: current } = await auth.readSession(ctx.request, { fresh: true });
     if (!data.signUp && current?.id !== data.userId)
@@ -200,7 +204,6 @@ export async function registerVerifyAction(ctx: RouteContext, provider: Resolved
     const transports = Array.isArray((response.response as { transports?: unknown })?.transports)
       ? (response.response as { transports: string[] }).transports
       : (info.credential.transports ?? []);
-    const label = (ctx.body.name ?? '').trim().slice(0, 100) || 'Passkey';
     const account = { provider: provider.id, providerAccountId: info.credential.id, type: 'webauthn' as const };
     /** Stores the credential for `user` and links it as an account. */
     const store = async (user: AdapterUser) => {
