@@ -248,8 +248,11 @@ export interface StorageAdapter {
   /** Deletes every session of a user ("sign out everywhere"). Returns how many were deleted. */
   deleteUserSessions(userId: string): Promise<number>;
   /**
-   * How many database sessions are unexpired at `now` (default: the current time), for dashboards. Optional
-   * for third-party adapters; every adapter of this package has it.
+   * How many database sessions are unexpired at `now`, for dashboards. Optional for third-party adapters; every
+   * adapter of this package has it. Without `now`, the SQL adapters answer from a count they read at most once
+   * a minute (the first call reads it; later calls get it back and, after a minute, start one background
+   * re-read), so a dashboard load does not count millions of index entries: an approximate, recent figure.
+   * With `now`, the count is exact and read every time.
    */
   countActiveSessions?(now?: Date): Promise<number>;
   /** Deletes sessions whose expiry is at or before `now`. Returns how many were deleted. */

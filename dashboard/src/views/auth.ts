@@ -28,7 +28,7 @@ export function authPage(context: PageContext, data: AuthViewData): string {
   const { filter } = data;
   const content = html`<h1>Auth activity</h1>
 ${data.failed.length > 0 ? html`<p class="error" role="alert">Could not read: ${data.failed.join(', ')}.</p>` : ''}
-<section><h2>Active sessions</h2>${data.activeSessions === undefined ? notConfigured('activeSessions') : html`<div class="count" data-active-sessions>${data.activeSessions}</div>`}</section>
+<section><h2>Active sessions</h2>${data.activeSessions === undefined ? notConfigured('activeSessions') : html`<div class="count" data-active-sessions>${data.activeSessions}</div><p class="muted" data-active-sessions-note>About this many: the adapter recounts at most once a minute.</p>`}</section>
 <section><h2>Recent sign-ins and failures</h2>${data.signIns === undefined ? notConfigured('signIns') : entries(data.signIns, 'No sign-ins recorded.')}</section>
 <section><h2>Rate-limit refusals</h2>${
     data.refusals === undefined

@@ -18,6 +18,7 @@ import { attachSessionReadNow } from '../session-read-now.js';
 import { StorageConflictError, type AdapterSession, type AdapterUser, type StorageAdapter } from '../types.js';
 import { dialects, type SqlDialectName } from './dialect.js';
 import { withExplainedErrors, type ExplainError } from './explain-errors.js';
+import { cachedCount } from './cached-count.js';
 import { migrateToLatest } from './migrations.js';
 import { purgeExpiredRows, purgeInBatches, resolvePurgeOptions } from './purge.js';
 import {
@@ -150,6 +151,18 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
   }
 
   const userOrNull = (row: UserRow | undefined) => (row ? decodeUser(row) : null);
+  /** The exact number of sessions unexpired at `now`: one `COUNT(*)` over the expiry index. */
+  async function countActive(now: Date): Promise<number> {
+    const { db } = await ready();
+    const row = await db
+      .selectFrom(t.sessions)
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .where('expires', '>', now.getTime())
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  /** The count for dashboards, read at most once a minute per adapter (see cached-count.ts). */
+  const activeNow = cachedCount(() => countActive(new Date()));
   /**
    * Deletes at most `limit` rows of `table` whose `expires` is at or before `now`, chosen by key through the
    * expiry index; returns how many. The outer `expires` test keeps a row whose expiry moved meanwhile.
@@ -368,15 +381,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
         .execute();
       return rows.map(decodeSession);
     },
-    async countActiveSessions(now = new Date()) {
-      const { db } = await ready();
-      const row = await db
-        .selectFrom(t.sessions)
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-        .where('expires', '>', now.getTime())
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
+    countActiveSessions: (now) => (now ? countActive(now) : activeNow()),
     async deleteSession(id) {
       const { db } = await ready();
       await db.deleteFrom(t.sessions).where('id', '=', id).execute();
