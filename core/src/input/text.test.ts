@@ -228,6 +228,9 @@ describe('parseDisplayName', () => {
       'Ada \u200D',
       'Ada\uFE0F',
       '👩\u200D\u200D💻',
+      'Ada\u0301\u200C\u0301min',
+      '\u0301\u200Cم',
+      'ک\u200C\u0301',
     ])
       expect(refusedName(v), JSON.stringify(v)).toBe(true);
   });

@@ -56,22 +56,28 @@ export function forbiddenCharacter(text: string, allowInContext = false): string
 
 /** Scripts where a joiner between two letters is invisible and spoofs a plain word (UTS #39 confusable scripts). */
 const LATIN_LIKE = /[\p{Script_Extensions=Latin}\p{Script_Extensions=Greek}\p{Script_Extensions=Cyrillic}]/u;
-const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
+const LETTER = /^\p{L}$/u;
+const MARK = /^\p{M}$/u;
 const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
 const EMOJI_TAIL = /^(?:\u{FE0F}|[\u{1F3FB}-\u{1F3FF}])$/u;
 
 /**
  * The zero-width joiners and emoji variation selectors a real name needs (RFC 5892 Appendix A.1/A.2 in spirit):
- * U+200C/U+200D between two letters or marks of scripts other than Latin, Greek and Cyrillic (Persian, Indic
- * scripts), U+200D between emoji (ZWJ sequences), and U+FE0E/U+FE0F right after a pictograph.
+ * U+200C/U+200D after a letter (and its combining marks, such as a virama) and before a letter, both of scripts
+ * other than Latin, Greek and Cyrillic (Persian, Indic scripts), U+200D between emoji (ZWJ sequences), and
+ * U+FE0E/U+FE0F right after a pictograph.
  */
 function allowedInName(points: string[], i: number): boolean {
   const c = points[i]!;
   const before = points[i - 1] ?? '';
   const after = points[i + 1] ?? '';
   if (c === '\u200C' || c === '\u200D') {
-    const lettersAround = LETTER_OR_MARK.test(before) && LETTER_OR_MARK.test(after);
-    if (lettersAround && !LATIN_LIKE.test(before) && !LATIN_LIKE.test(after)) return true;
+    // The letter the joiner follows, past its combining marks (a virama in Indic scripts), and the letter after it.
+    let b = i - 1;
+    while (b >= 0 && MARK.test(points[b]!)) b--;
+    const base = points[b] ?? '';
+    const joinsLetters = LETTER.test(base) && LETTER.test(after);
+    if (joinsLetters && !LATIN_LIKE.test(base) && !LATIN_LIKE.test(after)) return true;
     const emojiBefore = PICTOGRAPH.test(before) || (EMOJI_TAIL.test(before) && PICTOGRAPH.test(points[i - 2] ?? ''));
     return c === '\u200D' && emojiBefore && PICTOGRAPH.test(after);
   }
