@@ -44,8 +44,11 @@ export interface LinkForm {
   hiddenFields: string;
 }
 
-/** How the route an emailed link opens is served. */
-export interface EmailedLinkSpec {
+/**
+ * How the route an emailed link opens is served. `T` is what `check` finds out about the link (an invitation,
+ * say), handed to `page` and `json`.
+ */
+export interface EmailedLinkSpec<T = void> {
   /**
    * The query parameters the link carries into the form (e.g. `['token', 'email']`). `callbackUrl` is
    * carried too when present. The first one is required: a link without it is refused.
@@ -53,11 +56,17 @@ export interface EmailedLinkSpec {
   params: readonly [string, ...string[]];
   /**
    * Looks at the link without using it, before the page is shown (e.g. that the token is well formed or the
-   * invitation pending). Throw an `AuthError` to refuse it; the default refusal is `TOKEN_INVALID` (400).
+   * invitation pending), and returns what the page needs to know. Throw an `AuthError` to refuse it; a link
+   * without its first parameter is refused with `TOKEN_INVALID` (400) before this runs.
    */
-  check?(ctx: RouteContext, params: Readonly<Record<string, string>>): Promise<void> | void;
+  check?(ctx: RouteContext, params: Readonly<Record<string, string>>): T | Promise<T>;
   /** The confirm page: HTML with a `<form method="post">` holding `form.hiddenFields` and a button. */
-  page(ctx: RouteContext, form: LinkForm): string | Promise<string>;
+  page(ctx: RouteContext, form: LinkForm, checked: T): string | Promise<string>;
+  /**
+   * What a JSON client gets instead of the page. Default `{ confirm: { method: 'POST', action, fields } }`, so
+   * the client POSTs the fields itself.
+   */
+  json?(ctx: RouteContext, params: Readonly<Record<string, string>>, checked: T): unknown;
   /** The POST the page's button sends (CSRF-checked by the core): uses the token, once. */
   use: Action;
   /** The POST's rate limit, if any. */
@@ -85,21 +94,24 @@ function paramsOf(ctx: RouteContext, names: readonly string[]): Record<string, s
  * @throws AuthError `TOKEN_INVALID` (400) for a link without its first parameter or with an oversized one, or
  *   what `spec.check` throws.
  */
-export async function showEmailedLink(
+export async function showEmailedLink<T = void>(
   ctx: RouteContext,
-  spec: Pick<EmailedLinkSpec, 'params' | 'check' | 'page'>,
+  spec: Pick<EmailedLinkSpec<T>, 'params' | 'check' | 'page' | 'json'>,
 ): Promise<ActionResult> {
   const params = paramsOf(ctx, spec.params);
   if (!params) throw tokenInvalid();
-  await spec.check?.(ctx, params);
+  const checked = (await spec.check?.(ctx, params)) as T;
   const action = ctx.url.pathname;
   const headers = { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' };
-  if (ctx.wantsJson) return { status: 200, json: { confirm: { method: 'POST', action, fields: params } }, headers };
+  if (ctx.wantsJson) {
+    const json = spec.json ? spec.json(ctx, params, checked) : { confirm: { method: 'POST', action, fields: params } };
+    return { status: 200, json, headers };
+  }
   const { token: csrfToken, cookie } = await csrfFor(ctx);
   const hiddenFields = [hidden('csrfToken', csrfToken), ...Object.entries(params).map(([k, v]) => hidden(k, v))].join(
     '',
   );
-  const html = await spec.page(ctx, { action, csrfToken, params, hiddenFields });
+  const html = await spec.page(ctx, { action, csrfToken, params, hiddenFields }, checked);
   // same-origin keeps the token out of Referer to other sites; no-referrer would make the form post `Origin: null`.
   return { status: 200, html, cookies: cookie ? [cookie] : [], headers };
 }
@@ -108,7 +120,7 @@ export async function showEmailedLink(
  * The route of an emailed link: `GET`/`HEAD` show the confirm page ({@link showEmailedLink}), `POST` (CSRF
  * token checked, the core's default) runs `spec.use`.
  */
-export function emailedLinkRoute(spec: EmailedLinkSpec): PluginRoute {
+export function emailedLinkRoute<T = void>(spec: EmailedLinkSpec<T>): PluginRoute {
   return {
     GET: (ctx) => showEmailedLink(ctx, spec),
     POST: spec.use,

@@ -9,6 +9,7 @@ import { AuthError } from '../../errors.js';
 import { readCookie, type OutCookie } from '../../http/cookies.js';
 import type { ActionResult, RouteContext } from '../../routes/context.js';
 import { csrfFor } from '../../routes/helpers.js';
+import { showEmailedLink } from '../../links/emailed-link.js';
 import { signInRedirect, type Caller } from '../../routes/account/signed-in.js';
 import { cookieCaller } from '../cookie-caller.js';
 import type { Action, PluginRoute } from '../types.js';
@@ -205,38 +206,29 @@ export function organizationRoutes(o: ResolvedOrganizationsOptions): Record<stri
         return { json: {} };
       }),
     },
+    // The link in the invitation mail: a page (GET and HEAD accept nothing); its buttons POST accept or decline.
     'org/invitation': {
-      async GET(ctx) {
-        const token = ctx.url.searchParams.get('token') ?? '';
-        const { invitation, organization } = await openInvitation(o, { token });
-        if (ctx.wantsJson)
-          return {
-            status: 200,
-            json: {
-              organization: orgView(organization),
-              role: invitation.role,
-              email: invitation.email,
-              expiresAt: invitation.expiresAt.toISOString(),
-            },
-            headers: NO_STORE,
-          };
-        const session = await ctx.auth.readSession(ctx.request);
-        const { token: csrfToken, cookie } = await csrfFor(ctx);
-        return {
-          status: 200,
-          html: invitationPage({
-            basePath: ctx.auth.config.basePath,
-            csrfToken,
-            token,
-            organization: organization.name,
+      GET: (ctx) =>
+        showEmailedLink(ctx, {
+          params: ['token'],
+          check: (_ctx, params) => openInvitation(o, { token: params.token }),
+          json: (_ctx, _params, { invitation, organization }) => ({
+            organization: orgView(organization),
             role: invitation.role,
             email: invitation.email,
-            signedIn: session.user !== null,
+            expiresAt: invitation.expiresAt.toISOString(),
           }),
-          cookies: cookie ? [cookie] : [],
-          headers: NO_STORE,
-        };
-      },
+          page: async (ctx, form, { invitation, organization }) =>
+            invitationPage({
+              basePath: ctx.auth.config.basePath,
+              csrfToken: form.csrfToken,
+              token: form.params.token!,
+              organization: organization.name,
+              role: invitation.role,
+              email: invitation.email,
+              signedIn: (await ctx.auth.readSession(ctx.request)).user !== null,
+            }),
+        }),
     },
     'org/invitation/accept': {
       POST: orgAction(o, async (ctx, caller) => {
