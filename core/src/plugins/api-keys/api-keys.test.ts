@@ -115,6 +115,9 @@ describe('apiKeys(): creating, listing, revoking', () => {
       { expiresIn: 1.5 },
       { name: 'x'.repeat(101) },
       { name: 'a\u0000b' },
+      { name: 'deploy\u202Ekey' },
+      { name: 'ci\u200Bbot' },
+      { name: 'ops\u2028key' },
     ]) {
       const { res, body } = await create(browser, bad);
       expect([res.status, body.error.code]).toStrictEqual([400, 'INVALID_REQUEST']);

@@ -5,6 +5,7 @@
  * @module
  * @internal
  */
+import { parseDisplayName } from '../../input/text.js';
 import { AuthError, UnauthenticatedError, badRequest } from '../../errors.js';
 import { parsePermission, PERMISSION_FORMS } from '../../rbac/permission.js';
 import type { ActionResult, RouteContext } from '../../routes/context.js';
@@ -51,13 +52,9 @@ async function signedInAsSelf(ctx: RouteContext): Promise<User> {
   return user;
 }
 
+/** The key's label: the shared display-name parser (control, direction and invisible characters refused). */
 function readName(body: Record<string, string>): string | null {
-  const name = body.name?.trim();
-  if (!name) return null;
-  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  if (name.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name))
-    throw badRequest(`name must be at most ${MAX_NAME_LENGTH} characters without control characters`);
-  return name;
+  return parseDisplayName(body.name, { maxLength: MAX_NAME_LENGTH });
 }
 
 function readExpiry(body: Record<string, string>, o: ResolvedApiKeysOptions, now: number): Date | null {
