@@ -5,6 +5,7 @@
  * @module
  * @internal
  */
+import { forbiddenCharacter } from '../../input/text.js';
 import { randomUUID } from 'node:crypto';
 import { badRequest } from '../../errors.js';
 import { StorageConflictError } from '../../storage/types.js';
@@ -38,9 +39,15 @@ export interface TenantBackend {
 /** Longest accepted tenant name and role, in UTF-16 code units. */
 const MAX_NAME = 200;
 
+/**
+ * A tenant's name, as given (not normalized: storage keeps what the app passed), when it is non-empty, at most
+ * {@link MAX_NAME} long, and free of control, direction and invisible characters (the shared text rules).
+ */
 function checkName(name: unknown): string {
-  if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_NAME || name.includes('\0')) {
-    throw badRequest(`Tenant name must be a non-empty string of at most ${MAX_NAME} characters`);
+  if (typeof name !== 'string' || name.trim() === '' || name.length > MAX_NAME || forbiddenCharacter(name, true)) {
+    throw badRequest(
+      `Tenant name must be a non-empty string of at most ${MAX_NAME} characters, without control, direction or invisible characters`,
+    );
   }
   return name;
 }

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthError } from '../../errors.js';
+import { forbiddenCharacter } from '../../input/text.js';
 import { StorageConflictError } from '../../storage/types.js';
 import { TenantNotFoundError } from '../errors.js';
 import type { TenantStorage } from '../types.js';
@@ -91,6 +92,9 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
         { slug: 'xn--80ak6aa92e', name: 'x' },
         { slug: 'a'.repeat(64), name: 'x' },
         { slug: 'ok', name: '   ' },
+        { slug: 'ok', name: 'Acme\u202Egnp.exe' },
+        { slug: 'ok', name: 'Ac\u200Bme' },
+        { slug: 'ok', name: 'Acme\u0000' },
         { slug: 'ok', name: 'x', id: '../etc' },
         { slug: 'ok', name: 'x', settings: [1] as never },
       ]) {
@@ -229,7 +233,7 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
       const slug = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,20}[a-z0-9])?$/).filter((v) => v.slice(2, 4) !== '--');
       const name = fc
         .string({ minLength: 1, maxLength: 40, unit: 'grapheme' })
-        .filter((v) => v.trim() !== '' && !v.includes('\0'));
+        .filter((v) => v.trim() !== '' && forbiddenCharacter(v, true) === null);
       await fc.assert(
         fc.asyncProperty(slug, name, async (sl, nm) => {
           const created = await s().create({ slug: sl, name: nm });
