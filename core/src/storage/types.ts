@@ -60,7 +60,11 @@ export interface AdapterSession {
 
 /** A page query of {@link StorageAdapter.listUsers}. */
 export interface ListUsersQuery {
-  /** Case-insensitive substring of the email or the name (`%` and `_` are literal). Default: every user. */
+  /**
+   * Case-insensitive text of the email or the name (`%`, `_` and `\` are literal), matched through an index:
+   * by prefix on SQLite and D1 (and on PostgreSQL without `pg_trgm`), anywhere on PostgreSQL with `pg_trgm` and
+   * in memory; with `@`, the email only (SQL adapters). See the admin plugin's README, "Search". Default: every user.
+   */
   search?: string;
   /** Users per page, 1–100. Default 20. */
   limit?: number;
@@ -194,12 +198,12 @@ export interface StorageAdapter {
   /**
    * One page of users in ascending `id` order (keyset pagination: the query
    * costs the same on page 1 and page 1,000), optionally filtered by a
-   * case-insensitive substring of the email or name. Used by `admin()`.
+   * case-insensitive search of the email or name ({@link ListUsersQuery.search}). Used by `admin()`.
    * Optional for third-party adapters; every adapter of this package has it.
    * @example
    * ```ts
-   * let page = await adapter.listUsers!({ search: 'example.com', limit: 50 });
-   * while (page.next) page = await adapter.listUsers!({ search: 'example.com', limit: 50, after: page.next });
+   * let page = await adapter.listUsers!({ search: 'ada', limit: 50 });
+   * while (page.next) page = await adapter.listUsers!({ search: 'ada', limit: 50, after: page.next });
    * ```
    */
   listUsers?(query: ListUsersQuery): Promise<UserPage>;

@@ -1,5 +1,6 @@
 /**
- * Conformance tests for `listUsers`: keyset pages in ascending id order and a case-insensitive search.
+ * Conformance tests for `listUsers`: keyset pages in ascending id order and a case-insensitive search (prefix
+ * matches, which every backend has).
  * @module
  * @internal
  */
@@ -41,20 +42,29 @@ export function listUsersTests(current: CurrentAdapter): void {
     expect((await current().listUsers!({ limit: 1_000 })).users).toHaveLength(22);
   });
 
-  it('listUsers searches email and name case-insensitively, LIKE wildcards taken literally', async () => {
+  it('listUsers searches by email and name case-insensitively, a whole email finds its user, wildcards and escapes literal', async () => {
+    // Every backend matches at least a prefix of the email or name (some match anywhere: see the admin README),
+    // so each search below has the same answer everywhere; the decoys catch a LIKE that reads `_`, `%` or `\`.
     await addUser(current(), { id: 'a', email: 'Ada@Example.com', name: 'Ada Lovelace' });
     await addUser(current(), { id: 'b', email: 'grace@navy.mil', name: 'Grace HOPPER' });
     await addUser(current(), { id: 'c', email: 'x_y@example.org', name: '100% Alan' });
     await addUser(current(), { id: 'd', email: null, name: null });
+    await addUser(current(), { id: 'e', email: 'xay@example.org', name: 'Xavier' });
+    await addUser(current(), { id: 'f', email: 'f@f.test', name: '1000 Lovelaces' });
+    await addUser(current(), { id: 'g', email: 'g@g.test', name: 'back\\slash' });
     const ids = async (search: string) => (await current().listUsers!({ search })).users.map((u) => u.id);
-    expect(await ids('example')).toEqual(['a', 'c']);
-    expect(await ids('HOPPER')).toEqual(['b']);
-    expect(await ids('ada@')).toEqual(['a']);
-    expect(await ids('_')).toEqual(['c']);
-    expect(await ids('0%')).toEqual(['c']);
+    expect(await ids('ADA')).toEqual(['a']);
+    expect(await ids('grace h')).toEqual(['b']);
+    expect(await ids('Grace@Navy.mil')).toEqual(['b']);
+    expect(await ids('ada@example.com')).toEqual(['a']);
+    expect(await ids('x_')).toEqual(['c']);
+    expect(await ids('x%')).toEqual([]);
+    expect(await ids('100%')).toEqual(['c']);
+    expect(await ids('back\\')).toEqual(['g']);
+    expect(await ids('back\\%')).toEqual([]);
     expect(await ids('!')).toEqual([]);
-    expect(await ids('  ')).toEqual(['a', 'b', 'c', 'd']);
-    const pages = await allPages(current, { search: 'e', limit: 1 });
-    expect(pages.flat().map((u) => u.id)).toEqual(['a', 'b', 'c']);
+    expect(await ids('  ')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
+    const pages = await allPages(current, { search: '10', limit: 1 });
+    expect(pages.flat().map((u) => u.id)).toEqual(['c', 'f']);
   });
 }

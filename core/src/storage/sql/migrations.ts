@@ -4,11 +4,12 @@
  * @module
  * @internal
  */
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { runMigrations } from './migrator.js';
 import { orSkip } from './pg-optional.js';
 import type { DialectTraits, SqlDialectName } from './dialect.js';
 import type { TableNames } from './tables.js';
+import { searchIndexes } from './user-search.js';
 
 /** The initial schema: users, accounts, sessions, verification tokens, authenticators. */
 function initialSchema(t: TableNames, traits: DialectTraits): Migration {
@@ -151,6 +152,47 @@ function purgeAutovacuum(t: TableNames, traits: DialectTraits): Migration {
   };
 }
 
+/**
+ * Indexes for the admin search (`listUsers({ search })`, see user-search.ts):
+ * on SQLite `lower(name)`; on PostgreSQL `text_pattern_ops` indexes on the
+ * email and lower-cased name (prefix search) and, when `pg_trgm` is there or
+ * may be created (in schema `public`, else the current one), GIN trigram
+ * indexes on both (substring search). Refusals are skipped; idempotent.
+ */
+function searchIndexesMigration(t: TableNames, traits: DialectTraits): Migration {
+  const i = searchIndexes(t);
+  return {
+    async up(db: Kysely<any>) {
+      if (traits.name === 'sqlite') {
+        await sql.raw(`create index if not exists "${i.namePrefix}" on "${t.users}" (lower("name"))`).execute(db);
+        return;
+      }
+      await sql
+        .raw(`create index if not exists "${i.emailPrefix}" on "${t.users}" ("email_normalized" text_pattern_ops)`)
+        .execute(db);
+      await sql
+        .raw(`create index if not exists "${i.namePrefix}" on "${t.users}" ((lower("name")) text_pattern_ops)`)
+        .execute(db);
+      const trigramIndexes = [
+        `execute format('create index if not exists %I on %I using gin ("email_normalized" %I.gin_trgm_ops)', '${i.emailTrigram}', '${t.users}', s)`,
+        `execute format('create index if not exists %I on %I using gin ((lower("name")) %I.gin_trgm_ops)', '${i.nameTrigram}', '${t.users}', s)`,
+      ];
+      await sql
+        .raw(
+          [
+            'do $$ declare s text; begin',
+            'begin create extension if not exists pg_trgm with schema public; exception when others then',
+            'begin create extension if not exists pg_trgm; exception when others then null; end; end;',
+            "select n.nspname into s from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm';",
+            `if s is not null then begin ${trigramIndexes.join('; ')}; exception when others then null; end; end if;`,
+            'end $$',
+          ].join(' '),
+        )
+        .execute(db);
+    },
+  };
+}
+
 /** The migrations, in order. Never edit a released one: append a new one. */
 export function migrations(t: TableNames, traits: DialectTraits): Record<string, Migration> {
   return {
@@ -159,6 +201,7 @@ export function migrations(t: TableNames, traits: DialectTraits): Record<string,
     '0003_session_metadata': sessionMetadata(t, traits),
     '0004_session_impersonation': sessionImpersonation(t),
     '0005_purge_autovacuum': purgeAutovacuum(t, traits),
+    '0006_user_search': searchIndexesMigration(t, traits),
   };
 }
 

@@ -20,6 +20,7 @@ import { dialects, type SqlDialectName } from './dialect.js';
 import { withExplainedErrors, type ExplainError } from './explain-errors.js';
 import { cachedCount } from './cached-count.js';
 import { migrateToLatest } from './migrations.js';
+import { userSearch } from './user-search.js';
 import { purgeExpiredRows, purgeInBatches, resolvePurgeOptions } from './purge.js';
 import {
   USER_COLUMNS,
@@ -161,6 +162,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
+  const searchUsers = userSearch(options.dialect, t);
   /** The count for dashboards, read at most once a minute per adapter (see cached-count.ts). */
   const activeNow = cachedCount(() => countActive(new Date()));
   /**
@@ -275,13 +277,8 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
         .orderBy('id')
         .limit(limit + 1);
       if (after !== undefined) select = select.where('id', '>', after);
-      if (search !== undefined) {
-        // `!` escapes LIKE's wildcards, so a search for `50%` or `a_b` matches literally.
-        const pattern = `%${search.replace(/[!%_]/g, '!$&')}%`;
-        select = select.where(
-          sql<boolean>`(${sql.ref('email_normalized')} like ${pattern} escape '!' or lower(${sql.ref('name')}) like ${pattern} escape '!')`,
-        );
-      }
+      // Index-backed: by prefix, or anywhere on PostgreSQL with pg_trgm (see user-search.ts).
+      if (search !== undefined) select = select.where(await searchUsers.where(db, search));
       const rows = await select.$castTo<UserRow>().execute();
       const users = rows.slice(0, limit).map(decodeUser);
       return { users, next: rows.length > limit ? users[users.length - 1]!.id : null };

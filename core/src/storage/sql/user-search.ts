@@ -1,0 +1,95 @@
+/**
+ * The admin search of `listUsers({ search })`, index-backed on every SQL
+ * backend (a `LIKE '%q%'` walks every user):
+ *
+ * - SQLite and D1: the email (`email_normalized`, unique index) or the
+ *   lower-cased name (expression index) starts with the search, as a range
+ *   `>= q AND < q || U+10FFFF` (SQLite's `LIKE` uses no index here). A search
+ *   holding `@` looks at the email only.
+ * - PostgreSQL with `pg_trgm` (GIN trigram indexes, migration 0006): a search
+ *   with three letters or digits in a row matches anywhere in the email or
+ *   name; shorter ones match by prefix.
+ * - PostgreSQL without `pg_trgm`: by prefix, through `text_pattern_ops` indexes.
+ *
+ * `%`, `_` and `\` in a search are matched literally.
+ * @module
+ * @internal
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { SqlDialectName } from './dialect.js';
+import type { TableNames } from './tables.js';
+
+/** Names of the search indexes of migration 0006. */
+export const searchIndexes = (t: TableNames) => ({
+  /** SQLite: `lower(name)`; PostgreSQL: `lower(name) text_pattern_ops`. */
+  namePrefix: `${t.users}_name_lower_idx`,
+  /** PostgreSQL: `email_normalized text_pattern_ops`. */
+  emailPrefix: `${t.users}_email_pattern_idx`,
+  /** PostgreSQL with pg_trgm: GIN trigram indexes. */
+  emailTrigram: `${t.users}_email_trgm_idx`,
+  nameTrigram: `${t.users}_name_trgm_idx`,
+});
+
+/** Above every character: `q || MAX_CHAR` bounds the strings starting with `q`. */
+const MAX_CHAR = '\u{10FFFF}';
+/** Three letters or digits in a row: pg_trgm then has a trigram to look up. */
+const TRIGRAM = /[\p{L}\p{N}]{3}/u;
+/** `LIKE` with PostgreSQL's default escape character, `\`, which keeps its prefix and trigram index use. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** How a search is matched, for the store and its tests. */
+export type SearchMode = 'prefix' | 'substring';
+
+/** Logs the pg_trgm hint once per process. */
+let hinted = false;
+const HINT =
+  '[auth] listUsers({ search }) matches emails and names by prefix on this PostgreSQL: enable substring search ' +
+  'with `CREATE EXTENSION pg_trgm` and the two trigram indexes in core/src/plugins/admin/README.md ("Search").';
+
+/**
+ * Builds the `WHERE` condition of a user search for one store.
+ * @param search Trimmed and lower-cased (see `resolveListUsersQuery`).
+ */
+export function userSearch(dialect: SqlDialectName, t: TableNames) {
+  const names = searchIndexes(t);
+  let trigram: Promise<boolean> | undefined;
+  /** Whether the trigram indexes exist (checked once per store; a failed check is retried). */
+  const hasTrigram = (db: Kysely<any>) =>
+    (trigram ??= sql<{ ok: boolean }>`select to_regclass(${names.nameTrigram}) is not null as ok`
+      .execute(db)
+      .then(({ rows }) => {
+        const ok = rows[0]?.ok === true;
+        if (!ok && !hinted) {
+          hinted = true;
+          console.warn(HINT);
+        }
+        return ok;
+      })
+      .catch((error: unknown) => {
+        trigram = undefined;
+        throw error;
+      }));
+
+  return {
+    /** How `search` will be matched on `db`. */
+    async mode(db: Kysely<any>, search: string): Promise<SearchMode> {
+      if (dialect !== 'postgres' || !TRIGRAM.test(search)) return 'prefix';
+      return (await hasTrigram(db)) ? 'substring' : 'prefix';
+    },
+    /** The condition on the users table. */
+    async where(db: Kysely<any>, search: string): Promise<RawBuilder<boolean>> {
+      const email = sql.ref('email_normalized');
+      const name = sql`lower(${sql.ref('name')})`;
+      const emailOnly = search.includes('@');
+      let one: (column: RawBuilder<unknown> | ReturnType<typeof sql.ref>) => RawBuilder<boolean>;
+      if (dialect === 'sqlite') {
+        one = (column) => sql<boolean>`(${column} >= ${search} and ${column} < ${search + MAX_CHAR})`;
+      } else {
+        const pattern =
+          (await this.mode(db, search)) === 'substring' ? `%${likeLiteral(search)}%` : `${likeLiteral(search)}%`;
+        one = (column) => sql<boolean>`${column} like ${pattern}`;
+      }
+      return emailOnly ? one(email) : sql<boolean>`(${one(email)} or ${one(name)})`;
+    },
+  };
+}
