@@ -77,20 +77,29 @@ describe('example-workers on workerd', () => {
     expect(((await (await call('/')).json()) as { user: unknown }).user).toBeNull();
   });
 
-  it('runs the signed webhook and refuses a bad signature', async () => {
+  it('runs the signed webhook once: a bad signature, a replayed delivery and a stale timestamp are refused', async () => {
     const body = JSON.stringify({ event: 'ping', n: 1 });
-    const signature = `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}`;
-    const post = (sig: string) =>
-      call('/webhooks/demo', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-signature': sig },
-        body,
-      });
+    const sign = (id: string, timestamp = Math.floor(Date.now() / 1000)) => ({
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': `v1,${createHmac('sha256', WEBHOOK_SECRET).update(`${id}.${timestamp}.${body}`).digest('base64')}`,
+    });
+    const post = (headers: Record<string, string>) =>
+      call('/webhooks/demo', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
-    const ok = await post(signature);
+    const headers = sign('msg_1');
+    const ok = await post(headers);
     expect(ok.status).toBe(200);
     const { traceId } = (await ok.json()) as { traceId: string };
-    expect((await post('sha256=00')).status).toBe(401);
+    // The same delivery again (a replay): answered, not run again.
+    const replay = await post(headers);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toMatchObject({ duplicate: true });
+    expect((await post({ ...headers, 'webhook-signature': 'v1,AAAA' })).status).toBe(401);
+    expect((await post(sign('msg_2', Math.floor(Date.now() / 1000) - 301))).status).toBe(401);
+    // The old body-only scheme is refused.
+    const legacy = `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}`;
+    expect((await post({ 'x-signature': legacy })).status).toBe(401);
 
     expect(await served.webhookEvents()).toStrictEqual([{ traceId, payload: { event: 'ping', n: 1 } }]);
     expect((await call('/webhooks-received')).status).toBe(404);

@@ -10,7 +10,7 @@ export interface WorkerEnv {
   DB: D1DatabaseLike;
   /** At least 32 characters; signs sessions and CSRF tokens. */
   AUTH_SECRET: string;
-  /** Shared secret of the `/webhooks/demo` signature (`x-signature: sha256=<hex HMAC>`). */
+  /** Key of the `/webhooks/demo` signature (Standard Webhooks): a `whsec_…` secret, or any string as the key's bytes. */
   WEBHOOK_SECRET: string;
   /**
    * `false` to send cookies without `Secure` (plain-http development only).

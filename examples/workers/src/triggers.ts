@@ -3,15 +3,29 @@
  * @module
  */
 import { createTriggerRuntime, defineTrigger, type TriggerRuntime } from '@framework/trigger';
-import { customHmacVerifier } from '@framework/trigger/verifiers';
+import { standardWebhooksVerifier } from '@framework/trigger/verifiers';
 import type { WorkerEnv } from './env.js';
+import { d1ReplayStore, migrateDeliveries } from './replay-store.js';
 
 /** Where received webhook events go. */
 export const EVENTS_TABLE = 'webhook_events';
 
 /**
- * The trigger runtime of the Worker: `POST /webhooks/demo`, verified with
- * `x-signature: sha256=<hex HMAC-SHA256 of the raw body>`.
+ * The Standard Webhooks key for `WEBHOOK_SECRET`: a `whsec_<base64>` secret is used as it is; any other string is
+ * the key's bytes (UTF-8).
+ */
+export function webhookKey(secret: string): string {
+  if (secret.startsWith('whsec_')) return secret;
+  let binary = '';
+  for (const byte of new TextEncoder().encode(secret)) binary += String.fromCharCode(byte);
+  return `whsec_${btoa(binary)}`;
+}
+
+/**
+ * The trigger runtime of the Worker: `POST /webhooks/demo`, signed with the Standard Webhooks scheme
+ * (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`,
+ * keyed by {@link webhookKey}). A timestamp more than 5 minutes off is refused (401); a delivery id already
+ * handled answers 200 `{duplicate: true}` without running the handler, remembered in D1 across isolates.
  * @example
  * ```ts
  * app.use('/webhooks/*', mountTriggers(createTriggers(env)));
@@ -22,11 +36,10 @@ export function createTriggers(env: WorkerEnv): TriggerRuntime {
     source: {
       type: 'webhook',
       path: '/webhooks/demo',
-      verifier: customHmacVerifier({
-        secret: env.WEBHOOK_SECRET,
-        algorithm: 'sha256',
-        header: 'x-signature',
-        prefix: 'sha256=',
+      verifier: standardWebhooksVerifier({
+        secret: webhookKey(env.WEBHOOK_SECRET),
+        tolerance: 300,
+        replay: d1ReplayStore(env.DB),
       }),
     },
     config: { retries: 0 },
@@ -39,9 +52,10 @@ export function createTriggers(env: WorkerEnv): TriggerRuntime {
   return createTriggerRuntime({ triggers: { demo }, env });
 }
 
-/** Creates the events table; idempotent. */
+/** Creates the events and delivery-id tables; idempotent. */
 export async function migrateEvents(env: WorkerEnv): Promise<void> {
   await env.DB.prepare(
     `CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (trace_id TEXT NOT NULL, payload TEXT NOT NULL, received_at INTEGER NOT NULL)`,
   ).run();
+  await migrateDeliveries(env.DB);
 }
