@@ -42,7 +42,7 @@ export const getTwoFactorStatus = (options?: AuthClientOptions) => authRequest<T
 /**
  * Starts an enrolment: `POST {basePath}/two-factor/enable`.
  * @returns errors `INVALID_CREDENTIALS` (401), `SESSION_NOT_FRESH` (403, password-less users),
- *   `TWO_FACTOR_ALREADY_ENABLED` (409).
+ *   `EMAIL_NOT_VERIFIED` (403: verify the email first), `TWO_FACTOR_ALREADY_ENABLED` (409).
  * @example
  * ```ts
  * const { data } = await enableTwoFactor({ password });
@@ -54,7 +54,7 @@ export const enableTwoFactor = (input: { password?: string }, options?: AuthClie
 
 /**
  * Confirms the enrolment with the first code from the app: `POST {basePath}/two-factor/confirm`.
- * @returns error `TWO_FACTOR_INVALID_CODE` (401).
+ * @returns errors `TWO_FACTOR_INVALID_CODE` (401), `EMAIL_NOT_VERIFIED` (403).
  * @example
  * ```ts
  * await confirmTwoFactor({ code: '123456' });
@@ -67,7 +67,8 @@ export const confirmTwoFactor = (input: { code: string }, options?: AuthClientOp
  * Finishes a sign-in that answered `TWO_FACTOR_REQUIRED`: `POST {basePath}/two-factor/verify`. On success the
  * session store refreshes; `data.url` is where to go.
  * @returns errors `TWO_FACTOR_INVALID_CODE` (401), `TWO_FACTOR_CHALLENGE_INVALID` (401: sign in again),
- *   `TWO_FACTOR_TOO_MANY_ATTEMPTS` (429).
+ *   `TWO_FACTOR_TOO_MANY_ATTEMPTS` (429), `RATE_LIMITED` (429: too many tries on this account from this IP),
+ *   `TWO_FACTOR_LOCKED` (429: too many wrong codes for this account; `Retry-After` says when to try again).
  * @example
  * ```ts
  * const result = await signIn('credentials', { email, password, redirect: false });
