@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { fullScan, queryPlan, statementLog } from './query-plan-test-support.js';
 import { sqlTestDbs, type SqlTestDb } from './sql-test-support.js';
 
 const dbs = await sqlTestDbs('purge_test');
@@ -87,6 +88,30 @@ describe.each(dbs.dialects)('purgeExpired in batches on %s', (dialect) => {
     const t = await seeded();
     expect(await t.adapter.deleteExpiredSessions(new Date(NOW))).toBe(EXPIRED);
     expect(await count(t.db, 'auth_sessions')).toBe(LIVE);
+  });
+});
+
+describe.each(dbs.dialects)('purge batch plans on %s', (dialect) => {
+  it('each batch finds its rows through the expiry index and deletes them by key or row address, not by walking every expired row', async () => {
+    const log = statementLog();
+    const t = await dbs.open(dialect, log.log);
+    try {
+      // Most rows live, as on a real table: the expired ones must be found through the index, not by a scan.
+      await seed(t, 2_000, NOW - 1, 'old');
+      await seed(t, EXPIRED, NOW + 60_000, 'live');
+      await sql.raw('analyze').execute(t.db);
+      log.clear();
+      await t.adapter.purgeExpired(new Date(NOW), { batchSize: 500, budgetMs: 0 });
+      const batch = log.statements.find((s) => /^delete/i.test(s.sql));
+      const plan = await queryPlan(t.db, dialect, batch!);
+      expect(fullScan(plan, 'auth_sessions'), plan.join('\n')).toBeNull();
+      // PostgreSQL planned a key IN (subquery) as a join over every expired row; a TID scan fetches just the batch.
+      if (dialect === 'postgres') expect(plan.join('\n')).toMatch(/Tid Scan on auth_sessions/);
+      else expect(plan.join('\n')).toMatch(/SEARCH auth_sessions USING (PRIMARY KEY|INDEX sqlite_autoindex)/);
+      expect(plan.join('\n')).toMatch(/auth_sessions_expires_idx/);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -166,17 +166,28 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
   /** The count for dashboards, read at most once a minute per adapter (see cached-count.ts). */
   const activeNow = cachedCount(() => countActive(new Date()));
   /**
-   * Deletes at most `limit` rows of `table` whose `expires` is at or before `now`, chosen by key through the
-   * expiry index; returns how many. The outer `expires` test keeps a row whose expiry moved meanwhile.
+   * Deletes at most `limit` rows of `table` whose `expires` is at or before `now`, picked through the expiry
+   * index; returns how many. The outer `expires` test keeps a row whose expiry moved meanwhile. PostgreSQL
+   * fetches the picked rows by `ctid` (a TID scan): a key `IN (subquery)` there is planned as a join over every
+   * expired row, once per batch. SQLite looks the keys up in the primary key.
    */
   async function deleteExpiredBatch(table: string, now: Date, limit: number): Promise<number> {
     const { db } = await ready();
+    const until = now.getTime();
+    if (options.dialect === 'postgres') {
+      const picked = sql`select ctid from ${sql.table(table)} where expires <= ${until} limit ${limit}`;
+      const result =
+        await sql`delete from ${sql.table(table)} where ctid = any(array(${picked})) and expires <= ${until}`.execute(
+          db,
+        );
+      return Number(result.numAffectedRows ?? 0);
+    }
     const key = table === t.sessions ? ['id'] : ['identifier', 'token_hash'];
     const keyOf = sql`(${sql.join(key.map((column) => sql.ref(column)))})`;
-    const expired = db.selectFrom(table).select(key).where('expires', '<=', now.getTime()).limit(limit);
+    const expired = db.selectFrom(table).select(key).where('expires', '<=', until).limit(limit);
     const result = await db
       .deleteFrom(table)
-      .where('expires', '<=', now.getTime())
+      .where('expires', '<=', until)
       .where(keyOf, 'in', expired)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
