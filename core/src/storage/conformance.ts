@@ -102,7 +102,7 @@ export function runStorageConformance(name: string, makeAdapter: () => Promise<C
         expect(await a.listSessions('none')).toStrictEqual([]);
         expect(await a.deleteUserSessions('none')).toBe(0);
         expect(await a.deleteExpiredSessions(at())).toBe(0);
-        expect(await a.purgeExpired(at())).toStrictEqual({ sessions: 0, verificationTokens: 0, more: false });
+        expect(await a.purgeExpired(at())).toMatchObject({ sessions: 0, verificationTokens: 0 });
         expect(await a.getSessionVersion('none')).toBeNull();
         expect(await a.bumpSessionVersion('none')).toBeNull();
         expect(await a.useVerificationToken({ identifier: 'none', tokenHash: 'none' })).toBeNull();
