@@ -158,7 +158,7 @@ describe('framework triggers (in-process)', () => {
       expect(await run('auth', 'migrate', '--config', config)).toEqual({ code: 0, stdout: 'migrated\n', stderr: '' });
       const { default: Database } = await import('better-sqlite3');
       const db = new Database(process.env.FRAMEWORK_CLI_TEST_DB);
-      expect(db.prepare('select count(*) as n from auth_migrations').get()).toEqual({ n: 4 });
+      expect(db.prepare('select count(*) as n from auth_migrations').get()).toEqual({ n: 6 });
       db.close();
       expect(await run('auth', 'migrate')).toMatchObject({ code: 2, stderr: expect.stringContaining('--config') });
     } finally {
