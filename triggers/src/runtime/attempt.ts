@@ -30,6 +30,13 @@ export interface AttemptResult {
   /** Trace position of the attempt's span (its trace id is `ctx.traceId`). */
   position: TraceParent;
   durationMs: number;
+  /**
+   * Present when the result was reported while the handler still executes
+   * (it outlived `timeout + gracePeriod`, or `stop()` reached its deadline):
+   * resolves when the handler's promise really settles. The concurrency slot
+   * (and key) of the run stays taken until then.
+   */
+  settled?: Promise<void>;
 }
 
 /**
@@ -43,7 +50,11 @@ export function runAttempt(
   event: unknown,
   options: AttemptOptions,
 ): Promise<AttemptResult> {
-  return core.gateOf(trigger).run(concurrencyKeyOf(core, trigger, event), () => runNow(core, trigger, event, options));
+  return core.gateOf(trigger).run(
+    concurrencyKeyOf(core, trigger, event),
+    () => runNow(core, trigger, event, options),
+    (result) => result.settled,
+  );
 }
 
 function concurrencyKeyOf(core: RuntimeCore, trigger: RegisteredTrigger, event: unknown): string | undefined {
@@ -184,6 +195,7 @@ async function runNow(
     noRetry,
     position: invocation.position,
     durationMs,
+    ...(run.settled ? { settled: run.settled } : {}),
   };
 }
 
@@ -203,9 +215,13 @@ interface Bounds {
  * handler's error, the abort reason when it was aborted (at once when the
  * reason is not the timeout, i.e. `stop()` reached its deadline), or
  * `TRIGGER_TIMEOUT_UNSETTLED` with `unsettled: true` when the run outlived the
- * cap. Never rejects.
+ * cap. When it resolves before the run settled, `settled` resolves once the run
+ * does. Never rejects.
  */
-async function runBounded(fn: () => unknown, bounds: Bounds): Promise<{ error?: unknown; unsettled: boolean }> {
+async function runBounded(
+  fn: () => unknown,
+  bounds: Bounds,
+): Promise<{ error?: unknown; unsettled: boolean; settled?: Promise<void> }> {
   const { controller, timeoutMs, graceMs, name } = bounds;
   const running = Promise.resolve()
     .then(fn)
@@ -223,7 +239,8 @@ async function runBounded(fn: () => unknown, bounds: Bounds): Promise<{ error?: 
   if (first !== 'aborted') return { error: first.error, unsettled: false };
   const reason: unknown = controller.signal.reason;
   // stop() reaching its deadline is the caller's own cap: report at once.
-  if (!(reason instanceof TriggerTimeoutError)) return { error: reason, unsettled: false };
+  const settledLater = running.then(() => undefined);
+  if (!(reason instanceof TriggerTimeoutError)) return { error: reason, unsettled: false, settled: settledLater };
   let grace: ReturnType<typeof setTimeout> | undefined;
   const capped = new Promise<'capped'>((resolve) => {
     grace = setTimeout(() => resolve('capped'), graceMs);
@@ -239,6 +256,7 @@ async function runBounded(fn: () => unknown, bounds: Bounds): Promise<{ error?: 
       cause: reason,
     }),
     unsettled: true,
+    settled: settledLater,
   };
 }
 

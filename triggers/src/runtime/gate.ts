@@ -1,6 +1,11 @@
 /**
  * Concurrency control of one trigger in one process: at most `limit` runs at
  * once, and runs that share a key one after another, in arrival order.
+ *
+ * A run may hold its slot (and key) past the moment its result is known:
+ * `holdUntil(result)` returns a promise the slot waits for, e.g. a handler
+ * that outlived its deadline and still executes. Waiters start only once it
+ * settles, so the limit counts what really runs, not what was reported.
  */
 export class Gate {
   private active = 0;
@@ -10,33 +15,67 @@ export class Gate {
 
   constructor(private readonly limit: number) {}
 
-  /** Runs `fn` when a slot (and the key, when given) is free. */
-  async run<T>(key: string | undefined, fn: () => Promise<T>): Promise<T> {
-    if (key === undefined) return this.withSlot(fn);
+  /**
+   * Runs `fn` when a slot (and the key, when given) is free, and resolves with
+   * its result. The slot and key are freed when `fn` settles, or later, when
+   * the promise `holdUntil` returns for that result settles.
+   */
+  async run<T>(
+    key: string | undefined,
+    fn: () => Promise<T>,
+    holdUntil?: (result: T) => Promise<unknown> | undefined,
+  ): Promise<T> {
+    if (key === undefined) return (await this.withSlot(fn, holdUntil)).value;
     const previous = this.keys.get(key) ?? Promise.resolve();
     let done!: () => void;
     const mine = new Promise<void>((resolve) => (done = resolve));
     const tail = previous.then(() => mine);
     this.keys.set(key, tail);
     await previous;
-    try {
-      return await this.withSlot(fn);
-    } finally {
+    const free = () => {
       done();
       if (this.keys.get(key) === tail) this.keys.delete(key);
+    };
+    try {
+      const { value, freed } = await this.withSlot(fn, holdUntil);
+      void freed.then(free);
+      return value;
+    } catch (error) {
+      free();
+      throw error;
     }
   }
 
-  private async withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` in a slot; `freed` settles when the slot is given back. */
+  private async withSlot<T>(
+    fn: () => Promise<T>,
+    holdUntil: ((result: T) => Promise<unknown> | undefined) | undefined,
+  ): Promise<{ value: T; freed: Promise<void> }> {
     if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.active++;
+    let value: T;
     try {
-      return await fn();
-    } finally {
-      const next = this.waiting.shift();
-      // The slot passes straight to the next waiter.
-      if (next) next();
-      else this.active--;
+      value = await fn();
+    } catch (error) {
+      this.release();
+      throw error;
     }
+    const held = holdUntil?.(value);
+    if (!held) {
+      this.release();
+      return { value, freed: Promise.resolve() };
+    }
+    const freed = held.then(
+      () => this.release(),
+      () => this.release(),
+    );
+    return { value, freed };
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    // The slot passes straight to the next waiter.
+    if (next) next();
+    else this.active--;
   }
 }

@@ -93,7 +93,24 @@ export async function deliverQueueBatch(
   });
   // The run is over once its message is acked: forget its steps (the id may be sent again).
   if ('store' in steps && dispositions[0]?.action === 'ack') await core.steps.clear(runId);
+  // A handler past its hard cap still runs: the batch stays in flight (its engine slot taken, its BullMQ
+  // locks extended) until it settles, so no retry and no further batch exceed `concurrency`. Only stop()
+  // reaching its deadline lets go of it earlier.
+  if (result.settled) await untilSettledOrStopped(result.settled, core.stopSignal);
   return dispositions;
+}
+
+/** Resolves when `settled` does, or when `signal` aborts. */
+function untilSettledOrStopped(settled: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onAbort = () => resolve();
+    signal.addEventListener('abort', onAbort, { once: true });
+    void settled.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
 }
 
 /** The dead-letter disposition (reason `STALLED`) of a message whose deliveries exceed `retries + 1`. */
