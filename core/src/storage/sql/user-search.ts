@@ -47,8 +47,8 @@ const HINT =
   'with `CREATE EXTENSION pg_trgm` and the two trigram indexes in core/src/plugins/admin/README.md ("Search").';
 
 /**
- * Builds the `WHERE` condition of a user search for one store.
- * @param search Trimmed and lower-cased (see `resolveListUsersQuery`).
+ * The user search of one store: `where(db, search)` is the `WHERE` condition for a search already trimmed and
+ * lower-cased (see `resolveListUsersQuery`); `mode` says how it is matched.
  */
 export function userSearch(dialect: SqlDialectName, t: TableNames) {
   const names = searchIndexes(t);
@@ -70,12 +70,14 @@ export function userSearch(dialect: SqlDialectName, t: TableNames) {
         throw error;
       }));
 
+  /** How `search` is matched on `db`. */
+  const mode = async (db: Kysely<any>, search: string): Promise<SearchMode> => {
+    if (dialect !== 'postgres' || !TRIGRAM.test(search)) return 'prefix';
+    return (await hasTrigram(db)) ? 'substring' : 'prefix';
+  };
+
   return {
-    /** How `search` will be matched on `db`. */
-    async mode(db: Kysely<any>, search: string): Promise<SearchMode> {
-      if (dialect !== 'postgres' || !TRIGRAM.test(search)) return 'prefix';
-      return (await hasTrigram(db)) ? 'substring' : 'prefix';
-    },
+    mode,
     /** The condition on the users table. */
     async where(db: Kysely<any>, search: string): Promise<RawBuilder<boolean>> {
       const email = sql.ref('email_normalized');
@@ -86,7 +88,7 @@ export function userSearch(dialect: SqlDialectName, t: TableNames) {
         one = (column) => sql<boolean>`(${column} >= ${search} and ${column} < ${search + MAX_CHAR})`;
       } else {
         const pattern =
-          (await this.mode(db, search)) === 'substring' ? `%${likeLiteral(search)}%` : `${likeLiteral(search)}%`;
+          (await mode(db, search)) === 'substring' ? `%${likeLiteral(search)}%` : `${likeLiteral(search)}%`;
         one = (column) => sql<boolean>`${column} like ${pattern}`;
       }
       return emailOnly ? one(email) : sql<boolean>`(${one(email)} or ${one(name)})`;
