@@ -21,8 +21,12 @@ import { AuthError } from '../errors.js';
 const FORBIDDEN =
   /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Noncharacter_Code_Point}]/u;
 
-/** Whitespace of any kind (Unicode `White_Space` and space separators) and RFC 5322 specials that need quoting. */
-const NOT_IN_ADDRESS = /[\s\p{Zs},;<>"\\()]/u;
+/**
+ * Whitespace of any kind (Unicode `White_Space` and space separators) and the RFC 5322 §3.2.3 specials that need
+ * quoting (`( ) < > [ ] : ; \ , "`; `@` and `.` are checked by position). Quoted local parts are refused: no
+ * address the kit stores can spell another record's storage key (`purpose:user:address`).
+ */
+const NOT_IN_ADDRESS = /[\s\p{Zs},;:<>[\]"\\()]/u;
 
 /** The largest parts of an address, in UTF-8 octets (RFC 5321 §4.5.3.1.1–2; 254 for the path, RFC 3696 errata 1690). */
 export const EMAIL_LIMITS = Object.freeze({ local: 64, domain: 255, total: 254 });

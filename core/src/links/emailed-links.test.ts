@@ -239,3 +239,28 @@ describe('email change cannot take over an address', () => {
     expect((await client().signIn('ada@example.com', PASSWORD)).status).toBe(200);
   });
 });
+
+describe('a token of one kind never opens another', () => {
+  it('a magic link requested for an address spelled like an account-link key cannot undo, verify or reset', async () => {
+    const { adapter, client, mail, person } = setup('database');
+    const ada = await person('ada');
+    // The address parser refuses RFC 5322 specials, so no address can spell `purpose:user:address`.
+    for (const purpose of ['undo-email-change', 'change-email', 'verify-email', 'password-reset']) {
+      const spelled = `${purpose}:${ada.id}:evil@attacker.test`;
+      const res = await client().postJson('/auth/signin/email', { email: spelled });
+      expect(res.status, purpose).toBe(400);
+    }
+    // And a genuine magic link's token, presented as any account link of a user, opens nothing.
+    await client().postJson('/auth/signin/email', { email: 'evil@attacker.test' });
+    const magic = new URL(await mail('magic', 'evil@attacker.test')).searchParams.get('token')!;
+    const token = `${ada.id}.${magic}`;
+    for (const [path, body] of [
+      ['/auth/email/change/undo', { token, email: 'evil@attacker.test' }],
+      ['/auth/verify-email', { token }],
+      ['/auth/password/reset', { token, password: 'attacker password 1' }],
+    ] as const)
+      expect((await client().postJson(path, body)).status, path).toBe(400);
+    expect((await adapter.getUser(ada.id))!.email).toBe('ada@example.com');
+    expect((await client().signIn('ada@example.com', PASSWORD)).status).toBe(200);
+  });
+});

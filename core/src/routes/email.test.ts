@@ -60,9 +60,12 @@ describe('email magic links', () => {
     expect(new URL(url).searchParams.get('token')).toBe(token);
     expect(expires.getTime()).toBeGreaterThan(Date.now() + 590_000);
     // Only the hash is stored: the raw token does not consume anything.
-    expect(await adapter.useVerificationToken({ identifier, tokenHash: token })).toBeNull();
-    const stored = await adapter.useVerificationToken({ identifier, tokenHash: await sha256Hex(token) });
-    expect(stored?.identifier).toBe('ada@example.com');
+    // Stored under the magic-link namespace, by the token's SHA-256 only.
+    const key = `magic-link:${identifier}`;
+    expect(await adapter.useVerificationToken({ identifier: key, tokenHash: token })).toBeNull();
+    expect(await adapter.useVerificationToken({ identifier, tokenHash: await sha256Hex(token) })).toBeNull();
+    const stored = await adapter.useVerificationToken({ identifier: key, tokenHash: await sha256Hex(token) });
+    expect(stored?.identifier).toBe('magic-link:ada@example.com');
   });
 
   it('answers the same way for known and unknown addresses', async () => {
@@ -141,7 +144,7 @@ describe('email magic links', () => {
     expect(errorOf(res)).toBe('EmailSignInError');
     expect(
       await adapter.useVerificationToken({
-        identifier: 'fail@example.com',
+        identifier: 'magic-link:fail@example.com',
         tokenHash: await sha256Hex(captured!.token),
       }),
     ).toBeNull();

@@ -20,6 +20,12 @@ import { parseEmailAddress } from '../input/text.js';
 /** Trims and lower-cases an address; null when it is not one. The shared parser of `input/text.ts`. */
 export { parseEmailAddress };
 
+/**
+ * The storage key of a magic link: its own namespace, so no other kind of stored token (an account link keyed
+ * `purpose:user:address`, a passkey challenge) can be presented as a magic link, nor a magic link as one of them.
+ */
+export const magicLinkIdentifier = (address: string): string => `magic-link:${address}`;
+
 function failure(ctx: RouteContext, error: unknown): ActionResult {
   if (!ctx.wantsJson && error instanceof AuthError) {
     return { status: 303, redirect: `${ctx.auth.config.pages.error}?error=${pageErrorCode(error.code)}` };
@@ -46,7 +52,7 @@ export async function emailSignInAction(ctx: RouteContext, provider: EmailProvid
     const token = randomString(32);
     const tokenHash = await sha256Hex(token);
     const expires = new Date(Date.now() + provider.maxAge * 1000);
-    await adapter.createVerificationToken({ identifier: address, tokenHash, expires });
+    await adapter.createVerificationToken({ identifier: magicLinkIdentifier(address), tokenHash, expires });
     const url = new URL(`${ctx.origin}${auth.config.basePath}/callback/${provider.id}`);
     url.searchParams.set('token', token);
     url.searchParams.set('email', address);
@@ -60,7 +66,7 @@ export async function emailSignInAction(ctx: RouteContext, provider: EmailProvid
         from: provider.from,
       });
     } catch (error) {
-      await adapter.useVerificationToken({ identifier: address, tokenHash });
+      await adapter.useVerificationToken({ identifier: magicLinkIdentifier(address), tokenHash });
       const name = error instanceof Error ? error.name : typeof error;
       auth.logger.error(
         `[auth] ${provider.id}: sendVerificationRequest threw: ${name}: ${error instanceof Error ? error.message : ''}`,
@@ -110,7 +116,10 @@ export async function emailCallbackAction(ctx: RouteContext, provider: EmailProv
     const token = ctx.body.token;
     if (!address || !token || token.length > 256) throw invalidLink();
     const adapter = auth.adapter!;
-    const used = await adapter.useVerificationToken({ identifier: address, tokenHash: await sha256Hex(token) });
+    const used = await adapter.useVerificationToken({
+      identifier: magicLinkIdentifier(address),
+      tokenHash: await sha256Hex(token),
+    });
     if (!used || used.expires.getTime() <= Date.now()) throw invalidLink();
 
     const existing = await adapter.getUserByEmail(address);

@@ -78,7 +78,10 @@ describe.runIf(redisUp)('redisSecondaryStorage shares tokens and rate limits bet
     // Not in the database: the shared adapter's own store has nothing to consume.
     const { sha256Hex } = await import('../crypto.js');
     expect(
-      await database.useVerificationToken({ identifier: 'ada@example.com', tokenHash: await sha256Hex(token) }),
+      await database.useVerificationToken({
+        identifier: 'magic-link:ada@example.com',
+        tokenHash: await sha256Hex(token),
+      }),
     ).toBeNull();
     const use = (auth: Auth) => postJson(auth, '/auth/callback/email', { token, email: 'ada@example.com' }, ip);
     const first = await use(b);
