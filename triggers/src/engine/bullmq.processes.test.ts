@@ -176,6 +176,42 @@ describe.skipIf(!redisUp)('bullmqEngine across processes', () => {
     expect(first.lines.filter((l) => l.step === 'one')).toHaveLength(1);
   }, 60_000);
 
+  it('a handler past timeout + gracePeriod keeps its job: no copy of a message runs twice at once, no process exceeds concurrency 2', async () => {
+    const prefix = testPrefix();
+    const engine = await producer(prefix);
+    children.push(
+      ...(await Promise.all([startChild({ prefix, mode: 'overrun' }), startChild({ prefix, mode: 'overrun' })])),
+    );
+    const lines = () => children.flatMap((c) => c.lines);
+    const ends = () => lines().filter((l) => typeof l.end === 'number');
+    // One message alone: its retry would find a free slot somewhere if the abandoned run gave its job back.
+    await engine.send('work', [{ body: { n: 0 } }]);
+    await eventually(() => expect(ends()).toHaveLength(2), 30_000);
+    await engine.send(
+      'work',
+      Array.from({ length: 7 }, (_, i) => ({ body: { n: i + 1 } })),
+    );
+    // Eight messages, two deliveries each (retries: 1), every run to its end.
+    await eventually(() => expect(ends()).toHaveLength(16), 30_000);
+    expect(await engine.failed('work')).toHaveLength(8);
+    for (const child of children) {
+      expect(
+        Math.max(...child.lines.flatMap((l) => (typeof l.running === 'number' ? [l.running] : []))),
+      ).toBeLessThanOrEqual(2);
+    }
+    for (let n = 0; n < 8; n++) {
+      // Ends sort before starts at the same millisecond: a delivery follows the end of the previous one.
+      const events = lines()
+        .flatMap((l) => (l.start === n ? [[l.at as number, 1]] : l.end === n ? [[l.at as number, -1]] : []))
+        .sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+      let copies = 0;
+      for (const [, delta] of events) {
+        copies += delta!;
+        expect(copies).toBeLessThanOrEqual(1);
+      }
+    }
+  }, 60_000);
+
   it('a one-minute cron over 3 instances fires once per occurrence (clock at 60× speed)', async () => {
     const prefix = testPrefix();
     cleanups.push(() => deletePrefix(prefix));

@@ -2,7 +2,8 @@
  * A runtime on the BullMQ engine in its own process, for the multi-process
  * tests. Configured by the JSON in CHILD_CONFIG; prints one JSON line per
  * handled message (`{"n", "attempts"}`), batch start (`{"batch"}`) or
- * schedule firing (`{"fired"}`); `{"ready": true}` once started. SIGTERM stops
+ * schedule firing (`{"fired"}`), overrunning run start and end (`{"start"}`,
+ * `{"end"}` with the process's `running` count); `{"ready": true}` once started. SIGTERM stops
  * the runtime and exits.
  */
 import { bullmqEngine } from '../bullmq.js';
@@ -14,7 +15,7 @@ import type { TriggerDefinition } from '../../types.js';
 interface ChildConfig {
   redisUrl: string;
   prefix: string;
-  mode: 'queue' | 'schedule' | 'poison' | 'slow-schedule' | 'steps';
+  mode: 'queue' | 'schedule' | 'poison' | 'slow-schedule' | 'steps' | 'overrun';
   batchSize?: number;
   handlerDelayMs?: number;
   epoch?: number;
@@ -66,32 +67,51 @@ const steps: Record<string, TriggerDefinition<any, any>> = {
   }),
 };
 
-const triggers: Record<string, TriggerDefinition<any, any>> = config.mode === 'steps'
-  ? steps
-  : config.mode === 'slow-schedule'
-    ? slowSchedule
-    : config.mode === 'poison'
-      ? poison
-      : config.mode === 'queue'
-        ? {
-            work: defineTrigger({
-              source: { type: 'queue', name: 'work', batchSize: config.batchSize ?? 10, batchTimeout: '50ms' },
-              config: quiet,
-              handle: async (event) => {
-                print({ batch: event.messages.length });
-                if (config.handlerDelayMs) await new Promise((resolve) => setTimeout(resolve, config.handlerDelayMs));
-                for (const message of event.messages)
-                  print({ n: (message.body as { n: number }).n, attempts: message.attempts });
-              },
-            }),
-          }
-        : {
-            tick: defineTrigger({
-              source: { type: 'scheduled', cron: '* * * * *' },
-              config: quiet,
-              handle: (event) => void print({ fired: event.scheduledTime.toISOString() }),
-            }),
-          };
+/** Ignores ctx.signal and runs 3× past timeout + gracePeriod (200 ms), two at once per process at most. */
+let running = 0;
+const overrun: Record<string, TriggerDefinition<any, any>> = {
+  work: defineTrigger({
+    source: { type: 'queue', name: 'work', batchSize: 1, batchTimeout: '20ms', retryDelay: '1ms' },
+    config: { ...quiet, concurrency: 2, retries: 1, timeout: '100ms', gracePeriod: '100ms' },
+    handle: async (event) => {
+      const { n } = event.messages[0]!.body as { n: number };
+      running++;
+      print({ start: n, running, at: Date.now() });
+      await new Promise((resolve) => setTimeout(resolve, config.handlerDelayMs ?? 600));
+      running--;
+      print({ end: n, at: Date.now() });
+    },
+  }),
+};
+
+const triggers: Record<string, TriggerDefinition<any, any>> = config.mode === 'overrun'
+  ? overrun
+  : config.mode === 'steps'
+    ? steps
+    : config.mode === 'slow-schedule'
+      ? slowSchedule
+      : config.mode === 'poison'
+        ? poison
+        : config.mode === 'queue'
+          ? {
+              work: defineTrigger({
+                source: { type: 'queue', name: 'work', batchSize: config.batchSize ?? 10, batchTimeout: '50ms' },
+                config: quiet,
+                handle: async (event) => {
+                  print({ batch: event.messages.length });
+                  if (config.handlerDelayMs) await new Promise((resolve) => setTimeout(resolve, config.handlerDelayMs));
+                  for (const message of event.messages)
+                    print({ n: (message.body as { n: number }).n, attempts: message.attempts });
+                },
+              }),
+            }
+          : {
+              tick: defineTrigger({
+                source: { type: 'scheduled', cron: '* * * * *' },
+                config: quiet,
+                handle: (event) => void print({ fired: event.scheduledTime.toISOString() }),
+              }),
+            };
 
 const runtime = createTriggerRuntime({
   name: 'multi',
