@@ -267,6 +267,16 @@ export function createMemoryAdapter(): StorageAdapter {
       tokens.delete(key);
       return token;
     },
+    async deleteVerificationTokens({ identifier, expiresAfter }) {
+      let deleted = 0;
+      for (const [key, token] of tokens) {
+        if (token.identifier !== identifier) continue;
+        if (expiresAfter && token.expires.getTime() <= expiresAfter.getTime()) continue;
+        tokens.delete(key);
+        deleted++;
+      }
+      return deleted;
+    },
 
     async createAuthenticator(input) {
       requireUser(input.userId);

@@ -285,6 +285,17 @@ export interface StorageAdapter {
    * tokens are returned too (and deleted): the caller checks `expires`.
    */
   useVerificationToken(key: { identifier: string; tokenHash: string }): Promise<VerificationToken | null>;
+  /**
+   * Deletes every token stored under exactly `identifier` (all of its token hashes), or only those expiring after
+   * `expiresAfter` (tokens of one lifetime issued later than a given one). Withdraws the pending links of a kind
+   * for one user at once (an email-change undo withdraws the later changes' links).
+   * @returns how many tokens were deleted.
+   * @example
+   * ```ts
+   * await adapter.deleteVerificationTokens({ identifier: `undo-email-change:${userId}`, expiresAfter: used.expires });
+   * ```
+   */
+  deleteVerificationTokens(key: { identifier: string; expiresAfter?: Date }): Promise<number>;
 
   /** @throws StorageConflictError (`field: 'credentialId'`) on a duplicate id. */
   createAuthenticator(authenticator: Authenticator): Promise<Authenticator>;

@@ -56,4 +56,28 @@ export function tokenTests(current: CurrentAdapter): void {
     expect(await current().useVerificationToken(sibling)).toStrictEqual(sibling);
     expect(await current().useVerificationToken(token)).toStrictEqual(token);
   });
+
+  it('deleteVerificationTokens deletes the tokens of exactly one identifier, or only those expiring later', async () => {
+    const identifier = unique('undo:user');
+    const early = await current().createVerificationToken(
+      sampleToken({ identifier, tokenHash: '1'.repeat(64), expires: at(60_000) }),
+    );
+    const late = await current().createVerificationToken(
+      sampleToken({ identifier, tokenHash: '2'.repeat(64), expires: at(120_000) }),
+    );
+    const later = await current().createVerificationToken(
+      sampleToken({ identifier, tokenHash: '3'.repeat(64), expires: at(180_000) }),
+    );
+    const other = await current().createVerificationToken(
+      sampleToken({ identifier: `${identifier}x`, tokenHash: '1'.repeat(64), expires: at(180_000) }),
+    );
+    expect(await current().deleteVerificationTokens({ identifier, expiresAfter: late.expires })).toBe(1);
+    expect(await current().useVerificationToken(later)).toBeNull();
+    expect(await current().deleteVerificationTokens({ identifier })).toBe(2);
+    expect(await current().useVerificationToken(early)).toBeNull();
+    expect(await current().useVerificationToken(late)).toBeNull();
+    expect(await current().deleteVerificationTokens({ identifier })).toBe(0);
+    // A longer identifier that starts the same is another identifier.
+    expect(await current().useVerificationToken(other)).toStrictEqual(other);
+  });
 }

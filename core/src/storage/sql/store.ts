@@ -426,6 +426,14 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
         .executeTakeFirst();
       return row ? decodeVerificationToken(row) : null;
     },
+    async deleteVerificationTokens({ identifier, expiresAfter }) {
+      const { db } = await ready();
+      // The primary key starts with the identifier: an index range, not a scan.
+      let query = db.deleteFrom(t.verificationTokens).where('identifier', '=', identifier);
+      if (expiresAfter) query = query.where('expires', '>', expiresAfter.getTime());
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
 
     async createAuthenticator(input) {
       const { db } = await ready();
