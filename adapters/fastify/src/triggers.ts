@@ -1,0 +1,48 @@
+/**
+ * `triggerRoutes(runtime)`: a trigger runtime's webhooks as Fastify routes.
+ * @module
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { leaveBodiesUnread } from './body.js';
+import { OWN_ROUTE } from './state.js';
+import { toWebRequest } from './request.js';
+import { releaseBodyAfter, sendWebResponse } from './response.js';
+
+/**
+ * What {@link triggerRoutes} needs of a trigger runtime (`createTriggerRuntime` from `@framework/trigger` fits).
+ */
+export interface WebhookRuntime {
+  /** Serves a webhook request; resolves null when no webhook owns the path. */
+  fetch(request: Request): Promise<Response | null>;
+  /** The webhook routes: each path is registered for every method (the runtime answers 405 for the others). */
+  readonly webhooks: ReadonlyArray<{ readonly path: string }>;
+}
+
+/**
+ * A Fastify plugin registering the runtime's webhook paths. Each request is converted to a Web `Request` with its
+ * body unread by Fastify (the runtime verifies signatures over the exact bytes and answers 413 past its own
+ * limit; Fastify's `bodyLimit` and JSON parser are not involved) and answered by `runtime.fetch`: verification,
+ * 401, 405, 413, the handler's 200/500. A `null` answer goes to Fastify's not-found handler. The plugin is
+ * encapsulated: its body handling stays on these routes.
+ *
+ * @param runtime a {@link WebhookRuntime}.
+ * @example
+ * ```ts
+ * const runtime = createTriggerRuntime({ triggers: await loadTriggersFromDir('app/triggers'), env: process.env });
+ * await app.register(triggerRoutes(runtime));
+ * ```
+ */
+export function triggerRoutes(runtime: WebhookRuntime): FastifyPluginAsync {
+  return async function frameworkTriggerRoutes(instance) {
+    leaveBodiesUnread(instance);
+    for (const path of new Set(runtime.webhooks.map((route) => route.path))) {
+      instance.all(path, { config: { [OWN_ROUTE]: true } }, async (request, reply) => {
+        const web = toWebRequest(request, reply);
+        const response = await runtime.fetch(web);
+        if (!response) return reply.callNotFound();
+        releaseBodyAfter(reply, request.raw, web);
+        return sendWebResponse(reply, response);
+      });
+    }
+  };
+}
