@@ -11,7 +11,7 @@ import { confirmLinkPage, emailedLinkRoute, emailedLinkUrl, type LinkForm } from
 import type { Action, PluginRoute } from '../plugins/types.js';
 import { confirmHolder } from '../routes/account/confirm-holder.js';
 import { deleteAccountLimit } from '../routes/account/delete.js';
-import { done, notSupported, signedInAsSelf, storageOf } from '../routes/account/signed-in.js';
+import { notSupported, signedInAsSelf, storageOf } from '../routes/account/signed-in.js';
 import type { ActionResult, RouteContext } from '../routes/context.js';
 import { parseEmailAddress } from '../input/text.js';
 import { emit } from '../routes/emit.js';
@@ -20,8 +20,9 @@ import type { RouteRateLimit } from '../routes/rate-limited.js';
 import { StorageConflictError } from '../storage/types.js';
 import type { User } from '../types.js';
 import { neutral, sendQuietly, tokenInvalid, type EmailPasswordDeps } from './shared.js';
-import { consumeLinkToken, issueLinkToken, userIdOf } from './tokens.js';
-import { VERIFICATION_TTL } from './options.js';
+import { consumeLinkToken, issueLinkToken, userIdOf, withdrawLinkTokens } from './tokens.js';
+import { RESET_TTL, VERIFICATION_TTL } from './options.js';
+import { removeEveryCredential } from '../routes/pre-hijacking.js';
 
 const emailTaken = () =>
   new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
@@ -103,6 +104,8 @@ export async function confirmEmailChange(
   const adapter = storageOf(ctx);
   const user = await adapter.getUser(caller.user.id);
   if (!user || !(await consumeLinkToken(adapter, 'change-email', token, newEmail))) throw tokenInvalid();
+  // Other pending changes (to other addresses) are withdrawn: one confirmed change at a time.
+  await withdrawLinkTokens(adapter, 'change-email', user.id);
   try {
     await adapter.updateUser(user.id, { email: newEmail, emailVerified: new Date() });
   } catch (error) {
@@ -130,10 +133,18 @@ export async function confirmEmailChange(
 }
 
 /**
- * `POST /email/change/undo` (`token`, `email` = the old address), from the notice's link: puts the old address
- * back (verified: the link proved it), whatever the account's address is now, and ends every session of the
- * user. Needs no session: the person whose address was taken over may no longer be able to sign in.
- * @throws AuthError `TOKEN_INVALID` (400), `EMAIL_TAKEN` (409) when another account took the old address since.
+ * `POST /email/change/undo` (`token`, `email` = the old address), from the notice's link: the person at the old
+ * address takes the account back from whoever changed it. Needs no session (that person may no longer be able to
+ * sign in).
+ * - The old address is put back, verified (the link proved it), whatever the account's address is now. An
+ *   unverified account that took the address meanwhile loses it (as in the pre-hijacking defence); a verified one
+ *   answers 409 `EMAIL_TAKEN` and the link stays usable.
+ * - The undo links of later changes, and every pending change link, are withdrawn, so whoever made those changes
+ *   cannot take the account back with their own undo link.
+ * - Every way in is removed (password, linked accounts, passkeys, sessions, API keys, second factors: whoever
+ *   changed the address may have added their own), and the browser goes on to choose a new password through a
+ *   fresh reset link.
+ * @throws AuthError `TOKEN_INVALID` (400), `EMAIL_TAKEN` (409).
  */
 async function undoEmailChange(ctx: RouteContext): Promise<ActionResult> {
   const adapter = storageOf(ctx);
@@ -141,19 +152,36 @@ async function undoEmailChange(ctx: RouteContext): Promise<ActionResult> {
   const old = parseEmailAddress(ctx.body.email);
   const userId = userIdOf(token);
   const user = userId ? await adapter.getUser(userId) : null;
-  if (!user || !old || !(await consumeLinkToken(adapter, 'undo-email-change', token, old))) throw tokenInvalid();
-  if (user.email?.toLowerCase() !== old) {
-    try {
-      await adapter.updateUser(user.id, { email: old, emailVerified: new Date() });
-    } catch (error) {
-      if (error instanceof StorageConflictError) throw emailTaken();
-      throw error;
-    }
+  if (!user || !old) throw tokenInvalid();
+  // Checked before the token is used, so a refusal leaves the link working.
+  const holder = await adapter.getUserByEmail(old);
+  const squatter = holder && holder.id !== user.id ? holder : null;
+  if (squatter?.emailVerified) throw emailTaken();
+  const used = await consumeLinkToken(adapter, 'undo-email-change', token, old);
+  if (!used) throw tokenInvalid();
+  await withdrawLinkTokens(adapter, 'undo-email-change', user.id, used.expires);
+  await withdrawLinkTokens(adapter, 'change-email', user.id);
+  if (squatter) {
+    await adapter.updateUser(squatter.id, { email: null });
+    await ctx.auth.strategy.revokeUser(squatter.id);
+    ctx.auth.logger.warn(
+      `[auth] security event unverified-address-reclaimed: user ${squatter.id} lost an address it never proved`,
+    );
   }
-  await ctx.auth.strategy.revokeUser(user.id);
-  ctx.auth.logger.warn(`[auth] security event email-change-undone: user ${user.id}`);
+  try {
+    await adapter.updateUser(user.id, { email: old, emailVerified: new Date() });
+  } catch (error) {
+    if (error instanceof StorageConflictError) throw emailTaken();
+    throw error;
+  }
+  const removed = await removeEveryCredential(ctx, user.id, null);
+  ctx.auth.logger.warn(
+    `[auth] security event email-change-undone: user ${user.id}; removed ${removed.accounts} sign-in method(s) and ${removed.passkeys} passkey(s), revoked ${removed.sessions} session(s)`,
+  );
   await emit(ctx, 'onEmailChanged', { user: { ...user, email: old }, from: user.email, to: old });
-  return done(ctx, {}, ctx.auth.config.pages.signIn);
+  const reset = await issueLinkToken(adapter, 'password-reset', user.id, old, RESET_TTL);
+  const url = emailedLinkUrl(ctx, 'password/reset', { token: reset });
+  return ctx.wantsJson ? { status: 200, json: { ok: true, url } } : { status: 303, redirect: url };
 }
 
 /** The route of the undo link in the notice. */
@@ -165,7 +193,7 @@ export const undoEmailChangeRoute: PluginRoute = emailedLinkRoute({
   page: (_ctx, form: LinkForm) =>
     confirmLinkPage({
       title: 'Undo the email change',
-      message: `Put ${form.params.email} back as the address of your account? Every session of the account ends, and you can sign in with this address again.`,
+      message: `Put ${form.params.email} back as the address of your account? Every session ends and every way in is removed (password, linked accounts, passkeys, API keys, two-factor); you choose a new password next.`,
       button: 'Undo the change',
       form,
     }),

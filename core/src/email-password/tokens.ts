@@ -1,24 +1,27 @@
 /**
- * Single-use links bound to one purpose and one user. They live in the
- * adapter's verification tokens, keyed by an identifier that names the
- * purpose, the user and the address (`password-reset:<userId>:<email>`), so
- * a token made for one purpose or user never opens another: its identifier
- * would not match. Only the SHA-256 of the secret is stored; consuming is
- * atomic (`useVerificationToken`), and expired tokens are refused and purged
- * by `adapter.purgeExpired()`.
+ * Single-use links bound to one purpose, one user and one address. They live
+ * in the adapter's verification tokens under an identifier that names the
+ * purpose and the user (`password-reset:<userId>`), and the stored hash
+ * covers the address and the secret, so a token made for one purpose, user or
+ * address never opens another: its identifier or its hash would not match.
+ * All of a user's pending links of one purpose can be withdrawn at once
+ * (`withdrawLinkTokens`). Only the SHA-256 is stored; consuming is atomic
+ * (`useVerificationToken`), and expired tokens are refused and purged by
+ * `adapter.purgeExpired()`.
  * @internal
  * @module
  */
 import { randomString, sha256Hex } from '../crypto.js';
-import type { StorageAdapter } from '../storage/types.js';
+import type { StorageAdapter, VerificationToken } from '../storage/types.js';
 
 /** What a link is for. */
 export type LinkPurpose = 'verify-email' | 'change-email' | 'undo-email-change' | 'password-reset';
 
-/** The storage identifier of a link: purpose, user and address, lower-cased. */
-function identifierOf(purpose: LinkPurpose, userId: string, email: string): string {
-  return `${purpose}:${userId}:${email.toLowerCase()}`;
-}
+/** The storage identifier of a user's links of one purpose. */
+const identifierOf = (purpose: LinkPurpose, userId: string): string => `${purpose}:${userId}`;
+
+/** The stored hash: the address (lower-cased) and the secret. */
+const hashOf = (email: string, secret: string): Promise<string> => sha256Hex(`${email.toLowerCase()}\n${secret}`);
 
 /**
  * Creates a link token for `purpose`, valid `ttl` seconds. The returned
@@ -34,8 +37,8 @@ export async function issueLinkToken(
 ): Promise<string> {
   const secret = randomString(32);
   await adapter.createVerificationToken({
-    identifier: identifierOf(purpose, userId, email),
-    tokenHash: await sha256Hex(secret),
+    identifier: identifierOf(purpose, userId),
+    tokenHash: await hashOf(email, secret),
     expires: new Date(Date.now() + ttl * 1000),
   });
   return `${userId}.${secret}`;
@@ -49,22 +52,38 @@ export function userIdOf(token: unknown): string | null {
 }
 
 /**
- * Consumes a token once: true when it was issued for `purpose`, this user and
- * `email`, and has not expired. A token presented for the wrong purpose or
- * address is not consumed (nothing matches).
+ * Consumes a token once: the stored token when it was issued for `purpose`,
+ * this user and `email`, and has not expired; null otherwise. A token
+ * presented for the wrong purpose or address is not consumed (nothing matches).
  */
 export async function consumeLinkToken(
   adapter: StorageAdapter,
   purpose: LinkPurpose,
   token: string,
   email: string,
-): Promise<boolean> {
+): Promise<VerificationToken | null> {
   const userId = userIdOf(token);
-  if (!userId) return false;
+  if (!userId) return null;
   const secret = token.slice(userId.length + 1);
   const used = await adapter.useVerificationToken({
-    identifier: identifierOf(purpose, userId, email),
-    tokenHash: await sha256Hex(secret),
+    identifier: identifierOf(purpose, userId),
+    tokenHash: await hashOf(email, secret),
   });
-  return used !== null && used.expires.getTime() > Date.now();
+  return used !== null && used.expires.getTime() > Date.now() ? used : null;
+}
+
+/**
+ * Withdraws a user's pending links of `purpose`: all of them, or only those expiring after `expiresAfter` (issued
+ * later than a link of the same lifetime). Resolves how many were withdrawn.
+ */
+export function withdrawLinkTokens(
+  adapter: StorageAdapter,
+  purpose: LinkPurpose,
+  userId: string,
+  expiresAfter?: Date,
+): Promise<number> {
+  return adapter.deleteVerificationTokens({
+    identifier: identifierOf(purpose, userId),
+    ...(expiresAfter ? { expiresAfter } : {}),
+  });
 }

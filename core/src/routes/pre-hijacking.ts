@@ -35,27 +35,42 @@ export async function resetCredentialsOnFirstProof(ctx: RouteContext, user: User
   if (!adapter) return;
   const stored = await adapter.getUser(user.id);
   if (!stored || stored.emailVerified) return;
+  const removed = await removeEveryCredential(ctx, stored.id, keep);
+  await adapter.updateUser(stored.id, { emailVerified: new Date() });
+  if (removed.accounts + removed.passkeys + removed.sessions > 0) {
+    ctx.auth.logger.warn(
+      `[auth] security event credentials-reset-on-email-proof: user ${stored.id} proved their email through ${keep?.provider ?? 'an email link'}; ` +
+        `removed ${removed.accounts} unverified sign-in method(s) and ${removed.passkeys} passkey(s), revoked ${removed.sessions} session(s)`,
+    );
+  }
+}
+
+/**
+ * Removes every way into a user's account but `keep`: each linked account (the password, kept on a `credentials`
+ * account, included), each passkey, each session (database rows deleted; JWT sessions end through the session
+ * version), and what plugins keep for the user (their `credentialsReset` hooks: API keys, second factors, trusted
+ * browsers). For the first proof of an email, and for the undo of an email change (someone else held the account).
+ * @returns how many accounts, passkeys and sessions were removed.
+ */
+export async function removeEveryCredential(
+  ctx: RouteContext,
+  userId: string,
+  keep: Account | null,
+): Promise<{ accounts: number; passkeys: number; sessions: number }> {
+  const adapter = ctx.auth.adapter!;
   const kept = (a: { provider: string; providerAccountId: string }) =>
     keep !== null && a.provider === keep.provider && a.providerAccountId === keep.providerAccountId;
   let accounts = 0;
-  for (const account of await adapter.listAccounts(stored.id)) {
+  for (const account of await adapter.listAccounts(userId)) {
     if (kept(account)) continue;
     await adapter.unlinkAccount({ provider: account.provider, providerAccountId: account.providerAccountId });
     accounts++;
   }
   let passkeys = 0;
-  for (const authenticator of await adapter.listAuthenticators(stored.id)) {
-    if (await adapter.deleteAuthenticator(stored.id, authenticator.credentialId)) passkeys++;
+  for (const authenticator of await adapter.listAuthenticators(userId)) {
+    if (await adapter.deleteAuthenticator(userId, authenticator.credentialId)) passkeys++;
   }
-  // Database sessions are deleted (and counted); JWT sessions end through the session version.
-  const sessions = await ctx.auth.strategy.revokeUser(stored.id);
-  // Plugins drop what they keep for the user (API keys, second factors).
-  for (const reset of ctx.auth.hooks.credentialsReset) await reset(stored.id);
-  await adapter.updateUser(stored.id, { emailVerified: new Date() });
-  if (accounts + passkeys + sessions > 0) {
-    ctx.auth.logger.warn(
-      `[auth] security event credentials-reset-on-email-proof: user ${stored.id} proved their email through ${keep?.provider ?? 'an email link'}; ` +
-        `removed ${accounts} unverified sign-in method(s) and ${passkeys} passkey(s), revoked ${sessions} session(s)`,
-    );
-  }
+  const sessions = await ctx.auth.strategy.revokeUser(userId);
+  for (const reset of ctx.auth.hooks.credentialsReset) await reset(userId);
+  return { accounts, passkeys, sessions };
 }
