@@ -2,16 +2,40 @@ import type { EventFor, TriggerConfig, TriggerDefinition, TriggerHandler, Trigge
 import { resolveConfig } from './validate/config.js';
 import { fail, rejectUnknownKeys, requireRecord } from './validate/fields.js';
 import { normalizeSource } from './validate/sources.js';
+import { moduleHandler, sandboxModule } from './sandbox/module.js';
 
 /** Marks objects made by `defineTrigger`; a registry symbol so copies of the package agree. */
 const DEFINITION = Symbol.for('@framework/trigger.definition');
 
-/** The record passed to {@link defineTrigger}. */
-export interface TriggerDefinitionInput<S extends TriggerSource, Env> {
-  source: S;
-  handle: TriggerHandler<EventFor<S>, Env>;
-  config?: TriggerConfig;
-}
+/** The record passed to {@link defineTrigger}: a `handle` function, or a `sandbox` module. */
+export type TriggerDefinitionInput<S extends TriggerSource, Env> =
+  | { source: S; handle: TriggerHandler<EventFor<S>, Env>; config?: TriggerConfig; sandbox?: never }
+  | {
+      source: S;
+      /**
+       * Runs the handler in a worker thread: the `file:` URL (or absolute
+       * path) of a module whose default export is a `SandboxHandler`.
+       * A run past `timeout + gracePeriod` is terminated with its worker
+       * (`TRIGGER_TIMEOUT_TERMINATED`, retried per policy) and the runtime
+       * stays healthy. Only structured-clone data crosses: the module cannot
+       * close over app state, and `ctx.env`, `ctx.step` and `ctx.waitUntil`
+       * are not available (`TRIGGER_SANDBOX_UNSUPPORTED`). At most
+       * `config.concurrency` workers (default 4 for a sandboxed trigger).
+       * Not for webhook triggers (their request does not cross a thread).
+       *
+       * @example
+       * ```ts
+       * defineTrigger({
+       *   source: { type: 'queue', name: 'images', batchSize: 1 },
+       *   sandbox: new URL('./resize.handler.js', import.meta.url),
+       *   config: { concurrency: 2, timeout: '30s', gracePeriod: '5s' },
+       * });
+       * ```
+       */
+      sandbox: URL | string;
+      config?: TriggerConfig;
+      handle?: never;
+    };
 
 /**
  * Defines a trigger: validates the source and config at once and returns a
@@ -43,11 +67,17 @@ export function defineTrigger<const S extends TriggerSource, Env = Record<string
   input: TriggerDefinitionInput<S, Env>,
 ): TriggerDefinition<S, Env> {
   const record = requireRecord(input, 'definition');
-  rejectUnknownKeys(record, 'definition', ['source', 'handle', 'config']);
-  if (typeof record.handle !== 'function') fail('handle', 'expected a function (event, ctx) => void | Promise<void>');
+  rejectUnknownKeys(record, 'definition', ['source', 'handle', 'config', 'sandbox']);
+  const sandbox = record.sandbox === undefined ? undefined : sandboxModule(record.sandbox, record.handle);
+  if (!sandbox && typeof record.handle !== 'function')
+    fail('handle', 'expected a function (event, ctx) => void | Promise<void>');
   const source = deepFreeze(normalizeSource(record.source));
+  if (sandbox && source.type === 'webhook')
+    fail('sandbox', 'webhook triggers cannot be sandboxed: their request does not cross into a worker thread');
   const config = resolveConfig(record.config);
-  const definition = { source, handle: record.handle, config };
+  const definition = sandbox
+    ? { source, handle: moduleHandler(sandbox), config, sandbox: Object.freeze({ module: sandbox }) }
+    : { source, handle: record.handle, config };
   Object.defineProperty(definition, DEFINITION, { value: true });
   return Object.freeze(definition) as unknown as TriggerDefinition<S, Env>;
 }

@@ -456,9 +456,53 @@ export interface ResolvedTriggerConfig {
 export interface TriggerDefinition<S extends TriggerSource = TriggerSource, Env = any> {
   /** The source with defaults applied (`timezone`, `batchSize`, `batchTimeout`, `methods`). */
   readonly source: Readonly<S> & Readonly<Extract<TriggerSource, { type: S['type'] }>>;
+  /**
+   * The handler. For a sandboxed trigger: imports the module and calls its
+   * default export in this thread (what test helpers call); the runtime runs
+   * it in a worker thread instead.
+   */
   readonly handle: TriggerHandler<EventFor<S>, Env>;
   readonly config: ResolvedTriggerConfig;
+  /** Set for a sandboxed trigger: the `file:` URL of its handler module. */
+  readonly sandbox?: { readonly module: string };
 }
+
+/**
+ * The context of a sandboxed handler (see `defineTrigger({sandbox})`): what
+ * crosses into its worker thread. `env`, `step` and `waitUntil` throw
+ * `TRIGGER_SANDBOX_UNSUPPORTED` (non-retryable) when used.
+ */
+export interface SandboxContext {
+  readonly traceId: string;
+  /** Current attempt, 1-based. */
+  readonly attempt: number;
+  readonly trigger: string;
+  /** Aborted at `config.timeout` (reason: an error with code `TRIGGER_TIMEOUT`) or when the runtime stops. */
+  readonly signal: AbortSignal;
+  /** Log lines posted back to the runtime: they land in the run's logs, the tail and `runtime.onLog`. */
+  readonly log: Readonly<Record<LogLevel, (message: string, data?: Record<string, unknown>) => void>>;
+  /** Prevents automatic retry of this invocation if it fails. */
+  noRetry(): void;
+  /** Dispatches `payload` (structured-clone data) to another trigger, through the runtime. */
+  emit(trigger: string, payload: unknown): Promise<void>;
+}
+
+/**
+ * The default export of a sandboxed handler module: gets the event as
+ * structured-clone data (a queue batch keeps `ack`/`retry`/`deadLetter`; an
+ * email has no `raw` stream).
+ *
+ * @example
+ * ```ts
+ * // resize.handler.ts
+ * import type { QueueEvent, SandboxHandler } from '@framework/trigger';
+ * const handle: SandboxHandler<QueueEvent<{ key: string }>> = async (event, ctx) => {
+ *   for (const message of event.messages) ctx.log.info(`resizing ${message.body.key}`);
+ * };
+ * export default handle;
+ * ```
+ */
+export type SandboxHandler<E = TriggerEvent> = (event: E, ctx: SandboxContext) => void | Promise<void>;
 
 // ---------------------------------------------------------------- logs
 

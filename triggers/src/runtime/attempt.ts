@@ -8,6 +8,8 @@ import type { RegisteredTrigger } from './registry.js';
 import type { RunRecord } from './runs.js';
 import { createSteps, StepSleep, type StepScope } from './steps.js';
 import { randomHex } from '../trace.js';
+import { runSandboxed } from '../sandbox/bridge.js';
+import type { SandboxRun } from '../sandbox/pool.js';
 
 /** How one attempt is run. */
 export interface AttemptOptions {
@@ -130,9 +132,27 @@ async function runNow(
   if (observability.metrics) core.instruments.invocations.add(1, metricAttributes);
   const started = performance.now();
   const startedAt = new Date();
+  let sandboxed: SandboxRun | undefined;
+  const module = definition.sandbox?.module;
   const run = await runBounded(
-    () => otelContext.with(invocation.context, () => definition.handle(event as never, ctx)),
-    { timeoutMs, graceMs: definition.config.gracePeriodMs, controller, name },
+    module
+      ? () =>
+          (sandboxed = runSandboxed({
+            pool: core.sandboxOf(trigger),
+            module,
+            source: definition.source,
+            event,
+            ctx,
+            log,
+          })).result
+      : () => otelContext.with(invocation.context, () => definition.handle(event as never, ctx)),
+    {
+      timeoutMs,
+      graceMs: definition.config.gracePeriodMs,
+      controller,
+      name,
+      ...(module ? { terminate: () => sandboxed?.terminate() ?? Promise.resolve() } : {}),
+    },
   );
   core.stopSignal.removeEventListener('abort', onStop);
   const error = run.error;
@@ -206,6 +226,8 @@ interface Bounds {
   graceMs: number;
   controller: AbortController;
   name: string;
+  /** Ends the run at once (a sandboxed run: terminates its worker). */
+  terminate?: () => Promise<void>;
 }
 
 /**
@@ -215,7 +237,9 @@ interface Bounds {
  * handler's error, the abort reason when it was aborted (at once when the
  * reason is not the timeout, i.e. `stop()` reached its deadline), or
  * `TRIGGER_TIMEOUT_UNSETTLED` with `unsettled: true` when the run outlived the
- * cap. When it resolves before the run settled, `settled` resolves once the run
+ * cap. With `terminate` (a sandboxed run), a run that outlives the cap, or
+ * is still running when `stop()` reaches its deadline, is terminated instead:
+ * `TRIGGER_TIMEOUT_TERMINATED` (or the stop reason), settled at once. When it resolves before the run settled, `settled` resolves once the run
  * does. Never rejects.
  */
 async function runBounded(
@@ -240,7 +264,11 @@ async function runBounded(
   const reason: unknown = controller.signal.reason;
   // stop() reaching its deadline is the caller's own cap: report at once.
   const settledLater = running.then(() => undefined);
-  if (!(reason instanceof TriggerTimeoutError)) return { error: reason, unsettled: false, settled: settledLater };
+  if (!(reason instanceof TriggerTimeoutError)) {
+    if (!bounds.terminate) return { error: reason, unsettled: false, settled: settledLater };
+    await bounds.terminate();
+    return { error: reason, unsettled: false };
+  }
   let grace: ReturnType<typeof setTimeout> | undefined;
   const capped = new Promise<'capped'>((resolve) => {
     grace = setTimeout(() => resolve('capped'), graceMs);
@@ -248,6 +276,21 @@ async function runBounded(
   const settled = await Promise.race([running, capped]);
   clearTimeout(grace);
   if (settled !== 'capped') return { error: reason, unsettled: false };
+  if (bounds.terminate) {
+    await bounds.terminate();
+    return {
+      error: new TriggerError(
+        `Trigger "${name}" did not settle within ${graceMs} ms after its signal was aborted; its worker was terminated`,
+        {
+          code: 'TRIGGER_TIMEOUT_TERMINATED',
+          retryable: true,
+          context: { trigger: name, timeoutMs, gracePeriodMs: graceMs },
+          cause: reason,
+        },
+      ),
+      unsettled: false,
+    };
+  }
   return {
     error: new TriggerError(`Trigger "${name}" did not settle within ${graceMs} ms after its signal was aborted`, {
       code: 'TRIGGER_TIMEOUT_UNSETTLED',
@@ -264,6 +307,7 @@ function outcomeOf(error: unknown): TailOutcome {
   if (error === undefined) return 'ok';
   if (error instanceof TriggerTimeoutError) return 'timeout';
   if (error instanceof TriggerError && error.code === 'TRIGGER_TIMEOUT_UNSETTLED') return 'timeout';
+  if (error instanceof TriggerError && error.code === 'TRIGGER_TIMEOUT_TERMINATED') return 'timeout';
   if (error instanceof TriggerError && error.code === 'RUNTIME_STOPPED') return 'canceled';
   return 'exception';
 }

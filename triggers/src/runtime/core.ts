@@ -3,6 +3,7 @@ import type { TriggerInstruments } from '../otel.js';
 import type { TailHub } from '../tail.js';
 import type { TraceParent } from '../trace.js';
 import type { StepStore } from '../engine/types.js';
+import type { SandboxPool } from '../sandbox/pool.js';
 import type { Gate } from './gate.js';
 import type { HealthMonitor } from './health.js';
 import type { Logger } from './logger.js';
@@ -30,6 +31,8 @@ export interface RuntimeCore {
   readonly stopSignal: AbortSignal;
   /** The concurrency gate of a trigger in this process. */
   gateOf(trigger: RegisteredTrigger): Gate;
+  /** The worker threads of a sandboxed trigger in this process. */
+  sandboxOf(trigger: RegisteredTrigger): SandboxPool;
   /** Sends `payload` to trigger `target`, continuing the trace at `from`. */
   emit(from: TraceParent | undefined, target: string, payload: unknown): Promise<void>;
 }

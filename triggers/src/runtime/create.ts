@@ -30,6 +30,7 @@ import { messageOf } from './attempt.js';
 import type { RuntimeCore } from './core.js';
 import { dispatchWithRetries, stoppedError } from './dispatch.js';
 import { Gate } from './gate.js';
+import { SandboxPool } from '../sandbox/pool.js';
 import { HealthMonitor, type RuntimeHealth } from './health.js';
 import { memoryStepStore } from './steps.js';
 import { Logger } from './logger.js';
@@ -43,7 +44,7 @@ import {
 } from './producer.js';
 import { deliverEmits, emitQueueName, type EmitMessageBody } from './emit-delivery.js';
 import { deliverQueueBatch } from './queue-delivery.js';
-import { Registry } from './registry.js';
+import { Registry, type RegisteredTrigger } from './registry.js';
 import { Tracker } from './tracker.js';
 import { RunHub, type RunRecord } from './runs.js';
 import { inspectQueues, discardMessages, type QueueInspection } from './inspect.js';
@@ -255,6 +256,7 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
   const health = new HealthMonitor();
   const emitQueue = emitQueueName(name);
   const gates = new Map<string, Gate>();
+  const sandboxes = new Map<string, SandboxPool>();
   let started = false;
   let stopped: Promise<void> | undefined;
   let changeConsumers: Promise<ChangeConsumer[]> = Promise.resolve([]);
@@ -316,9 +318,13 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     stopSignal: stopController.signal,
     gateOf(trigger) {
       let gate = gates.get(trigger.name);
-      if (!gate)
-        gates.set(trigger.name, (gate = new Gate(trigger.definition.config.concurrency ?? Number.POSITIVE_INFINITY)));
+      if (!gate) gates.set(trigger.name, (gate = new Gate(concurrencyOf(trigger))));
       return gate;
+    },
+    sandboxOf(trigger) {
+      let pool = sandboxes.get(trigger.name);
+      if (!pool) sandboxes.set(trigger.name, (pool = new SandboxPool(concurrencyOf(trigger))));
+      return pool;
     },
     emit,
   };
@@ -489,6 +495,7 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
           Promise.all([engineStopped, consumersStopped]),
           new Promise((resolve) => setTimeout(resolve, 1_000)),
         ]);
+        await Promise.all([...sandboxes.values()].map((pool) => pool.close()));
       })();
       return stopped;
     },
@@ -537,6 +544,15 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
       tracker.track(dispatchObjectNotification(core, body, objectOptions)),
   };
 }
+
+/** Runs at once of a trigger in this process: `config.concurrency`; unbounded, or 4 worker threads when sandboxed. */
+function concurrencyOf(trigger: RegisteredTrigger): number {
+  const { config, sandbox } = trigger.definition;
+  return config.concurrency ?? (sandbox ? DEFAULT_SANDBOX_CONCURRENCY : Number.POSITIVE_INFINITY);
+}
+
+/** Worker threads of a sandboxed trigger without `config.concurrency`. */
+const DEFAULT_SANDBOX_CONCURRENCY = 4;
 
 /** The consumer of the internal emit queue: one event per batch, four at once per instance. */
 const EMIT_CONSUMER = (queue: string) => ({ queue, batchSize: 1, batchTimeoutMs: 0, concurrency: 4 });

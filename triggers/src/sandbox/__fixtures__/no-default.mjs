@@ -1,0 +1,2 @@
+/** A module without a default-exported handler. */
+export const handle = () => {};
