@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword, MAX_PASSWORD_BYTES } from './password.js'
 import { randomString } from './crypto.js';
 import { parseDisplayName, parseEmailAddress, USER_NAME_MAX_LENGTH } from './input/text.js';
 import { revokeUserSessions } from './session/revoke.js';
+import { markStoredUser } from './storage/stored-user.js';
 import { StorageConflictError, type AdapterUser, type StorageAdapter } from './storage/types.js';
 import type { User } from './types.js';
 
@@ -135,7 +136,8 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
         : null;
       // Always run one argon2 verification, against a dummy hash when there is no stored one.
       const ok = await verifyPassword(password, account?.passwordHash ?? (await dummy()));
-      return ok && user && account?.passwordHash ? user : null;
+      // Marked as read from this storage, so the sign-in that receives it back does not read it again.
+      return ok && user && account?.passwordHash ? markStoredUser(user, adapter) : null;
     },
 
     async setPassword(userId, password) {

@@ -4,6 +4,7 @@
  * @internal
  * @module
  */
+import { isStoredUserOf } from '../storage/stored-user.js';
 import { AuthError, InvalidCredentialsError, badRequest } from '../errors.js';
 import { signInPage } from '../pages/pages.js';
 import type { CredentialsProvider } from '../providers/types.js';
@@ -132,7 +133,8 @@ async function signInWithCredentials(
   // Database sessions reference a stored user: adopt an authorized user the storage does not know yet.
   if (auth.config.session.strategy === 'database' && auth.adapter) {
     const adapter = auth.adapter;
-    const stored = await adapter.getUser(user.id);
+    // A user `passwordAccounts().authorize` just read from this storage is not read again.
+    const stored = isStoredUserOf(user, adapter) ? user : await adapter.getUser(user.id);
     if (stored) user = { ...stored, ...user };
     else {
       isNewUser = true;
