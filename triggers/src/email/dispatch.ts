@@ -18,6 +18,23 @@ export interface DispatchEmailOptions {
   concurrency?: number;
   /** Largest raw message in bytes; larger ones reject with code `EMAIL_TOO_LARGE`. Default 25 MiB. */
   maxSize?: number;
+  /**
+   * A limit shared across messages: every handler run of this message goes
+   * through it (within `concurrency`), so one pool bounds the handlers of all
+   * messages at once. The SMTP ingress passes its `maxConcurrentHandlers`
+   * pool. Default: none.
+   *
+   * @example
+   * ```ts
+   * let running = 0; const waiting: Array<() => void> = [];
+   * const within = async <T>(run: () => Promise<T>) => {
+   *   if (running >= 4) await new Promise<void>((r) => waiting.push(r)); else running++;
+   *   try { return await run(); } finally { const next = waiting.shift(); if (next) next(); else running--; }
+   * };
+   * await runtime.dispatchEmail(raw, { within });
+   * ```
+   */
+  within?: <T>(run: () => Promise<T>) => Promise<T>;
 }
 
 /** Default of {@link DispatchEmailOptions.concurrency}. */
@@ -60,12 +77,15 @@ export async function dispatchEmail(
   const concurrency = options.concurrency ?? DEFAULT_EMAIL_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new RangeError('dispatchEmail: concurrency must be a positive integer');
-  const results = await settleWithin(concurrency, deliveries, ({ trigger, to }) => {
-    const event: EmailEvent = { from, to, ...parsed.fields, raw: streamOf(parsed.bytes) };
-    return core.tracker.track(
-      dispatchWithRetries(core, core.registry.get(trigger), event, { retries: options.retries ?? 0 }),
-    );
-  });
+  const within = options.within ?? (<T>(run: () => Promise<T>) => run());
+  const results = await settleWithin(concurrency, deliveries, ({ trigger, to }) =>
+    within(() => {
+      const event: EmailEvent = { from, to, ...parsed.fields, raw: streamOf(parsed.bytes) };
+      return core.tracker.track(
+        dispatchWithRetries(core, core.registry.get(trigger), event, { retries: options.retries ?? 0 }),
+      );
+    }),
+  );
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) {
     core.logger.log({

@@ -134,6 +134,47 @@ describe('SMTP ingress limits', () => {
     expect(direct.stats).toMatchObject({ handled: 30, peak: 3 });
   });
 
+  it.each([
+    [undefined, 10],
+    [4, 4],
+  ])(
+    'maxConcurrentHandlers %s: 30 connections at once run at most %i handlers at once, and every message is handled',
+    async (maxConcurrentHandlers, limit) => {
+      const { runtime, stats } = countingRuntime(30);
+      const { port } = await listen(runtime, maxConcurrentHandlers ? { maxConcurrentHandlers } : {});
+      const transports = Array.from({ length: 30 }, () =>
+        nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true }),
+      );
+      const sent = await Promise.all(
+        transports.map((transport, i) =>
+          transport.sendMail({ from: 'a@sender.test', to: `c${i}@many.test`, subject: `${i}`, text: 'hi' }),
+        ),
+      );
+      expect(sent.every((info) => info.accepted.length === 1)).toBe(true);
+      expect(stats.handled).toBe(30);
+      expect(stats.peak).toBeLessThanOrEqual(limit);
+      expect(stats.peak).toBeGreaterThan(1);
+    },
+  );
+
+  it('greets a connection beyond maxClients with 421 and closes it; refuses bad limits', async () => {
+    const { runtime } = countingRuntime(0);
+    const { port } = await listen(runtime, { maxClients: 3 });
+    const greeting = async () => {
+      const socket = net.connect(port, '127.0.0.1');
+      const [data] = (await once(socket, 'data')) as [Buffer];
+      return { socket, text: data.toString('latin1') };
+    };
+    const open = [await greeting(), await greeting(), await greeting()];
+    expect(open.map((c) => c.text.slice(0, 3))).toEqual(['220', '220', '220']);
+    const refused = await greeting();
+    expect(refused.text).toMatch(/^421 .*too many connected clients/i);
+    await once(refused.socket, 'close');
+    for (const c of open) c.socket.destroy();
+    await expect(createSmtpIngress(runtime, { port: 0, maxClients: 0 })).rejects.toThrow(RangeError);
+    await expect(createSmtpIngress(runtime, { port: 0, maxConcurrentHandlers: 2.5 })).rejects.toThrow(RangeError);
+  });
+
   // What an oversized message may cost in memory is BoundedBody's promise (bounded-body.test.ts);
   // the resident set under load is a benchmark figure, not a test bound.
   it('discards an oversized message as it streams: 552 after 100 MB, no handler runs, and the session takes the next message', async () => {

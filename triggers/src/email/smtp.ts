@@ -5,6 +5,7 @@ import { DEFAULT_EMAIL_CONCURRENCY, type DispatchEmailOptions, type EmailDispatc
 import type { RawEmail } from './parse.js';
 import { BoundedBody } from './bounded-body.js';
 import { importPeer } from '../optional-peer.js';
+import { Gate } from '../runtime/gate.js';
 
 /** The part of a runtime the SMTP ingress uses. */
 export interface EmailRuntime {
@@ -31,8 +32,34 @@ export interface SmtpIngressOptions {
   /** Most handlers of one message running at once (one per recipient and matching trigger). Default 10. */
   concurrency?: number;
   /**
+   * Most simultaneous SMTP connections (smtp-server's `maxClients`). A
+   * connection beyond it is greeted with **421** ("too many connected
+   * clients, try again in a moment") and closed; the sending server retries
+   * later. Default 100.
+   *
+   * @example
+   * ```ts
+   * await createSmtpIngress(runtime, { maxClients: 50 });
+   * ```
+   */
+  maxClients?: number;
+  /**
+   * Most email handlers running at once across all connections and messages
+   * (a handler is one recipient × matching trigger). A message whose handlers
+   * find the pool full waits for free slots before its final reply (the
+   * client keeps waiting, as RFC 5321 §4.5.3.2.6 allows 10 minutes); the
+   * waiting messages are bounded by `maxClients` (one message in DATA per
+   * connection). Default 10.
+   *
+   * @example
+   * ```ts
+   * await createSmtpIngress(runtime, { maxClients: 50, maxConcurrentHandlers: 8, concurrency: 4 });
+   * ```
+   */
+  maxConcurrentHandlers?: number;
+  /**
    * More smtp-server options (its `SMTPServerOptions`, e.g. `key`/`cert` to offer STARTTLS, `onAuth`), except
-   * `onRcptTo`, `onData` and `size`, which the source sets. By default AUTH and STARTTLS are disabled and nothing
+   * `onRcptTo`, `onData`, `size` and `maxClients`, which the source sets. By default AUTH and STARTTLS are disabled and nothing
    * is logged. Typed loosely so the declarations need no `smtp-server` types where email is not used.
    */
   server?: Readonly<Record<string, unknown>>;
@@ -62,9 +89,12 @@ function reply(code: number, message: string): Error & { responseCode: number } 
 /**
  * Receives mail over SMTP (RFC 5321, with smtp-server) and hands each message
  * to `runtime.dispatchEmail` with the envelope's sender and recipients,
- * running at most `concurrency` handlers of a message at once.
+ * running at most `concurrency` handlers of a message at once and at most
+ * `maxConcurrentHandlers` across all connections, with at most `maxClients`
+ * connections open.
  *
  * Replies:
+ * - a connection beyond `maxClients`: **421** in the greeting, then closed;
  * - `RCPT TO` a recipient no email trigger takes: **550** 5.1.1;
  * - more than `maxRecipients` recipients: **452** 4.5.3 for the extra ones;
  * - a message larger than `size`: **552** 5.3.4; once past `size` the rest
@@ -74,7 +104,7 @@ function reply(code: number, message: string): Error & { responseCode: number } 
  * - handled: **250**.
  *
  * @throws {Error} when the port cannot be bound (e.g. `EADDRINUSE`)
- * @throws {RangeError} when `maxRecipients` or `concurrency` is not a positive integer
+ * @throws {RangeError} when `maxRecipients`, `concurrency`, `maxClients` or `maxConcurrentHandlers` is not a positive integer
  * @example
  * ```ts
  * const ingress = await createSmtpIngress(runtime, { port: 2525 });
@@ -88,14 +118,18 @@ export async function createSmtpIngress(runtime: EmailRuntime, options: SmtpIngr
   const size = options.size ?? 25 * 1024 * 1024;
   const maxRecipients = positiveInteger('maxRecipients', options.maxRecipients, 100);
   const concurrency = positiveInteger('concurrency', options.concurrency, DEFAULT_EMAIL_CONCURRENCY);
+  const maxClients = positiveInteger('maxClients', options.maxClients, 100);
+  const handlers = new Gate(positiveInteger('maxConcurrentHandlers', options.maxConcurrentHandlers, 10));
+  const within = <T>(run: () => Promise<T>) => handlers.run(undefined, run);
   const server: SMTPServer = new SMTPServer({
     name: options.name ?? 'framework-trigger',
     banner: 'framework trigger inbound mail',
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
-    ...(options.server as Omit<SMTPServerOptions, 'onRcptTo' | 'onData' | 'size'> | undefined),
+    ...(options.server as Omit<SMTPServerOptions, 'onRcptTo' | 'onData' | 'size' | 'maxClients'> | undefined),
     size,
+    maxClients,
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= maxRecipients)
         callback(reply(452, `4.5.3 too many recipients (at most ${maxRecipients})`));
@@ -116,6 +150,7 @@ export async function createSmtpIngress(runtime: EmailRuntime, options: SmtpIngr
           .dispatchEmail(body.concat(), {
             recipients: session.envelope.rcptTo.map((r) => r.address),
             concurrency,
+            within,
             maxSize: size,
             ...(from ? { from } : {}),
           })
