@@ -17,7 +17,7 @@
  * @module
  */
 export { createTenantResolver, type TenantResolver, type TenantResolverOptions } from './tenant/resolver.js';
-export { TenantNotFoundError } from './tenant/errors.js';
+export { LastOwnerError, TenantNotFoundError } from './tenant/errors.js';
 export { isValidTenantSlug, isValidTenantId } from './tenant/slug.js';
 export { createMemoryTenantStorage } from './tenant/storage/memory.js';
 export { createSqlTenantStorage, type SqlTenantStorageOptions } from './tenant/storage/sql.js';
@@ -28,4 +28,11 @@ export {
   type RedisLikeClient,
   type TenantKeyValueStore,
 } from './tenant/storage/kv.js';
-export type { Tenant, TenantInput, TenantPatch, TenantMembership, TenantStorage } from './tenant/types.js';
+export type {
+  MembershipGuard,
+  Tenant,
+  TenantInput,
+  TenantPatch,
+  TenantMembership,
+  TenantStorage,
+} from './tenant/types.js';

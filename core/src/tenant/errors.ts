@@ -16,3 +16,16 @@ export class TenantNotFoundError extends AuthError {
     this.name = 'TenantNotFoundError';
   }
 }
+
+/**
+ * A guarded membership change (`storage.removeMember(..., { keepOwner })`, `storage.addMember(..., { keepOwner })`)
+ * was refused because it would leave the tenant with no member of the `keepOwner` role. Code `LAST_OWNER`, status
+ * 409. Nothing was changed.
+ */
+export class LastOwnerError extends AuthError {
+  static override readonly brand: string = '@framework/auth.LastOwnerError';
+  constructor(message = 'An organization needs an owner: transfer ownership first') {
+    super(message, { code: 'LAST_OWNER', status: 409 });
+    this.name = 'LastOwnerError';
+  }
+}

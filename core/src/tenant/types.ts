@@ -44,6 +44,21 @@ export interface TenantMembership {
 }
 
 /**
+ * Option of the guarded membership changes (`removeMember`, `addMember`): keeps the tenant's last member of a role.
+ */
+export interface MembershipGuard {
+  /**
+   * Refuse the change, with `LastOwnerError` (`LAST_OWNER`, 409) and nothing written, when it would leave the
+   * tenant with no member of this role (removing, or giving another role to, its only holder). The check and the
+   * write are one atomic step in memory (one synchronous step) and in SQL (SQLite: one transaction on its single
+   * connection; PostgreSQL: a transaction that first locks the tenant's row, so concurrent guarded changes of one
+   * tenant run one after another); in the key-value storage it is best-effort (see `createKeyValueTenantStorage`).
+   * Unguarded calls (no option) do not take part and may still remove the last holder.
+   */
+  keepOwner?: string;
+}
+
+/**
  * Where tenants and memberships live. Conventions, checked by the tenant
  * storage conformance suite:
  * - "not found" is `null`, `false` or `[]`, never a throw;
@@ -67,14 +82,23 @@ export interface TenantStorage {
   delete(id: string): Promise<boolean>;
   /**
    * Adds a user to a tenant with `role`, or changes the role of a member.
+   * @param guard `{ keepOwner }`: refuse to take that role from its last holder (see {@link MembershipGuard}).
    * @throws TenantNotFoundError (`TENANT_NOT_FOUND`, 404) when the tenant does not exist.
+   * @throws LastOwnerError (`LAST_OWNER`, 409) when `guard` refuses; nothing changed.
    */
-  addMember(membership: { tenantId: string; userId: string; role: string }): Promise<TenantMembership>;
+  addMember(
+    membership: { tenantId: string; userId: string; role: string },
+    guard?: MembershipGuard,
+  ): Promise<TenantMembership>;
   getMember(tenantId: string, userId: string): Promise<TenantMembership | null>;
   /** The members of a tenant. */
   listMembers(tenantId: string): Promise<TenantMembership[]>;
   /** The memberships of a user, across tenants. */
   listMemberships(userId: string): Promise<TenantMembership[]>;
-  /** Whether a membership was removed. */
-  removeMember(tenantId: string, userId: string): Promise<boolean>;
+  /**
+   * Whether a membership was removed.
+   * @param guard `{ keepOwner }`: refuse to remove the last member of that role (see {@link MembershipGuard}).
+   * @throws LastOwnerError (`LAST_OWNER`, 409) when `guard` refuses; nothing changed.
+   */
+  removeMember(tenantId: string, userId: string, guard?: MembershipGuard): Promise<boolean>;
 }

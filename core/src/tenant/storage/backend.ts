@@ -9,9 +9,9 @@ import { forbiddenCharacter } from '../../input/text.js';
 import { randomUUID } from 'node:crypto';
 import { badRequest } from '../../errors.js';
 import { StorageConflictError } from '../../storage/types.js';
-import { TenantNotFoundError } from '../errors.js';
+import { LastOwnerError, TenantNotFoundError } from '../errors.js';
 import { isValidTenantId, isValidTenantSlug } from '../slug.js';
-import type { Tenant, TenantMembership, TenantPatch, TenantStorage } from '../types.js';
+import type { MembershipGuard, Tenant, TenantMembership, TenantPatch, TenantStorage } from '../types.js';
 
 /** What a storage implements. Returned records must be fresh objects. */
 export interface TenantBackend {
@@ -34,7 +34,31 @@ export interface TenantBackend {
   members(tenantId: string): Promise<TenantMembership[]>;
   memberships(userId: string): Promise<TenantMembership[]>;
   removeMember(tenantId: string, userId: string): Promise<boolean>;
+  /**
+   * One atomic step (no other `guardedChange` of the tenant in between): gives `userId` the role `role` in
+   * `tenantId` (inserting the membership with `createdAt` when there is none), or removes the membership when
+   * `role` is null, unless the member holds `keepOwner`, `role` is not `keepOwner`, and no other member of the
+   * tenant holds it. Returns the membership as written (or as removed), null when removing an absent membership,
+   * or `'refused'` (nothing written).
+   */
+  guardedChange(change: GuardedChange): Promise<TenantMembership | null | 'refused'>;
 }
+
+/** The input of {@link TenantBackend.guardedChange}. */
+export interface GuardedChange {
+  tenantId: string;
+  userId: string;
+  /** The new role, or null to remove the membership. */
+  role: string | null;
+  /** The role the tenant keeps at least one member of. */
+  keepOwner: string;
+  /** `createdAt` of a membership this change inserts. */
+  createdAt: Date;
+}
+
+/** Whether `change` would take `keepOwner` from `current`'s holder (so it needs another holder to proceed). */
+export const takesOwner = (current: TenantMembership | null | undefined, change: GuardedChange): boolean =>
+  current?.role === change.keepOwner && change.role !== change.keepOwner;
 
 /** Longest accepted tenant name and role, in UTF-16 code units. */
 const MAX_NAME = 200;
@@ -88,6 +112,12 @@ const isKey = (value: unknown): value is string => typeof value === 'string' && 
 
 const conflict = (field: 'id' | 'slug') =>
   new StorageConflictError(`Tenant ${field} is taken (ids and slugs share one namespace)`, field);
+
+/** The `keepOwner` role of a guard, checked; undefined without one. */
+function keeping(guard: MembershipGuard | undefined): string | undefined {
+  if (guard === undefined || guard === null || guard.keepOwner === undefined) return undefined;
+  return checkText('keepOwner', guard.keepOwner);
+}
 
 /** Builds the public {@link TenantStorage} over a backend. */
 export function tenantStorage(backend: TenantBackend): TenantStorage {
@@ -152,11 +182,17 @@ export function tenantStorage(backend: TenantBackend): TenantStorage {
 
     delete: (id) => (isValidTenantId(id) ? backend.remove(id) : Promise.resolve(false)),
 
-    async addMember(input) {
+    async addMember(input, guard?: MembershipGuard) {
       const tenantId = checkText('tenantId', input?.tenantId);
       const userId = checkText('userId', input.userId);
       const role = checkText('role', input.role);
+      const keepOwner = keeping(guard);
       if (!isValidTenantId(tenantId) || !(await backend.byId(tenantId))) throw new TenantNotFoundError();
+      if (keepOwner !== undefined) {
+        const done = await backend.guardedChange({ tenantId, userId, role, keepOwner, createdAt: new Date() });
+        if (done === 'refused') throw new LastOwnerError();
+        return done as TenantMembership; // a role change returns what it wrote
+      }
       const existing = await backend.member(tenantId, userId);
       const membership: TenantMembership = { tenantId, userId, role, createdAt: existing?.createdAt ?? new Date() };
       await backend.putMember(membership);
@@ -166,7 +202,13 @@ export function tenantStorage(backend: TenantBackend): TenantStorage {
       isKey(tenantId) && isKey(userId) ? backend.member(tenantId, userId) : Promise.resolve(null),
     listMembers: (tenantId) => (isKey(tenantId) ? backend.members(tenantId) : Promise.resolve([])),
     listMemberships: (userId) => (isKey(userId) ? backend.memberships(userId) : Promise.resolve([])),
-    removeMember: (tenantId, userId) =>
-      isKey(tenantId) && isKey(userId) ? backend.removeMember(tenantId, userId) : Promise.resolve(false),
+    async removeMember(tenantId, userId, guard?: MembershipGuard) {
+      const keepOwner = keeping(guard);
+      if (!isKey(tenantId) || !isKey(userId)) return false;
+      if (keepOwner === undefined) return backend.removeMember(tenantId, userId);
+      const done = await backend.guardedChange({ tenantId, userId, role: null, keepOwner, createdAt: new Date() });
+      if (done === 'refused') throw new LastOwnerError();
+      return done !== null;
+    },
   };
 }

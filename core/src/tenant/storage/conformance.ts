@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthError } from '../../errors.js';
 import { forbiddenCharacter } from '../../input/text.js';
 import { StorageConflictError } from '../../storage/types.js';
-import { TenantNotFoundError } from '../errors.js';
+import { LastOwnerError, TenantNotFoundError } from '../errors.js';
 import type { TenantStorage } from '../types.js';
 
 /** A fresh, empty storage for one test, and how to dispose of it afterwards. */
@@ -220,6 +220,63 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
       expect(await s().listMembers('nope')).toStrictEqual([]);
       expect(await s().listMemberships('nope')).toStrictEqual([]);
       expect(await s().removeMember('nope', 'u')).toBe(false);
+    });
+
+    it('guarded changes ({ keepOwner }) never take the last owner: LastOwnerError, nothing changed', async () => {
+      const t = await s().create({ slug: 'acme', name: 'Acme' });
+      const keep = { keepOwner: 'owner' };
+      const owner = await s().addMember({ tenantId: t.id, userId: 'ada', role: 'owner' });
+      await s().addMember({ tenantId: t.id, userId: 'bob', role: 'member' });
+      for (const attempt of [
+        () => s().removeMember(t.id, 'ada', keep),
+        () => s().addMember({ tenantId: t.id, userId: 'ada', role: 'member' }, keep),
+      ]) {
+        const error = await rejection(attempt());
+        expect(error).toBeInstanceOf(LastOwnerError);
+        expect(error).toMatchObject({ code: 'LAST_OWNER', status: 409 });
+      }
+      expect(await s().getMember(t.id, 'ada')).toStrictEqual(owner);
+      // Non-owners, an owner beside another owner, an owner keeping the role, and new members pass.
+      expect(await s().addMember({ tenantId: t.id, userId: 'ada', role: 'owner' }, keep)).toStrictEqual(owner);
+      expect(await s().removeMember(t.id, 'bob', keep)).toBe(true);
+      expect(await s().removeMember(t.id, 'bob', keep)).toBe(false);
+      const grace = await s().addMember({ tenantId: t.id, userId: 'grace', role: 'owner' }, keep);
+      expect(grace).toMatchObject({ tenantId: t.id, userId: 'grace', role: 'owner' });
+      expect(await s().addMember({ tenantId: t.id, userId: 'ada', role: 'admin' }, keep)).toStrictEqual({
+        ...owner,
+        role: 'admin',
+      });
+      expect(await rejection(s().removeMember(t.id, 'grace', keep))).toBeInstanceOf(LastOwnerError);
+      expect(await s().getMember(t.id, 'grace')).toStrictEqual(grace);
+      expect(await rejection(s().removeMember(t.id, 'grace', { keepOwner: '' }))).toMatchObject({
+        code: 'INVALID_REQUEST',
+      });
+      expect(await s().removeMember('nope', 'grace', keep)).toBe(false);
+      // Unguarded calls do not take part.
+      expect(await s().removeMember(t.id, 'grace')).toBe(true);
+    });
+
+    it('20 concurrent guarded removals and demotions of different co-owners leave exactly one owner', async () => {
+      const t = await s().create({ slug: 'acme', name: 'Acme' });
+      const keep = { keepOwner: 'owner' };
+      const ids = Array.from({ length: 20 }, (_, i) => `owner-${i}`);
+      for (const userId of ids) await s().addMember({ tenantId: t.id, userId, role: 'owner' });
+      for (const demote of [false, true, false, true]) {
+        const results = await Promise.allSettled(
+          ids.map((userId, i) =>
+            demote && i % 2 === 0
+              ? s().addMember({ tenantId: t.id, userId, role: 'member' }, keep)
+              : s().removeMember(t.id, userId, keep),
+          ),
+        );
+        const refused = results.filter((r) => r.status === 'rejected');
+        expect(refused).toHaveLength(1);
+        expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(LastOwnerError);
+        const owners = (await s().listMembers(t.id)).filter((m) => m.role === 'owner');
+        expect(owners).toHaveLength(1);
+        // Again with every co-owner back (the survivor included).
+        for (const userId of ids) await s().addMember({ tenantId: t.id, userId, role: 'owner' });
+      }
     });
 
     it('migrate() is idempotent and keeps data', async () => {

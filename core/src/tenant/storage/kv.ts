@@ -5,7 +5,7 @@
  */
 import { StorageConflictError } from '../../storage/types.js';
 import type { Tenant, TenantMembership, TenantStorage } from '../types.js';
-import { tenantStorage, type TenantBackend } from './backend.js';
+import { takesOwner, tenantStorage, type TenantBackend } from './backend.js';
 import { jsonStore, type TenantKeyValueStore } from './kv-namespace.js';
 
 export type { KeyValueNamespace, RedisLikeClient, TenantKeyValueStore } from './kv-namespace.js';
@@ -42,6 +42,12 @@ const memberFromDoc = (m: MemberDoc): TenantMembership => ({ ...m, createdAt: ne
  * processes to the same tenant are not atomic across keys (KV stores offer
  * no transactions), so run tenant administration from one place. Lookups
  * (`get`, `getMember`) are one or two key reads. `migrate()` does nothing.
+ *
+ * Guarded membership changes (`removeMember`/`addMember` with `{ keepOwner }`, which `organizations()` uses so an
+ * organization never loses its last owner) are check-then-write here: atomic among the writes of one storage
+ * object, but best-effort across processes or isolates, and a KV namespace's eventual consistency can hide a
+ * concurrent change for a while. Where that rule must hold under concurrent requests from several processes, keep
+ * memberships in SQL (`createSqlTenantStorage`).
  *
  * @throws TypeError at creation when `namespace` is none of the above or `prefix` is not a string.
  * @example
@@ -96,6 +102,18 @@ export function createKeyValueTenantStorage(
     const doc = await store.read<MemberDoc>(key.member(tenantId, userId));
     return doc ? memberFromDoc(doc) : null;
   };
+  /** Writes a membership and its two index entries (inside `exclusive`). */
+  async function link(m: TenantMembership): Promise<void> {
+    await store.write(key.member(m.tenantId, m.userId), { ...m, createdAt: m.createdAt.getTime() });
+    await add(key.members(m.tenantId), m.userId);
+    await add(key.memberships(m.userId), m.tenantId);
+  }
+  /** Removes a membership and its two index entries (inside `exclusive`). */
+  async function unlink(tenantId: string, userId: string): Promise<void> {
+    await store.remove(key.member(tenantId, userId));
+    await drop(key.members(tenantId), userId);
+    await drop(key.memberships(userId), tenantId);
+  }
   const present = <T>(list: (T | null)[]) => list.filter((v): v is T => v !== null);
 
   const backend: TenantBackend = {
@@ -139,12 +157,7 @@ export function createKeyValueTenantStorage(
         await drop(key.ids, id);
         return true;
       }),
-    putMember: (m) =>
-      exclusive(async () => {
-        await store.write(key.member(m.tenantId, m.userId), { ...m, createdAt: m.createdAt.getTime() });
-        await add(key.members(m.tenantId), m.userId);
-        await add(key.memberships(m.userId), m.tenantId);
-      }),
+    putMember: (m) => exclusive(() => link(m)),
     member,
     members: async (tenantId) =>
       present(
@@ -157,10 +170,26 @@ export function createKeyValueTenantStorage(
     removeMember: (tenantId, userId) =>
       exclusive(async () => {
         if (!(await member(tenantId, userId))) return false;
-        await store.remove(key.member(tenantId, userId));
-        await drop(key.members(tenantId), userId);
-        await drop(key.memberships(userId), tenantId);
+        await unlink(tenantId, userId);
         return true;
+      }),
+    // Check-then-write, serialized within this object only (see the note above on other processes).
+    guardedChange: (change) =>
+      exclusive(async () => {
+        const { tenantId, userId, role, keepOwner } = change;
+        const current = await member(tenantId, userId);
+        if (takesOwner(current, change)) {
+          const others = await backend.members(tenantId);
+          if (!others.some((m) => m.userId !== userId && m.role === keepOwner)) return 'refused';
+        }
+        if (role === null) {
+          if (!current) return null;
+          await unlink(tenantId, userId);
+          return current;
+        }
+        const next = { tenantId, userId, role, createdAt: current?.createdAt ?? change.createdAt };
+        await link(next);
+        return next;
       }),
   };
   return tenantStorage(backend);

@@ -4,7 +4,7 @@
  */
 import { StorageConflictError } from '../../storage/types.js';
 import type { Tenant, TenantMembership, TenantStorage } from '../types.js';
-import { tenantStorage, type TenantBackend } from './backend.js';
+import { takesOwner, tenantStorage, type TenantBackend } from './backend.js';
 
 const memberKey = (tenantId: string, userId: string) => `${tenantId}\u0000${userId}`;
 const copyAll = <T>(values: Iterable<T>): T[] => [...values].map((v) => structuredClone(v));
@@ -70,6 +70,26 @@ export function createMemoryTenantStorage(): TenantStorage {
     members: async (tenantId) => matching((m) => m.tenantId === tenantId),
     memberships: async (userId) => matching((m) => m.userId === userId),
     removeMember: async (tenantId, userId) => memberships.delete(memberKey(tenantId, userId)),
+    // Check and write in one synchronous step: no other call runs in between on the event loop.
+    async guardedChange(change) {
+      const key = memberKey(change.tenantId, change.userId);
+      const current = memberships.get(key);
+      if (takesOwner(current, change)) {
+        const other = [...memberships.values()].some(
+          (m) => m.tenantId === change.tenantId && m.userId !== change.userId && m.role === change.keepOwner,
+        );
+        if (!other) return 'refused';
+      }
+      if (change.role === null) {
+        if (!current) return null;
+        memberships.delete(key);
+        return structuredClone(current);
+      }
+      const { tenantId, userId, role } = change;
+      const next: TenantMembership = { tenantId, userId, role, createdAt: current?.createdAt ?? change.createdAt };
+      memberships.set(key, next);
+      return structuredClone(next);
+    },
   };
   return tenantStorage(backend);
 }

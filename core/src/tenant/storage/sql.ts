@@ -3,11 +3,11 @@
  * Kysely instance you own (SQLite or PostgreSQL).
  * @module
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { detectDialect, dialects, type SqlDialectName } from '../../storage/sql/dialect.js';
 import { StorageConflictError } from '../../storage/types.js';
 import type { Tenant, TenantMembership, TenantStorage } from '../types.js';
-import { tenantStorage, type TenantBackend } from './backend.js';
+import { tenantStorage, type GuardedChange, type TenantBackend } from './backend.js';
 import { migrateTenantTables, tenantTables } from './sql-schema.js';
 
 /** Options of {@link createSqlTenantStorage}. */
@@ -131,6 +131,68 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
       .execute()
       .then((rows) => rows.map(toMember));
 
+  const memberOf = async (db: Kysely<any>, tenantId: string, userId: string) => {
+    const row = await db
+      .selectFrom(t.members)
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .$castTo<MemberRow>()
+      .executeTakeFirst();
+    return row ? toMember(row) : null;
+  };
+
+  async function upsert(db: Kysely<any>, m: TenantMembership): Promise<void> {
+    const row: MemberRow = {
+      tenant_id: m.tenantId,
+      user_id: m.userId,
+      role: m.role,
+      created_at: m.createdAt.getTime(),
+    };
+    await db
+      .insertInto(t.members)
+      .values(row)
+      .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doUpdateSet({ role: m.role }))
+      .execute();
+  }
+
+  /**
+   * A guarded change in one transaction. PostgreSQL first locks the tenant's row (`FOR UPDATE`), so guarded changes
+   * of one tenant run one after another (under READ COMMITTED two conditional statements could each remove a
+   * different owner); SQLite runs the transaction on its one connection. The write itself is conditional too (it
+   * happens only while another member holds `keepOwner`), so it never takes the last holder.
+   */
+  async function guardedChange(c: GuardedChange) {
+    return q.transaction().execute(async (trx: Transaction<any>) => {
+      if (dialect === 'postgres')
+        await trx.selectFrom(t.tenants).select('id').where('id', '=', c.tenantId).forUpdate().execute();
+      const anotherHolder = sql<boolean>`exists (select 1 from ${sql.table(t.members)} as other where other.tenant_id = ${c.tenantId} and other.role = ${c.keepOwner} and other.user_id <> ${c.userId})`;
+      const current = await memberOf(trx, c.tenantId, c.userId);
+      if (c.role === null) {
+        if (!current) return null;
+        const result = await trx
+          .deleteFrom(t.members)
+          .where('tenant_id', '=', c.tenantId)
+          .where('user_id', '=', c.userId)
+          .where((eb) => eb.or([eb('role', '<>', c.keepOwner), anotherHolder]))
+          .executeTakeFirst();
+        return Number(result.numDeletedRows) > 0 ? current : 'refused';
+      }
+      if (!current) {
+        await upsert(trx, { tenantId: c.tenantId, userId: c.userId, role: c.role, createdAt: c.createdAt });
+        return memberOf(trx, c.tenantId, c.userId);
+      }
+      let update = trx
+        .updateTable(t.members)
+        .set({ role: c.role })
+        .where('tenant_id', '=', c.tenantId)
+        .where('user_id', '=', c.userId);
+      if (c.role !== c.keepOwner) update = update.where((eb) => eb.or([eb('role', '<>', c.keepOwner), anotherHolder]));
+      const result = await update.executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0 ? { ...current, role: c.role } : 'refused';
+    });
+  }
+
   const backend: TenantBackend = {
     migrate: () => migrateTenantTables(q, t, dialect, traits),
     byId: (id) => one('id', id),
@@ -148,29 +210,8 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
         return Number(result.numDeletedRows) > 0;
       });
     },
-    async putMember(m) {
-      const row: MemberRow = {
-        tenant_id: m.tenantId,
-        user_id: m.userId,
-        role: m.role,
-        created_at: m.createdAt.getTime(),
-      };
-      await q
-        .insertInto(t.members)
-        .values(row)
-        .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doUpdateSet({ role: m.role }))
-        .execute();
-    },
-    async member(tenantId, userId) {
-      const row = await q
-        .selectFrom(t.members)
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', userId)
-        .$castTo<MemberRow>()
-        .executeTakeFirst();
-      return row ? toMember(row) : null;
-    },
+    putMember: (m) => upsert(q, m),
+    member: (tenantId, userId) => memberOf(q, tenantId, userId),
     members: (tenantId) => members('tenant_id', tenantId),
     memberships: (userId) => members('user_id', userId),
     async removeMember(tenantId, userId) {
@@ -181,6 +222,7 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
+    guardedChange,
   };
   return tenantStorage(backend);
 }
