@@ -4,6 +4,7 @@
  * client IP under trustProxy, and webhooks.
  */
 import { createHmac } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -115,6 +116,24 @@ describe('authPlugin', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ body: { n: i }, helper: EMAIL });
     }
+    // The body arriving after the headers, in pieces: Fastify's parser reads it in the socket's async context.
+    const cookie = await b.jar.getCookieString(base);
+    const late = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(`${base}/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve(text));
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+      setTimeout(() => req.write('{"late":'), 50);
+      setTimeout(() => req.end('true}'), 100);
+    });
+    expect(JSON.parse(late)).toEqual({ body: { late: true }, helper: EMAIL });
     // Concurrent requests of two people never see each other's scope.
     const other = cookieClient(base);
     const [mine, theirs] = await Promise.all([
@@ -212,6 +231,32 @@ describe('authPlugin', () => {
       expect(res.status).toBe(413);
       await res.arrayBuffer();
       expect((await fetch(`${base}/auth/csrf`)).status).toBe(200);
+    }
+  });
+
+  it('keeps a connection usable after a 405 or 404 that never reads the body', async () => {
+    const base = await start(await makeAuth(), () => {});
+    const agent = singleConnectionAgent();
+    try {
+      const body = 'x'.repeat(512 * 1024);
+      for (const [method, target, status] of [
+        ['PUT', '/auth/csrf', 405],
+        ['POST', '/auth/no-such-route', 404],
+      ] as const) {
+        for (const headers of [{ 'content-length': String(body.length) }, {}] as Record<string, string>[]) {
+          const res = await rawRequest(base, agent, {
+            method,
+            target,
+            headers: { 'content-type': 'text/plain', accept: 'application/json', ...headers },
+            chunks: [body.slice(0, 1024), body.slice(1024)],
+          });
+          expect(res.status, `${method} ${target}`).toBe(status);
+          const next = await rawRequest(base, agent, { target: '/auth/csrf', headers: { accept: 'application/json' } });
+          expect([next.status, next.reusedSocket], `after ${method} ${target}`).toEqual([200, true]);
+        }
+      }
+    } finally {
+      agent.destroy();
     }
   });
 

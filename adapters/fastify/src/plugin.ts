@@ -8,7 +8,7 @@ import { leaveBodiesUnread } from './body.js';
 import { authErrorHandler, type AuthErrorHandlerOptions } from './errors.js';
 import { toWebRequest } from './request.js';
 import { releaseBodyAfter, sendWebResponse } from './response.js';
-import { clientInfo, scopeHandler, sessionHook } from './session.js';
+import { clientInfo, sessionHook } from './session.js';
 import { OWN_ROUTE } from './state.js';
 
 /** Options of {@link authPlugin}. */
@@ -16,7 +16,8 @@ export interface AuthPluginOptions {
   /** The engine from `createAuth`. Its `config.basePath` (`/auth` by default) is where the routes go. */
   auth: Auth;
   /**
-   * Run route handlers inside the request scope (`AsyncLocalStorage`), so `getUser()`, `requireAuth()`,
+   * Run the rest of each request (later hooks, body parsing, the handler) inside the request scope
+   * (`AsyncLocalStorage`), so `getUser()`, `requireAuth()`,
    * `requireRole()` and the other global helpers of `@framework/auth` work in them. Default true. With false
    * only `request.auth` is set (cheaper); the guards of this package work either way.
    */
@@ -52,7 +53,6 @@ const plugin: FastifyPluginCallback<AuthPluginOptions> = (fastify, options, done
     return done(new TypeError('authPlugin needs { auth }: the engine from createAuth()'));
   fastify.decorateRequest('auth', null);
   fastify.addHook('onRequest', sessionHook(auth, options.scope !== false));
-  if (options.scope !== false) fastify.addHook('onRoute', scopeHandler);
   if (options.errorHandler !== false)
     fastify.setErrorHandler(authErrorHandler(auth, options.log ? { log: options.log } : {}));
   fastify.register(authRoutes(auth));
@@ -65,8 +65,9 @@ const plugin: FastifyPluginCallback<AuthPluginOptions> = (fastify, options, done
  *   the body left unread by Fastify and streamed into the Web `Request`, so the kit's own limit applies (413 past
  *   64 KiB, chunked or not) and the connection stays usable after it;
  * - an `onRequest` hook reading the session of every other request from its headers: `request.auth = {user,
- *   session, scope}`, refreshed or cleared session cookies on the reply, and (with `scope`, the default) route
- *   handlers registered after the plugin run in the request scope, so the global helpers work;
+ *   session, scope}`, refreshed or cleared session cookies on the reply, and (with `scope`, the default) the
+ *   rest of the request (later hooks, body parsing, the handler) runs in the request scope, so the global helpers
+ *   work;
  * - {@link authErrorHandler} as the error handler (unless `errorHandler: false`): the helpers' redirects, 401,
  *   403 and other kit errors as the kit answers them; other errors without message or stack.
  *
