@@ -22,7 +22,8 @@ export interface DispatchEmailOptions {
    * A limit shared across messages: every handler run of this message goes
    * through it (within `concurrency`), so one pool bounds the handlers of all
    * messages at once. The SMTP ingress passes its `maxConcurrentHandlers`
-   * pool. Default: none.
+   * pool. A handler that outlives `timeout + gracePeriod` keeps its slot
+   * until it really ends (this message's result waits for it). Default: none.
    *
    * @example
    * ```ts
@@ -77,14 +78,28 @@ export async function dispatchEmail(
   const concurrency = options.concurrency ?? DEFAULT_EMAIL_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new RangeError('dispatchEmail: concurrency must be a positive integer');
-  const within = options.within ?? (<T>(run: () => Promise<T>) => run());
-  const results = await settleWithin(concurrency, deliveries, ({ trigger, to }) =>
-    within(() => {
-      const event: EmailEvent = { from, to, ...parsed.fields, raw: streamOf(parsed.bytes) };
-      return core.tracker.track(
-        dispatchWithRetries(core, core.registry.get(trigger), event, { retries: options.retries ?? 0 }),
-      );
-    }),
+  const run = ({ trigger, to }: { trigger: string; to: string }, onAbandoned?: (settled: Promise<void>) => void) => {
+    const event: EmailEvent = { from, to, ...parsed.fields, raw: streamOf(parsed.bytes) };
+    return core.tracker.track(
+      dispatchWithRetries(core, core.registry.get(trigger), event, {
+        retries: options.retries ?? 0,
+        ...(onAbandoned ? { onAbandoned } : {}),
+      }),
+    );
+  };
+  const { within } = options;
+  const results = await settleWithin(concurrency, deliveries, (delivery) =>
+    within
+      ? // A handler past its hard cap keeps its slot of the shared pool until it really ends.
+        within(async () => {
+          const abandoned: Promise<void>[] = [];
+          try {
+            await run(delivery, (settled) => abandoned.push(settled));
+          } finally {
+            await Promise.all(abandoned);
+          }
+        })
+      : run(delivery),
   );
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) {

@@ -7,6 +7,7 @@ import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineTrigger } from '../define.js';
+import { eventually } from '../engine/conformance.js';
 import { createTriggerRuntime } from '../runtime/create.js';
 import { createSmtpIngress, type SmtpIngress, type SmtpIngressOptions } from './smtp.js';
 
@@ -156,6 +157,40 @@ describe('SMTP ingress limits', () => {
       expect(stats.peak).toBeGreaterThan(1);
     },
   );
+
+  it('a handler past timeout + gracePeriod keeps its slot of maxConcurrentHandlers until it really ends (451 meanwhile)', async () => {
+    const stats = { active: 0, peak: 0, ended: 0 };
+    const runtime = createTriggerRuntime({
+      env: {},
+      triggers: {
+        stuck: defineTrigger({
+          source: { type: 'email', domain: 'many.test' },
+          config: { ...quiet, timeout: '20ms', gracePeriod: '20ms' },
+          // Ignores ctx.signal and runs 3× past its hard cap.
+          handle: async () => {
+            stats.active++;
+            stats.peak = Math.max(stats.peak, stats.active);
+            await new Promise((resolve) => setTimeout(resolve, 120));
+            stats.active--;
+            stats.ended++;
+          },
+        }),
+      },
+    });
+    const { port } = await listen(runtime, { maxConcurrentHandlers: 2 });
+    const sent = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        nodemailer
+          .createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
+          .sendMail({ from: 'a@sender.test', to: `s${i}@many.test`, subject: `${i}`, text: 'hi' }),
+      ),
+    );
+    expect(sent.map((r) => r.status === 'rejected' && (r.reason as { responseCode?: number }).responseCode)).toEqual(
+      Array(6).fill(451),
+    );
+    await eventually(() => expect(stats.ended).toBe(6), 5_000);
+    expect(stats.peak).toBe(2);
+  });
 
   it('greets a connection beyond maxClients with 421 and closes it; refuses bad limits', async () => {
     const { runtime } = countingRuntime(0);

@@ -13,6 +13,12 @@ export interface DispatchOptions {
   parent?: TraceParent | undefined;
   /** The run's durable-steps id (e.g. a schedule occurrence); default one per dispatch, shared by its retries. */
   runId?: string;
+  /**
+   * Called with the `settled` promise of each attempt that was reported while
+   * its handler still executes (past `timeout + gracePeriod`), e.g. to hold
+   * a shared slot until it really ends.
+   */
+  onAbandoned?: (settled: Promise<void>) => void;
 }
 
 /**
@@ -33,6 +39,7 @@ export async function dispatchWithRetries(
   const runId = options.runId ?? `dispatch:${randomHex(16)}`;
   for (let attempt = 1; ; attempt++) {
     const result = await runAttempt(core, trigger, event, { attempt, parent, steps: { store: core.steps, runId } });
+    if (result.settled) options.onAbandoned?.(result.settled);
     if (result.ok) return core.steps.clear(runId);
     parent ??= result.position;
     const final = result.noRetry || isNonRetryable(result.error) || attempt > retries || core.stopSignal.aborted;
