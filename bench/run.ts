@@ -34,6 +34,9 @@ for (const [label, kind] of routes) {
   console.log(`| ${label} | ${fmt(t.rps[kind], 0)} | ${fmt((t.rps[kind] / t.rps.bare) * 100)} % | ${cpu} |`);
 }
 
+const { printFastifyThroughput } = await import('./fastify.js');
+await printFastifyThroughput();
+
 try {
   const { benchTriggers } = (await import('./triggers.js')) as { benchTriggers: () => Promise<Record<string, number>> };
   console.log('\n== triggers');

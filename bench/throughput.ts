@@ -16,6 +16,8 @@ import autocannon from 'autocannon';
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 export type Kind = 'bare' | 'noop' | 'default' | 'scoped';
+/** The Fastify routes of `fastify-server.ts`: bare, behind a no-op preHandler, and protected (see there). */
+export type FastifyKind = 'fastify-bare' | 'fastify-noop' | 'fastify-default' | 'fastify-scoped';
 
 /** Whether servers and the load generator can be pinned to separate cores. */
 const canPin = process.platform === 'linux' && availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
@@ -37,8 +39,9 @@ function cpuMicros(pid: number): number | undefined {
   }
 }
 
-async function startServer(kind: Kind) {
-  const node = [process.execPath, '--import', 'tsx', '--conditions=@framework/source', `${here}server.ts`, kind];
+async function startServer(kind: Kind | FastifyKind) {
+  const script = kind.startsWith('fastify-') ? 'fastify-server.ts' : 'server.ts';
+  const node = [process.execPath, '--import', 'tsx', '--conditions=@framework/source', `${here}${script}`, kind];
   const [command, ...args] = canPin ? ['taskset', '-c', '1', ...node] : node;
   const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd: here });
   const line = await new Promise<string>((resolve, reject) => {
@@ -61,7 +64,7 @@ async function startServer(kind: Kind) {
 let sessionCookie = '';
 
 /** One measured run: requests/s and the server's CPU µs per request (undefined where it cannot be read). */
-async function measure(kind: Kind, seconds: number): Promise<{ rps: number; cpu: number | undefined }> {
+async function measure(kind: Kind | FastifyKind, seconds: number): Promise<{ rps: number; cpu: number | undefined }> {
   const server = await startServer(kind);
   if (server.cookie) sessionCookie = server.cookie;
   try {
@@ -90,7 +93,11 @@ async function measure(kind: Kind, seconds: number): Promise<{ rps: number; cpu:
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Medians per route: requests/s, and server CPU µs per request where it could be read. */
-export type Throughput = { pinned: boolean; rps: Record<Kind, number>; cpu: Record<Kind, number> | undefined };
+export type Throughput<K extends string = Kind> = {
+  pinned: boolean;
+  rps: Record<K, number>;
+  cpu: Record<K, number> | undefined;
+};
 
 /**
  * Median requests/s and server CPU µs per request of each route over `rounds` interleaved rounds
@@ -99,8 +106,24 @@ export type Throughput = { pinned: boolean; rps: Record<Kind, number>; cpu: Reco
  * middleware can keep.
  */
 export async function protectedVsBare(seconds = 3, rounds = 5): Promise<Throughput> {
-  const kinds = ['default', 'scoped', 'noop', 'bare'] as const;
-  const runs = { rps: {} as Record<Kind, number[]>, cpu: {} as Record<Kind, number[]> };
+  return compareRoutes(['default', 'scoped', 'noop', 'bare'] as const, seconds, rounds);
+}
+
+/**
+ * The same measurement for Fastify (`fastify-server.ts`): `authPlugin` with the `requireAuth()` preHandler, the
+ * same with the request scope and the global `requireAuth()`, a no-op preHandler (the ceiling of any), and a bare
+ * Fastify route.
+ */
+export async function fastifyProtectedVsBare(seconds = 3, rounds = 5): Promise<Throughput<FastifyKind>> {
+  return compareRoutes(['fastify-default', 'fastify-scoped', 'fastify-noop', 'fastify-bare'] as const, seconds, rounds);
+}
+
+async function compareRoutes<K extends Kind | FastifyKind>(
+  kinds: readonly K[],
+  seconds: number,
+  rounds: number,
+): Promise<Throughput<K>> {
+  const runs = { rps: {} as Record<K, number[]>, cpu: {} as Record<K, number[]> };
   // The load generator on core 0 (every thread of this process) while the servers run on core 1; undone after.
   if (canPin) spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
   try {
@@ -117,8 +140,8 @@ export async function protectedVsBare(seconds = 3, rounds = 5): Promise<Throughp
       spawnSync('taskset', ['-a', '-p', '-c', all, String(process.pid)], { stdio: 'ignore' });
     }
   }
-  const medians = (from: Record<Kind, number[]>) =>
-    Object.fromEntries(kinds.map((kind) => [kind, median(from[kind])])) as Record<Kind, number>;
+  const medians = (from: Record<K, number[]>) =>
+    Object.fromEntries(kinds.map((kind) => [kind, median(from[kind])])) as Record<K, number>;
   const cpuComplete = kinds.every((kind) => runs.cpu[kind]?.length === rounds);
   return { pinned: canPin, rps: medians(runs.rps), cpu: cpuComplete ? medians(runs.cpu) : undefined };
 }

@@ -1,0 +1,32 @@
+/**
+ * A child process serving one Fastify route for the throughput benchmark: `fastify-bare` (plain Fastify),
+ * `fastify-noop` (behind a preHandler that only calls `done()`: the floor of any guard), `fastify-default`
+ * (`authPlugin` with `scope: false` + the `requireAuth()` preHandler, jwt) or `fastify-scoped` (`authPlugin`'s
+ * default request scope + the global `requireAuth()`, jwt). Prints `PORT <n> <session cookie>` once listening.
+ */
+import Fastify from 'fastify';
+import { requireAuth as requireAuthInScope } from '@framework/auth';
+import { authPlugin, requireAuth } from '@framework/fastify';
+import { signedInAuth } from './fixtures.js';
+
+const kind = process.argv[2];
+const app = Fastify();
+let cookie = '';
+if (kind === 'fastify-default') {
+  const s = await signedInAuth('jwt');
+  cookie = s.cookie;
+  await app.register(authPlugin, { auth: s.auth, scope: false });
+  app.get('/', { preHandler: requireAuth() }, (request) => request.auth!.user!.id);
+} else if (kind === 'fastify-scoped') {
+  const s = await signedInAuth('jwt');
+  cookie = s.cookie;
+  await app.register(authPlugin, { auth: s.auth });
+  app.get('/', () => requireAuthInScope().id);
+} else if (kind === 'fastify-noop') {
+  app.get('/', { preHandler: (_request, _reply, done) => done() }, () => 'ok');
+} else {
+  app.get('/', () => 'ok');
+}
+const address = await app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(`PORT ${new URL(address).port} ${cookie}\n`);
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
