@@ -27,6 +27,7 @@ const PACKAGES = {
   dashboard: false,
   'adapters/hono': false,
   'adapters/express': false,
+  'adapters/fastify': false,
   'adapters/remix': false,
   'adapters/sveltekit': true,
 };
