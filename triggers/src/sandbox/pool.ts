@@ -148,7 +148,9 @@ export class SandboxPool {
 
   private spawn(): Worker {
     const worker = new Worker(WORKER_SOURCE, { eval: true });
-    // A worker that dies while idle is forgotten.
+    // A worker that dies while idle (e.g. a timer its last handler left behind threw) is forgotten; its 'error'
+    // must not go unhandled in this process. During a run, the run's own listeners report both.
+    worker.on('error', () => {});
     worker.once('exit', () => this.drop(worker));
     return worker;
   }

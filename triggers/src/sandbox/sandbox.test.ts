@@ -209,6 +209,25 @@ describe('sandboxed handlers: what crosses into the worker', () => {
     ]);
   });
 
+  it('a worker that crashes while idle is replaced; this process keeps running', async () => {
+    const runtime = createTriggerRuntime({
+      env: {},
+      triggers: {
+        late: defineTrigger({
+          source: { type: 'email' },
+          sandbox: new URL('./__fixtures__/late-throw.mjs', import.meta.url),
+          config: { observability: { metrics: false, tracing: false }, retries: 0, concurrency: 1 },
+        }),
+      },
+    });
+    runtimes.push(runtime);
+    for (let i = 0; i < 3; i++) {
+      await runtime.dispatch('late', {});
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(runtime.health().healthy).toBe(true);
+  });
+
   it('a module without a default export fails with TRIGGER_SANDBOX_MODULE', async () => {
     const runtime = createTriggerRuntime({
       env: {},
