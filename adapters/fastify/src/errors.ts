@@ -17,14 +17,19 @@ export interface AuthErrorHandlerOptions {
   log?: (error: unknown, request: FastifyRequest) => void;
 }
 
-/** The stable code of each 4xx status Fastify or a plugin may raise (the codes of core/src/error-codes.ts). */
+/**
+ * The stable code of each 4xx status Fastify or a plugin may raise, from the kit's registry
+ * (core/src/error-codes.ts); any other 4xx is `INVALID_REQUEST`.
+ */
 const CODES: Record<number, string> = {
   400: 'INVALID_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
-  431: 'HEADERS_TOO_LARGE',
+  429: 'RATE_LIMITED',
 };
 
 /** The 4xx status an error carries (`statusCode`, as Fastify's errors set it, or `status`), or 500. */
@@ -49,9 +54,11 @@ function wantsJson(request: FastifyRequest): boolean {
  *   error page for browsers. It reads only the request's headers, never converts the request again, so it also
  *   answers the 400 `INVALID_REQUEST` of a request whose URL could not be built;
  * - any other error gets its 4xx status (Fastify's own: 413 `PAYLOAD_TOO_LARGE` past `bodyLimit`, 415
- *   `UNSUPPORTED_MEDIA_TYPE`, 400 `INVALID_REQUEST` for malformed JSON or a failed schema) or 500
- *   `INTERNAL_ERROR`, as `{error: {code, message}}` JSON or plain text with a fixed message per status: never the
- *   error's message or stack, whatever `NODE_ENV` says (Fastify's default handler sends `error.message`).
+ *   `UNSUPPORTED_MEDIA_TYPE`, 400 `INVALID_REQUEST` for malformed JSON or a failed schema; a plugin's 401, 403,
+ *   404, 405 or 429 get `UNAUTHENTICATED`, `FORBIDDEN`, `NOT_FOUND`, `METHOD_NOT_ALLOWED`, `RATE_LIMITED`, any
+ *   other 4xx `INVALID_REQUEST`) or 500 `INTERNAL_ERROR`, as `{error: {code, message}}` JSON or plain text with a
+ *   fixed message per status: never the error's message or stack, whatever `NODE_ENV` says (Fastify's default
+ *   handler sends `error.message`).
  *
  * Headers already set on the reply (session cookies, security headers) stay. An error after the response
  * started closes the connection.
@@ -86,7 +93,7 @@ export function authErrorHandler(
     }
     const status = clientStatus(error);
     if (status >= 500) log(error, request);
-    const code = CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+    const code = status >= 500 ? 'INTERNAL_ERROR' : (CODES[status] ?? 'INVALID_REQUEST');
     const message = status >= 500 ? 'Internal Server Error' : 'The request was refused';
     reply.code(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
     if (wantsJson(request))

@@ -45,6 +45,11 @@ async function exampleLikeApp(
   app.get('/boom', () => {
     throw new Error('secret detail');
   });
+  app.get('/status/:status', (request) => {
+    throw Object.assign(new Error('secret detail'), {
+      statusCode: Number((request.params as { status: string }).status),
+    });
+  });
   app.get('/', () => 'home');
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
@@ -196,6 +201,22 @@ describe('fastify adapter: hostile requests', () => {
     });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: { code: 'INVALID_REQUEST' } });
+    const foreign = await fetch(`${base}/form`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-unknown', accept: 'application/json' },
+      body: 'x',
+    });
+    expect([foreign.status, await foreign.json()]).toMatchObject([415, { error: { code: 'UNSUPPORTED_MEDIA_TYPE' } }]);
+    // A plugin's 4xx keeps its status with a registered code and the fixed message.
+    for (const [status, code] of [
+      [401, 'UNAUTHENTICATED'],
+      [403, 'FORBIDDEN'],
+      [418, 'INVALID_REQUEST'],
+      [429, 'RATE_LIMITED'],
+    ] as const) {
+      const res = await fetch(`${base}/status/${status}`, { headers: { accept: 'application/json' } });
+      expect([res.status, await res.json()]).toEqual([status, { error: { code, message: 'The request was refused' } }]);
+    }
     for (const accept of ['application/json', 'text/html']) {
       const boom = await fetch(`${base}/boom`, { headers: { accept } });
       expect(boom.status).toBe(500);
