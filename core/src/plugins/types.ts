@@ -99,9 +99,11 @@ export interface AuthHooks {
    * The user is about to be deleted (`POST {basePath}/account/delete`, or `admin()` removing them), before
    * anything is: before the `onDeleteUser` callback and every `userDeleted` hook. Throw an `AuthError` to refuse
    * the deletion, which then changes nothing (`organizations()` answers 409 `LAST_OWNER` for an organization's
-   * only owner).
+   * only owner). A hook that changes something may return an undo function: it runs when a later step refuses
+   * or fails, so the refused deletion leaves things as they were (`organizations()` removes the memberships here,
+   * atomically, and puts them back).
    */
-  beforeUserDelete?(userId: string): void | Promise<void>;
+  beforeUserDelete?(userId: string): void | (() => Promise<void>) | Promise<void | (() => Promise<void>)>;
   /**
    * `POST {basePath}/signout` ended the browser's session (`ended`: whose it was, read before it ended; `user`
    * null when the cookie held no valid session). End what the plugin keeps beside it in that browser and return

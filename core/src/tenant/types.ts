@@ -87,7 +87,13 @@ export interface TenantStorage {
    * @throws LastOwnerError (`LAST_OWNER`, 409) when `guard` refuses; nothing changed.
    */
   addMember(
-    membership: { tenantId: string; userId: string; role: string },
+    membership: {
+      tenantId: string;
+      userId: string;
+      role: string;
+      /** When a new membership began (imports, restoring a removed one). Default: now. Ignored for an existing one. */
+      createdAt?: Date;
+    },
     guard?: MembershipGuard,
   ): Promise<TenantMembership>;
   getMember(tenantId: string, userId: string): Promise<TenantMembership | null>;

@@ -64,12 +64,3 @@ export async function managerOf(o: ResolvedOrganizationsOptions, caller: Caller,
 /** The organization key of a route: `organizationId` from the body (POST) or the query (GET). */
 export const organizationKey = (ctx: RouteContext) =>
   ctx.request.method === 'POST' ? ctx.body.organizationId : ctx.url.searchParams.get('organizationId');
-
-/** How many owners the organization has. */
-export async function ownerCount(o: ResolvedOrganizationsOptions, organizationId: string): Promise<number> {
-  return (await o.tenants.listMembers(organizationId)).filter((m) => m.role === o.ownerRole).length;
-}
-
-/** @throws 409 `LAST_OWNER` */
-export const lastOwner = () =>
-  new AuthError('An organization needs an owner: transfer ownership first', { code: 'LAST_OWNER', status: 409 });

@@ -3,96 +3,20 @@
  * answer 409 `LAST_OWNER` and delete nothing, until ownership is transferred or the organization is deleted. Run on
  * the memory adapter and on SQLite (the auth adapter and the organizations' storage alike).
  */
-import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { passwordAccounts } from '../../password-accounts.js';
-import { createMemoryAdapter } from '../../storage/memory.js';
-import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
-import type { StorageAdapter } from '../../storage/types.js';
-import { createMemoryTenantStorage } from '../../tenant/storage/memory.js';
-import { createSqlTenantStorage } from '../../tenant/storage/sql.js';
-import type { TenantStorage } from '../../tenant/types.js';
-import { makeFixture, type TestClient } from '../../testing/fixtures.js';
-import { admin } from '../admin/plugin.js';
-import { createMemoryAdminStorage } from '../admin/storage/memory.js';
-import { organizations } from './plugin.js';
-import { createMemoryInvitationStorage } from './storage/memory.js';
-import { createSqlInvitationStorage } from './storage/sql.js';
-import type { InvitationStorage } from './types.js';
+import { errorOf, ownerFixture, storeKinds } from './owner-fixture.js';
 
-interface Stores {
-  adapter: StorageAdapter;
-  tenants: TenantStorage;
-  invitations: InvitationStorage;
-  close(): Promise<void>;
-}
-
-const open: Record<string, () => Stores> = {
-  memory: () => ({
-    adapter: createMemoryAdapter(),
-    tenants: createMemoryTenantStorage(),
-    invitations: createMemoryInvitationStorage(),
-    close: async () => {},
-  }),
-  sqlite: () => {
-    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
-    return {
-      adapter: createSqliteAdapter({ filename: ':memory:' }),
-      tenants: createSqlTenantStorage(db),
-      invitations: createSqlInvitationStorage(db),
-      close: () => db.destroy(),
-    };
-  },
-};
-
+const open = storeKinds();
 const closing: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const close of closing.splice(0)) await close();
 });
 
-const errorOf = async (res: Response) => [res.status, ((await res.json()) as { error?: { code: string } }).error?.code];
-
 describe.each(Object.keys(open))('the last owner of an organization (%s storage)', (kind) => {
   async function setup() {
-    const stores = open[kind]!();
+    const stores = await open[kind]!();
     closing.push(stores.close);
-    const f = await makeFixture('database', {
-      adapter: stores.adapter,
-      plugins: [
-        organizations({ tenants: stores.tenants, invitations: stores.invitations, sendInvitation: () => {} }),
-        admin({ storage: createMemoryAdminStorage() }),
-      ],
-    });
-    await f.auth.migrate();
-    const passwords = passwordAccounts(stores.adapter);
-    /** A verified user, signed in in a fresh client. */
-    const person = async (name: string, role?: string) => {
-      const email = `${name}@org.test`;
-      const password = `${name}-password-1`;
-      const user = await passwords.register({ email, password });
-      await stores.adapter.updateUser(user.id, { emailVerified: new Date(), ...(role ? { role } : {}) });
-      const c = f.client();
-      c.ip = '203.0.113.7';
-      expect((await c.signIn(email, password)).status).toBe(200);
-      return { id: user.id, c, password };
-    };
-    /** An organization created by `owner`, with `others` as members of `role`. */
-    const organization = async (
-      owner: TestClient,
-      name: string,
-      others: Array<{ id: string }> = [],
-      role = 'member',
-    ) => {
-      const res = await owner.postJson('/auth/org/create', { name });
-      const id = ((await res.json()) as { organization: { id: string } }).organization.id;
-      for (const other of others) await stores.tenants.addMember({ tenantId: id, userId: other.id, role });
-      return id;
-    };
-    const roleOf = async (orgId: string, userId: string) => (await stores.tenants.getMember(orgId, userId))?.role;
-    const deleteOwn = (p: { c: TestClient; password: string }) =>
-      p.c.postJson('/auth/account/delete', { password: p.password });
-    return { ...f, ...stores, person, organization, roleOf, deleteOwn };
+    return ownerFixture(stores);
   }
 
   it('deleting the account as the only owner of any organization is 409 LAST_OWNER and deletes nothing', async () => {

@@ -12,8 +12,9 @@ import { emit } from '../../routes/emit.js';
 import { StorageConflictError } from '../../storage/types.js';
 import { isValidTenantSlug } from '../../tenant/slug.js';
 import { parseDisplayName } from '../../input/text.js';
+import { TenantNotFoundError } from '../../tenant/errors.js';
 import type { Tenant } from '../../tenant/types.js';
-import { forbidden, invalid, lastOwner, managerOf, memberOf, organizationKey, ownerCount } from './guards.js';
+import { forbidden, invalid, managerOf, memberOf, organizationKey } from './guards.js';
 import type { ResolvedOrganizationsOptions } from './options.js';
 
 /** An organization as the API shows it. */
@@ -135,9 +136,12 @@ export async function setMemberRole(ctx: RouteContext, o: ResolvedOrganizationsO
   const target = await targetMember(ctx, o, organization.id);
   if ((role === o.ownerRole || target.role === o.ownerRole) && membership.role !== o.ownerRole)
     throw forbidden('Only an owner may grant or take the owner role');
-  if (target.role === o.ownerRole && role !== o.ownerRole && (await ownerCount(o, organization.id)) <= 1)
-    throw lastOwner();
-  const updated = await o.tenants.addMember({ tenantId: organization.id, userId: target.userId, role });
+  // Guarded: taking the owner role from the last owner is refused atomically (409 LAST_OWNER), even when two
+  // owners demote each other at once.
+  const updated = await o.tenants.addMember(
+    { tenantId: organization.id, userId: target.userId, role },
+    { keepOwner: o.ownerRole },
+  );
   await emit(ctx, 'onMemberRoleChanged', {
     user: { id: target.userId },
     actor: caller.user,
@@ -154,7 +158,9 @@ export async function removeMember(ctx: RouteContext, o: ResolvedOrganizationsOp
   if (target.userId === caller.user.id) throw invalid('Use /org/leave to leave an organization');
   if (target.role === o.ownerRole && membership.role !== o.ownerRole)
     throw forbidden('Only an owner may remove an owner');
-  await o.tenants.removeMember(organization.id, target.userId);
+  // Guarded as leaving is: two owners removing each other at once leave one of them (the other gets 409 LAST_OWNER).
+  if (!(await o.tenants.removeMember(organization.id, target.userId, { keepOwner: o.ownerRole })))
+    throw new AuthError('No such member', { code: 'USER_NOT_FOUND', status: 404 });
   await emit(ctx, 'onMemberRemoved', {
     user: { id: target.userId },
     actor: caller.user,
@@ -162,11 +168,13 @@ export async function removeMember(ctx: RouteContext, o: ResolvedOrganizationsOp
   });
 }
 
-/** `POST /org/leave {organizationId}`: the last owner cannot leave. */
+/** `POST /org/leave {organizationId}`: the last owner cannot leave (409 `LAST_OWNER`). */
 export async function leaveOrganization(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
-  const { organization, membership } = await memberOf(o, caller, organizationKey(ctx));
-  if (membership.role === o.ownerRole && (await ownerCount(o, organization.id)) <= 1) throw lastOwner();
-  await o.tenants.removeMember(organization.id, caller.user.id);
+  const { organization } = await memberOf(o, caller, organizationKey(ctx));
+  // The check and the removal are one atomic step of the storage (409 LAST_OWNER for the last owner); a
+  // membership gone meanwhile (a concurrent leave or removal) is 404 as for a non-member.
+  if (!(await o.tenants.removeMember(organization.id, caller.user.id, { keepOwner: o.ownerRole })))
+    throw new TenantNotFoundError('Organization not found');
   await emit(ctx, 'onMemberRemoved', { user: caller.user, actor: caller.user, organization: orgView(organization) });
   return organization;
 }
@@ -179,22 +187,15 @@ export async function transferOwnership(ctx: RouteContext, o: ResolvedOrganizati
   if (target.userId === caller.user.id) throw invalid('Transfer to another member');
   const demoted = o.managerRoles.find((r) => r !== o.ownerRole) ?? o.defaultRole;
   await o.tenants.addMember({ tenantId: organization.id, userId: target.userId, role: o.ownerRole });
-  await o.tenants.addMember({ tenantId: organization.id, userId: caller.user.id, role: demoted });
+  // Guarded: if the new owner left or was removed meanwhile, the caller stays owner (409 LAST_OWNER).
+  await o.tenants.addMember(
+    { tenantId: organization.id, userId: caller.user.id, role: demoted },
+    { keepOwner: o.ownerRole },
+  );
   await emit(ctx, 'onMemberRoleChanged', {
     user: { id: target.userId },
     actor: caller.user,
     organization: orgView(organization),
     role: o.ownerRole,
   });
-}
-
-/**
- * The `beforeUserDelete` hook: a user who is the only owner of an organization cannot be deleted (their own
- * `POST /account/delete`, or `admin()`'s remove-user), as they cannot leave it or be demoted, so no organization is
- * left without an owner. They transfer ownership (`POST /org/transfer`) or delete the organization first.
- * @throws AuthError 409 `LAST_OWNER`
- */
-export async function refuseLastOwner(o: ResolvedOrganizationsOptions, userId: string): Promise<void> {
-  for (const m of await o.tenants.listMemberships(userId))
-    if (m.role === o.ownerRole && (await ownerCount(o, m.tenantId)) <= 1) throw lastOwner();
 }

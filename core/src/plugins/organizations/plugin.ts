@@ -12,7 +12,7 @@ import {
   type OrganizationsOptions,
   type ResolvedOrganizationsOptions,
 } from './options.js';
-import { refuseLastOwner } from './manage.js';
+import { leaveOrganizationsBeforeDeletion } from './account-deletion.js';
 import { organizationRoutes } from './routes.js';
 import { memberSubject, orgRolesApply } from './guards.js';
 
@@ -134,8 +134,9 @@ export function organizations(options: OrganizationsOptions): AuthPlugin<'organi
         const found = await activeOf(o, request, user.id);
         return found ? [found.membership.role] : [];
       },
-      // The only owner of an organization cannot be deleted (409 LAST_OWNER), as they cannot leave it.
-      beforeUserDelete: (userId) => refuseLastOwner(o, userId),
+      // The only owner of an organization cannot be deleted (409 LAST_OWNER), as they cannot leave it: the
+      // memberships go through the storage's guarded removal, all or nothing (restored if the deletion stops later).
+      beforeUserDelete: (userId) => leaveOrganizationsBeforeDeletion(o, userId),
       async userDeleted(userId) {
         for (const m of await o.tenants.listMemberships(userId)) await o.tenants.removeMember(m.tenantId, userId);
       },

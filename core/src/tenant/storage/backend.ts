@@ -113,6 +113,14 @@ const isKey = (value: unknown): value is string => typeof value === 'string' && 
 const conflict = (field: 'id' | 'slug') =>
   new StorageConflictError(`Tenant ${field} is taken (ids and slugs share one namespace)`, field);
 
+/** A given `createdAt` (a valid Date), else now. */
+function joinedAt(value: unknown): Date {
+  if (value === undefined) return new Date();
+  if (!(value instanceof Date) || Number.isNaN(value.getTime()))
+    throw badRequest('Membership createdAt must be a Date');
+  return new Date(value);
+}
+
 /** The `keepOwner` role of a guard, checked; undefined without one. */
 function keeping(guard: MembershipGuard | undefined): string | undefined {
   if (guard === undefined || guard === null || guard.keepOwner === undefined) return undefined;
@@ -187,14 +195,15 @@ export function tenantStorage(backend: TenantBackend): TenantStorage {
       const userId = checkText('userId', input.userId);
       const role = checkText('role', input.role);
       const keepOwner = keeping(guard);
+      const createdAt = joinedAt(input.createdAt);
       if (!isValidTenantId(tenantId) || !(await backend.byId(tenantId))) throw new TenantNotFoundError();
       if (keepOwner !== undefined) {
-        const done = await backend.guardedChange({ tenantId, userId, role, keepOwner, createdAt: new Date() });
+        const done = await backend.guardedChange({ tenantId, userId, role, keepOwner, createdAt });
         if (done === 'refused') throw new LastOwnerError();
         return done as TenantMembership; // a role change returns what it wrote
       }
       const existing = await backend.member(tenantId, userId);
-      const membership: TenantMembership = { tenantId, userId, role, createdAt: existing?.createdAt ?? new Date() };
+      const membership: TenantMembership = { tenantId, userId, role, createdAt: existing?.createdAt ?? createdAt };
       await backend.putMember(membership);
       return structuredClone(membership);
     },
