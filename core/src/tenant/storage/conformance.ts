@@ -184,6 +184,29 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
       expect((await s().listMembers(acme.id)).map((m) => m.userId)).toStrictEqual(['user-2']);
     });
 
+    it('addMember keeps a given createdAt for a new membership only (guarded or not); a bad one is 400', async () => {
+      const t = await s().create({ slug: 'acme', name: 'Acme' });
+      const joined = new Date('2024-02-03T04:05:06.789Z');
+      for (const [userId, guard] of [
+        ['u1', undefined],
+        ['u2', { keepOwner: 'owner' }],
+      ] as const) {
+        const added = await s().addMember({ tenantId: t.id, userId, role: 'member', createdAt: joined }, guard);
+        expect(added.createdAt).toStrictEqual(joined);
+        expect((await s().getMember(t.id, userId))!.createdAt).toStrictEqual(joined);
+        const later = await s().addMember({ tenantId: t.id, userId, role: 'admin', createdAt: new Date() }, guard);
+        expect(later).toStrictEqual({ ...added, role: 'admin' });
+      }
+      for (const createdAt of [new Date(Number.NaN), '2024-01-01' as never]) {
+        expect(
+          await rejection(s().addMember({ tenantId: t.id, userId: 'u3', role: 'member', createdAt })),
+        ).toMatchObject({
+          code: 'INVALID_REQUEST',
+        });
+      }
+      expect(await s().getMember(t.id, 'u3')).toBeNull();
+    });
+
     it('addMember to an unknown tenant throws TenantNotFoundError; bad fields INVALID_REQUEST', async () => {
       expect(await rejection(s().addMember({ tenantId: 'nope', userId: 'u', role: 'member' }))).toBeInstanceOf(
         TenantNotFoundError,
