@@ -52,6 +52,9 @@ export interface OrganizationsExtension {
  *   `POST /org/members/remove`, `POST /org/leave`, `POST /org/transfer {organizationId, userId}` (owners). The last
  *   owner cannot leave, be removed or be demoted (409 `LAST_OWNER`), nor delete their account
  *   (`POST /account/delete`) or be removed by `admin()`, until they transfer ownership or delete the organization.
+ *   Each of these changes is one guarded step of the tenant storage (`{ keepOwner: ownerRole }`), so concurrent
+ *   requests (two co-owners leaving or deleting their accounts at once) leave one owner: atomic on the memory and
+ *   SQL storages, best-effort on the key-value one (see `createKeyValueTenantStorage`).
  * - `POST /org/invite {organizationId, email, role?}` (managers; `sendInvitation` gets a single-use link valid
  *   `invitationMaxAge`, default 7 days, built on `baseURL`; the token is stored hashed), `GET /org/invitations`,
  *   `POST /org/invitations/revoke {invitationId}`, `POST /org/invitations/resend` (at most once per
