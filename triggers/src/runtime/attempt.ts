@@ -239,7 +239,8 @@ interface Bounds {
  * `TRIGGER_TIMEOUT_UNSETTLED` with `unsettled: true` when the run outlived the
  * cap. With `terminate` (a sandboxed run), a run that outlives the cap, or
  * is still running when `stop()` reaches its deadline, is terminated instead:
- * `TRIGGER_TIMEOUT_TERMINATED` (or the stop reason), settled at once. When it resolves before the run settled, `settled` resolves once the run
+ * `TRIGGER_TIMEOUT_TERMINATED` (or the stop reason), settled at once.
+ * When it resolves before the run settled, `settled` resolves once the run
  * does. Never rejects.
  */
 async function runBounded(
