@@ -17,6 +17,8 @@ import { runApiKeyStorageConformance } from './api-keys/storage/conformance.js';
 import { createSqlApiKeyStorage } from './api-keys/storage/sql.js';
 import { runTwoFactorStorageConformance } from './two-factor/storage/conformance.js';
 import { createSqlTwoFactorStorage } from './two-factor/storage/sql.js';
+import { runTenantStorageConformance } from '../tenant/storage/conformance.js';
+import { createSqlTenantStorage } from '../tenant/storage/sql.js';
 
 const d1 = miniflareD1();
 afterAll(() => d1.dispose());
@@ -57,4 +59,8 @@ runTwoFactorStorageConformance('sql (d1)', async () => {
 runApiKeyStorageConformance('sql (d1)', async () => {
   const { prefix, teardown } = freshPrefix();
   return { storage: createSqlApiKeyStorage(db, { ...on, tableName: `${prefix}_api_keys` }), teardown };
+});
+runTenantStorageConformance('sql (d1)', async () => {
+  const { prefix, teardown } = freshPrefix();
+  return { storage: createSqlTenantStorage(db, { ...on, tableName: `${prefix}_tenants` }), teardown };
 });

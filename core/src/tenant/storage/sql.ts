@@ -157,40 +157,45 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
   }
 
   /**
-   * A guarded change in one transaction. PostgreSQL first locks the tenant's row (`FOR UPDATE`), so guarded changes
-   * of one tenant run one after another (under READ COMMITTED two conditional statements could each remove a
-   * different owner); SQLite runs the transaction on its one connection. The write itself is conditional too (it
-   * happens only while another member holds `keepOwner`), so it never takes the last holder.
+   * A guarded change. The write is conditional (it happens only while another member holds `keepOwner`), so it
+   * never takes the last holder: on SQLite (and D1, whose transactions cannot read) that one statement is atomic
+   * by itself. PostgreSQL runs it in a transaction that first locks the tenant's row (`FOR UPDATE`), so guarded
+   * changes of one tenant run one after another (under READ COMMITTED two conditional statements could each
+   * remove a different owner).
    */
   async function guardedChange(c: GuardedChange) {
+    if (dialect !== 'postgres') return guardedWrite(q, c);
     return q.transaction().execute(async (trx: Transaction<any>) => {
-      if (dialect === 'postgres')
-        await trx.selectFrom(t.tenants).select('id').where('id', '=', c.tenantId).forUpdate().execute();
-      const anotherHolder = sql<boolean>`exists (select 1 from ${sql.table(t.members)} as other where other.tenant_id = ${c.tenantId} and other.role = ${c.keepOwner} and other.user_id <> ${c.userId})`;
-      const current = await memberOf(trx, c.tenantId, c.userId);
-      if (c.role === null) {
-        if (!current) return null;
-        const result = await trx
-          .deleteFrom(t.members)
-          .where('tenant_id', '=', c.tenantId)
-          .where('user_id', '=', c.userId)
-          .where((eb) => eb.or([eb('role', '<>', c.keepOwner), anotherHolder]))
-          .executeTakeFirst();
-        return Number(result.numDeletedRows) > 0 ? current : 'refused';
-      }
-      if (!current) {
-        await upsert(trx, { tenantId: c.tenantId, userId: c.userId, role: c.role, createdAt: c.createdAt });
-        return memberOf(trx, c.tenantId, c.userId);
-      }
-      let update = trx
-        .updateTable(t.members)
-        .set({ role: c.role })
-        .where('tenant_id', '=', c.tenantId)
-        .where('user_id', '=', c.userId);
-      if (c.role !== c.keepOwner) update = update.where((eb) => eb.or([eb('role', '<>', c.keepOwner), anotherHolder]));
-      const result = await update.executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0 ? { ...current, role: c.role } : 'refused';
+      await trx.selectFrom(t.tenants).select('id').where('id', '=', c.tenantId).forUpdate().execute();
+      return guardedWrite(trx, c);
     });
+  }
+
+  async function guardedWrite(trx: Kysely<any>, c: GuardedChange) {
+    const anotherHolder = sql<boolean>`exists (select 1 from ${sql.table(t.members)} as other where other.tenant_id = ${c.tenantId} and other.role = ${c.keepOwner} and other.user_id <> ${c.userId})`;
+    const current = await memberOf(trx, c.tenantId, c.userId);
+    if (c.role === null) {
+      if (!current) return null;
+      const result = await trx
+        .deleteFrom(t.members)
+        .where('tenant_id', '=', c.tenantId)
+        .where('user_id', '=', c.userId)
+        .where((eb) => eb.or([eb('role', '<>', c.keepOwner), anotherHolder]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0 ? current : 'refused';
+    }
+    if (!current) {
+      await upsert(trx, { tenantId: c.tenantId, userId: c.userId, role: c.role, createdAt: c.createdAt });
+      return memberOf(trx, c.tenantId, c.userId);
+    }
+    let update = trx
+      .updateTable(t.members)
+      .set({ role: c.role })
+      .where('tenant_id', '=', c.tenantId)
+      .where('user_id', '=', c.userId);
+    if (c.role !== c.keepOwner) update = update.where((eb) => eb.or([eb('role', '<>', c.keepOwner), anotherHolder]));
+    const result = await update.executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? { ...current, role: c.role } : 'refused';
   }
 
   const backend: TenantBackend = {
@@ -204,11 +209,15 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
       await guard(q.updateTable(t.tenants).set(changes).where('id', '=', next.id).execute());
     },
     async remove(id) {
-      return q.transaction().execute(async (trx) => {
-        await trx.deleteFrom(t.members).where('tenant_id', '=', id).execute();
-        const result = await trx.deleteFrom(t.tenants).where('id', '=', id).executeTakeFirst();
+      const removeTenant = async (db: Kysely<any>) => {
+        const result = await db.deleteFrom(t.tenants).where('id', '=', id).executeTakeFirst();
+        await db.deleteFrom(t.members).where('tenant_id', '=', id).execute();
         return Number(result.numDeletedRows) > 0;
-      });
+      };
+      // D1's transactions are write-only batches that report no counts: on SQLite the tenant goes first, then its
+      // memberships (a membership of a deleted tenant is never read as one).
+      if (dialect !== 'postgres') return removeTenant(q);
+      return q.transaction().execute(removeTenant);
     },
     putMember: (m) => upsert(q, m),
     member: (tenantId, userId) => memberOf(q, tenantId, userId),
