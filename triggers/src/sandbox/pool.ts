@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { TriggerError } from '../errors.js';
 import type { LogLevel } from '../types.js';
 import { WORKER_SOURCE } from './worker-source.js';
@@ -147,7 +147,7 @@ export class SandboxPool {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const worker = new (workerThreads().Worker)(WORKER_SOURCE, { eval: true });
     // A worker that dies while idle (e.g. a timer its last handler left behind threw) is forgotten; its 'error'
     // must not go unhandled in this process. During a run, the run's own listeners report both.
     worker.on('error', () => {});
@@ -214,4 +214,22 @@ export function revive(data: ErrorData): Error {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Node's `worker_threads`, loaded when a sandbox first starts a worker, not when the runtime is imported: runtimes
+ * without it (workerd) load the trigger runtime and run every trigger that is not sandboxed.
+ * @throws {TriggerError} `TRIGGER_SANDBOX_UNSUPPORTED` where the runtime has no `worker_threads`
+ */
+function workerThreads(): typeof import('node:worker_threads') {
+  const loaded =
+    typeof process !== 'undefined' && typeof process.getBuiltinModule === 'function'
+      ? (process.getBuiltinModule('node:worker_threads') as typeof import('node:worker_threads') | undefined)
+      : undefined;
+  if (!loaded?.Worker)
+    throw new TriggerError('Sandboxed triggers need Node.js worker_threads, which this runtime does not have', {
+      code: 'TRIGGER_SANDBOX_UNSUPPORTED',
+      retryable: false,
+    });
+  return loaded;
 }
