@@ -7,7 +7,17 @@
  * @module
  */
 export { createTestContext } from './context/create-test-context.js';
-export type { TestContext, TestContextOptions, WithAuthOptions } from './context/types.js';
+export type { TestAppTools, TestContext, TestContextOptions, WithAuthOptions } from './context/types.js';
+export {
+  createMailbox,
+  type CapturedMail,
+  type Mailbox,
+  type MailboxHooks,
+  type MailInput,
+  type MailKind,
+  type MailQuery,
+} from './mail/mailbox.js';
+export { recordRuns, type RunRecorder } from './runs/recorder.js';
 export type { FetchApp, FetchHandler, TestApp, TestAppBundle, TestExecutionContext } from './context/app.js';
 export type { TestDatabase } from './context/database.js';
 export type { TestCookieJar } from './context/cookie-jar.js';

@@ -8,24 +8,32 @@ import { resolveApp, type ResolvedApp, type TestApp, type TestExecutionContext }
 import { createCookieJar, type TestCookieJar } from './cookie-jar.js';
 import { openTestDatabase, type OwnedTestDatabase, type TestDatabase } from './database.js';
 import { mintSession } from './mint-session.js';
-import type { TestContext, TestContextOptions } from './types.js';
+import { rememberResponse } from './responses.js';
+import { createMailbox } from '../mail/mailbox.js';
+import { recordRuns, type RunRecorder } from '../runs/recorder.js';
+import type { TestAppTools, TestContext, TestContextOptions } from './types.js';
 
-/** The kit's auth routes alone, on the context's database (no providers). */
-function defaultApp(db: TestDatabase): TestApp {
+/**
+ * The kit's auth routes alone, on the context's database: no providers, and email-and-password accounts whose
+ * mails go to the context's mailbox, with links on the context's origin.
+ */
+function defaultApp(db: TestDatabase, tools: TestAppTools): TestApp {
   return createAuth({
     session: { strategy: 'database' },
+    baseURL: tools.origin,
     adapter: db.adapter,
     providers: [],
+    emailAndPassword: { ...tools.mail.hooks },
     env: {},
     logger: { error: () => {}, warn: () => {} },
   });
 }
 
-async function buildApp(options: TestContextOptions, db: TestDatabase): Promise<ResolvedApp> {
+async function buildApp(options: TestContextOptions, db: TestDatabase, tools: TestAppTools): Promise<ResolvedApp> {
   if (options.app !== undefined && options.createApp !== undefined)
     throw new TypeError('createTestContext: give `app` or `createApp`, not both');
-  if (options.createApp !== undefined) return resolveApp(await options.createApp(db));
-  return resolveApp(options.app ?? defaultApp(db));
+  if (options.createApp !== undefined) return resolveApp(await options.createApp(db, tools));
+  return resolveApp(options.app ?? defaultApp(db, tools));
 }
 
 async function closeAll(
@@ -33,9 +41,11 @@ async function closeAll(
   started: boolean,
   pending: Promise<unknown>[],
   db: OwnedTestDatabase,
+  runs?: RunRecorder,
 ): Promise<void> {
   try {
     if (started) await resolved?.runtime?.stop({ timeout: '5s' });
+    runs?.stop();
     await Promise.allSettled(pending);
     await resolved?.close?.();
   } finally {
@@ -66,18 +76,21 @@ async function closeAll(
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const origin = new URL(options.origin ?? 'http://localhost').origin;
   const db = await openTestDatabase();
+  const mail = createMailbox();
   const pending: Promise<unknown>[] = [];
   let resolved: ResolvedApp | undefined;
+  let runs: RunRecorder | undefined;
   let started = false;
   try {
-    resolved = await buildApp(options, db);
+    resolved = await buildApp(options, db, { mail, origin });
+    if (resolved.runtime) runs = recordRuns(resolved.runtime);
     await options.seed?.(db);
     if (resolved.runtime && options.startRuntime !== false) {
       await resolved.runtime.start();
       started = true;
     }
   } catch (error) {
-    await closeAll(resolved, started, pending, db).catch(() => {});
+    await closeAll(resolved, started, pending, db, runs).catch(() => {});
     throw error;
   }
   const app = resolved;
@@ -100,6 +113,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     if (cookie) headers.set('cookie', [headers.get('cookie'), cookie].filter(Boolean).join('; '));
     const response = await app.handle(new Request(url, { ...init, headers }), options.env, executionContext);
     jar.store(response.headers.getSetCookie());
+    rememberResponse(response, { auth: app.auth, origin });
     return response;
   }
 
@@ -110,6 +124,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       runtime: app.runtime,
       cookies: jar,
       origin,
+      mail,
+      runs,
       async fetch(path, init) {
         assertOpen(`fetch(${JSON.stringify(String(path))})`);
         await before?.();
@@ -129,7 +145,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
           () => (minted ??= mintSession(auth, userId).then((session) => authJar.set(session.name, session.value))),
         );
       },
-      cleanup: () => (cleaned ??= closeAll(app, started, pending, db)),
+      cleanup: () => (cleaned ??= closeAll(app, started, pending, db, runs)),
     };
   }
 

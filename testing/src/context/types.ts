@@ -7,6 +7,22 @@ import type { TriggerRuntime } from '@framework/trigger';
 import type { TestApp } from './app.js';
 import type { TestCookieJar } from './cookie-jar.js';
 import type { TestDatabase } from './database.js';
+import type { Mailbox } from '../mail/mailbox.js';
+import type { RunRecorder } from '../runs/recorder.js';
+
+/**
+ * What `createApp` gets besides the database.
+ * @example
+ * ```ts
+ * createApp: (db, { mail }) => createAuth({ adapter: db.adapter, providers: [], emailAndPassword: { ...mail.hooks } })
+ * ```
+ */
+export interface TestAppTools {
+  /** The context's mailbox (`ctx.mail`): plug `mail.hooks` into the auth the app builds. */
+  mail: Mailbox;
+  /** The context's origin (`ctx.origin`), e.g. for the auth's `baseURL`. */
+  origin: string;
+}
 
 /**
  * Options of `createTestContext`. Give `app` or `createApp`, not both; with neither, the kit's auth routes run alone.
@@ -18,8 +34,11 @@ import type { TestDatabase } from './database.js';
 export interface TestContextOptions {
   /** A finished app. It keeps its own storage; `withAuth` uses its `auth.adapter`. */
   app?: TestApp;
-  /** Builds the app on the context's fresh database, so the app, `seed` and `withAuth` share it. */
-  createApp?: (db: TestDatabase) => TestApp | Promise<TestApp>;
+  /**
+   * Builds the app on the context's fresh database, so the app, `seed` and `withAuth` share it; `tools.mail` is
+   * the context's mailbox, for the auth's mail hooks.
+   */
+  createApp?: (db: TestDatabase, tools: TestAppTools) => TestApp | Promise<TestApp>;
   /** Fills the database; runs once, after the app is built and before the first request. */
   seed?: (db: TestDatabase) => unknown;
   /** Origin of relative paths given to `fetch`. Default `http://localhost`. */
@@ -76,4 +95,11 @@ export interface TestContext {
   readonly cookies: TestCookieJar;
   /** The origin relative paths are resolved against. */
   readonly origin: string;
+  /**
+   * Every mail captured by the context's mailbox: the default app's, or the one `createApp` plugged
+   * `tools.mail.hooks` into. Shared by every `withAuth` view.
+   */
+  readonly mail: Mailbox;
+  /** The attempts of the app's trigger runtime since the context was created, if it has one. */
+  readonly runs: RunRecorder | undefined;
 }
