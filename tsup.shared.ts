@@ -5,6 +5,8 @@ import { defineConfig, type Options } from 'tsup';
  * and the `import.meta.url` shim for the CJS output. Code splitting is on for
  * both formats, so the entry points of one format share their modules (one
  * request scope, one set of error classes) instead of each bundling a copy.
+ * No source maps: the tarballs ship `dist` only, and a map would point at
+ * sources that are not there (scripts/packages/check.mjs refuses them).
  */
 export function packageBuild(entry: Record<string, string>, extra: Options = {}) {
   return defineConfig({
@@ -12,7 +14,7 @@ export function packageBuild(entry: Record<string, string>, extra: Options = {})
     format: ['esm', 'cjs'],
     dts: true,
     clean: true,
-    sourcemap: true,
+    sourcemap: false,
     target: 'node20',
     shims: true,
     splitting: true,

@@ -14,5 +14,4 @@ export default packageBuild({
   'plugins/admin': 'src/plugins/admin/index.ts',
   'plugins/organizations': 'src/plugins/organizations/index.ts',
   'plugins/audit-log': 'src/plugins/audit-log/index.ts',
-  conformance: 'src/conformance.ts',
 });

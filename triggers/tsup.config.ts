@@ -7,7 +7,6 @@ export default packageBuild(
     verifiers: 'src/verifiers.ts',
     testing: 'src/testing.ts',
     cli: 'src/cli/index.ts',
-    conformance: 'src/conformance.ts',
   },
-  { external: ['redis', 'kysely', 'vitest'] },
+  { external: ['redis', 'kysely'] },
 );

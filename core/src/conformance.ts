@@ -1,9 +1,8 @@
 /**
- * `@framework/auth/conformance`: the shared suites a storage adapter (and a
- * plugin's storage) must pass, for third-party adapters (Drizzle, Prisma,
- * another SQL dialect) as for ours. They declare vitest tests, so import
- * them from a test file; `vitest` is an optional peer dependency used only
- * here. Usually reached through `@framework/testing/conformance`.
+ * The storage and tenant-storage conformance suites, in one place inside the core sources. Not an entry point of
+ * `@framework/auth` (the runtime package ships no test code and no `vitest`): the suites are published by
+ * `@framework/testing/conformance`, whose build bundles them from here. Core's own tests import them by relative
+ * path.
  * @example
  * ```ts
  * // my-adapter.test.ts
@@ -11,6 +10,7 @@
  * runStorageConformance('my-adapter', async () => ({ adapter: await myAdapter() }));
  * ```
  * @module
+ * @internal
  */
 export { runStorageConformance, type ConformanceFixture } from './storage/conformance.js';
 export { runTenantStorageConformance, type TenantConformanceFixture } from './tenant/storage/conformance.js';

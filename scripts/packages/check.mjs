@@ -2,13 +2,21 @@
 /**
  * Checks the packages as users get them, from the packed tarballs:
  *
- * 1. `publint --strict` and `@arethetypeswrong/cli` (profile `node16`, or `esm-only` for the ESM-only packages)
- *    for every package;
- * 2. a scratch project installs the tarballs (no workspace links), typechecks every entry point's declarations
+ * 1. every package's tarball and manifest follow rules.mjs: the tarball ships the build only (no `src/`, no
+ *    `*.test.*` file, no `__fixtures__`, no source maps), `files` lists only `dist` (plus `bin`, `assets`) and the
+ *    docs, no runtime package lists `vitest` as a peer (only `@framework/testing` may: it publishes the suites), and
+ *    `typesVersions` maps every subpath export to its declarations;
+ * 2. `publint --strict` and `@arethetypeswrong/cli` for every package: profile `strict` for the packages that ship
+ *    ESM and CommonJS, i.e. node16 from CJS and from ESM, bundler, and node10 (`moduleResolution: "node"`, which
+ *    ignores `exports` and reads `types` / `typesVersions`), so a subpath TypeScript cannot find under node10 fails
+ *    the check; profile `esm-only` for the ESM-only packages (`@framework/testing`, `@framework/sveltekit`): node10
+ *    and `require` cannot load an ESM-only package, so those resolutions are expected to fail and are not checked;
+ * 3. a scratch project installs the tarballs (no workspace links), typechecks every entry point's declarations
  *    without `skipLibCheck` and without the optional peers' types, puts a second copy of `@framework/auth` under
  *    `@framework/hono` (what npm does when versions disagree), and runs the smoke tests in `smoke/` with vitest:
- *    the role conformance suite and the tenant cases through Hono's ESM build (nested copy) and CJS build, plus
- *    plain `require` / `import` of every entry point.
+ *    the storage, tenant-storage and engine conformance suites from `@framework/testing/conformance` against the
+ *    installed runtime packages, the role conformance suite and the tenant cases through Hono's ESM build (nested
+ *    copy) and CJS build, plus plain `require` / `import` of every entry point.
  *
  * Run after `npm run build`: `npm run check:packages`. Exits non-zero on the first failing step.
  */
@@ -16,21 +24,11 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { attwProfile, manifestProblems, PUBLISHED, tarballProblems } from './rules.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Workspace folder → whether the package ships only ESM. */
-const PACKAGES = {
-  core: false,
-  client: false,
-  triggers: false,
-  testing: true,
-  dashboard: false,
-  'adapters/hono': false,
-  'adapters/express': false,
-  'adapters/fastify': false,
-  'adapters/remix': false,
-  'adapters/sveltekit': true,
-};
+const PACKAGES = PUBLISHED;
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env } });
 
@@ -64,13 +62,25 @@ const tarballs = {};
 try {
   for (const [dir, esmOnly] of Object.entries(PACKAGES)) {
     const cwd = join(root, dir);
-    const { name } = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
+    const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
+    const { name } = pkg;
     console.log(`\n== ${name}`);
-    const out = execFileSync('npm', ['pack', '--silent', '--pack-destination', packs], { cwd, encoding: 'utf8' });
-    tarballs[name] = join(packs, out.trim().split('\n').pop());
+    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', packs], { cwd, encoding: 'utf8' });
+    const [packed] = JSON.parse(out);
+    tarballs[name] = join(packs, packed.filename);
+    const problems = [
+      ...manifestProblems(pkg),
+      ...tarballProblems(
+        name,
+        packed.files.map((f) => f.path),
+      ),
+    ];
+    if (problems.length) throw new Error(`${problems.length} packaging problem(s):\n${problems.join('\n')}`);
+    console.log(`tarball: ${packed.files.length} files, ${packed.size} B packed, ${packed.unpackedSize} B unpacked`);
     run(bin('publint'), ['--strict', '--pack', 'false'], cwd);
-    run(bin('attw'), [tarballs[name], '--quiet', '--profile', esmOnly ? 'esm-only' : 'node16'], cwd);
-    console.log(`attw (${esmOnly ? 'esm-only' : 'node16'}): no problems`);
+    const profile = attwProfile(esmOnly);
+    run(bin('attw'), [tarballs[name], '--quiet', '--profile', profile], cwd);
+    console.log(`attw (${profile}): no problems`);
   }
 
   console.log('\n== scratch project from the tarballs');
@@ -100,7 +110,9 @@ try {
   run(join(app, 'node_modules/.bin/vitest'), ['run', '--config', 'vitest.config.mjs'], app);
   console.log('\npackages: all checks passed');
 } catch (error) {
-  console.error(`\npackages: FAILED (${error instanceof Error ? error.message.split('\n')[0] : error})`);
+  const message = error instanceof Error ? error.message : String(error);
+  // A packaging problem lists every offending file or field; other failures print their own output above.
+  console.error(`\npackages: FAILED (${/packaging problem/.test(message) ? message : message.split('\n')[0]})`);
   process.exitCode = 1;
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -26,9 +26,11 @@
  * ```
  * @module
  */
-export { runStorageConformance, runTenantStorageConformance } from '@framework/auth/conformance';
-export type { ConformanceFixture, TenantConformanceFixture } from '@framework/auth/conformance';
-export { runEngineConformance, eventually, concurrencyProbe, type EngineFactory } from '@framework/trigger/conformance';
+// The suites live beside the code they check and are bundled into this package's build (the runtime packages
+// publish no test code); they reach the kit through its public entry points.
+export { runStorageConformance, runTenantStorageConformance } from '../../core/src/conformance.js';
+export type { ConformanceFixture, TenantConformanceFixture } from '../../core/src/conformance.js';
+export { runEngineConformance, eventually, concurrencyProbe, type EngineFactory } from '../../triggers/src/conformance.js';
 export * from './conformance/http-adapter.js';
 export * from './conformance/role-guard.js';
 export {

@@ -13,7 +13,8 @@ import { sessionVersionTests } from './conformance/session-versions.js';
 import { sessionTests } from './conformance/sessions.js';
 import { tokenTests } from './conformance/tokens.js';
 import { userTests } from './conformance/users.js';
-import type { StorageAdapter } from './types.js';
+// By the public name: the suite is bundled into `@framework/testing`, whose declarations must name the app's types.
+import type { StorageAdapter } from '@framework/auth';
 
 /** What a conformance run needs for each test: a fresh, empty adapter and how to dispose of it. */
 export interface ConformanceFixture {

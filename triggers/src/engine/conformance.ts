@@ -5,11 +5,21 @@
  * `bullmq.conformance.test.ts` run it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineTrigger } from '../define.js';
-import { createTriggerRuntime, type TriggerRuntime } from '../runtime/create.js';
-import type { QueueEvent, QueueSource, ScheduledEvent, TriggerConfig, TriggerDefinition } from '../types.js';
-import { scaledClock, type EngineClock } from './clock.js';
-import type { TriggerEngine } from './types.js';
+// The runtime by its public name, so the copy of this suite bundled into `@framework/testing` uses the app's
+// `@framework/trigger` instead of carrying a second runtime.
+import {
+  createTriggerRuntime,
+  defineTrigger,
+  scaledClock,
+  type EngineClock,
+  type QueueEvent,
+  type QueueSource,
+  type ScheduledEvent,
+  type TriggerConfig,
+  type TriggerDefinition,
+  type TriggerEngine,
+  type TriggerRuntime,
+} from '@framework/trigger';
 
 /** Creates a fresh, isolated engine; `cleanup` removes whatever it stored. */
 export type EngineFactory = (options: {

@@ -11,7 +11,7 @@ import {
   type AdapterUser,
   type Authenticator,
   type StorageAdapter,
-} from '../types.js';
+} from '@framework/auth';
 
 /** Returns the adapter of the running test (a fresh, migrated one per test). */
 export type CurrentAdapter = () => StorageAdapter;

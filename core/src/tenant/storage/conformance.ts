@@ -5,11 +5,11 @@
  */
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AuthError } from '../../errors.js';
+// The kit by its public names: the suite is bundled into `@framework/testing`, whose code and declarations must use
+// the app's `@framework/auth`.
+import { AuthError, StorageConflictError } from '@framework/auth';
+import { LastOwnerError, TenantNotFoundError, type TenantStorage } from '@framework/auth/tenant';
 import { forbiddenCharacter } from '../../input/text.js';
-import { StorageConflictError } from '../../storage/types.js';
-import { LastOwnerError, TenantNotFoundError } from '../errors.js';
-import type { TenantStorage } from '../types.js';
 
 /** A fresh, empty storage for one test, and how to dispose of it afterwards. */
 export interface TenantConformanceFixture {
