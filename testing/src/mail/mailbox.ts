@@ -12,12 +12,7 @@ import type { InvitationMail } from '@framework/auth/plugins/organizations';
  * records them with {@link Mailbox.capture}.
  */
 export type MailKind =
-  | 'verify-email'
-  | 'reset-password'
-  | 'email-change-notice'
-  | 'magic-link'
-  | 'invitation'
-  | (string & {});
+  'verify-email' | 'reset-password' | 'email-change-notice' | 'magic-link' | 'invitation' | (string & {});
 
 /** One captured mail. */
 export interface CapturedMail {
