@@ -12,14 +12,16 @@ import { fileURLToPath } from 'node:url';
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const MYSQL_URL = process.env.MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 
 /** A service some tests need. */
-export type Service = 'postgres' | 'redis' | 'chromium';
+export type Service = 'postgres' | 'redis' | 'mysql' | 'chromium';
 
 /** How to start each service on a Debian machine (also in the README, "Services"). */
 export const START_COMMANDS: Record<Service, string> = {
   postgres: 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start (or set DATABASE_URL)',
   redis: 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no (or set REDIS_URL)',
+  mysql: 'start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd (or set MYSQL_URL)',
   chromium: 'apt-get install -y chromium (or set CHROMIUM_PATH)',
 };
 
@@ -84,8 +86,10 @@ function reachable(url: string, defaultPort: number): Promise<boolean> {
  * describe.skipIf(!redisUp)('on real Redis', () => { ... });
  * ```
  */
-export async function serviceAvailable(service: 'postgres' | 'redis', what = callerFile()): Promise<boolean> {
-  const url = service === 'postgres' ? DATABASE_URL : REDIS_URL;
-  if (await reachable(url, service === 'postgres' ? 5432 : 6379)) return true;
+export async function serviceAvailable(service: 'postgres' | 'redis' | 'mysql', what = callerFile()): Promise<boolean> {
+  const [url, port] = { postgres: [DATABASE_URL, 5432], redis: [REDIS_URL, 6379], mysql: [MYSQL_URL, 3306] }[
+    service
+  ] as [string, number];
+  if (await reachable(url, port)) return true;
   return serviceMissing(service, `not reachable at ${url}`, what);
 }

@@ -1,14 +1,18 @@
 /**
  * Storage for `@framework/auth`: the {@link StorageAdapter} contract and its
- * implementations (memory, SQLite, PostgreSQL, any Kysely database).
+ * implementations (memory, SQLite, PostgreSQL, MySQL/MariaDB, any Kysely database).
  *
- * Importing this module never loads `better-sqlite3` or `pg`: the SQLite and
- * PostgreSQL factories import them on their first call.
+ * Importing this module never loads `better-sqlite3`, `pg` or `mysql2`: the
+ * SQLite, PostgreSQL and MySQL factories import them on their first call.
  * @module
  */
 export { createMemoryAdapter, memoryAdapter } from './memory.js';
 export { encryptAccountTokens } from './encrypted-tokens.js';
 export {
+  createMysqlAdapter,
+  type MysqlAdapterOptions,
+  type MysqlPoolConfig,
+  type MysqlPoolLike,
   createPostgresAdapter,
   postgresAdapter,
   createSqlAdapter,

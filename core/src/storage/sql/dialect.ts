@@ -1,15 +1,15 @@
 /**
- * The only places where SQLite and PostgreSQL differ for the SQL adapter:
- * two column types, the null-safe inequality, how booleans are bound, and how
- * a unique violation is recognised.
+ * The only places where SQLite, PostgreSQL and MySQL/MariaDB differ for the
+ * SQL adapter: column types, the null-safe inequality, `RETURNING`, table
+ * options, how booleans are bound, and how a unique violation is recognised.
  * @module
  * @internal
  */
 
-import type { Kysely } from 'kysely';
+import { MysqlAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 
 /** The SQL dialects the adapter supports. */
-export type SqlDialectName = 'sqlite' | 'postgres';
+export type SqlDialectName = 'sqlite' | 'postgres' | 'mysql';
 
 /** Per-dialect traits. */
 export interface DialectTraits {
@@ -19,8 +19,21 @@ export interface DialectTraits {
   readonly int64: 'integer' | 'bigint';
   /** Column type for booleans. */
   readonly bool: 'integer' | 'boolean';
-  /** The null-safe "differs from" operator. */
-  readonly distinctFrom: 'is not' | 'is distinct from';
+  /**
+   * Column type for text that is a key or indexed (ids, emails, token hashes):
+   * `text` except on MySQL, which cannot index `TEXT` without a length.
+   */
+  readonly key: 'text' | 'varchar(255)';
+  /** The null-safe "differs from" operator (SQLite, PostgreSQL); MySQL uses `not (a <=> b)`, see {@link differs}. */
+  readonly distinctFrom: 'is not' | 'is distinct from' | null;
+  /** Whether `INSERT/UPDATE/DELETE … RETURNING` is there (not on MySQL: read after the write instead). */
+  readonly returning: boolean;
+  /**
+   * What follows `CREATE TABLE (…)`, or null: on MySQL InnoDB, utf8mb4 and a binary NO PAD collation
+   * (`utf8mb4_nopad_bin` on MariaDB, `utf8mb4_0900_bin` on MySQL 8), so every text comparison is exact
+   * (case, trailing spaces) as on the other dialects.
+   */
+  readonly tableOptions: string | null;
   /** A boolean as a query parameter (better-sqlite3 cannot bind booleans). */
   encodeBool(value: boolean): number | boolean;
   /**
@@ -37,13 +50,27 @@ const SQLITE_UNIQUE_CODES = new Set(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRA
 /** PostgreSQL SQLSTATE `unique_violation`. */
 const PG_UNIQUE_VIOLATION = '23505';
 
+/** MySQL `ER_DUP_ENTRY`. */
+const MYSQL_DUP_ENTRY = 1062;
+/**
+ * InnoDB, utf8mb4 and a binary NO PAD collation for every MySQL table: comparisons are byte for byte, case and
+ * trailing spaces included (`utf8mb4_bin` is PAD SPACE: it would find token `'abc'` for `'abc '`). The name
+ * differs by server, so it is picked by versioned comments: MariaDB (≥ 10.2.2) runs only the `/*M!…*\/` part,
+ * MySQL (≥ 8.0) only the `/*!80000…*\/` one.
+ */
+const MYSQL_TABLE_OPTIONS =
+  'engine = InnoDB default charset = utf8mb4 collate = /*M!100202 utf8mb4_nopad_bin */ /*!80000 utf8mb4_0900_bin */';
+
 /** Traits by dialect name. */
 export const dialects: Readonly<Record<SqlDialectName, DialectTraits>> = {
   sqlite: {
     name: 'sqlite',
     int64: 'integer',
     bool: 'integer',
+    key: 'text',
     distinctFrom: 'is not',
+    returning: true,
+    tableOptions: null,
     encodeBool: (value) => (value ? 1 : 0),
     // e.g. "UNIQUE constraint failed: auth_users.email_normalized"
     uniqueViolation: (error) =>
@@ -53,7 +80,10 @@ export const dialects: Readonly<Record<SqlDialectName, DialectTraits>> = {
     name: 'postgres',
     int64: 'bigint',
     bool: 'boolean',
+    key: 'text',
     distinctFrom: 'is distinct from',
+    returning: true,
+    tableOptions: null,
     encodeBool: (value) => value,
     // e.g. constraint "auth_users_email_normalized_key", detail "Key (email_normalized)=(…) already exists."
     uniqueViolation: (error) =>
@@ -61,7 +91,28 @@ export const dialects: Readonly<Record<SqlDialectName, DialectTraits>> = {
         ? `${String(field(error, 'constraint'))} ${String(field(error, 'detail'))}`
         : null,
   },
+  mysql: {
+    name: 'mysql',
+    int64: 'bigint',
+    bool: 'boolean',
+    key: 'varchar(255)',
+    distinctFrom: null,
+    returning: false,
+    tableOptions: MYSQL_TABLE_OPTIONS,
+    encodeBool: (value) => (value ? 1 : 0),
+    // e.g. "Duplicate entry 'a@example.com' for key 'auth_users_email_normalized_key'"
+    uniqueViolation: (error) =>
+      field(error, 'code') === 'ER_DUP_ENTRY' || field(error, 'errno') === MYSQL_DUP_ENTRY
+        ? String(field(error, 'message'))
+        : null,
+  },
 };
+
+/** `a` differs from `b`, NULL counting as a value: `is not` / `is distinct from`, or `not (a <=> b)` on MySQL. */
+export function differs(traits: DialectTraits, a: unknown, b: unknown): RawBuilder<boolean> {
+  if (traits.distinctFrom === null) return sql<boolean>`not (${a} <=> ${b})`;
+  return sql<boolean>`${a} ${sql.raw(traits.distinctFrom)} ${b}`;
+}
 
 /**
  * The dialect of a Kysely instance, told from its adapter's capabilities.
@@ -69,7 +120,14 @@ export const dialects: Readonly<Record<SqlDialectName, DialectTraits>> = {
  */
 export function detectDialect(db: Kysely<any>, who: string): SqlDialectName {
   const adapter = db.getExecutor().adapter;
+  if (adapter instanceof MysqlAdapter) return 'mysql';
   if (adapter.supportsReturning && adapter.supportsTransactionalDdl) return 'postgres';
   if (adapter.supportsReturning) return 'sqlite';
-  throw new TypeError(`${who} could not tell the SQL dialect: pass { dialect: 'sqlite' | 'postgres' }`);
+  throw new TypeError(`${who} could not tell the SQL dialect: pass { dialect: 'sqlite' | 'postgres' | 'mysql' }`);
+}
+
+/** `CREATE TABLE name`, with the dialect's table options (MySQL: InnoDB, utf8mb4, binary collation). */
+export function createTable(db: Kysely<any>, name: string, traits: DialectTraits) {
+  const builder = db.schema.createTable(name);
+  return traits.tableOptions === null ? builder : builder.modifyEnd(sql.raw(traits.tableOptions));
 }

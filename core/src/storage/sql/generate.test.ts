@@ -87,7 +87,7 @@ describe('generateMigrationSql', () => {
   );
 
   it('refuses an unknown dialect and a malformed prefix', async () => {
-    await expect(generateMigrationSql({ dialect: 'mysql' as never })).rejects.toThrow(/Unknown SQL dialect/);
+    await expect(generateMigrationSql({ dialect: 'oracle' as never })).rejects.toThrow(/Unknown SQL dialect/);
     await expect(generateMigrationSql({ dialect: 'sqlite', tablePrefix: 'x; drop' })).rejects.toThrow(TypeError);
   });
 });

@@ -6,6 +6,9 @@
 import {
   DummyDriver,
   Kysely,
+  MysqlAdapter,
+  MysqlIntrospector,
+  MysqlQueryCompiler,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
@@ -38,6 +41,12 @@ const recording: Record<SqlDialectName, Dialect> = {
     createIntrospector: (db) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   },
+  mysql: {
+    createAdapter: () => new MysqlAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new MysqlIntrospector(db),
+    createQueryCompiler: () => new MysqlQueryCompiler(),
+  },
 };
 
 /**
@@ -57,7 +66,7 @@ const recording: Record<SqlDialectName, Dialect> = {
 export async function generateMigrationSql(options: GenerateMigrationSqlOptions): Promise<string> {
   const traits = dialects[options.dialect];
   if (!traits)
-    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(options.dialect)}: use 'sqlite' or 'postgres'`);
+    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(options.dialect)}: use 'sqlite', 'postgres' or 'mysql'`);
   const t = tableNames(options.tablePrefix);
   const statements: string[] = [];
   const db = new Kysely<any>({
@@ -77,12 +86,14 @@ export async function generateMigrationSql(options: GenerateMigrationSqlOptions)
   }
   const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
   const at = quote(new Date(0).toISOString());
+  const name = (identifier: string) => (options.dialect === 'mysql' ? `\`${identifier}\`` : `"${identifier}"`);
   out.push(
     '\n-- Kysely migrator bookkeeping: adapter.migrate() then finds every migration above applied',
-    `create table if not exists "${t.migrations}" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null);`,
-    `create table if not exists "${t.migrationLock}" ("id" varchar(255) not null primary key, "is_locked" integer default 0 not null);`,
+    `create table if not exists ${name(t.migrations)} (${name('name')} varchar(255) not null primary key, ${name('timestamp')} varchar(255) not null);`,
+    `create table if not exists ${name(t.migrationLock)} (${name('id')} varchar(255) not null primary key, ${name('is_locked')} integer default 0 not null);`,
     ...Object.keys(all).map(
-      (name) => `insert into "${t.migrations}" ("name", "timestamp") values (${quote(name)}, ${at});`,
+      (migration) =>
+        `insert into ${name(t.migrations)} (${name('name')}, ${name('timestamp')}) values (${quote(migration)}, ${at});`,
     ),
   );
   await db.destroy();

@@ -7,21 +7,20 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { runMigrations } from './migrator.js';
 import { orSkip } from './pg-optional.js';
-import type { DialectTraits, SqlDialectName } from './dialect.js';
+import { createTable, type DialectTraits, type SqlDialectName } from './dialect.js';
 import type { TableNames } from './tables.js';
-import { searchIndexes } from './user-search.js';
+import { MYSQL_NAME_LOWER, searchIndexes } from './user-search.js';
 
 /** The initial schema: users, accounts, sessions, verification tokens, authenticators. */
 function initialSchema(t: TableNames, traits: DialectTraits): Migration {
-  const { int64, bool } = traits;
+  const { int64, bool, key } = traits;
   const userRef = `${t.users}.id`;
   return {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable(t.users)
-        .addColumn('id', 'text', (c) => c.primaryKey())
+      await createTable(db, t.users, traits)
+        .addColumn('id', key, (c) => c.primaryKey())
         .addColumn('email', 'text')
-        .addColumn('email_normalized', 'text')
+        .addColumn('email_normalized', key)
         .addColumn('name', 'text')
         .addColumn('image', 'text')
         .addColumn('email_verified', int64)
@@ -35,11 +34,10 @@ function initialSchema(t: TableNames, traits: DialectTraits): Migration {
         .unique()
         .execute();
 
-      await db.schema
-        .createTable(t.accounts)
-        .addColumn('provider', 'text', (c) => c.notNull())
-        .addColumn('provider_account_id', 'text', (c) => c.notNull())
-        .addColumn('user_id', 'text', (c) => c.notNull().references(userRef).onDelete('cascade'))
+      await createTable(db, t.accounts, traits)
+        .addColumn('provider', key, (c) => c.notNull())
+        .addColumn('provider_account_id', key, (c) => c.notNull())
+        .addColumn('user_id', key, (c) => c.notNull().references(userRef).onDelete('cascade'))
         .addColumn('type', 'text', (c) => c.notNull())
         .addColumn('access_token', 'text')
         .addColumn('refresh_token', 'text')
@@ -52,29 +50,26 @@ function initialSchema(t: TableNames, traits: DialectTraits): Migration {
         .execute();
       await db.schema.createIndex(`${t.accounts}_user_id_idx`).on(t.accounts).column('user_id').execute();
 
-      await db.schema
-        .createTable(t.sessions)
-        .addColumn('id', 'text', (c) => c.primaryKey())
+      await createTable(db, t.sessions, traits)
+        .addColumn('id', key, (c) => c.primaryKey())
         .addColumn('token_hash', 'text', (c) => c.notNull())
-        .addColumn('user_id', 'text', (c) => c.notNull().references(userRef).onDelete('cascade'))
+        .addColumn('user_id', key, (c) => c.notNull().references(userRef).onDelete('cascade'))
         .addColumn('expires', int64, (c) => c.notNull())
         .addColumn('created_at', int64, (c) => c.notNull())
         .execute();
       await db.schema.createIndex(`${t.sessions}_user_id_idx`).on(t.sessions).column('user_id').execute();
       await db.schema.createIndex(`${t.sessions}_expires_idx`).on(t.sessions).column('expires').execute();
 
-      await db.schema
-        .createTable(t.verificationTokens)
-        .addColumn('identifier', 'text', (c) => c.notNull())
-        .addColumn('token_hash', 'text', (c) => c.notNull())
+      await createTable(db, t.verificationTokens, traits)
+        .addColumn('identifier', key, (c) => c.notNull())
+        .addColumn('token_hash', key, (c) => c.notNull())
         .addColumn('expires', int64, (c) => c.notNull())
         .addPrimaryKeyConstraint(`${t.verificationTokens}_pkey`, ['identifier', 'token_hash'])
         .execute();
 
-      await db.schema
-        .createTable(t.authenticators)
-        .addColumn('credential_id', 'text', (c) => c.primaryKey())
-        .addColumn('user_id', 'text', (c) => c.notNull().references(userRef).onDelete('cascade'))
+      await createTable(db, t.authenticators, traits)
+        .addColumn('credential_id', key, (c) => c.primaryKey())
+        .addColumn('user_id', key, (c) => c.notNull().references(userRef).onDelete('cascade'))
         .addColumn('public_key', 'text', (c) => c.notNull())
         .addColumn('counter', int64, (c) => c.notNull())
         .addColumn('transports', 'text', (c) => c.notNull())
@@ -154,7 +149,8 @@ function purgeAutovacuum(t: TableNames, traits: DialectTraits): Migration {
 
 /**
  * Indexes for the admin search (`listUsers({ search })`, see user-search.ts):
- * on SQLite `lower(name)`; on PostgreSQL `text_pattern_ops` indexes on the
+ * on SQLite `lower(name)`; on MySQL/MariaDB an indexed virtual column
+ * `name_lower` (no expression indexes there); on PostgreSQL `text_pattern_ops` indexes on the
  * email and lower-cased name (prefix search) and, when `pg_trgm` is there or
  * may be created (in schema `public`, else the current one), GIN trigram
  * indexes on both (substring search). Refusals are skipped; idempotent.
@@ -165,6 +161,18 @@ function searchIndexesMigration(t: TableNames, traits: DialectTraits): Migration
     async up(db: Kysely<any>) {
       if (traits.name === 'sqlite') {
         await sql.raw(`create index if not exists "${i.namePrefix}" on "${t.users}" (lower("name"))`).execute(db);
+        return;
+      }
+      if (traits.name === 'mysql') {
+        // MariaDB has no expression indexes: an indexed virtual column holds the lower-cased name instead.
+        // The email is searched through its unique index (varchar, binary collation: `like 'q%'` is a range).
+        await db.schema
+          .alterTable(t.users)
+          .addColumn(MYSQL_NAME_LOWER, 'varchar(255)', (c) =>
+            c.generatedAlwaysAs(sql`left(lower(${sql.ref('name')}), 255)`),
+          )
+          .execute();
+        await db.schema.createIndex(i.namePrefix).on(t.users).column(MYSQL_NAME_LOWER).execute();
         return;
       }
       await sql

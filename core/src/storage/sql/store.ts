@@ -1,10 +1,18 @@
 /**
- * The one Kysely implementation of {@link StorageAdapter}, shared by SQLite
- * and PostgreSQL. Opens its connection lazily, on the first call.
+ * The one Kysely implementation of {@link StorageAdapter}, shared by SQLite,
+ * PostgreSQL and MySQL/MariaDB. Opens its connection lazily, on the first call.
  * @module
  * @internal
  */
-import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import {
+  CompiledQuery,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
 import {
   normalizeEmail,
   resolveListUsersQuery,
@@ -16,7 +24,7 @@ import {
 } from '../records.js';
 import { attachSessionReadNow } from '../session-read-now.js';
 import { StorageConflictError, type AdapterSession, type AdapterUser, type StorageAdapter } from '../types.js';
-import { dialects, type SqlDialectName } from './dialect.js';
+import { dialects, differs, type SqlDialectName } from './dialect.js';
 import { withExplainedErrors, type ExplainError } from './explain-errors.js';
 import { cachedCount } from './cached-count.js';
 import { migrateToLatest } from './migrations.js';
@@ -94,7 +102,7 @@ type AccountKey = { provider: string; providerAccountId: string };
 export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
   const traits = dialects[options.dialect];
   if (!traits)
-    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(options.dialect)}: use 'sqlite' or 'postgres'`);
+    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(options.dialect)}: use 'sqlite', 'postgres' or 'mysql'`);
   const t = tableNames(options.tablePrefix);
   let opening: Promise<Ready> | undefined;
   /** `opening`'s value once resolved, so the hot read skips awaiting it. */
@@ -182,6 +190,16 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
         );
       return Number(result.numAffectedRows ?? 0);
     }
+    if (options.dialect === 'mysql') {
+      // MySQL refuses `LIMIT` in an `IN (subquery)` on the same table, but deletes in index order with a limit.
+      const result = await db
+        .deleteFrom(table)
+        .where('expires', '<=', until)
+        .orderBy('expires')
+        .limit(limit)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    }
     const key = table === t.sessions ? ['id'] : ['identifier', 'token_hash'];
     const keyOf = sql`(${sql.join(key.map((column) => sql.ref(column)))})`;
     const expired = db.selectFrom(table).select(key).where('expires', '<=', until).limit(limit);
@@ -201,13 +219,36 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
   function bumpOnRoleChange(row: Partial<UserRow>): { session_version?: RawBuilder<unknown> } {
     const changed = (['role', 'roles'] as const)
       .filter((column) => row[column] !== undefined)
-      .map((column) => sql`${sql.ref(column)} ${sql.raw(traits.distinctFrom)} ${row[column]}`);
+      .map((column) => differs(traits, sql.ref(column), row[column]));
     if (changed.length === 0) return {};
     const version = sql.ref('session_version');
     return { session_version: sql`case when ${sql.join(changed, sql` or `)} then ${version} + 1 else ${version} end` };
   }
   const byAccount = (key: AccountKey) => (eb: ExpressionBuilder<any, any>) =>
     eb.and([eb('provider', '=', key.provider), eb('provider_account_id', '=', key.providerAccountId)]);
+  const byId =
+    (column: string, id: string) =>
+    (eb: ExpressionBuilder<any, any>): Expression<SqlBool> =>
+      eb(column, '=', id);
+
+  /**
+   * `UPDATE … SET set WHERE where RETURNING *`: the updated row, or undefined when none matched. Without
+   * `RETURNING` (MySQL) the update and a read of the row run in one transaction; `where` names a key, so the
+   * read finds the row the update changed (its row lock is held until the commit).
+   */
+  async function updateReturning<R>(
+    db: Kysely<any>,
+    table: string,
+    set: Record<string, unknown>,
+    where: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
+  ): Promise<R | undefined> {
+    if (traits.returning)
+      return db.updateTable(table).set(set).where(where).returningAll().$castTo<R>().executeTakeFirst();
+    return db.transaction().execute(async (trx) => {
+      await trx.updateTable(table).set(set).where(where).execute();
+      return trx.selectFrom(table).selectAll().where(where).$castTo<R>().executeTakeFirst();
+    });
+  }
 
   const adapter: StorageAdapter = {
     async migrate() {
@@ -260,14 +301,9 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       const { db } = await ready();
       const row = encodeUserPatch(patch);
       if (Object.keys(row).length === 0) return adapter.getUser(id);
-      const set = { ...row, ...bumpOnRoleChange(row) };
-      const update = db
-        .updateTable(t.users)
-        .set(set)
-        .where('id', '=', id)
-        .returningAll()
-        .$castTo<UserRow>()
-        .executeTakeFirst();
+      // The bump first: MySQL evaluates assignments in order, each seeing the ones before it.
+      const set = { ...bumpOnRoleChange(row), ...row };
+      const update = updateReturning<UserRow>(db, t.users, set, byId('id', id));
       return userOrNull(await guard(update, () => 'email'));
     },
     async deleteUser(id) {
@@ -306,13 +342,8 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     },
     async bumpSessionVersion(userId) {
       const { db } = await ready();
-      const row = await db
-        .updateTable(t.users)
-        .set({ session_version: sql`${sql.ref('session_version')} + 1` })
-        .where('id', '=', userId)
-        .returning('session_version')
-        .$castTo<Pick<UserRow, 'session_version'>>()
-        .executeTakeFirst();
+      const bump = { session_version: sql`${sql.ref('session_version')} + 1` };
+      const row = await updateReturning<UserRow>(db, t.users, bump, byId('id', userId));
       return row ? Number(row.session_version) : null;
     },
 
@@ -346,8 +377,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       const { db } = await ready();
       const row = encodeAccountPatch(patch);
       if (Object.keys(row).length === 0) return adapter.getAccount(key);
-      const update = db.updateTable(t.accounts).set(row).where(byAccount(key)).returningAll().$castTo<AccountRow>();
-      const updated = await update.executeTakeFirst();
+      const updated = await updateReturning<AccountRow>(db, t.accounts, row, byAccount(key));
       return updated ? decodeAccount(updated) : null;
     },
     async unlinkAccount(key) {
@@ -370,13 +400,8 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     },
     async updateSessionExpiry(id, expires, lastActiveAt) {
       const { db } = await ready();
-      const row = await db
-        .updateTable(t.sessions)
-        .set({ expires: expires.getTime(), ...(lastActiveAt ? { last_active_at: lastActiveAt.getTime() } : {}) })
-        .where('id', '=', id)
-        .returningAll()
-        .$castTo<SessionRow>()
-        .executeTakeFirst();
+      const set = { expires: expires.getTime(), ...(lastActiveAt ? { last_active_at: lastActiveAt.getTime() } : {}) };
+      const row = await updateReturning<SessionRow>(db, t.sessions, set, byId('id', id));
       return row ? decodeSession(row) : null;
     },
     async listSessions(userId) {
@@ -416,14 +441,29 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     },
     async useVerificationToken({ identifier, tokenHash }) {
       const { db } = await ready();
-      // One statement finds and deletes the row, so only one caller can get it.
-      const row = await db
-        .deleteFrom(t.verificationTokens)
-        .where('identifier', '=', identifier)
-        .where('token_hash', '=', tokenHash)
-        .returningAll()
-        .$castTo<VerificationTokenRow>()
-        .executeTakeFirst();
+      const byToken = (eb: ExpressionBuilder<any, any>) =>
+        eb.and([eb('identifier', '=', identifier), eb('token_hash', '=', tokenHash)]);
+      // One statement finds and deletes the row, so only one caller can get it. Without `RETURNING` (MySQL),
+      // the row is locked (`SELECT … FOR UPDATE`) then deleted in one transaction: a concurrent caller waits
+      // for the lock, then finds no row.
+      const row = traits.returning
+        ? await db
+            .deleteFrom(t.verificationTokens)
+            .where(byToken)
+            .returningAll()
+            .$castTo<VerificationTokenRow>()
+            .executeTakeFirst()
+        : await db.transaction().execute(async (trx) => {
+            const found = await trx
+              .selectFrom(t.verificationTokens)
+              .selectAll()
+              .where(byToken)
+              .forUpdate()
+              .$castTo<VerificationTokenRow>()
+              .executeTakeFirst();
+            if (found) await trx.deleteFrom(t.verificationTokens).where(byToken).execute();
+            return found;
+          });
       return row ? decodeVerificationToken(row) : null;
     },
     async deleteVerificationTokens({ identifier, expiresAfter }) {

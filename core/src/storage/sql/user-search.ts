@@ -10,6 +10,9 @@
  *   with three letters or digits in a row matches anywhere in the email or
  *   name; shorter ones match by prefix.
  * - PostgreSQL without `pg_trgm`: by prefix, through `text_pattern_ops` indexes.
+ * - MySQL and MariaDB: by prefix (`LIKE 'q%'`, a range on a binary-collated
+ *   index): the email through its unique index, the name through the indexed
+ *   virtual column `name_lower` (the first 255 characters of `lower(name)`).
  *
  * `%`, `_` and `\` in a search are matched literally.
  * @module
@@ -21,7 +24,7 @@ import type { TableNames } from './tables.js';
 
 /** Names of the search indexes of migration 0006. */
 export const searchIndexes = (t: TableNames) => ({
-  /** SQLite: `lower(name)`; PostgreSQL: `lower(name) text_pattern_ops`. */
+  /** SQLite: `lower(name)`; PostgreSQL: `lower(name) text_pattern_ops`; MySQL: the `name_lower` column. */
   namePrefix: `${t.users}_name_lower_idx`,
   /** PostgreSQL: `email_normalized text_pattern_ops`. */
   emailPrefix: `${t.users}_email_pattern_idx`,
@@ -29,6 +32,9 @@ export const searchIndexes = (t: TableNames) => ({
   emailTrigram: `${t.users}_email_trgm_idx`,
   nameTrigram: `${t.users}_name_trgm_idx`,
 });
+
+/** MySQL/MariaDB: the indexed virtual column holding `left(lower(name), 255)` (migration 0006). */
+export const MYSQL_NAME_LOWER = 'name_lower';
 
 /** Above every character: `q || MAX_CHAR` bounds the strings starting with `q`. */
 const MAX_CHAR = '\u{10FFFF}';
@@ -81,7 +87,7 @@ export function userSearch(dialect: SqlDialectName, t: TableNames) {
     /** The condition on the users table. */
     async where(db: Kysely<any>, search: string): Promise<RawBuilder<boolean>> {
       const email = sql.ref('email_normalized');
-      const name = sql`lower(${sql.ref('name')})`;
+      const name = dialect === 'mysql' ? sql.ref(MYSQL_NAME_LOWER) : sql`lower(${sql.ref('name')})`;
       const emailOnly = search.includes('@');
       let one: (column: RawBuilder<unknown> | ReturnType<typeof sql.ref>) => RawBuilder<boolean>;
       if (dialect === 'sqlite') {
