@@ -5,7 +5,7 @@
  */
 import type { Kysely, Migration } from 'kysely';
 import { runMigrations } from '../../storage/sql/migrator.js';
-import type { DialectTraits, SqlDialectName } from '../../storage/sql/dialect.js';
+import { createTable, type DialectTraits, type SqlDialectName } from '../../storage/sql/dialect.js';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,40}$/;
 
@@ -34,22 +34,21 @@ export function tenantTables(tableName = 'tenants'): TenantTables {
   };
 }
 
-function initial(t: TenantTables, { int64 }: DialectTraits): Migration {
+function initial(t: TenantTables, traits: DialectTraits): Migration {
+  const { int64, key } = traits;
   return {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable(t.tenants)
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('slug', 'text', (c) => c.notNull().unique())
+      await createTable(db, t.tenants, traits)
+        .addColumn('id', key, (c) => c.primaryKey())
+        .addColumn('slug', key, (c) => c.notNull().unique())
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('settings', 'text')
         .addColumn('created_at', int64, (c) => c.notNull())
         .addColumn('updated_at', int64, (c) => c.notNull())
         .execute();
-      await db.schema
-        .createTable(t.members)
-        .addColumn('tenant_id', 'text', (c) => c.notNull().references(`${t.tenants}.id`).onDelete('cascade'))
-        .addColumn('user_id', 'text', (c) => c.notNull())
+      await createTable(db, t.members, traits)
+        .addColumn('tenant_id', key, (c) => c.notNull().references(`${t.tenants}.id`).onDelete('cascade'))
+        .addColumn('user_id', key, (c) => c.notNull())
         .addColumn('role', 'text', (c) => c.notNull())
         .addColumn('created_at', int64, (c) => c.notNull())
         .addPrimaryKeyConstraint(`${t.members}_pkey`, ['tenant_id', 'user_id'])

@@ -1,6 +1,6 @@
 /**
  * `createSqlTenantStorage`: tenants and memberships in SQL tables, over a
- * Kysely instance you own (SQLite or PostgreSQL).
+ * Kysely instance you own (SQLite, PostgreSQL or MySQL/MariaDB).
  * @module
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -18,7 +18,7 @@ export interface SqlTenantStorageOptions {
    * `<tableName>_migrations` and `<tableName>_migrations_lock`.
    */
   tableName?: string;
-  /** Which SQL `db` speaks. Default: detected from the Kysely dialect (SQLite or PostgreSQL). */
+  /** Which SQL `db` speaks. Default: detected from the Kysely dialect (SQLite, PostgreSQL or MySQL). */
   dialect?: SqlDialectName;
 }
 
@@ -93,7 +93,8 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
   const t = tenantTables(options.tableName);
   const dialect = options.dialect ?? detectDialect(db, 'createSqlTenantStorage');
   const traits = dialects[dialect];
-  if (!traits) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite' or 'postgres'`);
+  if (!traits)
+    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite', 'postgres' or 'mysql'`);
   const q = db.withoutPlugins();
 
   /** Runs `write`, turning a unique violation into a StorageConflictError. */
@@ -149,22 +150,20 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
       role: m.role,
       created_at: m.createdAt.getTime(),
     };
-    await db
-      .insertInto(t.members)
-      .values(row)
-      .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doUpdateSet({ role: m.role }))
-      .execute();
+    const insert = db.insertInto(t.members).values(row);
+    if (dialect === 'mysql') await insert.onDuplicateKeyUpdate({ role: m.role }).execute();
+    else await insert.onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doUpdateSet({ role: m.role })).execute();
   }
 
   /**
    * A guarded change. The write is conditional (it happens only while another member holds `keepOwner`), so it
    * never takes the last holder: on SQLite (and D1, whose transactions cannot read) that one statement is atomic
-   * by itself. PostgreSQL runs it in a transaction that first locks the tenant's row (`FOR UPDATE`), so guarded
-   * changes of one tenant run one after another (under READ COMMITTED two conditional statements could each
-   * remove a different owner).
+   * by itself. PostgreSQL and MySQL run it in a transaction that first locks the tenant's row (`FOR UPDATE`), so
+   * guarded changes of one tenant run one after another (under READ COMMITTED two conditional statements could
+   * each remove a different owner).
    */
   async function guardedChange(c: GuardedChange) {
-    if (dialect !== 'postgres') return guardedWrite(q, c);
+    if (dialect === 'sqlite') return guardedWrite(q, c);
     return q.transaction().execute(async (trx: Transaction<any>) => {
       await trx.selectFrom(t.tenants).select('id').where('id', '=', c.tenantId).forUpdate().execute();
       return guardedWrite(trx, c);
@@ -172,7 +171,12 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
   }
 
   async function guardedWrite(trx: Kysely<any>, c: GuardedChange) {
-    const anotherHolder = sql<boolean>`exists (select 1 from ${sql.table(t.members)} as other where other.tenant_id = ${c.tenantId} and other.role = ${c.keepOwner} and other.user_id <> ${c.userId})`;
+    let anotherHolder = sql<boolean>`exists (select 1 from ${sql.table(t.members)} as other where other.tenant_id = ${c.tenantId} and other.role = ${c.keepOwner} and other.user_id <> ${c.userId})`;
+    // MySQL refuses a subquery on the table being changed: read it first (the tenant's row lock serializes it).
+    if (dialect === 'mysql') {
+      const { rows } = await sql<{ found: number }>`select ${anotherHolder} as found`.execute(trx);
+      anotherHolder = sql<boolean>`${Number(rows[0]?.found) === 1 ? 1 : 0} = 1`;
+    }
     const current = await memberOf(trx, c.tenantId, c.userId);
     if (c.role === null) {
       if (!current) return null;
@@ -216,7 +220,7 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
       };
       // D1's transactions are write-only batches that report no counts: on SQLite the tenant goes first, then its
       // memberships (a membership of a deleted tenant is never read as one).
-      if (dialect !== 'postgres') return removeTenant(q);
+      if (dialect === 'sqlite') return removeTenant(q);
       return q.transaction().execute(removeTenant);
     },
     putMember: (m) => upsert(q, m),
