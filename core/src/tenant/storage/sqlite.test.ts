@@ -30,7 +30,7 @@ describe('createSqlTenantStorage on SQLite', () => {
   it('rejects a malformed tableName and an unknown dialect at creation', async () => {
     const db = open();
     expect(() => createSqlTenantStorage(db, { tableName: 'tenants; drop table x' })).toThrow(TypeError);
-    expect(() => createSqlTenantStorage(db, { dialect: 'mysql' as never })).toThrow(/Unknown SQL dialect/);
+    expect(() => createSqlTenantStorage(db, { dialect: 'oracle' as never })).toThrow(/Unknown SQL dialect/);
     await db.destroy();
   });
 });
