@@ -1,6 +1,6 @@
 /**
- * The README's sample suite is this package's test/readme-sample.test.ts,
- * character for character, so the documentation cannot drift from code
+ * The README's sample suites are this package's test/readme-sample.test.ts
+ * and test/testing-your-app.test.ts, character for character, so the documentation cannot drift from code
  * that runs in CI.
  */
 import { readFile } from 'node:fs/promises';
@@ -22,6 +22,11 @@ describe('README', () => {
   it('prints test/readme-sample.test.ts verbatim', async () => {
     const [readme, sample] = await Promise.all([read('../README.md'), read('./readme-sample.test.ts')]);
     expect(sampleBlock(readme, 'test/readme-sample.test.ts')).toBe(sample);
+  });
+
+  it('prints test/testing-your-app.test.ts verbatim', async () => {
+    const [readme, sample] = await Promise.all([read('../README.md'), read('./testing-your-app.test.ts')]);
+    expect(sampleBlock(readme, 'test/testing-your-app.test.ts')).toBe(sample);
   });
 
   it('finds only the marked block', () => {
