@@ -35,7 +35,8 @@ export function pluginSql(
     throw new TypeError(`tablePrefix must match ${IDENTIFIER} (letters, digits, "_"); got ${JSON.stringify(prefix)}`);
   const dialect = options.dialect ?? detectDialect(db, who);
   const traits = dialects[dialect];
-  if (!traits) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite' or 'postgres'`);
+  if (!traits)
+    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite', 'postgres' or 'mysql'`);
   const q = db.withoutPlugins();
   return {
     q,

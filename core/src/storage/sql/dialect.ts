@@ -131,3 +131,21 @@ export function createTable(db: Kysely<any>, name: string, traits: DialectTraits
   const builder = db.schema.createTable(name);
   return traits.tableOptions === null ? builder : builder.modifyEnd(sql.raw(traits.tableOptions));
 }
+
+/**
+ * `INSERT row`, and when a row with the same `keys` is there: update it with `set`, or leave it when `set` is
+ * null. `ON CONFLICT (keys) DO UPDATE/NOTHING`; MySQL `ON DUPLICATE KEY UPDATE` (any unique key of the table;
+ * "nothing" rewrites the first key column with itself).
+ */
+export function upsert(
+  db: Kysely<any>,
+  traits: DialectTraits,
+  table: string,
+  row: Record<string, unknown>,
+  keys: readonly [string, ...string[]],
+  set: Record<string, unknown> | null,
+) {
+  const insert = db.insertInto(table).values(row);
+  if (traits.name === 'mysql') return insert.onDuplicateKeyUpdate(set ?? { [keys[0]]: sql.ref(keys[0]) });
+  return insert.onConflict((oc) => (set ? oc.columns([...keys]).doUpdateSet(set) : oc.columns([...keys]).doNothing()));
+}

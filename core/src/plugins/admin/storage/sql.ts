@@ -3,7 +3,7 @@
  * @module
  */
 import type { Kysely, Migration } from 'kysely';
-import type { DialectTraits, SqlDialectName } from '../../../storage/sql/dialect.js';
+import { createTable, upsert, type DialectTraits, type SqlDialectName } from '../../../storage/sql/dialect.js';
 import { pluginSql } from '../../plugin-sql.js';
 import type { AdminStorage, BanRecord } from '../types.js';
 
@@ -32,12 +32,12 @@ const toBan = (r: BanRow): BanRecord => ({
   createdAt: new Date(Number(r.created_at)),
 });
 
-function initial(bans: string, { int64 }: DialectTraits): Migration {
+function initial(bans: string, traits: DialectTraits): Migration {
+  const { int64, key } = traits;
   return {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable(bans)
-        .addColumn('user_id', 'text', (c) => c.primaryKey())
+      await createTable(db, bans, traits)
+        .addColumn('user_id', key, (c) => c.primaryKey())
         .addColumn('reason', 'text')
         .addColumn('expires_at', int64)
         .addColumn('banned_by', 'text', (c) => c.notNull())
@@ -92,11 +92,7 @@ export function createSqlAdminStorage(db: Kysely<any>, options: SqlAdminStorageO
         created_at: ban.createdAt.getTime(),
       };
       const { user_id: _id, ...rest } = row;
-      await q
-        .insertInto(bans)
-        .values(row)
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(rest))
-        .execute();
+      await upsert(q, traits, bans, { ...row }, ['user_id'], rest).execute();
     },
     async removeBan(userId) {
       const result = await q.deleteFrom(bans).where('user_id', '=', userId).executeTakeFirst();

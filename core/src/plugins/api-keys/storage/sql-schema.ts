@@ -5,7 +5,7 @@
  */
 import type { Kysely, Migration } from 'kysely';
 import { runMigrations } from '../../../storage/sql/migrator.js';
-import type { DialectTraits, SqlDialectName } from '../../../storage/sql/dialect.js';
+import { createTable, type DialectTraits, type SqlDialectName } from '../../../storage/sql/dialect.js';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,40}$/;
 
@@ -28,15 +28,15 @@ export function apiKeyTables(tableName = 'api_keys'): ApiKeyTables {
   return { keys: tableName, migrations: `${tableName}_migrations`, migrationLock: `${tableName}_migrations_lock` };
 }
 
-function initial(t: ApiKeyTables, { int64 }: DialectTraits): Migration {
+function initial(t: ApiKeyTables, traits: DialectTraits): Migration {
+  const { int64, key } = traits;
   return {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable(t.keys)
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('prefix', 'text', (c) => c.notNull().unique())
+      await createTable(db, t.keys, traits)
+        .addColumn('id', key, (c) => c.primaryKey())
+        .addColumn('prefix', key, (c) => c.notNull().unique())
         .addColumn('secret_hash', 'text', (c) => c.notNull())
-        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', key, (c) => c.notNull())
         .addColumn('name', 'text')
         .addColumn('permissions', 'text')
         .addColumn('created_at', int64, (c) => c.notNull())

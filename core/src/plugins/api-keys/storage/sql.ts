@@ -90,7 +90,8 @@ export function createSqlApiKeyStorage(db: Kysely<any>, options: SqlApiKeyStorag
   const t = apiKeyTables(options.tableName);
   const dialect = options.dialect ?? detectDialect(db, 'createSqlApiKeyStorage');
   const traits = dialects[dialect];
-  if (!traits) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite' or 'postgres'`);
+  if (!traits)
+    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite', 'postgres' or 'mysql'`);
   const q = db.withoutPlugins();
 
   return {

@@ -63,7 +63,7 @@ describe('createSqlApiKeyStorage on SQLite', () => {
   it('rejects a malformed tableName and an unknown dialect at creation', () => {
     const db = open();
     expect(() => createSqlApiKeyStorage(db, { tableName: 'keys; drop table users' })).toThrow(TypeError);
-    expect(() => createSqlApiKeyStorage(db, { dialect: 'mysql' as never })).toThrow(/Unknown SQL dialect/);
+    expect(() => createSqlApiKeyStorage(db, { dialect: 'oracle' as never })).toThrow(/Unknown SQL dialect/);
     void db.destroy();
   });
 });

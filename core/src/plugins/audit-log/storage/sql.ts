@@ -3,7 +3,7 @@
  * @module
  */
 import type { Kysely, Migration } from 'kysely';
-import type { DialectTraits, SqlDialectName } from '../../../storage/sql/dialect.js';
+import { createTable, type DialectTraits, type SqlDialectName } from '../../../storage/sql/dialect.js';
 import { pluginSql } from '../../plugin-sql.js';
 import { cursorOf, resolveAuditQuery } from '../query.js';
 import type { AuditEntry, AuditStorage } from '../types.js';
@@ -40,15 +40,15 @@ const toEntry = (r: EntryRow): AuditEntry => ({
   data: JSON.parse(r.data) as AuditEntry['data'],
 });
 
-function initial(log: string, { int64 }: DialectTraits): Migration {
+function initial(log: string, traits: DialectTraits): Migration {
+  const { int64, key } = traits;
   return {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable(log)
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('type', 'text', (c) => c.notNull())
+      await createTable(db, log, traits)
+        .addColumn('id', key, (c) => c.primaryKey())
+        .addColumn('type', key, (c) => c.notNull())
         .addColumn('at', int64, (c) => c.notNull())
-        .addColumn('user_id', 'text')
+        .addColumn('user_id', key)
         .addColumn('actor_id', 'text')
         .addColumn('ip', 'text')
         .addColumn('user_agent', 'text')
@@ -66,7 +66,7 @@ function initial(log: string, { int64 }: DialectTraits): Migration {
  * never sorted: `(type, at, id)` for a type, `(user_id, at, id)` for a user (it replaces `(user_id, at)`, which
  * made a user's whole history sort). Idempotent, so a rerun after a partial downgrade is safe.
  */
-function filterIndexes(log: string): Migration {
+function filterIndexes(log: string, traits: DialectTraits): Migration {
   return {
     async up(db: Kysely<any>) {
       await db.schema
@@ -81,7 +81,9 @@ function filterIndexes(log: string): Migration {
         .on(log)
         .columns(['user_id', 'at', 'id'])
         .execute();
-      await db.schema.dropIndex(`${log}_user_at_idx`).ifExists().execute();
+      const drop = db.schema.dropIndex(`${log}_user_at_idx`).ifExists();
+      // MySQL names the table of the index to drop.
+      await (traits.name === 'mysql' ? drop.on(log) : drop).execute();
     },
   };
 }
@@ -104,7 +106,7 @@ export function createSqlAuditStorage(db: Kysely<any>, options: SqlAuditStorageO
   const log = `${prefix}_log`;
 
   return {
-    migrate: () => migrate({ '0001_log': initial(log, traits), '0002_filter_indexes': filterIndexes(log) }),
+    migrate: () => migrate({ '0001_log': initial(log, traits), '0002_filter_indexes': filterIndexes(log, traits) }),
     async append(e) {
       const row: EntryRow = {
         id: e.id,

@@ -5,7 +5,7 @@
  */
 import type { Kysely, Migration } from 'kysely';
 import { runMigrations } from '../../../storage/sql/migrator.js';
-import type { DialectTraits, SqlDialectName } from '../../../storage/sql/dialect.js';
+import { createTable, type DialectTraits, type SqlDialectName } from '../../../storage/sql/dialect.js';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,40}$/;
 
@@ -28,12 +28,12 @@ export function jwksTables(tableName = 'auth_jwks'): JwksTables {
   return { keys: tableName, migrations: `${tableName}_migrations`, migrationLock: `${tableName}_migrations_lock` };
 }
 
-function initial(t: JwksTables, { int64 }: DialectTraits): Migration {
+function initial(t: JwksTables, traits: DialectTraits): Migration {
+  const { int64, key } = traits;
   return {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable(t.keys)
-        .addColumn('kid', 'text', (c) => c.primaryKey())
+      await createTable(db, t.keys, traits)
+        .addColumn('kid', key, (c) => c.primaryKey())
         .addColumn('alg', 'text', (c) => c.notNull())
         // Unique: of two instances rotating at once, exactly one insert wins.
         .addColumn('generation', 'integer', (c) => c.notNull().unique())

@@ -66,7 +66,8 @@ export function createSqlJwksStorage(db: Kysely<any>, options: SqlJwksStorageOpt
   const t = jwksTables(options.tableName);
   const dialect = options.dialect ?? detectDialect(db, 'createSqlJwksStorage');
   const traits = dialects[dialect];
-  if (!traits) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite' or 'postgres'`);
+  if (!traits)
+    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite', 'postgres' or 'mysql'`);
   const q = db.withoutPlugins();
 
   return {

@@ -30,7 +30,7 @@ describe('createSqlJwksStorage on SQLite', () => {
   it('rejects a malformed tableName and an unknown dialect at creation', async () => {
     const db = open();
     expect(() => createSqlJwksStorage(db, { tableName: 'keys; drop table x' })).toThrow(TypeError);
-    expect(() => createSqlJwksStorage(db, { dialect: 'mysql' as never })).toThrow(/Unknown SQL dialect/);
+    expect(() => createSqlJwksStorage(db, { dialect: 'oracle' as never })).toThrow(/Unknown SQL dialect/);
     await db.destroy();
   });
 });

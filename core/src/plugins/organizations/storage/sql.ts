@@ -3,7 +3,7 @@
  * @module
  */
 import type { Kysely, Migration } from 'kysely';
-import type { DialectTraits, SqlDialectName } from '../../../storage/sql/dialect.js';
+import { createTable, type DialectTraits, type SqlDialectName } from '../../../storage/sql/dialect.js';
 import { pluginSql } from '../../plugin-sql.js';
 import type { InvitationRecord, InvitationStatus, InvitationStorage } from '../types.js';
 
@@ -42,18 +42,18 @@ const toRecord = (r: Row): InvitationRecord => ({
   sentAt: new Date(Number(r.sent_at)),
 });
 
-function initial(table: string, { int64 }: DialectTraits): Migration {
+function initial(table: string, traits: DialectTraits): Migration {
+  const { int64, key } = traits;
   return {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable(table)
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('organization_id', 'text', (c) => c.notNull())
-        .addColumn('email', 'text', (c) => c.notNull())
+      await createTable(db, table, traits)
+        .addColumn('id', key, (c) => c.primaryKey())
+        .addColumn('organization_id', key, (c) => c.notNull())
+        .addColumn('email', key, (c) => c.notNull())
         .addColumn('role', 'text', (c) => c.notNull())
         .addColumn('inviter_id', 'text', (c) => c.notNull())
-        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('token_hash', key, (c) => c.notNull().unique())
+        .addColumn('status', key, (c) => c.notNull())
         .addColumn('expires_at', int64, (c) => c.notNull())
         .addColumn('created_at', int64, (c) => c.notNull())
         .addColumn('sent_at', int64, (c) => c.notNull())

@@ -5,7 +5,7 @@
  */
 import type { Kysely, Migration } from 'kysely';
 import { runMigrations } from '../../../storage/sql/migrator.js';
-import type { DialectTraits, SqlDialectName } from '../../../storage/sql/dialect.js';
+import { createTable, type DialectTraits, type SqlDialectName } from '../../../storage/sql/dialect.js';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,30}$/;
 
@@ -41,37 +41,34 @@ export function twoFactorTables(tablePrefix = 'two_factor'): TwoFactorTables {
   };
 }
 
-function initial(t: TwoFactorTables, { int64, bool }: DialectTraits): Migration {
+function initial(t: TwoFactorTables, traits: DialectTraits): Migration {
+  const { int64, bool, key } = traits;
   return {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable(t.enrolments)
-        .addColumn('user_id', 'text', (c) => c.primaryKey())
+      await createTable(db, t.enrolments, traits)
+        .addColumn('user_id', key, (c) => c.primaryKey())
         .addColumn('secret', 'text', (c) => c.notNull())
         .addColumn('enabled', bool, (c) => c.notNull())
         .addColumn('last_used_step', int64)
         .addColumn('created_at', int64, (c) => c.notNull())
         .addColumn('enabled_at', int64)
         .execute();
-      await db.schema
-        .createTable(t.backupCodes)
-        .addColumn('user_id', 'text', (c) => c.notNull())
-        .addColumn('code_hash', 'text', (c) => c.notNull())
+      await createTable(db, t.backupCodes, traits)
+        .addColumn('user_id', key, (c) => c.notNull())
+        .addColumn('code_hash', key, (c) => c.notNull())
         .addPrimaryKeyConstraint(`${t.backupCodes}_pk`, ['user_id', 'code_hash'])
         .execute();
-      await db.schema
-        .createTable(t.trustedDevices)
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('user_id', 'text', (c) => c.notNull())
+      await createTable(db, t.trustedDevices, traits)
+        .addColumn('id', key, (c) => c.primaryKey())
+        .addColumn('user_id', key, (c) => c.notNull())
         .addColumn('secret_hash', 'text', (c) => c.notNull())
         .addColumn('user_agent', 'text')
         .addColumn('created_at', int64, (c) => c.notNull())
         .addColumn('expires_at', int64, (c) => c.notNull())
         .execute();
       await db.schema.createIndex(`${t.trustedDevices}_user_id_idx`).on(t.trustedDevices).column('user_id').execute();
-      await db.schema
-        .createTable(t.challenges)
-        .addColumn('id', 'text', (c) => c.primaryKey())
+      await createTable(db, t.challenges, traits)
+        .addColumn('id', key, (c) => c.primaryKey())
         .addColumn('attempts', 'integer', (c) => c.notNull())
         .addColumn('consumed', bool, (c) => c.notNull())
         .addColumn('expires_at', int64, (c) => c.notNull())

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Kysely } from 'kysely';
-import { detectDialect, dialects, type SqlDialectName } from '../../../storage/sql/dialect.js';
+import { detectDialect, dialects, upsert, type SqlDialectName } from '../../../storage/sql/dialect.js';
 import type { TrustedDeviceRecord, TwoFactorRecord, TwoFactorStorage } from '../types.js';
 import { migrateTwoFactorTables, twoFactorTables } from './sql-schema.js';
 
@@ -73,17 +73,15 @@ export function createSqlTwoFactorStorage(db: Kysely<any>, options: SqlTwoFactor
   const t = twoFactorTables(options.tablePrefix);
   const dialect = options.dialect ?? detectDialect(db, 'createSqlTwoFactorStorage');
   const traits = dialects[dialect];
-  if (!traits) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite' or 'postgres'`);
+  if (!traits)
+    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite', 'postgres' or 'mysql'`);
   const q = db.withoutPlugins();
   const bool = traits.encodeBool;
 
   async function ensureChallenge(id: string, expiresAt: Date): Promise<void> {
     await q.deleteFrom(t.challenges).where('expires_at', '<=', Date.now()).execute();
-    await q
-      .insertInto(t.challenges)
-      .values({ id, attempts: 0, consumed: bool(false), expires_at: expiresAt.getTime() })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    const row = { id, attempts: 0, consumed: bool(false), expires_at: expiresAt.getTime() };
+    await upsert(q, traits, t.challenges, row, ['id'], null).execute();
   }
 
   return {
@@ -105,11 +103,7 @@ export function createSqlTwoFactorStorage(db: Kysely<any>, options: SqlTwoFactor
         created_at: r.createdAt.getTime(),
         enabled_at: r.enabledAt?.getTime() ?? null,
       };
-      await q
-        .insertInto(t.enrolments)
-        .values({ user_id: r.userId, ...row })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
-        .execute();
+      await upsert(q, traits, t.enrolments, { user_id: r.userId, ...row }, ['user_id'], row).execute();
     },
     async enable(userId, at) {
       const result = await q
@@ -203,13 +197,20 @@ export function createSqlTwoFactorStorage(db: Kysely<any>, options: SqlTwoFactor
     },
     async challengeAttempt(id, expiresAt) {
       await ensureChallenge(id, expiresAt);
-      const row = await q
-        .updateTable(t.challenges)
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id)
-        .where('consumed', '=', bool(false))
-        .returning('attempts')
-        .executeTakeFirst();
+      const count = (db: Kysely<any>) =>
+        db
+          .updateTable(t.challenges)
+          .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', id)
+          .where('consumed', '=', bool(false));
+      // Without RETURNING (MySQL): the count, then a read of it under the row lock the update took.
+      const row = traits.returning
+        ? await count(q).returning('attempts').executeTakeFirst()
+        : await q.transaction().execute(async (tx) => {
+            const result = await count(tx).executeTakeFirst();
+            if (Number(result.numUpdatedRows) === 0) return undefined;
+            return tx.selectFrom(t.challenges).select('attempts').where('id', '=', id).executeTakeFirst();
+          });
       return row ? Number(row.attempts) : Number.POSITIVE_INFINITY;
     },
     async consumeChallenge(id, expiresAt) {

@@ -1,0 +1,84 @@
+/**
+ * The plugins' SQL storages and the tenant storage on MySQL/MariaDB (the server at `MYSQL_URL`), through
+ * Kysely's `MysqlDialect` and `mysql2`: each passes the same conformance suite as on memory, SQLite, PostgreSQL
+ * and D1. The file gets one fresh database; every storage gets fresh tables (its own prefix), dropped afterwards.
+ */
+import { sql, type Kysely } from 'kysely';
+import { afterAll, describe } from 'vitest';
+import { mysqlDatabases } from '../storage/sql/mysql-test-support.js';
+import { runAdminStorageConformance } from './admin/storage/conformance.js';
+import { createSqlAdminStorage } from './admin/storage/sql.js';
+import { runAuditStorageConformance } from './audit-log/storage/conformance.js';
+import { createSqlAuditStorage } from './audit-log/storage/sql.js';
+import { runInvitationStorageConformance } from './organizations/storage/conformance.js';
+import { createSqlInvitationStorage } from './organizations/storage/sql.js';
+import { runApiKeyStorageConformance } from './api-keys/storage/conformance.js';
+import { createSqlApiKeyStorage } from './api-keys/storage/sql.js';
+import { runTwoFactorStorageConformance } from './two-factor/storage/conformance.js';
+import { createSqlTwoFactorStorage } from './two-factor/storage/sql.js';
+import { runJwksStorageConformance } from './jwt/storage/conformance.js';
+import { createSqlJwksStorage } from './jwt/storage/sql.js';
+import { runTenantStorageConformance } from '../tenant/storage/conformance.js';
+import { createSqlTenantStorage } from '../tenant/storage/sql.js';
+
+// Under CI=true this throws when MariaDB/MySQL is down, failing the file.
+const my = await mysqlDatabases('plugins_test');
+
+describe.skipIf(!my.available)('plugin storages on MySQL/MariaDB', async () => {
+  if (!my.available) return;
+  afterAll(() => my.dropAll());
+  const { db, database } = await my.isolated();
+
+  let runs = 0;
+  /** A fresh table prefix, and a teardown that drops every table under it (memberships before tenants). */
+  function freshPrefix() {
+    const prefix = `p${++runs}`;
+    const teardown = async () => {
+      await dropTables(db, database, prefix);
+    };
+    return { prefix, teardown };
+  }
+
+  // The dialect is detected from the Kysely dialect in every run.
+  runAdminStorageConformance('sql (mysql)', async () => {
+    const { prefix, teardown } = freshPrefix();
+    return { storage: createSqlAdminStorage(db, { tablePrefix: prefix }), teardown };
+  });
+  runAuditStorageConformance('sql (mysql)', async () => {
+    const { prefix, teardown } = freshPrefix();
+    return { storage: createSqlAuditStorage(db, { tablePrefix: prefix }), teardown };
+  });
+  runInvitationStorageConformance('sql (mysql)', async () => {
+    const { prefix, teardown } = freshPrefix();
+    return { storage: createSqlInvitationStorage(db, { tablePrefix: prefix }), teardown };
+  });
+  runTwoFactorStorageConformance('sql (mysql)', async () => {
+    const { prefix, teardown } = freshPrefix();
+    return { storage: createSqlTwoFactorStorage(db, { tablePrefix: prefix }), teardown };
+  });
+  runApiKeyStorageConformance('sql (mysql)', async () => {
+    const { prefix, teardown } = freshPrefix();
+    return { storage: createSqlApiKeyStorage(db, { tableName: `${prefix}_api_keys` }), teardown };
+  });
+  runJwksStorageConformance('sql (mysql)', async () => {
+    const { prefix, teardown } = freshPrefix();
+    return { storage: createSqlJwksStorage(db, { tableName: `${prefix}_jwks` }), teardown };
+  });
+  runTenantStorageConformance('sql (mysql)', async () => {
+    const { prefix, teardown } = freshPrefix();
+    return { storage: createSqlTenantStorage(db, { tableName: `${prefix}_tenants` }), teardown };
+  });
+});
+
+/** Drops the tables of `database` named `<prefix>_…`, foreign-key checks off so their order does not matter. */
+async function dropTables(db: Kysely<any>, database: string, prefix: string): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = ${database} and table_name like ${`${prefix}\\_%`}`.execute(db);
+  if (rows.length === 0) return;
+  await db.connection().execute(async (connection) => {
+    await sql`set foreign_key_checks = 0`.execute(connection);
+    await sql`drop table ${sql.join(rows.map((row) => sql.table(row.name)))}`.execute(connection);
+    await sql`set foreign_key_checks = 1`.execute(connection);
+  });
+}
