@@ -30,7 +30,12 @@
 // publish no test code); they reach the kit through its public entry points.
 export { runStorageConformance, runTenantStorageConformance } from '../../core/src/conformance.js';
 export type { ConformanceFixture, TenantConformanceFixture } from '../../core/src/conformance.js';
-export { runEngineConformance, eventually, concurrencyProbe, type EngineFactory } from '../../triggers/src/conformance.js';
+export {
+  runEngineConformance,
+  eventually,
+  concurrencyProbe,
+  type EngineFactory,
+} from '../../triggers/src/conformance.js';
 export * from './conformance/http-adapter.js';
 export * from './conformance/role-guard.js';
 export {
