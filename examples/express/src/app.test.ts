@@ -1,127 +1,28 @@
 /**
- * Real-server test of the Express example: sign-up at /auth/signup (and its welcome mail),
- * sign in through the kit's page, the protected and admin pages, a restart on the same SQLite
- * file, sign-out.
+ * Real-server test of the Express example: the shared server-example flows (sign-up and its welcome mail, sign-in
+ * through the kit's page, the protected and admin pages, a restart on the same SQLite file, sign-out).
  */
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { cookieClient, csrfFrom } from '@framework/testing/conformance';
-import { createExpressExample, type ExpressExample } from './app.js';
 import { generousLogins } from '@framework/example-shared/testing/logins';
-import { expectNavLinksServed } from '@framework/example-shared/testing/nav-links';
+import { EXAMPLE_ADMIN, describeServerExample } from '@framework/example-shared/testing/server-example';
+import { createExpressExample } from './app.js';
 
-const admin = { email: 'root@example.com', password: 'root-password-1' };
-
-interface Running {
-  example: ExpressExample;
-  server: Server;
-  base: string;
-}
-
-async function start(dbPath: string): Promise<Running> {
-  const example = await createExpressExample({ dbPath, admin, mailLog: () => {}, rateLimit: generousLogins() });
+describeServerExample('Express', async (dbPath) => {
+  const example = await createExpressExample({
+    dbPath,
+    admin: EXAMPLE_ADMIN,
+    mailLog: () => {},
+    rateLimit: generousLogins(),
+  });
   await example.triggers.start();
   const server = example.app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
-  return { example, server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-async function stop(r: Running): Promise<void> {
-  await new Promise<void>((resolve) => r.server.close(() => resolve()));
-  await r.example.close();
-}
-
-describe('express example over HTTP', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'framework-express-example-'));
-  const dbPath = join(dir, 'app.db');
-  let running = await start(dbPath);
-  afterAll(async () => {
-    await stop(running);
-    await rm(dir, { recursive: true, force: true });
-  });
-  let b = cookieClient(running.base);
-  const email = 'grace@example.com';
-  const password = 'hopper-1906';
-
-  it('signs a new person up through the kit’s /auth/signup', async () => {
-    const page = await b.fetch('/auth/signup');
-    const res = await b.form('/auth/signup', {
-      csrfToken: csrfFrom(await page.text()),
-      callbackUrl: '/',
-      email,
-      password,
-      name: 'Grace',
-    });
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/');
-  });
-
-  it('sends the welcome mail through the queue trigger', async () => {
-    await vi.waitFor(
-      async () => expect(await running.example.mailer.list()).toMatchObject([{ to: email, subject: 'Welcome!' }]),
-      { timeout: 5000 },
-    );
-  });
-
-  it('re-renders the form with the message for a bad password', async () => {
-    const page = await b.fetch('/auth/signup');
-    const res = await b.form('/auth/signup', {
-      csrfToken: csrfFrom(await page.text()),
-      email: 'short@example.com',
-      password: 'short',
-    });
-    expect(res.status).toBe(400);
-    expect(await res.text()).toContain('Password must be at least 8 characters');
-  });
-
-  it('signs in through the kit’s sign-in page; home and protected pages show the person', async () => {
-    const page = await b.fetch('/auth/signin?callbackUrl=%2F');
-    const res = await b.form('/auth/callback/credentials', {
-      csrfToken: csrfFrom(await page.text()),
-      callbackUrl: '/',
-      email,
-      password,
-    });
-    expect(res.status).toBe(303);
-    expect(await (await b.fetch('/')).text()).toContain(`<strong id="user-email">${email}</strong>`);
-    expect(await (await b.fetch('/protected')).text()).toContain('Hello, Grace');
-  });
-
-  it('links only to pages it serves: no dead nav links, signed out or in', async () => {
-    const hrefs = await expectNavLinksServed((path, init) => cookieClient(running.base).fetch(path, init));
-    expect(hrefs).not.toContain('/t/');
-    expect(hrefs).not.toContain('/dev/outbox');
-    await expectNavLinksServed((path, init) => b.fetch(path, init));
-  });
-
-  it('refuses the admin page to a person without the admin role, shows it to the seeded admin', async () => {
-    const denied = await b.fetch('/admin');
-    expect(denied.status).toBe(403);
-    const boss = cookieClient(running.base);
-    const page = await boss.fetch('/auth/signin');
-    await boss.form('/auth/callback/credentials', { csrfToken: csrfFrom(await page.text()), ...admin });
-    const res = await boss.fetch('/admin');
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<strong id="role">admin</strong>');
-  });
-
-  it('keeps the session across a restart (the admin seed runs again without failing)', async () => {
-    await stop(running);
-    running = await start(dbPath);
-    b = cookieClient(running.base, b.jar);
-    const me = await b.fetch('/api/me', { headers: { accept: 'application/json' } });
-    expect(await me.json()).toMatchObject({ email, name: 'Grace', role: null });
-  });
-
-  it('signs out; the protected page redirects again', async () => {
-    const page = await b.fetch('/auth/signout');
-    expect((await b.form('/auth/signout', { csrfToken: csrfFrom(await page.text()) })).status).toBe(303);
-    const res = await b.fetch('/protected');
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/auth/signin?callbackUrl=%2Fprotected');
-  });
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    mailer: example.mailer,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await example.close();
+    },
+  };
 });
