@@ -4,7 +4,8 @@
  * and D1. The file gets one fresh database; every storage gets fresh tables (its own prefix), dropped afterwards.
  */
 import { sql, type Kysely } from 'kysely';
-import { afterAll, describe } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMysqlAdapter } from '../storage/sql/mysql.js';
 import { mysqlDatabases } from '../storage/sql/mysql-test-support.js';
 import { runAdminStorageConformance } from './admin/storage/conformance.js';
 import { createSqlAdminStorage } from './admin/storage/sql.js';
@@ -67,6 +68,26 @@ describe.skipIf(!my.available)('plugin storages on MySQL/MariaDB', async () => {
   runTenantStorageConformance('sql (mysql)', async () => {
     const { prefix, teardown } = freshPrefix();
     return { storage: createSqlTenantStorage(db, { tableName: `${prefix}_tenants` }), teardown };
+  });
+
+  it('every text column of every storage compares exactly: binary, NO PAD (no case folding, no trailing-space padding)', async () => {
+    const { pool, db: own, database: fresh } = await my.isolated();
+    await createMysqlAdapter({ pool }).migrate();
+    await createSqlAdminStorage(own).migrate();
+    await createSqlAuditStorage(own).migrate();
+    await createSqlInvitationStorage(own).migrate();
+    await createSqlTwoFactorStorage(own).migrate();
+    await createSqlApiKeyStorage(own).migrate();
+    await createSqlJwksStorage(own).migrate();
+    await createSqlTenantStorage(own).migrate();
+    const { rows } = await sql<{ table: string; column: string; collation: string }>`
+      select table_name as \`table\`, column_name as \`column\`, collation_name as collation
+      from information_schema.columns
+      where table_schema = ${fresh} and collation_name is not null and table_name not like '%migrations%'`.execute(own);
+    expect(rows.length).toBeGreaterThan(40);
+    // MariaDB's and MySQL 8's binary NO PAD collations; utf8mb4_bin (PAD SPACE) would find 'abc' for 'abc '.
+    const exact = new Set(['utf8mb4_nopad_bin', 'utf8mb4_0900_bin']);
+    expect(rows.filter((row) => !exact.has(row.collation))).toStrictEqual([]);
   });
 });
 
