@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMysqlAdapter } from '../storage/sql/mysql.js';
-import { mysqlDatabases } from '../storage/sql/mysql-test-support.js';
+import { mysqlDatabases } from '../../../test-support/mysql-databases.js';
 import { runAdminStorageConformance } from './admin/storage/conformance.js';
 import { createSqlAdminStorage } from './admin/storage/sql.js';
 import { runAuditStorageConformance } from './audit-log/storage/conformance.js';

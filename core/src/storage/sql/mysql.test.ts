@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { runStorageConformance } from '../conformance.js';
 import { generateMigrationSql } from './generate.js';
 import { createMysqlAdapter } from './mysql.js';
-import { mysqlDatabases } from './mysql-test-support.js';
+import { mysqlDatabases } from '../../../../test-support/mysql-databases.js';
 
 // Under CI=true this throws when MariaDB/MySQL is down, failing the file.
 const my = await mysqlDatabases('auth_test');

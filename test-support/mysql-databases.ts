@@ -1,13 +1,11 @@
 /**
  * MySQL/MariaDB isolation for storage tests: `mysql2` pools bound to fresh, empty databases named
  * `<prefix>_<random>`, all dropped with `dropAll()` after the file. Uses the real server (`MYSQL_URL`); when it
- * is down the tests skip, or fail under CI=true (see test-support/services.ts).
- * @module
- * @internal
+ * is down the tests skip, or fail under CI=true (see services.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { Kysely, MysqlDialect, sql, type MysqlPool } from 'kysely';
-import { MYSQL_URL, serviceAvailable } from '../../../../test-support/services.js';
+import { MYSQL_URL, serviceAvailable } from './services.js';
 
 /** One fresh database. */
 export interface MysqlDatabase {
