@@ -82,6 +82,7 @@ export type {
   SignedOutSession,
   PluginExtensions,
 } from './plugins/types.js';
+export { requestUrlOf, clientErrorOf } from './http/adapter-kit.js';
 export {
   emailedLinkRoute,
   emailedLinkUrl,

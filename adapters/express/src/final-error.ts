@@ -4,6 +4,7 @@
  * @module
  */
 import type { ErrorRequestHandler } from 'express';
+import { clientErrorOf } from '@framework/auth';
 
 /** Options of {@link finalErrorHandler}. */
 export interface FinalErrorHandlerOptions {
@@ -12,23 +13,6 @@ export interface FinalErrorHandlerOptions {
    * not logged.
    */
   log?: (error: unknown) => void;
-}
-
-const CODES: Record<number, string> = {
-  400: 'INVALID_REQUEST',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  431: 'HEADERS_TOO_LARGE',
-};
-
-/** The 4xx status an error carries (`status` / `statusCode`, as http-errors and body-parser set it), or 500. */
-function clientStatus(error: unknown): number {
-  const raw =
-    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
-    (error as { statusCode?: unknown } | null)?.statusCode;
-  return typeof raw === 'number' && Number.isInteger(raw) && raw >= 400 && raw < 500 ? raw : 500;
 }
 
 /**
@@ -52,14 +36,12 @@ function clientStatus(error: unknown): number {
 export function finalErrorHandler(options: FinalErrorHandlerOptions = {}): ErrorRequestHandler {
   const log = options.log ?? ((error: unknown) => console.error(error));
   return (error, req, res, _next) => {
-    const status = clientStatus(error);
+    const { status, code, message } = clientErrorOf(error);
     if (status >= 500) log(error);
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    const code = CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
-    const message = status >= 500 ? 'Internal Server Error' : 'The request was refused';
     res.status(status).set('cache-control', 'no-store').set('x-content-type-options', 'nosniff');
     if (req.accepts(['text/plain', 'application/json']) === 'application/json') res.json({ error: { code, message } });
     else res.type('text/plain').send(`${status} ${code}: ${message}`);

@@ -5,7 +5,7 @@
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createHeaders, createRequest } from '@remix-run/node-fetch-server';
-import { AuthError } from '@framework/auth';
+import { requestUrlOf } from '@framework/auth';
 import { reserialise } from './body.js';
 
 /** Options of {@link toWebRequest}. */
@@ -14,35 +14,8 @@ export interface ToWebRequestOptions {
   body?: boolean;
 }
 
-/**
- * A `Host` value that is only a host and an optional port (RFC 3986 reg-name, IPv4 or IP-literal): no
- * userinfo, path, query, or spaces.
- */
-const HOST_VALUE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]+)(?::\d{1,5})?$/;
-
-/** The 400 the adapter answers when a request's URL cannot be built. Code `INVALID_REQUEST`. */
-function badTarget(message: string): AuthError {
-  return new AuthError(message, { code: 'INVALID_REQUEST', status: 400 });
-}
-
-/**
- * The absolute URL of the request as the client sent it (`originalUrl`, so
- * mounting prefixes stay). Only origin-form targets are accepted (RFC 9112
- * §3.2.1: a path starting with `/`); an absolute-form target
- * (`POST http://evil.example/auth/…`), a `Host` with anything but a host and
- * port, or a URL that does not parse is refused.
- * @throws AuthError `INVALID_REQUEST` (400); `authErrorHandler` answers it.
- */
 export function requestUrl(req: ExpressRequest): string {
-  const target = req.originalUrl ?? req.url;
-  if (!target.startsWith('/')) throw badTarget('The request target must be a path');
-  const host = req.headers.host ?? 'localhost';
-  if (!HOST_VALUE.test(host)) throw badTarget('The Host header is malformed');
-  try {
-    return new URL(`${req.protocol}://${host}${target}`).href;
-  } catch {
-    throw badTarget('The request URL is malformed');
-  }
+  return requestUrlOf({ protocol: req.protocol, host: req.headers.host, target: req.originalUrl ?? req.url });
 }
 
 /** The path of the request as the client sent it. */

@@ -4,7 +4,7 @@
  * @module
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { Auth } from '@framework/auth';
+import { clientErrorOf, type Auth } from '@framework/auth';
 import { headersOnlyRequest } from './request.js';
 import { sendWebResponse } from './response.js';
 
@@ -15,27 +15,6 @@ export interface AuthErrorHandlerOptions {
    * the app enables `logger`). Client errors (4xx) are not logged.
    */
   log?: (error: unknown, request: FastifyRequest) => void;
-}
-
-/**
- * The stable code of each 4xx status Fastify or a plugin may raise, from the kit's registry
- * (core/src/error-codes.ts); any other 4xx is `INVALID_REQUEST`.
- */
-const CODES: Record<number, string> = {
-  400: 'INVALID_REQUEST',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
-};
-
-/** The 4xx status an error carries (`statusCode`, as Fastify's errors set it, or `status`), or 500. */
-function clientStatus(error: unknown): number {
-  const raw = (error as { statusCode?: unknown } | null)?.statusCode ?? (error as { status?: unknown } | null)?.status;
-  return typeof raw === 'number' && Number.isInteger(raw) && raw >= 400 && raw < 500 ? raw : 500;
 }
 
 /** JSON unless the client asks for text (`text/html`, `text/plain`) before any JSON type. */
@@ -91,10 +70,8 @@ export function authErrorHandler(
       sendWebResponse(reply, response);
       return;
     }
-    const status = clientStatus(error);
+    const { status, code, message } = clientErrorOf(error);
     if (status >= 500) log(error, request);
-    const code = status >= 500 ? 'INTERNAL_ERROR' : (CODES[status] ?? 'INVALID_REQUEST');
-    const message = status >= 500 ? 'Internal Server Error' : 'The request was refused';
     reply.code(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
     if (wantsJson(request))
       reply.type('application/json; charset=utf-8').send(JSON.stringify({ error: { code, message } }));

@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHeaders, createRequest } from '@remix-run/node-fetch-server';
-import { AuthError } from '@framework/auth';
+import { AuthError, requestUrlOf } from '@framework/auth';
 
 /** Options of {@link toWebRequest}. */
 export interface ToWebRequestOptions {
@@ -17,17 +17,6 @@ export interface ToWebRequestOptions {
 }
 
 /**
- * A `Host` value that is only a host and an optional port (RFC 3986 reg-name, IPv4 or IP-literal): no
- * userinfo, path, query, or spaces.
- */
-const HOST_VALUE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]+)(?::\d{1,5})?$/;
-
-/** The 400 the adapter answers when a request's URL cannot be built. Code `INVALID_REQUEST`. */
-function badRequest(message: string): AuthError {
-  return new AuthError(message, { code: 'INVALID_REQUEST', status: 400 });
-}
-
-/**
  * The absolute URL of the request: `request.protocol` + `request.host` (both honour Fastify's `trustProxy`) + the
  * request target as the client sent it. Only origin-form targets are accepted (RFC 9112 §3.2.1: a path starting
  * with `/`); an absolute-form target (`POST http://evil.example/auth/…`), a `Host` with anything but a host and
@@ -35,15 +24,7 @@ function badRequest(message: string): AuthError {
  * @throws AuthError `INVALID_REQUEST` (400).
  */
 export function requestUrl(request: FastifyRequest): string {
-  const target = request.raw.url ?? '/';
-  if (!target.startsWith('/')) throw badRequest('The request target must be a path');
-  const host = request.host || 'localhost';
-  if (!HOST_VALUE.test(host)) throw badRequest('The Host header is malformed');
-  try {
-    return new URL(`${request.protocol}://${host}${target}`).href;
-  } catch {
-    throw badRequest('The request URL is malformed');
-  }
+  return requestUrlOf({ protocol: request.protocol, host: request.host || undefined, target: request.raw.url ?? '/' });
 }
 
 /** The path of the request target, without query or fragment. */
@@ -82,7 +63,7 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply, optio
     const { host, protocol } = new URL(url);
     return createRequest(request.raw, reply.raw, { host, protocol });
   } catch {
-    throw badRequest('The request cannot be represented as a Web Request');
+    throw new AuthError('The request cannot be represented as a Web Request', { code: 'INVALID_REQUEST', status: 400 });
   }
 }
 

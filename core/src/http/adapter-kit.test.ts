@@ -1,0 +1,77 @@
+/**
+ * The adapter kit: a request's URL from its parts refuses forged targets and hosts; errors raised outside the kit
+ * get a 4xx with the registered code, or a 500, and never their own message.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AUTH_ERRORS } from '../error-codes.js';
+import { clientErrorOf, requestUrlOf } from './adapter-kit.js';
+
+describe('requestUrlOf', () => {
+  it('builds the URL of an origin-form target on a plain host', () => {
+    expect(requestUrlOf({ protocol: 'https', host: 'app.example:8443', target: '/auth/signin?x=1' })).toBe(
+      'https://app.example:8443/auth/signin?x=1',
+    );
+    expect(requestUrlOf({ protocol: 'http', host: '[::1]:3000', target: '/' })).toBe('http://[::1]:3000/');
+    expect(requestUrlOf({ protocol: 'http', host: undefined, target: '/' })).toBe('http://localhost/');
+  });
+
+  it('refuses absolute-form targets and hosts with userinfo, paths, spaces or other characters', () => {
+    for (const [host, target] of [
+      ['app.example', 'http://evil.example/auth'],
+      ['app.example', '*'],
+      ['evil.example@app.example', '/'],
+      ['app.example/evil', '/'],
+      ['app.example evil', '/'],
+      ['app.example:99999999', '/'],
+      ['app.example\r\nx', '/'],
+      ['', '/'],
+    ])
+      expect(() => requestUrlOf({ protocol: 'http', host, target })).toThrow(
+        expect.objectContaining({ code: 'INVALID_REQUEST', status: 400 }),
+      );
+  });
+
+  it('property: any accepted URL keeps the given host and path, and nothing else', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), fc.webPath(), (host, path) => {
+        let url: string;
+        try {
+          url = requestUrlOf({ protocol: 'http', host, target: path.startsWith('/') ? path : `/${path}` });
+        } catch {
+          return;
+        }
+        const parsed = new URL(url);
+        expect(parsed.username).toBe('');
+        expect(parsed.password).toBe('');
+        expect(url.startsWith('http://')).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('clientErrorOf', () => {
+  it('keeps a 4xx status with its registered code, and a fixed message', () => {
+    for (const status of [400, 401, 403, 404, 405, 413, 415, 418, 429, 431]) {
+      const answer = clientErrorOf(Object.assign(new Error('secret detail'), { statusCode: status }));
+      expect(answer.status).toBe(status);
+      expect(Object.hasOwn(AUTH_ERRORS, answer.code)).toBe(true);
+      expect(
+        AUTH_ERRORS[answer.code as keyof typeof AUTH_ERRORS].status === status || answer.code === 'INVALID_REQUEST',
+      ).toBe(true);
+      expect(answer.message).not.toContain('secret');
+    }
+  });
+
+  it('anything else is a 500 INTERNAL_ERROR without its message', () => {
+    for (const error of [
+      new Error('db password is hunter2'),
+      { status: 302 },
+      { status: 503 },
+      null,
+      'x',
+      { status: '404' },
+    ])
+      expect(clientErrorOf(error)).toEqual({ status: 500, code: 'INTERNAL_ERROR', message: 'Internal Server Error' });
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * What every Node server adapter (Express, Fastify, a third party's) needs the same way: the request's absolute URL
+ * from its parts, refused when a client could forge it, and the stable answer to an error the framework (or one of
+ * its plugins) raised outside the kit.
+ * @module
+ */
+import { AUTH_ERRORS } from '../error-codes.js';
+import { AuthError } from '../errors.js';
+
+/**
+ * A `Host` value that is only a host and an optional port (RFC 3986 reg-name, IPv4 or IP-literal): no userinfo,
+ * path, query, or spaces.
+ */
+const HOST_VALUE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]+)(?::\d{1,5})?$/;
+
+const badTarget = (message: string) => new AuthError(message, { code: 'INVALID_REQUEST', status: 400 });
+
+/**
+ * The absolute URL of a request from the protocol, the `Host` and the request target as the client sent them.
+ * Only origin-form targets are accepted (RFC 9112 §3.2.1: a path starting with `/`); an absolute-form target
+ * (`POST http://evil.example/auth/…`), a `Host` with anything but a host and a port, or a URL that does not parse is
+ * refused.
+ * @param parts `protocol` (`http` or `https`), `host` (`undefined` when the client sent none: `localhost`; an empty one is refused), `target`.
+ * @throws AuthError `INVALID_REQUEST` (400).
+ * @example
+ * ```ts
+ * const url = requestUrlOf({ protocol: req.protocol, host: req.headers.host, target: req.originalUrl });
+ * ```
+ */
+export function requestUrlOf(parts: { protocol: string; host: string | undefined; target: string }): string {
+  if (!parts.target.startsWith('/')) throw badTarget('The request target must be a path');
+  const host = parts.host ?? 'localhost';
+  if (!HOST_VALUE.test(host)) throw badTarget('The Host header is malformed');
+  try {
+    return new URL(`${parts.protocol}://${host}${parts.target}`).href;
+  } catch {
+    throw badTarget('The request URL is malformed');
+  }
+}
+
+/** The kit's code of each 4xx status a framework or its plugins raise; any other 4xx is `INVALID_REQUEST`. */
+const CLIENT_CODES: Readonly<Record<number, keyof typeof AUTH_ERRORS>> = {
+  400: 'INVALID_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/**
+ * The answer to an error raised outside the kit (a body parser's 413, a framework's 404, a plugin's throw): its
+ * 4xx status (`status` or `statusCode`, as http-errors and Fastify set them) with the kit's stable code for it, or
+ * 500 `INTERNAL_ERROR`. The message is a fixed phrase per class, never the error's own message or stack.
+ * @example
+ * ```ts
+ * const { status, code, message } = clientErrorOf(error);
+ * res.status(status).json({ error: { code, message } });
+ * ```
+ */
+export function clientErrorOf(error: unknown): { status: number; code: string; message: string } {
+  const carried = error as { status?: unknown; statusCode?: unknown } | null;
+  const raw = carried?.status ?? carried?.statusCode;
+  const status = typeof raw === 'number' && Number.isInteger(raw) && raw >= 400 && raw < 500 ? raw : 500;
+  if (status >= 500) return { status, code: 'INTERNAL_ERROR', message: 'Internal Server Error' };
+  return { status, code: CLIENT_CODES[status] ?? 'INVALID_REQUEST', message: 'The request was refused' };
+}
