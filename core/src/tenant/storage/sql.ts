@@ -64,7 +64,7 @@ const toMember = (row: MemberRow): TenantMembership => ({
 
 /**
  * Creates a tenant storage over SQL tables (spec: `createSqlTenantStorage(db,
- * {tableName})`, default table `tenants`), for SQLite (≥ 3.35) or
+ * {tableName})`, default table `tenants`), for SQLite (≥ 3.35), MySQL/MariaDB or
  * PostgreSQL through your Kysely instance. Call `migrate()` once at
  * start-up: it creates the tables by code and is idempotent.
  *

@@ -1,5 +1,5 @@
 /**
- * `createSqlAdminStorage`: bans in one SQL table, over a Kysely instance you own (SQLite or PostgreSQL).
+ * `createSqlAdminStorage`: bans in one SQL table, over a Kysely instance you own (SQLite, PostgreSQL or MySQL/MariaDB).
  * @module
  */
 import type { Kysely, Migration } from 'kysely';
@@ -48,7 +48,7 @@ function initial(bans: string, traits: DialectTraits): Migration {
 }
 
 /**
- * Creates an admin storage over one SQL table (`<tablePrefix>_bans`), for SQLite or PostgreSQL through your Kysely
+ * Creates an admin storage over one SQL table (`<tablePrefix>_bans`), for SQLite, MySQL/MariaDB or PostgreSQL through your Kysely
  * instance. `migrate()` (or `auth.migrate()`, which runs it) creates it; idempotent. Times are integer
  * milliseconds (`bigint` in PostgreSQL). The caller owns `db` and destroys it.
  *

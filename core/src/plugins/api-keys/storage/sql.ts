@@ -1,6 +1,6 @@
 /**
  * `createSqlApiKeyStorage`: API keys in a SQL table, over a Kysely instance
- * you own (SQLite or PostgreSQL).
+ * you own (SQLite, PostgreSQL or MySQL/MariaDB).
  * @module
  */
 import type { Kysely } from 'kysely';
@@ -65,7 +65,7 @@ const toRow = (k: ApiKeyRecord): KeyRow => ({
 
 /**
  * Creates an API key storage over one SQL table (default `api_keys`), for
- * SQLite (≥ 3.35) or PostgreSQL through your Kysely instance. Call
+ * SQLite (≥ 3.35), MySQL/MariaDB or PostgreSQL through your Kysely instance. Call
  * `migrate()` once at start-up (or `auth.migrate()`, which runs it): it
  * creates the table by code and is idempotent. `prefix` is unique, `user_id`
  * indexed; times are integer milliseconds (`bigint` in PostgreSQL). Only the

@@ -89,8 +89,8 @@ function filterIndexes(log: string, traits: DialectTraits): Migration {
 }
 
 /**
- * Creates an audit storage over one append-only table (`<tablePrefix>_log`, indexed by time, by type and time, and by user and time), for SQLite
- * or PostgreSQL through your Kysely instance. `migrate()` (or `auth.migrate()`) creates it; idempotent. Times are
+ * Creates an audit storage over one append-only table (`<tablePrefix>_log`, indexed by time, by type and time, and by user and time), for SQLite,
+ * MySQL/MariaDB or PostgreSQL through your Kysely instance. `migrate()` (or `auth.migrate()`) creates it; idempotent. Times are
  * integer milliseconds. The caller owns `db`.
  *
  * @throws TypeError at creation for a malformed `tablePrefix` or an unknown or undetectable dialect.

@@ -1,6 +1,6 @@
 /**
  * `createSqlJwksStorage`: signing keys in a SQL table, over a Kysely
- * instance you own (SQLite or PostgreSQL).
+ * instance you own (SQLite, PostgreSQL or MySQL/MariaDB).
  * @module
  */
 import type { Kysely } from 'kysely';
@@ -16,7 +16,7 @@ export interface SqlJwksStorageOptions {
    * `<tableName>_migrations_lock`.
    */
   tableName?: string;
-  /** Which SQL `db` speaks. Default: detected from the Kysely dialect (SQLite or PostgreSQL). */
+  /** Which SQL `db` speaks. Default: detected from the Kysely dialect (SQLite, PostgreSQL or MySQL/MariaDB). */
   dialect?: SqlDialectName;
 }
 
@@ -41,7 +41,7 @@ const toKey = (row: KeyRow): StoredSigningKey => ({
 
 /**
  * Creates a key storage over one SQL table (default `auth_jwks`), for
- * SQLite (≥ 3.35) or PostgreSQL through your Kysely instance. Call
+ * SQLite (≥ 3.35), MySQL/MariaDB or PostgreSQL through your Kysely instance. Call
  * `migrate()` once at start-up (`auth.migrate()` does it for the plugin):
  * it creates the table by code and is idempotent.
  *

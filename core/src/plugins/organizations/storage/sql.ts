@@ -1,5 +1,5 @@
 /**
- * `createSqlInvitationStorage`: invitations in one SQL table, over a Kysely instance you own (SQLite or PostgreSQL).
+ * `createSqlInvitationStorage`: invitations in one SQL table, over a Kysely instance you own (SQLite, PostgreSQL or MySQL/MariaDB).
  * @module
  */
 import type { Kysely, Migration } from 'kysely';
@@ -65,7 +65,7 @@ function initial(table: string, traits: DialectTraits): Migration {
 }
 
 /**
- * Creates an invitation storage over one SQL table (`<tablePrefix>_invitations`), for SQLite or PostgreSQL through
+ * Creates an invitation storage over one SQL table (`<tablePrefix>_invitations`), for SQLite, MySQL/MariaDB or PostgreSQL through
  * your Kysely instance. `migrate()` (or `auth.migrate()`) creates it; idempotent. Tokens are stored as SHA-256
  * hashes only. The caller owns `db`.
  *

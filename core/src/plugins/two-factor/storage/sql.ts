@@ -52,7 +52,7 @@ const toDevice = (r: DeviceRow): TrustedDeviceRecord => ({
 });
 
 /**
- * Creates a two-factor storage over four SQL tables (see `tablePrefix`), for SQLite (≥ 3.35) or PostgreSQL through
+ * Creates a two-factor storage over four SQL tables (see `tablePrefix`), for SQLite (≥ 3.35), MySQL/MariaDB or PostgreSQL through
  * your Kysely instance. Call `migrate()` once at start-up (or `auth.migrate()`, which runs it): idempotent. Times
  * are integer milliseconds (`bigint` in PostgreSQL). Keys are stored encrypted by the plugin; backup codes and
  * trust-cookie secrets only as SHA-256 hashes. The caller owns `db` and destroys it.
