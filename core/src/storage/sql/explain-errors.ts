@@ -17,15 +17,16 @@ export interface StorageUnavailableError extends Error {
 /** Turns a driver error into the error to throw (the same one when there is nothing to add). */
 export type ExplainError = (error: unknown) => unknown;
 
-function unavailable(message: string, cause: unknown): StorageUnavailableError {
+/** An error with `code: 'STORAGE_UNAVAILABLE'`, `message` and the driver's error as `cause`. */
+export function unavailable(message: string, cause: unknown): StorageUnavailableError {
   return Object.assign(new Error(message, { cause }), { code: 'STORAGE_UNAVAILABLE' as const });
 }
 
-const codeOf = (error: unknown): string =>
+export const codeOf = (error: unknown): string =>
   typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
     ? (error as { code: string }).code
     : '';
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * What SQLite (better-sqlite3's `SqliteError` codes) or the file system said, for the database file at

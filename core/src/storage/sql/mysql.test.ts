@@ -103,6 +103,31 @@ describe.skipIf(!my.available)('createMysqlAdapter', () => {
     expect((await adapter.createUser({ email: 'gen@example.com' })).email).toBe('gen@example.com');
   });
 
+  it('an unreachable server, a missing database or refused credentials reject with STORAGE_UNAVAILABLE naming the target, never the password', async () => {
+    const cases: [Parameters<typeof createMysqlAdapter>[0], RegExp][] = [
+      [
+        { url: 'mysql://root:hunter2-secret@127.0.0.1:1/app' },
+        /MySQL at 127\.0\.0\.1:1 refused the connection \(database "app", user "root"\)/,
+      ],
+      [
+        { config: { host: '127.0.0.1', user: 'root', database: 'no_such_db_here' } },
+        /has no such database \(database "no_such_db_here"/,
+      ],
+      [
+        { config: { host: '127.0.0.1', user: 'nobody_here', password: 'hunter2-secret', database: 'test' } },
+        /refused the credentials \(database "test", user "nobody_here"\)/,
+      ],
+    ];
+    for (const [options, message] of cases) {
+      const adapter = createMysqlAdapter(options);
+      const error = (await adapter.getUser('x').catch((caught: unknown) => caught)) as Error & { code?: string };
+      expect(error.code).toBe('STORAGE_UNAVAILABLE');
+      expect(error.message).toMatch(message);
+      expect(error.message).not.toContain('hunter2');
+      await adapter.close?.();
+    }
+  });
+
   it('rejects zero or several of url, pool and config', () => {
     expect(() => createMysqlAdapter({})).toThrow(TypeError);
     expect(() => createMysqlAdapter({ url: 'mysql://x', config: {} })).toThrow(TypeError);

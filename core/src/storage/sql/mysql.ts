@@ -4,6 +4,7 @@
  */
 import { Kysely, MysqlDialect, type MysqlPool } from 'kysely';
 import type { StorageAdapter } from '../types.js';
+import { explainMysqlError, mysqlTarget } from './explain-mysql-errors.js';
 import { importOptional } from './optional-import.js';
 import { createSqlStore } from './store.js';
 
@@ -62,7 +63,11 @@ export interface MysqlAdapterOptions {
  * @throws TypeError at creation when not exactly one of `url`, `pool` and `config` is given, or for a
  * malformed `tablePrefix`.
  * @throws Error with `code: 'MISSING_DEPENDENCY'` (from the first call) when `mysql2` is needed and cannot be
- * loaded. Server errors (refused connection, wrong credentials) pass through as `mysql2` reports them.
+ * loaded.
+ * @throws Error with `code: 'STORAGE_UNAVAILABLE'` (from any call) when the server cannot be reached or refuses the
+ * connection: refused, unknown host, no answer, wrong credentials, missing database, no free connection. The
+ * message names `host:port`, the database and the user (never the password) and the fix; `cause` is `mysql2`'s
+ * error (its `code`, e.g. `ER_BAD_DB_ERROR`). Other server errors pass through unchanged.
  * @example
  * ```ts
  * import { createAuth, createMysqlAdapter } from '@framework/auth';
@@ -76,9 +81,13 @@ export function createMysqlAdapter(options: MysqlAdapterOptions): StorageAdapter
   const { url, pool, config } = options;
   const given = [url, pool, config].filter((value) => value !== undefined).length;
   if (given !== 1) throw new TypeError('createMysqlAdapter: pass exactly one of url, pool or config');
+  /** A pool you pass is described by its `config.connectionConfig` (mysql2's), when it has one. */
+  const passed = (pool as { config?: { connectionConfig?: Parameters<typeof mysqlTarget>[0] } } | undefined)?.config;
+  const target = mysqlTarget(url ?? config ?? passed?.connectionConfig);
   return createSqlStore({
     dialect: 'mysql',
     tablePrefix: options.tablePrefix,
+    explainError: (error) => explainMysqlError(error, target),
     async open() {
       if (pool) return { db: new Kysely<any>({ dialect: new MysqlDialect({ pool }) }), close: async () => {} };
       const mysql = await importOptional('mysql2', 'createMysqlAdapter', () => import('mysql2'));
