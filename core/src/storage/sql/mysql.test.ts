@@ -128,6 +128,16 @@ describe.skipIf(!my.available)('createMysqlAdapter', () => {
     }
   });
 
+  it('migrates from several processes at once (two pools): every migration runs once', async () => {
+    const { url, db } = await my.isolated();
+    const adapters = [createMysqlAdapter({ url }), createMysqlAdapter({ url }), createMysqlAdapter({ url })];
+    await Promise.all(adapters.map((adapter) => adapter.migrate()));
+    const { rows } = await sql<{ n: number }>`select count(*) as n from auth_migrations`.execute(db);
+    expect(Number(rows[0]!.n)).toBe(6);
+    expect((await adapters[1]!.createUser({ email: 'race@example.com' })).email).toBe('race@example.com');
+    await Promise.all(adapters.map((adapter) => adapter.close?.()));
+  });
+
   it('rejects zero or several of url, pool and config', () => {
     expect(() => createMysqlAdapter({})).toThrow(TypeError);
     expect(() => createMysqlAdapter({ url: 'mysql://x', config: {} })).toThrow(TypeError);
