@@ -24,7 +24,8 @@ export interface SqlAdapterOptions {
 
 /**
  * Creates a storage adapter over a Kysely database: SQLite (≥ 3.35, for
- * `RETURNING`) or PostgreSQL. Call `migrate()` once at start-up to create or
+ * `RETURNING`), PostgreSQL, or MySQL/MariaDB (`dialect: 'mysql'`, Kysely's
+ * `MysqlDialect`; see `createMysqlAdapter` for what differs there). Call `migrate()` once at start-up to create or
  * upgrade the tables; it is idempotent.
  *
  * Times are stored as integer milliseconds since the epoch (`bigint` in

@@ -1,5 +1,5 @@
 /**
- * Loading of optional peer dependencies (`better-sqlite3`, `pg`) on first use,
+ * Loading of optional peer dependencies (`better-sqlite3`, `pg`, `mysql2`) on first use,
  * so that the core loads without them.
  * @module
  * @internal
