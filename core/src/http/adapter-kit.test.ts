@@ -17,7 +17,7 @@ describe('requestUrlOf', () => {
   });
 
   it('refuses absolute-form targets and hosts with userinfo, paths, spaces or other characters', () => {
-    for (const [host, target] of [
+    const cases: [host: string, target: string][] = [
       ['app.example', 'http://evil.example/auth'],
       ['app.example', '*'],
       ['evil.example@app.example', '/'],
@@ -26,7 +26,8 @@ describe('requestUrlOf', () => {
       ['app.example:99999999', '/'],
       ['app.example\r\nx', '/'],
       ['', '/'],
-    ])
+    ];
+    for (const [host, target] of cases)
       expect(() => requestUrlOf({ protocol: 'http', host, target })).toThrow(
         expect.objectContaining({ code: 'INVALID_REQUEST', status: 400 }),
       );
