@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadTriggersFromDir } from '../load.js';
+import type { TriggerSource } from '../types.js';
+import { checkEventShape } from './event-shape.js';
+import { UsageError } from './io.js';
 import { runCli } from './index.js';
 
 const fixtures = new URL('./__fixtures__/triggers/', import.meta.url).pathname;
@@ -232,6 +235,143 @@ describe('framework triggers (in-process)', () => {
   }, 90_000); // jiti compiles the fixtures and the type check runs tsc: slow on a loaded 2-core machine
 });
 
+describe('framework help and version', () => {
+  it.each([[[]], [['help']], [['-h']], [['--help']], [['triggers', '--help']]])(
+    '%j prints the usage and exits 0',
+    async (argv) => {
+      const { code, stdout, stderr } = await run(...argv);
+      expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+      expect(stdout).toMatch(/^Usage: framework triggers/);
+      expect(stdout).toContain('framework help | -h | --help');
+    },
+  );
+
+  it.each([[['-v']], [['--version']], [['auth', '-v']]])('%j prints the version and exits 0', async (argv) => {
+    const { version } = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+    expect(await run(...argv)).toEqual({ code: 0, stdout: `@framework/trigger ${version}\n`, stderr: '' });
+  });
+
+  it.each([['-x'], ['-V'], ['-help']])('an unknown one-letter option %s is a usage error', async (flag) => {
+    expect(await run('triggers', 'list', flag, '--dir', fixtures)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `framework: unknown option ${flag} (-h for help)\n`,
+    });
+  });
+});
+
+describe('framework triggers test --event fits the source', () => {
+  it.each([
+    ['mailer', '{}', 'queue): --event: missing "messages"'],
+    ['mailer', '{"body":{"to":"a@b.c"}}', 'queue): --event.body: unknown field'],
+    ['mailer', '{"payload":{"to":"a@b.c"}}', 'queue): --event.payload: unknown field'],
+    ['mailer', '{"messages":[]}', 'queue): --event.messages: expected a non-empty array of objects'],
+    ['mailer', '{"messages":{"body":{}}}', 'queue): --event.messages: expected a non-empty array of objects'],
+    ['mailer', '{"messages":[{"id":"a"}]}', 'queue): --event.messages[0]: missing "body"'],
+    ['mailer', '{"messages":["hi"]}', 'queue): --event.messages[0]: expected an object'],
+    ['mailer', '{"messages":[{"body":1,"timestamp":"soon"}]}', '--event.messages[0].timestamp: expected an ISO'],
+    ['hook', '{}', 'webhook): --event: missing "payload" (JSON) or "body" (a string) for a POST webhook'],
+    ['hook', '{"messages":[{"body":{}}]}', 'webhook): --event.messages: unknown field'],
+    ['hook', '{"body":{"fail":true}}', 'webhook): --event.body: expected a string'],
+    ['nightly', '{"messages":[{"body":{}}]}', 'scheduled): --event.messages: unknown field'],
+    ['nightly', '{"scheduledTime":"tomorrow"}', 'scheduled): --event.scheduledTime: expected an ISO'],
+  ])('%s with --event %s is refused (exit 2) before the handler runs', async (trigger, event, expected) => {
+    const { code, stdout, stderr } = await run('triggers', 'test', trigger, '--event', event, '--dir', fixtures);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain(`framework: --event for "${trigger}" (`);
+    expect(stderr).toContain(expected);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  it('a queue trigger without --event is refused too; a scheduled one runs on defaults', async () => {
+    const queue = await run('triggers', 'test', 'mailer', '--dir', fixtures);
+    expect(queue).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('missing "messages"') });
+    expect((await run('triggers', 'test', 'nightly', '--dir', fixtures)).code).toBe(0);
+  });
+
+  it.each([
+    [{ type: 'objectstore', bucket: 'b', events: ['object:create'] }, {}, 'missing "object"'],
+    [{ type: 'objectstore', bucket: 'b', events: ['object:create'] }, { object: { size: 1 } }, '--event.object.key'],
+    [{ type: 'sqldb', database: 'DB' }, { table: 'items' }, 'missing "operation"'],
+    [{ type: 'sqldb', database: 'DB' }, { table: 'items', operation: 'UPSERT' }, '--event.operation: expected one'],
+    [{ type: 'tail', workers: ['app'] }, { worker: 'app' }, 'missing "logs"'],
+    [{ type: 'email' }, { messages: [] }, '--event.messages: unknown field'],
+    [{ type: 'webhook', path: '/h', methods: ['PUT'] }, {}, 'for a PUT webhook'],
+  ] as Array<[TriggerSource, unknown, string]>)('%j refuses %j', (source, event, expected) => {
+    expect(() => checkEventShape('t', source, event)).toThrow(UsageError);
+    expect(() => checkEventShape('t', source, event)).toThrow(expected);
+  });
+
+  it.each([
+    [{ type: 'objectstore', bucket: 'b', events: ['object:create'] }, { object: { key: 'a.txt' } }],
+    [
+      { type: 'sqldb', database: 'DB' },
+      { table: 'items', operation: 'DELETE', oldRow: { id: 1 } },
+    ],
+    [{ type: 'tail', workers: ['app'] }, { logs: [{ outcome: 'exception', timestamp: '2025-01-01T00:00:00Z' }] }],
+    [{ type: 'email' }, undefined],
+    [{ type: 'webhook', path: '/h', methods: ['GET'] }, {}],
+  ] as Array<[TriggerSource, unknown]>)('%j accepts %j', (source, event) => {
+    expect(() => checkEventShape('t', source, event)).not.toThrow();
+  });
+});
+
+describe('framework auth', () => {
+  it('generate --dialect mysql prints the MySQL schema', async () => {
+    const { code, stdout } = await run('auth', 'generate', '--dialect', 'mysql');
+    expect(code).toBe(0);
+    expect(stdout).toContain('-- @framework/auth storage schema (mysql, tables auth_*)');
+    expect(stdout).toContain('create table `auth_users`');
+    expect(await run('auth', 'generate', '--dialect', 'mssql')).toMatchObject({
+      code: 2,
+      stderr: 'framework: --dialect must be sqlite, postgres, mysql\n',
+    });
+  });
+
+  it('migrate --config takes a named `auth` export (the core README shape)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'framework-auth-named-'));
+    try {
+      process.env.FRAMEWORK_CLI_TEST_DB = join(dir, 'app.db');
+      const config = new URL('./__fixtures__/auth/named.ts', import.meta.url).pathname;
+      expect(await run('auth', 'migrate', '--config', config)).toEqual({ code: 0, stdout: 'migrated\n', stderr: '' });
+      const { default: Database } = await import('better-sqlite3');
+      const db = new Database(process.env.FRAMEWORK_CLI_TEST_DB);
+      expect(db.prepare('select count(*) as n from auth_migrations').get()).toEqual({ n: 6 });
+      db.close();
+    } finally {
+      delete process.env.FRAMEWORK_CLI_TEST_DB;
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  // In a child process, as users run it: vitest's own module runner would wrap even a native import().
+  it.each(['plain.mjs', 'plain.js'])(
+    'migrate --config loads %s with import(), not a transpiler (the fixture refuses one)',
+    async (file) => {
+      const tsx = new URL('../../../node_modules/.bin/tsx', import.meta.url).pathname;
+      const config = `src/cli/__fixtures__/auth/${file}`;
+      const result = await promisify(execFile)(
+        tsx,
+        ['--conditions=@framework/source', 'bin/framework.mjs', 'auth', 'migrate', '--config', config],
+        { cwd: packageRoot },
+      ).catch((error: { code: number; stdout: string; stderr: string }) => error);
+      expect(result).toMatchObject({ stdout: 'migrated\n', stderr: '' });
+    },
+    30_000,
+  );
+
+  it('migrate --config exits 1 naming both accepted exports when the module has neither', async () => {
+    const config = new URL('./__fixtures__/auth/neither.ts', import.meta.url).pathname;
+    const { code, stdout, stderr } = await run('auth', 'migrate', '--config', config);
+    expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+    expect(stderr).toContain('exports no auth');
+    expect(stderr).toContain('export const auth');
+    expect(stderr).toContain('export default');
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+});
+
 describe('the framework bin', () => {
   it('runs for real in a child process', async () => {
     const tsx = new URL('../../../node_modules/.bin/tsx', import.meta.url).pathname;
@@ -251,5 +391,9 @@ describe('the framework bin', () => {
       },
     ).catch((error: { code: number; stderr: string }) => error);
     expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown trigger "nope"') });
+    const bare = await promisify(execFile)(tsx, ['--conditions=@framework/source', 'bin/framework.mjs'], {
+      cwd: packageRoot,
+    });
+    expect(bare.stdout).toMatch(/^Usage: framework/);
   });
 });

@@ -19,24 +19,32 @@ import { packageVersion } from './version.js';
 export type { CliIO } from './io.js';
 
 const USAGE = `Usage: framework triggers <command> [--dir app/triggers]
-       framework auth <migrate --config <module> | generate --dialect <sqlite|postgres> [--prefix auth_] [--out <file>]>
-       framework --version
+       framework auth <migrate --config <module> | generate --dialect <sqlite|postgres|mysql> [--prefix auth_] [--out <file>]>
+       framework help | -h | --help
+       framework -v | --version
 
 Commands:
   list                              name, source type and key detail of every trigger
   info <name>                       source and config (defaults applied) as JSON
-  test <name> --event <json>        run the handler once; --env <json | module.ts> sets ctx.env
+  test <name> --event <json>        run the handler once; the event must fit the source (queue: {"messages": [{"body": …}]})
+                                    --env <json | module.ts> sets ctx.env
                                     (a module's default export: the env, or a function building it)
   generate-types [--out <file>]     write TriggerRegistry declarations for ctx.emit
   replay <name> (--id <id[,id…]> | --all) [--redis <url>] [--prefix <prefix>]
                                     move failed messages of a queue trigger back to its queue
                                     (BullMQ engine; Redis from --redis or REDIS_URL)
+
+Auth:
+  migrate --config <module>         run auth.migrate(); the module exports \`auth\` (named or default), or a
+                                    function returning it (.js/.mjs import directly; .ts needs jiti)
+  generate --dialect <d>            print (or --out) the storage schema as SQL
 `;
 
 /**
- * Runs the CLI in-process and resolves with the exit code: 0 success, 1 a
- * failed trigger test or a trigger directory that does not load, 2 a usage
- * error (unknown command or trigger name, bad JSON), each as one line on stderr.
+ * Runs the CLI in-process and resolves with the exit code: 0 success (help with no arguments, `help`, `-h`,
+ * `--help`; the version with `-v`, `--version`), 1 a failed trigger test or a trigger directory or config module that
+ * does not load, 2 a usage error (unknown command or trigger name, bad JSON, an `--event` that does not fit the
+ * trigger's source), each as one line on stderr.
  *
  * @example
  * ```ts
@@ -51,9 +59,9 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       io.stdout.write(`@framework/trigger ${await packageVersion()}\n`);
       return 0;
     }
-    if (args.flags.has('help') || group === undefined) {
+    if (args.flags.has('help') || group === undefined || group === 'help') {
       io.stdout.write(USAGE);
-      return group === undefined && !args.flags.has('help') ? 2 : 0;
+      return 0;
     }
     if (group === 'auth') {
       if (name !== undefined) throw new UsageError(`unexpected argument "${name}"`);

@@ -19,11 +19,27 @@ export interface ParsedArgs {
 const VALUE_FLAGS = new Set(['dir', 'event', 'env', 'out', 'id', 'redis', 'prefix', 'config', 'dialect']);
 const BOOLEAN_FLAGS = new Set(['help', 'all', 'version']);
 
+/** One-letter aliases: `-h` is `--help`, `-v` is `--version`. */
+const SHORT_FLAGS = new Map([
+  ['-h', 'help'],
+  ['-v', 'version'],
+]);
+
+/**
+ * Splits `argv` into positional words and flags (`--name value`, `--name=value`, boolean `--name`, `-h`, `-v`).
+ * @throws {UsageError} for an unknown option, a value flag without its value, or an unknown one-letter option.
+ */
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    const short = SHORT_FLAGS.get(arg);
+    if (short) {
+      flags.set(short, true);
+      continue;
+    }
+    if (/^-[^-]/.test(arg)) throw new UsageError(`unknown option ${arg} (-h for help)`);
     if (!arg.startsWith('--')) {
       positional.push(arg);
       continue;

@@ -4,6 +4,7 @@ import { createTriggerRuntime } from '../runtime/create.js';
 import type { MockQueueMessage } from '../testing/queue.js';
 import type { LogEntry } from '../types.js';
 import { buildEvent } from './event.js';
+import { checkEventShape } from './event-shape.js';
 import type { CliIO } from './io.js';
 import type { LoadedTriggers } from '../load.js';
 
@@ -11,6 +12,7 @@ import type { LoadedTriggers } from '../load.js';
  * Runs one trigger once (no retries) with a real runtime context. Emits are
  * recorded, not delivered. Prints the outcome, emits, queue message outcomes
  * and logs. Returns 0 on success, 1 on failure.
+ * @throws {UsageError} when `eventJson` does not fit the trigger's source (see `checkEventShape`): nothing runs.
  */
 export async function testTrigger(
   io: CliIO,
@@ -20,6 +22,7 @@ export async function testTrigger(
   env: unknown,
 ): Promise<number> {
   const definition = triggers[name]!;
+  checkEventShape(name, definition.source, eventJson);
   const event = buildEvent(definition.source, eventJson);
   const emits: Array<{ target: string; payload: unknown }> = [];
   const logs: LogEntry[] = [];
