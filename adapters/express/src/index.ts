@@ -6,6 +6,7 @@
  */
 export { authRouter } from './router.js';
 export { authSession, type AuthSessionOptions, type ExpressAuthState } from './middleware.js';
+export { authorize } from './authorize.js';
 export { authErrorHandler } from './errors.js';
 export { finalErrorHandler, type FinalErrorHandlerOptions } from './final-error.js';
 export { securityHeaders } from './security-headers.js';

@@ -4,8 +4,9 @@
  * @module
  */
 import type { RequestHandler } from 'express';
-import type { Auth, Session, User } from '@framework/auth';
+import type { Auth, AuthScope, Session, User } from '@framework/auth';
 import { toWebRequest } from './request.js';
+import { keepScope } from './request-scope.js';
 
 /** What {@link authSession} puts on `req.auth`. */
 export interface ExpressAuthState {
@@ -28,7 +29,8 @@ export interface AuthSessionOptions {
   /**
    * Run the rest of the chain inside `auth.run` (`AsyncLocalStorage`), so
    * `getUser()`, `requireAuth()` and the other helpers work. Default true.
-   * With false only `req.auth` and `res.locals` are set, which is cheaper.
+   * With false only `req.auth` and `res.locals` are set (no `AsyncLocalStorage`), which is cheaper;
+   * `authorize()` works in both modes.
    */
   scope?: boolean;
 }
@@ -60,7 +62,8 @@ export interface AuthSessionOptions {
 export function authSession(auth: Auth, options: AuthSessionOptions = {}): RequestHandler {
   return (req, res, next) => {
     const request = toWebRequest(req, res, { body: false });
-    const enter = (state: { user: User | null; session: Session | null; headers: Headers }) => {
+    const enter = (state: AuthScope) => {
+      keepScope(req, state);
       req.auth = { user: state.user, session: state.session };
       res.locals.user = state.user;
       res.locals.session = state.session;
@@ -68,7 +71,7 @@ export function authSession(auth: Auth, options: AuthSessionOptions = {}): Reque
     };
     const info = req.socket?.remoteAddress ? { ip: req.socket.remoteAddress } : undefined;
     if (options.scope === false) {
-      auth.getSession(request, info).then((state) => {
+      Promise.resolve(auth.openScope(request, info)).then((state) => {
         enter(state);
         next();
       }, next);
