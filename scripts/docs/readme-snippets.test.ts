@@ -47,4 +47,21 @@ describe('README snippets', () => {
     expect(problems[0]).toMatch(/^probe\.md:1: TS2305 .*notAnExport/);
     expect(problems[1]).toMatch(/^probe\.md:11: TS2561 .*'sesion'/);
   }, 60_000);
+
+  it('the check catches a kit function used without its import, in the docs it holds to that', () => {
+    const code = [
+      "import { createAuth } from '@framework/auth';",
+      'const storage = createFixedWindowStorage();',
+      'createAuth({ rateLimit: { login: createLoginRateLimiter(storage, { trustProxy: 1 }) }, ...rest });',
+      'app.use(authorize({ role: "admin" }));',
+    ].join('\n');
+    const problems = checkSnippets([{ file: 'probe.md', line: 1, code }], new Set(['probe.md']));
+    expect(problems).toEqual([
+      expect.stringMatching(/^probe\.md:2: TS2304 .*'createFixedWindowStorage'/),
+      expect.stringMatching(/^probe\.md:3: TS2304 .*'createLoginRateLimiter'/),
+      expect.stringMatching(/^probe\.md:4: TS2304 .*'authorize'/),
+    ]);
+    // The reader's own names (`rest`, `app`) stay allowed, and other docs are not held to it yet.
+    expect(checkSnippets([{ file: 'other.md', line: 1, code }], new Set(['probe.md']))).toEqual([]);
+  }, 60_000);
 });

@@ -5,8 +5,8 @@
  * no build is needed (`npm run check:packages` typechecks the built declarations themselves).
  *
  * Snippets are fragments, so names they use without declaring (`app`, `auth`, `env`, ...) and imports of the
- * reader's own files are allowed; everything else must hold: the kit's imports must exist, and calls into the kit
- * must match its types.
+ * reader's own files are allowed; everything else must hold: the kit's imports must exist, a name the kit exports
+ * must be imported where it is used, and calls into the kit must match its types.
  * @module
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -68,8 +68,47 @@ function allowed(d: ts.Diagnostic): boolean {
   return false;
 }
 
-/** The problems of every snippet, as `file:line: message` lines (empty when all typecheck). */
-export function checkSnippets(snippets: Snippet[]): string[] {
+/**
+ * The docs whose snippets must import every name of the kit they use (a reader cannot guess where
+ * `createLoginRateLimiter` comes from); the other docs are to follow.
+ */
+export const IMPORTS_CHECKED = new Set([
+  'README.md',
+  'core/README.md',
+  'adapters/hono/README.md',
+  'adapters/express/README.md',
+]);
+
+/** Every public entry point of the workspace packages (`@framework/auth/rate-limit`, ...), examples excepted. */
+function kitEntryPoints(): string[] {
+  const { workspaces } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { workspaces: string[] };
+  return workspaces
+    .filter((w) => !w.startsWith('examples/'))
+    .flatMap((w) => {
+      const pkg = JSON.parse(readFileSync(join(REPO, w, 'package.json'), 'utf8')) as { name: string; exports?: object };
+      return Object.keys(pkg.exports ?? {})
+        .filter((key) => key !== './package.json')
+        .map((key) => pkg.name + key.slice(1));
+    });
+}
+
+/** The names the kit's entry points export: a snippet using one must import it (a reader cannot guess where from). */
+function kitExportNames(program: ts.Program, file: string): Set<string> {
+  const checker = program.getTypeChecker();
+  const names = new Set<string>();
+  for (const statement of program.getSourceFile(file)?.statements ?? []) {
+    if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier) continue;
+    const module = checker.getSymbolAtLocation(statement.moduleSpecifier);
+    if (module) for (const symbol of checker.getExportsOfModule(module)) names.add(symbol.name);
+  }
+  return names;
+}
+
+/**
+ * The problems of every snippet, as `file:line: message` lines (empty when all typecheck). In the docs of
+ * `importsChecked`, a kit export used without its import is one.
+ */
+export function checkSnippets(snippets: Snippet[], importsChecked: ReadonlySet<string> = IMPORTS_CHECKED): string[] {
   const dir = join(REPO, '.cache', 'doc-snippets');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -79,7 +118,14 @@ export function checkSnippets(snippets: Snippet[]): string[] {
     writeFileSync(path, `${s.code}\nexport {};\n`);
     origin.set(path, s);
   });
-  const program = ts.createProgram([...origin.keys()], {
+  const kit = join(dir, 'kit-exports.ts');
+  writeFileSync(
+    kit,
+    kitEntryPoints()
+      .map((entry, i) => `export * as e${i} from '${entry}';\n`)
+      .join(''),
+  );
+  const program = ts.createProgram([...origin.keys(), kit], {
     strict: true,
     noImplicitAny: false,
     noEmit: true,
@@ -92,11 +138,17 @@ export function checkSnippets(snippets: Snippet[]): string[] {
     types: ['node'],
     jsx: ts.JsxEmit.ReactJSX,
   });
+  const kitNames = kitExportNames(program, kit);
   const problems: string[] = [];
   for (const d of ts.getPreEmitDiagnostics(program)) {
-    if (!d.file || allowed(d)) continue;
+    if (!d.file) continue;
     const s = origin.get(resolve(d.file.fileName));
     if (!s) continue;
+    const unimported =
+      importsChecked.has(s.file) &&
+      (d.code === 2304 || d.code === 2552) &&
+      kitNames.has(ts.flattenDiagnosticMessageText(d.messageText, ' ').split("'")[1] ?? '');
+    if (allowed(d) && !unimported) continue;
     const { line } = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
     problems.push(`${s.file}:${s.line + line}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
   }
