@@ -68,17 +68,6 @@ function allowed(d: ts.Diagnostic): boolean {
   return false;
 }
 
-/**
- * The docs whose snippets must import every name of the kit they use (a reader cannot guess where
- * `createLoginRateLimiter` comes from); the other docs are to follow.
- */
-export const IMPORTS_CHECKED = new Set([
-  'README.md',
-  'core/README.md',
-  'adapters/hono/README.md',
-  'adapters/express/README.md',
-]);
-
 /** Every public entry point of the workspace packages (`@framework/auth/rate-limit`, ...), examples excepted. */
 function kitEntryPoints(): string[] {
   const { workspaces } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { workspaces: string[] };
@@ -105,10 +94,11 @@ function kitExportNames(program: ts.Program, file: string): Set<string> {
 }
 
 /**
- * The problems of every snippet, as `file:line: message` lines (empty when all typecheck). In the docs of
- * `importsChecked`, a kit export used without its import is one.
+ * The problems of every snippet, as `file:line: message` lines (empty when all typecheck). A kit export used
+ * without its import is one (a reader cannot guess where `createLoginRateLimiter` comes from), in every doc or only
+ * in those of `importsChecked`.
  */
-export function checkSnippets(snippets: Snippet[], importsChecked: ReadonlySet<string> = IMPORTS_CHECKED): string[] {
+export function checkSnippets(snippets: Snippet[], importsChecked: ReadonlySet<string> | 'all' = 'all'): string[] {
   const dir = join(REPO, '.cache', 'doc-snippets');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -145,7 +135,7 @@ export function checkSnippets(snippets: Snippet[], importsChecked: ReadonlySet<s
     const s = origin.get(resolve(d.file.fileName));
     if (!s) continue;
     const unimported =
-      importsChecked.has(s.file) &&
+      (importsChecked === 'all' || importsChecked.has(s.file)) &&
       (d.code === 2304 || d.code === 2552) &&
       kitNames.has(ts.flattenDiagnosticMessageText(d.messageText, ' ').split("'")[1] ?? '');
     if (allowed(d) && !unimported) continue;
