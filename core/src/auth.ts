@@ -2,6 +2,7 @@
  * `createAuth`: the Web `Request` → `Response` auth engine.
  * @module
  */
+import type { RequestInfo } from './request-info.js';
 import { context as otelContext, trace } from '@opentelemetry/api';
 import { AuthConfigError, AuthError, AuthRedirect } from './errors.js';
 import { resolveAuthConfig, type AuthConfig, type ResolvedAuthConfig } from './config.js';
@@ -133,17 +134,7 @@ export interface CreateAuthOptions<P extends readonly AuthPlugin[] = readonly Au
   events?: AuthEvents;
 }
 
-/** Connection facts only an adapter knows. */
-export interface RequestInfo {
-  /** The client's IP address as seen on the socket (rate limits key on it). */
-  ip?: string;
-  /**
-   * The request's own `Cookie` header, when the adapter can read it more cheaply than `request.headers` (on
-   * @hono/node-server, from Node's `IncomingMessage`, which spares building the Web `Headers`). Omitted: read
-   * from `request.headers`. Only the session reads use it.
-   */
-  cookie?: string | null;
-}
+export type { RequestInfo } from './request-info.js';
 
 /** The auth engine returned by {@link createAuth}; `Ext` holds the plugins' extensions by id. */
 export interface Auth<Ext extends Record<string, unknown> = Record<string, unknown>> {

@@ -1,12 +1,12 @@
 /**
- * The option keys `createAuth` accepts. The type checks keep the list and `CreateAuthOptions` in step: a key
- * added to the interface and not here fails the typecheck.
+ * The option keys `createAuth` accepts. `create-auth-keys.test.ts` keeps the list and `CreateAuthOptions` in step
+ * (a key added to the interface and not here fails the typecheck), so this module imports nothing from `auth.ts`.
  * @module
  * @internal
  */
-import type { CreateAuthOptions } from '../auth.js';
 
-const KEYS = [
+/** Every key of `CreateAuthOptions`, as a tuple. */
+export const CREATE_AUTH_KEY_LIST = [
   'basePath',
   'session',
   'cookies',
@@ -27,11 +27,7 @@ const KEYS = [
   'rateLimit',
   'emailAndPassword',
   'events',
-] as const satisfies readonly (keyof CreateAuthOptions)[];
-
-type Missing = Exclude<keyof CreateAuthOptions, (typeof KEYS)[number]>;
-const complete: [Missing] extends [never] ? true : { missing: Missing } = true;
-void complete;
+] as const;
 
 /** Every key of `CreateAuthOptions`. */
-export const CREATE_AUTH_KEYS: ReadonlySet<string> = new Set(KEYS);
+export const CREATE_AUTH_KEYS: ReadonlySet<string> = new Set(CREATE_AUTH_KEY_LIST);

@@ -8,7 +8,7 @@ import type { ActionResult, AuthInternals, RouteContext, SessionState } from '..
 import type { RouteRateLimit } from '../routes/rate-limited.js';
 import type { OutCookie } from '../http/cookies.js';
 import type { Account, User } from '../types.js';
-import type { RequestInfo } from '../auth.js';
+import type { RequestInfo } from '../request-info.js';
 import type { AnyAuthEvent } from '../events.js';
 
 /** A route action: the parsed request in, a plain result out (never a `Response`). */

@@ -8,7 +8,7 @@ import { AuthError } from '../../errors.js';
 import { rateLimitHeaders } from '../../rate-limit/responses.js';
 import { withTimeout } from '../../rate-limit/timeout.js';
 import { restrictPermissions } from '../../rbac/restriction.js';
-import type { RequestInfo } from '../../auth.js';
+import type { RequestInfo } from '../../request-info.js';
 import type { AuthInternals, SessionState } from '../../routes/context.js';
 import { credentialRefused } from '../credential.js';
 import { invalidKeyGuard } from './invalid-keys.js';
