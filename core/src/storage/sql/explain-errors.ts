@@ -104,6 +104,52 @@ export function postgresTarget(connectionString: string | undefined, env: Record
 const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET']);
 const UNREACHABLE = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
 
+/** Where a database server is, as the explanations name it: never its password. */
+export interface ServerPlace {
+  /** `PostgreSQL at host:port`. */
+  at: string;
+  /** ` (database "x", user "y")`, or empty. */
+  context: string;
+  /** Which settings choose the host and port. */
+  settings: string;
+  host: string;
+}
+
+/** The place of `target` on a server of `kind`, whose host and port are set by `settings`. */
+export function whereOf(
+  kind: string,
+  target: { host: string; port: string | number; database?: string; user?: string },
+  settings: string,
+): ServerPlace {
+  const who = [target.database ? `database "${target.database}"` : '', target.user ? `user "${target.user}"` : ''];
+  const named = who.filter(Boolean);
+  return {
+    at: `${kind} at ${target.host}:${target.port}`,
+    context: named.length ? ` (${named.join(', ')})` : '',
+    settings,
+    host: target.host,
+  };
+}
+
+/**
+ * The explanation of a failure to reach the server at all (refused, unknown host, no answer; socket codes from
+ * Node's `net`), or undefined for any other error. `timedOut`: the driver reported a time-out of its own.
+ */
+export function explainNetworkFailure(error: unknown, place: ServerPlace, timedOut = false): unknown {
+  const code = codeOf(error);
+  const { at, context, settings } = place;
+  if (code === 'ECONNREFUSED')
+    return unavailable(`${at} refused the connection${context}: start the server, or fix ${settings}.`, error);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return unavailable(
+      `${at} cannot be found: the host name "${place.host}" does not resolve${context}; fix ${settings}.`,
+      error,
+    );
+  if (UNREACHABLE.has(code) || timedOut)
+    return unavailable(`${at} did not answer${context}: check ${settings}, and any firewall between.`, error);
+  return undefined;
+}
+
 /**
  * What a `pg` connection failure means for `target`, and what to do about it. SQLSTATE codes from the
  * PostgreSQL manual, Appendix A; socket codes from Node's `net`.
@@ -111,22 +157,10 @@ const UNREACHABLE = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
 export function explainPostgresError(error: unknown, target: PostgresTarget): unknown {
   const code = codeOf(error);
   const message = messageOf(error);
-  const at = `PostgreSQL at ${target.host}:${target.port}`;
-  const who = [
-    target.database ? `database "${target.database}"` : '',
-    target.user ? `user "${target.user}"` : '',
-  ].filter(Boolean);
-  const context = who.length ? ` (${who.join(', ')})` : '';
-  const settings = 'the host and port in connectionString, or PGHOST and PGPORT';
-  if (code === 'ECONNREFUSED')
-    return unavailable(`${at} refused the connection${context}: start the server, or fix ${settings}.`, error);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return unavailable(
-      `${at} cannot be found: the host name "${target.host}" does not resolve${context}; fix ${settings}.`,
-      error,
-    );
-  if (UNREACHABLE.has(code) || /connection timeout|timeout expired/i.test(message))
-    return unavailable(`${at} did not answer${context}: check ${settings}, and any firewall between.`, error);
+  const where = whereOf('PostgreSQL', target, 'the host and port in connectionString, or PGHOST and PGPORT');
+  const { at, context, settings } = where;
+  const network = explainNetworkFailure(error, where, /connection timeout|timeout expired/i.test(message));
+  if (network) return network;
   if (code === '28P01' || code === '28000')
     return unavailable(
       `${at} refused the credentials${context}: check the user and password of the connection, and pg_hba.conf.`,

@@ -6,7 +6,7 @@
  * @module
  * @internal
  */
-import { codeOf, messageOf, unavailable } from './explain-errors.js';
+import { codeOf, explainNetworkFailure, messageOf, unavailable, whereOf } from './explain-errors.js';
 
 /** Where a MySQL pool connects; never the password. */
 export interface MysqlTarget {
@@ -40,27 +40,13 @@ export function mysqlTarget(
   return target;
 }
 
-const UNREACHABLE = new Set(['EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
-
 /** What a `mysql2` connection failure means for `target`, and what to do; other errors pass through unchanged. */
 export function explainMysqlError(error: unknown, target: MysqlTarget): unknown {
   const code = codeOf(error);
-  const at = `MySQL at ${target.host}:${target.port}`;
-  const who = [
-    target.database ? `database "${target.database}"` : '',
-    target.user ? `user "${target.user}"` : '',
-  ].filter(Boolean);
-  const context = who.length ? ` (${who.join(', ')})` : '';
-  const settings = 'the host and port of createMysqlAdapter({ url | config })';
-  if (code === 'ECONNREFUSED')
-    return unavailable(`${at} refused the connection${context}: start the server, or fix ${settings}.`, error);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return unavailable(
-      `${at} cannot be found: the host name "${target.host}" does not resolve${context}; fix ${settings}.`,
-      error,
-    );
-  if (UNREACHABLE.has(code))
-    return unavailable(`${at} did not answer${context}: check ${settings}, and any firewall between.`, error);
+  const where = whereOf('MySQL', target, 'the host and port of createMysqlAdapter({ url | config })');
+  const { at, context } = where;
+  const network = explainNetworkFailure(error, where);
+  if (network) return network;
   if (code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR')
     return unavailable(
       `${at} refused the credentials${context}: check the user and password, and the user's grants on the database.`,
