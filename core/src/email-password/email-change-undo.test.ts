@@ -4,50 +4,20 @@
  */
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { createAuth } from '../auth.js';
 import { apiKeys } from '../plugins/api-keys/plugin.js';
 import { createMemoryApiKeyStorage } from '../plugins/api-keys/storage/memory.js';
 import { twoFactor } from '../plugins/two-factor/plugin.js';
 import { createMemoryTwoFactorStorage } from '../plugins/two-factor/storage/memory.js';
-import { createMemoryAdapter } from '../storage/memory.js';
-import { ORIGIN, SECRET, TestClient } from '../testing/fixtures.js';
+import { ORIGIN, TestClient } from '../testing/fixtures.js';
+import { LINKS_PASSWORD, accountLinksFixture } from './account-links.test-helpers.js';
 
-const PASSWORD = 'correct horse battery';
+const PASSWORD = LINKS_PASSWORD;
 
 function setup(strategy: 'database' | 'jwt') {
-  const adapter = createMemoryAdapter();
   const twoFactorStorage = createMemoryTwoFactorStorage();
-  const mails: { kind: string; to: string; url: string }[] = [];
-  const auth = createAuth({
-    secret: SECRET,
-    baseURL: ORIGIN,
-    adapter,
-    session: { strategy },
-    logger: { error: () => {}, warn: () => {} },
-    rateLimit: { login: false },
-    providers: [],
-    emailAndPassword: {
-      sendVerificationEmail: ({ email: to, url }) => void mails.push({ kind: 'verify', to, url }),
-      sendResetPassword: ({ email: to, url }) => void mails.push({ kind: 'reset', to, url }),
-      sendEmailChangeNotice: ({ email: to, url }) => void mails.push({ kind: 'notice', to, url }),
-    },
+  const { auth, adapter, client, mail, person } = accountLinksFixture(strategy, () => ({
     plugins: [apiKeys({ storage: createMemoryApiKeyStorage() }), twoFactor({ storage: twoFactorStorage })],
-  });
-  const client = () => new TestClient(auth);
-  const mail = async (kind: string, to: string) => {
-    await new Promise((r) => setTimeout(r, 0)); // notices are sent without being awaited
-    const found = mails.filter((m) => m.kind === kind && m.to === to).at(-1);
-    if (!found) throw new Error(`no ${kind} mail to ${to}`);
-    return found.url;
-  };
-  const person = async (name: string) => {
-    const c = client();
-    const address = `${name}@example.com`;
-    expect((await c.postJson('/auth/signup', { email: address, password: PASSWORD })).status).toBe(200);
-    const user = (await adapter.getUserByEmail(address))!;
-    await adapter.updateUser(user.id, { emailVerified: new Date() });
-    return { c, id: user.id, address };
-  };
+  }));
   /** A client holding a copy of `victim`'s session cookie. */
   const hijack = (victim: TestClient) => {
     const thief = client();

@@ -5,65 +5,35 @@
  * account's own holder confirms it, and the old address can undo it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAuth } from '../auth.js';
 import { email } from '../providers/email.js';
-import { createMemoryAdapter } from '../storage/memory.js';
 import { createMemoryTenantStorage } from '../tenant/storage/memory.js';
 import { organizations } from '../plugins/organizations/plugin.js';
 import { createMemoryInvitationStorage } from '../plugins/organizations/storage/memory.js';
-import { ORIGIN, SECRET, TestClient } from '../testing/fixtures.js';
+import { TestClient } from '../testing/fixtures.js';
+import { LINKS_PASSWORD, accountLinksFixture } from '../email-password/account-links.test-helpers.js';
 
 afterEach(() => vi.useRealTimers());
 
-const PASSWORD = 'correct horse battery';
+const PASSWORD = LINKS_PASSWORD;
 
-function setup(strategy: 'database' | 'jwt') {
-  const adapter = createMemoryAdapter();
-  const mails: { kind: string; to: string; url: string }[] = [];
-  const auth = createAuth({
-    secret: SECRET,
-    baseURL: ORIGIN,
-    adapter,
-    session: { strategy },
-    logger: { error: () => {}, warn: () => {} },
-    rateLimit: { login: false },
+/** With a magic-link provider and organizations, whose mails land in the same outbox. */
+const setup = (strategy: 'database' | 'jwt') =>
+  accountLinksFixture(strategy, (outbox) => ({
     providers: [
       email({
         from: 'auth@app.test',
-        sendVerificationRequest: async ({ identifier, url }) => void mails.push({ kind: 'magic', to: identifier, url }),
+        sendVerificationRequest: async ({ identifier, url }) =>
+          void outbox.push({ kind: 'magic', to: identifier, url }),
       }),
     ],
-    emailAndPassword: {
-      sendVerificationEmail: ({ email: to, url }) => void mails.push({ kind: 'verify', to, url }),
-      sendResetPassword: ({ email: to, url }) => void mails.push({ kind: 'reset', to, url }),
-      sendEmailChangeNotice: ({ email: to, url }) => void mails.push({ kind: 'notice', to, url }),
-    },
     plugins: [
       organizations({
         tenants: createMemoryTenantStorage(),
         invitations: createMemoryInvitationStorage(),
-        sendInvitation: ({ email: to, url }) => void mails.push({ kind: 'invite', to, url }),
+        sendInvitation: ({ email: to, url }) => void outbox.push({ kind: 'invite', to, url }),
       }),
     ],
-  });
-  const client = () => new TestClient(auth);
-  const mail = async (kind: string, to: string) => {
-    await new Promise((r) => setTimeout(r, 0)); // some mails are sent without being awaited
-    const found = mails.filter((m) => m.kind === kind && m.to === to).at(-1);
-    if (!found) throw new Error(`no ${kind} mail to ${to}`);
-    return found.url;
-  };
-  /** A signed-up person with a verified address, signed in. */
-  const person = async (name: string) => {
-    const c = client();
-    const address = `${name}@example.com`;
-    expect((await c.postJson('/auth/signup', { email: address, password: PASSWORD })).status).toBe(200);
-    const user = (await adapter.getUserByEmail(address))!;
-    await adapter.updateUser(user.id, { emailVerified: new Date() });
-    return { c, id: user.id, address };
-  };
-  return { auth, adapter, client, mail, person };
-}
+  }));
 
 /** What mail scanners and previews do with a link: HEAD and GET, with any Accept, with or without cookies. */
 async function scan(url: string, ...browsers: TestClient[]) {
