@@ -4,6 +4,7 @@ export default packageBuild({
   index: 'src/index.ts',
   convention: 'src/convention.ts',
   middleware: 'src/middleware.ts',
+  'plugin-kit': 'src/plugin-kit.ts',
   tenant: 'src/tenant.ts',
   'rate-limit': 'src/rate-limit.ts',
   redis: 'src/redis.ts',

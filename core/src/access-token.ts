@@ -9,7 +9,7 @@
  */
 import { AuthError } from './errors.js';
 import { flowOf } from './providers/flow.js';
-import type { AuthInternals } from './routes/context.js';
+import type { AuthInternals } from './contract/types.js';
 import type { AdapterAccount } from './storage/types.js';
 
 /** Seconds before `expires_at` at which a token already counts as expired. */

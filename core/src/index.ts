@@ -33,7 +33,7 @@ export { AUTH_ERRORS, type AuthErrorCode, type AuthErrorCodes, type AuthErrorInf
 export { credentials } from './providers/credentials.js';
 export * from './providers/oauth/index.js';
 export { email, type EmailOptions, type EmailProvider, type EmailParams } from './providers/email.js';
-export { passkey, type PasskeyOptions, type PasskeyProvider } from './plugins/passkey/provider.js';
+export { passkey, type PasskeyConfig, type PasskeyOptions } from './plugins/passkey/provider.js';
 export { issueSignIn } from './routes/complete-sign-in.js';
 export type {
   Provider,
@@ -72,16 +72,29 @@ export type {
   CookieOptions,
   PagesConfig,
 } from './config.js';
-export type { SessionState, AuthLogger, RouteContext, ActionResult, AuthInternals } from './routes/context.js';
 export type {
-  AuthPlugin,
-  PluginRoute,
-  AuthHooks,
   Action,
-  SignInSubject,
-  SignedOutSession,
+  ActionResult,
+  AuthHooks,
+  AuthInternals,
+  AuthLogger,
+  AuthPlugin,
+  PluginApis,
   PluginExtensions,
-} from './plugins/types.js';
+  PluginRoute,
+  RouteContext,
+  RouteRateLimit,
+  SessionState,
+  SignedOutSession,
+  SignInLink,
+  SignInMethod,
+  SignInSubject,
+} from './contract/types.js';
+export type { ApiCallOptions, ApiEndpoint, ApiMethod, ApiMethods, ApiResult } from './contract/api.js';
+export type { OkJson, ProvidersJson, SessionInfoJson, SessionJson, UserJson } from './contract/wire.js';
+export type { CoreApi } from './engine/core-api.js';
+export { endpoint } from './engine/endpoint.js';
+export { emailAndPassword } from './email-password/plugin.js';
 export { requestUrlOf, clientErrorOf } from './http/adapter-kit.js';
 export {
   emailedLinkRoute,
@@ -92,7 +105,6 @@ export {
   type EmailedLinkSpec,
   type LinkForm,
 } from './links/emailed-link.js';
-export type { RouteRateLimit } from './routes/rate-limited.js';
 export { ERROR_MESSAGES } from './pages/messages.js';
 export type { AuthEvents, AuthEvent, AuthEventName, AuthEventPayloads, AuthEventContext } from './events.js';
 export type { EmailAndPasswordOptions, AccountMail, EmailChangeNotice } from './email-password/options.js';

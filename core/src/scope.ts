@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { processShared } from './brand.js';
 import { AuthRedirect, SessionExpiredError, UnauthenticatedError } from './errors.js';
 import type { Session, User } from './types.js';
-import type { SessionState } from './routes/context.js';
+import type { SessionState } from './contract/types.js';
 import type { ResolvedAuthConfig } from './config.js';
 
 /** What a request scope holds. */

@@ -8,15 +8,13 @@
  */
 import { AuthError, badRequest } from '../errors.js';
 import { confirmLinkPage, emailedLinkRoute, emailedLinkUrl, type LinkForm } from '../links/emailed-link.js';
-import type { Action, PluginRoute } from '../plugins/types.js';
+import type { Action, PluginRoute, ActionResult, RouteContext, RouteRateLimit } from '../contract/types.js';
 import { confirmHolder } from '../routes/account/confirm-holder.js';
 import { deleteAccountLimit } from '../routes/account/delete.js';
 import { notSupported, signedInAsSelf, storageOf } from '../routes/account/signed-in.js';
-import type { ActionResult, RouteContext } from '../routes/context.js';
 import { parseEmailAddress } from '../input/text.js';
 import { emit } from '../routes/emit.js';
 import { resolveCallbackUrl } from '../routes/helpers.js';
-import type { RouteRateLimit } from '../routes/rate-limited.js';
 import { StorageConflictError } from '../storage/types.js';
 import type { User } from '../types.js';
 import { neutral, sendQuietly, tokenInvalid, type EmailPasswordDeps } from './shared.js';

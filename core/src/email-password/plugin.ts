@@ -1,42 +1,44 @@
 /**
- * `createAuth({ emailAndPassword })` on the plugin surface: the account
- * routes, the built-in email + password credentials provider, and the
- * `requireEmailVerification` gate in front of every password sign-in.
- * @internal
+ * `emailAndPassword()`: email + password accounts on the public plugin surface (`createAuth({ emailAndPassword })`
+ * only adds it).
  * @module
  */
 import { AuthConfigError, AuthError } from '../errors.js';
-import { PASSWORD_PROVIDER, passwordAccounts } from '../password-accounts.js';
-import type { AuthPlugin } from '../plugins/types.js';
+import { PASSWORD_PROVIDER, passwordAccounts, type PasswordAccounts } from '../password-accounts.js';
+import type { AuthPlugin, SignInLink } from '../contract/types.js';
 import { credentials } from '../providers/credentials.js';
-import type { CredentialsProvider } from '../providers/types.js';
 import type { StorageAdapter } from '../storage/types.js';
 import { errorResult, resolveCallbackUrl } from '../routes/helpers.js';
-import { resolveEmailAndPassword, type EmailAndPasswordOptions, type ResolvedEmailAndPassword } from './options.js';
+import { resolveEmailAndPassword, type EmailAndPasswordOptions } from './options.js';
 import { emailPasswordRoutes } from './routes.js';
-import { sendQuietly, sendVerification } from './shared.js';
+import { sendQuietly, sendVerification, type EmailPasswordDeps } from './shared.js';
 import { emit } from '../routes/emit.js';
 
-/** What `createAuth` adds for `emailAndPassword`. */
-export interface EmailPasswordSetup {
-  options: ResolvedEmailAndPassword;
-  plugin: AuthPlugin<'emailAndPassword'>;
-  /** The built-in `credentials` provider (email + password), unless the app declared its own `credentials`. */
-  provider: CredentialsProvider;
-}
-
 /**
- * Builds the routes, the provider and the verification gate.
- * @throws AuthConfigError (`INVALID_CONFIG`) for bad options or a missing adapter.
+ * Email + password accounts as a plugin: `GET/POST /signup`, email verification (`/verify-email`,
+ * `/verify-email/send`), password reset (`/password/forgot`, `/password/reset`), `/password/change` and
+ * `/email/change` (with its undo), with default pages; the email + password `credentials` provider (id
+ * `credentials`; the app's own provider of that id wins); the sign-in page's "Forgot password?" and
+ * "Create an account" links; and, with `requireEmailVerification`, the gate in front of every password sign-in and
+ * every plugin credential (an API key) of an unverified user. `createAuth({ emailAndPassword })` adds this plugin.
+ * Needs the auth `adapter`.
+ *
+ * @throws AuthConfigError (`INVALID_CONFIG`) for bad options; at `createAuth`, without an `adapter`.
+ * @example
+ * ```ts
+ * createAuth({ adapter, providers: [], plugins: [emailAndPassword({ sendResetPassword: ({ email, url }) => mailer.send(email, url) })] });
+ * ```
  */
-export function emailPasswordSetup(
-  given: EmailAndPasswordOptions,
-  adapter: StorageAdapter | undefined,
-): EmailPasswordSetup {
+export function emailAndPassword(given: EmailAndPasswordOptions): AuthPlugin<'emailAndPassword'> {
   const options = resolveEmailAndPassword(given);
-  if (!adapter)
-    throw new AuthConfigError('Invalid auth config: emailAndPassword needs `adapter` (users and passwords are stored)');
-  const passwords = passwordAccounts(adapter, { minLength: options.minPasswordLength });
+  let accounts: PasswordAccounts | undefined;
+  let adapter: StorageAdapter | undefined;
+  const deps: EmailPasswordDeps = {
+    options,
+    get passwords() {
+      return accounts!;
+    },
+  };
   const provider = credentials({
     id: PASSWORD_PROVIDER,
     name: 'Email and password',
@@ -44,16 +46,36 @@ export function emailPasswordSetup(
       email: { label: 'Email', type: 'email', required: true },
       password: { label: 'Password', type: 'password', required: true },
     },
-    authorize: passwords.authorize,
+    authorize: (input) => deps.passwords.authorize(input),
   });
-  const plugin: AuthPlugin<'emailAndPassword'> = {
+  const links: SignInLink[] = [
+    ...(options.sendResetPassword ? [{ label: 'Forgot password?', path: '/password/forgot' }] : []),
+    ...(options.signUp ? [{ label: 'Create an account', path: '/signup', withCallbackUrl: true }] : []),
+  ];
+  return {
     id: 'emailAndPassword',
-    routes: emailPasswordRoutes({ options, passwords }),
+    providers: [provider],
+    signInLinks: links,
+    init(auth) {
+      if (!auth.adapter)
+        throw new AuthConfigError(
+          'Invalid auth config: emailAndPassword needs `adapter` (users and passwords are stored)',
+        );
+      // The auth's own adapter (wrapped by the secondary storage), so revocations reach the session cache.
+      adapter = auth.adapter;
+      accounts = passwordAccounts(adapter, { minLength: options.minPasswordLength });
+      return undefined;
+    },
+    routes: emailPasswordRoutes(deps),
     hooks: {
+      checkCredential({ user }) {
+        if (options.requireEmailVerification && user.email && !user.emailVerified)
+          throw new AuthError('Verify your email address before using this credential', { code: 'EMAIL_NOT_VERIFIED' });
+      },
       async beforeSession(ctx, subject) {
         if (!options.requireEmailVerification || subject.account?.provider !== PASSWORD_PROVIDER || subject.isNewUser)
           return undefined;
-        const stored = await adapter.getUser(subject.user.id);
+        const stored = await adapter!.getUser(subject.user.id);
         if (!stored?.email || stored.emailVerified) return undefined;
         // A fresh link, within the email-verification budget of this address.
         const limiter = ctx.auth.limiters.emailVerification;
@@ -66,9 +88,7 @@ export function emailPasswordSetup(
         if (verdict.success && options.sendVerificationEmail) {
           const callbackUrl = await resolveCallbackUrl(ctx, subject.callbackUrl);
           const user = stored;
-          sendQuietly(ctx, 'sendVerificationEmail', () =>
-            sendVerification(ctx, { options, passwords }, user, user.email!, callbackUrl),
-          );
+          sendQuietly(ctx, 'sendVerificationEmail', () => sendVerification(ctx, deps, user, user.email!, callbackUrl));
         }
         await emit(ctx, 'onSignInFailed', {
           provider: PASSWORD_PROVIDER,
@@ -85,5 +105,4 @@ export function emailPasswordSetup(
       },
     },
   };
-  return { options, plugin, provider };
 }

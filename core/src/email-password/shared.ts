@@ -6,7 +6,7 @@
  */
 import { AuthError, badRequest } from '../errors.js';
 import type { PasswordAccounts } from '../password-accounts.js';
-import type { ActionResult, RouteContext } from '../routes/context.js';
+import type { ActionResult, RouteContext } from '../contract/types.js';
 import { csrfFor, resolveCallbackUrl } from '../routes/helpers.js';
 import { emailedLinkUrl } from '../links/emailed-link.js';
 import { storageOf } from '../routes/account/signed-in.js';
@@ -18,7 +18,8 @@ import { checkEmailPage } from './pages.js';
 /** Everything the routes share. */
 export interface EmailPasswordDeps {
   options: ResolvedEmailAndPassword;
-  passwords: PasswordAccounts;
+  /** The password accounts over the auth's adapter (set when `createAuth` initialises the plugin). */
+  readonly passwords: PasswordAccounts;
 }
 
 /** 400 `TOKEN_INVALID`: a link that is malformed, used, expired or meant for something else. */

@@ -10,7 +10,7 @@
  * @internal
  * @module
  */
-import type { ActionResult } from '../routes/context.js';
+import type { ActionResult } from '../contract/types.js';
 import { serializeCookie } from './cookies.js';
 
 export function toWebResponse(result: ActionResult): Response {

@@ -24,10 +24,8 @@
  */
 import { AuthError } from '../errors.js';
 import { escapeHtml, hidden, layout } from '../pages/html.js';
-import type { Action, PluginRoute } from '../plugins/types.js';
-import type { ActionResult, RouteContext } from '../routes/context.js';
+import type { Action, PluginRoute, ActionResult, RouteContext, RouteRateLimit } from '../contract/types.js';
 import { csrfFor } from '../routes/helpers.js';
-import type { RouteRateLimit } from '../routes/rate-limited.js';
 
 /** The longest value a link parameter may have, in characters. */
 export const MAX_LINK_PARAM = 512;

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Provider } from '../providers/types.js';
+import type { SignInMethod } from '../contract/types.js';
 import { escapeHtml, hidden, layout } from './html.js';
 import { messageFor } from './messages.js';
 
@@ -15,11 +16,14 @@ export interface SignInPageInput {
   csrfToken: string;
   callbackUrl: string;
   error?: string | null;
+  /** The plugins' sign-in methods, after the providers. */
+  methods?: readonly SignInMethod[];
   /** Links under the forms ("Create an account", "Forgot password?"), when those routes are on. */
-  links?: { signUp?: string; forgotPassword?: string };
+  links?: readonly { label: string; href: string }[];
 }
 
-export function signInPage({ basePath, providers, csrfToken, callbackUrl, error, links }: SignInPageInput): string {
+export function signInPage(input: SignInPageInput): string {
+  const { basePath, providers, csrfToken, callbackUrl, error, links = [] } = input;
   const alert = error ? `<p class="error" role="alert">${escapeHtml(messageFor(error))}</p>` : '';
   const forms = providers.map((p) => {
     if (p.type === 'credentials') {
@@ -36,14 +40,10 @@ export function signInPage({ basePath, providers, csrfToken, callbackUrl, error,
       const id = `${p.id}-address`;
       return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<label for="${escapeHtml(id)}">Email</label><input id="${escapeHtml(id)}" name="email" type="email" autocomplete="email" required><button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
     }
-    if ('signInForm' in p && typeof p.signInForm === 'function')
-      return p.signInForm({ basePath, csrfToken, callbackUrl });
     return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
   });
-  const extra = [
-    links?.forgotPassword ? `<a href="${escapeHtml(links.forgotPassword)}">Forgot password?</a>` : '',
-    links?.signUp ? `<a href="${escapeHtml(links.signUp)}">Create an account</a>` : '',
-  ].filter(Boolean);
+  for (const m of input.methods ?? []) if (m.signInForm) forms.push(m.signInForm({ basePath, csrfToken, callbackUrl }));
+  const extra = links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`);
   const footer = extra.length > 0 ? `<p class="links">${extra.join(' · ')}</p>` : '';
   return layout('Sign in', `<h1>Sign in</h1>${alert}${forms.filter(Boolean).join('<hr>')}${footer}`);
 }

@@ -7,7 +7,7 @@
 import { AuthError } from '../errors.js';
 import { readCookie } from '../http/cookies.js';
 import { signedIn, type Caller } from '../routes/account/signed-in.js';
-import type { RouteContext } from '../routes/context.js';
+import type { RouteContext } from '../contract/types.js';
 import { apiKeyNotAllowed } from './credential.js';
 
 /**

@@ -4,9 +4,8 @@
  * @module
  */
 import { AuthError } from '../errors.js';
-import type { AuthInternals, SessionState } from '../routes/context.js';
+import type { AuthInternals, SessionState, AuthHooks } from '../contract/types.js';
 import type { Session, User } from '../types.js';
-import type { AuthHooks } from './types.js';
 
 /** The mark of a plugin-resolved session and its user: an enumerable symbol, kept by `{...}`, dropped by JSON. */
 const CREDENTIAL = Symbol.for('@framework/auth.pluginCredential.v1');
@@ -40,14 +39,12 @@ export function apiKeyNotAllowed(what: string): AuthError {
 /**
  * Admits a state a `resolveSession` hook returned, on every read, as a sign-in would be admitted:
  * - a state that claims an impersonation is refused (impersonation is a cookie session of `admin()` only);
- * - with `emailAndPassword.requireEmailVerification`, a user whose email is unverified is refused
- *   (403 `EMAIL_NOT_VERIFIED`);
- * - every plugin's `checkCredential` hook runs (`admin()`: a banned user → 401 `CREDENTIAL_REFUSED`).
+ * - every plugin's `checkCredential` hook runs (`admin()`: a banned user → 401 `CREDENTIAL_REFUSED`;
+ *   `emailAndPassword()` with `requireEmailVerification`: an unverified email → 403 `EMAIL_NOT_VERIFIED`).
  * The session and user it returns carry the mark {@link isPluginCredential} reads.
  * @throws AuthError `CREDENTIAL_REFUSED` (401), `EMAIL_NOT_VERIFIED` (403), or what a hook throws.
  */
 export async function admitCredential(
-  auth: Pick<AuthInternals, 'emailAndPassword'>,
   checks: readonly NonNullable<AuthHooks['checkCredential']>[],
   state: SessionState,
   request: Request,
@@ -55,8 +52,6 @@ export async function admitCredential(
   const { session, user } = state;
   if (!session || !user) return { ...state, session: null, user: null };
   if (session.impersonatedBy !== undefined) throw credentialRefused('This credential cannot act as another user');
-  if (auth.emailAndPassword?.requireEmailVerification && user.email && !user.emailVerified)
-    throw new AuthError('Verify your email address before using this credential', { code: 'EMAIL_NOT_VERIFIED' });
   for (const check of checks) await check({ ...state, session, user }, request);
   const marked = { ...user, [CREDENTIAL]: true } as User;
   const markedSession = {

@@ -9,7 +9,7 @@ import { createFixedWindowStorage, createLoginRateLimiter } from '../rate-limit.
 import { EMAIL, ORIGIN, PASSWORD, SECRET, TestClient } from '../testing/fixtures.js';
 import { passkey } from './passkey/provider.js';
 import { signInCounter } from './example/sign-in-counter.js';
-import type { AuthPlugin } from './types.js';
+import type { AuthPlugin } from '../contract/types.js';
 
 const quiet = { error: () => {}, warn: () => {} };
 

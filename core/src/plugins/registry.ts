@@ -1,46 +1,19 @@
 /**
- * The route registry: the core's routes plus every plugin's, checked for
- * conflicts once, at `createAuth`.
+ * The route registry: every plugin's routes (the built-in sign-in and account routes are plugins too, registered
+ * first), checked for conflicts once, at `createAuth`, and matched once per request.
  * @internal
  * @module
  */
 import { AuthConfigError } from '../errors.js';
-import type { RouteContext } from '../routes/context.js';
-import type { AuthHooks, AuthPlugin, PluginRoute } from './types.js';
+import type { AuthHooks, AuthPlugin, Match, Registry, Route } from '../contract/types.js';
 
-/**
- * A route in the table: per method, its CSRF policy and limiter; `withProvider` routes take exactly one extra
- * path segment.
- */
-export interface Route extends PluginRoute {
-  withProvider?: boolean;
-  /** POSTs that skip the CSRF checks for this request (the OAuth callback: state + PKCE + flow cookie). */
-  csrfExempt?: (ctx: RouteContext) => boolean;
-}
+const PATH = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*(\/:provider)?$/;
+const PROVIDER = '/:provider';
+/** The built-in route plugins, named "the core" in conflict messages. */
+const BUILT_IN = new Set(['core', 'account']);
 
-export interface Match {
-  route: Route;
-  providerId?: string;
-}
-
-/** The merged route table and the hooks of every plugin, by kind. */
-export interface Registry {
-  match(rest: string): Match | null;
-  readonly hooks: { [K in keyof AuthHooks]-?: NonNullable<AuthHooks[K]>[] };
-}
-
-const PATH = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
-
-/**
- * Builds the registry.
- * @throws AuthConfigError (`INVALID_CONFIG`) on a duplicate plugin id, a
- *   malformed path, or a path two parties claim.
- */
-export function buildRegistry(core: Readonly<Record<string, Route>>, plugins: readonly AuthPlugin[]): Registry {
-  const routes = new Map<string, Route>(Object.entries(core));
-  const owner = new Map<string, string>([...routes.keys()].map((p) => [p, 'the core']));
-  const ids = new Set<string>();
-  const hooks: Registry['hooks'] = {
+function emptyHooks(): Registry['hooks'] {
+  return {
     beforeSession: [],
     afterSignIn: [],
     resolveSession: [],
@@ -52,6 +25,41 @@ export function buildRegistry(core: Readonly<Record<string, Route>>, plugins: re
     onEvent: [],
     requestRoles: [],
   };
+}
+
+function checkRoute(id: string, path: string, route: Route): void {
+  const where = `Invalid auth config: plugin "${id}": route "${path}"`;
+  if (!PATH.test(path))
+    throw new AuthConfigError(
+      `Invalid auth config: plugin "${id}": route path "${path}" must be lower-case segments such as "two-factor/verify"`,
+    );
+  if (!route.GET && !route.POST) throw new AuthConfigError(`${where} has neither GET nor POST`);
+  if (route.csrf !== undefined && route.csrf !== 'token' && route.csrf !== 'origin' && route.csrf !== 'none')
+    throw new AuthConfigError(`${where} has csrf ${JSON.stringify(route.csrf)}; use "token", "origin" or "none"`);
+}
+
+/** The registered path `path` overlaps, if any: `x/:provider` and every `x/<one segment>` overlap. */
+function conflictOf(routes: ReadonlyMap<string, Route>, path: string): string | undefined {
+  if (routes.has(path)) return path;
+  const segments = path.split('/');
+  if (path.endsWith(PROVIDER)) {
+    const prefix = path.slice(0, -PROVIDER.length);
+    return [...routes.keys()].find((p) => p.split('/').length === segments.length && p.startsWith(`${prefix}/`));
+  }
+  const provider = [...segments.slice(0, -1), ':provider'].join('/');
+  return routes.has(provider) ? provider : undefined;
+}
+
+/**
+ * Builds the registry.
+ * @throws AuthConfigError (`INVALID_CONFIG`) on a duplicate plugin id, a
+ *   malformed path, or a path two parties claim.
+ */
+export function buildRegistry(plugins: readonly AuthPlugin[], basePath: string): Registry {
+  const routes = new Map<string, Route>();
+  const owner = new Map<string, string>();
+  const ids = new Set<string>();
+  const hooks = emptyHooks();
   for (const plugin of plugins) {
     if (!plugin || typeof plugin !== 'object' || typeof plugin.id !== 'string' || plugin.id === '') {
       throw new AuthConfigError('Invalid auth config: every plugin needs a non-empty string `id`');
@@ -59,28 +67,16 @@ export function buildRegistry(core: Readonly<Record<string, Route>>, plugins: re
     if (ids.has(plugin.id)) throw new AuthConfigError(`Invalid auth config: two plugins have the id "${plugin.id}"`);
     ids.add(plugin.id);
     for (const [path, route] of Object.entries(plugin.routes ?? {})) {
-      if (!PATH.test(path))
-        throw new AuthConfigError(
-          `Invalid auth config: plugin "${plugin.id}": route path "${path}" must be lower-case segments such as "two-factor/verify"`,
-        );
-      if (!route.GET && !route.POST)
-        throw new AuthConfigError(
-          `Invalid auth config: plugin "${plugin.id}": route "${path}" has neither GET nor POST`,
-        );
-      if (route.csrf !== undefined && route.csrf !== 'token' && route.csrf !== 'origin' && route.csrf !== 'none') {
-        throw new AuthConfigError(
-          `Invalid auth config: plugin "${plugin.id}": route "${path}" has csrf ${JSON.stringify(route.csrf)}; use "token", "origin" or "none"`,
-        );
-      }
-      const taken =
-        owner.get(path) ??
-        (path.split('/').length === 2 && routes.get(`${path.split('/')[0]}/:provider`) ? 'the core' : undefined);
-      if (taken)
+      checkRoute(plugin.id, path, route);
+      const conflict = conflictOf(routes, path);
+      if (conflict !== undefined) {
+        const taken = owner.get(conflict);
         throw new AuthConfigError(
           `Invalid auth config: plugin "${plugin.id}": route "${path}" is already served by ${taken}`,
         );
+      }
       routes.set(path, route);
-      owner.set(path, `plugin "${plugin.id}"`);
+      owner.set(path, BUILT_IN.has(plugin.id) ? 'the core' : `plugin "${plugin.id}"`);
     }
     for (const kind of Object.keys(hooks) as (keyof AuthHooks)[]) {
       const hook = plugin.hooks?.[kind];
@@ -90,15 +86,21 @@ export function buildRegistry(core: Readonly<Record<string, Route>>, plugins: re
 
   return {
     hooks,
-    match(rest) {
-      const segments = rest.split('/').filter((s) => s.length > 0);
-      const exact = routes.get(segments.join('/'));
-      if (exact && !exact.withProvider) return { route: exact };
-      if (segments.length !== 2) return null;
-      const route = routes.get(`${segments[0]}/:provider`);
+    match(path): Match | null {
+      if (path !== basePath && !path.startsWith(`${basePath}/`)) return null;
+      const segments = path
+        .slice(basePath.length)
+        .split('/')
+        .filter((s) => s.length > 0);
+      const key = segments.join('/');
+      const exact = routes.get(key);
+      if (exact && !key.endsWith(PROVIDER)) return { route: exact, template: `${basePath}/${key}` };
+      if (segments.length < 2) return null;
+      const template = [...segments.slice(0, -1), ':provider'].join('/');
+      const route = routes.get(template);
       if (!route) return null;
       try {
-        return { route, providerId: decodeURIComponent(segments[1]!) };
+        return { route, template: `${basePath}/${template}`, providerId: decodeURIComponent(segments.at(-1)!) };
       } catch {
         return null;
       }

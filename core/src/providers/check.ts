@@ -86,8 +86,6 @@ export function checkProvider(provider: Provider): Provider {
       break;
     }
     default:
-      // A provider that brings its own plugin (passkeys) checked its options in its factory.
-      if ('plugin' in provider && provider.plugin && typeof provider.plugin === 'object') return provider;
       fail(`unknown provider type ${JSON.stringify((provider as { type?: unknown }).type)}`);
   }
   return Object.freeze({ ...provider });

@@ -6,7 +6,7 @@
  * @internal
  * @module
  */
-import type { ActionResult, RouteContext } from '../routes/context.js';
+import type { ActionResult, RouteContext } from '../contract/types.js';
 
 /** What a provider type does at the core's routes. */
 export interface SignInFlow<P = any> {

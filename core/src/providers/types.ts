@@ -7,8 +7,7 @@
  */
 import type { User } from '../types.js';
 import type { OAuthProvider } from './oauth/types.js';
-import type { EmailProvider } from './email.js';
-import type { PasskeyProvider } from '../plugins/passkey/provider.js';
+import type { EmailProvider } from './email-types.js';
 
 /** What a provider's user code receives besides its input. */
 export interface AuthContext {
@@ -53,4 +52,4 @@ export interface CredentialsProvider {
 }
 
 /** Any configured provider. */
-export type Provider = CredentialsProvider | OAuthProvider | EmailProvider | PasskeyProvider;
+export type Provider = CredentialsProvider | OAuthProvider | EmailProvider;

@@ -10,13 +10,12 @@
 import type { SignInParams } from '../callbacks.js';
 import { readCookie, type OutCookie } from '../http/cookies.js';
 import type { Account, Profile, User } from '../types.js';
-import type { ActionResult, RouteContext } from './context.js';
+import type { ActionResult, RouteContext, SignInSubject } from '../contract/types.js';
 import { AuthError } from '../errors.js';
 import { callUser, resolveCallbackUrl, sessionCookie } from './helpers.js';
 import { resetCredentialsOnFirstProof } from './pre-hijacking.js';
 import { emit, emitBeforeSignIn } from './emit.js';
 import type { SessionClient } from '../session/types.js';
-import type { SignInSubject } from '../plugins/types.js';
 
 /** What a route hands to {@link completeSignIn}. */
 export interface SignInAttempt {

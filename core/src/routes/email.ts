@@ -8,10 +8,10 @@
  */
 import { AuthError, badRequest } from '../errors.js';
 import { randomString, sha256Hex } from '../crypto.js';
-import type { EmailProvider } from '../providers/email.js';
+import type { EmailProvider } from '../providers/email-types.js';
 import type { SignInFlow } from '../providers/flow.js';
 import { pageErrorCode } from '../pages/messages.js';
-import type { ActionResult, RouteContext } from './context.js';
+import type { ActionResult, RouteContext } from '../contract/types.js';
 import { errorResult, resolveCallbackUrl } from './helpers.js';
 import { allowSignIn, completeSignIn, deniedWithRedirect } from './complete-sign-in.js';
 import { confirmLinkPage, showEmailedLink } from '../links/emailed-link.js';

@@ -6,7 +6,7 @@
  */
 import { beforeSignIn, emitAuthEvent, eventContext, type AuthEventName, type AuthEventPayloads } from '../events.js';
 import type { Account, User } from '../types.js';
-import type { RouteContext } from './context.js';
+import type { RouteContext } from '../contract/types.js';
 
 function contextOf(ctx: RouteContext) {
   return (ctx.eventContext ??= eventContext(ctx.request, ctx.ip));

@@ -10,16 +10,16 @@ import { csrfCookieName, issueCsrfToken } from '../http/csrf.js';
 import { safeRedirect } from '../http/redirect.js';
 import { errorPage } from '../pages/pages.js';
 import { pageErrorCode } from '../pages/messages.js';
-import type { ActionResult, AuthInternals, RouteContext } from './context.js';
+import type { ActionResult, AuthInternals, RouteContext } from '../contract/types.js';
 import type { Session, User } from '../types.js';
 
-export function sessionCookie(auth: AuthInternals, value: string, expires: Date): OutCookie {
+export function sessionCookie(auth: Pick<AuthInternals, 'config'>, value: string, expires: Date): OutCookie {
   const { name, options } = auth.config.cookies.sessionToken;
   const maxAge = Math.max(0, Math.floor((expires.getTime() - Date.now()) / 1000));
   return { name, value, options: { ...options, maxAge, expires } };
 }
 
-export function clearSessionCookie(auth: AuthInternals): OutCookie {
+export function clearSessionCookie(auth: Pick<AuthInternals, 'config'>): OutCookie {
   const { name, options } = auth.config.cookies.sessionToken;
   return expiredCookie(name, options);
 }

@@ -3,27 +3,29 @@
  * @internal
  * @module
  */
-import type { ActionResult, RouteContext } from './context.js';
+import type { ActionResult, RouteContext } from '../contract/types.js';
 import { callUser, clearSessionCookie, csrfFor, publicSession, sessionCookie } from './helpers.js';
 import { readCookie } from '../http/cookies.js';
 
 /**
  * `GET /providers`: each provider with the URLs it really serves. Credentials, email and OAuth/OIDC sign in at
- * `signin/:id` and `callback/:id`; a passkey provider has its own ceremony routes instead (`passkey/*`).
+ * `signin/:id` and `callback/:id`; a plugin's sign-in method (a passkey) lists the URLs of its own routes.
  */
 export function providersAction(ctx: RouteContext): ActionResult {
   const base = `${ctx.origin}${ctx.auth.config.basePath}`;
   const json: Record<string, unknown> = {};
   for (const p of ctx.auth.providers.values()) {
-    const entry: Record<string, unknown> = { id: p.id, name: p.name, type: p.type };
-    if (p.type === 'passkey') {
-      entry.authenticateUrl = `${base}/passkey/authenticate/options`;
-      entry.registerUrl = `${base}/passkey/register/options`;
-    } else {
-      entry.signinUrl = `${base}/signin/${p.id}`;
-      entry.callbackUrl = `${base}/callback/${p.id}`;
-    }
-    json[p.id] = entry;
+    json[p.id] = {
+      id: p.id,
+      name: p.name,
+      type: p.type,
+      signinUrl: `${base}/signin/${p.id}`,
+      callbackUrl: `${base}/callback/${p.id}`,
+    };
+  }
+  for (const m of ctx.auth.signInMethods) {
+    const urls = Object.fromEntries(Object.entries(m.urls).map(([name, path]) => [name, `${base}${path}`]));
+    json[m.id] = { id: m.id, name: m.name, type: m.type, ...urls };
   }
   return { status: 200, json };
 }

@@ -26,7 +26,7 @@ import {
 } from '../providers/oauth/flow-cookie.js';
 import type { OAuthProvider, UserProfile } from '../providers/oauth/types.js';
 import { pageErrorCode } from '../pages/messages.js';
-import type { ActionResult, AuthInternals, RouteContext } from './context.js';
+import type { ActionResult, AuthInternals, RouteContext } from '../contract/types.js';
 import { callUser, errorResult, resolveCallbackUrl } from './helpers.js';
 import { completeSignIn } from './complete-sign-in.js';
 import { accountFrom, applyOAuthSignIn, planOAuthSignIn } from './oauth-account.js';

@@ -4,7 +4,7 @@
  * @module
  */
 import { errorPage, verifyRequestPage } from '../pages/pages.js';
-import type { ActionResult, RouteContext } from './context.js';
+import type { ActionResult, RouteContext } from '../contract/types.js';
 
 export function errorPageAction(ctx: RouteContext): ActionResult {
   const code = ctx.url.searchParams.get('error');

@@ -19,7 +19,7 @@
  * @module
  */
 import type { Account, User } from '../types.js';
-import type { RouteContext } from './context.js';
+import type { RouteContext } from '../contract/types.js';
 
 /**
  * On the first proof of `user`'s email: unless the stored user's email is

@@ -7,7 +7,7 @@
  */
 import type { RateLimitResult, RateLimiter } from '../rate-limit/types.js';
 import { errorPage } from '../pages/pages.js';
-import type { ActionResult, RouteContext } from './context.js';
+import type { ActionResult, RouteContext, RouteRateLimit } from '../contract/types.js';
 
 export function rateLimited(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, verdict: RateLimitResult): ActionResult {
   const status = verdict.response?.status ?? 429;
@@ -28,22 +28,6 @@ export function rateLimited(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, verdi
     ...(wait > 0 ? { detail: `Try again in ${wait} minute${wait === 1 ? '' : 's'}.` } : {}),
   });
   return { status, html, headers };
-}
-
-/**
- * A route's rate-limit policy for one request: which limiter, and how it
- * counts. `attempt`: every try per IP, and per (IP, account) until a
- * success resets it (see `RateLimiter.attempt`). `count`: every request
- * against the IP and the account budgets.
- */
-export interface RouteRateLimit {
-  limiter: RateLimiter;
-  mode: 'attempt' | 'count';
-  /**
-   * The account the request names. Default: the body's `email`, else `username`. A function is awaited after the
-   * CSRF checks (e.g. to open a sealed cookie that names the account); `''` names none.
-   */
-  identifier?: string | (() => Promise<string>);
 }
 
 /** The limiter and the (normalised) account of the attempt a request holds, for {@link attemptIdentity}. */

@@ -4,18 +4,14 @@
  * @internal
  * @module
  */
-import type { ActionResult, RouteContext } from './context.js';
+import type { ActionResult, RouteContext, RouteRateLimit, Action, AuthPlugin } from '../contract/types.js';
 import { csrfAction, providersAction, sessionAction, sessionUpdateAction } from './info.js';
 import { credentialsAction, providerFor, signInPageAction } from './signin.js';
 import { AuthError } from '../errors.js';
 import { signOutAction, signOutPageAction } from './signout.js';
 import { errorPageAction, verifyRequestAction } from './pages.js';
-import type { RouteRateLimit } from './rate-limited.js';
-import { ACCOUNT_ROUTES } from './account/index.js';
 
-import type { Action } from '../plugins/types.js';
 import type { CredentialsProvider } from '../providers/types.js';
-import type { Route } from '../plugins/registry.js';
 import { flowOf } from '../providers/flow.js';
 
 /**
@@ -111,24 +107,26 @@ function customPage(page: 'signIn' | 'signOut' | 'error' | 'verifyRequest', fall
 }
 
 /**
- * The core's own routes; plugins add theirs (`plugins/registry.ts`). A function, not a module-level table, so
- * bundlers drop the whole engine from apps that import only the request helpers (`requireAuth`).
+ * The sign-in routes as a plugin, registered first: providers, CSRF, session, the provider sign-in and callback
+ * flows (credentials, OAuth/OIDC, magic links), sign-out and the default pages. A function, not a module-level
+ * table, so bundlers drop the whole engine from apps that import only the request helpers (`requireAuth`).
  */
-export const coreRoutes = (): Readonly<Record<string, Route>> => ({
-  providers: { GET: providersAction },
-  csrf: { GET: csrfAction },
-  session: { GET: sessionAction, POST: sessionUpdateAction },
-  signin: { GET: customPage('signIn', signInPageAction) },
-  'signin/:provider': { POST: signInProviderAction, withProvider: true, rateLimit: signInLimit },
-  'callback/:provider': {
-    GET: callbackAction,
-    POST: callbackAction,
-    withProvider: true,
-    csrfExempt: isOAuthCallback,
-    rateLimit: callbackLimit,
+export const signInRoutes = (): AuthPlugin<'core'> => ({
+  id: 'core',
+  routes: {
+    providers: { GET: providersAction },
+    csrf: { GET: csrfAction },
+    session: { GET: sessionAction, POST: sessionUpdateAction },
+    signin: { GET: customPage('signIn', signInPageAction) },
+    'signin/:provider': { POST: signInProviderAction, rateLimit: signInLimit },
+    'callback/:provider': {
+      GET: callbackAction,
+      POST: callbackAction,
+      csrfExempt: isOAuthCallback,
+      rateLimit: callbackLimit,
+    },
+    signout: { GET: customPage('signOut', signOutPageAction), POST: signOutAction },
+    error: { GET: customPage('error', errorPageAction) },
+    'verify-request': { GET: customPage('verifyRequest', verifyRequestAction) },
   },
-  signout: { GET: customPage('signOut', signOutPageAction), POST: signOutAction },
-  error: { GET: customPage('error', errorPageAction) },
-  'verify-request': { GET: customPage('verifyRequest', verifyRequestAction) },
-  ...ACCOUNT_ROUTES,
 });

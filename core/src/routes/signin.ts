@@ -9,7 +9,7 @@ import { AuthError, InvalidCredentialsError, badRequest } from '../errors.js';
 import { signInPage } from '../pages/pages.js';
 import type { CredentialsProvider } from '../providers/types.js';
 import type { User } from '../types.js';
-import type { ActionResult, RouteContext } from './context.js';
+import type { ActionResult, RouteContext } from '../contract/types.js';
 import { callUser, csrfFor, errorResult, resolveCallbackUrl } from './helpers.js';
 import { completeSignIn } from './complete-sign-in.js';
 import { emit } from './emit.js';
@@ -20,26 +20,23 @@ export async function signInPageAction(ctx: RouteContext): Promise<ActionResult>
   const html = signInPage({
     basePath: ctx.auth.config.basePath,
     providers: [...ctx.auth.providers.values()],
+    methods: ctx.auth.signInMethods,
     csrfToken: token,
     callbackUrl,
     error: ctx.url.searchParams.get('error'),
-    ...signInLinks(ctx, callbackUrl),
+    links: signInLinks(ctx, callbackUrl),
   });
   return { status: 200, html, cookies: cookie ? [cookie] : [] };
 }
 
-/** The sign-in page's links to the `emailAndPassword` routes, carrying `callbackUrl`. */
-function signInLinks(ctx: RouteContext, callbackUrl: string): { links?: { signUp?: string; forgotPassword?: string } } {
-  const o = ctx.auth.emailAndPassword;
-  if (!o) return {};
+/** The sign-in page's links (the plugins' `signInLinks`), carrying `callbackUrl` where they ask for it. */
+function signInLinks(ctx: RouteContext, callbackUrl: string): { label: string; href: string }[] {
   const base = ctx.auth.config.basePath;
   const query = callbackUrl !== '/' ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : '';
-  return {
-    links: {
-      ...(o.signUp ? { signUp: `${base}/signup${query}` } : {}),
-      ...(o.sendResetPassword ? { forgotPassword: `${base}/password/forgot` } : {}),
-    },
-  };
+  return ctx.auth.signInLinks.map((l) => ({
+    label: l.label,
+    href: `${base}${l.path}${l.withCallbackUrl ? query : ''}`,
+  }));
 }
 
 /** Finds the provider named in the path. @throws AuthError `PROVIDER_NOT_FOUND` (404). */

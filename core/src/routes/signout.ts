@@ -6,10 +6,9 @@
  */
 import { readCookie } from '../http/cookies.js';
 import { signOutPage } from '../pages/pages.js';
-import type { ActionResult, RouteContext } from './context.js';
+import type { ActionResult, RouteContext, SignedOutSession } from '../contract/types.js';
 import { clearSessionCookie, csrfFor, resolveCallbackUrl } from './helpers.js';
 import { emit } from './emit.js';
-import type { SignedOutSession } from '../plugins/types.js';
 
 export async function signOutPageAction(ctx: RouteContext): Promise<ActionResult> {
   const { token, cookie } = await csrfFor(ctx);

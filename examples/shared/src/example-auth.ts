@@ -112,10 +112,7 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
       }),
     );
   }
-  if (options.origin) {
-    const origin = new URL(options.origin);
-    providers.push(passkey({ rpName: 'Framework example', rpId: origin.hostname, origin: origin.origin }));
-  }
+  const origin = options.origin ? new URL(options.origin) : undefined;
   if (options.devOidcIssuer) providers.push(devOidc(options.devOidcIssuer));
   const auth = createAuth({
     session: { strategy: 'database' },
@@ -153,6 +150,7 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
     // admin() (GET /auth/admin: users, bans, impersonation) and auditLog() (GET /auth/admin/audit) are for the
     // `admin` role of ./authorization.ts; their tables live in the example's SQLite file.
     plugins: [
+      ...(origin ? [passkey({ rpName: 'Framework example', rpId: origin.hostname, origin: origin.origin })] : []),
       admin({ storage: createSqlAdminStorage(pluginDb) }),
       // Teams (GET /auth/org) on the same tenant tables as the tenancy demo; organization roles are the demo's
       // RBAC roles: `admin` owns and manages, `editor` and `viewer` are members.

@@ -4,7 +4,7 @@
  * @internal
  */
 import { AuthError } from '../../errors.js';
-import type { AuthInternals, RouteContext } from '../../routes/context.js';
+import type { AuthInternals, RouteContext } from '../../contract/types.js';
 import type { Caller } from '../../routes/account/signed-in.js';
 import { cookieCaller } from '../cookie-caller.js';
 import type { User } from '../../types.js';

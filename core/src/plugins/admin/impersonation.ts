@@ -9,8 +9,7 @@
 import { AuthError } from '../../errors.js';
 import { expiredCookie, readCookie, type OutCookie } from '../../http/cookies.js';
 import { seal, unseal } from '../../http/sealed.js';
-import type { AuthInternals, ActionResult, RouteContext } from '../../routes/context.js';
-import type { SignedOutSession } from '../types.js';
+import type { AuthInternals, ActionResult, RouteContext, SignedOutSession } from '../../contract/types.js';
 import { clearSessionCookie, publicUser, sessionCookie } from '../../routes/helpers.js';
 import { done, storageOf } from '../../routes/account/signed-in.js';
 import { emit } from '../../routes/emit.js';

@@ -3,7 +3,7 @@
  * @module
  */
 import { AuthConfigError, AuthError } from '../../errors.js';
-import type { AuthPlugin } from '../types.js';
+import type { AuthPlugin } from '../../contract/types.js';
 import { isAdmin } from './access.js';
 import { signedOutOfImpersonation } from './impersonation.js';
 import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from './options.js';

@@ -5,10 +5,9 @@
  * @internal
  */
 import { AuthError } from '../../errors.js';
-import type { ActionResult, RouteContext } from '../../routes/context.js';
+import type { ActionResult, RouteContext, Action, PluginRoute } from '../../contract/types.js';
 import { csrfFor, publicUser } from '../../routes/helpers.js';
 import type { Caller } from '../../routes/account/signed-in.js';
-import type { Action, PluginRoute } from '../types.js';
 import { requireAdmin } from './access.js';
 import { signInRedirect } from '../../routes/account/signed-in.js';
 import { impersonate, stopImpersonating } from './impersonation.js';

@@ -4,7 +4,7 @@
  * @internal
  */
 import { AuthError } from '../../errors.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../contract/types.js';
 import { storageOf, type Caller } from '../../routes/account/signed-in.js';
 import type { AdapterUser } from '../../storage/types.js';
 

@@ -6,7 +6,7 @@
 import { AuthError } from '../../errors.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { parseDisplayName, parseEmailAddress, USER_NAME_MAX_LENGTH } from '../../input/text.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../contract/types.js';
 import { removeStoredUser } from '../../routes/account/remove-user.js';
 import { storageOf, type Caller } from '../../routes/account/signed-in.js';
 import { emit } from '../../routes/emit.js';

@@ -17,7 +17,7 @@ import { ORIGIN, SECRET } from '../../testing/fixtures.js';
 import { createSqlAdminStorage } from '../admin/storage/sql.js';
 import { createMemoryAdminStorage } from '../admin/storage/memory.js';
 import { isPluginCredential } from '../credential.js';
-import type { AuthPlugin } from '../types.js';
+import type { AuthPlugin } from '../../contract/types.js';
 import { surfacesFixture } from './surfaces-fixture.js';
 
 const adapters: [string, () => { adapter: StorageAdapter; admin: ReturnType<typeof createMemoryAdminStorage> }][] = [

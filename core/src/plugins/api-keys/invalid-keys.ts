@@ -9,7 +9,7 @@
 import { AuthError } from '../../errors.js';
 import { rateLimitHeaders } from '../../rate-limit/responses.js';
 import { withTimeout } from '../../rate-limit/timeout.js';
-import type { AuthInternals } from '../../routes/context.js';
+import type { AuthInternals } from '../../contract/types.js';
 import type { ResolvedApiKeysOptions } from './options.js';
 
 /** Most refused IPs remembered in-process; the oldest is forgotten first (its shared counter still holds). */

@@ -3,7 +3,7 @@
  * @module
  */
 import { AuthConfigError } from '../../errors.js';
-import type { AuthPlugin } from '../types.js';
+import type { AuthPlugin } from '../../contract/types.js';
 import { resolveApiKeysOptions, type ApiKeysOptions } from './options.js';
 import { apiKeyResolver } from './resolve.js';
 import { createAction, listAction, revokeAction } from './routes.js';

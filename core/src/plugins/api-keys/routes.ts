@@ -8,7 +8,7 @@
 import { parseDisplayName } from '../../input/text.js';
 import { AuthError, UnauthenticatedError, badRequest } from '../../errors.js';
 import { parsePermission, PERMISSION_FORMS } from '../../rbac/permission.js';
-import type { ActionResult, RouteContext } from '../../routes/context.js';
+import type { ActionResult, RouteContext } from '../../contract/types.js';
 import { StorageConflictError } from '../../storage/types.js';
 import type { User } from '../../types.js';
 import { randomString } from '../../crypto.js';

@@ -3,11 +3,9 @@
  * optionally sent on as a trigger queue message.
  * @module
  */
-import { AuthError } from '../../errors.js';
+import { AuthError, AuthConfigError } from '../../errors.js';
 import type { AuthEventName } from '../../events.js';
-import { AuthConfigError } from '../../errors.js';
-import type { RouteContext } from '../../routes/context.js';
-import type { AuthPlugin } from '../types.js';
+import type { RouteContext, AuthPlugin } from '../../contract/types.js';
 import { requireAdmin, type AdminPolicy } from '../admin/access.js';
 import { auditEntryOf } from './entry.js';
 import type { AuditEntry, AuditPage, AuditStorage } from './types.js';

@@ -1,4 +1,4 @@
-import type { AuthPlugin } from '../types.js';
+import type { AuthPlugin } from '../../contract/types.js';
 import { UnauthenticatedError } from '../../errors.js';
 
 /** Counts each user's sign-ins; `GET /sign-ins` reads the count, `POST /sign-ins/reset` clears it. */

@@ -10,7 +10,7 @@ import { AuthConfigError } from '../../errors.js';
 import { signedIn } from '../../routes/account/signed-in.js';
 import { tokenCipher } from '../../storage/token-cipher.js';
 import type { User } from '../../types.js';
-import type { AuthPlugin } from '../types.js';
+import type { AuthPlugin } from '../../contract/types.js';
 import { createKeyRing } from './key-ring.js';
 import type { JwksStorage, JwtSigningAlgorithm } from './storage/types.js';
 import { ACCESS_TOKEN_TYPE } from './verify.js';

@@ -4,7 +4,7 @@
  * @module
  */
 import { expiredCookie, readCookie, type OutCookie } from '../../http/cookies.js';
-import type { AuthInternals } from '../../routes/context.js';
+import type { AuthInternals } from '../../contract/types.js';
 import type { ResolvedOrganizationsOptions } from './options.js';
 import type { Membership } from './guards.js';
 

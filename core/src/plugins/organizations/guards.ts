@@ -8,7 +8,7 @@
 import { AuthError } from '../../errors.js';
 import { TenantNotFoundError } from '../../tenant/errors.js';
 import type { Tenant, TenantMembership } from '../../tenant/types.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../contract/types.js';
 import type { Caller } from '../../routes/account/signed-in.js';
 import type { ResolvedOrganizationsOptions } from './options.js';
 import type { RBACSubject } from '../../rbac/types.js';

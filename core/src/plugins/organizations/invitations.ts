@@ -10,7 +10,7 @@ import { emailedLinkUrl } from '../../links/emailed-link.js';
 import { TenantNotFoundError } from '../../tenant/errors.js';
 import type { Caller } from '../../routes/account/signed-in.js';
 import { storageOf } from '../../routes/account/signed-in.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../contract/types.js';
 import { emit } from '../../routes/emit.js';
 import { parseEmailAddress } from '../../input/text.js';
 import { forbidden, invalid, managerOf, organizationKey, type Membership } from './guards.js';

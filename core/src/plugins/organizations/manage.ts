@@ -7,7 +7,7 @@
 import { AuthError } from '../../errors.js';
 import type { Caller } from '../../routes/account/signed-in.js';
 import { storageOf } from '../../routes/account/signed-in.js';
-import type { RouteContext } from '../../routes/context.js';
+import type { RouteContext } from '../../contract/types.js';
 import { emit } from '../../routes/emit.js';
 import { StorageConflictError } from '../../storage/types.js';
 import { isValidTenantSlug } from '../../tenant/slug.js';

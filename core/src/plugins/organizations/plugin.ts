@@ -2,9 +2,8 @@
  * `organizations()`: teams with invitations, members and roles, on `@framework/auth/tenant` storage.
  * @module
  */
-import type { AuthInternals } from '../../routes/context.js';
+import type { AuthInternals, AuthPlugin } from '../../contract/types.js';
 import { AuthConfigError, ForbiddenError, UnauthenticatedError } from '../../errors.js';
-import type { AuthPlugin } from '../types.js';
 import { activeOf } from './active.js';
 import type { Membership } from './guards.js';
 import {

@@ -7,12 +7,11 @@
  */
 import { AuthError } from '../../errors.js';
 import { readCookie, type OutCookie } from '../../http/cookies.js';
-import type { ActionResult, RouteContext } from '../../routes/context.js';
+import type { ActionResult, RouteContext, Action, PluginRoute } from '../../contract/types.js';
 import { csrfFor } from '../../routes/helpers.js';
 import { showEmailedLink } from '../../links/emailed-link.js';
 import { signInRedirect, type Caller } from '../../routes/account/signed-in.js';
 import { cookieCaller } from '../cookie-caller.js';
-import type { Action, PluginRoute } from '../types.js';
 import { activeCookie, activeOf, clearActiveCookie } from './active.js';
 import { memberOf, organizationKey } from './guards.js';
 import {

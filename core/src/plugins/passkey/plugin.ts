@@ -6,11 +6,10 @@
  * @module
  */
 import { AuthConfigError } from '../../errors.js';
-import type { RouteContext } from '../../routes/context.js';
-import type { RouteRateLimit } from '../../routes/rate-limited.js';
-import type { AuthPlugin } from '../types.js';
-import type { PasskeyProvider } from './provider.js';
+import type { RouteContext, RouteRateLimit, AuthPlugin } from '../../contract/types.js';
+import type { PasskeyConfig } from './types.js';
 import { checkOriginOnRpId } from './rp.js';
+import { passkeyScript } from './assets.js';
 import {
   authenticateOptionsAction,
   authenticateVerifyAction,
@@ -28,12 +27,22 @@ function perIpLimit(ctx: RouteContext): RouteRateLimit | undefined {
   return ctx.auth.limiters.login ? { limiter: ctx.auth.limiters.login, mode: 'attempt' } : undefined;
 }
 
-/** Builds the plugin for a passkey provider (its id is `passkey`: one passkey provider per `createAuth`). */
-export function passkeyPlugin(provider: Omit<PasskeyProvider, 'plugin' | 'signInForm'>): AuthPlugin<'passkey'> {
+/** Builds the plugin of a passkey configuration (its id is `passkey`: one per `createAuth`). */
+export function passkeyPlugin(provider: PasskeyConfig): AuthPlugin<'passkey'> {
   let resolved: ResolvedPasskey | undefined;
   const config = (): ResolvedPasskey => resolved!;
   return {
     id: 'passkey',
+    signInMethods: [
+      {
+        id: provider.id,
+        name: provider.name,
+        type: 'passkey',
+        urls: { authenticateUrl: '/passkey/authenticate/options', registerUrl: '/passkey/register/options' },
+        signInForm: ({ basePath, csrfToken, callbackUrl }) =>
+          `<button type="button" data-passkey="authenticate">Sign in with a passkey</button><p id="passkey-status" role="status"></p>${passkeyScript(basePath, csrfToken, callbackUrl)}`,
+      },
+    ],
     init(auth) {
       if (!auth.adapter)
         throw new AuthConfigError(
@@ -45,7 +54,7 @@ export function passkeyPlugin(provider: Omit<PasskeyProvider, 'plugin' | 'signIn
           `Invalid provider: "${provider.id}": origin is required: give passkey({ origin }) or createAuth({ baseURL }) (AUTH_URL)`,
         );
       const rpId = checkOriginOnRpId(provider.id, origin, provider.rpId);
-      resolved = Object.freeze({ ...(provider as PasskeyProvider), origin, rpId });
+      resolved = Object.freeze({ ...provider, origin, rpId });
       return undefined;
     },
     routes: {

@@ -1,65 +1,15 @@
 /**
- * The passkey (WebAuthn) provider, over `@simplewebauthn/server`. It is a
- * provider that brings its own plugin: the ceremony routes under
- * `{basePath}/passkey/*`, and the button of the sign-in page.
+ * Passkeys (WebAuthn), over `@simplewebauthn/server`: a plugin whose sign-in method has the ceremony routes under
+ * `{basePath}/passkey/*` and a button on the sign-in page.
  * @module
  */
 import { AuthConfigError } from '../../errors.js';
-import type { AuthPlugin } from '../types.js';
-import { passkeyScript } from './assets.js';
+import type { AuthPlugin } from '../../contract/types.js';
 import { passkeyPlugin } from './plugin.js';
 import { checkOriginOnRpId } from './rp.js';
+import type { PasskeyOptions } from './types.js';
 
-type Requirement = 'required' | 'preferred' | 'discouraged';
-
-/** Options of {@link passkey} (spec: Providers › passkey). */
-export interface PasskeyOptions {
-  /** Provider id. Default `passkey`. */
-  id?: string;
-  /** Display name. Default `Passkey`. */
-  name?: string;
-  /** Relying Party name shown by the authenticator. */
-  rpName: string;
-  /**
-   * Relying Party ID: the registrable domain, e.g. `example.com` (`localhost`
-   * in development). Default: the host name of `origin`.
-   */
-  rpId?: string;
-  /**
-   * The exact origin the browser reports, e.g. `https://example.com` or
-   * `http://localhost:3000`. Default: `createAuth`'s `baseURL` (or
-   * `AUTH_URL`); one of the two is required.
-   */
-  origin?: string;
-  authenticatorAttachment?: 'platform' | 'cross-platform';
-  /** Default `preferred`; `required` makes verification fail without user verification. */
-  userVerification?: Requirement;
-  /** Discoverable credential (WebAuthn §6.1). Default `preferred`. */
-  residentKey?: Requirement;
-  /**
-   * Let a signed-out visitor create an account with just a passkey (body field `email`, optional `name`).
-   * Default false.
-   */
-  allowSignUp?: boolean;
-}
-
-/** A configured passkey provider. `rpId` and `origin` are resolved by `createAuth` when left out. */
-export interface PasskeyProvider {
-  readonly id: string;
-  readonly name: string;
-  readonly type: 'passkey';
-  readonly rpName: string;
-  readonly rpId?: string;
-  readonly origin?: string;
-  readonly authenticatorAttachment?: 'platform' | 'cross-platform';
-  readonly userVerification: Requirement;
-  readonly residentKey: Requirement;
-  readonly allowSignUp: boolean;
-  /** The routes it serves (`/passkey/*`), registered by `createAuth`. */
-  readonly plugin: AuthPlugin<'passkey'>;
-  /** Its part of the default sign-in page. */
-  signInForm(input: { basePath: string; csrfToken: string; callbackUrl: string }): string;
-}
+export type { PasskeyConfig, PasskeyOptions } from './types.js';
 
 function fail(id: string, message: string): never {
   throw new AuthConfigError(`Invalid provider: "${id}": ${message}`);
@@ -113,17 +63,17 @@ function checkOptions(id: string, o: PasskeyOptions): void {
  *
  * @throws AuthConfigError (`INVALID_CONFIG`) for bad option values; at
  *   `createAuth`, when `origin` is not on `rpId`, when neither `origin` nor
- *   `baseURL` is set, or for a second passkey provider.
+ *   `baseURL` is set, or for a second `passkey()` (plugin ids are unique).
  * @example
  * ```ts
  * passkey({ rpName: 'Example', rpId: 'localhost', origin: 'http://localhost:3000' })
  * passkey({ rpName: 'Example' }) // origin and rpId from createAuth({ baseURL })
  * ```
  */
-export function passkey(options: PasskeyOptions): PasskeyProvider {
+export function passkey(options: PasskeyOptions): AuthPlugin<'passkey'> {
   const id = options?.id ?? 'passkey';
   checkOptions(id, options ?? ({} as PasskeyOptions));
-  const provider: Omit<PasskeyProvider, 'plugin' | 'signInForm'> = {
+  return passkeyPlugin({
     id,
     name: options.name ?? 'Passkey',
     type: 'passkey',
@@ -134,11 +84,5 @@ export function passkey(options: PasskeyOptions): PasskeyProvider {
     userVerification: options.userVerification ?? 'preferred',
     residentKey: options.residentKey ?? 'preferred',
     allowSignUp: options.allowSignUp ?? false,
-  };
-  return Object.freeze({
-    ...provider,
-    plugin: passkeyPlugin(provider),
-    signInForm: ({ basePath, csrfToken, callbackUrl }: { basePath: string; csrfToken: string; callbackUrl: string }) =>
-      `<button type="button" data-passkey="authenticate">Sign in with a passkey</button><p id="passkey-status" role="status"></p>${passkeyScript(basePath, csrfToken, callbackUrl)}`,
   });
 }

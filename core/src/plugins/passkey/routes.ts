@@ -12,16 +12,15 @@ import { AuthError, UnauthenticatedError, badRequest } from '../../errors.js';
 import { sha256Hex } from '../../crypto.js';
 import { expiredCookie, readCookie, type OutCookie } from '../../http/cookies.js';
 import { seal, unseal } from '../../http/sealed.js';
-import type { PasskeyProvider } from './provider.js';
+import type { PasskeyConfig } from './types.js';
 
 /** A passkey provider with `rpId` and `origin` resolved at `createAuth`. */
-export type ResolvedPasskey = PasskeyProvider & { readonly rpId: string; readonly origin: string };
+export type ResolvedPasskey = PasskeyConfig & { readonly rpId: string; readonly origin: string };
 import { StorageConflictError, type AdapterUser } from '../../storage/types.js';
-import type { ActionResult, AuthInternals, RouteContext } from '../../routes/context.js';
-import { errorResult, resolveCallbackUrl } from '../../routes/helpers.js';
+import type { ActionResult, AuthInternals, RouteContext } from '../../contract/types.js';
+import { errorResult, resolveCallbackUrl, csrfFor } from '../../routes/helpers.js';
 import { completeSignIn } from '../../routes/complete-sign-in.js';
 import { parseDisplayName, parseEmailAddress, USER_NAME_MAX_LENGTH } from '../../input/text.js';
-import { csrfFor } from '../../routes/helpers.js';
 import { passkeysPage } from './page.js';
 import { simpleWebAuthnBundle } from './assets.js';
 

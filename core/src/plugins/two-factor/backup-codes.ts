@@ -5,7 +5,7 @@
  * @module
  * @internal
  */
-import { randomBytes, sha256Hex } from '../../crypto.js';
+import { randomBytes, sha256Hex } from '../../plugin-kit.js';
 
 /** Crockford-style base32 without the look-alikes I, L, O and U. */
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';

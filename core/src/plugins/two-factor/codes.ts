@@ -4,10 +4,15 @@
  * @module
  * @internal
  */
-import { fromBase64Url, randomBytes, toBase64Url } from '../../crypto.js';
-import { AuthConfigError } from '../../errors.js';
-import { tokenCipher, type TokenCipher } from '../../storage/token-cipher.js';
-import type { AuthInternals } from '../../routes/context.js';
+import {
+  fromBase64Url,
+  randomBytes,
+  toBase64Url,
+  AuthConfigError,
+  tokenCipher,
+  type TokenCipher,
+} from '../../plugin-kit.js';
+import type { AuthInternals } from '../../plugin-kit.js';
 import { hashBackupCode, looksLikeBackupCode } from './backup-codes.js';
 import type { ResolvedTwoFactorOptions } from './options.js';
 import { matchingStep } from './totp.js';

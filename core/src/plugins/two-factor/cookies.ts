@@ -4,10 +4,8 @@
  * @module
  * @internal
  */
-import { expiredCookie, type OutCookie } from '../../http/cookies.js';
-import { seal, unseal } from '../../http/sealed.js';
-import type { AuthInternals } from '../../routes/context.js';
-import { randomString } from '../../crypto.js';
+import { expiredCookie, type OutCookie, seal, unseal, randomString } from '../../plugin-kit.js';
+import type { AuthInternals } from '../../plugin-kit.js';
 
 const PURPOSE = 'two-factor-challenge';
 

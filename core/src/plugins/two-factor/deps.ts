@@ -4,12 +4,11 @@
  * @module
  * @internal
  */
-import { AuthError } from '../../errors.js';
-import type { RouteContext } from '../../routes/context.js';
+import { AuthError } from '../../plugin-kit.js';
+import type { RouteContext, AuthHooks } from '../../plugin-kit.js';
 import { spendSecondFactor, type KeyVault, type SecondFactor } from './codes.js';
 import { withinFailureBudget } from './lockout.js';
 import type { ResolvedTwoFactorOptions } from './options.js';
-import type { AuthHooks } from '../types.js';
 import type { TwoFactorRecord } from './types.js';
 
 /** What the routes share, made once in the plugin's `init`. */

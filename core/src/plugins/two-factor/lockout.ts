@@ -6,14 +6,10 @@
  * @module
  * @internal
  */
-import { AuthConfigError, AuthError } from '../../errors.js';
-import { rateLimitHeaders } from '../../rate-limit/responses.js';
-import { createFixedWindowStorage } from '../../rate-limit/storage.js';
-import { withTimeout } from '../../rate-limit/timeout.js';
-import type { RateLimitConsumeResult, RateLimitCounter, RateLimitStorage } from '../../rate-limit/types.js';
-import { storageOf } from '../../routes/account/signed-in.js';
-import type { RouteContext } from '../../routes/context.js';
-import { emit } from '../../routes/emit.js';
+import { AuthConfigError, AuthError, rateLimitHeaders, withTimeout, storageOf, emit } from '../../plugin-kit.js';
+import { createFixedWindowStorage } from '../../rate-limit.js';
+import type { RateLimitConsumeResult, RateLimitCounter, RateLimitStorage } from '../../rate-limit.js';
+import type { RouteContext } from '../../plugin-kit.js';
 
 /** The `lockout` option of `twoFactor()`. */
 export interface TwoFactorLockoutOptions {

@@ -2,7 +2,7 @@
  * Options of `twoFactor()` and their defaults.
  * @module
  */
-import { AuthConfigError } from '../../errors.js';
+import { AuthConfigError } from '../../plugin-kit.js';
 import { resolveLockout, type Lockout, type TwoFactorLockoutOptions } from './lockout.js';
 import type { TotpParams } from './totp.js';
 import type { TwoFactorStorage } from './types.js';

@@ -4,7 +4,7 @@
  * @module
  * @internal
  */
-import { escapeHtml, hidden, layout } from '../../pages/html.js';
+import { escapeHtml, hidden, layout } from '../../plugin-kit.js';
 import type { TrustedDeviceRecord } from './types.js';
 
 const alert = (error: string | null | undefined) =>

@@ -2,8 +2,8 @@
  * `twoFactor()`: TOTP second factor (RFC 6238), backup codes and trusted browsers on the plugin surface.
  * @module
  */
-import { AuthConfigError } from '../../errors.js';
-import type { AuthHooks, AuthPlugin } from '../types.js';
+import { AuthConfigError } from '../../plugin-kit.js';
+import type { AuthHooks, AuthPlugin } from '../../plugin-kit.js';
 import { KeyVault } from './codes.js';
 import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorOptions } from './options.js';
 import { twoFactorRoutes } from './routes.js';

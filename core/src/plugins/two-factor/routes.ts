@@ -6,16 +6,20 @@
  * @internal
  */
 import { renderSVG } from 'uqr';
-import { AuthError } from '../../errors.js';
-import { readCookie } from '../../http/cookies.js';
-import type { ActionResult, RouteContext } from '../../routes/context.js';
-import { csrfFor } from '../../routes/helpers.js';
-import type { RouteRateLimit } from '../../routes/rate-limited.js';
-import { emit } from '../../routes/emit.js';
-import { confirmHolder, passwordHashOf } from '../../routes/account/confirm-holder.js';
-import { signedIn, signedInAsSelf, storageOf, type Caller } from '../../routes/account/signed-in.js';
-import { verifyPassword } from '../../password.js';
-import type { Action, PluginRoute } from '../types.js';
+import {
+  AuthError,
+  readCookie,
+  csrfFor,
+  emit,
+  confirmHolder,
+  passwordHashOf,
+  signedIn,
+  signedInAsSelf,
+  storageOf,
+  type Caller,
+} from '../../plugin-kit.js';
+import type { ActionResult, RouteContext, RouteRateLimit, Action, PluginRoute } from '../../plugin-kit.js';
+import { verifyPassword } from '../../index.js';
 import { generateBackupCodes } from './backup-codes.js';
 import { spendSecondFactor } from './codes.js';
 import { clearTrustCookie, trustCookieName } from './cookies.js';

@@ -4,15 +4,19 @@
  * @module
  * @internal
  */
-import { sha256Hex, randomString, timingSafeEqual } from '../../crypto.js';
-import { AuthError } from '../../errors.js';
-import { issueSignIn } from '../../routes/complete-sign-in.js';
-import type { ActionResult, RouteContext } from '../../routes/context.js';
-import { csrfFor, errorResult } from '../../routes/helpers.js';
-import { attemptIdentity, type RouteRateLimit } from '../../routes/rate-limited.js';
-import { emit } from '../../routes/emit.js';
-import { storageOf } from '../../routes/account/signed-in.js';
-import type { Action, AuthHooks } from '../types.js';
+import {
+  sha256Hex,
+  randomString,
+  timingSafeEqual,
+  AuthError,
+  issueSignIn,
+  csrfFor,
+  errorResult,
+  attemptIdentity,
+  emit,
+  storageOf,
+} from '../../plugin-kit.js';
+import type { ActionResult, RouteContext, RouteRateLimit, Action, AuthHooks } from '../../plugin-kit.js';
 import {
   challengeCookie,
   challengeCookieName,

@@ -5,7 +5,7 @@
  * @internal
  */
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
-import { timingSafeEqual } from '../../crypto.js';
+import { timingSafeEqual } from '../../plugin-kit.js';
 
 /** The TOTP parameters every authenticator app understands (Google Authenticator key URI format). */
 export interface TotpParams {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CreateAuthOptions } from '../../auth.js';
 import { AuthError } from '../../errors.js';
 import { makeFixture, EMAIL, PASSWORD, type Fixture, type TestClient } from '../../testing/fixtures.js';
-import type { AuthPlugin } from '../types.js';
+import type { AuthPlugin } from '../../contract/types.js';
 import { createMemoryTwoFactorStorage } from './storage/memory.js';
 import { twoFactor } from './plugin.js';
 import type { TwoFactorOptions } from './options.js';

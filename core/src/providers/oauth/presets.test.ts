@@ -4,12 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { codehostProfile, primaryVerifiedEmail } from './presets/codehost.js';
+import { codehostProfile, primaryVerifiedEmail, codehost } from './presets/codehost.js';
 import { chatAvatarUrl, chatProfile } from './presets/chat.js';
 import { deviceProfile } from './presets/device.js';
 import { searchProfile } from './presets/search.js';
 import { createOAuth2Provider } from './create.js';
-import { codehost } from './presets/codehost.js';
 import { createAuth } from '../../auth.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
 

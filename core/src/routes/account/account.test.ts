@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthError } from '../../errors.js';
 import { makeFixture, EMAIL, PASSWORD } from '../../testing/fixtures.js';
-import type { AuthPlugin } from '../../plugins/types.js';
+import type { AuthPlugin } from '../../contract/types.js';
 import type { StorageAdapter } from '../../storage/types.js';
 
 afterEach(() => {

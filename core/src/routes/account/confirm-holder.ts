@@ -6,7 +6,7 @@
  */
 import { AuthError } from '../../errors.js';
 import { verifyPassword } from '../../password.js';
-import type { RouteContext } from '../context.js';
+import type { RouteContext } from '../../contract/types.js';
 import { storageOf, type Caller } from './signed-in.js';
 
 /** The argon2 hash of the user's password, if they have one. */

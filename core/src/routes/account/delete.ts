@@ -6,9 +6,8 @@
  */
 import { readCookie } from '../../http/cookies.js';
 import { confirmHolder } from './confirm-holder.js';
-import type { ActionResult, RouteContext } from '../context.js';
+import type { ActionResult, RouteContext, RouteRateLimit } from '../../contract/types.js';
 import { clearSessionCookie, resolveCallbackUrl } from '../helpers.js';
-import type { RouteRateLimit } from '../rate-limited.js';
 import { done, signedInAsSelf, storageOf } from './signed-in.js';
 import { emit } from '../emit.js';
 import { removeStoredUser } from './remove-user.js';

@@ -5,7 +5,7 @@
  */
 import type { StorageAdapter } from '../../storage/types.js';
 import type { User } from '../../types.js';
-import type { AuthInternals } from '../context.js';
+import type { AuthInternals } from '../../contract/types.js';
 import { callUser } from '../helpers.js';
 
 /**

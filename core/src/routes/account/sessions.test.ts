@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeFixture, EMAIL, PASSWORD, type TestClient } from '../../testing/fixtures.js';
 import { passwordAccounts } from '../../password-accounts.js';
-import type { AuthPlugin } from '../../plugins/types.js';
+import type { AuthPlugin } from '../../contract/types.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
 
 const JSON_GET = { headers: { accept: 'application/json' } };

@@ -8,7 +8,7 @@
  */
 import { sessionsPage, type SessionInfo } from '../../pages/sessions.js';
 import type { AdapterSession } from '../../storage/types.js';
-import type { ActionResult, RouteContext } from '../context.js';
+import type { ActionResult, RouteContext } from '../../contract/types.js';
 import { badRequest } from '../../errors.js';
 import { clearSessionCookie, csrfFor } from '../helpers.js';
 import { done, notSupported, signedIn, storageOf, type Caller } from './signed-in.js';

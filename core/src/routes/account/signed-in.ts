@@ -9,7 +9,7 @@ import { AuthError } from '../../errors.js';
 import { readCookie, type OutCookie } from '../../http/cookies.js';
 import type { StorageAdapter } from '../../storage/types.js';
 import type { User } from '../../types.js';
-import type { ActionResult, RouteContext } from '../context.js';
+import type { ActionResult, RouteContext } from '../../contract/types.js';
 import { sessionCookie } from '../helpers.js';
 
 /** A signed-in caller. */

@@ -6,7 +6,7 @@
  */
 import { AuthError, badRequest } from '../../errors.js';
 import type { AdapterAccount } from '../../storage/types.js';
-import type { ActionResult, RouteContext } from '../context.js';
+import type { ActionResult, RouteContext } from '../../contract/types.js';
 import { resolveCallbackUrl } from '../helpers.js';
 import { done, signedInAsSelf, storageOf } from './signed-in.js';
 

@@ -4,8 +4,7 @@
  * @internal
  */
 import type { Kysely, Migration } from 'kysely';
-import { runMigrations } from '../../../storage/sql/migrator.js';
-import { createTable, type DialectTraits, type SqlDialectName } from '../../../storage/sql/dialect.js';
+import { runMigrations, createTable, type DialectTraits, type SqlDialectName } from '../../../plugin-kit.js';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,30}$/;
 

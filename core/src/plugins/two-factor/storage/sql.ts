@@ -4,7 +4,7 @@
  * @module
  */
 import type { Kysely } from 'kysely';
-import { detectDialect, dialects, upsert, type SqlDialectName } from '../../../storage/sql/dialect.js';
+import { detectDialect, dialects, upsert, type SqlDialectName } from '../../../plugin-kit.js';
 import type { TrustedDeviceRecord, TwoFactorRecord, TwoFactorStorage } from '../types.js';
 import { migrateTwoFactorTables, twoFactorTables } from './sql-schema.js';
 

@@ -1,0 +1,119 @@
+/**
+ * HTTP dispatch: a Web `Request` under `basePath` → the matched route (matched once, its template carried on the
+ * match) → a {@link RouteContext} → the action's {@link ActionResult} → a `Response`. POSTs pass the route's CSRF
+ * policy, the body limit and the route's rate limit first. Every request is traced (OpenTelemetry).
+ * @internal
+ * @module
+ */
+import { context as otelContext, trace } from '@opentelemetry/api';
+import { AuthError } from '../errors.js';
+import { parseCookies } from '../http/cookies.js';
+import { readFormBody } from '../http/body.js';
+import { checkCsrfToken, checkOrigin, csrfCookieName } from '../http/csrf.js';
+import { publicOrigin } from '../http/origin.js';
+import { toWebResponse } from '../http/response.js';
+import type { ActionResult, AuthInternals, Match, Registry, RequestInfo, RouteContext } from '../contract/types.js';
+import { allowedMethods } from '../plugins/registry.js';
+import { applyRateLimit } from '../routes/rate-limited.js';
+import { errorResult } from '../routes/helpers.js';
+import { wantsJson, wantsJsonError } from './negotiate.js';
+import { isServerCall } from './server-api.js';
+
+const notFound = () => new AuthError('Not found', { code: 'NOT_FOUND', status: 404 });
+
+/** Checks a POST per its route's CSRF policy, reads its body, and applies its rate limit; a refusal or undefined. */
+async function admitPost(
+  ctx: RouteContext,
+  match: Match,
+  info: RequestInfo,
+  maxBodySize: number,
+): Promise<ActionResult | undefined> {
+  const { request, auth } = ctx;
+  // `auth.api` calls come from the app's server code, never from a cross-site page.
+  const exempt = isServerCall(info) || match.route.csrfExempt?.(ctx);
+  const csrf = exempt ? 'none' : (match.route.csrf ?? 'token');
+  if (csrf !== 'none') checkOrigin(request, ctx.origin, auth.trustedOrigins);
+  ctx.body = await readFormBody(request, maxBodySize);
+  // CSRF before the limiter: a cross-site page can neither spend nor probe anyone's budget.
+  if (csrf === 'token') {
+    const secure = auth.config.cookies.sessionToken.options.secure;
+    await checkCsrfToken(
+      ctx.body.csrfToken ?? request.headers.get('x-csrf-token') ?? undefined,
+      ctx.cookies[csrfCookieName(secure)],
+      auth.signingKey,
+    );
+  }
+  return applyRateLimit(ctx, match.route.rateLimit?.(ctx), info);
+}
+
+/** Runs the matched route's action for a request. */
+async function dispatch(
+  auth: AuthInternals,
+  request: Request,
+  url: URL,
+  match: Match | null,
+  info: RequestInfo,
+): Promise<ActionResult> {
+  const failure = { auth, wantsJson: wantsJsonError(request) };
+  if (!match) return errorResult(failure, notFound());
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const action = method === 'GET' ? match.route.GET : method === 'POST' ? match.route.POST : undefined;
+  if (!action) {
+    const e = new AuthError(`Method ${request.method} not allowed`, {
+      code: 'METHOD_NOT_ALLOWED',
+      headers: { allow: allowedMethods(match.route).join(', ') },
+    });
+    return errorResult(failure, e);
+  }
+  const ctx: RouteContext = {
+    auth,
+    wantsJson: wantsJson(request),
+    request,
+    url,
+    origin: publicOrigin(auth.originPolicy, url.origin),
+    cookies: parseCookies(request.headers.get('cookie')),
+    body: {},
+    route: match.template,
+    ...(info.ip ? { ip: info.ip } : {}),
+    ...(match.providerId !== undefined ? { providerId: match.providerId } : {}),
+  };
+  try {
+    if (method === 'POST') {
+      const refused = await admitPost(ctx, match, info, auth.maxBodySize);
+      if (refused) return refused;
+    }
+    return await action(ctx);
+  } catch (error) {
+    return errorResult(failure, error);
+  }
+}
+
+/**
+ * The engine's `handler`: serves every route under `basePath`; other paths answer 404 `NOT_FOUND`. Never
+ * rejects: an unexpected failure answers 500 without its details.
+ */
+export function createHandler(
+  auth: AuthInternals,
+  registry: Registry,
+): (request: Request, info?: RequestInfo) => Promise<Response> {
+  return async (request, info = {}) => {
+    let response: Response;
+    let traced: ReturnType<AuthInternals['telemetry']['startRequest']> | undefined;
+    try {
+      const url = new URL(request.url);
+      const match = registry.match(url.pathname);
+      traced = auth.telemetry.startRequest(request, match?.template ?? 'unmatched');
+      const span = traced.span;
+      const result = await otelContext.with(trace.setSpan(otelContext.active(), span), () =>
+        dispatch(auth, request, url, match, info),
+      );
+      response = toWebResponse(result);
+      if (request.method === 'HEAD')
+        response = new Response(null, { status: response.status, headers: response.headers });
+    } catch (error) {
+      response = toWebResponse(errorResult({ auth, wantsJson: true }, error));
+    }
+    traced?.end(response.status);
+    return response;
+  };
+}

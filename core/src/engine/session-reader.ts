@@ -1,0 +1,120 @@
+/**
+ * The session read pipeline: a request's session cookie (or, without one, a plugin's credential such as an API
+ * key) into a {@link SessionState}, and that state into the request scope `auth.run` enters. The hot path (a
+ * session that needs no I/O to confirm, no hooks) stays synchronous up to the one promise it returns.
+ * @internal
+ * @module
+ */
+import { readCookie, serializeCookie } from '../http/cookies.js';
+import type { AuthInternals, Registry, RequestInfo, SessionState } from '../contract/types.js';
+import type { SessionRead } from '../session/types.js';
+import { admitCredential } from '../plugins/credential.js';
+import { clearSessionCookie, sessionCookie } from '../routes/helpers.js';
+import type { AuthScope } from '../scope.js';
+import type { Session, User } from '../types.js';
+
+/** `fresh`: confirm against storage now; `viaPlugins: false`: the session cookie only. */
+export interface ReadOptions {
+  fresh?: boolean;
+  viaPlugins?: boolean;
+  info?: RequestInfo;
+}
+
+/** The reader `createAuth` wires: `readSession` for routes and `getSession`, `openScope` for adapters. */
+export interface SessionReader {
+  readSession(request: Request, options?: ReadOptions): Promise<SessionState>;
+  openScope(request: Request, info?: RequestInfo): AuthScope | Promise<AuthScope>;
+}
+
+const empty = (): SessionState => ({ session: null, user: null, expired: false, headers: new Headers() });
+
+/** What the reader reads with. `extensions` is filled once the plugins are initialised, and copied into each scope. */
+export interface SessionReaderDeps extends Pick<AuthInternals, 'config' | 'strategy' | 'callbacks'> {
+  hooks: Registry['hooks'];
+  extensions: Record<string, unknown>;
+}
+
+/** Builds the reader. */
+export function createSessionReader(deps: SessionReaderDeps): SessionReader {
+  const { config, strategy, callbacks, hooks, extensions } = deps;
+  const cookieName = config.cookies.sessionToken.name;
+  function sessionState(request: Request, options: ReadOptions): SessionState | Promise<SessionState> {
+    const cookie = options.info?.cookie;
+    const value = readCookie(cookie !== undefined ? cookie : request.headers.get('cookie'), cookieName);
+    if (!value) {
+      // Plugins may read other credentials (an API key in Authorization); plain apps pay nothing here.
+      if (options.viaPlugins !== false && hooks.resolveSession.length > 0)
+        return viaResolvers(request, options.info ?? {});
+      return empty();
+    }
+    const read = strategy.read(value, options.fresh ? { fresh: true } : undefined);
+    return read instanceof Promise ? read.then(stateOfRead) : stateOfRead(read);
+  }
+
+  async function viaResolvers(request: Request, info: RequestInfo): Promise<SessionState> {
+    for (const resolve of hooks.resolveSession) {
+      const state = await resolve(request, info);
+      // Every read passes the checks a sign-in would (a ban, an unverified email), and is marked as a credential.
+      if (state) return admitCredential(hooks.checkCredential, state, request);
+    }
+    return empty();
+  }
+
+  function stateOfRead(read: SessionRead): SessionState | Promise<SessionState> {
+    const headers = new Headers();
+    if (read.status !== 'valid') {
+      headers.append('set-cookie', serializeCookie(clearSessionCookie(deps)));
+      return { session: null, user: null, expired: read.status === 'expired', headers };
+    }
+    const session: Session = { user: read.user, expires: read.expires };
+    if (read.impersonatedBy) session.impersonatedBy = read.impersonatedBy;
+    if (read.refreshed)
+      headers.append('set-cookie', serializeCookie(sessionCookie(deps, read.refreshed.value, read.refreshed.expires)));
+    const shape = callbacks.session;
+    if (!shape) return { session, user: read.user, expired: false, headers };
+    return Promise.resolve(shape({ session, user: read.user, ...(read.token ? { token: read.token } : {}) })).then(
+      (shaped) => ({ session: shaped, user: shaped.user ?? read.user, expired: false, headers }),
+    );
+  }
+
+  function scopeOf(request: Request, state: SessionState): AuthScope | Promise<AuthScope> {
+    const scope: AuthScope = {
+      session: state.session,
+      user: state.user,
+      expired: state.expired,
+      headers: state.headers,
+      request,
+      config,
+      extensions: { ...extensions },
+    };
+    if (state.user && hooks.requestRoles.length > 0) return withGrantedRoles(scope, state.user);
+    return scope;
+  }
+
+  async function withGrantedRoles(scope: AuthScope, user: User): Promise<AuthScope> {
+    const granted: string[] = [];
+    for (const roles of hooks.requestRoles) granted.push(...(await roles(scope.request, user)));
+    if (granted.length > 0) scope.grantedRoles = granted;
+    return scope;
+  }
+
+  return {
+    readSession(request, options = {}) {
+      // Not async: an async function returning a promise would spend two more ticks adopting it.
+      try {
+        const state = sessionState(request, options);
+        return state instanceof Promise ? state : Promise.resolve(state);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+    openScope(request, info) {
+      try {
+        const state = sessionState(request, info ? { info } : {});
+        return state instanceof Promise ? state.then((s) => scopeOf(request, s)) : scopeOf(request, state);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+  };
+}
