@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { createAuth, credentials, postgresAdapter } from '@framework/auth';
+import { createAuth, credentials, createPostgresAdapter } from '@framework/auth';
 import { redisSecondaryStorage } from '@framework/auth/redis';
 import { authSession, mountAuth, type AuthVariables } from '@framework/hono';
 import { SECRET } from './fixtures.js';
@@ -24,7 +24,7 @@ const secondaryStorage = redisSecondaryStorage(client, { channel });
 const auth = createAuth({
   session: { strategy: 'database' },
   secret: SECRET,
-  adapter: postgresAdapter({ pool }),
+  adapter: createPostgresAdapter({ pool }),
   secondaryStorage,
   rateLimit: { login: false },
   providers: [credentials({ credentials: { email: { label: 'E', type: 'email' } }, authorize: async () => null })],

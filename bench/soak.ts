@@ -13,7 +13,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { postgresAdapter } from '@framework/auth';
+import { createPostgresAdapter } from '@framework/auth';
 
 const seconds = Number(process.argv[2] ?? 60);
 const USERS = 1000;
@@ -27,7 +27,7 @@ const channel = `soak:${schema}`;
 const admin = new pg.Pool({ connectionString: url, max: 1 });
 await admin.query(`create schema ${schema}`);
 const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${schema}` });
-const adapter = postgresAdapter({ pool });
+const adapter = createPostgresAdapter({ pool });
 await adapter.migrate();
 
 // Sessions are written as a sign-in writes them: id, SHA-256 of the secret, 30 days.

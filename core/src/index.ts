@@ -96,6 +96,7 @@ export type { CoreApi } from './engine/core-api.js';
 export { endpoint } from './engine/endpoint.js';
 export { emailAndPassword } from './email-password/plugin.js';
 export { requestUrlOf, clientErrorOf } from './http/adapter-kit.js';
+export type { WebhookRuntime } from './http/webhook-runtime.js';
 export {
   emailedLinkRoute,
   emailedLinkUrl,

@@ -5,21 +5,9 @@
 import type { RequestHandler } from 'express';
 import { requestPath, toWebRequest } from './request.js';
 import { releaseBody, sendWebResponse } from './response.js';
+import type { WebhookRuntime } from '@framework/auth';
 
-/**
- * What {@link triggerRouter} needs of a trigger runtime (`createTriggerRuntime`
- * from `@framework/trigger` fits).
- */
-export interface WebhookRuntime {
-  /** Serves a webhook request; resolves null when no webhook owns the path. */
-  fetch(request: Request): Promise<Response | null>;
-  /**
-   * The webhook routes. When given, requests to other paths go straight on
-   * without their body being read; without it every request is handed to
-   * `fetch`, which reads bodies it does not claim.
-   */
-  readonly webhooks?: ReadonlyArray<{ readonly path: string }>;
-}
+export type { WebhookRuntime };
 
 /**
  * Mounts a trigger runtime's webhooks: requests whose path belongs to a

@@ -8,16 +8,9 @@ import { leaveBodiesUnread } from './body.js';
 import { OWN_ROUTE } from './state.js';
 import { toWebRequest } from './request.js';
 import { releaseBodyAfter, sendWebResponse } from './response.js';
+import type { WebhookRuntime } from '@framework/auth';
 
-/**
- * What {@link triggerRoutes} needs of a trigger runtime (`createTriggerRuntime` from `@framework/trigger` fits).
- */
-export interface WebhookRuntime {
-  /** Serves a webhook request; resolves null when no webhook owns the path. */
-  fetch(request: Request): Promise<Response | null>;
-  /** The webhook routes: each path is registered for every method (the runtime answers 405 for the others). */
-  readonly webhooks: ReadonlyArray<{ readonly path: string }>;
-}
+export type { WebhookRuntime };
 
 /**
  * A Fastify plugin registering the runtime's webhook paths. Each request is converted to a Web `Request` with its
@@ -27,14 +20,16 @@ export interface WebhookRuntime {
  * or an absolute-form target gets 400 `INVALID_REQUEST` (JSON); other errors go to the app's error handler. The
  * plugin is encapsulated: its body handling stays on these routes.
  *
- * @param runtime a {@link WebhookRuntime}.
+ * @param runtime a {@link WebhookRuntime} that lists its `webhooks` (Fastify registers each path as a route).
  * @example
  * ```ts
  * const runtime = createTriggerRuntime({ triggers: await loadTriggersFromDir('app/triggers'), env: process.env });
  * await app.register(triggerRoutes(runtime));
  * ```
  */
-export function triggerRoutes(runtime: WebhookRuntime): FastifyPluginAsync {
+export function triggerRoutes(
+  runtime: WebhookRuntime & Required<Pick<WebhookRuntime, 'webhooks'>>,
+): FastifyPluginAsync {
   return async function frameworkTriggerRoutes(instance) {
     leaveBodiesUnread(instance);
     // A request whose URL cannot be built (malformed Host, absolute-form target) is the kit's 400 here too,

@@ -5,17 +5,9 @@
  * @module
  */
 import type { MiddlewareHandler } from 'hono';
+import type { WebhookRuntime } from '@framework/auth';
 
-/**
- * The part of a `TriggerRuntime` the adapter uses (structural, so this package does not depend on the trigger
- * package).
- */
-export interface WebhookRuntime {
-  /** Serves a webhook request; null when no webhook trigger owns the path. */
-  fetch(request: Request): Promise<Response | null>;
-  /** Reports a request to tail triggers. */
-  recordRequest?(log: { method: string; url: string; status: number; durationMs: number }): void;
-}
+export type { WebhookRuntime };
 
 /**
  * Middleware serving the runtime's webhooks (path + method routing, raw-body

@@ -4,16 +4,9 @@
  */
 import type { ResourceRoute } from './route.js';
 import type { RouteArgs } from './args.js';
+import type { WebhookRuntime } from '@framework/auth';
 
-/**
- * What {@link createWebhookRoute} needs of a trigger runtime
- * (`createTriggerRuntime` from `@framework/trigger` fits). Structural, so
- * this package does not depend on the trigger package.
- */
-export interface WebhookRuntime {
-  /** Serves a webhook request; resolves null when no webhook owns the path. */
-  fetch(request: Request): Promise<Response | null>;
-}
+export type { WebhookRuntime };
 
 /**
  * The `loader` and `action` of a resource route for webhooks: the request

@@ -5,24 +5,9 @@
  */
 import type { Handle } from '@sveltejs/kit';
 import { releaseBody } from './body.js';
+import type { WebhookRuntime } from '@framework/auth';
 
-/**
- * What {@link triggerHandle} needs of a trigger runtime (`createTriggerRuntime`
- * from `@framework/trigger` fits). Structural, so this package does not
- * depend on the trigger package.
- */
-export interface WebhookRuntime {
-  /** Serves a webhook request; resolves null when no webhook owns the path. */
-  fetch(request: Request): Promise<Response | null>;
-  /**
-   * The webhook routes. When given, requests to other paths go straight to
-   * `resolve` with their body unread; without it every request is offered to
-   * `fetch`.
-   */
-  readonly webhooks?: ReadonlyArray<{ readonly path: string }>;
-  /** Reports a request to tail triggers. */
-  recordRequest?(log: { method: string; url: string; status: number; durationMs: number }): void;
-}
+export type { WebhookRuntime };
 
 /** The runtime, or a function resolving it once (created after a database migration, say). */
 export type RuntimeSource = WebhookRuntime | (() => WebhookRuntime | Promise<WebhookRuntime>);

@@ -278,7 +278,7 @@ export interface AuthHooks {
 export interface AuthPlugin<
   Id extends string = string,
   Ext = unknown,
-  Api extends Readonly<Record<string, ApiEndpoint<any, any>>> = {},
+  Api extends Readonly<Record<string, ApiEndpoint<any, any>>> = Record<never, never>,
 > {
   /** Unique among the plugins of one `createAuth`; a duplicate throws `INVALID_CONFIG`. */
   readonly id: Id;
@@ -343,8 +343,8 @@ export type PluginApis<P extends readonly AuthPlugin<string, unknown, any>[]> = 
 > extends infer R
   ? R extends object
     ? R
-    : {}
-  : {};
+    : Record<never, never>
+  : Record<never, never>;
 
 /** A route in the table: a core route and a plugin's route are the same thing. */
 export type Route = PluginRoute;

@@ -113,7 +113,7 @@ export interface CreateAuthOptions<P extends readonly AuthPlugin<string, unknown
  * The auth engine returned by {@link createAuth}; `Ext` holds the plugins' extensions by id, `Api` the plugins'
  * methods on `auth.api`.
  */
-export interface Auth<Ext extends Record<string, unknown> = Record<string, unknown>, Api = {}> {
+export interface Auth<Ext extends Record<string, unknown> = Record<string, unknown>, Api = Record<never, never>> {
   /**
    * Every route, core and plugin, callable from server code: `auth.api.signInCredentials({ email, password },
    * { headers: request.headers, returnHeaders: true })`. A call runs the route as a JSON request through the same

@@ -4,7 +4,7 @@
  * @module
  */
 import { AuthError } from '../errors.js';
-import type { AuthInternals, SessionState, AuthHooks } from '../contract/types.js';
+import type { SessionState, AuthHooks } from '../contract/types.js';
 import type { Session, User } from '../types.js';
 
 /** The mark of a plugin-resolved session and its user: an enumerable symbol, kept by `{...}`, dropped by JSON. */

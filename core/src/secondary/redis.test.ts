@@ -5,7 +5,7 @@ import { createClient } from 'redis';
 import pg from 'pg';
 import { postgresSchemas } from '../../../test-support/pg-schemas.js';
 import { DATABASE_URL, REDIS_URL, serviceAvailable } from '../../../test-support/services.js';
-import { createAuth, credentials, passwordAccounts, postgresAdapter, type Auth } from '../index.js';
+import { createAuth, credentials, passwordAccounts, createPostgresAdapter, type Auth } from '../index.js';
 import { redisSecondaryStorage, type SecondaryStorage } from '../redis.js';
 
 const PASSWORD = 'correct-horse-battery';
@@ -21,7 +21,7 @@ async function instance(schema: string, channel: string, ttlMs = 60_000): Promis
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2, options: `-c search_path=${schema}` });
   const client = await createClient({ url: REDIS_URL }).connect();
   const secondary = redisSecondaryStorage(client, { channel, ttlMs });
-  const adapter = postgresAdapter({ pool });
+  const adapter = createPostgresAdapter({ pool });
   let count = 0;
   const counting = new Proxy(adapter, {
     get: (t, k, r) =>

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoryAdapter } from '../storage/memory.js';
+import { createMemoryAdapter } from '../storage/memory.js';
 import { cacheSessions, type Invalidation } from './session-cache.js';
 
 async function setup(options: { ttlMs?: number; maxEntries?: number } = {}) {
-  const inner = memoryAdapter();
+  const inner = createMemoryAdapter();
   const user = await inner.createUser({ email: 'ada@example.com', name: 'Ada', emailVerified: null });
   const session = (id: string) =>
     inner.createSession({

@@ -45,7 +45,7 @@ export interface SessionCache {
  *
  * @example
  * ```ts
- * const { adapter } = cacheSessions(postgresAdapter({ pool }), bus, { ttlMs: 2000 });
+ * const { adapter } = cacheSessions(createPostgresAdapter({ pool }), bus, { ttlMs: 2000 });
  * ```
  */
 export function cacheSessions(

@@ -6,7 +6,7 @@
  * SQLite, PostgreSQL and MySQL factories import them on their first call.
  * @module
  */
-export { createMemoryAdapter, memoryAdapter } from './memory.js';
+export { createMemoryAdapter } from './memory.js';
 export { encryptAccountTokens } from './encrypted-tokens.js';
 export {
   createMysqlAdapter,
@@ -14,11 +14,8 @@ export {
   type MysqlPoolConfig,
   type MysqlPoolLike,
   createPostgresAdapter,
-  postgresAdapter,
   createSqlAdapter,
-  sqlAdapter,
   createSqliteAdapter,
-  sqliteAdapter,
   generateMigrationSql,
   type GenerateMigrationSqlOptions,
   type MissingDependencyError,
@@ -42,7 +39,6 @@ export {
 } from './types.js';
 export {
   createD1Adapter,
-  d1Adapter,
   D1Dialect,
   type D1AdapterOptions,
   type D1DatabaseLike,

@@ -307,9 +307,3 @@ export function createMemoryAdapter(): StorageAdapter {
     },
   };
 }
-
-/**
- * @deprecated Renamed {@link createMemoryAdapter} (one `create*` style for every storage factory); this alias
- * goes in 1.0.
- */
-export const memoryAdapter = createMemoryAdapter;

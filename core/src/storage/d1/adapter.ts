@@ -52,9 +52,3 @@ export function createD1Adapter(options: D1AdapterOptions): StorageAdapter {
     open: async () => ({ db: new Kysely<any>({ dialect: new D1Dialect({ binding }) }), close: async () => {} }),
   });
 }
-
-/**
- * @deprecated Renamed {@link createD1Adapter} (one `create*` style for every storage factory); this alias
- * goes in 1.0.
- */
-export const d1Adapter = createD1Adapter;

@@ -57,9 +57,3 @@ export function createSqlAdapter(options: SqlAdapterOptions): StorageAdapter {
     open: async () => ({ db, close: async () => {} }),
   });
 }
-
-/**
- * @deprecated Renamed {@link createSqlAdapter} (one `create*` style for every storage factory); this alias
- * goes in 1.0.
- */
-export const sqlAdapter = createSqlAdapter;

@@ -107,9 +107,3 @@ function namedStatement(pool: Pick<PgPoolLike, 'query'>) {
       (await pool.query({ name, text: sql, values: [...params] })).rows[0] as Record<string, unknown> | undefined;
   };
 }
-
-/**
- * @deprecated Renamed {@link createPostgresAdapter} (one `create*` style for every storage factory); this
- * alias goes in 1.0.
- */
-export const postgresAdapter = createPostgresAdapter;

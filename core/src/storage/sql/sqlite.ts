@@ -103,9 +103,3 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
     },
   });
 }
-
-/**
- * @deprecated Renamed {@link createSqliteAdapter} (one `create*` style for every storage factory); this alias
- * goes in 1.0.
- */
-export const sqliteAdapter = createSqliteAdapter;
