@@ -9,6 +9,10 @@ export default packageBuild(
     conformance: 'src/conformance.ts',
     vitest: 'src/vitest.ts',
     webauthn: 'src/webauthn.ts',
+    playwright: 'src/playwright.ts',
   },
-  { format: ['esm'], external: ['better-sqlite3', 'kysely', 'vitest', 'vitest/config', 'tough-cookie'] },
+  {
+    format: ['esm'],
+    external: ['better-sqlite3', 'kysely', 'vitest', 'vitest/config', 'tough-cookie', '@playwright/test'],
+  },
 );

@@ -62,3 +62,11 @@ export {
 } from './queue-handler.js';
 export { defineTestConfig, type TestConfigOptions } from './config/define-test-config.js';
 export { edgeGuard, type EdgeGuardOptions } from './config/edge-guard.js';
+export {
+  testSignInRoute,
+  TEST_SIGN_IN_HEADER,
+  TEST_SIGN_IN_PATH,
+  type TestSignInRouteOptions,
+} from './sign-in/route.js';
+export { createSignedInSession } from './sign-in/session.js';
+export type { BrowserCookie, SignInOptions, SignInResult, SignInTarget } from './sign-in/types.js';
