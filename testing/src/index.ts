@@ -70,3 +70,5 @@ export {
 } from './sign-in/route.js';
 export { createSignedInSession } from './sign-in/session.js';
 export type { BrowserCookie, SignInOptions, SignInResult, SignInTarget } from './sign-in/types.js';
+export { currentTotp, type TotpUser } from './two-factor/current-code.js';
+export { totpCodeOfKey, totpCodeOfUri, type TotpParameters } from './two-factor/totp-code.js';
