@@ -13,6 +13,14 @@ export default packageBuild(
   },
   {
     format: ['esm'],
-    external: ['better-sqlite3', 'kysely', 'vitest', 'vitest/config', 'tough-cookie', '@playwright/test'],
+    external: [
+      'better-sqlite3',
+      'kysely',
+      'vitest',
+      'vitest/config',
+      'tough-cookie',
+      '@playwright/test',
+      'oidc-provider',
+    ],
   },
 );
