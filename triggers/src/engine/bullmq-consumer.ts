@@ -12,6 +12,8 @@ export interface MessageData {
   suspensions?: number;
   /** Fetches given back unseen when a consumer stopped; not counted in `attempts`. */
   released?: number;
+  /** Epoch ms after which the message is not run (`ttl`). */
+  expiresAt?: number;
 }
 
 /** What a consumer needs from its engine. */
@@ -187,7 +189,8 @@ export class BatchConsumer {
       if (!disposition) {
         await job.moveToDelayed(Date.now() + 1_000, token);
       } else if (disposition.action === 'ack') {
-        await job.moveToCompleted(null, token, false);
+        // The handler's result stays on the job (its returnvalue) for as long as BullMQ keeps it.
+        await job.moveToCompleted({ result: disposition.result ?? null }, token, false);
       } else if (disposition.action === 'retry') {
         if (disposition.suspend) {
           const data = job.data as MessageData;
@@ -201,7 +204,11 @@ export class BatchConsumer {
           ...(data.trace ? { trace: data.trace } : {}),
           deadLetter: { from: this.consumer.queue, reason: disposition.reason },
         });
-        await job.moveToCompleted(null, token, false);
+        await job.moveToCompleted(
+          { deadLetter: { queue: disposition.queue, reason: disposition.reason } },
+          token,
+          false,
+        );
       } else {
         await job.moveToFailed(new Error(disposition.reason), token, false);
       }
@@ -221,5 +228,6 @@ export function toEngineMessage(job: Job): EngineMessage {
     timestamp: new Date(job.timestamp),
     attempts: Math.max(1, job.attemptsStarted - (data.suspensions ?? 0) - (data.released ?? 0)),
     ...(data.trace ? { trace: data.trace } : {}),
+    ...(data.expiresAt === undefined ? {} : { expiresAt: data.expiresAt }),
   };
 }

@@ -1,9 +1,11 @@
+import { memoryQueueAdmin } from './memory-admin.js';
+import { parseDuration, type Duration } from '../duration.js';
 import { TriggerError } from '../errors.js';
 import { randomHex } from '../trace.js';
-import { realClock, type EngineClock } from './clock.js';
+import { clockNow, clockTimer, realClock, type EngineClock } from './clock.js';
 import { MemoryQueue, storedMessage } from './memory-queue.js';
 import { fireGuarded, memoryLock, skippedMessage } from './overlap.js';
-import { timerAt, type Timer } from './timers.js';
+import type { Timer } from './timers.js';
 import type {
   EngineCallbacks,
   EnginePlan,
@@ -21,7 +23,10 @@ export interface MemoryEngineOptions {
    * anyway; a worker-only process should pass `true`.
    */
   keepAlive?: boolean;
-  /** Where schedules read the time. Default the wall clock; tests may pass `scaledClock(...)`. */
+  /**
+   * Where schedules, delays and rate-limit windows read the time. Default the wall clock; tests may pass
+   * `scaledClock(...)` or the fake clock of `createTestRuntime`.
+   */
   clock?: EngineClock;
   /**
    * The most messages one queue holds (ready, delayed and in flight); a send
@@ -29,6 +34,11 @@ export interface MemoryEngineOptions {
    * fail it. Default 10,000.
    */
   maxQueueLength?: number;
+  /**
+   * How long the id of an acked message stays taken, so `send({id})` with it adds nothing (BullMQ keeps
+   * completed jobs as long). Default `'24h'`; `'0ms'` frees it at the ack.
+   */
+  idempotencyTtl?: Duration;
 }
 
 /**
@@ -59,6 +69,9 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
 
   const host = {
     keepAlive,
+    idempotencyTtlMs: parseDuration(options.idempotencyTtl ?? '24h', 'memoryEngine({idempotencyTtl})'),
+    now: () => clockNow(clock),
+    timer: (at: number, fn: () => void) => clockTimer(clock, at, fn, keepAlive),
     deliver: (queue: string, batch: Parameters<EngineCallbacks['deliverBatch']>[1]) => {
       if (!callbacks) throw new Error('memory engine is not started');
       return callbacks.deliverBatch(queue, batch);
@@ -84,8 +97,9 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
   function arm(schedule: EngineSchedule, after: Date): void {
     const next = schedule.next(after);
     if (!next || !running) return;
-    const timer = timerAt(
-      Date.now() + clock.delayUntil(next),
+    const timer = clockTimer(
+      clock,
+      next.getTime(),
       () => {
         if (!running) return;
         const run = fireGuarded(
@@ -107,12 +121,14 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
         arm(schedule, next);
       },
       keepAlive,
+      'schedule',
     );
     scheduleTimers.set(schedule.trigger, timer);
   }
 
   return {
     kind: 'memory',
+    admin: memoryQueueAdmin(queueOf),
     async start(nextPlan, nextCallbacks) {
       if (running) return;
       plan = nextPlan;
@@ -144,12 +160,19 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
       }
       // Clone all bodies first, so an uncloneable one rejects the whole send.
       const stored = messages.map((message) =>
-        storedMessage(message.id ?? randomHex(8), { ...message, body: cloneBody(queue, message.body) }),
+        storedMessage(
+          message.id ?? randomHex(8),
+          { ...message, body: cloneBody(queue, message.body) },
+          clockNow(clock),
+        ),
       );
       return stored.map((message, i) => {
         target.add(message, messages[i]!.delayMs ?? 0);
         return message.id;
       });
+    },
+    async wake(queue: string, id: string) {
+      return queues.get(queue)?.wake(id) ?? false;
     },
     async cancel(queue: string, id: string) {
       return queues.get(queue)?.cancel(id) ?? false;

@@ -23,6 +23,8 @@ export interface EngineMessage {
   attempts: number;
   /** Trace position of the producer, so the consumer continues its trace. */
   trace?: TraceParent;
+  /** Epoch ms after which the message must not run (its `ttl`); it is then dead-lettered with reason `EXPIRED`. */
+  expiresAt?: number;
 }
 
 /** A message to enqueue. `delayMs` postpones its first delivery. */
@@ -44,11 +46,14 @@ export interface OutgoingMessage {
    * equal to `debounce.delayMs`. BullMQ's debounce mode of deduplication.
    */
   debounce?: { key: string; delayMs: number };
+  /** Epoch ms after which the message is dead-lettered (reason `EXPIRED`) instead of run. */
+  expiresAt?: number;
 }
 
 /** What the runtime decided for each delivered message. */
 export type MessageDisposition =
-  | { id: string; action: 'ack' }
+  /** `result`: the handler's return value, kept as the run's result (JSON on BullMQ). */
+  | { id: string; action: 'ack'; result?: unknown }
   /** `suspend`: a durable step sleeps; the delivery is not counted as an attempt. */
   | { id: string; action: 'retry'; delayMs: number; suspend?: boolean }
   /** Move to `queue` (a dead-letter queue) or, without one, keep as failed. */
@@ -130,6 +135,11 @@ export interface EngineConsumer {
    * shares state).
    */
   rateLimit?: { limit: number; windowMs: number };
+  /**
+   * Messages in flight at once across every instance sharing the engine (BullMQ: `Queue.setGlobalConcurrency`);
+   * `undefined` lifts a limit set before.
+   */
+  globalConcurrency?: number;
 }
 
 /** A source whose events originate outside the process (part 2: SMTP, bucket notifications, outbox polling). */
@@ -170,6 +180,11 @@ export interface StepStore {
   clear(runId: string): Promise<void>;
 }
 
+export type { EngineRun, EngineRunStatus, FinishedRun, FleetLimits, QueueAdmin } from './run-types.js';
+import type { EngineRun, FinishedRun, FleetLimits, QueueAdmin } from './run-types.js';
+import type { EventWaits } from './wait-types.js';
+export type { EventWaiter, EventWaits } from './wait-types.js';
+
 /** A trigger engine. One instance serves one runtime. */
 export interface TriggerEngine {
   /** A short name such as `'memory'` or `'bullmq'`. */
@@ -182,6 +197,16 @@ export interface TriggerEngine {
   readonly durable?: boolean;
   /** Storage of durable steps; without it the runtime keeps them in process memory. */
   readonly steps?: StepStore;
+  /**
+   * Runs waiting for events (`ctx.step.waitForEvent`, `cancelOn`), written
+   * beside `steps`; without it the runtime keeps them in process memory.
+   */
+  readonly waits?: EventWaits;
+  /**
+   * Makes a delayed message of `queue` ready now (a waiting run got its
+   * event); `false` when it is not delayed (in flight, settled or unknown).
+   */
+  wake?(queue: string, id: string): Promise<boolean>;
   /** Begins firing schedules, delivering queues and listening to external sources. */
   start(plan: EnginePlan, callbacks: EngineCallbacks): Promise<void>;
   /** Stops timers and listeners and waits for deliveries in flight. Stored messages stay stored. */
@@ -219,4 +244,26 @@ export interface TriggerEngine {
   ): Promise<string[]>;
   /** Counts and failed / dead-lettered messages of `queue` (for dashboards). Optional for third-party engines. */
   inspect?(queue: string, options: { deadLetterQueue?: string; limit: number }): Promise<EngineQueueStats>;
+  /**
+   * The stored state of message `id` of `queue` (its run), or `null` when unknown or removed. Engines
+   * without it get the runtime's in-process record of the runs it saw.
+   */
+  getRun?(queue: string, id: string): Promise<EngineRun | null>;
+  /**
+   * Subscribes to runs of `queues` that finished for good on any instance sharing the engine (BullMQ:
+   * `QueueEvents`); returns the unsubscribe function. Without it the runtime reports its own runs.
+   */
+  onFinished?(queues: readonly string[], listener: (run: FinishedRun) => void): Promise<() => void>;
+  /** Pause, resume and clean queues. Optional for third-party engines. */
+  readonly admin?: QueueAdmin;
+  /** Limits held across every instance sharing the engine (BullMQ: Redis). Without it, per process. */
+  readonly limits?: FleetLimits;
+  /**
+   * Carries `runtime.cancel(id)` to every instance sharing the engine; `listen` gets the ids cancelled
+   * anywhere (this instance included). Without it, cancels reach this process only.
+   */
+  readonly control?: {
+    publishCancel(id: string): Promise<void>;
+    listen(listener: (id: string) => void): Promise<() => void>;
+  };
 }
