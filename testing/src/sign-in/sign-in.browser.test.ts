@@ -3,66 +3,25 @@
  * auth in this process, and through `testSignInRoute()` as for an app in another process.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
 import type { Browser } from 'playwright-core';
-import { createAuth, createMemoryAdapter } from '@framework/auth';
-import { createMemoryTwoFactorStorage, twoFactor } from '@framework/auth/plugins/two-factor';
-import { createMemoryInvitationStorage, organizations } from '@framework/auth/plugins/organizations';
-import { createMemoryTenantStorage } from '@framework/auth/tenant';
-import { authSession, mountAuth, requireAuth, type AuthVariables } from '@framework/hono';
 import { chromiumAvailable, launchChromium } from '@framework/example-shared/testing/browser';
-import { createMailbox, testSignInRoute } from '@framework/testing';
 import { signInBrowserContext, signedInStorageState } from '@framework/testing/playwright';
-
-const SECRET = 'a-test-sign-in-secret-of-32-chars-at-least';
-
-function buildApp() {
-  const auth = createAuth({
-    secret: 'a-session-secret-of-at-least-32-characters',
-    session: { strategy: 'database' },
-    adapter: createMemoryAdapter(),
-    providers: [],
-    env: {},
-    logger: { error: () => {}, warn: () => {} },
-    plugins: [
-      twoFactor({ storage: createMemoryTwoFactorStorage() }),
-      organizations({
-        tenants: createMemoryTenantStorage(),
-        invitations: createMemoryInvitationStorage(),
-        sendInvitation: createMailbox().hooks.sendInvitation,
-      }),
-      testSignInRoute({ secret: SECRET, env: {} }),
-    ],
-  });
-  const app = new Hono<{ Variables: AuthVariables }>();
-  mountAuth(app, auth);
-  app.use('*', authSession(auth));
-  app.get('/me', async (c) => {
-    const user = requireAuth(c, { throwError: true });
-    const active = await auth.extensions.organizations.active(c.req.raw, user);
-    return c.json({ email: user.email, roles: user.roles ?? null, orgRole: active?.membership.role ?? null });
-  });
-  return { app, auth };
-}
+import { buildSignedInApp, serveApp, SIGN_IN_SECRET as SECRET } from '../../test/signed-in-app.js';
 
 describe.skipIf(!chromiumAvailable('the signed-in browser tests of @framework/testing'))('signed-in browsers', () => {
-  const { app, auth } = buildApp();
-  let server: ServerType;
+  const { app, auth } = buildSignedInApp();
+  let server: Awaited<ReturnType<typeof serveApp>>;
   let baseURL: string;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await serveApp(app);
+    baseURL = server.url;
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
   });
 
   async function me(context: Awaited<ReturnType<Browser['newContext']>>) {
