@@ -22,6 +22,7 @@ export default defineConfig({
       project('core', 'core'),
       project('client', 'client'),
       project('triggers', 'triggers'),
+      project('cli', 'cli'),
       project('testing', 'testing'),
       project('dashboard', 'dashboard'),
       project('hono', 'adapters/hono'),

@@ -1,5 +1,5 @@
 /**
- * `framework --version`: the installed `@framework/trigger` version, read from its package.json (found by walking
+ * `framework --version`: the installed `@framework/cli` version, read from its package.json (found by walking
  * up from this module, so it works from the built dist and from the sources alike).
  * @module
  * @internal
@@ -14,7 +14,7 @@ export async function packageVersion(from: string = import.meta.url): Promise<st
   for (let i = 0; i < 6; i++) {
     try {
       const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === '@framework/trigger' && pkg.version) return pkg.version;
+      if (pkg.name === '@framework/cli' && pkg.version) return pkg.version;
     } catch {
       // not here: go up
     }

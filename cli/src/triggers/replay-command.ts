@@ -1,8 +1,5 @@
-import { bullmqEngine } from '../engine/bullmq.js';
-import type { LoadedTriggers } from '../load.js';
-import type { ReplaySelector } from '../runtime/producer.js';
-import { createTriggerRuntime } from '../runtime/create.js';
-import { UsageError, type CliIO, type ParsedArgs } from './io.js';
+import { bullmqEngine, createTriggerRuntime, type LoadedTriggers, type ReplaySelector } from '@framework/trigger';
+import { UsageError, type CliIO, type ParsedArgs } from '../io.js';
 
 /** The selector of `replay`: `--id a,b` or `--all`, exactly one. @throws {UsageError} */
 export function replaySelector(args: ParsedArgs): ReplaySelector {

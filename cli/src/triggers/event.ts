@@ -1,14 +1,14 @@
 import {
   mockEmailEvent,
+  mockQueueEvent,
   mockObjectStoreEvent,
   mockScheduledEvent,
   mockSqlDbEvent,
   mockTailEvent,
   mockWebhookEvent,
-} from '../testing/events.js';
-import { mockQueueEvent } from '../testing/queue.js';
-import type { TriggerSource } from '../types.js';
-import { UsageError } from './io.js';
+} from '@framework/trigger/testing';
+import type { TriggerSource } from '@framework/trigger';
+import { UsageError } from '../io.js';
 
 type Json = Record<string, any>;
 

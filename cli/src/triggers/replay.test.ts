@@ -1,27 +1,13 @@
+import { bullmqEngine, createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { describe, expect, it } from 'vitest';
 import { serviceAvailable } from '../../../test-support/services.js';
-import { defineTrigger } from '../define.js';
-import { bullmqEngine } from '../engine/bullmq.js';
-import { deletePrefix, REDIS_URL, testPrefix } from '../engine/bullmq-test-support.js';
-import { eventually } from '../engine/conformance.js';
-import { createTriggerRuntime } from '../runtime/create.js';
-import { runCli } from './index.js';
+// The trigger package's own Redis test support: isolated key prefixes and their removal, polling a condition.
+import { deletePrefix, REDIS_URL, testPrefix } from '../../../triggers/src/engine/bullmq-test-support.js';
+import { eventually } from '../../../triggers/src/engine/conformance.js';
+import { fixtures, run } from '../run.test-helpers.js';
 
 // Under CI=true this throws when Redis is down, failing the file.
 const redisUp = await serviceAvailable('redis');
-
-const fixtures = new URL('./__fixtures__/triggers/', import.meta.url).pathname;
-
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(argv, {
-    cwd: fixtures,
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-  });
-  return { code, stdout, stderr };
-}
 
 describe('framework triggers replay', () => {
   it('needs exactly one of --id and --all, and a known trigger', async () => {

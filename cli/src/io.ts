@@ -16,7 +16,7 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-const VALUE_FLAGS = new Set(['dir', 'event', 'env', 'out', 'id', 'redis', 'prefix', 'config', 'dialect']);
+const VALUE_FLAGS = new Set(['dir', 'event', 'env', 'out', 'id', 'redis', 'prefix', 'config', 'dialect', 'plugins']);
 const BOOLEAN_FLAGS = new Set(['help', 'all', 'version']);
 
 /** One-letter aliases: `-h` is `--help`, `-v` is `--version`. */

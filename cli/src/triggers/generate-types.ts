@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { LoadedTriggers } from '../load.js';
+import type { LoadedTriggers } from '@framework/trigger';
 
 /** Where `generate-types` writes by default: `framework-triggers.d.ts` beside the triggers directory. */
 export function defaultTypesPath(dir: string): string {

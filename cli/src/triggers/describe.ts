@@ -1,4 +1,4 @@
-import type { TriggerDefinition, TriggerSource } from '../types.js';
+import type { TriggerDefinition, TriggerSource } from '@framework/trigger';
 
 /** The one detail that identifies a trigger in a list: cron, queue, path, … */
 export function keyDetail(source: TriggerSource): string {

@@ -1,14 +1,14 @@
 /**
  * Loading the app's own modules for the CLI (`auth migrate --config`, `triggers test --env`): plain JavaScript
- * through Node's `import()`, TypeScript through jiti (an optional peer, needed only then).
+ * through Node's `import()`, TypeScript through jiti (an optional peer of `@framework/cli`, needed only then).
  * @module
  * @internal
  */
 import { existsSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { importPeer } from '../optional-peer.js';
 import { UsageError } from './io.js';
+import { importPeer } from './peer.js';
 
 /** Extensions Node imports itself; anything else (`.ts`, `.mts`, `.cts`, `.tsx`) goes through jiti. */
 const PLAIN_JS = new Set(['.js', '.mjs', '.cjs']);
@@ -19,7 +19,7 @@ const PLAIN_JS = new Set(['.js', '.mjs', '.cjs']);
  *
  * @param option the flag naming the module (`--config`, `--env`), for messages.
  * @throws {UsageError} (exit 2) when the file does not exist; Error (exit 1) naming the module and the first line of
- *   its error when it throws while loading; `MISSING_DEPENDENCY` for a TypeScript module without jiti installed.
+ *   its error when it throws while loading; a UsageError naming `npm install jiti` for a TypeScript module without jiti installed.
  */
 export async function loadModule(option: string, file: string, cwd: string): Promise<Record<string, unknown>> {
   const path = resolve(cwd, file);

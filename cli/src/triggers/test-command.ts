@@ -1,18 +1,15 @@
-import { newTraceId } from '../trace.js';
-import { messageOf } from '../runtime/attempt.js';
-import { createTriggerRuntime } from '../runtime/create.js';
-import type { MockQueueMessage } from '../testing/queue.js';
-import type { LogEntry } from '../types.js';
+import { randomBytes } from 'node:crypto';
+import { createTriggerRuntime, type LoadedTriggers, type LogEntry } from '@framework/trigger';
+import { eventShapeProblem } from '@framework/trigger/cli';
+import type { MockQueueMessage } from '@framework/trigger/testing';
+import { UsageError, type CliIO } from '../io.js';
 import { buildEvent } from './event.js';
-import { checkEventShape } from './event-shape.js';
-import type { CliIO } from './io.js';
-import type { LoadedTriggers } from '../load.js';
 
 /**
  * Runs one trigger once (no retries) with a real runtime context. Emits are
  * recorded, not delivered. Prints the outcome, emits, queue message outcomes
  * and logs. Returns 0 on success, 1 on failure.
- * @throws {UsageError} when `eventJson` does not fit the trigger's source (see `checkEventShape`): nothing runs.
+ * @throws {UsageError} when `eventJson` does not fit the trigger's source (see `eventShapeProblem`): nothing runs.
  */
 export async function testTrigger(
   io: CliIO,
@@ -22,7 +19,8 @@ export async function testTrigger(
   env: unknown,
 ): Promise<number> {
   const definition = triggers[name]!;
-  checkEventShape(name, definition.source, eventJson);
+  const problem = eventShapeProblem(name, definition.source, eventJson);
+  if (problem) throw new UsageError(problem);
   const event = buildEvent(definition.source, eventJson);
   const emits: Array<{ target: string; payload: unknown }> = [];
   const logs: LogEntry[] = [];
@@ -33,7 +31,7 @@ export async function testTrigger(
     routeEmit: (target, payload) => void emits.push({ target, payload }),
   });
   runtime.onLog((entry) => logs.push(entry));
-  const traceId = newTraceId();
+  const traceId = randomBytes(16).toString('hex'); // a W3C trace id: 16 random bytes as hex
   const started = performance.now();
   let failure: unknown;
   try {
@@ -49,7 +47,7 @@ export async function testTrigger(
   else {
     const code = (failure as { code?: unknown }).code;
     out.push(
-      `FAILED  ${name} (${definition.source.type}) in ${ms} ms: ${messageOf(failure)}${typeof code === 'string' ? ` [${code}]` : ''}`,
+      `FAILED  ${name} (${definition.source.type}) in ${ms} ms: ${failure instanceof Error ? failure.message : String(failure)}${typeof code === 'string' ? ` [${code}]` : ''}`,
     );
   }
   out.push(`trace ${traceId}`);

@@ -4,8 +4,8 @@
  * @module
  * @internal
  */
-import { jsonFlag, UsageError, type ParsedArgs } from './io.js';
-import { built, loadModule } from './config-module.js';
+import { jsonFlag, UsageError, type ParsedArgs } from '../io.js';
+import { built, loadModule } from '../config-module.js';
 
 const MODULE = /\.(?:[cm]?[jt]s|tsx|jsx)$/;
 
