@@ -38,11 +38,13 @@ describe('authMiddleware, jwt strategy', () => {
     const guard = authMiddleware({ protect: ['/dashboard'], secret: SECRET });
     const res = await guard(request('/dashboard?x=1'));
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/auth/signin?callbackUrl=%2Fdashboard%3Fx%3D1');
+    expect(res.headers.get('location')).toBe(`${ORIGIN}/auth/signin?callbackUrl=%2Fdashboard%3Fx%3D1`);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect((await guard(request('/dashboard', { method: 'POST' }))).status).toBe(303);
     const custom = authMiddleware({ protect: ['/dashboard'], secret: SECRET, signInPage: '/login' });
-    expect((await custom(request('/dashboard'))).headers.get('location')).toBe('/login?callbackUrl=%2Fdashboard');
+    expect((await custom(request('/dashboard'))).headers.get('location')).toBe(
+      `${ORIGIN}/login?callbackUrl=%2Fdashboard`,
+    );
   });
 
   it('answers API clients with the kit’s 401 JSON', async () => {
@@ -51,6 +53,10 @@ describe('authMiddleware, jwt strategy', () => {
     );
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Authentication required' } });
+    const page = await authMiddleware({ protect: ['/dashboard'], secret: SECRET })(
+      request('/dashboard', { accept: '*/*' }),
+    );
+    expect(page.status).toBe(302);
   });
 
   it('refuses a token under another secret, a tampered one, an expired one; accepts a rotated secret', async () => {

@@ -36,13 +36,15 @@ export type NextMiddlewareFunction = (request: NextRequest) => Promise<Response>
 
 const DATABASE_TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
-/** Browser or API client, as the kit's routes tell them apart. */
+/**
+ * An API client: one that asks for JSON (and not HTML), sends `Authorization` or `X-Requested-With:
+ * XMLHttpRequest`. Anything else is sent to the sign-in page, as a page guard would (a `fetch()` with the default
+ * `Accept: *\/*` follows the redirect).
+ */
 function wantsJson(request: NextRequest): boolean {
-  const mode = request.headers.get('sec-fetch-mode');
-  if (mode) return mode !== 'navigate';
-  const accept = request.headers.get('accept') ?? '';
-  if (accept.includes('text/html')) return false;
-  return accept.includes('json') || request.headers.has('authorization');
+  const accept = (request.headers.get('accept') ?? '').toLowerCase();
+  if (accept.includes('json') && !accept.includes('text/html')) return true;
+  return request.headers.has('authorization') || request.headers.get('x-requested-with') === 'XMLHttpRequest';
 }
 
 function guards(protect: AuthMiddlewareOptions['protect'], pathname: string): boolean {
@@ -62,9 +64,12 @@ function refuse(request: NextRequest, signInPage: string): Response {
       { status: 401, headers: noStore },
     );
   const back = request.nextUrl.pathname + request.nextUrl.search;
-  const location = `${signInPage}?callbackUrl=${encodeURIComponent(back)}`;
+  const location = new URL(`${signInPage}?callbackUrl=${encodeURIComponent(back)}`, request.url);
   const status = request.method === 'GET' || request.method === 'HEAD' ? 302 : 303;
-  return new Response(null, { status, headers: { location, ...noStore } });
+  // Absolute, as Next.js wants a middleware's Location; it sends a same-origin one as a path.
+  const response = NextResponse.redirect(location, status);
+  response.headers.set('cache-control', noStore['cache-control']);
+  return response;
 }
 
 /**

@@ -5,7 +5,9 @@
  * drift apart.
  * @module
  */
-import { jwtVerify, type JWTPayload } from 'jose';
+// The JWT verifier alone: jose's index also reaches JWE's (de)compression, which the Edge runtime lacks.
+import { jwtVerify } from 'jose/jwt/verify';
+import type { JWTPayload } from 'jose';
 
 /** The HKDF salt and info the engine derives its session signing key with (core/src/session/jwt.ts). */
 const HKDF_SALT = 'framework.auth.session-jwt';
