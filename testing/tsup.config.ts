@@ -10,6 +10,7 @@ export default packageBuild(
     vitest: 'src/vitest.ts',
     webauthn: 'src/webauthn.ts',
     playwright: 'src/playwright.ts',
+    node: 'src/node.ts',
   },
   {
     format: ['esm'],

@@ -72,10 +72,3 @@ export { createSignedInSession } from './sign-in/session.js';
 export type { BrowserCookie, SignInOptions, SignInResult, SignInTarget } from './sign-in/types.js';
 export { currentTotp, type TotpUser } from './two-factor/current-code.js';
 export { totpCodeOfKey, totpCodeOfUri, type TotpParameters } from './two-factor/totp-code.js';
-export {
-  createLocalIdp,
-  type LocalIdp,
-  type LocalIdpOptions,
-  type LocalIdpProviderOptions,
-  type LocalIdpUser,
-} from './oidc/local-idp.js';

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAuth, type Profile } from '@framework/auth';
-import { createLocalIdp, createTestContext, type TestContext } from '@framework/testing';
+import { createTestContext, type TestContext } from '@framework/testing';
+import { createLocalIdp } from '@framework/testing/node';
 import '@framework/testing/vitest';
 
 async function submit(ctx: TestContext, path: string) {

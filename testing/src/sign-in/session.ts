@@ -123,9 +123,11 @@ export async function createSignedInSession(target: SignInTarget, options: SignI
   if (organization !== undefined)
     await activeOrganization(steps, typeof organization === 'string' ? { name: organization } : organization);
   const totpURI = options.twoFactor ? await enrolTwoFactor(steps) : undefined;
+  const cookies = await steps.jar.browserCookies(`${origin}/`);
   return {
     user,
-    cookies: await steps.jar.browserCookies(`${origin}/`),
+    cookies,
+    cookieHeader: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
     ...(totpURI === undefined ? {} : { totpURI }),
   };
 }

@@ -51,6 +51,8 @@ export interface SignInResult {
   user: { id: string; email: string };
   /** The browser's cookies: the session, and the active organization when asked for. */
   cookies: BrowserCookie[];
+  /** The same cookies as a `Cookie` request header (`name=value; …`), for a `Request` of your own (a loader's). */
+  cookieHeader: string;
   /** The `otpauth://` key URI of the user's TOTP enrolment, when `twoFactor` enrolled the user here. */
   totpURI?: string;
 }
