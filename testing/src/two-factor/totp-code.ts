@@ -24,6 +24,8 @@ export interface TotpParameters {
   digits?: number;
   /** Time step in **seconds**. Default 30. */
   period?: number;
+  /** The moment the code is for, in **milliseconds** since the epoch (the next step's: `Date.now() + 30_000`). Default now. */
+  at?: number;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface TotpParameters {
  * const code = totpCodeOfKey(key, { digits: 6, period: 30 });
  * ```
  */
-export function totpCodeOfKey(key: Uint8Array, { digits = 6, period = 30 }: TotpParameters = {}): string {
+export function totpCodeOfKey(key: Uint8Array, { digits = 6, period = 30, at }: TotpParameters = {}): string {
   const secret = new Secret({ buffer: key.slice().buffer });
-  return new TOTP({ secret, digits, period, algorithm: 'SHA1' }).generate();
+  return new TOTP({ secret, digits, period, algorithm: 'SHA1' }).generate(at === undefined ? {} : { timestamp: at });
 }
