@@ -23,6 +23,12 @@ export interface ConsumerHost {
   deliver(queue: string, messages: EngineMessage[]): Promise<MessageDisposition[]>;
   /** Adds `data` as a new message of `queue`. */
   deadLetter(queue: string, data: MessageData): Promise<void>;
+  /**
+   * Wakes the workers blocked on `queue` (adds BullMQ's marker). Needed under a global concurrency: a job
+   * settled without fetching the next one adds no marker, so a worker refused while the queue was maxed
+   * would otherwise sleep until its drain delay.
+   */
+  wake(queue: string): Promise<void>;
   onError(message: string, error: unknown): void;
 }
 
@@ -176,8 +182,12 @@ export class BatchConsumer {
     const byId = new Map(dispositions.map((d) => [d.id, d]));
     const settled: Promise<void> = Promise.all(
       batch.map((job) => this.settle(job, byId.get(job.id!), job.token ?? token)),
-    ).then(() => {
+    ).then(async () => {
       clearInterval(keeper);
+      if (this.consumer.globalConcurrency !== undefined)
+        await this.host
+          .wake(this.consumer.queue)
+          .catch((error: unknown) => this.host.onError('bullmq engine: wake', error));
       this.settling.delete(settled);
     });
     this.settling.add(settled);

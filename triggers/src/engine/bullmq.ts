@@ -14,8 +14,9 @@ import { BatchConsumer, type MessageData } from './bullmq-consumer.js';
 import { Scheduler } from './bullmq-schedules.js';
 import { redisLock, redisStepStore, type ScriptClient } from './redis-scripts.js';
 import { redisEventWaits } from './bullmq-waits.js';
+import { redisScheduleHistory } from './schedule-history.js';
 import { bullmqRuns } from './bullmq-runs.js';
-import { redisFleetLimits } from './fleet-limits.js';
+import { redisFleetLimits, wakeWorkers } from './fleet-limits.js';
 import { bullmqQueueAdmin } from './queue-admin.js';
 
 /** BullMQ's own client wrapper of a queue: the same Lua script API over node-redis and ioredis. */
@@ -355,6 +356,10 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
         deliver: (queue: string, batch: Parameters<EngineCallbacks['deliverBatch']>[1]) =>
           nextCallbacks.deliverBatch(queue, batch),
         deadLetter: async (queue: string, data: MessageData) => void (await add(queue, [{ data }])),
+        wake: async (queue: string) => {
+          const target = await queueOf(queue);
+          await wakeWorkers(await scriptClientOf(target), target.keys.marker!);
+        },
         onError,
       };
       for (const consumer of plan.consumers) {
@@ -390,6 +395,8 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
           fire: (trigger, time) => nextCallbacks.fireSchedule(trigger, time),
           onError,
           onSkip: (trigger, message) => nextCallbacks.log({ level: 'warn', message, trigger }),
+          history: redisScheduleHistory(await scriptClientOf(queue), `${prefix}:${name}:last`),
+          log: nextCallbacks.log,
         });
         await scheduler.start();
       }

@@ -87,3 +87,17 @@ export function redisFleetLimits(
     },
   };
 }
+
+/** BullMQ's base marker (`ZADD <marker> 0 "0"`): workers blocked on the queue fetch again. */
+const WAKE = `return redis.call('ZADD', KEYS[1], 0, '0')`;
+
+const waking = new WeakSet<ScriptClient>();
+
+/** Wakes the workers blocked on the queue whose marker key is `markerKey`. */
+export async function wakeWorkers(client: ScriptClient, markerKey: string): Promise<void> {
+  if (!waking.has(client)) {
+    client.defineCommand('frameworkWake', { lua: WAKE, numberOfKeys: 1 });
+    waking.add(client);
+  }
+  await client.runCommand('frameworkWake', [markerKey]);
+}

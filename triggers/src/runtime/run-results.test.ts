@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { serviceAvailable } from '../../../test-support/services.js';
 import { defineTrigger } from '../define.js';
-import { bullmqEngine } from '../engine/bullmq.js';
-import { deletePrefix, REDIS_URL, testPrefix } from '../engine/bullmq-test-support.js';
+import { engineCases } from '../engine/bullmq-test-support.js';
 import { eventually } from '../engine/conformance.js';
-import { memoryEngine } from '../engine/memory.js';
-import type { TriggerEngine } from '../engine/types.js';
 import { TriggerError } from '../errors.js';
 import { createTriggerRuntime, type TriggerRuntime } from './create.js';
 import type { FinishedTriggerRun } from './run-api.js';
@@ -15,20 +12,7 @@ const redisUp = await serviceAvailable('redis');
 
 const quiet = { observability: { metrics: false, tracing: false } } as const;
 
-const engines: Array<[string, boolean, () => { engine: TriggerEngine; cleanup: () => Promise<void> }]> = [
-  ['memory', true, () => ({ engine: memoryEngine(), cleanup: async () => {} })],
-  [
-    'bullmq',
-    redisUp,
-    () => {
-      const prefix = testPrefix();
-      return {
-        engine: bullmqEngine({ connection: REDIS_URL, prefix }),
-        cleanup: () => deletePrefix(prefix),
-      };
-    },
-  ],
-];
+const engines = engineCases(redisUp);
 
 /** A promise and its resolve function, for handlers that wait for the test. */
 function gate(): { promise: Promise<void>; open: () => void } {
@@ -232,6 +216,37 @@ describe.each(engines)('run results and waiting (%s)', (_name, available, make) 
       expect(await runtime.getRun(id)).toMatchObject({ status: 'delayed', attempts: 0 });
       expect(await runtime.cancel(id)).toBe(true);
       expect(await runtime.getRun(id)).toBeNull();
+    },
+    30_000,
+  );
+
+  it.skipIf(!available)(
+    'cancel of a sandboxed run that ignores its signal terminates the worker after the grace period',
+    async () => {
+      const runtime = start({
+        spin: defineTrigger({
+          source: { type: 'queue', name: 'spin', batchSize: 1, batchTimeout: '0ms' },
+          sandbox: new URL('../sandbox/__fixtures__/loop.mjs', import.meta.url),
+          config: { ...quiet, retries: 2, timeout: '10m', gracePeriod: '100ms' },
+        }),
+      });
+      const started: string[] = [];
+      runtime.onLog((entry) => entry.message === 'start' && started.push(entry.message));
+      await runtime.start();
+      const id = await runtime.queue('spin').send({});
+      await eventually(() => expect(started).toHaveLength(1), 10_000);
+      expect(await runtime.cancel(id)).toBe(true);
+      // Not retried (the cancel is final), though the handler would finish on a second attempt.
+      await eventually(
+        async () =>
+          expect(await runtime.getRun(id)).toMatchObject({
+            status: 'failed',
+            error: expect.stringContaining('cancelled'),
+          }),
+        10_000,
+      );
+      expect(started).toHaveLength(1);
+      expect(runtime.health().healthy).toBe(true);
     },
     30_000,
   );
