@@ -24,7 +24,15 @@ interface EventAuthState {
   scope?: Promise<AuthScope>;
 }
 
-const states = new WeakMap<H3Event, EventAuthState>();
+/**
+ * Where the state lives on `event.context`: a registered symbol, so that every copy of this module (Nuxt bundles
+ * server routes with Nitro and pages with Vite, each with its own copy) finds what `authSession` put there.
+ */
+const STATE = Symbol.for('@framework/nuxt.auth-state');
+
+function stateSlot(event: H3Event): { [STATE]?: EventAuthState } {
+  return event.context as { [STATE]?: EventAuthState };
+}
 
 function underBase(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
@@ -66,7 +74,7 @@ export function authSession(
       throw error;
     }
     if (underBase(new URL(request.url).pathname, kit.config.basePath)) return undefined;
-    states.set(event, { auth: kit, request, info: clientInfo(event, options) });
+    stateSlot(event)[STATE] = { auth: kit, request, info: clientInfo(event, options) };
     return undefined;
   });
 }
@@ -86,7 +94,7 @@ async function openScope(event: H3Event, state: EventAuthState): Promise<AuthSco
 }
 
 function stateOf(event: H3Event, caller: string): EventAuthState {
-  const state = states.get(event);
+  const state = stateSlot(event)[STATE];
   if (!state)
     throw new Error(
       `${caller}(event) needs authSession(auth): add server/middleware/auth.ts with \`export default authSession(auth)\`.`,
