@@ -44,9 +44,18 @@ import { isRBAC } from './rbac/lookup.js';
 import type { RBAC } from './rbac/types.js';
 import { createAuthTelemetry } from './telemetry.js';
 import { createRefusalLog, type RateLimitRefusal } from './rate-limit/refusals.js';
+import { bindUserFields } from './user-fields/bind.js';
+import type { AuthScopeOf, SessionStateOf, SessionUserOf, TypedCallbacks } from './user-fields/infer.js';
+import type { UserFieldsConfig, UserOptions } from './user-fields/types.js';
 
 /** Options of {@link createAuth}: the config from `defineAuthConfig` plus the parts below. */
-export interface CreateAuthOptions<P extends readonly AuthPlugin[] = readonly AuthPlugin[]> extends AuthConfig {
+export interface CreateAuthOptions<
+  P extends readonly AuthPlugin[] = readonly AuthPlugin[],
+  F extends UserFieldsConfig = UserFieldsConfig,
+  S extends Session = Session,
+> extends AuthConfig {
+  /** Custom user fields (`additionalFields`), stored, validated and typed end to end. See {@link UserOptions}. */
+  user?: UserOptions<F>;
   /**
    * Plugins: routes, hooks and typed extensions beyond sign-in (see
    * `core/PLUGINS.md`). Ids must be unique, and no two may serve one path:
@@ -55,7 +64,7 @@ export interface CreateAuthOptions<P extends readonly AuthPlugin[] = readonly Au
   plugins?: P;
   /** Sign-in methods. Ids must be unique. */
   providers: Provider[];
-  callbacks?: AuthCallbacks;
+  callbacks?: TypedCallbacks<F, S>;
   /**
    * Storage for users, accounts and database sessions. Required with the
    * `database` strategy. With `secret` set, OAuth tokens are stored encrypted
@@ -137,7 +146,7 @@ export interface CreateAuthOptions<P extends readonly AuthPlugin[] = readonly Au
 export type { RequestInfo } from './request-info.js';
 
 /** The auth engine returned by {@link createAuth}; `Ext` holds the plugins' extensions by id. */
-export interface Auth<Ext extends Record<string, unknown> = Record<string, unknown>> {
+export interface Auth<Ext extends Record<string, unknown> = Record<string, unknown>, U extends User = User> {
   /** What each plugin's `init` returned, by plugin id (typed from the `plugins` given to `createAuth`). */
   readonly extensions: Ext;
   /**
@@ -160,13 +169,13 @@ export interface Auth<Ext extends Record<string, unknown> = Record<string, unkno
    * `headers` holds any Set-Cookie (refreshed or cleared session cookie) that
    * the response must carry.
    */
-  getSession(request: Request, info?: RequestInfo): Promise<SessionState>;
+  getSession(request: Request, info?: RequestInfo): Promise<SessionStateOf<U>>;
   /**
    * Runs `fn` inside the request scope read by `getUser()`, `requireAuth()`
    * and the rest. Adapters pass the client's socket address as `info.ip`, so
    * plugins that read other credentials (an API key) can limit per client.
    */
-  run<T>(request: Request, fn: (scope: AuthScope) => T | Promise<T>, info?: RequestInfo): Promise<T>;
+  run<T>(request: Request, fn: (scope: AuthScopeOf<U>) => T | Promise<T>, info?: RequestInfo): Promise<T>;
   /**
    * Reads the session and builds the request scope that {@link Auth.run} would enter (the session, the user, the
    * roles plugins grant for this request), without entering it: no `AsyncLocalStorage`, which on Node 20 costs a
@@ -182,7 +191,7 @@ export interface Auth<Ext extends Record<string, unknown> = Record<string, unkno
    * if (!scope.user) return new Response('Unauthorized', { status: 401 });
    * ```
    */
-  openScope(request: Request, info?: RequestInfo): AuthScope | Promise<AuthScope>;
+  openScope(request: Request, info?: RequestInfo): AuthScopeOf<U> | Promise<AuthScopeOf<U>>;
   /**
    * Converts an error thrown by the request helpers (`AuthRedirect`,
    * `AuthError` and subclasses) into the Response the kit would give, or
@@ -291,9 +300,11 @@ function processEnv(): Record<string, unknown> {
  * const res = await auth.handler(new Request('http://localhost/auth/session'));
  * ```
  */
-export function createAuth<const P extends readonly AuthPlugin[] = []>(
-  options: CreateAuthOptions<P>,
-): Auth<PluginExtensions<P>> {
+export function createAuth<
+  const P extends readonly AuthPlugin[] = [],
+  const F extends UserFieldsConfig = Record<never, never>,
+  S extends Session = Session,
+>(options: CreateAuthOptions<P, F, S>): Auth<PluginExtensions<P>, SessionUserOf<F, S>> {
   if (!options || typeof options !== 'object')
     throw new AuthConfigError('Invalid auth config: createAuth needs an options object');
   rejectUnknownKeys(options, CREATE_AUTH_KEYS, 'Invalid auth config');
@@ -301,6 +312,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
   const config = resolveAuthConfig(options, options.adapter ? 'database' : 'jwt', env);
   const originPolicy = resolveOriginPolicy(options, env);
   const { trustedOrigins } = originPolicy;
+  bindUserFields(config, options.adapter, options.user);
   // OAuth tokens are stored encrypted under `secret` (see encryptAccountTokens).
   const stored = options.adapter && encryptAccountTokens(options.adapter, config.secret);
   const adapter = stored && options.secondaryStorage ? options.secondaryStorage.wrapAdapter(stored) : stored;
@@ -311,7 +323,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
   const builtIn =
     emailPassword && !given.some((p) => p.id === emailPassword.provider.id) ? [emailPassword.provider] : [];
   const providers = checkProviders([...builtIn, ...given]);
-  const callbacks = options.callbacks ?? {};
+  const callbacks: AuthCallbacks = options.callbacks ?? {};
   if (config.session.strategy === 'database' && !adapter) {
     throw new AuthConfigError(
       'Invalid auth config: the "database" session strategy requires `adapter` (or use strategy "jwt" with a secret)',
@@ -574,7 +586,7 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
     },
   };
 
-  return {
+  const engine: Auth<PluginExtensions<P>> = {
     extensions: pluginExtensions as PluginExtensions<P>,
     async migrate() {
       await adapter?.migrate();
@@ -625,4 +637,5 @@ export function createAuth<const P extends readonly AuthPlugin[] = []>(
       return null;
     },
   };
+  return engine as unknown as Auth<PluginExtensions<P>, SessionUserOf<F, S>>;
 }

@@ -33,6 +33,8 @@ import {
   type EmailPasswordDeps,
 } from './shared.js';
 import { consumeLinkToken, issueLinkToken, userIdOf } from './tokens.js';
+import { userFieldsOf } from '../user-fields/bind.js';
+import { signUpFields } from '../user-fields/sign-up.js';
 
 export type { EmailPasswordDeps } from './shared.js';
 
@@ -52,6 +54,7 @@ function signUpAction(deps: EmailPasswordDeps): Action {
     const name = parseDisplayName(ctx.body.name, { maxLength: SIGN_UP_NAME_MAX_LENGTH });
     const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
     const adapter = storageOf(ctx);
+    const fields = signUpFields(ctx.body, userFieldsOf(ctx.auth.config), adapter, deps.passwords, o.minPasswordLength);
     const taken = async (): Promise<ActionResult> => {
       if (!o.requireEmailVerification)
         throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
@@ -61,7 +64,7 @@ function signUpAction(deps: EmailPasswordDeps): Action {
     if (await adapter.getUserByEmail(email)) return taken();
     const register = async () => {
       try {
-        return await deps.passwords.register({ id: crypto.randomUUID(), email, password, name });
+        return await fields.register({ id: crypto.randomUUID(), email, password, name });
       } catch (error) {
         if (error instanceof AuthError && error.code === 'EMAIL_TAKEN') return null;
         throw error;
@@ -77,12 +80,12 @@ function signUpAction(deps: EmailPasswordDeps): Action {
     // Sign-up is a sign-in: the signIn callback decides before anything is stored.
     const id = crypto.randomUUID();
     return completeSignIn(ctx, {
-      user: { id, email, name, emailVerified: null },
+      user: { id, email, name, emailVerified: null, ...fields.values },
       account: { provider: PASSWORD_PROVIDER, providerAccountId: id, type: 'credentials' },
       isNewUser: true,
       callbackUrl,
       persist: async () => {
-        const user = await deps.passwords.register({ id, email, password, name });
+        const user = await fields.register({ id, email, password, name });
         await sendVerification(ctx, deps, user, email, callbackUrl);
         return user;
       },

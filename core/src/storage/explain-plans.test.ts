@@ -28,6 +28,7 @@ import { createSqlTwoFactorStorage } from '../plugins/two-factor/storage/sql.js'
 import { runTenantStorageConformance } from '../tenant/storage/conformance.js';
 import { createSqlTenantStorage } from '../tenant/storage/sql.js';
 import { runStorageConformance } from './conformance.js';
+import { CONFORMANCE_USER_FIELDS } from './conformance/user-fields.js';
 import { createDrizzleAdapter } from './drizzle/adapter.js';
 import { pgPools } from './drizzle/drizzle-test-support.js';
 import { createSqlAdapter } from './sql/adapter.js';
@@ -150,7 +151,9 @@ function captureSuites(name: string, dbs: Databases) {
 
 /** Creates every table (default names) on `db`, recording nothing. */
 async function migrateAll(db: Kysely<any>, dialect: Dialect) {
-  await createSqlAdapter({ db, dialect }).migrate();
+  const adapter = createSqlAdapter({ db, dialect });
+  adapter.configureUserFields!(CONFORMANCE_USER_FIELDS); // the custom-field columns the conformance suite adds
+  await adapter.migrate();
   for (const storage of [
     createSqlAdminStorage(db),
     createSqlAuditStorage(db),
