@@ -5,7 +5,14 @@
  * install it to use `test`; `signInBrowserContext` works with `playwright-core` alone.
  * @module
  */
-import { test as base } from '@playwright/test';
+import {
+  test as base,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestType,
+} from '@playwright/test';
 import type { Auth } from '@framework/auth';
 import { signInBrowserContext } from './sign-in/browser-context.js';
 import { createSignedInSession } from './sign-in/session.js';
@@ -63,7 +70,10 @@ function targetOf(signInWith: SignInWith | undefined, baseURL: string | undefine
  * });
  * ```
  */
-export const test = base.extend<SignInFixtures & SignInTestOptions>({
+export const test: TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & SignInFixtures & SignInTestOptions,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions
+> = base.extend<SignInFixtures & SignInTestOptions>({
   signInWith: [undefined, { option: true }],
   signIn: async ({ context, baseURL, signInWith }, use) => {
     await use((options) => signInBrowserContext(context, targetOf(signInWith, baseURL), options));

@@ -103,6 +103,13 @@ export class SoftAuthenticator {
     );
   }
 
+  /** The `PublicKeyCredential` JSON around an authenticator response. */
+  private credential<R>(response: R) {
+    const type = 'public-key' as const;
+    const authenticatorAttachment = 'platform' as const;
+    return { id: this.id, rawId: this.id, type, response, clientExtensionResults: {}, authenticatorAttachment };
+  }
+
   private clientData(type: string, challenge: string, origin: string): Uint8Array {
     return new TextEncoder().encode(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   }
@@ -133,18 +140,11 @@ export class SoftAuthenticator {
         ['authData', authData],
       ]) as never,
     );
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      response: {
-        clientDataJSON: b64(clientDataJSON),
-        attestationObject: b64(attestationObject),
-        transports: ['internal'],
-      },
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-    };
+    return this.credential({
+      clientDataJSON: b64(clientDataJSON),
+      attestationObject: b64(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /**
@@ -161,18 +161,11 @@ export class SoftAuthenticator {
       u32(this.counter),
     );
     const signature = nodeCrypto.sign('sha256', concat(authData, sha256(clientDataJSON)), this.keys.privateKey);
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: 'public-key',
-      response: {
-        clientDataJSON: b64(clientDataJSON),
-        authenticatorData: b64(authData),
-        signature: b64(new Uint8Array(signature)),
-        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
-      },
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-    };
+    return this.credential({
+      clientDataJSON: b64(clientDataJSON),
+      authenticatorData: b64(authData),
+      signature: b64(new Uint8Array(signature)),
+      ...(this.userHandle ? { userHandle: this.userHandle } : {}),
+    });
   }
 }
