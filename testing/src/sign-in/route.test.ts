@@ -28,8 +28,16 @@ const signIn = (auth: ReturnType<typeof authWith>, headers: Record<string, strin
 describe('testSignInRoute', () => {
   it('refuses to load in production, loudly', () => {
     expect(() => testSignInRoute({ secret: SECRET, env: { NODE_ENV: 'production' } })).toThrow(
-      /refuses to load when NODE_ENV=production/,
+      /refuses to load when NODE_ENV=production \(options.env\)/,
     );
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      // An `env` option of its own does not hide the process's NODE_ENV.
+      expect(() => testSignInRoute({ secret: SECRET, env: {} })).toThrow(/\(process.env.NODE_ENV\)/);
+    } finally {
+      process.env.NODE_ENV = before;
+    }
     expect(() => authWith({ NODE_ENV: 'production', AUTH_URL: 'https://app.example' })).toThrow(
       /refuses to load when NODE_ENV=production \(the auth `env`\)/,
     );

@@ -22,7 +22,7 @@ const MIN_SECRET_LENGTH = 32;
 export interface TestSignInRouteOptions {
   /** The shared secret the caller sends in the `x-framework-test-sign-in` header; at least 32 characters. */
   secret: string;
-  /** Where `NODE_ENV` is read. Default `process.env`; the auth's own `env` is checked too. */
+  /** Another place `NODE_ENV` is read (a runtime without `process.env`); `process.env` and the auth's `env` are checked too. */
   env?: Record<string, unknown>;
 }
 
@@ -92,7 +92,8 @@ async function signIn(ctx: RouteContext, expected: Uint8Array) {
  * ```
  */
 export function testSignInRoute(options: TestSignInRouteOptions): AuthPlugin<'testSignIn', undefined> {
-  refuseProduction(options.env ?? processEnv(), 'NODE_ENV');
+  refuseProduction(processEnv(), 'process.env.NODE_ENV');
+  if (options.env) refuseProduction(options.env, 'options.env');
   if (typeof options.secret !== 'string' || options.secret.length < MIN_SECRET_LENGTH)
     throw new AuthConfigError(`testSignInRoute(): \`secret\` must be at least ${MIN_SECRET_LENGTH} characters`);
   const expected = digest(options.secret);
