@@ -21,7 +21,10 @@ export type { QueueInspection } from './runtime/inspect.js';
 export { memoryEngine, type MemoryEngineOptions } from './engine/memory.js';
 export { bullmqEngine, type BullmqEngineOptions } from './engine/bullmq.js';
 export type { BullmqConnection } from './engine/bullmq-connection.js';
-export { realClock, scaledClock, type EngineClock } from './engine/clock.js';
+export { realClock, scaledClock, type EngineClock, type Timer, type TimerKind } from './engine/clock.js';
+export type { EventDelivery } from './runtime/step-events.js';
+export type { EventWaiter, EventWaits } from './engine/wait-types.js';
+export { missedOccurrences, MAX_CATCH_UP } from './cron.js';
 export type {
   EngineCallbacks,
   EngineConsumer,

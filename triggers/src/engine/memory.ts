@@ -5,6 +5,7 @@ import { randomHex } from '../trace.js';
 import { clockNow, clockTimer, realClock, type EngineClock } from './clock.js';
 import { MemoryQueue, storedMessage } from './memory-queue.js';
 import { fireGuarded, memoryLock, skippedMessage } from './overlap.js';
+import { catchUpTimes } from './catch-up.js';
 import type { Timer } from './timers.js';
 import type {
   EngineCallbacks,
@@ -66,6 +67,8 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
   let plan: EnginePlan | undefined;
   let running = false;
   const overlapLock = memoryLock();
+  /** The last occurrence that fired per schedule, for `catchUp` when the engine starts again. */
+  const lastFired = new Map<string, Date>();
 
   const host = {
     keepAlive,
@@ -94,6 +97,22 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
     return queue;
   }
 
+  /** Runs one occurrence under the schedule's overlap policy and remembers it as the last that fired. */
+  function fire(schedule: EngineSchedule, time: Date): Promise<void> {
+    lastFired.set(schedule.trigger, time);
+    return fireGuarded(
+      schedule.overlap ?? 'skip',
+      overlapLock,
+      schedule.trigger,
+      () => callbacks!.fireSchedule(schedule.trigger, time),
+      {
+        running: () => running,
+        skipped: () =>
+          callbacks?.log({ level: 'warn', message: skippedMessage(schedule.trigger, time), trigger: schedule.trigger }),
+      },
+    );
+  }
+
   function arm(schedule: EngineSchedule, after: Date): void {
     const next = schedule.next(after);
     if (!next || !running) return;
@@ -102,21 +121,7 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
       next.getTime(),
       () => {
         if (!running) return;
-        const run = fireGuarded(
-          schedule.overlap ?? 'skip',
-          overlapLock,
-          schedule.trigger,
-          () => callbacks!.fireSchedule(schedule.trigger, next),
-          {
-            running: () => running,
-            skipped: () =>
-              callbacks?.log({
-                level: 'warn',
-                message: skippedMessage(schedule.trigger, next),
-                trigger: schedule.trigger,
-              }),
-          },
-        ).finally(() => firing.delete(run));
+        const run = fire(schedule, next).finally(() => firing.delete(run));
         firing.add(run);
         arm(schedule, next);
       },
@@ -137,7 +142,20 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
       for (const consumer of plan.consumers) queueOf(consumer.queue);
       for (const queue of queues.values()) queue.start(plan.consumers.find((c) => c.queue === queue.name));
       const now = clock.now();
-      for (const schedule of plan.schedules) arm(schedule, now);
+      for (const schedule of plan.schedules) {
+        // Occurrences missed while stopped (this engine remembers the last that fired), one after another.
+        const missed = catchUpTimes(schedule, lastFired.get(schedule.trigger), now, nextCallbacks.log);
+        if (missed.length > 0) {
+          const run = missed
+            .reduce(
+              (previous, time) => previous.then(() => (running ? fire(schedule, time) : undefined)),
+              Promise.resolve(),
+            )
+            .finally(() => firing.delete(run));
+          firing.add(run);
+        }
+        arm(schedule, now);
+      }
     },
     async stop() {
       running = false;

@@ -12,7 +12,15 @@
  * @module
  */
 import type { TraceParent } from '../trace.js';
-import type { EmailSource, LogEntry, ObjectStoreSource, OverlapPolicy, SqlDbSource, TriggerEvent } from '../types.js';
+import type {
+  CatchUpPolicy,
+  EmailSource,
+  LogEntry,
+  ObjectStoreSource,
+  OverlapPolicy,
+  SqlDbSource,
+  TriggerEvent,
+} from '../types.js';
 
 /** A queue message as stored by an engine. `attempts` is the 1-based delivery count of this delivery. */
 export interface EngineMessage {
@@ -86,6 +94,8 @@ export interface CompletedMessage {
   durationMs: number;
   /** The W3C trace id the message carried, when it carried one. */
   traceId?: string;
+  /** The handler's return value (the run's result), when the engine keeps it. */
+  result?: unknown;
 }
 
 /**
@@ -106,7 +116,10 @@ export interface EngineQueueStats {
   completed?: CompletedMessage[];
 }
 
-/** A cron the engine must fire. `cron` has 5 fields and is evaluated in `timezone`. */
+/**
+ * A schedule the engine must fire: `cron` (5 or 6 fields, evaluated in
+ * `timezone`) or an `every` interval (`cron` then reads `every 30s`).
+ */
 export interface EngineSchedule {
   trigger: string;
   cron: string;
@@ -116,6 +129,11 @@ export interface EngineSchedule {
    * still runs, on any instance sharing the engine. Default `'skip'`.
    */
   overlap?: OverlapPolicy;
+  /**
+   * Occurrences missed while no runtime ran, since the last that fired: `'none'` (default), `'latest'` or
+   * `'all'` (see `missedOccurrences`). Engines that keep no history fire none.
+   */
+  catchUp?: CatchUpPolicy;
   /** The next occurrence strictly after `after` (croner, DST-safe), or null. */
   next(after: Date): Date | null;
 }

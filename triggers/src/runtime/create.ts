@@ -22,7 +22,7 @@ import {
 import { objectStoreIngressTriggers, type ObjectStoreIngressOptions } from '../objectstore/ingress.js';
 import type { ChangeConsumer, DatabaseBinding } from '../sqldb/consumer.js';
 import { startChangeConsumers, type ChangesOptions } from '../sqldb/start.js';
-import { parseCron as parseCronFor } from '../cron.js';
+import { engineScheduleOf, scheduledEventOf } from './schedule-plan.js';
 import type { TraceParent } from '../trace.js';
 import type { LogEntry, QueueSource, ScheduledSource, TailLog, TailSource, TriggerDefinition } from '../types.js';
 import { QUEUE_DEFAULTS } from '../validate/sources.js';
@@ -250,7 +250,7 @@ export interface TriggerRuntime extends RunMethods {
 
 /**
  * Creates a runtime for a record of triggers. Validates names and limits at
- * once: at most `limits.maxCronTriggers` (3) scheduled triggers, crons no more
+ * once: at most `limits.maxCronTriggers` (1,000) scheduled triggers, schedules no more
  * frequent than `limits.minCronInterval`, batch sizes within
  * `limits.maxBatchSize`, timeouts within `limits.maxTimeout`, one consumer per
  * queue, one trigger per webhook path and method.
@@ -424,11 +424,10 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
 
   const callbacks: EngineCallbacks = {
     fireSchedule: (trigger, scheduledTime) => {
-      const definition = registry.get(trigger).definition;
-      const cron = definition.source.type === 'scheduled' ? definition.source.cron : '';
+      const event = scheduledEventOf(registry.get(trigger).definition.source as ScheduledSource, scheduledTime);
       const runId = `schedule:${trigger}:${scheduledTime.toISOString()}`;
       return track(
-        dispatchWithRetries(core, registry.get(trigger), { cron, scheduledTime }, { runId }),
+        dispatchWithRetries(core, registry.get(trigger), event, { runId }),
         `scheduled trigger "${trigger}"`,
       );
     },
@@ -458,12 +457,9 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     const external = new Set(['email', 'objectstore', 'sqldb']);
     return {
       runtime: name,
-      schedules: registry.ofType('scheduled').map(({ name: trigger, definition }) => {
-        const source = definition.source as ScheduledSource;
-        const timezone = source.timezone ?? 'UTC';
-        const schedule = parseCronFor(source.cron, timezone);
-        return { trigger, cron: source.cron, timezone, overlap: source.overlap ?? 'skip', next: schedule.next };
-      }),
+      schedules: registry
+        .ofType('scheduled')
+        .map(({ name: trigger, definition }) => engineScheduleOf(trigger, definition.source as ScheduledSource)),
       consumers: registry
         .ofType('queue')
         .map(({ definition }) => {

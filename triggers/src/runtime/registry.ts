@@ -1,4 +1,4 @@
-import { assertCronInterval, parseCron } from '../cron.js';
+import { assertCronInterval, scheduleOf } from '../cron.js';
 import { isTriggerDefinition } from '../define.js';
 import { TriggerDefinitionError, TriggerError } from '../errors.js';
 import type { ResolvedLimits } from '../limits.js';
@@ -111,11 +111,8 @@ export class Registry {
       }
     }
     if (source.type === 'scheduled') {
-      assertCronInterval(
-        parseCron(source.cron, source.timezone ?? 'UTC', `${path}.source.cron`),
-        limits.minCronIntervalMs,
-        `${path}.source.cron`,
-      );
+      const field = `${path}.source.${source.every === undefined ? 'cron' : 'every'}`;
+      assertCronInterval(scheduleOf(source, `${path}.source`), limits.minCronIntervalMs, field);
     } else if (source.type === 'queue') {
       this.addConsumer(path, registered, source, limits);
     } else if (source.type === 'webhook') {

@@ -45,7 +45,12 @@ const runtime = createTriggerRuntime({
       },
     }),
   },
-  engine: bullmqEngine({ connection: config.redisUrl, prefix: config.prefix, lockDuration: '1s', stalledInterval: '500ms' }),
+  engine: bullmqEngine({
+    connection: config.redisUrl,
+    prefix: config.prefix,
+    lockDuration: '1s',
+    stalledInterval: '500ms',
+  }),
 });
 await runtime.start();
 print({ ready: true });
