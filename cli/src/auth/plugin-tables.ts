@@ -5,20 +5,8 @@
  * @module
  * @internal
  */
-import {
-  DummyDriver,
-  Kysely,
-  MysqlAdapter,
-  MysqlIntrospector,
-  MysqlQueryCompiler,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type Dialect,
-} from 'kysely';
+import * as kysely from 'kysely';
+import type { Dialect, Kysely } from 'kysely';
 
 /** The dialects `auth generate` renders. */
 export type SqlDialect = 'sqlite' | 'postgres' | 'mysql';
@@ -53,10 +41,11 @@ export const PLUGIN_STORAGES: Record<string, { factory: string; load: () => Prom
   },
 };
 
+/** Kysely's own adapter, introspector and query compiler of each dialect. */
 const KYSELY_PARTS = {
-  sqlite: [SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler],
-  postgres: [PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler],
-  mysql: [MysqlAdapter, MysqlIntrospector, MysqlQueryCompiler],
+  sqlite: [kysely.SqliteAdapter, kysely.SqliteIntrospector, kysely.SqliteQueryCompiler],
+  postgres: [kysely.PostgresAdapter, kysely.PostgresIntrospector, kysely.PostgresQueryCompiler],
+  mysql: [kysely.MysqlAdapter, kysely.MysqlIntrospector, kysely.MysqlQueryCompiler],
 } as const;
 
 /** A Kysely for `dialect` that runs nothing (every query answers no rows) and hands each query to `record`. */
@@ -64,11 +53,11 @@ function recordingDb(dialect: SqlDialect, record: (sql: string, parameters: read
   const [Adapter, Introspector, Compiler] = KYSELY_PARTS[dialect];
   const recording: Dialect = {
     createAdapter: () => new Adapter(),
-    createDriver: () => new DummyDriver(),
+    createDriver: () => new kysely.DummyDriver(),
     createIntrospector: (db) => new Introspector(db),
     createQueryCompiler: () => new Compiler(),
   };
-  return new Kysely<any>({
+  return new kysely.Kysely<any>({
     dialect: recording,
     log: (event) => {
       if (event.level === 'query') record(event.query.sql, event.query.parameters);
