@@ -110,6 +110,61 @@ describe('createTestRuntime', () => {
   });
 });
 
+describe('BullMQ semantics on the fake clock', () => {
+  it('delivers delayed messages at their time, in priority then send order', async () => {
+    const seen: Array<[string, number]> = [];
+    const t = testRuntime({
+      now: JAN_1,
+      triggers: {
+        jobs: defineTrigger({
+          source: { type: 'queue', name: 'jobs', batchSize: 1, batchTimeout: '0ms' },
+          handle: (event) => void seen.push([event.messages[0]!.body as string, t.now() - JAN_1]),
+        }),
+      },
+    });
+    await t.queue('jobs').send('later', { delay: '10m' });
+    await t
+      .queue('jobs')
+      .sendBatch([{ body: 'low', priority: 5 }, { body: 'plain' }, { body: 'high', priority: 1 }, { body: 'plain-2' }]);
+    await t.advanceTime('9m');
+    expect(seen).toEqual([
+      ['plain', 0],
+      ['plain-2', 0],
+      ['high', 0],
+      ['low', 0],
+    ]);
+    await t.advanceTime('1m');
+    expect(seen.at(-1)).toEqual(['later', 600_000]);
+  });
+
+  it('explains why steps need one message per run, at definition time for cancelOn', async () => {
+    expect(() =>
+      defineTrigger({
+        source: { type: 'queue', name: 'q', batchSize: 5 },
+        config: { cancelOn: [{ event: 'x' }] },
+        handle: () => {},
+      }),
+    ).toThrow(
+      "config.cancelOn: cancels one run, and a queue trigger's run is one message: give the source batchSize: 1",
+    );
+    const t = testRuntime({
+      now: JAN_1,
+      triggers: {
+        batch: defineTrigger({
+          source: { type: 'queue', name: 'batch', batchSize: 5, batchTimeout: '1s' },
+          config: { retries: 0 },
+          handle: async (_event, ctx) => void (await ctx.step.sleep('nap', '1h')),
+        }),
+      },
+    });
+    await t.queue('batch').send({});
+    await t.runUntilIdle();
+    expect(t.runsOf('batch')[0]!.error).toMatch(
+      /queue trigger "batch" takes batches of up to 5 messages.*batchSize: 1/,
+    );
+  });
+});
+
 describe('durable steps on the test runtime', () => {
   const waiting = (record: Array<StepEvent<{ invoiceId: string; amount?: number }> | null>) =>
     defineTrigger({
