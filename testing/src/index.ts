@@ -72,3 +72,4 @@ export { createSignedInSession } from './sign-in/session.js';
 export type { BrowserCookie, SignInOptions, SignInResult, SignInTarget } from './sign-in/types.js';
 export { currentTotp, type TotpUser } from './two-factor/current-code.js';
 export { totpCodeOfKey, totpCodeOfUri, type TotpParameters } from './two-factor/totp-code.js';
+export { createTestRuntime, type TestRun, type TestRuntime, type TestRuntimeOptions } from '@framework/trigger/testing';
