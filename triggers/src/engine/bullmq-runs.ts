@@ -97,6 +97,12 @@ export function bullmqRuns(host: RunsHost) {
   };
 }
 
+/** `{result}` of a completed job's stored envelope (the handler's return value), or `{}` when it has none. */
+export function resultOf(returnvalue: unknown): { result?: unknown } {
+  const envelope = parseEnvelope(returnvalue);
+  return envelope && 'result' in envelope && envelope.result !== null ? { result: envelope.result } : {};
+}
+
 function parseEnvelope(value: unknown): CompletedEnvelope | null {
   if (typeof value === 'string') {
     try {

@@ -15,7 +15,7 @@ import { Scheduler } from './bullmq-schedules.js';
 import { redisLock, redisStepStore, type ScriptClient } from './redis-scripts.js';
 import { redisEventWaits } from './bullmq-waits.js';
 import { redisScheduleHistory } from './schedule-history.js';
-import { bullmqRuns } from './bullmq-runs.js';
+import { bullmqRuns, resultOf } from './bullmq-runs.js';
 import { redisFleetLimits, wakeWorkers } from './fleet-limits.js';
 import { bullmqQueueAdmin } from './queue-admin.js';
 
@@ -308,6 +308,7 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       completedAt: new Date(finishedAt),
       durationMs: Math.max(0, finishedAt - startedAt),
       ...(data.trace ? { traceId: data.trace.traceId } : {}),
+      ...resultOf(job.returnvalue),
     };
   }
 
@@ -488,8 +489,8 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       const deadLetters = inspectOptions.deadLetterQueue
         ? (await deadLetterJobs(queue, inspectOptions.deadLetterQueue)).map((d) => d.view)
         : [];
-      // BullMQ's completed set, newest first: the deliveries it kept (`keepCompleted`).
-      const completed = keepCompleted === 0 ? [] : await target.getJobs(['completed'], 0, inspectOptions.limit - 1);
+      // BullMQ's completed set, newest first: the deliveries it kept (`idempotencyTtl`, `keepCompleted`).
+      const completed = await target.getJobs(['completed'], 0, inspectOptions.limit - 1);
       return {
         waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
         inFlight: counts.active ?? 0,
