@@ -126,7 +126,16 @@ export function parseEvery(interval: unknown, path = 'source.every'): CronSchedu
   };
 }
 
-/** The schedule of a scheduled source: its `cron` in its `timezone`, or its `every` interval. */
+/**
+ * The schedule of a scheduled source: its `cron` in its `timezone`, or its
+ * `every` interval (e.g. for a dashboard listing the next occurrences).
+ * @throws {TriggerDefinitionError} for an invalid cron, timezone or interval
+ * @example
+ * ```ts
+ * const schedule = scheduleOf({ every: '30s' });
+ * schedule.next(new Date('2025-01-01T00:00:07Z')); // 2025-01-01T00:00:30Z
+ * ```
+ */
 export function scheduleOf(
   source: { cron?: string; every?: string; timezone?: string },
   path = 'source',
