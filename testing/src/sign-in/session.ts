@@ -106,7 +106,8 @@ async function firstSession(target: SignInTarget, steps: Steps, options: SignInO
  * created by email (see {@link SignInOptions}); the session is a real one, as `auth.createSession` issues it.
  *
  * @throws Error naming the route and the error code when a step fails (no `adapter`, no `testSignInRoute()` in
- * the app, a plugin missing for `organization` or `twoFactor`, a user with a password for `twoFactor`).
+ * the app, a plugin missing for `organization` or `twoFactor`, a reused user whose email is unverified for
+ * `twoFactor`: `EMAIL_NOT_VERIFIED`).
  * @example
  * ```ts
  * const { cookies } = await createSignedInSession({ auth, baseURL: server.url }, { as: 'ada@example.com' });
