@@ -52,5 +52,5 @@ describe('the framework bin', () => {
       cwd: packageRoot,
     });
     expect(bare.stdout).toMatch(/^Usage: framework/);
-  });
+  }, 60_000); // three child processes, each compiling the sources through tsx: slow on a loaded 2-core machine
 });
