@@ -35,8 +35,12 @@ import {
 import { consumeLinkToken, issueLinkToken, userIdOf } from './tokens.js';
 import { userFieldsOf } from '../user-fields/bind.js';
 import { signUpFields } from '../user-fields/sign-up.js';
+import { signUpFieldInputs } from '../user-fields/sign-up-page.js';
 
 export type { EmailPasswordDeps } from './shared.js';
+
+/** The sign-up page's inputs for the custom user fields the client may set. */
+const fieldInputs = (ctx: RouteContext) => signUpFieldInputs(userFieldsOf(ctx.auth.config));
 
 /** The longest name sign-up takes, in characters (the sign-up page's field says the same). */
 const SIGN_UP_NAME_MAX_LENGTH = 100;
@@ -338,10 +342,17 @@ export function emailPasswordRoutes(deps: EmailPasswordDeps): Record<string, Plu
   if (o.signUp) {
     routes.signup = {
       GET: pages((ctx, csrfToken, callbackUrl) =>
-        signUpPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, ...o }),
+        signUpPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, fieldInputs: fieldInputs(ctx), ...o }),
       ),
       POST: againOnError(signUpAction(deps), (ctx, csrfToken, callbackUrl, error) =>
-        signUpPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, error, ...o }),
+        signUpPage({
+          basePath: ctx.auth.config.basePath,
+          csrfToken,
+          callbackUrl,
+          error,
+          fieldInputs: fieldInputs(ctx),
+          ...o,
+        }),
       ),
       rateLimit: signUpLimit,
     };

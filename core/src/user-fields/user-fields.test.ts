@@ -21,13 +21,13 @@ const fields = {
   handle: { type: 'string', unique: true },
 } as const satisfies UserFieldsConfig;
 
+/** What every engine of this file shares. */
+const BASE = { secret: SECRET, baseURL: ORIGIN, providers: [], logger: { error: () => {}, warn: () => {} } };
+
 function setup(adapter: StorageAdapter = createMemoryAdapter()) {
   const auth = createAuth({
-    secret: SECRET,
-    baseURL: ORIGIN,
+    ...BASE,
     adapter,
-    providers: [],
-    logger: { error: () => {}, warn: () => {} },
     emailAndPassword: {},
     // Sign-ups count on the login limiter; these tests sign up many times from one address.
     rateLimit: { login: false },
@@ -116,6 +116,19 @@ describe('sign-up', () => {
     expect(user).toMatchObject({ plan: 'free', newsletter: false, seats: null, birthday: null, tags: null });
   });
 
+  it('shows an input per client-settable field on the default sign-up page, and none for input: false', async () => {
+    const { auth } = setup();
+    const page = await (
+      await auth.handler(new Request(`${ORIGIN}/auth/signup`, { headers: { accept: 'text/html' } }))
+    ).text();
+    expect(page).toContain('<label for="signup-field-company">Company</label>');
+    expect(page).toMatch(/<input id="signup-field-company" name="company" type="text" maxlength="1000" required>/);
+    expect(page).toContain('name="seats" type="number" step="any">');
+    expect(page).toContain('name="newsletter" type="checkbox" value="true">');
+    expect(page).toContain('name="birthday" type="date">');
+    expect(page).not.toContain('name="plan"');
+  });
+
   it('refuses a field with input: false (400 USER_FIELD_NOT_INPUT) and stores nothing', async () => {
     const { adapter, client } = setup();
     const res = await signUp(client(), { plan: 'enterprise' });
@@ -168,10 +181,8 @@ describe('the session', () => {
   it('hands the fields to callbacks.session, whose additions are typed on getSession()', async () => {
     const adapter = createMemoryAdapter();
     const auth = createAuth({
-      secret: SECRET,
-      baseURL: ORIGIN,
+      ...BASE,
       adapter,
-      providers: [],
       emailAndPassword: {},
       user: { additionalFields: { plan: { type: 'string', defaultValue: 'free', input: false } } },
       callbacks: {
