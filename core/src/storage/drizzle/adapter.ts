@@ -6,34 +6,13 @@
  */
 import { and, count, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Kysely } from 'kysely';
-import {
-  normalizeEmail,
-  resolveListUsersQuery,
-  toAccount,
-  toAuthenticator,
-  toSession,
-  toUser,
-  toVerificationToken,
-} from '../records.js';
+import * as records from '../records.js';
 import { attachSessionReadNow } from '../session-read-now.js';
 import { cachedCount } from '../sql/cached-count.js';
 import { dialects } from '../sql/dialect.js';
 import { migrateToLatest } from '../sql/migrations.js';
 import { purgeExpiredRows, purgeInBatches, resolvePurgeOptions } from '../sql/purge.js';
-import {
-  decodeAccount,
-  decodeAuthenticator,
-  decodeSession,
-  decodeUser,
-  decodeVerificationToken,
-  encodeAccount,
-  encodeAccountPatch,
-  encodeAuthenticator,
-  encodeSession,
-  encodeUser,
-  encodeUserPatch,
-  encodeVerificationToken,
-} from '../sql/rows.js';
+import * as codec from '../sql/rows.js';
 import type { AccountRow, AuthenticatorRow, SessionRow, UserRow, VerificationTokenRow } from '../sql/tables.js';
 import { tableNames } from '../sql/tables.js';
 import { StorageConflictError, type AdapterSession, type AdapterUser, type StorageAdapter } from '../types.js';
@@ -181,7 +160,7 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
     .where(eq(sessions.c('id'), sql.placeholder('id')));
   type Joined = { s: SessionRow; u: UserRow } | undefined;
   const found = (row: Joined): { session: AdapterSession; user: AdapterUser } | null =>
-    row ? { session: decodeSession(row.s), user: decodeUser(row.u) } : null;
+    row ? { session: codec.decodeSession(row.s), user: codec.decodeUser(row.u) } : null;
   // Prepared on first use (better-sqlite3 prepares against the tables, which migrate() may create first).
   let readJoined: (id: string) => Joined | Promise<Joined>;
   if (dialect === 'sqlite') {
@@ -212,18 +191,20 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
     async close() {},
 
     async createUser(input) {
-      const user = toUser(input.id ?? crypto.randomUUID(), input);
-      const insert = q.insert(users.table).values(users.values(encodeUser(user)));
+      const user = records.toUser(input.id ?? crypto.randomUUID(), input);
+      const insert = q.insert(users.table).values(users.values(codec.encodeUser(user)));
       await guard(Promise.resolve(insert), (violation) => (violation.includes('email_normalized') ? 'email' : 'id'));
       return user;
     },
     async getUser(id) {
       const row = await first<UserRow>(selectFrom(users).where(eq(users.c('id'), id)));
-      return row ? decodeUser(row) : null;
+      return row ? codec.decodeUser(row) : null;
     },
     async getUserByEmail(email) {
-      const row = await first<UserRow>(selectFrom(users).where(eq(users.c('email_normalized'), normalizeEmail(email))));
-      return row ? decodeUser(row) : null;
+      const row = await first<UserRow>(
+        selectFrom(users).where(eq(users.c('email_normalized'), records.normalizeEmail(email))),
+      );
+      return row ? codec.decodeUser(row) : null;
     },
     async getUserByAccount(key) {
       const row = await first<UserRow>(
@@ -233,14 +214,14 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
           .innerJoin(users.table, eq(users.c('id'), accounts.c('user_id')))
           .where(byAccount(key)),
       );
-      return row ? decodeUser(row) : null;
+      return row ? codec.decodeUser(row) : null;
     },
     async updateUser(id, patch) {
-      const row = encodeUserPatch(patch);
+      const row = codec.encodeUserPatch(patch);
       if (Object.keys(row).length === 0) return adapter.getUser(id);
       const update = updateReturning<UserRow>(users, { ...row, ...bumpOnRoleChange(row) }, eq(users.c('id'), id));
       const updated = await guard(update, () => 'email');
-      return updated ? decodeUser(updated) : null;
+      return updated ? codec.decodeUser(updated) : null;
     },
     async deleteUser(id) {
       // Foreign keys cascade too; deleting explicitly also covers SQLite connections without `foreign_keys = ON`.
@@ -252,7 +233,7 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
       ]);
     },
     async listUsers(query) {
-      const { search, limit, after } = resolveListUsersQuery(query);
+      const { search, limit, after } = records.resolveListUsersQuery(query);
       const conditions: SQL[] = [];
       if (after !== undefined) conditions.push(gt(users.c('id'), after));
       if (search !== undefined) conditions.push(await searchUsers(search));
@@ -260,7 +241,7 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
         .where(and(...conditions))
         .orderBy(users.c('id'))
         .limit(limit + 1);
-      const page = rows.slice(0, limit).map(decodeUser);
+      const page = rows.slice(0, limit).map(codec.decodeUser);
       return { users: page, next: rows.length > limit ? page[page.length - 1]!.id : null };
     },
     async getSessionVersion(userId) {
@@ -283,35 +264,35 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
     },
 
     async linkAccount(input) {
-      const account = toAccount(input);
+      const account = records.toAccount(input);
       await guard(
-        Promise.resolve(q.insert(accounts.table).values(accounts.values(encodeAccount(account)))),
+        Promise.resolve(q.insert(accounts.table).values(accounts.values(codec.encodeAccount(account)))),
         () => 'account',
       );
       return account;
     },
     async getAccount(key) {
       const row = await first<AccountRow>(selectFrom(accounts).where(byAccount(key)));
-      return row ? decodeAccount(row) : null;
+      return row ? codec.decodeAccount(row) : null;
     },
     async listAccounts(userId) {
       const rows: AccountRow[] = await selectFrom(accounts).where(eq(accounts.c('user_id'), userId));
-      return rows.map(decodeAccount);
+      return rows.map(codec.decodeAccount);
     },
     async updateAccount(key, patch) {
-      const row = encodeAccountPatch(patch);
+      const row = codec.encodeAccountPatch(patch);
       if (Object.keys(row).length === 0) return adapter.getAccount(key);
       const updated = await updateReturning<AccountRow>(accounts, row, byAccount(key));
-      return updated ? decodeAccount(updated) : null;
+      return updated ? codec.decodeAccount(updated) : null;
     },
     async unlinkAccount(key) {
       await q.delete(accounts.table).where(byAccount(key));
     },
 
     async createSession(input) {
-      const session = toSession(input);
+      const session = records.toSession(input);
       await guard(
-        Promise.resolve(q.insert(sessions.table).values(sessions.values(encodeSession(session)))),
+        Promise.resolve(q.insert(sessions.table).values(sessions.values(codec.encodeSession(session)))),
         () => 'id',
       );
       return session;
@@ -322,11 +303,11 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
     async updateSessionExpiry(id, expires, lastActiveAt) {
       const set = { expires: expires.getTime(), ...(lastActiveAt ? { last_active_at: lastActiveAt.getTime() } : {}) };
       const row = await updateReturning<SessionRow>(sessions, set, eq(sessions.c('id'), id));
-      return row ? decodeSession(row) : null;
+      return row ? codec.decodeSession(row) : null;
     },
     async listSessions(userId) {
       const rows: SessionRow[] = await selectFrom(sessions).where(eq(sessions.c('user_id'), userId));
-      return rows.map(decodeSession);
+      return rows.map(codec.decodeSession);
     },
     countActiveSessions: (now) => (now ? countActive(now) : activeNow()),
     async deleteSession(id) {
@@ -346,10 +327,10 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
       ),
 
     async createVerificationToken(input) {
-      const token = toVerificationToken(input);
+      const token = records.toVerificationToken(input);
       const insert = q
         .insert(verificationTokens.table)
-        .values(verificationTokens.values(encodeVerificationToken(token)));
+        .values(verificationTokens.values(codec.encodeVerificationToken(token)));
       await guard(Promise.resolve(insert), () => 'tokenHash');
       return token;
     },
@@ -363,7 +344,7 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
           )
           .returning(verificationTokens.selection),
       );
-      return row ? decodeVerificationToken(row) : null;
+      return row ? codec.decodeVerificationToken(row) : null;
     },
     deleteVerificationTokens: ({ identifier, expiresAfter }) =>
       // The primary key starts with the identifier: an index range, not a scan.
@@ -376,8 +357,8 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
       ),
 
     async createAuthenticator(input) {
-      const authenticator = toAuthenticator(input);
-      const row = authenticators.values(encodeAuthenticator(authenticator, traits));
+      const authenticator = records.toAuthenticator(input);
+      const row = authenticators.values(codec.encodeAuthenticator(authenticator, traits));
       await guard(Promise.resolve(q.insert(authenticators.table).values(row)), () => 'credentialId');
       return authenticator;
     },
@@ -385,11 +366,11 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
       const row = await first<AuthenticatorRow>(
         selectFrom(authenticators).where(eq(authenticators.c('credential_id'), credentialId)),
       );
-      return row ? decodeAuthenticator(row) : null;
+      return row ? codec.decodeAuthenticator(row) : null;
     },
     async listAuthenticators(userId) {
       const rows: AuthenticatorRow[] = await selectFrom(authenticators).where(eq(authenticators.c('user_id'), userId));
-      return rows.map(decodeAuthenticator);
+      return rows.map(codec.decodeAuthenticator);
     },
     async updateAuthenticatorCounter(credentialId, counter) {
       const row = await updateReturning(

@@ -3,26 +3,18 @@
  * them with Drizzle, declare relations to them, or keep them in their drizzle-kit schema.
  * @module
  */
-import {
-  indexesOn,
-  propertyOf,
-  tableSpecs,
-  type ColumnSpec,
-  type DrizzleDialect,
-  type IndexTerm,
-  type TableSpec,
-} from './spec.js';
+import * as kit from './spec.js';
 
 /** Options of {@link generateDrizzleSchema}. */
 export interface GenerateDrizzleSchemaOptions {
   /** `'sqlite'` (`drizzle-orm/sqlite-core`) or `'postgres'` (`drizzle-orm/pg-core`). */
-  dialect: DrizzleDialect;
+  dialect: kit.DrizzleDialect;
   /** Prefix of every table name, as given to the adapter. Default `'auth_'`. */
   tablePrefix?: string;
 }
 
 /** The Drizzle column builder call for `column`, e.g. `bigint('expires', { mode: 'number' }).notNull()`. */
-function columnSource(column: ColumnSpec, dialect: DrizzleDialect, users: string): string {
+function columnSource(column: kit.ColumnSpec, dialect: kit.DrizzleDialect, users: string): string {
   const name = `'${column.name}'`;
   let source: string;
   if (column.kind === 'text') source = `text(${name})`;
@@ -37,27 +29,27 @@ function columnSource(column: ColumnSpec, dialect: DrizzleDialect, users: string
 }
 
 /** An index term as source: `t.userId`, `t.emailNormalized.op('text_pattern_ops')`, sql`lower(${t.name})`. */
-function termSource(term: IndexTerm): string {
-  const column = `t.${propertyOf(term.column)}`;
+function termSource(term: kit.IndexTerm): string {
+  const column = `t.${kit.propertyOf(term.column)}`;
   if (term.lower) return `sql\`lower(\${${column}})${term.op ? ` ${term.op}` : ''}\``;
   return term.op ? `${column}.op('${term.op}')` : column;
 }
 
-function tableSource(spec: TableSpec, dialect: DrizzleDialect, users: string): string {
+function tableSource(spec: kit.TableSpec, dialect: kit.DrizzleDialect, users: string): string {
   const lines = [
     `export const ${spec.key} = ${dialect === 'sqlite' ? 'sqliteTable' : 'pgTable'}(`,
     `  '${spec.name}',`,
     '  {',
   ];
   for (const column of spec.columns)
-    lines.push(`    ${propertyOf(column.name)}: ${columnSource(column, dialect, users)},`);
+    lines.push(`    ${kit.propertyOf(column.name)}: ${columnSource(column, dialect, users)},`);
   lines.push('  },');
   const extras: string[] = [];
   if (spec.primaryKey) {
-    const columns = spec.primaryKey.columns.map((c) => `t.${propertyOf(c)}`).join(', ');
+    const columns = spec.primaryKey.columns.map((c) => `t.${kit.propertyOf(c)}`).join(', ');
     extras.push(`primaryKey({ name: '${spec.primaryKey.name}', columns: [${columns}] }),`);
   }
-  for (const index of indexesOn(spec, dialect)) {
+  for (const index of kit.indexesOn(spec, dialect)) {
     if (index.note) extras.push(`// ${index.note}`);
     const terms = index.terms.map(termSource).join(', ');
     const on = index.using ? `.using('${index.using}', ${terms})` : `.on(${terms})`;
@@ -93,7 +85,7 @@ export function generateDrizzleSchema(options: GenerateDrizzleSchemaOptions): st
     throw new TypeError(
       `generateDrizzleSchema: unknown dialect ${JSON.stringify(dialect)}: use 'sqlite' or 'postgres'`,
     );
-  const specs = tableSpecs(options.tablePrefix);
+  const specs = kit.tableSpecs(options.tablePrefix);
   const tables = specs.map((spec) => tableSource(spec, dialect, specs[0]!.key));
   const body = tables.join('\n\n');
   const core = dialect === 'sqlite' ? 'sqlite-core' : 'pg-core';
