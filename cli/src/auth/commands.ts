@@ -30,7 +30,7 @@ function pluginsOption(args: ParsedArgs): string[] {
   if (value === 'all') return Object.keys(PLUGIN_STORAGES);
   if (value === 'none') return [];
   const names = value.split(',').map((name) => name.trim());
-  const unknown = names.find((name) => !(name in PLUGIN_STORAGES));
+  const unknown = names.find((name) => !Object.hasOwn(PLUGIN_STORAGES, name));
   if (unknown !== undefined)
     throw new UsageError(
       `unknown plugin "${unknown}" in --plugins (all, none, or some of ${Object.keys(PLUGIN_STORAGES).join(', ')})`,

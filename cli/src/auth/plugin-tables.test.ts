@@ -105,6 +105,7 @@ describe('framework auth generate: the plugins tables', () => {
     const none = await run('auth', 'generate', '--dialect', 'sqlite', '--plugins', 'none');
     expect(none.stdout).not.toContain('-- plugin');
     expect(none.stdout).toContain('create table "auth_users"');
+    expect(await run('auth', 'generate', '--dialect', 'sqlite', '--plugins', 'toString')).toMatchObject({ code: 2 });
     expect(await run('auth', 'generate', '--dialect', 'sqlite', '--plugins', 'jwt,passwords')).toEqual({
       code: 2,
       stdout: '',
