@@ -26,7 +26,7 @@ export async function measure(operation: Operation, n: number): Promise<Timing> 
     state = (state * 1103515245 + 12345) % 2 ** 31;
     return 1 + (state % n);
   };
-  await operation.run(nextUser()); // warm-up: prepared statements, caches
+  if (operation.warmUp !== false) await operation.run(nextUser());
   const monitor = monitorEventLoopDelay({ resolution: 1 });
   monitor.enable();
   let total = 0;

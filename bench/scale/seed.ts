@@ -1,9 +1,9 @@
 /**
- * Seeds `n` users in the kit's own tables, with the rows that come with users in proportion: per user three
- * sessions (one live, one expired for every tenth user, one expired and waiting for the purge), a password account (an OAuth account for every other user),
- * three audit entries and a membership; per ten users a verification token (half expired), a passkey and an
- * API key; per hundred users a tenant and an invitation; per thousand a ban. Each table is filled by one
- * `INSERT … SELECT` over a number series, so a million users take seconds, not a million round trips.
+ * Seeds `n` users in the kit's own tables, with the rows that come with users in proportion: per user four
+ * sessions (one live, one expired for every tenth user, two expired ones waiting for the purge), a password
+ * account (an OAuth account for every other user), three audit entries and a membership; per ten users a
+ * verification token (half expired), a passkey and an API key; per hundred users a tenant and an invitation; per
+ * thousand a ban. Each table is filled by one `INSERT … SELECT` over a number series, not a million round trips.
  * @module
  */
 import { sql } from 'kysely';
@@ -51,9 +51,12 @@ export async function seed(storages: Storages, n: number): Promise<void> {
     `'github', 'gh' || (2 * i), 'u' || (2 * i), 'oauth'`,
     Math.floor(n / 2),
   );
+  // One live session, one expired for every tenth user, and two expired ones waiting for the purge.
   for (const [suffix, expired] of [
     ['a', 'false'],
     ['b', 'i % 10 = 0'],
+    ['c', 'true'],
+    ['d', 'true'],
   ] as const) {
     const expires = expired === 'false' ? `${future}` : `case when ${expired} then ${past} else ${future} end`;
     await fill(
