@@ -15,4 +15,5 @@ export default packageBuild({
   'plugins/admin': 'src/plugins/admin/index.ts',
   'plugins/organizations': 'src/plugins/organizations/index.ts',
   'plugins/audit-log': 'src/plugins/audit-log/index.ts',
+  drizzle: 'src/storage/drizzle/index.ts',
 });

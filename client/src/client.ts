@@ -3,7 +3,9 @@
  * @module
  */
 import { getSession } from './session.js';
-import { signIn, type SignInOptions, type SignInResult } from './sign-in.js';
+import { addPasskey, type AddedPasskey, type AddPasskeyOptions } from './passkey.js';
+import type { AccountResult } from './account.js';
+import { signIn, type SignIn } from './sign-in.js';
 import { signOut, type SignOutOptions, type SignOutResult } from './sign-out.js';
 import { createAuthStore, type AuthStore } from './store.js';
 import type { SessionUser } from './infer.js';
@@ -14,14 +16,16 @@ import type { AuthClientOptions, ClientSession, ClientUser } from './types.js';
  * filled in; `U` is the user's type.
  */
 export interface AuthClient<U = ClientUser> {
-  signIn(providerId: string, options?: SignInOptions): Promise<SignInResult>;
+  /** `signIn(providerId, options?)` and `signIn.passkey(options?)`, bound. */
+  signIn: SignIn;
   signOut(options?: SignOutOptions): Promise<SignOutResult>;
   getSession(): Promise<ClientSession<U> | null>;
   createAuthStore(): AuthStore<U>;
+  addPasskey(options?: AddPasskeyOptions): Promise<AccountResult<AddedPasskey>>;
 }
 
 /**
- * Binds `signIn`, `signOut`, `getSession` and `createAuthStore` to one
+ * Binds `signIn` (and `signIn.passkey`), `signOut`, `getSession`, `createAuthStore` and `addPasskey` to one
  * `basePath` / `baseUrl` / `fetch`, so an app with its auth API elsewhere
  * names it once. Options given to a call win over the bound ones. The type
  * argument types the user, as for {@link createAuthStore}.
@@ -35,10 +39,13 @@ export interface AuthClient<U = ClientUser> {
  */
 export function createAuthClient<S = ClientUser>(options: AuthClientOptions = {}): AuthClient<SessionUser<S>> {
   const client: AuthClient = {
-    signIn: (providerId, more) => signIn(providerId, { ...options, ...more }),
+    signIn: Object.assign((providerId: string, more?: object) => signIn(providerId, { ...options, ...more }), {
+      passkey: (more?: object) => signIn.passkey({ ...options, ...more }),
+    }),
     signOut: (more) => signOut({ ...options, ...more }),
     getSession: () => getSession(options),
     createAuthStore: () => createAuthStore(options),
+    addPasskey: (more) => addPasskey({ ...options, ...more }),
   };
   return client as unknown as AuthClient<SessionUser<S>>;
 }

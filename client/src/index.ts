@@ -3,7 +3,8 @@
  * for the auth routes and a nanostores store of the session. No server code.
  * @module
  */
-export { signIn, type SignInOptions, type SignInResult } from './sign-in.js';
+export { signIn, type SignIn, type SignInOptions, type SignInResult } from './sign-in.js';
+export { addPasskey, type AddPasskeyOptions, type AddedPasskey, type PasskeySignInOptions } from './passkey.js';
 export { signOut, type SignOutOptions, type SignOutResult } from './sign-out.js';
 export { getSession } from './session.js';
 export {

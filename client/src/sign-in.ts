@@ -2,9 +2,13 @@
  * `signIn(providerId, options)`.
  * @module
  */
-import { announce } from './events.js';
-import { call, csrfToken, currentUrl, endpoint, errorCode, navigate, urlOf } from './http.js';
+import { call, csrfToken, currentUrl, endpoint } from './http.js';
+import { signInWithPasskey } from './passkey.js';
+import type { PasskeySignInOptions } from './passkey-types.js';
+import { finishSignIn, type SignInResult } from './sign-in-answer.js';
 import type { AuthClientOptions } from './types.js';
+
+export type { SignInResult } from './sign-in-answer.js';
 
 /** Options of {@link signIn}; any other field is sent to the provider (the credential fields). */
 export interface SignInOptions extends AuthClientOptions {
@@ -24,16 +28,25 @@ export interface SignInOptions extends AuthClientOptions {
   [field: string]: unknown;
 }
 
-/** What {@link signIn} resolves to. */
-export interface SignInResult {
-  /** True when the server accepted the sign-in. */
-  ok: boolean;
-  /** HTTP status of the answer; 0 when the request could not be sent. */
-  status: number;
-  /** The error code, e.g. `INVALID_CREDENTIALS`, `CSRF_TOKEN_INVALID`, `FETCH_ERROR` (network). */
-  error?: string;
-  /** Where the server says to go next. */
-  url?: string;
+/** The type of {@link signIn}: the provider sign-in, and `signIn.passkey(options?)`. */
+export interface SignIn {
+  (providerId: string, options?: SignInOptions): Promise<SignInResult>;
+  /**
+   * Signs in with a passkey the browser already holds for this site (a discoverable credential: no email asked):
+   * `POST {basePath}/passkey/authenticate/options`, the browser's ceremony (`@simplewebauthn/browser`, loaded on
+   * first use), then `POST {basePath}/passkey/authenticate/verify`. Ends like `signIn`: stores refreshed, then the
+   * page goes to the answer's URL unless `redirect` is false. Never rejects.
+   * @returns `{ok, status, error?, url?}`; `error` is the server's code (`PASSKEY_VERIFICATION_FAILED`,
+   *   `RATE_LIMITED`, …) or, with `status` 0, `PASSKEY_UNSUPPORTED` (no WebAuthn in this browser),
+   *   `PASSKEY_CANCELLED` (the person dismissed the prompt, or it timed out), `PASSKEY_FAILED` (another browser
+   *   refusal), `FETCH_ERROR`.
+   * @example
+   * ```ts
+   * const result = await signIn.passkey({ callbackUrl: '/dashboard' });
+   * if (!result.ok && result.error !== 'PASSKEY_CANCELLED') showError(result.error);
+   * ```
+   */
+  passkey(options?: PasskeySignInOptions): Promise<SignInResult>;
 }
 
 const RESERVED = new Set([
@@ -56,28 +69,12 @@ export function providerFields(options: Record<string, unknown>): Record<string,
 }
 
 /**
- * Signs in with a provider. It fetches a CSRF token first, then posts JSON:
- * `credentials` to `POST {basePath}/callback/credentials` with the credential
- * fields; any other id (OAuth presets, `email`) to `POST
- * {basePath}/signin/:providerId`. On success, stores in this page are
- * refreshed before the promise resolves, and other tabs are told.
- *
- * It never rejects: failures resolve with `ok: false` and an `error` code.
- * It never navigates after a failure either. It navigates only to http(s)
- * URLs on the page's origin, the `baseUrl` origin or `navigationOrigins`
- * (list your OAuth providers' authorization servers there); any other URL
- * in the answer (`javascript:`, `//evil.example`) sends the page to `/`.
- *
+ * The provider sign-in of {@link signIn}.
  * @param providerId `credentials`, `email` or an OAuth preset id.
  * @param options {@link SignInOptions}: `callbackUrl` / `redirectTo`
  *   (default: the current page), `redirect` (default true), credential fields.
- * @example
- * ```ts
- * const result = await signIn('credentials', { email, password, redirect: false });
- * if (!result.ok) showError(result.error); // e.g. 'INVALID_CREDENTIALS'
- * ```
  */
-export async function signIn(providerId: string, options: SignInOptions = {}): Promise<SignInResult> {
+async function signInWith(providerId: string, options: SignInOptions = {}): Promise<SignInResult> {
   const ep = endpoint(options);
   const path = providerId === 'credentials' ? '/callback/credentials' : `/signin/${encodeURIComponent(providerId)}`;
   const callbackUrl = options.redirectTo ?? options.callbackUrl ?? currentUrl();
@@ -92,9 +89,27 @@ export async function signIn(providerId: string, options: SignInOptions = {}): P
   } catch {
     return { ok: false, status: 0, error: 'FETCH_ERROR' };
   }
-  const url = urlOf(answer);
-  if (!answer.ok) return { ok: false, status: answer.status, error: errorCode(answer), ...(url ? { url } : {}) };
-  await announce(ep);
-  if (options.redirect !== false && url) navigate(url, options);
-  return { ok: true, status: answer.status, ...(url ? { url } : {}) };
+  return finishSignIn(ep, answer, options);
 }
+
+/**
+ * Signs in with a provider. It fetches a CSRF token first, then posts JSON:
+ * `credentials` to `POST {basePath}/callback/credentials` with the credential
+ * fields; any other id (OAuth presets, `email`) to `POST
+ * {basePath}/signin/:providerId`. On success, stores in this page are
+ * refreshed before the promise resolves, and other tabs are told.
+ * `signIn.passkey(options?)` signs in with a passkey (see {@link SignIn}).
+ *
+ * It never rejects: failures resolve with `ok: false` and an `error` code.
+ * It never navigates after a failure either. It navigates only to http(s)
+ * URLs on the page's origin, the `baseUrl` origin or `navigationOrigins`
+ * (list your OAuth providers' authorization servers there); any other URL
+ * in the answer (`javascript:`, `//evil.example`) sends the page to `/`.
+ *
+ * @example
+ * ```ts
+ * const result = await signIn('credentials', { email, password, redirect: false });
+ * if (!result.ok) showError(result.error); // e.g. 'INVALID_CREDENTIALS'
+ * ```
+ */
+export const signIn: SignIn = Object.assign(signInWith, { passkey: signInWithPasskey });

@@ -7,28 +7,15 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientScript } from './client-bundle.js';
 import { chromiumAvailable, launchChromium } from '@framework/example-shared/testing/browser';
 
 const available = chromiumAvailable('the navigation tests of the auth client');
 
 /** The URL the fake auth routes answer with, set by each test. */
 let answerUrl = '/';
-
-async function bundle(): Promise<string> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('../src/index.ts', import.meta.url))],
-    bundle: true,
-    format: 'iife',
-    globalName: 'authClient',
-    platform: 'browser',
-    write: false,
-  });
-  return result.outputFiles[0]!.text;
-}
 
 function page(body: string): string {
   return `<!doctype html><title>${body}</title><script src="/client.js"></script><p id="where">${body}</p>`;
@@ -40,7 +27,7 @@ describe.skipIf(!available)('auth client navigation in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    const script = await bundle();
+    const script = await clientScript();
     server = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path === '/client.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);

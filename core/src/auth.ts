@@ -19,6 +19,10 @@ import { csrfApi, responseOfError, sessionIssuer } from './engine/app-api.js';
 import { createServerApi } from './engine/server-api.js';
 import { CORE_API, EMAIL_PASSWORD_API, type CoreApi } from './engine/core-api.js';
 import type { Auth, CreateAuthOptions } from './engine/types.js';
+import type { AuthCallbacks } from './callbacks.js';
+import type { Session, User } from './types.js';
+import type { SessionUserOf } from './user-fields/infer.js';
+import type { UserFieldsConfig } from './user-fields/types.js';
 
 export type { Auth, CreateAuthOptions } from './engine/types.js';
 export type { RequestInfo } from './contract/types.js';
@@ -50,14 +54,16 @@ export type { RequestInfo } from './contract/types.js';
  * const res = await auth.handler(new Request('http://localhost/auth/session'));
  * ```
  */
-export function createAuth<const P extends readonly AuthPlugin<string, unknown, any>[] = []>(
-  options: CreateAuthOptions<P>,
-): Auth<PluginExtensions<P>, PluginApis<P>> {
+export function createAuth<
+  const P extends readonly AuthPlugin<string, unknown, any>[] = [],
+  const F extends UserFieldsConfig = Record<never, never>,
+  S extends Session = Session,
+>(options: CreateAuthOptions<P, F, S>): Auth<PluginExtensions<P>, SessionUserOf<F, S>, PluginApis<P>> {
   const resolved = resolveOptions(options);
   const { config, adapter, plugins, strategy } = resolved;
   const registry = buildRegistry([signInRoutes(), accountRoutes(), ...plugins], config.basePath);
   const extensions: Record<string, unknown> = {};
-  const callbacks = options.callbacks ?? {};
+  const callbacks: AuthCallbacks = (options.callbacks ?? {}) as AuthCallbacks;
   const reader = createSessionReader({ config, strategy, callbacks, hooks: registry.hooks, extensions });
   const refusals = createRefusalLog();
   const internals: AuthInternals = {
@@ -93,7 +99,7 @@ export function createAuth<const P extends readonly AuthPlugin<string, unknown, 
   };
   const handler = createHandler(cookieOnly, registry);
   const api = createServerApi(internals, handler, [CORE_API, EMAIL_PASSWORD_API, ...plugins.map((p) => p.api)]);
-  return {
+  const engine: Auth<PluginExtensions<P>, User, PluginApis<P>> = {
     extensions: pluginExtensions as PluginExtensions<P>,
     api: api as unknown as CoreApi & PluginApis<P>,
     async migrate() {
@@ -116,4 +122,5 @@ export function createAuth<const P extends readonly AuthPlugin<string, unknown, 
     },
     toResponse: responseOfError(internals),
   };
+  return engine as unknown as Auth<PluginExtensions<P>, SessionUserOf<F, S>, PluginApis<P>>;
 }

@@ -62,6 +62,7 @@ export {
   type RegisterInput,
 } from './password-accounts.js';
 export * from './storage/index.js';
+export * from './user-fields/index.js';
 export type { User, Session, Account, AccountType, JWT, Profile } from './types.js';
 export type { AuthCallbacks, SignInParams, RedirectParams, SessionParams, JwtParams } from './callbacks.js';
 export type {

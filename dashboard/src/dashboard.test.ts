@@ -96,7 +96,7 @@ describe('dashboard triggers view', () => {
     expect(runPage).toContain('attempt 1 failed: downstream unavailable');
 
     expect(html).toMatch(
-      /<tr data-queue="jobs"><td>jobs<\/td><td>jobs-consumer<\/td><td>0<\/td><td>0<\/td><td>0<\/td><td>1<\/td><td>jobs-dlq<\/td>/,
+      /<tr data-queue="jobs"><td>jobs<\/td><td>jobs-consumer<\/td><td>running <form[^]*?<\/form><\/td><td>0<\/td><td>0<\/td><td>0<\/td><td>1<\/td><td>jobs-dlq<\/td>/,
     );
     const id = /<tr data-message="([^"]+)"/.exec(html)?.[1];
     expect(id).toBeTruthy();

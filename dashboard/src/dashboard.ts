@@ -18,7 +18,7 @@ import { renderGet } from './pages.js';
 /** The parts of a `TriggerRuntime` the dashboard reads and acts on. */
 export type DashboardRuntime = Pick<
   TriggerRuntime,
-  'name' | 'definitions' | 'onRun' | 'inspectQueues' | 'replay' | 'discard'
+  'name' | 'definitions' | 'onRun' | 'inspectQueues' | 'replay' | 'discard' | 'pause' | 'resume' | 'events'
 >;
 
 /** Options of {@link createDashboard}. */
@@ -232,6 +232,10 @@ function flash(params: URLSearchParams): Pick<PageContext, 'notice' | 'error'> {
     const value = params.get(name);
     return value && value.length <= 200 ? value : undefined;
   };
+  const paused = id('paused');
+  const resumed = id('resumed');
+  if (paused) return { notice: `Paused the queue of ${paused}.` };
+  if (resumed) return { notice: `Resumed the queue of ${resumed}.` };
   const replayed = id('replayed');
   const discarded = id('discarded');
   const missing = id('missing');

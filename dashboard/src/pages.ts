@@ -45,6 +45,7 @@ export async function renderGet(
     const trigger = url.searchParams.get('trigger') ?? undefined;
     const body = overviewPage(context, {
       definitions: deps.runtime?.definitions ?? {},
+      events: deps.runtime?.events ?? [],
       queues: deps.runtime ? await deps.runtime.inspectQueues() : [],
       runs: (await deps.history?.list({ limit: 50, ...(trigger ? { trigger } : {}) })) ?? [],
       throughput: deps.history?.throughput() ?? { minutes: [], runs: [], errors: [] },

@@ -16,7 +16,9 @@
  *    `@framework/hono` (what npm does when versions disagree), and runs the smoke tests in `smoke/` with vitest:
  *    the storage, tenant-storage and engine conformance suites from `@framework/testing/conformance` against the
  *    installed runtime packages, the role conformance suite and the tenant cases through Hono's ESM build (nested
- *    copy) and CJS build, plus plain `require` / `import` of every entry point.
+ *    copy) and CJS build, plus plain `require` / `import` of every entry point;
+ * 4. `@framework/cli` installed beside `@framework/auth` alone (cli-alone.mjs): `npx framework auth generate` and
+ *    `auth migrate` on a SQLite file work without `@framework/trigger`, and `framework triggers` names its install.
  *
  * Run after `npm run build`: `npm run check:packages`. Exits non-zero on the first failing step.
  */
@@ -24,6 +26,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkCliAlone } from './cli-alone.mjs';
 import { attwProfile, manifestProblems, PUBLISHED, tarballProblems } from './rules.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -82,6 +85,9 @@ try {
     run(bin('attw'), [tarballs[name], '--quiet', '--profile', profile], cwd);
     console.log(`attw (${profile}): no problems`);
   }
+
+  console.log('\n== @framework/cli with @framework/auth only');
+  checkCliAlone(tarballs, work);
 
   console.log('\n== scratch project from the tarballs');
   const app = join(work, 'app');

@@ -4,7 +4,7 @@
  *
  * - A tarball ships its build: no sources (`src/`), no tests (`*.test.*`, `*.test-d.*`), no fixtures
  *   (`__fixtures__`), no source maps (they would point at sources that are not shipped).
- * - `files` lists only what is built or served (`dist`, `bin`, `assets`) and the README / LICENSE.
+ * - `files` lists only what is built or served (`dist`, `bin`, `assets`) and the README / CHANGELOG / LICENSE.
  * - Only `@framework/testing` may name `vitest` as a peer: the runtime packages ship no test code.
  * - Every subpath export has a `typesVersions` entry naming the types its `exports` give ESM importers, so TypeScript
  *   with `moduleResolution: "node"` (node10), which ignores `exports`, finds the same declarations.
@@ -16,6 +16,7 @@ export const PUBLISHED = {
   core: false,
   client: false,
   triggers: false,
+  cli: false,
   testing: true,
   dashboard: false,
   'adapters/hono': false,
@@ -28,8 +29,8 @@ export const PUBLISHED = {
 /** The packages that may list `vitest` among their peer dependencies (they publish vitest suites). */
 export const VITEST_PEER_ALLOWED = new Set(['@framework/testing']);
 
-/** What a `files` entry may be: built output, served assets, the CLI launcher and the docs. */
-const ALLOWED_FILES = new Set(['dist', 'bin', 'assets', 'README.md', 'LICENSE', 'LICENSE.md']);
+/** What a `files` entry may be: built output, served assets, the CLI launcher and the docs (the changelog too). */
+const ALLOWED_FILES = new Set(['dist', 'bin', 'assets', 'README.md', 'CHANGELOG.md', 'LICENSE', 'LICENSE.md']);
 
 /** Paths inside a tarball that are never shipped, each with the reason reported. */
 const FORBIDDEN_PATHS = [

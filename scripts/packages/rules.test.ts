@@ -35,6 +35,7 @@ describe('tarball contents', () => {
     const clean = [
       'package.json',
       'README.md',
+      'CHANGELOG.md',
       'LICENSE',
       'dist/index.js',
       'dist/index.cjs',
@@ -65,6 +66,7 @@ describe('manifests', () => {
       expect(manifestProblems({ ...base, files }).length, files.join(',')).toBeGreaterThan(0);
     }
     expect(manifestProblems({ name: '@framework/x' })).toHaveLength(1);
+    expect(manifestProblems({ ...base, files: ['dist', 'bin', 'README.md', 'CHANGELOG.md'] })).toEqual([]);
   });
 
   it('only @framework/testing may list vitest as a peer', () => {

@@ -62,3 +62,14 @@ export {
 } from './queue-handler.js';
 export { defineTestConfig, type TestConfigOptions } from './config/define-test-config.js';
 export { edgeGuard, type EdgeGuardOptions } from './config/edge-guard.js';
+export {
+  testSignInRoute,
+  TEST_SIGN_IN_HEADER,
+  TEST_SIGN_IN_PATH,
+  type TestSignInRouteOptions,
+} from './sign-in/route.js';
+export { createSignedInSession } from './sign-in/session.js';
+export type { BrowserCookie, SignInOptions, SignInResult, SignInTarget } from './sign-in/types.js';
+export { currentTotp, type TotpUser } from './two-factor/current-code.js';
+export { totpCodeOfKey, totpCodeOfUri, type TotpParameters } from './two-factor/totp-code.js';
+export { createTestRuntime, type TestRun, type TestRuntime, type TestRuntimeOptions } from '@framework/trigger/testing';

@@ -1,7 +1,6 @@
 /**
- * The README's sample suites are this package's test/readme-sample.test.ts
- * and test/testing-your-app.test.ts, character for character, so the documentation cannot drift from code
- * that runs in CI.
+ * The README's sample suites (each block after a `<!-- sample: <file> -->` marker) are this package's files,
+ * character for character, so the documentation cannot drift from code that runs in CI.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +26,14 @@ describe('README', () => {
   it('prints test/testing-your-app.test.ts verbatim', async () => {
     const [readme, sample] = await Promise.all([read('../README.md'), read('./testing-your-app.test.ts')]);
     expect(sampleBlock(readme, 'test/testing-your-app.test.ts')).toBe(sample);
+  });
+
+  it('prints every marked sample verbatim: one suite per adapter among them', async () => {
+    const readme = await read('../README.md');
+    const files = [...readme.matchAll(/<!-- sample: (\S+) -->/g)].map((m) => m[1]!);
+    expect(files).toEqual(expect.arrayContaining(['test/samples/hono.test.ts', 'test/samples/express.test.ts']));
+    expect(files).toContain('test/samples/react-router.test.ts');
+    for (const file of files) expect(sampleBlock(readme, file), file).toBe(await read(`../${file}`));
   });
 
   it('finds only the marked block', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertCronInterval, minimumGapMs, parseCron } from './cron.js';
+import { assertCronInterval, MAX_CATCH_UP, minimumGapMs, missedOccurrences, parseCron, parseEvery } from './cron.js';
 
 const iso = (d: Date | null) => d?.toISOString();
 
@@ -50,5 +50,69 @@ describe('cron schedules (croner, 5 fields)', () => {
     for (const never of ['0 0 31 2 *', '0 0 30 2 *', '0 0 31 11 *']) {
       expect(() => parseCron(never, 'UTC')).toThrow(/never fires/);
     }
+  });
+});
+
+describe('6-field crons, every and catch-up', () => {
+  it('takes a seconds field first (croner 5-or-6-parts)', () => {
+    const s = parseCron('*/15 * * * * *', 'UTC');
+    let at = new Date('2025-01-01T00:00:07Z');
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) seen.push(iso((at = s.next(at)!))!);
+    expect(seen).toEqual([
+      '2025-01-01T00:00:15.000Z',
+      '2025-01-01T00:00:30.000Z',
+      '2025-01-01T00:00:45.000Z',
+      '2025-01-01T00:01:00.000Z',
+    ]);
+    expect(parseCron('30 0 9 * * 1', 'Europe/Berlin').next(new Date('2025-06-01T00:00:00Z'))).toEqual(
+      new Date('2025-06-02T07:00:30Z'),
+    );
+    expect(minimumGapMs(s, new Date('2025-01-01T00:00:00Z'))).toBe(15_000);
+    expect(() => assertCronInterval(s, 20_000)).toThrow('fires every 15s');
+    expect(() => parseCron('0 0 * * * * *', 'UTC')).toThrow(/or 6 with a seconds field first/);
+  });
+
+  it('places every occurrences at multiples of the interval since the epoch', () => {
+    const s = parseEvery('30s');
+    expect(s.next(new Date('2025-01-01T00:00:07Z'))).toEqual(new Date('2025-01-01T00:00:30Z'));
+    expect(s.next(new Date('2025-01-01T00:00:30Z'))).toEqual(new Date('2025-01-01T00:01:00Z'));
+    expect(parseEvery('7m').next(new Date(0))).toEqual(new Date(7 * 60_000));
+    expect(() => parseEvery('500ms')).toThrow("source.every: expected whole seconds of at least '1s'");
+    expect(() => parseEvery('30')).toThrow('source.every');
+  });
+
+  describe('missedOccurrences', () => {
+    const hourly = parseCron('0 * * * *', 'UTC');
+    const last = new Date('2025-01-01T00:00:00Z');
+    const now = new Date('2025-01-01T03:30:00Z');
+
+    it("'none' runs nothing", () => {
+      expect(missedOccurrences(hourly, last, now, 'none')).toEqual({ times: [], dropped: 0 });
+    });
+
+    it("'latest' runs the most recent missed occurrence", () => {
+      const latest = missedOccurrences(hourly, last, now, 'latest');
+      expect(latest.times).toEqual([new Date('2025-01-01T03:00:00Z')]);
+      expect(latest.dropped).toBe(0);
+      expect(missedOccurrences(hourly, last, new Date('2025-01-01T00:59:00Z'), 'latest').times).toEqual([]);
+    });
+
+    it("'all' runs every missed occurrence oldest first, at most 100 (the most recent)", () => {
+      expect(missedOccurrences(hourly, last, now, 'all').times.map(iso)).toEqual([
+        '2025-01-01T01:00:00.000Z',
+        '2025-01-01T02:00:00.000Z',
+        '2025-01-01T03:00:00.000Z',
+      ]);
+      const long = missedOccurrences(parseEvery('1m'), last, new Date('2025-01-02T00:00:00Z'), 'all');
+      expect(long.times).toHaveLength(MAX_CATCH_UP);
+      expect(iso(long.times.at(-1)!)).toBe('2025-01-02T00:00:00.000Z');
+      expect(iso(long.times[0]!)).toBe('2025-01-01T22:21:00.000Z');
+      expect(long.dropped).toBeGreaterThan(0);
+    });
+
+    it('finds nothing when the last occurrence is current', () => {
+      expect(missedOccurrences(hourly, now, now, 'all')).toEqual({ times: [], dropped: 0 });
+    });
   });
 });

@@ -41,6 +41,7 @@ describe('defineTrigger', () => {
       cron: '0 3 * * *',
       timezone: 'UTC',
       overlap: 'skip',
+      catchUp: 'none',
     });
     expect(defineTrigger({ source: { type: 'webhook', path: '/hook' }, handle: noop }).source.methods).toEqual([
       'POST',
@@ -48,7 +49,12 @@ describe('defineTrigger', () => {
   });
 
   it.each([
-    [{ type: 'scheduled', cron: '* * * * * *' }, 'source.cron', "invalid cron '* * * * * *'"],
+    [{ type: 'scheduled', cron: '0 * * * * * *' }, 'source.cron', "invalid cron '0 * * * * * *'"],
+    [{ type: 'scheduled' }, 'source.cron', "expected a cron expression, or give 'every'"],
+    [{ type: 'scheduled', cron: '* * * * *', every: '1m' }, 'source', "either 'cron' or 'every'"],
+    [{ type: 'scheduled', every: '1500ms' }, 'source.every', 'whole seconds'],
+    [{ type: 'scheduled', every: '30s', timezone: 'UTC' }, 'source.timezone', "applies to 'cron'"],
+    [{ type: 'scheduled', cron: '* * * * *', catchUp: 'some' }, 'source.catchUp', 'none'],
     [{ type: 'scheduled', cron: '61 * * * *' }, 'source.cron', 'minute: 61'],
     [{ type: 'scheduled', cron: '0 0 31 2 *' }, 'source.cron', "cron '0 0 31 2 *' never fires"],
     [{ type: 'scheduled', cron: '0 0 30 2 *' }, 'source.cron', 'never fires'],

@@ -75,6 +75,11 @@ export function defineTrigger<const S extends TriggerSource, Env = Record<string
   if (sandbox && source.type === 'webhook')
     fail('sandbox', 'webhook triggers cannot be sandboxed: their request does not cross into a worker thread');
   const config = resolveConfig(record.config);
+  if (config.cancelOn && source.type === 'queue' && (source.batchSize ?? 10) > 1)
+    fail(
+      'config.cancelOn',
+      `cancels one run, and a queue trigger's run is one message: give the source batchSize: 1 (it is ${source.batchSize ?? 10})`,
+    );
   const definition = sandbox
     ? { source, handle: moduleHandler(sandbox), config, sandbox: Object.freeze({ module: sandbox }) }
     : { source, handle: record.handle, config };
@@ -93,4 +98,16 @@ function deepFreeze<T>(value: T): T {
     for (const item of Object.values(value)) deepFreeze(item);
   }
   return value;
+}
+
+/**
+ * A copy of `definition` whose handler is `handle` (validated already, so the
+ * copy is not checked again); a sandboxed definition is returned unchanged,
+ * since its module runs in a worker thread. For test tools that observe runs.
+ */
+export function withHandler(definition: TriggerDefinition, handle: TriggerHandler<any, any>): TriggerDefinition {
+  if (definition.sandbox) return definition;
+  const copy = { ...definition, handle };
+  Object.defineProperty(copy, DEFINITION, { value: true });
+  return Object.freeze(copy) as TriggerDefinition;
 }

@@ -18,10 +18,16 @@ export {
 export type { RuntimeHealth, UnsettledRun } from './runtime/health.js';
 export type { RunRecord, RunListener } from './runtime/runs.js';
 export type { QueueInspection } from './runtime/inspect.js';
+export type { FinishedTriggerRun, RunWaitOptions, TriggerRun } from './runtime/run-api.js';
+export type { CleanOptions, RunMethods } from './runtime/run-methods.js';
+export type { SendAndWaitOptions } from './runtime/producer.js';
 export { memoryEngine, type MemoryEngineOptions } from './engine/memory.js';
 export { bullmqEngine, type BullmqEngineOptions } from './engine/bullmq.js';
 export type { BullmqConnection } from './engine/bullmq-connection.js';
-export { realClock, scaledClock, type EngineClock } from './engine/clock.js';
+export { realClock, scaledClock, type EngineClock, type Timer, type TimerKind } from './engine/clock.js';
+export type { EventDelivery } from './runtime/step-events.js';
+export type { EventWaiter, EventWaits } from './engine/wait-types.js';
+export { missedOccurrences, MAX_CATCH_UP, scheduleOf, type CronSchedule } from './cron.js';
 export type {
   EngineCallbacks,
   EngineConsumer,

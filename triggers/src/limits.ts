@@ -8,9 +8,14 @@ import { TriggerDefinitionError } from './errors.js';
  * timeout ≤ 15 minutes, 5-field cron), so runtime limits can only tighten those.
  */
 export interface TriggerLimits {
-  /** Scheduled triggers per runtime. Default 3. */
+  /**
+   * Scheduled triggers per runtime. Default 1,000: a schedule costs one timer
+   * (memory engine) or one delayed job (BullMQ) at a time, so the bound only
+   * catches runaway generated definitions. (It was 3, a hosted platform's
+   * quota that nothing in this kit needs.)
+   */
   maxCronTriggers: number;
-  /** Minimum time between two occurrences of one cron. Default `'1m'`. */
+  /** Minimum time between two occurrences of one schedule. Default `'1s'` (6-field crons and `every`). */
   minCronInterval: Duration;
   /** Largest queue batch (consumer `batchSize` and `sendBatch` length). Default 100. */
   maxBatchSize: number;
@@ -25,8 +30,8 @@ export interface TriggerLimits {
 
 /** The spec's limits. */
 export const DEFAULT_LIMITS: Readonly<TriggerLimits> = Object.freeze({
-  maxCronTriggers: 3,
-  minCronInterval: '1m',
+  maxCronTriggers: 1_000,
+  minCronInterval: '1s',
   maxBatchSize: 100,
   maxWebhookPayloadBytes: 100 * 1024 * 1024,
   maxTimeout: '15m',

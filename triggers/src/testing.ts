@@ -1,7 +1,7 @@
 /**
  * `@framework/trigger/testing`: events and contexts for unit-testing handlers
- * as `definition.handle(event, ctx)`. Plain recording objects, no test-runner
- * dependency.
+ * as `definition.handle(event, ctx)`, and `createTestRuntime` (the runtime on a
+ * fake clock). Plain recording objects, no test-runner dependency.
  *
  * @module
  */
@@ -23,3 +23,5 @@ export {
   type MockQueueMessageInit,
 } from './testing/queue.js';
 export { mockTriggerContext, type MockTriggerContext, type MockTriggerContextInit } from './testing/context.js';
+export { createTestRuntime, type TestRun, type TestRuntime, type TestRuntimeOptions } from './testing/runtime.js';
+export { fakeClock, type FakeClock } from './engine/fake-clock.js';

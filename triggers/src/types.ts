@@ -4,6 +4,8 @@
  *
  * @module
  */
+import type { CancelOn, StepEvent, WaitForEventOptions } from './step-types.js';
+export type { CancelOn, EventMatch, StepEvent, WaitForEventOptions } from './step-types.js';
 import type { Duration } from './duration.js';
 import type { WebhookVerifier } from './verifiers/types.js';
 
@@ -24,15 +26,28 @@ export type TriggerSourceType = TriggerSource['type'];
 export type OverlapPolicy = 'skip' | 'allow' | 'queue';
 
 /**
- * A cron schedule. `cron` has exactly 5 fields (minute precision) or is one of
- * croner's nicknames (`@yearly`, `@annually`, `@monthly`, `@weekly`, `@daily`,
- * `@hourly`); `timezone` is an IANA name, default `'UTC'`; `overlap` default `'skip'`.
+ * What a schedule does, when a runtime starts, with the occurrences it missed
+ * while none ran (since the last one that fired): `'none'` (default) skips
+ * them, `'latest'` runs the most recent one, `'all'` runs them oldest first
+ * (at most 100, the most recent).
+ */
+export type CatchUpPolicy = 'none' | 'latest' | 'all';
+
+/**
+ * A schedule: either `cron`, 5 fields (minute precision) or 6 with seconds
+ * first, or one of croner's nicknames (`@yearly`, `@annually`, `@monthly`,
+ * `@weekly`, `@daily`, `@hourly`), in `timezone` (an IANA name, default
+ * `'UTC'`); or `every`, a repeat interval in whole seconds (`'30s'`, `'5m'`)
+ * whose occurrences are multiples of it since the Unix epoch. `overlap`
+ * default `'skip'`; `catchUp` default `'none'`.
  */
 export interface ScheduledSource {
   type: 'scheduled';
-  cron: string;
+  cron?: string;
+  every?: Duration;
   timezone?: string;
   overlap?: OverlapPolicy;
+  catchUp?: CatchUpPolicy;
 }
 
 /** A queue consumer. Batches of up to `batchSize` (1–100, default 10) within `batchTimeout` (default `'5s'`). */
@@ -129,7 +144,10 @@ export type TriggerSource =
 
 /** Event of a `scheduled` trigger. `scheduledTime` is the occurrence computed from the cron, not the wall clock. */
 export interface ScheduledEvent {
+  /** The source's cron expression (`''` for an `every` schedule). */
   cron: string;
+  /** The source's interval, for an `every` schedule. */
+  every?: Duration;
   scheduledTime: Date;
 }
 
@@ -321,6 +339,50 @@ export interface TriggerSteps {
    * ```
    */
   sleep(id: string, duration: Duration): Promise<void>;
+  /**
+   * Like {@link sleep}, until `time` (a `Date`, an ISO string or epoch ms; a
+   * past time passes at once). The time is stored on the first call.
+   * @throws {TriggerError} code `STEPS_UNAVAILABLE` outside stored-message runs; `INVALID_STEP` for a bad date
+   * @example
+   * ```ts
+   * await ctx.step.sleepUntil('renewal-day', subscription.renewsAt);
+   * ```
+   */
+  sleepUntil(id: string, time: Date | string | number): Promise<void>;
+  /**
+   * Suspends the run until an event `event` matching `match` is sent
+   * (`runtime.sendEvent`, `ctx.step.sendEvent`, or `runtime.emit` of an event
+   * with subscribers) and returns it, or returns `null` after `timeout`. The
+   * wait is stored (BullMQ: Redis), so it outlives the process. Runs that are
+   * stored messages only, as {@link sleep}.
+   * @throws {TriggerError} code `STEPS_UNAVAILABLE` for other runs; `INVALID_STEP` for a `match` path missing
+   * from the run's input
+   * @example
+   * ```ts
+   * const paid = await ctx.step.waitForEvent('paid', { event: 'invoice.paid', match: 'invoiceId', timeout: '7d' });
+   * if (paid === null) await ctx.step.run('remind', () => mailer.reminder(invoice));
+   * ```
+   */
+  waitForEvent<D = unknown>(id: string, options: WaitForEventOptions): Promise<StepEvent<D> | null>;
+  /**
+   * Runs trigger `trigger` (not a queue trigger) on `data` with its retries,
+   * in this attempt, and returns its handler's return value, stored as a step
+   * (as JSON): a later attempt gets it without running the trigger again.
+   * @throws the invoked trigger's last error (the step is then not stored)
+   * @example
+   * ```ts
+   * const total = await ctx.step.invoke<number>('price', 'compute-price', { sku: 'A-1', quantity: 3 });
+   * ```
+   */
+  invoke<T = unknown>(id: string, trigger: string, data: unknown): Promise<T>;
+  /**
+   * Sends event `name` once per run (a step), as `runtime.sendEvent` does.
+   * @example
+   * ```ts
+   * await ctx.step.sendEvent('announce', 'invoice.paid', { invoiceId: invoice.id });
+   * ```
+   */
+  sendEvent(id: string, name: string, data: unknown): Promise<void>;
 }
 
 /** Context passed to every handler invocation. */
@@ -345,11 +407,14 @@ export interface TriggerContext<Env = Record<string, any>> {
   readonly step: TriggerSteps;
 }
 
-/** A handler: `(event, ctx) => void | Promise<void>`. */
+/**
+ * A handler: `(event, ctx) => unknown`. What it returns (or resolves with) is the run's result
+ * (`runtime.getRun(id).result`, `triggerAndWait`), stored as JSON on BullMQ.
+ */
 export type TriggerHandler<E = TriggerEvent, Env = Record<string, any>> = (
   event: E,
   ctx: TriggerContext<Env>,
-) => void | Promise<void>;
+) => unknown;
 
 // ---------------------------------------------------------------- config
 
@@ -425,6 +490,38 @@ export interface TriggerConfig {
    * ```
    */
   debounce?: { key: (body: any) => string | undefined; delay: Duration };
+  /**
+   * Event names this trigger subscribes to: `runtime.emit(event, data)` (and `ctx.emit`) reaches every
+   * subscriber, each as its own run with its own retries (a queue trigger gets `data` as a message). Names
+   * are 1–200 characters and must not be a trigger name.
+   * @example
+   * ```ts
+   * config: { events: ['user.created'] }
+   * ```
+   */
+  events?: readonly string[];
+  /**
+   * At most `limit` runs started per fixed `window` for each `key(event)` (one shared key without `key`),
+   * across every instance on BullMQ (a Redis counter), per process on the memory engine. A stored message
+   * over the limit waits, uncounted as an attempt, until the window ends.
+   * @example
+   * ```ts
+   * config: { throttle: { key: (event) => event.messages[0].body.tenantId, limit: 5, window: '1m' } }
+   * ```
+   */
+  throttle?: { key?: (event: any) => string | undefined; limit: number; window: Duration };
+  /**
+   * Events that cancel a run of this trigger while it waits
+   * (`ctx.step.waitForEvent`) or sleeps (`sleep`, `sleepUntil`): its message
+   * is removed and its steps forgotten. `match` compares paths of the event's
+   * data with the run's input. Stored-message runs only (queue triggers with
+   * `batchSize: 1`, emits on a durable engine).
+   * @example
+   * ```ts
+   * config: { cancelOn: [{ event: 'order.cancelled', match: 'orderId' }] }
+   * ```
+   */
+  cancelOn?: readonly CancelOn[];
 }
 
 /** {@link TriggerConfig} with defaults applied and durations parsed (`*Ms` in milliseconds). */
@@ -450,6 +547,13 @@ export interface ResolvedTriggerConfig {
   readonly concurrencyKey?: (event: any) => string | undefined;
   readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
   readonly debounce?: { readonly key: (body: any) => string | undefined; readonly delayMs: number };
+  readonly events?: readonly string[];
+  readonly throttle?: {
+    readonly key?: (event: any) => string | undefined;
+    readonly limit: number;
+    readonly windowMs: number;
+  };
+  readonly cancelOn?: readonly CancelOn[];
 }
 
 /** A validated, frozen trigger definition as returned by `defineTrigger`. */

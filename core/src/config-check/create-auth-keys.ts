@@ -27,6 +27,7 @@ export const CREATE_AUTH_KEY_LIST = [
   'rateLimit',
   'emailAndPassword',
   'events',
+  'user',
 ] as const;
 
 /** Every key of `CreateAuthOptions`. */

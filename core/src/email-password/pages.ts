@@ -30,7 +30,9 @@ function passwordField(
 }
 
 /** `GET /signup`. */
-export function signUpPage(input: FormInput & { minPasswordLength: number; maxPasswordLength: number }): string {
+export function signUpPage(
+  input: FormInput & { minPasswordLength: number; maxPasswordLength: number; fieldInputs?: string },
+): string {
   return layout(
     'Create an account',
     `<h1>Create an account</h1>${alert(input.error)}<form method="post" action="${escapeHtml(`${input.basePath}/signup`)}">${hidden('csrfToken', input.csrfToken)}${hidden('callbackUrl', input.callbackUrl)}` +
@@ -44,6 +46,7 @@ export function signUpPage(input: FormInput & { minPasswordLength: number; maxPa
         input.maxPasswordLength,
         'new-password',
       ) +
+      (input.fieldInputs ?? '') +
       `<button type="submit">Create account</button></form><p><a href="${escapeHtml(`${input.basePath}/signin`)}">Already have an account? Sign in</a></p>`,
   );
 }

@@ -31,8 +31,14 @@ import {
   type EmailPasswordDeps,
 } from './shared.js';
 import { consumeLinkToken, issueLinkToken, userIdOf } from './tokens.js';
+import { userFieldsOf } from '../user-fields/bind.js';
+import { signUpFields } from '../user-fields/sign-up.js';
+import { signUpFieldInputs } from '../user-fields/sign-up-page.js';
 
 export type { EmailPasswordDeps } from './shared.js';
+
+/** The sign-up page's inputs for the custom user fields the client may set. */
+const fieldInputs = (ctx: RouteContext) => signUpFieldInputs(userFieldsOf(ctx.auth.config));
 
 /** The longest name sign-up takes, in characters (the sign-up page's field says the same). */
 const SIGN_UP_NAME_MAX_LENGTH = 100;
@@ -50,6 +56,7 @@ function signUpAction(deps: EmailPasswordDeps): Action {
     const name = parseDisplayName(ctx.body.name, { maxLength: SIGN_UP_NAME_MAX_LENGTH });
     const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
     const adapter = storageOf(ctx);
+    const fields = signUpFields(ctx.body, userFieldsOf(ctx.auth.config), adapter, deps.passwords, o.minPasswordLength);
     const taken = async (): Promise<ActionResult> => {
       if (!o.requireEmailVerification)
         throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
@@ -59,7 +66,7 @@ function signUpAction(deps: EmailPasswordDeps): Action {
     if (await adapter.getUserByEmail(email)) return taken();
     const register = async () => {
       try {
-        return await deps.passwords.register({ id: crypto.randomUUID(), email, password, name });
+        return await fields.register({ id: crypto.randomUUID(), email, password, name });
       } catch (error) {
         if (error instanceof AuthError && error.code === 'EMAIL_TAKEN') return null;
         throw error;
@@ -75,12 +82,12 @@ function signUpAction(deps: EmailPasswordDeps): Action {
     // Sign-up is a sign-in: the signIn callback decides before anything is stored.
     const id = crypto.randomUUID();
     return completeSignIn(ctx, {
-      user: { id, email, name, emailVerified: null },
+      user: { id, email, name, emailVerified: null, ...fields.values },
       account: { provider: PASSWORD_PROVIDER, providerAccountId: id, type: 'credentials' },
       isNewUser: true,
       callbackUrl,
       persist: async () => {
-        const user = await deps.passwords.register({ id, email, password, name });
+        const user = await fields.register({ id, email, password, name });
         await sendVerification(ctx, deps, user, email, callbackUrl);
         return user;
       },
@@ -333,10 +340,17 @@ export function emailPasswordRoutes(deps: EmailPasswordDeps): Record<string, Plu
   if (o.signUp) {
     routes.signup = {
       GET: pages((ctx, csrfToken, callbackUrl) =>
-        signUpPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, ...o }),
+        signUpPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, fieldInputs: fieldInputs(ctx), ...o }),
       ),
       POST: againOnError(signUpAction(deps), (ctx, csrfToken, callbackUrl, error) =>
-        signUpPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, error, ...o }),
+        signUpPage({
+          basePath: ctx.auth.config.basePath,
+          csrfToken,
+          callbackUrl,
+          error,
+          fieldInputs: fieldInputs(ctx),
+          ...o,
+        }),
       ),
       rateLimit: signUpLimit,
     };

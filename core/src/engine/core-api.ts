@@ -45,10 +45,10 @@ export const EMAIL_PASSWORD_API = {
   /** `POST /password/reset`: sets a new password with a reset link's token. */
   resetPassword: endpoint<{ token: string; password: string }, OkJson>('POST', 'password/reset'),
   /** `POST /password/change` for the session of `headers`. */
-  changePassword: endpoint<
-    { currentPassword: string; newPassword: string; revokeOtherSessions?: 'true' },
-    OkJson
-  >('POST', 'password/change'),
+  changePassword: endpoint<{ currentPassword: string; newPassword: string; revokeOtherSessions?: 'true' }, OkJson>(
+    'POST',
+    'password/change',
+  ),
   /** `POST /email/change`: mails a confirmation link to the new address. */
   changeEmail: endpoint<{ email: string; password?: string } & Callback, OkJson>('POST', 'email/change'),
 } satisfies Record<string, ApiEndpoint<any, any>>;

@@ -11,6 +11,9 @@ import type { ApiEndpoint } from '../contract/api.js';
  * const api = { enableThing: endpoint<{ password: string }, { ok: true }>('POST', 'thing/enable') };
  * ```
  */
-export function endpoint<Body = void, Answer = unknown>(method: 'GET' | 'POST', path: string): ApiEndpoint<Body, Answer> {
+export function endpoint<Body = void, Answer = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+): ApiEndpoint<Body, Answer> {
   return { method, path };
 }

@@ -28,6 +28,8 @@ import {
 } from '../rate-limit/factories.js';
 import { createFixedWindowStorage } from '../rate-limit/storage.js';
 import type { CreateAuthOptions } from './types.js';
+import type { AuthCallbacks } from '../callbacks.js';
+import { bindUserFields } from '../user-fields/bind.js';
 
 /** The options, checked and resolved. */
 export interface ResolvedOptions {
@@ -107,13 +109,14 @@ function limitersOf(options: CreateAuthOptions, plugins: readonly AuthPlugin[]):
  * Checks and resolves `createAuth`'s options.
  * @throws AuthConfigError (`INVALID_CONFIG`) for an unknown key or a bad value.
  */
-export function resolveOptions(options: CreateAuthOptions): ResolvedOptions {
+export function resolveOptions(options: CreateAuthOptions<any, any, any>): ResolvedOptions {
   if (!options || typeof options !== 'object')
     throw new AuthConfigError('Invalid auth config: createAuth needs an options object');
   rejectUnknownKeys(options, CREATE_AUTH_KEYS, 'Invalid auth config');
   const env = options.env ?? processEnv();
   const config = resolveAuthConfig(options, options.adapter ? 'database' : 'jwt', env);
   const originPolicy = resolveOriginPolicy(options, env);
+  bindUserFields(config, options.adapter, options.user);
   // OAuth tokens are stored encrypted under `secret` (see encryptAccountTokens).
   const stored = options.adapter && encryptAccountTokens(options.adapter, config.secret);
   const adapter = stored && options.secondaryStorage ? options.secondaryStorage.wrapAdapter(stored) : stored;
@@ -129,7 +132,7 @@ export function resolveOptions(options: CreateAuthOptions): ResolvedOptions {
   const maxBodySize = options.maxBodySize ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0)
     throw new AuthConfigError('Invalid auth config: maxBodySize must be a positive integer (bytes)');
-  const callbacks = options.callbacks ?? {};
+  const callbacks = (options.callbacks ?? {}) as AuthCallbacks;
   const strategy =
     config.session.strategy === 'database'
       ? databaseStrategy(config, adapter!)

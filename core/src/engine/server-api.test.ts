@@ -13,7 +13,9 @@ import { endpoint } from './endpoint.js';
 
 const PASSWORD = 'correct horse battery';
 
-const echoApi = { echoName: endpoint<{ name: string }, { ok: true; name: string; userId: string | null }>('POST', 'echo') };
+const echoApi = {
+  echoName: endpoint<{ name: string }, { ok: true; name: string; userId: string | null }>('POST', 'echo'),
+};
 
 /** A plugin with one route on `auth.api`. */
 const echo = (): AuthPlugin<'echo', undefined, typeof echoApi> => ({

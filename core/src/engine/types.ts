@@ -14,11 +14,18 @@ import type { EmailAndPasswordOptions } from '../email-password/options.js';
 import type { AuthEvents } from '../events.js';
 import type { RBAC } from '../rbac/types.js';
 import type { AuthScope } from '../scope.js';
-import type { User } from '../types.js';
+import type { Session, User } from '../types.js';
+import type { AuthScopeOf, SessionStateOf, TypedCallbacks } from '../user-fields/infer.js';
+import type { UserFieldsConfig, UserOptions } from '../user-fields/types.js';
 
 /** Options of {@link createAuth}: the config from `defineAuthConfig` plus the parts below. */
-export interface CreateAuthOptions<P extends readonly AuthPlugin<string, unknown, any>[] = readonly AuthPlugin[]>
-  extends AuthConfig {
+export interface CreateAuthOptions<
+  P extends readonly AuthPlugin<string, unknown, any>[] = readonly AuthPlugin[],
+  F extends UserFieldsConfig = UserFieldsConfig,
+  S extends Session = Session,
+> extends AuthConfig {
+  /** Custom user fields (`additionalFields`), stored, validated and typed end to end. See {@link UserOptions}. */
+  user?: UserOptions<F>;
   /**
    * Plugins: routes, hooks and typed extensions beyond sign-in (see
    * `core/PLUGINS.md`). Ids must be unique, and no two may serve one path:
@@ -30,7 +37,7 @@ export interface CreateAuthOptions<P extends readonly AuthPlugin<string, unknown
    * (`passkey()`) may be listed here too: it is added to `plugins`, before the app's own.
    */
   providers: readonly (Provider | AuthPlugin)[];
-  callbacks?: AuthCallbacks;
+  callbacks?: TypedCallbacks<F, S>;
   /**
    * Storage for users, accounts and database sessions. Required with the
    * `database` strategy. With `secret` set, OAuth tokens are stored encrypted
@@ -113,7 +120,11 @@ export interface CreateAuthOptions<P extends readonly AuthPlugin<string, unknown
  * The auth engine returned by {@link createAuth}; `Ext` holds the plugins' extensions by id, `Api` the plugins'
  * methods on `auth.api`.
  */
-export interface Auth<Ext extends Record<string, unknown> = Record<string, unknown>, Api = Record<never, never>> {
+export interface Auth<
+  Ext extends Record<string, unknown> = Record<string, unknown>,
+  U extends User = User,
+  Api = Record<never, never>,
+> {
   /**
    * Every route, core and plugin, callable from server code: `auth.api.signInCredentials({ email, password },
    * { headers: request.headers, returnHeaders: true })`. A call runs the route as a JSON request through the same
@@ -152,13 +163,13 @@ export interface Auth<Ext extends Record<string, unknown> = Record<string, unkno
    * `headers` holds any Set-Cookie (refreshed or cleared session cookie) that
    * the response must carry.
    */
-  getSession(request: Request, info?: RequestInfo): Promise<SessionState>;
+  getSession(request: Request, info?: RequestInfo): Promise<SessionStateOf<U>>;
   /**
    * Runs `fn` inside the request scope read by `getUser()`, `requireAuth()`
    * and the rest. Adapters pass the client's socket address as `info.ip`, so
    * plugins that read other credentials (an API key) can limit per client.
    */
-  run<T>(request: Request, fn: (scope: AuthScope) => T | Promise<T>, info?: RequestInfo): Promise<T>;
+  run<T>(request: Request, fn: (scope: AuthScopeOf<U>) => T | Promise<T>, info?: RequestInfo): Promise<T>;
   /**
    * Reads the session and builds the request scope that {@link Auth.run} would enter (the session, the user, the
    * roles plugins grant for this request), without entering it: no `AsyncLocalStorage`, which on Node 20 costs a
@@ -174,7 +185,7 @@ export interface Auth<Ext extends Record<string, unknown> = Record<string, unkno
    * if (!scope.user) return new Response('Unauthorized', { status: 401 });
    * ```
    */
-  openScope(request: Request, info?: RequestInfo): AuthScope | Promise<AuthScope>;
+  openScope(request: Request, info?: RequestInfo): AuthScopeOf<U> | Promise<AuthScopeOf<U>>;
   /**
    * Converts an error thrown by the request helpers (`AuthRedirect`,
    * `AuthError` and subclasses) into the Response the kit would give, or

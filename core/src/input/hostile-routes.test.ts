@@ -12,7 +12,7 @@ import { createOAuth2Provider } from '../providers/oauth/create.js';
 import { Browser, makeAuth, patchNextIdToken, startProvider } from '../providers/oauth/oauth-harness.js';
 import { passwordAccounts } from '../password-accounts.js';
 import { passkey } from '../plugins/passkey/provider.js';
-import { SoftAuthenticator } from '../testing/soft-authenticator.js';
+import { SoftAuthenticator } from '@framework/testing/webauthn';
 import { admin } from '../plugins/admin/plugin.js';
 import { createMemoryAdminStorage } from '../plugins/admin/storage/memory.js';
 import { organizations } from '../plugins/organizations/plugin.js';

@@ -11,7 +11,7 @@ import { createOAuth2Provider } from '../providers/oauth/create.js';
 import { Browser, makeAuth, patchNextIdToken, startProvider } from '../providers/oauth/oauth-harness.js';
 import { passkey } from '../plugins/passkey/provider.js';
 import { passwordAccounts } from '../password-accounts.js';
-import { SoftAuthenticator } from '../testing/soft-authenticator.js';
+import { SoftAuthenticator } from '@framework/testing/webauthn';
 import type { StorageAdapter } from '../storage/types.js';
 
 const APP = 'http://app.test';

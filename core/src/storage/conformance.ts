@@ -13,6 +13,7 @@ import { sessionVersionTests } from './conformance/session-versions.js';
 import { sessionTests } from './conformance/sessions.js';
 import { tokenTests } from './conformance/tokens.js';
 import { userTests } from './conformance/users.js';
+import { userFieldTests } from './conformance/user-fields.js';
 // By the public name: the suite is bundled into `@framework/testing`, whose declarations must name the app's types.
 import type { StorageAdapter } from '@framework/auth';
 
@@ -74,6 +75,7 @@ export function runStorageConformance(name: string, makeAdapter: () => Promise<C
     describe('authenticators', () => authenticatorTests(current));
     describe('session versions', () => sessionVersionTests(current));
     describe('purging expired rows', () => purgeTests(current));
+    describe('custom user fields', () => userFieldTests(current));
 
     describe('lifecycle', () => {
       it('migrate() is idempotent and keeps data', async () => {

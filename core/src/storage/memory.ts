@@ -10,9 +10,17 @@ import {
   toAccount,
   toAuthenticator,
   toSession,
-  toUser,
+  toUser as toCoreUser,
   toVerificationToken,
 } from './records.js';
+import type { UserField } from '../user-fields/definitions.js';
+import {
+  addMissingFieldValues,
+  copyFieldValues,
+  newUserFieldValues,
+  patchedFieldValues,
+} from '../user-fields/records.js';
+import { checkUniqueFields } from '../user-fields/memory.js';
 import { resolvePurgeOptions } from './sql/purge.js';
 import {
   StorageConflictError,
@@ -59,7 +67,7 @@ function rolesChanged(before: AdapterUser, after: AdapterUser): boolean {
  *
  * Methods reject with {@link StorageConflictError} (`code: 'CONFLICT'`) on a
  * taken unique field, and with a plain `Error` when a row references a user
- * that does not exist. `migrate()` and `close()` do nothing.
+ * that does not exist. `close()` does nothing; `migrate()` only gives stored users the custom fields they lack
  *
  * @returns A {@link StorageAdapter}.
  * @example
@@ -79,6 +87,11 @@ export function createMemoryAdapter(): StorageAdapter {
   const authenticators = new Map<string, Authenticator>();
   /** user id → session version (absent = 0) */
   const sessionVersions = new Map<string, number>();
+  /** Custom user fields (`createAuth({ user: { additionalFields } })`). */
+  let fields: readonly UserField[] = [];
+  /** A user in canonical form, custom fields included. */
+  const toUser = (id: string, input: Partial<AdapterUser>): AdapterUser =>
+    Object.assign(toCoreUser(id, input), copyFieldValues(input, fields));
 
   const copyUser = (user: AdapterUser | undefined): AdapterUser | null => (user ? toUser(user.id, user) : null);
 
@@ -101,14 +114,20 @@ export function createMemoryAdapter(): StorageAdapter {
   }
 
   return {
-    async migrate() {},
+    async migrate() {
+      for (const user of users.values()) addMissingFieldValues(user, fields);
+    },
     async close() {},
+    configureUserFields(given) {
+      fields = given;
+    },
 
     async createUser(input) {
       const id = input.id ?? crypto.randomUUID();
       if (users.has(id)) throw new StorageConflictError('User id is taken', 'id');
-      const user = toUser(id, input);
+      const user = toUser(id, { ...input, ...newUserFieldValues(input, fields) });
       checkEmailFree(user.email, id);
+      checkUniqueFields(users.values(), user, fields);
       putUser(user);
       return toUser(id, user);
     },
@@ -128,8 +147,9 @@ export function createMemoryAdapter(): StorageAdapter {
       if (!previous) return null;
       const merged: Record<string, unknown> = { ...previous };
       for (const [field, value] of definedEntries(patch)) merged[field] = value;
-      const user = toUser(id, merged as Partial<AdapterUser>);
+      const user = toUser(id, { ...merged, ...patchedFieldValues(patch, fields) } as Partial<AdapterUser>);
       checkEmailFree(user.email, id);
+      checkUniqueFields(users.values(), user, fields);
       putUser(user, previous);
       if (rolesChanged(previous, user)) sessionVersions.set(id, (sessionVersions.get(id) ?? 0) + 1);
       return toUser(id, user);

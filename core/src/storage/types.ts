@@ -11,6 +11,7 @@
  */
 import type { Account, User } from '../types.js';
 import { isBranded, markBranded } from '../brand.js';
+import type { UserField } from '../user-fields/definitions.js';
 
 /** A user as stored. */
 export interface AdapterUser extends User {
@@ -180,6 +181,15 @@ export interface StorageAdapter {
   migrate(): Promise<void>;
   /** Releases connections. */
   close?(): Promise<void>;
+  /**
+   * Custom user fields (`createAuth({ user: { additionalFields } })`), called by `createAuth` before any other
+   * call when fields are configured: the adapter then stores each as a column (`migrate()` adds missing ones),
+   * returns them on every user (`null` when unset; `Date` for dates), fills defaults on `createUser`, and
+   * rejects values of the wrong type (`TypeError`) and taken unique values (`StorageConflictError` with
+   * `field` = the field's name). Without this method, `createAuth` refuses `additionalFields`
+   * (`INVALID_CONFIG`). Every adapter of this package has it.
+   */
+  configureUserFields?(fields: readonly UserField[]): void;
 
   /** @throws StorageConflictError (`field: 'email'`) when the email is taken, (`field: 'id'`) when the id is. */
   createUser(user: NewUser): Promise<AdapterUser>;

@@ -30,7 +30,15 @@ const delivered = (id: string, queueName: string, at: number, body: unknown): Co
   traceId: '4bf92f3577b34da6a3ce929d0e0e4736',
 });
 const render = (queues: QueueInspection[]) =>
-  overviewPage(context, { definitions: {}, queues, runs: [], throughput: empty, csrfToken: 't', now: new Date(0) });
+  overviewPage(context, {
+    definitions: {},
+    events: [],
+    queues,
+    runs: [],
+    throughput: empty,
+    csrfToken: 't',
+    now: new Date(0),
+  });
 
 describe('Recently delivered', () => {
   it('is absent when no engine keeps completed messages', () => {
@@ -51,7 +59,18 @@ describe('Recently delivered', () => {
 
   it('says so when the engine keeps none yet', () => {
     expect(render([queue('jobs', [])])).toContain(
-      'No completed messages kept. <code>bullmqEngine({ keepCompleted: 100 })</code>',
+      'No completed messages kept (<code>bullmqEngine({ idempotencyTtl })</code>',
     );
+  });
+
+  it('shows a kept run’s result, escaped, and a dash without one', () => {
+    const page = render([
+      queue('jobs', [
+        { ...delivered('7', 'jobs', 2_000, {}), result: { url: '<b>thumb.png</b>' } },
+        delivered('8', 'jobs', 1_000, {}),
+      ]),
+    ]);
+    const results = [...page.matchAll(/<code data-result>([^<]*)<\/code>/g)].map((m) => m[1]);
+    expect(results).toEqual(['{&quot;url&quot;:&quot;&lt;b&gt;thumb.png&lt;/b&gt;&quot;}', '–']);
   });
 });

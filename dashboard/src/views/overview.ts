@@ -6,6 +6,8 @@ import { formatInZone, nextOccurrences } from '../schedule.js';
 /** Everything the triggers page shows. */
 export interface OverviewData {
   definitions: Readonly<Record<string, TriggerDefinition>>;
+  /** Event names with subscribers (`config.events`). */
+  events: ReadonlyArray<{ event: string; subscribers: string[] }>;
   queues: QueueInspection[];
   runs: RunRecord[];
   throughput: Throughput;
@@ -20,7 +22,8 @@ ${chartSection(data.throughput)}
 <section><h2>Triggers</h2><table><thead><tr><th>Name</th><th>Source</th><th>Schedule (next 5)</th><th>Config</th></tr></thead><tbody>
 ${Object.entries(data.definitions).map(([name, definition]) => triggerRow(context, name, definition, data.now))}
 </tbody></table></section>
-${queuesSection(data.queues)}
+${eventsSection(data.events)}
+${queuesSection(context, data.queues, data.csrfToken)}
 ${deadLettersSection(context, data.queues, data.csrfToken)}
 ${deliveredSection(data.queues)}
 ${runsSection(context, data.runs)}`;
@@ -41,7 +44,9 @@ function chartSection(throughput: Throughput): Html {
 function triggerRow(context: PageContext, name: string, definition: TriggerDefinition, now: Date): Html {
   const { source, config } = definition;
   let schedule: Html | string = '';
-  if (source.type === 'scheduled') {
+  if (source.type === 'scheduled' && source.cron === undefined) {
+    schedule = html`every <code>${String(source.every)}</code>`;
+  } else if (source.type === 'scheduled' && source.cron !== undefined) {
     const timezone = source.timezone ?? 'UTC';
     const next = nextOccurrences(source.cron, timezone, 5, now);
     schedule = html`<code>${source.cron}</code> <span class="muted">${timezone}</span><ol class="next">${next.map(
@@ -72,13 +77,44 @@ function describeSource(source: TriggerDefinition['source']): string {
 
 const count = (value: number | null) => (value === null ? '–' : String(value));
 
-function queuesSection(queues: QueueInspection[]): Html {
+/** Event names and the triggers each `emit(event)` fans out to, every subscriber a run of its own. */
+function eventsSection(events: OverviewData['events']): Html | '' {
+  if (events.length === 0) return '';
+  return html`<section id="events"><h2>Events</h2><table><thead><tr><th>Event</th><th>Subscribers (one run each)</th></tr></thead><tbody>${events.map(
+    (e) => html`<tr data-event="${e.event}"><td><code>${e.event}</code></td><td>${e.subscribers.join(', ')}</td></tr>`,
+  )}</tbody></table></section>`;
+}
+
+/** A CSRF-protected POST button on a queue trigger's route (`replay`, `discard`, `pause`, `resume`). */
+function queueAction(
+  context: PageContext,
+  csrfToken: string,
+  trigger: string,
+  verb: 'replay' | 'discard' | 'pause' | 'resume',
+  label: string,
+  fields: Record<string, string> = {},
+  className = '',
+): Html {
+  return html`<form class="inline" method="post" action="${context.base}/queues/${encodeURIComponent(trigger)}/${verb}"><input type="hidden" name="csrfToken" value="${csrfToken}">${Object.entries(
+    fields,
+  ).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
+  )}<button type="submit" class="${className}" data-action="${verb}">${label}</button></form>`;
+}
+
+function queuesSection(context: PageContext, queues: QueueInspection[], csrfToken: string): Html {
+  const state = (q: QueueInspection) =>
+    q.paused === undefined
+      ? '–'
+      : q.paused
+        ? html`<strong data-paused>paused</strong> ${queueAction(context, csrfToken, q.trigger, 'resume', 'Resume')}`
+        : html`running ${queueAction(context, csrfToken, q.trigger, 'pause', 'Pause', {}, 'secondary')}`;
   return html`<section id="queues" data-refreshable><h2>Queues</h2>${
     queues.length === 0
       ? html`<p class="muted">No queue triggers.</p>`
-      : html`<table><thead><tr><th>Queue</th><th>Consumer</th><th>Depth</th><th>In flight</th><th>Failed</th><th>Dead-lettered</th><th>Dead-letter queue</th></tr></thead><tbody>${queues.map(
+      : html`<table><thead><tr><th>Queue</th><th>Consumer</th><th>State</th><th>Depth</th><th>In flight</th><th>Failed</th><th>Dead-lettered</th><th>Dead-letter queue</th></tr></thead><tbody>${queues.map(
           (q) =>
-            html`<tr data-queue="${q.queue}"><td>${q.queue}</td><td>${q.trigger}</td><td>${count(q.waiting)}</td><td>${count(q.inFlight)}</td><td>${q.failed}</td><td>${q.deadLettered}</td><td>${q.deadLetterQueue ?? '–'}</td></tr>`,
+            html`<tr data-queue="${q.queue}"><td>${q.queue}</td><td>${q.trigger}</td><td>${state(q)}</td><td>${count(q.waiting)}</td><td>${count(q.inFlight)}</td><td>${q.failed}</td><td>${q.deadLettered}</td><td>${q.deadLetterQueue ?? '–'}</td></tr>`,
         )}</tbody></table>`
   }</section>`;
 }
@@ -86,7 +122,7 @@ function queuesSection(queues: QueueInspection[]): Html {
 function deadLettersSection(context: PageContext, queues: QueueInspection[], csrfToken: string): Html {
   const messages = queues.flatMap((q) => q.messages.map((m) => ({ trigger: q.trigger, ...m })));
   const action = (trigger: string, verb: 'replay' | 'discard', id: string, label: string, className = '') =>
-    html`<form class="inline" method="post" action="${context.base}/queues/${encodeURIComponent(trigger)}/${verb}"><input type="hidden" name="csrfToken" value="${csrfToken}"><input type="hidden" name="id" value="${id}"><button type="submit" class="${className}" data-action="${verb}">${label}</button></form>`;
+    queueAction(context, csrfToken, trigger, verb, label, { id }, className);
   return html`<section id="dead-letters" data-refreshable><h2>Dead letters</h2>${
     messages.length === 0
       ? html`<p class="muted" data-empty>No failed or dead-lettered messages.</p>`
@@ -109,10 +145,10 @@ function deliveredSection(queues: QueueInspection[]): Html | '' {
     .slice(0, 50);
   return html`<section id="delivered" data-refreshable><h2>Recently delivered</h2><p class="muted">From the queue engine's own job data: every process, across restarts.</p>${
     messages.length === 0
-      ? html`<p class="muted" data-empty>No completed messages kept. <code>bullmqEngine({ keepCompleted: 100 })</code> keeps the last 100 per queue.</p>`
-      : html`<table><thead><tr><th>Queue</th><th>Message</th><th>Attempts</th><th>Completed</th><th>Took</th><th>Trace id</th><th>Body</th></tr></thead><tbody>${messages.map(
+      ? html`<p class="muted" data-empty>No completed messages kept (<code>bullmqEngine({ idempotencyTtl })</code> keeps them 24 h by default).</p>`
+      : html`<table><thead><tr><th>Queue</th><th>Message</th><th>Attempts</th><th>Completed</th><th>Took</th><th>Trace id</th><th>Body</th><th>Result</th></tr></thead><tbody>${messages.map(
           (m) =>
-            html`<tr data-delivered="${m.id}"><td>${m.queue}</td><td><code>${m.id}</code></td><td>${m.attempts}</td><td>${time(m.completedAt)}</td><td>${Math.round(m.durationMs)} ms</td><td><code>${m.traceId ?? '–'}</code></td><td><code>${preview(m.body, 120)}</code></td></tr>`,
+            html`<tr data-delivered="${m.id}"><td>${m.queue}</td><td><code>${m.id}</code></td><td>${m.attempts}</td><td>${time(m.completedAt)}</td><td>${Math.round(m.durationMs)} ms</td><td><code>${m.traceId ?? '–'}</code></td><td><code>${preview(m.body, 120)}</code></td><td><code data-result>${m.result === undefined ? '–' : preview(m.result, 120)}</code></td></tr>`,
         )}</tbody></table>`
   }</section>`;
 }

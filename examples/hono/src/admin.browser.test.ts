@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { passwordAccounts } from '@framework/auth';
+import { signInBrowserContext } from '@framework/testing/playwright';
 import { start, stop, type Running } from './test-server.js';
 import { chromiumAvailable, launchChromium, screenshot } from '@framework/example-shared/testing/browser';
 
@@ -23,8 +24,6 @@ describe.skipIf(!available)('admin page in Chromium', () => {
     dir = await mkdtemp(join(tmpdir(), 'admin-browser-'));
     running = await start({ dbPath: join(dir, 'app.db') });
     const passwords = passwordAccounts(running.example.adapter);
-    const root = await passwords.register({ email: 'root@example.com', password: 'root-password-1', name: 'Root' });
-    await running.example.adapter.updateUser(root.id, { role: 'admin' });
     graceId = (await passwords.register({ email: 'grace@example.com', password: 'hopper-1906', name: 'Grace' })).id;
     browser = await launchChromium();
   });
@@ -37,12 +36,10 @@ describe.skipIf(!available)('admin page in Chromium', () => {
 
   it('lists users, bans one with a reason and unbans them', async () => {
     const context = await browser.newContext({ baseURL: running.origin });
+    // Signed in by the fixture (the sign-in page has its own tests): root is created as an admin.
+    const target = { auth: running.example.auth, baseURL: running.origin };
+    await signInBrowserContext(context, target, { as: 'root@example.com', name: 'Root', roles: ['admin'] });
     const page = await context.newPage();
-    await page.goto('/auth/signin');
-    await page.getByLabel('Email', { exact: true }).first().fill('root@example.com');
-    await page.getByLabel('Password').fill('root-password-1');
-    await page.getByRole('button', { name: 'Sign in with Email and password' }).click();
-    await page.waitForURL(`${running.origin}/`);
     await page.goto('/admin');
     await page.getByRole('link', { name: 'Manage users' }).click();
     await page.waitForURL(/\/auth\/admin$/);

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { passwordAccounts } from '@framework/auth';
+import { signInBrowserContext } from '@framework/testing/playwright';
 import { start, stop, type Running } from './test-server.js';
 import { chromiumAvailable, launchChromium, screenshot } from '@framework/example-shared/testing/browser';
 
@@ -21,14 +21,6 @@ describe.skipIf(!available)('organizations page in Chromium', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'org-browser-'));
     running = await start({ dbPath: join(dir, 'app.db') });
-    const passwords = passwordAccounts(running.example.adapter);
-    for (const [email, password] of [
-      ['ada@example.com', 'analytical-engine'],
-      ['grace@example.com', 'hopper-1906'],
-    ] as const) {
-      const user = await passwords.register({ email, password });
-      await running.example.adapter.updateUser(user.id, { emailVerified: new Date() });
-    }
     browser = await launchChromium();
   });
 
@@ -38,19 +30,17 @@ describe.skipIf(!available)('organizations page in Chromium', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  async function signedIn(email: string, password: string): Promise<Page> {
+  /** A browser signed in by the fixture (the user is created with a verified email); the sign-in page has its own tests. */
+  async function signedIn(email: string): Promise<Page> {
     const context = await browser.newContext({ baseURL: running.origin });
+    await signInBrowserContext(context, { auth: running.example.auth, baseURL: running.origin }, { as: email });
     const page = await context.newPage();
-    await page.goto('/auth/signin');
-    await page.getByLabel('Email', { exact: true }).first().fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in with Email and password' }).click();
-    await page.waitForURL(`${running.origin}/`);
+    await page.goto('/');
     return page;
   }
 
   it('invites through the outbox and the invitee accepts in their own browser', async () => {
-    const ada = await signedIn('ada@example.com', 'analytical-engine');
+    const ada = await signedIn('ada@example.com');
     await ada.getByRole('link', { name: 'Your organizations' }).click();
     await ada.waitForURL(/\/auth\/org$/);
     await ada.getByLabel('Name').fill('Acme');
@@ -68,7 +58,7 @@ describe.skipIf(!available)('organizations page in Chromium', () => {
     const link = await ada.locator('article.mail', { hasText: 'Join Acme' }).locator('a').first().getAttribute('href');
     expect(link).toContain('/auth/org/invitation?token=');
 
-    const grace = await signedIn('grace@example.com', 'hopper-1906');
+    const grace = await signedIn('grace@example.com');
     await grace.goto(link!);
     expect(await grace.getByRole('heading', { level: 1 }).textContent()).toBe('Join Acme');
     await screenshot(grace, 'org-invitation');

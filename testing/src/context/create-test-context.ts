@@ -11,6 +11,7 @@ import { mintSession } from './mint-session.js';
 import { rememberResponse } from './responses.js';
 import { createMailbox } from '../mail/mailbox.js';
 import { recordRuns, type RunRecorder } from '../runs/recorder.js';
+import { currentTotp } from '../two-factor/current-code.js';
 import type { TestAppTools, TestContext, TestContextOptions } from './types.js';
 
 /**
@@ -144,6 +145,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
           authJar,
           () => (minted ??= mintSession(auth, userId).then((session) => authJar.set(session.name, session.value))),
         );
+      },
+      async totp(user, params) {
+        assertOpen('totp()');
+        if (!app.auth)
+          throw new Error('totp: the app has no kit auth; pass it as createTestContext({ app: { app, auth } })');
+        return currentTotp(app.auth, user, params);
       },
       cleanup: () => (cleaned ??= closeAll(app, started, pending, db, runs)),
     };

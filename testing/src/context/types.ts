@@ -9,6 +9,8 @@ import type { TestCookieJar } from './cookie-jar.js';
 import type { TestDatabase } from './database.js';
 import type { Mailbox } from '../mail/mailbox.js';
 import type { RunRecorder } from '../runs/recorder.js';
+import type { TotpUser } from '../two-factor/current-code.js';
+import type { TotpParameters } from '../two-factor/totp-code.js';
 
 /**
  * What `createApp` gets besides the database.
@@ -102,4 +104,10 @@ export interface TestContext {
   readonly mail: Mailbox;
   /** The attempts of the app's trigger runtime since the context was created, if it has one. */
   readonly runs: RunRecorder | undefined;
+  /**
+   * The current TOTP code of a user (id, email, or `{ id }`) enrolled with the app's `twoFactor()` plugin,
+   * computed with `otpauth` from the key the plugin stores; `params` for other `digits` / `period` than 6 / 30 s.
+   * @throws Error without the app's kit auth or its `twoFactor()` plugin, or for a user who is not enrolled.
+   */
+  totp(user: TotpUser, params?: TotpParameters): Promise<string>;
 }

@@ -1,5 +1,5 @@
 /**
- * `framework triggers test --event`: the JSON must fit the trigger's source, so a queue trigger never runs on a
+ * `framework triggers test --event` (in `@framework/cli`): the JSON must fit the trigger's source, so a queue trigger never runs on a
  * made-up empty message because its `messages` were left out (or a webhook's `{payload}` was sent to it).
  * The checks reuse the field validators of trigger definitions (`validate/fields.ts`).
  * @module
@@ -17,7 +17,6 @@ import {
   requireRecord,
   requireString,
 } from '../validate/fields.js';
-import { UsageError } from './io.js';
 
 type Json = Record<string, unknown>;
 
@@ -93,20 +92,29 @@ const SHAPES: Record<TriggerSourceType, (event: Json, source: TriggerSource) => 
 };
 
 /**
- * Checks that the `--event` JSON fits `source`'s event: only that source's fields, the ones it needs present
- * (a queue's `messages`, each with a `body`; a webhook's `payload` or `body` unless it is a GET/HEAD; an object
- * store's `object.key`; a change's `table` and `operation`; a tail's `logs`), dates as ISO 8601 strings. No
- * `--event` is checked as `{}`.
+ * Whether the `--event` JSON of `framework triggers test` fits `source`'s event: only that source's fields, the
+ * ones it needs present (a queue's `messages`, each with a `body`; a webhook's `payload` or `body` unless it is a
+ * GET/HEAD; an object store's `object.key`; a change's `table` and `operation`; a tail's `logs`), dates as ISO 8601
+ * strings. No `--event` (`undefined`) is checked as `{}`.
  *
- * @throws {UsageError} (exit 2) naming the trigger, its source type and the field that is missing or wrong, e.g.
- *   `--event for "mailer" (queue): --event: missing "messages" (an array of {"body": …})`.
+ * @param name The trigger's name, for the message.
+ * @returns `undefined` when it fits; otherwise one line naming the trigger, its source type and the field that is
+ *   missing or wrong, e.g. `--event for "mailer" (queue): --event: missing "messages" (an array of {"body": …})`.
+ * @example
+ * ```ts
+ * import { eventShapeProblem } from '@framework/trigger/cli';
+ *
+ * eventShapeProblem('nightly', { type: 'scheduled', cron: '0 3 * * *' }, { scheduledTime: 'soon' });
+ * // '--event for "nightly" (scheduled): --event.scheduledTime: expected an ISO 8601 date string'
+ * ```
  */
-export function checkEventShape(name: string, source: TriggerSource, input: unknown): void {
-  if (input !== undefined && !isRecord(input)) throw new UsageError('--event must be a JSON object');
+export function eventShapeProblem(name: string, source: TriggerSource, input: unknown): string | undefined {
+  if (input !== undefined && !isRecord(input)) return '--event must be a JSON object';
   try {
     SHAPES[source.type]((input ?? {}) as Json, source);
+    return undefined;
   } catch (error) {
     if (!(error instanceof TriggerDefinitionError)) throw error;
-    throw new UsageError(`--event for "${name}" (${source.type}): ${error.message}`);
+    return `--event for "${name}" (${source.type}): ${error.message}`;
   }
 }

@@ -12,6 +12,8 @@ export interface MessageData {
   suspensions?: number;
   /** Fetches given back unseen when a consumer stopped; not counted in `attempts`. */
   released?: number;
+  /** Epoch ms after which the message is not run (`ttl`). */
+  expiresAt?: number;
 }
 
 /** What a consumer needs from its engine. */
@@ -21,6 +23,12 @@ export interface ConsumerHost {
   deliver(queue: string, messages: EngineMessage[]): Promise<MessageDisposition[]>;
   /** Adds `data` as a new message of `queue`. */
   deadLetter(queue: string, data: MessageData): Promise<void>;
+  /**
+   * Wakes the workers blocked on `queue` (adds BullMQ's marker). Needed under a global concurrency: a job
+   * settled without fetching the next one adds no marker, so a worker refused while the queue was maxed
+   * would otherwise sleep until its drain delay.
+   */
+  wake(queue: string): Promise<void>;
   onError(message: string, error: unknown): void;
 }
 
@@ -174,8 +182,12 @@ export class BatchConsumer {
     const byId = new Map(dispositions.map((d) => [d.id, d]));
     const settled: Promise<void> = Promise.all(
       batch.map((job) => this.settle(job, byId.get(job.id!), job.token ?? token)),
-    ).then(() => {
+    ).then(async () => {
       clearInterval(keeper);
+      if (this.consumer.globalConcurrency !== undefined)
+        await this.host
+          .wake(this.consumer.queue)
+          .catch((error: unknown) => this.host.onError('bullmq engine: wake', error));
       this.settling.delete(settled);
     });
     this.settling.add(settled);
@@ -187,7 +199,8 @@ export class BatchConsumer {
       if (!disposition) {
         await job.moveToDelayed(Date.now() + 1_000, token);
       } else if (disposition.action === 'ack') {
-        await job.moveToCompleted(null, token, false);
+        // The handler's result stays on the job (its returnvalue) for as long as BullMQ keeps it.
+        await job.moveToCompleted({ result: disposition.result ?? null }, token, false);
       } else if (disposition.action === 'retry') {
         if (disposition.suspend) {
           const data = job.data as MessageData;
@@ -201,7 +214,11 @@ export class BatchConsumer {
           ...(data.trace ? { trace: data.trace } : {}),
           deadLetter: { from: this.consumer.queue, reason: disposition.reason },
         });
-        await job.moveToCompleted(null, token, false);
+        await job.moveToCompleted(
+          { deadLetter: { queue: disposition.queue, reason: disposition.reason } },
+          token,
+          false,
+        );
       } else {
         await job.moveToFailed(new Error(disposition.reason), token, false);
       }
@@ -221,5 +238,6 @@ export function toEngineMessage(job: Job): EngineMessage {
     timestamp: new Date(job.timestamp),
     attempts: Math.max(1, job.attemptsStarted - (data.suspensions ?? 0) - (data.released ?? 0)),
     ...(data.trace ? { trace: data.trace } : {}),
+    ...(data.expiresAt === undefined ? {} : { expiresAt: data.expiresAt }),
   };
 }

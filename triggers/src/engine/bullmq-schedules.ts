@@ -2,13 +2,17 @@ import type { Job, Queue, Worker } from 'bullmq';
 import type { EngineClock } from './clock.js';
 import { fireGuarded, skippedMessage, type ScheduleLock } from './overlap.js';
 import { timerAt, type Timer } from './timers.js';
-import type { EngineSchedule } from './types.js';
+import type { EngineCallbacks, EngineSchedule } from './types.js';
+import { catchUpTimes } from './catch-up.js';
+import type { ScheduleHistory } from './schedule-history.js';
 
 /** The data of a schedule occurrence job. */
 interface OccurrenceData {
   trigger: string;
   /** The occurrence, ISO 8601. */
   scheduledTime: string;
+  /** A catch-up job: the missed occurrences (ISO 8601) to run one after another, oldest first. */
+  missed?: string[];
 }
 
 /** What the scheduler needs from its engine. */
@@ -24,6 +28,10 @@ export interface SchedulerHost {
   onError(message: string, error: unknown): void;
   /** Reports an occurrence dropped by `overlap: 'skip'`. */
   onSkip(trigger: string, message: string): void;
+  /** The last occurrence that fired per schedule (for `catchUp`). */
+  readonly history: ScheduleHistory;
+  /** Engine log lines (catch-up notes). */
+  log: EngineCallbacks['log'];
 }
 
 /**
@@ -65,8 +73,45 @@ export class Scheduler {
   async start(): Promise<void> {
     this.running = true;
     const now = this.host.clock.now();
+    await this.catchUp(now);
     await Promise.all(this.schedules.map((schedule) => this.plan(schedule, now)));
     this.loop = this.run();
+  }
+
+  /**
+   * Adds one catch-up job per schedule that missed occurrences since the last
+   * that fired (on any instance). Its id derives from that last occurrence, so
+   * instances starting together add it once; its occurrences run one after another.
+   */
+  private async catchUp(now: Date): Promise<void> {
+    let history: Record<string, number>;
+    try {
+      history = await this.host.history.load();
+    } catch (error) {
+      this.host.onError("bullmq engine: could not read the schedules' last occurrences; no catch-up", error);
+      return;
+    }
+    for (const schedule of this.schedules) {
+      const known = history[schedule.trigger];
+      const last = known === undefined ? undefined : new Date(known);
+      const missed = catchUpTimes(schedule, last, now, this.host.log);
+      if (missed.length === 0 || !last) continue;
+      const id = occurrenceId(schedule.trigger, last).replace(`${schedule.trigger}:`, `${schedule.trigger}:catch-up-`);
+      const data: OccurrenceData = {
+        trigger: schedule.trigger,
+        scheduledTime: missed[0]!.toISOString(),
+        missed: missed.map((time) => time.toISOString()),
+      };
+      try {
+        await this.queue.add('occurrence', data, {
+          jobId: id,
+          removeOnComplete: { age: this.host.keepFinishedSeconds },
+          removeOnFail: { age: this.host.keepFinishedSeconds },
+        });
+      } catch (error) {
+        this.host.onError(`bullmq engine: could not add the catch-up of "${schedule.trigger}"`, error);
+      }
+    }
   }
 
   async stop(): Promise<void> {
@@ -135,12 +180,16 @@ export class Scheduler {
       Math.max(100, this.host.lockDurationMs / 2),
     );
     try {
-      const time = new Date(data.scheduledTime);
       const overlap = this.schedules.find((s) => s.trigger === data.trigger)?.overlap ?? 'skip';
-      await fireGuarded(overlap, this.host.lock, data.trigger, () => this.host.fire(data.trigger, time), {
-        running: () => this.running,
-        skipped: () => this.host.onSkip(data.trigger, skippedMessage(data.trigger, time)),
-      });
+      for (const iso of data.missed ?? [data.scheduledTime]) {
+        if (!this.running) break;
+        const time = new Date(iso);
+        await this.host.history.record(data.trigger, time.getTime());
+        await fireGuarded(overlap, this.host.lock, data.trigger, () => this.host.fire(data.trigger, time), {
+          running: () => this.running,
+          skipped: () => this.host.onSkip(data.trigger, skippedMessage(data.trigger, time)),
+        });
+      }
       await job.moveToCompleted(null, token, false);
     } catch (error) {
       this.host.onError(`bullmq engine: occurrence ${job.id} could not be completed`, error);

@@ -1,12 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serviceAvailable } from '../../../test-support/services.js';
 import { Queue } from 'bullmq';
 import { bullmqEngine } from './bullmq.js';
 import { openConnection } from './bullmq-connection.js';
-import { deletePrefix, REDIS_URL, testPrefix } from './bullmq-test-support.js';
+import {
+  deletePrefix,
+  REDIS_URL,
+  startChild as startRuntime,
+  stopChild,
+  testPrefix,
+  type ChildRuntime,
+} from './bullmq-test-support.js';
 import { eventually } from './conformance.js';
 import type { TriggerEngine } from './types.js';
 
@@ -15,35 +20,8 @@ const redisUp = await serviceAvailable('redis');
 
 const CHILD = fileURLToPath(new URL('./__fixtures__/bullmq-child.ts', import.meta.url));
 
-interface Child {
-  process: ChildProcess;
-  lines: Array<Record<string, unknown>>;
-  exited: Promise<void>;
-}
-
-/** Starts a runtime in a child process and resolves once it is ready. */
-async function startChild(config: Record<string, unknown>): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    env: { ...process.env, CHILD_CONFIG: JSON.stringify({ redisUrl: REDIS_URL, ...config }) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines: Array<Record<string, unknown>> = [];
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    try {
-      lines.push(JSON.parse(line) as Record<string, unknown>);
-    } catch {
-      // not ours
-    }
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await eventually(() => expect(lines).toContainEqual({ ready: true }), 15_000);
-  return { process: child, lines, exited };
-}
-
-async function stopChild(child: Child, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill(signal);
-  await child.exited;
-}
+type Child = ChildRuntime;
+const startChild = (config: Record<string, unknown>) => startRuntime(CHILD, config);
 
 const handled = (children: Child[]) => children.flatMap((c) => c.lines.filter((l) => typeof l.n === 'number'));
 

@@ -1,4 +1,4 @@
-import type { ConnectionOptions, Job, Queue, Worker } from 'bullmq';
+import type { ConnectionOptions, Job, KeepJobs, Queue, Worker } from 'bullmq';
 import { parseDuration, type Duration } from '../duration.js';
 import { randomHex } from '../trace.js';
 import { realClock, type EngineClock } from './clock.js';
@@ -13,6 +13,11 @@ import {
 import { BatchConsumer, type MessageData } from './bullmq-consumer.js';
 import { Scheduler } from './bullmq-schedules.js';
 import { redisLock, redisStepStore, type ScriptClient } from './redis-scripts.js';
+import { redisEventWaits } from './bullmq-waits.js';
+import { redisScheduleHistory } from './schedule-history.js';
+import { bullmqRuns, resultOf } from './bullmq-runs.js';
+import { redisFleetLimits, wakeWorkers } from './fleet-limits.js';
+import { bullmqQueueAdmin } from './queue-admin.js';
 
 /** BullMQ's own client wrapper of a queue: the same Lua script API over node-redis and ioredis. */
 function scriptClientOf(queue: Queue): Promise<ScriptClient> {
@@ -54,9 +59,26 @@ export interface BullmqEngineOptions {
    * semantics), not only until it is acked.
    */
   keepCompleted?: number;
+  /**
+   * How long a completed job (its result and its id) is kept: `send({id})` with that id adds nothing for
+   * as long, and `runtime.getRun(id)` reads its result (`removeOnComplete: {age}`). Default `'24h'`.
+   */
+  idempotencyTtl?: Duration;
+  /**
+   * Retention of failed messages (`removeOnFail`): `age` and/or `count` (the newest kept). Default: kept
+   * until replayed, discarded or cleaned.
+   */
+  keepFailed?: { age?: Duration; count?: number };
 }
 
 type BullmqModule = typeof import('bullmq');
+
+/** BullMQ's `removeOnComplete` / `removeOnFail` for an age (ms) and a count; `true` removes at once. */
+function retention(ageMs: number | undefined, count: number | undefined): boolean | KeepJobs {
+  if (!ageMs && count === undefined) return true;
+  if (!ageMs) return { count: count! };
+  return count === undefined ? { age: Math.ceil(ageMs / 1000) } : { age: Math.ceil(ageMs / 1000), count };
+}
 
 /**
  * The engine for many instances: queues and schedules live in Redis through
@@ -100,7 +122,14 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       'bullmqEngine({keepCompleted})',
       `expected a whole number ≥ 0, got ${keepCompleted}`,
     );
-  const removeOnComplete = keepCompleted === 0 ? true : { count: keepCompleted };
+  const idempotencyTtlMs = parseDuration(options.idempotencyTtl ?? '24h', 'bullmqEngine({idempotencyTtl})');
+  const removeOnComplete = retention(idempotencyTtlMs, keepCompleted === 0 ? undefined : keepCompleted);
+  const removeOnFail = options.keepFailed
+    ? retention(
+        options.keepFailed.age === undefined ? undefined : parseDuration(options.keepFailed.age, 'keepFailed.age'),
+        options.keepFailed.count,
+      )
+    : false;
   const lockDurationMs = parseDuration(options.lockDuration ?? '30s', 'bullmqEngine({lockDuration})');
   const stalledIntervalMs = parseDuration(options.stalledInterval ?? '30s', 'bullmqEngine({stalledInterval})');
   const clock = options.clock ?? realClock;
@@ -200,7 +229,7 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
         data,
         opts: {
           removeOnComplete,
-          removeOnFail: false,
+          removeOnFail,
           ...(delayMs && delayMs > 0 ? { delay: delayMs } : {}),
           // An existing job with this id makes BullMQ add nothing and return it.
           ...(id ? { jobId: id } : {}),
@@ -279,17 +308,44 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       completedAt: new Date(finishedAt),
       durationMs: Math.max(0, finishedAt - startedAt),
       ...(data.trace ? { traceId: data.trace.traceId } : {}),
+      ...resultOf(job.returnvalue),
     };
   }
 
+  const runs = bullmqRuns({ open, queueOf, prefix, onError });
   return {
     kind: 'bullmq',
     durable: true,
+    getRun: runs.getRun,
+    onFinished: runs.onFinished,
+    control: runs.control,
+    admin: bullmqQueueAdmin(queueOf),
+    limits: redisFleetLimits(async () => scriptClientOf(await queueOf('framework.limits')), {
+      keyPrefix: `${prefix}:framework.limits:`,
+      onError,
+    }),
     // Results of ctx.step.run, per run, kept a week after their last write.
     steps: redisStepStore(async () => scriptClientOf(await queueOf('framework.steps')), {
       keyPrefix: `${prefix}:framework.steps:`,
       ttlMs: 7 * 86_400_000,
     }),
+    // Runs waiting for events: a hash per event name; taking a waiter writes its step in the same script.
+    waits: redisEventWaits(async () => scriptClientOf(await queueOf('framework.steps')), {
+      keyPrefix: `${prefix}:framework.waits:`,
+      stepsKeyPrefix: `${prefix}:framework.steps:`,
+      ttlMs: 7 * 86_400_000,
+    }),
+    async wake(queue: string, id: string) {
+      const job = await (await queueOf(queue)).getJob(id);
+      if (!job || !(await job.isDelayed())) return false;
+      try {
+        await job.promote();
+        return true;
+      } catch {
+        // Taken or settled between the check and the promotion.
+        return false;
+      }
+    },
     async start(plan: EnginePlan, nextCallbacks: EngineCallbacks) {
       if (running) return;
       callbacks = nextCallbacks;
@@ -301,9 +357,18 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
         deliver: (queue: string, batch: Parameters<EngineCallbacks['deliverBatch']>[1]) =>
           nextCallbacks.deliverBatch(queue, batch),
         deadLetter: async (queue: string, data: MessageData) => void (await add(queue, [{ data }])),
+        wake: async (queue: string) => {
+          const target = await queueOf(queue);
+          await wakeWorkers(await scriptClientOf(target), target.keys.marker!);
+        },
         onError,
       };
       for (const consumer of plan.consumers) {
+        // Messages in flight across every instance (BullMQ's global concurrency, checked when a job is fetched).
+        const shared = await queueOf(consumer.queue);
+        await (consumer.globalConcurrency === undefined
+          ? shared.removeGlobalConcurrency()
+          : shared.setGlobalConcurrency(consumer.globalConcurrency));
         // One fetch loop, with its own worker (and blocking connection), per batch in flight.
         for (let slot = 0; slot < (consumer.concurrency ?? 1); slot++) {
           const batchConsumer = new BatchConsumer(await workerOf(consumer.queue, consumer.rateLimit), consumer, {
@@ -331,6 +396,8 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
           fire: (trigger, time) => nextCallbacks.fireSchedule(trigger, time),
           onError,
           onSkip: (trigger, message) => nextCallbacks.log({ level: 'warn', message, trigger }),
+          history: redisScheduleHistory(await scriptClientOf(queue), `${prefix}:${name}:last`),
+          log: nextCallbacks.log,
         });
         await scheduler.start();
       }
@@ -342,7 +409,7 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       // batch in flight and give back jobs fetched ahead, while the workers' connections are still open.
       await Promise.allSettled(consumers.map((c) => c.stop()));
       await Promise.allSettled(workers.map((worker) => worker.close()));
-      await Promise.allSettled([schedulerStopped]);
+      await Promise.allSettled([schedulerStopped, runs.close()]);
       await Promise.allSettled([...queues.values()].map((queue) => queue.close()));
       consumers.length = 0;
       workers.length = 0;
@@ -356,7 +423,11 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       return add(
         queue,
         messages.map((m) => ({
-          data: { body: m.body, ...(m.trace ? { trace: m.trace } : {}) },
+          data: {
+            body: m.body,
+            ...(m.trace ? { trace: m.trace } : {}),
+            ...(m.expiresAt === undefined ? {} : { expiresAt: m.expiresAt }),
+          },
           delayMs: m.delayMs ?? 0,
           ...(m.id ? { id: m.id } : {}),
           ...(m.priority ? { priority: m.priority } : {}),
@@ -418,8 +489,8 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
       const deadLetters = inspectOptions.deadLetterQueue
         ? (await deadLetterJobs(queue, inspectOptions.deadLetterQueue)).map((d) => d.view)
         : [];
-      // BullMQ's completed set, newest first: the deliveries it kept (`keepCompleted`).
-      const completed = keepCompleted === 0 ? [] : await target.getJobs(['completed'], 0, inspectOptions.limit - 1);
+      // BullMQ's completed set, newest first: the deliveries it kept (`idempotencyTtl`, `keepCompleted`).
+      const completed = await target.getJobs(['completed'], 0, inspectOptions.limit - 1);
       return {
         waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
         inFlight: counts.active ?? 0,

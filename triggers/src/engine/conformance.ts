@@ -219,7 +219,7 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
       expect(events[0]!.cron).toBe('* * * * *');
     });
 
-    it('deduplicates sends by id while the message is stored, and frees the id once acked', async () => {
+    it('deduplicates sends by id while the message is stored and for the idempotency TTL after its ack', async () => {
       const batches: Delivery[][] = [];
       const runtime = await setup({ c: consumer(batches, { batchSize: 10, batchTimeout: '50ms' }) });
       const producer = runtime.queue('jobs');
@@ -240,9 +240,14 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
             .sort(),
         ).toEqual(['first', 'other']),
       );
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Acked, the id stays taken (24 h by default): the send adds nothing, the run keeps its record.
+      await eventually(async () => expect(await runtime.getRun('order-1')).toMatchObject({ status: 'completed' }));
+      expect(await producer.send('again', { id: 'order-1' })).toBe('order-1');
+      // Cleaning the completed runs frees it.
+      expect(await runtime.clean('c', { state: 'completed' })).toContain('order-1');
       await producer.send('again', { id: 'order-1' });
       await eventually(() => expect(batches.flat().map((d) => d.body)).toContain('again'));
+      expect(batches.flat().map((d) => d.body)).not.toContain('second');
       await expect(producer.send('x', { id: 'has:colon' })).rejects.toMatchObject({ code: 'INVALID_MESSAGE_OPTIONS' });
       await expect(producer.send('x', { id: '42' })).rejects.toMatchObject({ code: 'INVALID_MESSAGE_OPTIONS' });
     });
@@ -489,8 +494,9 @@ export function runEngineConformance(name: string, factory: EngineFactory): void
       expect(calls).toEqual({ one: 1, two: 2 });
       // Results are stored as JSON, on the first attempt too.
       expect(results).toEqual([{ n: 1, at: '1970-01-01T00:00:00.000Z' }]);
-      // Once acked, the run is forgotten: the same id runs its steps again.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Once acked, the run's steps are forgotten: with its completed record cleaned, the same id runs them again.
+      await eventually(async () => expect(await runtime.getRun('run-1')).toMatchObject({ status: 'completed' }));
+      expect(await runtime.clean('c', { state: 'completed' })).toContain('run-1');
       await runtime.queue('jobs').send('y', { id: 'run-1' });
       await eventually(() => expect(results).toHaveLength(2));
       expect(calls.one).toBe(2);

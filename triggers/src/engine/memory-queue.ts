@@ -1,4 +1,5 @@
-import { timerAt, type Timer } from './timers.js';
+import type { Timer } from './timers.js';
+import { ExpiringIds } from './expiring-ids.js';
 import type { EngineConsumer, EngineMessage, FailedMessage, MessageDisposition, OutgoingMessage } from './types.js';
 
 /** A stored message; `deliveries` counts completed deliveries. */
@@ -12,6 +13,8 @@ interface Stored {
   priority?: number;
   /** A waiting message with the same key is replaced by a newer send. */
   debounceKey?: string;
+  /** Epoch ms after which it must not run (`ttl`). */
+  expiresAt?: number;
   /** Set on a message moved to a dead-letter queue: where from, why, after how many deliveries, when. */
   deadLetter?: { from: string; reason: string; attempts: number; at: Date };
 }
@@ -25,9 +28,15 @@ interface Delayed {
 /** Where the queue sends batches and dead letters. */
 export interface QueueHost {
   readonly keepAlive: boolean;
+  /** Epoch ms on the engine's clock. */
+  now(): number;
+  /** Calls `fn` at `at` (epoch ms on the engine's clock). */
+  timer(at: number, fn: () => void): Timer;
   deliver(queue: string, batch: EngineMessage[]): Promise<MessageDisposition[]>;
   deadLetter(toQueue: string, message: Stored): void;
   onError(queue: string, error: unknown): void;
+  /** How long an acked message's id stays taken (ms). Default 0. */
+  readonly idempotencyTtlMs?: number;
 }
 
 /**
@@ -42,6 +51,9 @@ export class MemoryQueue {
   /** Ids of messages stored here in any state (ready, delayed, in flight, failed), for idempotent sends. */
   private readonly ids = new Set<string>();
   private inFlightCount = 0;
+  private paused = false;
+  /** Ids of acked messages, kept for the idempotency TTL: a send with one of them adds nothing. */
+  readonly completed: ExpiringIds;
   /** The current fixed rate-limit window. */
   private window: { start: number; count: number; timer?: Timer } = { start: 0, count: 0 };
   private consumer: EngineConsumer | undefined;
@@ -53,11 +65,13 @@ export class MemoryQueue {
   constructor(
     readonly name: string,
     private readonly host: QueueHost,
-  ) {}
+  ) {
+    this.completed = new ExpiringIds(host.idempotencyTtlMs ?? 0, () => host.now());
+  }
 
-  /** Adds a new message unless one with its id is stored; returns whether it was added. */
+  /** Adds a new message unless one with its id is stored (or was acked within the TTL); returns whether it was added. */
   add(message: Stored, delayMs = 0): boolean {
-    if (this.ids.has(message.id)) return false;
+    if (this.ids.has(message.id) || this.completed.has(message.id)) return false;
     if (message.debounceKey !== undefined) {
       for (const entry of this.delayed)
         if (entry.message.debounceKey === message.debounceKey) this.cancel(entry.message.id);
@@ -80,6 +94,19 @@ export class MemoryQueue {
       entry.timer?.cancel();
       this.delayed.delete(entry);
       this.ids.delete(id);
+      return true;
+    }
+    return false;
+  }
+
+  /** Makes a delayed message ready now; `false` when it is not delayed. */
+  wake(id: string): boolean {
+    for (const entry of this.delayed) {
+      if (entry.message.id !== id) continue;
+      entry.timer?.cancel();
+      this.delayed.delete(entry);
+      this.insertReady(entry.message);
+      this.pump();
       return true;
     }
     return false;
@@ -142,7 +169,7 @@ export class MemoryQueue {
       this.pump();
       return;
     }
-    const entry: Delayed = { message, dueAt: Date.now() + delayMs };
+    const entry: Delayed = { message, dueAt: this.host.now() + delayMs };
     this.delayed.add(entry);
     if (this.running) this.armDelayed(entry);
   }
@@ -183,33 +210,41 @@ export class MemoryQueue {
   }
 
   private armDelayed(entry: Delayed): void {
-    entry.timer = timerAt(
-      entry.dueAt,
-      () => {
-        this.delayed.delete(entry);
-        this.insertReady(entry.message);
-        this.pump();
-      },
-      this.host.keepAlive,
-    );
+    entry.timer = this.host.timer(entry.dueAt, () => {
+      this.delayed.delete(entry);
+      this.insertReady(entry.message);
+      this.pump();
+    });
+  }
+
+  /** Stops (`true`) or resumes delivering; sends still store messages. */
+  setPaused(paused: boolean): void {
+    this.paused = paused;
+    if (!paused) this.pump();
+  }
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  /** Removes failed messages that failed before `before` (epoch ms), at most `limit`; returns their ids. */
+  cleanFailed(before: number, limit: number): string[] {
+    const chosen = this.failedMessages.filter((m) => m.failedAt.getTime() <= before).slice(0, limit);
+    return this.discard((m) => chosen.some((c) => c.id === m.id));
   }
 
   private pump(): void {
     const consumer = this.consumer;
-    if (!this.running || !consumer || this.full(consumer) || this.ready.length === 0) return;
+    if (this.paused || !this.running || !consumer || this.full(consumer) || this.ready.length === 0) return;
     if (this.ready.length >= consumer.batchSize) {
       this.batchTimer?.cancel();
       this.batchTimer = undefined;
       this.deliverNext(consumer);
     } else if (!this.batchTimer) {
-      this.batchTimer = timerAt(
-        Date.now() + consumer.batchTimeoutMs,
-        () => {
-          this.batchTimer = undefined;
-          if (this.running && !this.full(consumer)) this.deliverNext(consumer);
-        },
-        this.host.keepAlive,
-      );
+      this.batchTimer = this.host.timer(this.host.now() + consumer.batchTimeoutMs, () => {
+        this.batchTimer = undefined;
+        if (this.running && !this.full(consumer)) this.deliverNext(consumer);
+      });
     }
   }
 
@@ -221,19 +256,15 @@ export class MemoryQueue {
   private allowance(consumer: EngineConsumer): number {
     const limit = consumer.rateLimit;
     if (!limit) return consumer.batchSize;
-    const now = Date.now();
+    const now = this.host.now();
     if (now - this.window.start >= limit.windowMs) this.window = { start: now, count: 0 };
     const left = limit.limit - this.window.count;
     if (left <= 0 && !this.window.timer) {
       const window = this.window;
-      window.timer = timerAt(
-        window.start + limit.windowMs,
-        () => {
-          window.timer = undefined;
-          this.pump();
-        },
-        this.host.keepAlive,
-      );
+      window.timer = this.host.timer(window.start + limit.windowMs, () => {
+        window.timer = undefined;
+        this.pump();
+      });
     }
     return Math.max(0, Math.min(consumer.batchSize, left));
   }
@@ -252,6 +283,7 @@ export class MemoryQueue {
       timestamp: m.timestamp,
       attempts: m.deliveries,
       ...(m.trace ? { trace: m.trace } : {}),
+      ...(m.expiresAt === undefined ? {} : { expiresAt: m.expiresAt }),
     }));
     const delivery: Promise<void> = this.host
       .deliver(this.name, delivered)
@@ -282,12 +314,18 @@ export class MemoryQueue {
         this.push(message, disposition.delayMs);
       } else if (disposition.action === 'ack') {
         this.ids.delete(message.id);
+        this.completed.add(message.id);
       } else if (disposition.action === 'deadLetter') {
         if (disposition.queue) {
           this.ids.delete(message.id);
           this.host.deadLetter(disposition.queue, {
             ...message,
-            deadLetter: { from: this.name, reason: disposition.reason, attempts: message.deliveries, at: new Date() },
+            deadLetter: {
+              from: this.name,
+              reason: disposition.reason,
+              attempts: message.deliveries,
+              at: new Date(this.host.now()),
+            },
           });
         } else
           this.failedMessages.push({
@@ -298,7 +336,7 @@ export class MemoryQueue {
             timestamp: message.timestamp,
             attempts: message.deliveries,
             reason: disposition.reason,
-            failedAt: new Date(),
+            failedAt: new Date(this.host.now()),
           });
       }
     }
@@ -320,14 +358,15 @@ function deadLetterView(message: Stored, from: string): FailedMessage {
 }
 
 /** Creates a stored message from an outgoing one (the body as given: the caller clones it). */
-export function storedMessage(id: string, message: OutgoingMessage): Stored {
+export function storedMessage(id: string, message: OutgoingMessage, now = Date.now()): Stored {
   return {
     id,
     body: message.body,
-    timestamp: new Date(),
+    timestamp: new Date(now),
     deliveries: 0,
     ...(message.trace ? { trace: message.trace } : {}),
     ...(message.priority ? { priority: message.priority } : {}),
     ...(message.debounce ? { debounceKey: message.debounce.key } : {}),
+    ...(message.expiresAt === undefined ? {} : { expiresAt: message.expiresAt }),
   };
 }

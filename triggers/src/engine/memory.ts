@@ -1,9 +1,12 @@
+import { memoryQueueAdmin } from './memory-admin.js';
+import { parseDuration, type Duration } from '../duration.js';
 import { TriggerError } from '../errors.js';
 import { randomHex } from '../trace.js';
-import { realClock, type EngineClock } from './clock.js';
+import { clockNow, clockTimer, realClock, type EngineClock } from './clock.js';
 import { MemoryQueue, storedMessage } from './memory-queue.js';
 import { fireGuarded, memoryLock, skippedMessage } from './overlap.js';
-import { timerAt, type Timer } from './timers.js';
+import { catchUpTimes } from './catch-up.js';
+import type { Timer } from './timers.js';
 import type {
   EngineCallbacks,
   EnginePlan,
@@ -21,7 +24,10 @@ export interface MemoryEngineOptions {
    * anyway; a worker-only process should pass `true`.
    */
   keepAlive?: boolean;
-  /** Where schedules read the time. Default the wall clock; tests may pass `scaledClock(...)`. */
+  /**
+   * Where schedules, delays and rate-limit windows read the time. Default the wall clock; tests may pass
+   * `scaledClock(...)` or the fake clock of `createTestRuntime`.
+   */
   clock?: EngineClock;
   /**
    * The most messages one queue holds (ready, delayed and in flight); a send
@@ -29,6 +35,11 @@ export interface MemoryEngineOptions {
    * fail it. Default 10,000.
    */
   maxQueueLength?: number;
+  /**
+   * How long the id of an acked message stays taken, so `send({id})` with it adds nothing (BullMQ keeps
+   * completed jobs as long). Default `'24h'`; `'0ms'` frees it at the ack.
+   */
+  idempotencyTtl?: Duration;
 }
 
 /**
@@ -56,9 +67,14 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
   let plan: EnginePlan | undefined;
   let running = false;
   const overlapLock = memoryLock();
+  /** The last occurrence that fired per schedule, for `catchUp` when the engine starts again. */
+  const lastFired = new Map<string, Date>();
 
   const host = {
     keepAlive,
+    idempotencyTtlMs: parseDuration(options.idempotencyTtl ?? '24h', 'memoryEngine({idempotencyTtl})'),
+    now: () => clockNow(clock),
+    timer: (at: number, fn: () => void) => clockTimer(clock, at, fn, keepAlive),
     deliver: (queue: string, batch: Parameters<EngineCallbacks['deliverBatch']>[1]) => {
       if (!callbacks) throw new Error('memory engine is not started');
       return callbacks.deliverBatch(queue, batch);
@@ -81,38 +97,43 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
     return queue;
   }
 
+  /** Runs one occurrence under the schedule's overlap policy and remembers it as the last that fired. */
+  function fire(schedule: EngineSchedule, time: Date): Promise<void> {
+    lastFired.set(schedule.trigger, time);
+    return fireGuarded(
+      schedule.overlap ?? 'skip',
+      overlapLock,
+      schedule.trigger,
+      () => callbacks!.fireSchedule(schedule.trigger, time),
+      {
+        running: () => running,
+        skipped: () =>
+          callbacks?.log({ level: 'warn', message: skippedMessage(schedule.trigger, time), trigger: schedule.trigger }),
+      },
+    );
+  }
+
   function arm(schedule: EngineSchedule, after: Date): void {
     const next = schedule.next(after);
     if (!next || !running) return;
-    const timer = timerAt(
-      Date.now() + clock.delayUntil(next),
+    const timer = clockTimer(
+      clock,
+      next.getTime(),
       () => {
         if (!running) return;
-        const run = fireGuarded(
-          schedule.overlap ?? 'skip',
-          overlapLock,
-          schedule.trigger,
-          () => callbacks!.fireSchedule(schedule.trigger, next),
-          {
-            running: () => running,
-            skipped: () =>
-              callbacks?.log({
-                level: 'warn',
-                message: skippedMessage(schedule.trigger, next),
-                trigger: schedule.trigger,
-              }),
-          },
-        ).finally(() => firing.delete(run));
+        const run = fire(schedule, next).finally(() => firing.delete(run));
         firing.add(run);
         arm(schedule, next);
       },
       keepAlive,
+      'schedule',
     );
     scheduleTimers.set(schedule.trigger, timer);
   }
 
   return {
     kind: 'memory',
+    admin: memoryQueueAdmin(queueOf),
     async start(nextPlan, nextCallbacks) {
       if (running) return;
       plan = nextPlan;
@@ -121,7 +142,20 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
       for (const consumer of plan.consumers) queueOf(consumer.queue);
       for (const queue of queues.values()) queue.start(plan.consumers.find((c) => c.queue === queue.name));
       const now = clock.now();
-      for (const schedule of plan.schedules) arm(schedule, now);
+      for (const schedule of plan.schedules) {
+        // Occurrences missed while stopped (this engine remembers the last that fired), one after another.
+        const missed = catchUpTimes(schedule, lastFired.get(schedule.trigger), now, nextCallbacks.log);
+        if (missed.length > 0) {
+          const run = missed
+            .reduce(
+              (previous, time) => previous.then(() => (running ? fire(schedule, time) : undefined)),
+              Promise.resolve(),
+            )
+            .finally(() => firing.delete(run));
+          firing.add(run);
+        }
+        arm(schedule, now);
+      }
     },
     async stop() {
       running = false;
@@ -144,12 +178,19 @@ export function memoryEngine(options: MemoryEngineOptions = {}): TriggerEngine {
       }
       // Clone all bodies first, so an uncloneable one rejects the whole send.
       const stored = messages.map((message) =>
-        storedMessage(message.id ?? randomHex(8), { ...message, body: cloneBody(queue, message.body) }),
+        storedMessage(
+          message.id ?? randomHex(8),
+          { ...message, body: cloneBody(queue, message.body) },
+          clockNow(clock),
+        ),
       );
       return stored.map((message, i) => {
         target.add(message, messages[i]!.delayMs ?? 0);
         return message.id;
       });
+    },
+    async wake(queue: string, id: string) {
+      return queues.get(queue)?.wake(id) ?? false;
     },
     async cancel(queue: string, id: string) {
       return queues.get(queue)?.cancel(id) ?? false;

@@ -12,7 +12,15 @@
  * @module
  */
 import type { TraceParent } from '../trace.js';
-import type { EmailSource, LogEntry, ObjectStoreSource, OverlapPolicy, SqlDbSource, TriggerEvent } from '../types.js';
+import type {
+  CatchUpPolicy,
+  EmailSource,
+  LogEntry,
+  ObjectStoreSource,
+  OverlapPolicy,
+  SqlDbSource,
+  TriggerEvent,
+} from '../types.js';
 
 /** A queue message as stored by an engine. `attempts` is the 1-based delivery count of this delivery. */
 export interface EngineMessage {
@@ -23,6 +31,8 @@ export interface EngineMessage {
   attempts: number;
   /** Trace position of the producer, so the consumer continues its trace. */
   trace?: TraceParent;
+  /** Epoch ms after which the message must not run (its `ttl`); it is then dead-lettered with reason `EXPIRED`. */
+  expiresAt?: number;
 }
 
 /** A message to enqueue. `delayMs` postpones its first delivery. */
@@ -44,11 +54,14 @@ export interface OutgoingMessage {
    * equal to `debounce.delayMs`. BullMQ's debounce mode of deduplication.
    */
   debounce?: { key: string; delayMs: number };
+  /** Epoch ms after which the message is dead-lettered (reason `EXPIRED`) instead of run. */
+  expiresAt?: number;
 }
 
 /** What the runtime decided for each delivered message. */
 export type MessageDisposition =
-  | { id: string; action: 'ack' }
+  /** `result`: the handler's return value, kept as the run's result (JSON on BullMQ). */
+  | { id: string; action: 'ack'; result?: unknown }
   /** `suspend`: a durable step sleeps; the delivery is not counted as an attempt. */
   | { id: string; action: 'retry'; delayMs: number; suspend?: boolean }
   /** Move to `queue` (a dead-letter queue) or, without one, keep as failed. */
@@ -81,6 +94,8 @@ export interface CompletedMessage {
   durationMs: number;
   /** The W3C trace id the message carried, when it carried one. */
   traceId?: string;
+  /** The handler's return value (the run's result), when the engine keeps it. */
+  result?: unknown;
 }
 
 /**
@@ -101,7 +116,10 @@ export interface EngineQueueStats {
   completed?: CompletedMessage[];
 }
 
-/** A cron the engine must fire. `cron` has 5 fields and is evaluated in `timezone`. */
+/**
+ * A schedule the engine must fire: `cron` (5 or 6 fields, evaluated in
+ * `timezone`) or an `every` interval (`cron` then reads `every 30s`).
+ */
 export interface EngineSchedule {
   trigger: string;
   cron: string;
@@ -111,6 +129,11 @@ export interface EngineSchedule {
    * still runs, on any instance sharing the engine. Default `'skip'`.
    */
   overlap?: OverlapPolicy;
+  /**
+   * Occurrences missed while no runtime ran, since the last that fired: `'none'` (default), `'latest'` or
+   * `'all'` (see `missedOccurrences`). Engines that keep no history fire none.
+   */
+  catchUp?: CatchUpPolicy;
   /** The next occurrence strictly after `after` (croner, DST-safe), or null. */
   next(after: Date): Date | null;
 }
@@ -130,6 +153,11 @@ export interface EngineConsumer {
    * shares state).
    */
   rateLimit?: { limit: number; windowMs: number };
+  /**
+   * Messages in flight at once across every instance sharing the engine (BullMQ: `Queue.setGlobalConcurrency`);
+   * `undefined` lifts a limit set before.
+   */
+  globalConcurrency?: number;
 }
 
 /** A source whose events originate outside the process (part 2: SMTP, bucket notifications, outbox polling). */
@@ -170,6 +198,11 @@ export interface StepStore {
   clear(runId: string): Promise<void>;
 }
 
+export type { EngineRun, EngineRunStatus, FinishedRun, FleetLimits, QueueAdmin } from './run-types.js';
+import type { EngineRun, FinishedRun, FleetLimits, QueueAdmin } from './run-types.js';
+import type { EventWaits } from './wait-types.js';
+export type { EventWaiter, EventWaits } from './wait-types.js';
+
 /** A trigger engine. One instance serves one runtime. */
 export interface TriggerEngine {
   /** A short name such as `'memory'` or `'bullmq'`. */
@@ -182,6 +215,16 @@ export interface TriggerEngine {
   readonly durable?: boolean;
   /** Storage of durable steps; without it the runtime keeps them in process memory. */
   readonly steps?: StepStore;
+  /**
+   * Runs waiting for events (`ctx.step.waitForEvent`, `cancelOn`), written
+   * beside `steps`; without it the runtime keeps them in process memory.
+   */
+  readonly waits?: EventWaits;
+  /**
+   * Makes a delayed message of `queue` ready now (a waiting run got its
+   * event); `false` when it is not delayed (in flight, settled or unknown).
+   */
+  wake?(queue: string, id: string): Promise<boolean>;
   /** Begins firing schedules, delivering queues and listening to external sources. */
   start(plan: EnginePlan, callbacks: EngineCallbacks): Promise<void>;
   /** Stops timers and listeners and waits for deliveries in flight. Stored messages stay stored. */
@@ -219,4 +262,26 @@ export interface TriggerEngine {
   ): Promise<string[]>;
   /** Counts and failed / dead-lettered messages of `queue` (for dashboards). Optional for third-party engines. */
   inspect?(queue: string, options: { deadLetterQueue?: string; limit: number }): Promise<EngineQueueStats>;
+  /**
+   * The stored state of message `id` of `queue` (its run), or `null` when unknown or removed. Engines
+   * without it get the runtime's in-process record of the runs it saw.
+   */
+  getRun?(queue: string, id: string): Promise<EngineRun | null>;
+  /**
+   * Subscribes to runs of `queues` that finished for good on any instance sharing the engine (BullMQ:
+   * `QueueEvents`); returns the unsubscribe function. Without it the runtime reports its own runs.
+   */
+  onFinished?(queues: readonly string[], listener: (run: FinishedRun) => void): Promise<() => void>;
+  /** Pause, resume and clean queues. Optional for third-party engines. */
+  readonly admin?: QueueAdmin;
+  /** Limits held across every instance sharing the engine (BullMQ: Redis). Without it, per process. */
+  readonly limits?: FleetLimits;
+  /**
+   * Carries `runtime.cancel(id)` to every instance sharing the engine; `listen` gets the ids cancelled
+   * anywhere (this instance included). Without it, cancels reach this process only.
+   */
+  readonly control?: {
+    publishCancel(id: string): Promise<void>;
+    listen(listener: (id: string) => void): Promise<() => void>;
+  };
 }

@@ -10,6 +10,7 @@ import { createSteps, StepSleep, type StepScope } from './steps.js';
 import { randomHex } from '../trace.js';
 import { runSandboxed } from '../sandbox/bridge.js';
 import type { SandboxRun } from '../sandbox/pool.js';
+import { withFleetSlots } from './fleet-gate.js';
 
 /** How one attempt is run. */
 export interface AttemptOptions {
@@ -21,11 +22,15 @@ export interface AttemptOptions {
   request?: { method: string; url: string } | undefined;
   /** Where `ctx.step` keeps results; default: a run of its own (per attempt). */
   steps?: StepScope;
+  /** The ids of the runs (message ids) this attempt serves, so `runtime.cancel(id)` can abort it. */
+  runIds?: readonly string[];
 }
 
 /** What happened in one attempt. */
 export interface AttemptResult {
   ok: boolean;
+  /** The handler's return value when it succeeded (`undefined` for sandboxed handlers). */
+  value?: unknown;
   error?: unknown;
   /** The handler called `ctx.noRetry()`. */
   noRetry: boolean;
@@ -52,9 +57,10 @@ export function runAttempt(
   event: unknown,
   options: AttemptOptions,
 ): Promise<AttemptResult> {
+  const key = concurrencyKeyOf(core, trigger, event);
   return core.gateOf(trigger).run(
-    concurrencyKeyOf(core, trigger, event),
-    () => runNow(core, trigger, event, options),
+    key,
+    () => withFleetSlots(core, trigger, key, () => runNow(core, trigger, event, options)),
     (result) => result.settled,
   );
 }
@@ -98,6 +104,7 @@ async function runNow(
   const controller = new AbortController();
   const onStop = () => controller.abort(core.stopSignal.reason);
   core.stopSignal.addEventListener('abort', onStop, { once: true });
+  const unregister = (options.runIds ?? []).map((id) => core.cancels.register(id, controller));
   let noRetry = false;
 
   const ctx: TriggerContext<any> = Object.freeze({
@@ -126,7 +133,7 @@ async function runNow(
     noRetry() {
       noRetry = true;
     },
-    step: createSteps(options.steps ?? { store: core.steps, runId: `attempt:${randomHex(16)}` }),
+    step: createSteps(options.steps ?? { store: core.steps, runId: `attempt:${randomHex(16)}` }, core.stepHost),
   });
 
   if (observability.metrics) core.instruments.invocations.add(1, metricAttributes);
@@ -155,6 +162,7 @@ async function runNow(
     },
   );
   core.stopSignal.removeEventListener('abort', onStop);
+  for (const forget of unregister) forget();
   const error = run.error;
   if (run.unsettled) {
     core.health.unsettled({ trigger: name, traceId, attempt: options.attempt, startedAt });
@@ -211,7 +219,7 @@ async function runNow(
   }
   return {
     ok: error === undefined,
-    ...(error === undefined ? {} : { error }),
+    ...(error === undefined ? { value: run.value } : { error }),
     noRetry,
     position: invocation.position,
     durationMs,
@@ -246,13 +254,13 @@ interface Bounds {
 async function runBounded(
   fn: () => unknown,
   bounds: Bounds,
-): Promise<{ error?: unknown; unsettled: boolean; settled?: Promise<void> }> {
+): Promise<{ value?: unknown; error?: unknown; unsettled: boolean; settled?: Promise<void> }> {
   const { controller, timeoutMs, graceMs, name } = bounds;
   const running = Promise.resolve()
     .then(fn)
     .then(
-      () => ({ error: undefined as unknown }),
-      (caught: unknown) => ({ error: caught ?? new Error('handler threw a nullish value') }),
+      (value: unknown) => ({ value, error: undefined as unknown }),
+      (caught: unknown) => ({ value: undefined, error: caught ?? new Error('handler threw a nullish value') }),
     );
   const timer = setTimeout(() => controller.abort(new TriggerTimeoutError(name, timeoutMs)), timeoutMs);
   const aborted = new Promise<'aborted'>((resolve) => {
@@ -261,11 +269,12 @@ async function runBounded(
   });
   const first = await Promise.race([running, aborted]);
   clearTimeout(timer);
-  if (first !== 'aborted') return { error: first.error, unsettled: false };
+  if (first !== 'aborted') return { value: first.value, error: first.error, unsettled: false };
   const reason: unknown = controller.signal.reason;
-  // stop() reaching its deadline is the caller's own cap: report at once.
+  // stop() reaching its deadline is the caller's own cap: report at once. A timeout or a cancel waits for
+  // the grace period.
   const settledLater = running.then(() => undefined);
-  if (!(reason instanceof TriggerTimeoutError)) {
+  if (!(reason instanceof TriggerTimeoutError) && !isCancel(reason)) {
     if (!bounds.terminate) return { error: reason, unsettled: false, settled: settledLater };
     await bounds.terminate();
     return { error: reason, unsettled: false };
@@ -279,6 +288,7 @@ async function runBounded(
   if (settled !== 'capped') return { error: reason, unsettled: false };
   if (bounds.terminate) {
     await bounds.terminate();
+    if (isCancel(reason)) return { error: reason, unsettled: false };
     return {
       error: new TriggerError(
         `Trigger "${name}" did not settle within ${graceMs} ms after its signal was aborted; its worker was terminated`,
@@ -304,12 +314,17 @@ async function runBounded(
   };
 }
 
+function isCancel(reason: unknown): boolean {
+  return reason instanceof TriggerError && reason.code === 'RUN_CANCELED';
+}
+
 function outcomeOf(error: unknown): TailOutcome {
   if (error === undefined) return 'ok';
   if (error instanceof TriggerTimeoutError) return 'timeout';
   if (error instanceof TriggerError && error.code === 'TRIGGER_TIMEOUT_UNSETTLED') return 'timeout';
   if (error instanceof TriggerError && error.code === 'TRIGGER_TIMEOUT_TERMINATED') return 'timeout';
   if (error instanceof TriggerError && error.code === 'RUNTIME_STOPPED') return 'canceled';
+  if (isCancel(error)) return 'canceled';
   return 'exception';
 }
 

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { parseDuration, type Duration } from '../duration.js';
 import { memoryEngine } from '../engine/memory.js';
+import { realClock, type EngineClock } from '../engine/clock.js';
 import type { EngineCallbacks, EnginePlan, FailedMessage, OutgoingMessage, TriggerEngine } from '../engine/types.js';
 import { TriggerDefinitionError, TriggerError } from '../errors.js';
 import { resolveLimits, type TriggerLimits } from '../limits.js';
@@ -21,18 +22,21 @@ import {
 import { objectStoreIngressTriggers, type ObjectStoreIngressOptions } from '../objectstore/ingress.js';
 import type { ChangeConsumer, DatabaseBinding } from '../sqldb/consumer.js';
 import { startChangeConsumers, type ChangesOptions } from '../sqldb/start.js';
-import { parseCron as parseCronFor } from '../cron.js';
+import { engineScheduleOf, scheduledEventOf } from './schedule-plan.js';
 import type { TraceParent } from '../trace.js';
 import type { LogEntry, QueueSource, ScheduledSource, TailLog, TailSource, TriggerDefinition } from '../types.js';
 import { QUEUE_DEFAULTS } from '../validate/sources.js';
 import { handleWebhook } from '../webhook.js';
 import { messageOf } from './attempt.js';
 import type { RuntimeCore } from './core.js';
-import { dispatchWithRetries, stoppedError } from './dispatch.js';
+import { dispatchWithRetries, runWithRetries, stoppedError } from './dispatch.js';
 import { Gate } from './gate.js';
 import { SandboxPool } from '../sandbox/pool.js';
 import { HealthMonitor, type RuntimeHealth } from './health.js';
 import { memoryStepStore } from './steps.js';
+import { memoryEventWaits } from './step-waits.js';
+import { sendStepEvent, type EventDelivery } from './step-events.js';
+import { invokeTrigger } from './step-invoke.js';
 import { Logger } from './logger.js';
 import {
   outgoingMessage,
@@ -48,6 +52,12 @@ import { Registry, type RegisteredTrigger } from './registry.js';
 import { Tracker } from './tracker.js';
 import { RunHub, type RunRecord } from './runs.js';
 import { inspectQueues, discardMessages, type QueueInspection } from './inspect.js';
+import { CancelRegistry } from './cancels.js';
+import { RunLedger } from './run-ledger.js';
+import { processThrottles } from './throttle.js';
+import { runMethods, type RunMethods } from './run-methods.js';
+import { waitForRun, type RunWaitOptions } from './run-api.js';
+import { randomHex } from '../trace.js';
 
 /** Options of {@link createTriggerRuntime}. */
 export type { QueueProducer, ReplaySelector, SendOptions } from './producer.js';
@@ -57,8 +67,13 @@ export interface TriggerRuntimeOptions<Env = unknown> {
   triggers: Record<string, TriggerDefinition<any, any>>;
   /** Environment bindings passed to every handler as `ctx.env`. */
   env: Env;
-  /** Default `memoryEngine()`. */
+  /** Default `memoryEngine()` (on `clock` when given). */
   engine?: TriggerEngine;
+  /**
+   * Where retry delays, step sleeps and wake-ups read the time. Default the
+   * wall clock (`Date.now()`); `createTestRuntime` passes a fake one.
+   */
+  clock?: EngineClock;
   /** Name of this runtime ("worker") for tail triggers. Default `'app'`. */
   name?: string;
   /** Overrides of the platform limits (triggers/README.md "Limits"). */
@@ -101,7 +116,7 @@ export type RequestLog = Omit<TailLog, 'timestamp' | 'logs' | 'exceptions' | 'ou
   Partial<Pick<TailLog, 'logs' | 'exceptions' | 'outcome'>>;
 
 /** A running set of triggers. */
-export interface TriggerRuntime {
+export interface TriggerRuntime extends RunMethods {
   readonly name: string;
   /** Trigger names in definition order. */
   readonly triggers: readonly string[];
@@ -130,6 +145,20 @@ export interface TriggerRuntime {
    * logged. Resolves once accepted. @throws {TriggerError} code `UNKNOWN_TRIGGER`
    */
   emit(name: string, payload: unknown): Promise<void>;
+  /**
+   * Sends event `name`: runs waiting for it in `ctx.step.waitForEvent` (whose
+   * `match` fits `data`) resume with it, suspended runs whose trigger's
+   * `cancelOn` names it (and matches) are cancelled, and, when triggers
+   * subscribe to `name` (`config.events`), it is emitted to them. Works across
+   * instances on BullMQ. Resolves with the runs resumed and cancelled.
+   * @example
+   * ```ts
+   * await runtime.sendEvent('invoice.paid', { invoiceId: 'inv_42' });
+   * ```
+   */
+  sendEvent(name: string, data: unknown): Promise<EventDelivery>;
+  /** Event names with subscribers (`config.events`) and their trigger names, in definition order. */
+  readonly events: ReadonlyArray<{ event: string; subscribers: string[] }>;
   /** A producer for queue `name` (consumed or not by a trigger of this runtime). */
   queue(name: string): QueueProducer;
   /** Serves webhook requests; `null` when no webhook trigger owns the path. */
@@ -221,7 +250,7 @@ export interface TriggerRuntime {
 
 /**
  * Creates a runtime for a record of triggers. Validates names and limits at
- * once: at most `limits.maxCronTriggers` (3) scheduled triggers, crons no more
+ * once: at most `limits.maxCronTriggers` (1,000) scheduled triggers, schedules no more
  * frequent than `limits.minCronInterval`, batch sizes within
  * `limits.maxBatchSize`, timeouts within `limits.maxTimeout`, one consumer per
  * queue, one trigger per webhook path and method.
@@ -245,11 +274,16 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     ? objectStoreIngressTriggers(options.objectStore, (body) => dispatchObjectNotification(core, body, { retries: 0 }))
     : {};
   const registry = new Registry({ ...options.triggers, ...ingress }, limits);
-  const engine = options.engine ?? memoryEngine();
+  const clock = options.clock ?? realClock;
+  const engine = options.engine ?? memoryEngine(options.clock ? { clock } : {});
   const name = options.name ?? 'app';
   const logger = new Logger();
   const tracker = new Tracker();
   const runs = new RunHub();
+  const cancels = new CancelRegistry();
+  // The in-process record of runs, for engines that cannot report them (memory).
+  const ledger = new RunLedger({ ttlMs: RUN_RECORD_TTL_MS });
+  const recordsRuns = !engine.getRun;
   const stopController = new AbortController();
   // Every attempt in flight listens for stop (and removes its listener when it settles): no fixed bound applies.
   setMaxListeners(0, stopController.signal);
@@ -260,6 +294,7 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
   let started = false;
   let stopped: Promise<void> | undefined;
   let changeConsumers: Promise<ChangeConsumer[]> = Promise.resolve([]);
+  let stopListening: Promise<() => void> | undefined;
 
   const tailConsumers = registry
     .ofType('tail')
@@ -284,23 +319,69 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     );
   }
 
+  /**
+   * Sends `payload` to trigger `target`, or to every subscriber of event `target` (`config.events`), each as
+   * a run of its own; resolves with where the runs are stored.
+   */
+  const stepStore = engine.steps ?? memoryStepStore();
+  const waits = engine.waits ?? memoryEventWaits(stepStore);
+  /** Offers an event to waiting runs (`waitForEvent`, `cancelOn`), then emits it to its subscribers. */
+  async function sendEvent(event: string, data: unknown): Promise<EventDelivery> {
+    const delivery = await sendStepEvent({ clock, waits, steps: stepStore, logger, engine }, event, data);
+    if (!registry.has(event) && registry.subscribersOf(event).length > 0) await emit(undefined, event, data);
+    return delivery;
+  }
+
   async function emit(from: TraceParent | undefined, target: string, payload: unknown): Promise<void> {
-    const trigger = registry.get(target);
-    const source = trigger.definition.source;
+    const subscribers = registry.has(target) ? [] : registry.subscribersOf(target);
     if (options.routeEmit) {
+      if (subscribers.length === 0) registry.get(target);
       await options.routeEmit(target, payload, from?.traceId);
       return;
     }
-    if (source.type === 'queue') {
-      await engine.send(source.name, [debounced(source.name, { body: payload, ...(from ? { trace: from } : {}) })]);
+    if (subscribers.length === 0) {
+      await emitTo(from, registry.get(target), payload);
       return;
+    }
+    await Promise.all(subscribers.map((trigger) => emitTo(from, trigger, payload)));
+    await sendStepEvent({ clock, waits, steps: stepStore, logger, engine }, target, payload);
+  }
+
+  /** Stores (or, on the memory engine, starts) one run of `trigger` on `payload`. */
+  async function emitTo(
+    from: TraceParent | undefined,
+    trigger: RegisteredTrigger,
+    payload: unknown,
+  ): Promise<{ queue: string; id: string }> {
+    const source = trigger.definition.source;
+    const trace = from ? { trace: from } : {};
+    if (source.type === 'queue') {
+      const [id] = await engine.send(source.name, [debounced(source.name, { body: payload, ...trace })]);
+      if (recordsRuns) ledger.queued(source.name, id!, payload, false);
+      return { queue: source.name, id: id! };
     }
     if (engine.durable) {
-      const body: EmitMessageBody = { target, payload };
-      await engine.send(emitQueue, [{ body, ...(from ? { trace: from } : {}) }]);
-      return;
+      const body: EmitMessageBody = { target: trigger.name, payload };
+      const [id] = await engine.send(emitQueue, [{ body, ...trace }]);
+      if (recordsRuns) ledger.queued(emitQueue, id!, body, false);
+      return { queue: emitQueue, id: id! };
     }
-    void track(dispatchWithRetries(core, trigger, payload, { parent: from }), `emitted trigger "${target}"`);
+    // Memory engine: the run happens in this process's background, recorded under an id of its own.
+    const id = randomHex(8);
+    const message = { id, body: { target: trigger.name, payload }, timestamp: new Date(), attempts: 1 };
+    ledger.queued(emitQueue, id, message.body, false);
+    ledger.started(emitQueue, [message]);
+    void track(
+      runWithRetries(core, trigger, payload, { parent: from, cancelId: id }).then(
+        (result) => ledger.settled(emitQueue, [{ id, action: 'ack', result }]),
+        (error: unknown) => {
+          ledger.settled(emitQueue, [{ id, action: 'deadLetter', reason: messageOf(error) }]);
+          throw error;
+        },
+      ),
+      `emitted trigger "${trigger.name}"`,
+    );
+    return { queue: emitQueue, id };
   }
 
   const core: RuntimeCore = {
@@ -313,8 +394,20 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     tracker,
     tail,
     runs,
+    cancels,
+    fleet: engine.limits,
+    throttles: engine.limits ?? processThrottles(),
+    ledger,
     health,
-    steps: engine.steps ?? memoryStepStore(),
+    clock,
+    stepHost: {
+      clock,
+      waits,
+      cancelOn: (trigger) => (registry.has(trigger) ? (registry.get(trigger).definition.config.cancelOn ?? []) : []),
+      invoke: (trigger, data) => invokeTrigger(core, trigger, data),
+      sendEvent: (event, data) => sendEvent(event, data),
+    },
+    steps: stepStore,
     stopSignal: stopController.signal,
     gateOf(trigger) {
       let gate = gates.get(trigger.name);
@@ -331,43 +424,53 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
 
   const callbacks: EngineCallbacks = {
     fireSchedule: (trigger, scheduledTime) => {
-      const definition = registry.get(trigger).definition;
-      const cron = definition.source.type === 'scheduled' ? definition.source.cron : '';
+      const event = scheduledEventOf(registry.get(trigger).definition.source as ScheduledSource, scheduledTime);
       const runId = `schedule:${trigger}:${scheduledTime.toISOString()}`;
       return track(
-        dispatchWithRetries(core, registry.get(trigger), { cron, scheduledTime }, { runId }),
+        dispatchWithRetries(core, registry.get(trigger), event, { runId }),
         `scheduled trigger "${trigger}"`,
       );
     },
     deliverBatch: (queue, messages) => {
-      if (queue === emitQueue && engine.durable) return tracker.track(deliverEmits(core, queue, messages));
-      const consumer = registry.consumerOf(queue);
-      if (!consumer)
-        return Promise.resolve(messages.map((m) => ({ id: m.id, action: 'retry' as const, delayMs: 1_000 })));
-      return tracker.track(deliverQueueBatch(core, consumer, messages));
+      if (recordsRuns) ledger.started(queue, messages);
+      const delivered = deliverBatchTo(queue, messages);
+      if (!recordsRuns) return delivered;
+      return delivered.then((dispositions) => {
+        ledger.settled(queue, dispositions);
+        return dispositions;
+      });
     },
     deliverEvent: (trigger, event) =>
       track(dispatchWithRetries(core, registry.get(trigger), event), `trigger "${trigger}"`),
     log: (entry) => logger.log(entry),
   };
 
+  function deliverBatchTo(queue: string, messages: Parameters<EngineCallbacks['deliverBatch']>[1]) {
+    if (queue === emitQueue && engine.durable) return tracker.track(deliverEmits(core, queue, messages));
+    const consumer = registry.consumerOf(queue);
+    if (!consumer)
+      return Promise.resolve(messages.map((m) => ({ id: m.id, action: 'retry' as const, delayMs: 1_000 })));
+    return tracker.track(deliverQueueBatch(core, consumer, messages));
+  }
+
   function plan(): EnginePlan {
     const external = new Set(['email', 'objectstore', 'sqldb']);
     return {
       runtime: name,
-      schedules: registry.ofType('scheduled').map(({ name: trigger, definition }) => {
-        const source = definition.source as ScheduledSource;
-        const timezone = source.timezone ?? 'UTC';
-        const schedule = parseCronFor(source.cron, timezone);
-        return { trigger, cron: source.cron, timezone, overlap: source.overlap ?? 'skip', next: schedule.next };
-      }),
+      schedules: registry
+        .ofType('scheduled')
+        .map(({ name: trigger, definition }) => engineScheduleOf(trigger, definition.source as ScheduledSource)),
       consumers: registry
         .ofType('queue')
         .map(({ definition }) => {
           const source = definition.source as { name: string; batchSize?: number; batchTimeout?: Duration };
+          const batchSize = source.batchSize ?? QUEUE_DEFAULTS.batchSize;
+          const { concurrency } = definition.config;
           return {
             queue: source.name,
-            batchSize: source.batchSize ?? QUEUE_DEFAULTS.batchSize,
+            // An explicit concurrency holds across the fleet: that many batches' messages in flight at once.
+            ...(concurrency === undefined ? {} : { globalConcurrency: concurrency * batchSize }),
+            batchSize,
             batchTimeoutMs: parseDuration(source.batchTimeout ?? QUEUE_DEFAULTS.batchTimeout),
             concurrency: definition.config.concurrency ?? 1,
             ...(definition.config.rateLimit ? { rateLimit: definition.config.rateLimit } : {}),
@@ -394,11 +497,30 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
         },
       );
     }
-    return engine.send(
-      queue,
-      messages.map(({ body, ...sendOptions }) => debounced(queue, outgoingMessage(body, sendOptions))),
-    );
+    const outgoing = messages.map(({ body, ...sendOptions }) => debounced(queue, outgoingMessage(body, sendOptions)));
+    const ids = await engine.send(queue, outgoing);
+    if (recordsRuns)
+      ids.forEach((id, i) => ledger.queued(queue, id, outgoing[i]!.body, (outgoing[i]!.delayMs ?? 0) > 0));
+    return ids;
   }
+
+  /** The queue whose messages are the runs of trigger `triggerName`: its own, or the emit queue. */
+  function runQueueOf(triggerName: string): string {
+    const source = registry.get(triggerName).definition.source;
+    return source.type === 'queue' ? source.name : emitQueue;
+  }
+
+  const runHost = {
+    engine,
+    registry,
+    ledger,
+    emitQueue,
+    cancels,
+    logger,
+    queueOf: runQueueOf,
+    enqueue: (triggerName: string, payload: unknown) => emitTo(undefined, registry.get(triggerName), payload),
+  };
+  const runApi = runMethods(runHost);
 
   /** Adds the consumer's debounce (key from the body) to a message for `queue`. */
   function debounced(queue: string, message: OutgoingMessage): OutgoingMessage {
@@ -467,6 +589,8 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
         });
       started = true;
       await engine.start(plan(), callbacks);
+      stopListening = engine.control?.listen((id) => cancels.abort(id));
+      await stopListening;
       changeConsumers = startChangeConsumers(core, options.databases, options.changes);
       await changeConsumers;
     },
@@ -475,6 +599,7 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
         const deadline = Date.now() + parseDuration(stopOptions.timeout ?? '30s', 'stop({timeout})');
         // The engine stops firing at once; its deliveries in flight are tracked below.
         // Also when never started: a send (e.g. a durable emit) may have opened the engine's connection.
+        void stopListening?.then((off) => off()).catch(() => {});
         const engineStopped = engine.stop();
         const consumersStopped = changeConsumers.then(
           (list) => Promise.all(list.map((c) => c.stop())),
@@ -508,8 +633,15 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
       );
     },
     emit: (target, payload) => emit(undefined, target, payload),
+    sendEvent,
+    events: registry.events,
+    ...runApi,
     queue: (queueName) => ({
-      send: async (body, sendOptions = {}) => (await send(queueName, [{ ...sendOptions, body }]))[0]!,
+      send: (async (body: unknown, sendOptions: SendOptions & { wait?: boolean } & RunWaitOptions = {}) => {
+        const { wait, timeout, ...rest } = sendOptions;
+        const id = (await send(queueName, [{ ...rest, body }]))[0]!;
+        return wait ? waitForRun(runHost, queueName, id, timeout === undefined ? {} : { timeout }) : id;
+      }) as QueueProducer['send'],
       sendBatch: (messages) => send(queueName, messages),
       cancel: async (id) => requireEngineMethod(engine, 'cancel')(queueName, id),
     }),
@@ -550,6 +682,9 @@ function concurrencyOf(trigger: RegisteredTrigger): number {
   const { config, sandbox } = trigger.definition;
   return config.concurrency ?? (sandbox ? DEFAULT_SANDBOX_CONCURRENCY : Number.POSITIVE_INFINITY);
 }
+
+/** How long the in-process record of a finished run stays readable (memory engine): 24 hours. */
+const RUN_RECORD_TTL_MS = 24 * 3_600_000;
 
 /** Worker threads of a sandboxed trigger without `config.concurrency`. */
 const DEFAULT_SANDBOX_CONCURRENCY = 4;

@@ -1,9 +1,11 @@
 import { isNonRetryable, TriggerError } from '../errors.js';
 import { randomHex, type TraceParent } from '../trace.js';
+import { clockSleep } from '../engine/clock.js';
 import { messageOf, runAttempt } from './attempt.js';
 import { backoffDelay } from './backoff.js';
 import type { RuntimeCore } from './core.js';
 import type { RegisteredTrigger } from './registry.js';
+import { throttleDelay } from './throttle.js';
 
 /** Options of a dispatch. */
 export interface DispatchOptions {
@@ -19,28 +21,46 @@ export interface DispatchOptions {
    * a shared slot until it really ends.
    */
   onAbandoned?: (settled: Promise<void>) => void;
+  /** The run's id for `runtime.cancel(id)` (an emit's run id). */
+  cancelId?: string;
 }
 
 /**
  * Runs a trigger with retries: after a failure it waits `config.retryDelay` (its backoff for that attempt)
  * and tries again, up to `config.retries` more times, unless the handler called
  * `noRetry()`, threw a non-retryable TriggerError, or the runtime is stopping.
- * Rejects with the last error.
+ * Waits first while `config.throttle` refuses the run. Resolves with the handler's return value; rejects
+ * with the last error.
  */
-export async function dispatchWithRetries(
+export async function runWithRetries(
   core: RuntimeCore,
   trigger: RegisteredTrigger,
   event: unknown,
   options: DispatchOptions = {},
-): Promise<void> {
+): Promise<unknown> {
   const { config } = trigger.definition;
   const retries = options.retries ?? config.retries;
   let parent = options.parent;
   const runId = options.runId ?? `dispatch:${randomHex(16)}`;
+  const runIds = options.cancelId === undefined ? [] : [options.cancelId];
   for (let attempt = 1; ; attempt++) {
-    const result = await runAttempt(core, trigger, event, { attempt, parent, steps: { store: core.steps, runId } });
+    for (
+      let wait = await throttleDelay(core, trigger, event);
+      wait > 0;
+      wait = await throttleDelay(core, trigger, event)
+    )
+      if (!(await clockSleep(core.clock, wait, core.stopSignal))) throw stoppedError();
+    const result = await runAttempt(core, trigger, event, {
+      attempt,
+      parent,
+      steps: { store: core.steps, runId },
+      runIds,
+    });
     if (result.settled) options.onAbandoned?.(result.settled);
-    if (result.ok) return core.steps.clear(runId);
+    if (result.ok) {
+      await core.steps.clear(runId);
+      return result.value;
+    }
     parent ??= result.position;
     const final = result.noRetry || isNonRetryable(result.error) || attempt > retries || core.stopSignal.aborted;
     if (final) throw result.error;
@@ -57,24 +77,18 @@ export async function dispatchWithRetries(
       trigger: trigger.name,
       traceId: result.position.traceId,
     });
-    if (!(await sleep(delayMs, core.stopSignal))) throw result.error;
+    if (!(await clockSleep(core.clock, delayMs, core.stopSignal))) throw result.error;
   }
 }
 
-/** Waits `ms`; resolves `false` early when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+/** {@link runWithRetries} without its result. */
+export async function dispatchWithRetries(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  event: unknown,
+  options: DispatchOptions = {},
+): Promise<void> {
+  await runWithRetries(core, trigger, event, options);
 }
 
 /** The error used to cancel work when `stop()` reaches its deadline. */

@@ -1,9 +1,12 @@
+import { clockNow } from '../engine/clock.js';
 import type { EngineMessage, MessageDisposition } from '../engine/types.js';
 import { isNonRetryable } from '../errors.js';
 import { messageOf, runAttempt } from './attempt.js';
 import { backoffDelay } from './backoff.js';
 import type { RuntimeCore } from './core.js';
 import { StepSleep } from './steps.js';
+import { throttleDelay } from './throttle.js';
+import { expiredDisposition, throttledDisposition } from './run-dispositions.js';
 
 /** The body of a message on the internal emit queue. */
 export interface EmitMessageBody {
@@ -46,18 +49,32 @@ async function deliverEmit(core: RuntimeCore, queue: string, message: EngineMess
   const trigger = core.registry.get(target);
   const { config } = trigger.definition;
   if (message.attempts > config.retries + 1) return failed('STALLED');
+  if ((message.expiresAt ?? Infinity) <= Date.now()) return expiredDisposition(core, trigger, queue, message);
+  const wait = await throttleDelay(core, trigger, payload);
+  if (wait > 0) return throttledDisposition(message.id, wait);
   const runId = `emit:${queue}:${message.id}`;
   const result = await runAttempt(core, trigger, payload, {
     attempt: message.attempts,
     parent: message.trace,
-    steps: { store: core.steps, runId, suspendable: true },
+    steps: {
+      store: core.steps,
+      runId,
+      suspendable: true,
+      message: { trigger: trigger.name, queue, id: message.id, input: payload },
+    },
+    runIds: [message.id],
   });
   if (result.ok) {
     await core.steps.clear(runId);
-    return { id: message.id, action: 'ack' };
+    return { id: message.id, action: 'ack', result: result.value };
   }
   if (result.error instanceof StepSleep)
-    return { id: message.id, action: 'retry', delayMs: Math.max(0, result.error.wakeAt - Date.now()), suspend: true };
+    return {
+      id: message.id,
+      action: 'retry',
+      delayMs: Math.max(0, result.error.wakeAt - clockNow(core.clock)),
+      suspend: true,
+    };
   const reason = messageOf(result.error);
   if (result.noRetry || isNonRetryable(result.error) || message.attempts > config.retries) {
     return failed(`retries exhausted after ${message.attempts} deliveries: ${reason}`);

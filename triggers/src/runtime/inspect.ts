@@ -9,6 +9,8 @@ export interface QueueInspection extends EngineQueueStats {
   /** The queue trigger consuming it. */
   trigger: string;
   deadLetterQueue?: string;
+  /** Whether the queue is paused (`runtime.pause`); absent when the engine cannot tell. */
+  paused?: boolean;
 }
 
 /** The stats of every queue a queue trigger consumes; an engine without `inspect` reports only its failed messages. */
@@ -20,7 +22,14 @@ export function inspectQueues(engine: TriggerEngine, registry: Registry, limit: 
       const stats = engine.inspect
         ? await engine.inspect(source.name, { limit, ...(dlq ? { deadLetterQueue: dlq } : {}) })
         : fallbackStats(await engine.failed(source.name), limit);
-      return { queue: source.name, trigger: name, ...(dlq ? { deadLetterQueue: dlq } : {}), ...stats };
+      const paused = engine.admin ? await engine.admin.isPaused(source.name) : undefined;
+      return {
+        queue: source.name,
+        trigger: name,
+        ...(dlq ? { deadLetterQueue: dlq } : {}),
+        ...(paused === undefined ? {} : { paused }),
+        ...stats,
+      };
     }),
   );
 }

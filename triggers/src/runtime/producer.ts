@@ -2,6 +2,7 @@ import { parseDuration, type Duration } from '../duration.js';
 import type { FailedMessage, OutgoingMessage, TriggerEngine } from '../engine/types.js';
 import { TriggerError } from '../errors.js';
 import type { TraceParent } from '../trace.js';
+import type { TriggerRun } from './run-api.js';
 
 /** Options of one message sent with {@link QueueProducer.send}. */
 export interface SendOptions {
@@ -17,6 +18,18 @@ export interface SendOptions {
   id?: string;
   /** 1 (highest) to 2,097,152 (lowest); messages without one are delivered first, as in BullMQ. */
   priority?: number;
+  /**
+   * Time to live: a message still undelivered (or waiting for a retry) this long after the send is not run
+   * but dead-lettered with reason `EXPIRED`.
+   */
+  ttl?: Duration;
+}
+
+/** Options of a send that waits for the message's run (`send(body, {wait: true, timeout})`). */
+export interface SendAndWaitOptions extends SendOptions {
+  wait: true;
+  /** How long to wait for the run to finish. Default `'30s'`. */
+  timeout?: Duration;
 }
 
 /** A producer for one queue. */
@@ -30,7 +43,18 @@ export interface QueueProducer {
    * await runtime.queue('emails').send({ to }, { id: `welcome-${userId}`, priority: 1 });
    * ```
    */
-  send(body: unknown, options?: SendOptions): Promise<string>;
+  send(body: unknown, options?: SendOptions & { wait?: false }): Promise<string>;
+  /**
+   * Enqueues one message and waits for its run: resolves with the completed run (`result` is the
+   * handler's return value). @throws {TriggerError} codes `RUN_FAILED` (`context.run`),
+   * `RUN_WAIT_TIMEOUT`, `INVALID_MESSAGE_OPTIONS`
+   * @example
+   * ```ts
+   * const run = await runtime.queue('thumbnails').send({ key }, { wait: true, timeout: '10s' });
+   * console.log(run.result);
+   * ```
+   */
+  send(body: unknown, options: SendAndWaitOptions): Promise<TriggerRun>;
   /** Enqueues up to `limits.maxBatchSize` messages; resolves with their ids in order. */
   sendBatch(messages: ReadonlyArray<{ body: unknown } & SendOptions>): Promise<string[]>;
   /**
@@ -57,7 +81,8 @@ function invalid(message: string): TriggerError {
  * `INVALID_MESSAGE_OPTIONS`
  */
 export function outgoingMessage(body: unknown, options: SendOptions, trace?: TraceParent): OutgoingMessage {
-  const { id, priority } = options;
+  const { id, priority, ttl } = options;
+  const ttlMs = ttl === undefined ? undefined : parseDuration(ttl, 'ttl');
   if (id !== undefined && (typeof id !== 'string' || !MESSAGE_ID.test(id) || /^\d+$/.test(id))) {
     throw invalid(
       `message id must be 1–200 letters, digits, '-', '_' or '.', and not only digits; got ${JSON.stringify(id)}`,
@@ -72,6 +97,7 @@ export function outgoingMessage(body: unknown, options: SendOptions, trace?: Tra
     ...(id === undefined ? {} : { id }),
     ...(priority === undefined ? {} : { priority }),
     ...(trace ? { trace } : {}),
+    ...(ttlMs === undefined ? {} : { expiresAt: Date.now() + ttlMs }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { clockNow } from '../engine/clock.js';
 import { parseDuration } from '../duration.js';
 import { isNonRetryable } from '../errors.js';
 import type { EngineMessage, MessageDisposition } from '../engine/types.js';
@@ -7,6 +8,8 @@ import { backoffDelay, resolveBackoff } from './backoff.js';
 import type { RuntimeCore } from './core.js';
 import type { RegisteredTrigger } from './registry.js';
 import { StepSleep, type StepScope } from './steps.js';
+import { throttleDelay } from './throttle.js';
+import { expiredDisposition, throttledDisposition } from './run-dispositions.js';
 
 /** An explicit decision taken by the handler on a message. */
 type Decision = { action: 'ack' } | { action: 'retry'; delayMs?: number } | { action: 'deadLetter'; reason: string };
@@ -29,10 +32,18 @@ export async function deliverQueueBatch(
   const backoff = source.retryDelay ? resolveBackoff(source.retryDelay, 'source.retryDelay') : config.backoff;
   // A delivery beyond retries + 1 can only come from stalls (the process died
   // mid-batch, maybe because of the message): dead-letter it without running it.
-  const stalled = messages.filter((m) => m.attempts > config.retries + 1);
+  const now = Date.now();
+  const stalled = messages.filter((m) => m.attempts > config.retries + 1 || (m.expiresAt ?? Infinity) <= now);
   if (stalled.length > 0) {
-    const fresh = messages.filter((m) => m.attempts <= config.retries + 1);
-    const dispositions = new Map(stalled.map((m) => [m.id, stalledDisposition(core, trigger, source, m)]));
+    const fresh = messages.filter((m) => !stalled.includes(m));
+    const dispositions = new Map(
+      stalled.map((m) => [
+        m.id,
+        (m.expiresAt ?? Infinity) <= now
+          ? expiredDisposition(core, trigger, source.name, m, source.deadLetterQueue)
+          : stalledDisposition(core, trigger, source, m),
+      ]),
+    );
     const handled = fresh.length > 0 ? await deliverQueueBatch(core, trigger, fresh) : [];
     for (const d of handled) dispositions.set(d.id, d);
     return messages.map((m) => dispositions.get(m.id)!);
@@ -51,9 +62,19 @@ export async function deliverQueueBatch(
   const runId = `queue:${source.name}:${messages[0]!.id}`;
   const steps: StepScope =
     source.batchSize === 1
-      ? { store: core.steps, runId, suspendable: true }
-      : { unavailable: 'durable steps need one message per batch (source.batchSize: 1)' };
-  const result = await runAttempt(core, trigger, event, { attempt, parent, steps });
+      ? {
+          store: core.steps,
+          runId,
+          suspendable: true,
+          message: { trigger: trigger.name, queue: source.name, id: messages[0]!.id, input: messages[0]!.body },
+        }
+      : {
+          unavailable: `queue trigger "${trigger.name}" takes batches of up to ${source.batchSize} messages, and a batch is no run that can be resumed (its messages are retried apart); give it source.batchSize: 1`,
+        };
+  const wait = await throttleDelay(core, trigger, event);
+  if (wait > 0) return messages.map((m) => throttledDisposition(m.id, wait));
+  const runIds = messages.map((m) => m.id);
+  const result = await runAttempt(core, trigger, event, { attempt, parent, steps, runIds });
   open = false;
 
   const deadLetter = (message: EngineMessage, reason: string): MessageDisposition => {
@@ -81,13 +102,18 @@ export async function deliverQueueBatch(
   const final = !result.ok && (result.noRetry || isNonRetryable(result.error));
   const dispositions = messages.map((message): MessageDisposition => {
     const decision = decisions.get(message.id);
-    if (decision?.action === 'ack') return { id: message.id, action: 'ack' };
+    if (decision?.action === 'ack') return { id: message.id, action: 'ack', result: result.value };
     if (decision?.action === 'deadLetter') return deadLetter(message, decision.reason);
     if (decision?.action === 'retry')
       return retryOrDeadLetter(message, decision.delayMs ?? backoffDelay(backoff, message.attempts), 'retry requested');
-    if (failure === undefined) return { id: message.id, action: 'ack' };
+    if (failure === undefined) return { id: message.id, action: 'ack', result: result.value };
     if (result.error instanceof StepSleep)
-      return { id: message.id, action: 'retry', delayMs: Math.max(0, result.error.wakeAt - Date.now()), suspend: true };
+      return {
+        id: message.id,
+        action: 'retry',
+        delayMs: Math.max(0, result.error.wakeAt - clockNow(core.clock)),
+        suspend: true,
+      };
     if (final) return deadLetter(message, failure);
     return retryOrDeadLetter(message, backoffDelay(backoff, message.attempts), failure);
   });

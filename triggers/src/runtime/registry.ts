@@ -1,4 +1,4 @@
-import { assertCronInterval, parseCron } from '../cron.js';
+import { assertCronInterval, scheduleOf } from '../cron.js';
 import { isTriggerDefinition } from '../define.js';
 import { TriggerDefinitionError, TriggerError } from '../errors.js';
 import type { ResolvedLimits } from '../limits.js';
@@ -15,6 +15,8 @@ export class Registry {
   readonly all: RegisteredTrigger[] = [];
   private readonly byName = new Map<string, RegisteredTrigger>();
   private readonly consumers = new Map<string, RegisteredTrigger>();
+  /** Event name → its subscribers (`config.events`), in definition order. */
+  private readonly subscriptions = new Map<string, RegisteredTrigger[]>();
   /** path → method → trigger */
   readonly webhookRoutes = new Map<string, Map<string, RegisteredTrigger>>();
 
@@ -23,6 +25,17 @@ export class Registry {
       throw new TriggerDefinitionError('triggers', 'expected a record of trigger name → defineTrigger(...) result');
     }
     for (const [name, definition] of Object.entries(triggers)) this.add(name, definition, limits);
+    for (const trigger of this.all) {
+      for (const event of trigger.definition.config?.events ?? []) {
+        if (this.byName.has(event)) {
+          throw new TriggerDefinitionError(
+            `triggers.${trigger.name}.config.events`,
+            `"${event}" is a trigger name; an event name must differ from every trigger name`,
+          );
+        }
+        this.subscriptions.set(event, [...(this.subscriptions.get(event) ?? []), trigger]);
+      }
+    }
     const crons = this.ofType('scheduled').length;
     if (crons > limits.maxCronTriggers) {
       throw new TriggerDefinitionError(
@@ -48,6 +61,16 @@ export class Registry {
 
   has(name: string): boolean {
     return this.byName.has(name);
+  }
+
+  /** The triggers subscribed to event `name` (`config.events`); empty when none. */
+  subscribersOf(name: string): readonly RegisteredTrigger[] {
+    return this.subscriptions.get(name) ?? [];
+  }
+
+  /** Event names with subscribers and their trigger names. */
+  get events(): ReadonlyArray<{ event: string; subscribers: string[] }> {
+    return [...this.subscriptions].map(([event, list]) => ({ event, subscribers: list.map((t) => t.name) }));
   }
 
   /** The consumer trigger of queue `queue`, if any. */
@@ -88,11 +111,8 @@ export class Registry {
       }
     }
     if (source.type === 'scheduled') {
-      assertCronInterval(
-        parseCron(source.cron, source.timezone ?? 'UTC', `${path}.source.cron`),
-        limits.minCronIntervalMs,
-        `${path}.source.cron`,
-      );
+      const field = `${path}.source.${source.every === undefined ? 'cron' : 'every'}`;
+      assertCronInterval(scheduleOf(source, `${path}.source`), limits.minCronIntervalMs, field);
     } else if (source.type === 'queue') {
       this.addConsumer(path, registered, source, limits);
     } else if (source.type === 'webhook') {

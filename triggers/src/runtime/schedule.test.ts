@@ -42,27 +42,29 @@ describe('scheduled triggers', () => {
     expect(events).toHaveLength(2);
   });
 
-  it('allows at most 3 cron triggers per runtime unless limits say otherwise', () => {
+  it('allows 1,000 scheduled triggers per runtime by default; limits.maxCronTriggers lowers it', () => {
     const triggers = { a: cron('0 1 * * *'), b: cron('0 2 * * *'), c: cron('0 3 * * *'), d: cron('0 4 * * *') };
-    expect(() => createTriggerRuntime({ env: {}, triggers })).toThrow(
+    expect(createTriggerRuntime({ env: {}, triggers }).triggers).toEqual(['a', 'b', 'c', 'd']);
+    expect(() => createTriggerRuntime({ env: {}, triggers, limits: { maxCronTriggers: 3 } })).toThrow(
       expect.objectContaining({
         code: 'TRIGGER_LIMIT_EXCEEDED',
         message: expect.stringContaining('4 scheduled triggers exceed the limit of 3'),
       }),
     );
-    expect(createTriggerRuntime({ env: {}, triggers, limits: { maxCronTriggers: 4 } }).triggers).toEqual([
-      'a',
-      'b',
-      'c',
-      'd',
-    ]);
+    const many = Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`t${i}`, cron('0 1 * * *')]));
+    expect(() => createTriggerRuntime({ env: {}, triggers: many })).toThrow('1001 scheduled triggers exceed');
   });
 
   it('enforces the minimum cron interval limit', () => {
     expect(() =>
       createTriggerRuntime({ env: {}, triggers: { often: cron('*/5 * * * *') }, limits: { minCronInterval: '10m' } }),
     ).toThrow("triggers.often.source.cron: cron '*/5 * * * *' fires every 300s");
-    expect(createTriggerRuntime({ env: {}, triggers: { often: cron('* * * * *') } }).triggers).toEqual(['often']);
+    // The default, one second, lets 6-field crons and `every` run each second.
+    expect(createTriggerRuntime({ env: {}, triggers: { often: cron('* * * * * *') } }).triggers).toEqual(['often']);
+    const everyTwo = defineTrigger({ source: { type: 'scheduled', every: '2s' }, handle: () => {} });
+    expect(() =>
+      createTriggerRuntime({ env: {}, triggers: { often: everyTwo }, limits: { minCronInterval: '5s' } }),
+    ).toThrow("triggers.often.source.every: cron 'every 2s' fires every 2s");
   });
 
   it('enforces batch size and timeout limits, and one consumer per queue', () => {

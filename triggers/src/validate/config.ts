@@ -2,6 +2,8 @@ import { parseDuration, type Duration } from '../duration.js';
 import { resolveBackoff } from '../runtime/backoff.js';
 import type { ResolvedTriggerConfig, RetryBackoff } from '../types.js';
 import { fail, rejectUnknownKeys, requireInteger, requireRecord } from './fields.js';
+import { resolveSubscriptions } from './events-throttle.js';
+import { resolveCancelOn } from './steps.js';
 
 /** Configuration defaults, as documented in triggers/README.md "Retries and timeouts". */
 export const CONFIG_DEFAULTS = { retries: 3, retryDelay: '1m', timeout: '30s', gracePeriod: '30s' } as const;
@@ -21,7 +23,11 @@ export function resolveConfig(value: unknown): ResolvedTriggerConfig {
     'concurrencyKey',
     'rateLimit',
     'debounce',
+    'events',
+    'throttle',
+    'cancelOn',
   ]);
+  const subscriptions = resolveSubscriptions(config.events, config.throttle);
   const rateLimit = config.rateLimit === undefined ? undefined : resolveRateLimit(config.rateLimit);
   const debounce = config.debounce === undefined ? undefined : resolveDebounce(config.debounce);
   const concurrency =
@@ -68,6 +74,8 @@ export function resolveConfig(value: unknown): ResolvedTriggerConfig {
       : { concurrencyKey: config.concurrencyKey as (event: unknown) => string | undefined }),
     ...(rateLimit ? { rateLimit } : {}),
     ...(debounce ? { debounce } : {}),
+    ...subscriptions,
+    ...resolveCancelOn(config.cancelOn),
   });
 }
 

@@ -1,8 +1,9 @@
 import { DEFAULT_WEBHOOK_BODY_LIMIT, MAX_WEBHOOK_BODY_LIMIT } from '../body-limit.js';
-import { assertCronInterval, parseCron } from '../cron.js';
+import { normalizeSchedule } from './schedule.js';
 import { parseDuration, type Duration } from '../duration.js';
 import { resolveBackoff } from '../runtime/backoff.js';
 import type {
+  CatchUpPolicy,
   HttpMethod,
   OverlapPolicy,
   ObjectStoreEventType,
@@ -42,6 +43,7 @@ export const OBJECTSTORE_EVENTS: readonly ObjectStoreEventType[] = [
   'object:create:multipart',
 ];
 export const OVERLAP_POLICIES: readonly OverlapPolicy[] = ['skip', 'allow', 'queue'];
+export const CATCH_UP_POLICIES: readonly CatchUpPolicy[] = ['none', 'latest', 'all'];
 export const SQL_OPERATIONS: readonly SqlOperation[] = ['INSERT', 'UPDATE', 'DELETE'];
 export const TAIL_FIELDS: readonly TailFilterField[] = ['outcome', 'status', 'method', 'samplingRate'];
 export const TAIL_OPERATORS: readonly TailFilterOperator[] = ['equals', 'contains', 'startsWith'];
@@ -54,13 +56,12 @@ type Normalizer = (source: Raw) => Raw;
 
 const normalizers: Record<TriggerSourceType, Normalizer> = {
   scheduled(source) {
-    rejectUnknownKeys(source, 'source', ['type', 'cron', 'timezone', 'overlap']);
-    const cron = requireString(source.cron, 'source.cron').trim();
-    const timezone = source.timezone === undefined ? 'UTC' : source.timezone;
-    assertCronInterval(parseCron(cron, timezone as string), 60_000);
+    rejectUnknownKeys(source, 'source', ['type', 'cron', 'every', 'timezone', 'overlap', 'catchUp']);
     const overlap =
       source.overlap === undefined ? 'skip' : requireEnum(source.overlap, 'source.overlap', OVERLAP_POLICIES);
-    return { type: 'scheduled', cron, timezone, overlap };
+    const catchUp =
+      source.catchUp === undefined ? 'none' : requireEnum(source.catchUp, 'source.catchUp', CATCH_UP_POLICIES);
+    return { type: 'scheduled', ...normalizeSchedule(source), overlap, catchUp };
   },
   queue(source) {
     rejectUnknownKeys(source, 'source', ['type', 'name', 'batchSize', 'batchTimeout', 'retryDelay', 'deadLetterQueue']);

@@ -4,7 +4,7 @@ import { passkey } from './provider.js';
 import { credentials } from '../../providers/credentials.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
-import { SoftAuthenticator } from '../../testing/soft-authenticator.js';
+import { SoftAuthenticator } from '@framework/testing/webauthn';
 import { ORIGIN, TestClient } from '../../testing/fixtures.js';
 
 async function setup(overrides: Partial<CreateAuthOptions> = {}, allowSignUp = false) {

@@ -20,12 +20,20 @@ import {
 import { dialects, type SqlDialectName } from './dialect.js';
 import { migrations } from './migrations.js';
 import { tableNames } from './tables.js';
+import { addFieldColumn } from '../../user-fields/sql.js';
+import { resolveUserFields } from '../../user-fields/definitions.js';
+import type { UserOptions } from '../../user-fields/types.js';
 
 /** Options of {@link generateMigrationSql}. */
 export interface GenerateMigrationSqlOptions {
   dialect: SqlDialectName;
   /** As given to the adapter. Default `auth_`. */
   tablePrefix?: string;
+  /**
+   * The app's `createAuth({ user })`: each of `additionalFields` adds an `alter table … add column` (and a unique
+   * index for a `unique` field) after the core tables. Default none.
+   */
+  user?: UserOptions;
 }
 
 const recording: Record<SqlDialectName, Dialect> = {
@@ -54,7 +62,8 @@ const recording: Record<SqlDialectName, Dialect> = {
  * bookkeeping rows of Kysely's migrator (`<prefix>migrations`), so a later `adapter.migrate()` (or
  * `auth.migrate()`) at start-up finds every migration applied and does nothing. Plugin storages keep their own
  * tables and migrations (run them with `auth.migrate()`).
- * @throws TypeError for an unknown dialect or a malformed `tablePrefix`.
+ * @throws TypeError for an unknown dialect or a malformed `tablePrefix`; AuthConfigError (`INVALID_CONFIG`) for
+ *   a malformed `user.additionalFields`, as `createAuth` would.
  * @example
  * ```ts
  * import { writeFile } from 'node:fs/promises';
@@ -68,6 +77,7 @@ export async function generateMigrationSql(options: GenerateMigrationSqlOptions)
   if (!traits)
     throw new TypeError(`Unknown SQL dialect ${JSON.stringify(options.dialect)}: use 'sqlite', 'postgres' or 'mysql'`);
   const t = tableNames(options.tablePrefix);
+  const fields = resolveUserFields(options.user?.additionalFields);
   const statements: string[] = [];
   const db = new Kysely<any>({
     dialect: recording[options.dialect],
@@ -83,6 +93,14 @@ export async function generateMigrationSql(options: GenerateMigrationSqlOptions)
     statements.length = 0;
     await migration.up(db);
     out.push(`\n-- ${name}`, ...statements.map((s) => `${s};`));
+  }
+  if (fields.length > 0) {
+    statements.length = 0;
+    for (const field of fields) for (const step of addFieldColumn(db, t.users, field, traits)) await step.execute();
+    out.push(
+      '\n-- user.additionalFields (adapter.migrate() adds the ones a table lacks)',
+      ...statements.map((s) => `${s};`),
+    );
   }
   const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
   const at = quote(new Date(0).toISOString());

@@ -28,10 +28,17 @@ import { dialects, differs, type SqlDialectName } from './dialect.js';
 import { withExplainedErrors, type ExplainError } from './explain-errors.js';
 import { cachedCount } from './cached-count.js';
 import { migrateToLatest } from './migrations.js';
+import type { UserField } from '../../user-fields/definitions.js';
+import { newUserFieldValues, patchedFieldValues } from '../../user-fields/records.js';
+import {
+  addMissingFieldColumns,
+  decodeFieldColumns,
+  encodeFieldColumns,
+  uniqueFieldOf,
+} from '../../user-fields/sql.js';
 import { userSearch } from './user-search.js';
 import { purgeExpiredRows, purgeInBatches, resolvePurgeOptions } from './purge.js';
 import {
-  USER_COLUMNS,
   decodeAccount,
   decodeAuthenticator,
   decodeSession,
@@ -107,6 +114,11 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
   let opening: Promise<Ready> | undefined;
   /** `opening`'s value once resolved, so the hot read skips awaiting it. */
   let opened: Ready | undefined;
+  /** Custom user fields (`createAuth({ user: { additionalFields } })`). */
+  let fields: readonly UserField[] = [];
+  /** A users row as a user, custom fields included. */
+  const decodeStoredUser = (row: UserColumns): AdapterUser =>
+    Object.assign(decodeUser(row), decodeFieldColumns(row, fields));
 
   async function prepare(): Promise<Ready> {
     const connection = await options.open();
@@ -117,7 +129,8 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       .select(['s.token_hash as s_token_hash', 's.expires as s_expires', 's.created_at as s_created_at'])
       .select(['s.user_agent as s_user_agent', 's.ip as s_ip', 's.last_active_at as s_last_active_at'])
       .select('s.impersonated_by as s_impersonated_by')
-      .select(USER_COLUMNS.map((column) => `u.${column}` as const))
+      // Every user column: custom fields (configureUserFields) may be set after the first open.
+      .selectAll('u')
       .where('s.id', '=', '')
       .compile().sql;
     const prepared = connection.prepareRead?.(sessionQuery);
@@ -159,7 +172,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     }
   }
 
-  const userOrNull = (row: UserRow | undefined) => (row ? decodeUser(row) : null);
+  const userOrNull = (row: UserRow | undefined) => (row ? decodeStoredUser(row) : null);
   /** The exact number of sessions unexpired at `now`: one `COUNT(*)` over the expiry index. */
   async function countActive(now: Date): Promise<number> {
     const { db } = await ready();
@@ -254,6 +267,10 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     async migrate() {
       const { db } = await ready();
       await migrateToLatest(db, t, traits, options.dialect);
+      await addMissingFieldColumns(db, t.users, fields, traits);
+    },
+    configureUserFields(given) {
+      fields = given;
     },
     async close() {
       const current = opening;
@@ -265,9 +282,13 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     async createUser(input) {
       const { db } = await ready();
       const user = toUser(input.id ?? crypto.randomUUID(), input);
-      const insert = db.insertInto(t.users).values(encodeUser(user)).execute();
-      await guard(insert, (violation) => (violation.includes('email_normalized') ? 'email' : 'id'));
-      return user;
+      const values = newUserFieldValues(input, fields);
+      const row = { ...encodeUser(user), ...encodeFieldColumns(values, fields, traits) };
+      const insert = db.insertInto(t.users).values(row).execute();
+      await guard(insert, (violation) =>
+        violation.includes('email_normalized') ? 'email' : (uniqueFieldOf(violation, fields, t.users) ?? 'id'),
+      );
+      return Object.assign(user, values);
     },
     async getUser(id) {
       const { db } = await ready();
@@ -299,12 +320,15 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     },
     async updateUser(id, patch) {
       const { db } = await ready();
-      const row = encodeUserPatch(patch);
+      const row = {
+        ...encodeUserPatch(patch),
+        ...encodeFieldColumns(patchedFieldValues(patch, fields), fields, traits),
+      };
       if (Object.keys(row).length === 0) return adapter.getUser(id);
       // The bump first: MySQL evaluates assignments in order, each seeing the ones before it.
       const set = { ...bumpOnRoleChange(row), ...row };
       const update = updateReturning<UserRow>(db, t.users, set, byId('id', id));
-      return userOrNull(await guard(update, () => 'email'));
+      return userOrNull(await guard(update, (violation) => uniqueFieldOf(violation, fields, t.users) ?? 'email'));
     },
     async deleteUser(id) {
       const { db } = await ready();
@@ -327,7 +351,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       // Index-backed: by prefix, or anywhere on PostgreSQL with pg_trgm (see user-search.ts).
       if (search !== undefined) select = select.where(await searchUsers.where(db, search));
       const rows = await select.$castTo<UserRow>().execute();
-      const users = rows.slice(0, limit).map(decodeUser);
+      const users = rows.slice(0, limit).map(decodeStoredUser);
       return { users, next: rows.length > limit ? users[users.length - 1]!.id : null };
     },
     async getSessionVersion(userId) {
@@ -396,7 +420,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       // Synchronous on SQLite once open: no tick spent before or after the statement (see readSessionNow).
       const { readSessionRow } = opened ?? (await ready());
       const pending = readSessionRow(id);
-      return foundOf(id, pending instanceof Promise ? await pending : pending);
+      return foundOf(id, pending instanceof Promise ? await pending : pending, decodeStoredUser);
     },
     async updateSessionExpiry(id, expires, lastActiveAt) {
       const { db } = await ready();
@@ -527,7 +551,9 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     (id) => {
       if (!opened) return adapter.getSessionAndUser(id);
       const row = opened.readSessionRow(id);
-      return row instanceof Promise ? row.then((value) => foundOf(id, value)) : foundOf(id, row);
+      return row instanceof Promise
+        ? row.then((value) => foundOf(id, value, decodeStoredUser))
+        : foundOf(id, row, decodeStoredUser);
     },
     adapter.getSessionAndUser,
   );
@@ -535,7 +561,11 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
 }
 
 /** The session and user of a `readSessionRow` row, or null. */
-function foundOf(id: string, row: SessionUserRow | undefined): { session: AdapterSession; user: AdapterUser } | null {
+function foundOf(
+  id: string,
+  row: SessionUserRow | undefined,
+  decodeStoredUser: (row: UserColumns) => AdapterUser,
+): { session: AdapterSession; user: AdapterUser } | null {
   if (!row) return null;
   const session = decodeSession({
     id,
@@ -548,5 +578,5 @@ function foundOf(id: string, row: SessionUserRow | undefined): { session: Adapte
     last_active_at: row.s_last_active_at,
     impersonated_by: row.s_impersonated_by,
   });
-  return { session, user: decodeUser(row) };
+  return { session, user: decodeStoredUser(row) };
 }

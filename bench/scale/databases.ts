@@ -1,0 +1,96 @@
+/**
+ * The databases of one scale run: a fresh SQLite file in a temporary folder, or a fresh PostgreSQL schema (when
+ * `DATABASE_URL` is set), each with the kit's adapter and a Kysely instance on the same database for the plugin
+ * and tenant storages and for seeding.
+ * @module
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { createPostgresAdapter, createSqliteAdapter, type StorageAdapter } from '@framework/auth';
+import { createSqlAdminStorage } from '@framework/auth/plugins/admin';
+import { createSqlApiKeyStorage } from '@framework/auth/plugins/api-keys';
+import { createSqlAuditStorage } from '@framework/auth/plugins/audit-log';
+import { createSqlInvitationStorage } from '@framework/auth/plugins/organizations';
+import { createSqlTenantStorage } from '@framework/auth/tenant';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The kit's storages on one database. */
+export interface Storages {
+  dialect: Dialect;
+  db: Kysely<any>;
+  adapter: StorageAdapter;
+  audit: ReturnType<typeof createSqlAuditStorage>;
+  apiKeys: ReturnType<typeof createSqlApiKeyStorage>;
+  tenants: ReturnType<typeof createSqlTenantStorage>;
+  admin: ReturnType<typeof createSqlAdminStorage>;
+  invitations: ReturnType<typeof createSqlInvitationStorage>;
+  /** Closes every connection and removes the database. */
+  dispose(): Promise<void>;
+}
+
+function storagesOn(
+  dialect: Dialect,
+  db: Kysely<any>,
+  adapter: StorageAdapter,
+  dispose: () => Promise<void>,
+): Storages {
+  return {
+    dialect,
+    db,
+    adapter,
+    audit: createSqlAuditStorage(db),
+    apiKeys: createSqlApiKeyStorage(db),
+    tenants: createSqlTenantStorage(db),
+    admin: createSqlAdminStorage(db),
+    invitations: createSqlInvitationStorage(db),
+    dispose,
+  };
+}
+
+/** A new, migrated database of `dialect`. */
+export async function openStorages(dialect: Dialect): Promise<Storages> {
+  let storages: Storages;
+  if (dialect === 'sqlite') {
+    const dir = await mkdtemp(join(tmpdir(), 'bench-scale-'));
+    const filename = join(dir, 'auth.db');
+    const adapter = createSqliteAdapter({ filename });
+    await adapter.migrate();
+    const database = new Database(filename);
+    database.pragma('journal_mode = WAL');
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
+    storages = storagesOn(dialect, db, adapter, async () => {
+      await adapter.close?.();
+      await db.destroy();
+      await rm(dir, { recursive: true, force: true });
+    });
+  } else {
+    const url = process.env.DATABASE_URL!;
+    const schema = `bench_scale_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const pool = new pg.Pool({ connectionString: url, max: 4, options: `-c search_path=${schema}` });
+    const adapter = createPostgresAdapter({ pool });
+    await adapter.migrate();
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    storages = storagesOn(dialect, db, adapter, async () => {
+      await db.destroy();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    });
+  }
+  for (const storage of [storages.audit, storages.apiKeys, storages.tenants, storages.admin, storages.invitations])
+    await storage.migrate();
+  return storages;
+}
+
+/** Refreshes the planner's statistics after seeding. */
+export async function analyze(storages: Storages): Promise<void> {
+  await sql`analyze`.execute(storages.db);
+}

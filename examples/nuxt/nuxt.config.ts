@@ -1,0 +1,26 @@
+// Nuxt 3 with Nitro's node-server preset. NUXT_OUT moves Nuxt's build folder and Nitro's output elsewhere (the
+// tests build into .test-build/<id>/ so that builds running side by side never share a folder). Workspace packages
+// resolve to their TypeScript sources through the `@framework/source` export condition, in Vite (pages) and in
+// Nitro (server routes), so the example builds without building the packages first.
+const out = process.env.NUXT_OUT;
+const source = '@framework/source';
+
+export default defineNuxtConfig({
+  compatibilityDate: '2025-07-01',
+  devtools: { enabled: false },
+  telemetry: false,
+  buildDir: out ? `${out}/nuxt` : '.nuxt',
+  vite: { resolve: { conditions: [source, 'module', 'browser', 'development|production'] } },
+  nitro: {
+    preset: 'node-server',
+    output: { dir: out ? `${out}/output` : '.output' },
+    exportConditions: [source],
+    // The kit's packages are TypeScript sources here: bundle them (better-sqlite3 and the rest stay external).
+    externals: { inline: [/@framework\//, /examples\/shared\//, /examples\/hono\//] },
+    // Nitro rewrites every `typeof window` to "undefined" in server code; the kit checks option values held in
+    // local variables named `window` (rate-limit windows), which that rewrite would break.
+    replace: { 'typeof window': 'typeof window' },
+    esbuild: { options: { target: 'es2022' } },
+  },
+  app: { head: { title: 'framework-kit on Nuxt' } },
+});

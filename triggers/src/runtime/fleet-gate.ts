@@ -1,0 +1,59 @@
+import type { FleetSlot } from '../engine/run-types.js';
+import type { RuntimeCore } from './core.js';
+import type { RegisteredTrigger } from './registry.js';
+
+/** Lease of a fleet-wide slot; renewed every third while the run lasts. */
+const SLOT_LEASE_MS = 30_000;
+/** First and last pause between tries for a slot held elsewhere. */
+const FIRST_PAUSE_MS = 10;
+const MAX_PAUSE_MS = 200;
+
+/**
+ * Runs `fn` holding the fleet-wide slots of a run on an engine with shared limits (BullMQ): one of
+ * `concurrency` slots of the trigger (non-queue triggers; a queue trigger's limit is its queue's global
+ * concurrency) and the slot of its `concurrencyKey`, so across every instance no more than `concurrency`
+ * runs, and one run per key, execute at once. Without shared limits (memory engine) it just runs `fn`.
+ */
+export async function withFleetSlots<T extends { settled?: Promise<void> }>(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  key: string | undefined,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const fleet = core.fleet;
+  const { config, source } = trigger.definition;
+  const wanted: Array<[string, number]> = [];
+  if (fleet && config.concurrency !== undefined && source.type !== 'queue')
+    wanted.push([`concurrency:${trigger.name}`, config.concurrency]);
+  if (fleet && key !== undefined) wanted.push([`key:${trigger.name}:${key}`, 1]);
+  if (!fleet || wanted.length === 0) return fn();
+  const slots: FleetSlot[] = [];
+  for (const [name, limit] of wanted) {
+    const slot = await acquire(core, name, limit);
+    if (slot) slots.push(slot);
+  }
+  const release = () => Promise.all(slots.map((slot) => slot.release())).then(() => undefined);
+  let result: T;
+  try {
+    result = await fn();
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  // A run past its hard cap keeps its slots until it really ends.
+  if (result.settled) void result.settled.then(release);
+  else await release();
+  return result;
+}
+
+/** Waits for a slot; `undefined` once the runtime's stop deadline passed (the run then goes on without it). */
+async function acquire(core: RuntimeCore, name: string, limit: number): Promise<FleetSlot | undefined> {
+  let pause = FIRST_PAUSE_MS;
+  for (;;) {
+    const slot = await core.fleet!.tryAcquire(name, limit, SLOT_LEASE_MS);
+    if (slot) return slot;
+    if (core.stopSignal.aborted) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    pause = Math.min(MAX_PAUSE_MS, pause * 2);
+  }
+}
