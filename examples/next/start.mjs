@@ -1,14 +1,12 @@
-// `npm start`: `next build` when the build is missing or older than the sources (this example's files and the
-// kit's packages it bundles), then server.mjs. Next.js's telemetry stays off.
+// `npm start`: `next build` when the build is missing or older than the sources (build.mjs), then server.mjs.
 // The server runs as production, where the kit needs AUTH_SECRET and the signed webhook WEBHOOK_SECRET: each one
 // missing is generated once and kept in .data/ (mode 0600), so sessions survive a restart.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildIfStale } from '@framework/example-shared/build-if-stale';
+import { buildNextExample } from './build.mjs';
 
-process.env.NEXT_TELEMETRY_DISABLED = '1';
 const dir = import.meta.dirname;
 for (const name of ['AUTH_SECRET', 'WEBHOOK_SECRET']) {
   if (process.env[name]) continue;
@@ -21,5 +19,5 @@ for (const name of ['AUTH_SECRET', 'WEBHOOK_SECRET']) {
   }
   process.env[name] = secret;
 }
-await buildIfStale({ dir, output: process.env.NEXT_OUT ?? 'build', command: 'next', args: ['build'] });
+await buildNextExample();
 await import(pathToFileURL(join(dir, 'server.mjs')).href);

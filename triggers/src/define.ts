@@ -41,8 +41,9 @@ export type TriggerDefinitionInput<S extends TriggerSource, Env> =
  * Defines a trigger: validates the source and config at once and returns a
  * frozen {@link TriggerDefinition} with defaults applied.
  *
- * Checks: 5-field cron (croner syntax, at most once a minute) and IANA
- * `timezone` (default `'UTC'`); queue `batchSize` 1–100 (default 10) and
+ * Checks: a 5- or 6-field cron (croner syntax) and IANA `timezone` (default
+ * `'UTC'`), or `every` (whole seconds), and `catchUp` (default `'none'`);
+ * `cancelOn` (a queue trigger needs `batchSize: 1`); queue `batchSize` 1–100 (default 10) and
  * durations; webhook `path` starting with `/`, `methods` (default
  * `['POST']`) and `maxBodySize` (bytes, 1 to 104 857 600, default 1 MiB); objectstore `events`; sqldb
  * `operations`; tail filters; config

@@ -5,7 +5,7 @@ import { TriggerDefinitionError } from './errors.js';
  * Platform limits enforced by the runtime. Defaults follow the table in triggers/README.md "Limits";
  * pass `limits` to `createTriggerRuntime` to change them. Note that
  * `defineTrigger` already enforces the absolute bounds (batch size 1–100,
- * timeout ≤ 15 minutes, 5-field cron), so runtime limits can only tighten those.
+ * timeout ≤ 15 minutes, 5- or 6-field cron, `every` ≥ 1 s), so runtime limits can only tighten those.
  */
 export interface TriggerLimits {
   /**

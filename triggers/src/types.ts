@@ -457,8 +457,10 @@ export interface TriggerConfig {
   /** OpenTelemetry instrumentation switches, both default `true`. */
   observability?: { metrics?: boolean; tracing?: boolean };
   /**
-   * Runs of this trigger at once in one process, 1–1000. Queue triggers: batches
-   * in flight per instance (default 1); other triggers: default unlimited.
+   * Runs of this trigger at once, 1–1000. Queue triggers: batches in flight per instance (default 1);
+   * other triggers: default unlimited. On BullMQ an explicit value also holds across every instance
+   * (a queue's global concurrency of `concurrency × batchSize` messages; leased Redis slots for other
+   * triggers).
    */
   concurrency?: number;
   /**

@@ -257,7 +257,7 @@ function checkPlans(dialect: Dialect, open: () => Promise<{ db: Kysely<any>; tea
     } finally {
       await teardown();
     }
-  });
+  }, 120_000); // hundreds of EXPLAINs, one transaction each on PostgreSQL
 }
 
 describe('query plans on SQLite', () => {

@@ -118,7 +118,15 @@ function resolveField(name: string, given: unknown, columns: Map<string, string>
 /**
  * The fields of `user.additionalFields`, checked: names are identifiers that clash with no field or column of
  * the user (nor with each other once in snake case), types and options are known, defaults fit their type.
+ * Third-party storage adapters receive this shape in `configureUserFields`; their tests can build it here.
  * @throws AuthConfigError (`INVALID_CONFIG`) naming the field and the fix.
+ * @example
+ * ```ts
+ * import { resolveUserFields } from '@framework/auth';
+ *
+ * const [plan] = resolveUserFields({ planTier: { type: 'string', defaultValue: 'free' } });
+ * // { name: 'planTier', column: 'plan_tier', type: 'string', required: false, input: true, unique: false, defaultValue: 'free' }
+ * ```
  */
 export function resolveUserFields(config: UserFieldsConfig | undefined): readonly UserField[] {
   if (config === undefined) return [];

@@ -1,25 +1,20 @@
 /**
- * The error codes of custom user fields, added to `AuthErrorCodes` as plugins add theirs.
+ * The error codes of custom user fields. They are not in the core's `AUTH_ERRORS` table (nor in `AuthErrorCode`):
+ * the fields are configuration, and their codes are listed with them in core/README.md "Custom user fields".
  * @module
  */
+import type { AuthErrorCode } from '../error-codes.js';
 import { AuthError } from '../errors.js';
 
-declare module '../error-codes.js' {
-  interface AuthErrorCodes {
-    /** 400: a custom field's value does not parse as its type, or breaks its limits. */
-    USER_FIELD_INVALID: true;
-    /** 400: a required custom field is missing or empty. */
-    USER_FIELD_REQUIRED: true;
-    /** 400: the request sets a custom field declared with `input: false`. */
-    USER_FIELD_NOT_INPUT: true;
-    /** 400: `POST {basePath}/account/update` got a field it does not know. */
-    USER_FIELD_UNKNOWN: true;
-    /** 409: another user holds this value of a `unique` custom field. */
-    USER_FIELD_TAKEN: true;
-  }
-}
-
-/** The codes above with their statuses, for the README's table of custom-field errors. */
+/**
+ * The error codes of custom user fields and their HTTP statuses (answered as `{ error: { code, message } }`).
+ * @example
+ * ```ts
+ * import { USER_FIELD_ERRORS } from '@framework/auth';
+ *
+ * const status = USER_FIELD_ERRORS.USER_FIELD_TAKEN; // 409
+ * ```
+ */
 export const USER_FIELD_ERRORS = {
   USER_FIELD_INVALID: 400,
   USER_FIELD_REQUIRED: 400,
@@ -30,5 +25,6 @@ export const USER_FIELD_ERRORS = {
 
 /** An {@link AuthError} with one of the codes above and its status. */
 export function userFieldError(code: keyof typeof USER_FIELD_ERRORS, message: string): AuthError {
-  return new AuthError(message, { code, status: USER_FIELD_ERRORS[code] });
+  // A code outside the core's table, as a plugin's: the status is given, so nothing looks the code up.
+  return new AuthError(message, { code: code as AuthErrorCode, status: USER_FIELD_ERRORS[code] });
 }

@@ -22,3 +22,4 @@ export type {
   UserWithFields,
 } from './infer.js';
 export { USER_FIELD_ERRORS } from './errors.js';
+export { setUserFields, type EngineWithFields, type UserFieldPatch } from './set-fields.js';

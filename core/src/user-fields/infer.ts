@@ -42,6 +42,12 @@ export type TypedCallbacks<F, S extends Session> = Omit<AuthCallbacks, 'session'
 /**
  * The user type of an engine: the user `callbacks.session` returns when it has one (`S`), else the user with
  * the custom fields of `F`.
+ * @example
+ * ```ts
+ * import type { Session, SessionUserOf } from '@framework/auth';
+ *
+ * type Me = SessionUserOf<{ plan: { type: 'string'; defaultValue: 'free' } }, Session>; // User & { plan: string }
+ * ```
  */
 export type SessionUserOf<F, S> = Session extends S
   ? UserWithFields<F>

@@ -7,6 +7,7 @@ import { createAuth, type CreateAuthOptions } from '../auth.js';
 import { createMemoryAdapter } from '../storage/memory.js';
 import type { StorageAdapter } from '../storage/types.js';
 import { ORIGIN, SECRET, TestClient } from '../testing/fixtures.js';
+import { setUserFields } from './set-fields.js';
 import type { UserFieldsConfig } from './types.js';
 
 const PASSWORD = 'correct horse battery';
@@ -279,6 +280,25 @@ describe('POST /account/update', () => {
     );
     expect(forged.status).toBe(403);
     expect(await errorCode(forged)).toBe('CSRF_TOKEN_INVALID');
+  });
+});
+
+describe('setUserFields (server code)', () => {
+  it('sets fields, input: false included, typed by the engine; refuses other keys and wrong types', async () => {
+    const { auth, adapter, client } = setup();
+    await signUp(client());
+    const { id } = (await adapter.getUserByEmail('ada@example.com'))!;
+    const updated = await setUserFields(auth, id, { plan: 'pro', seats: null });
+    expect(updated).toMatchObject({ plan: 'pro', seats: null, company: 'Analytical' });
+    expectTypeOf(updated!.plan).toEqualTypeOf<string>();
+    // @ts-expect-error not a custom field
+    await expect(setUserFields(auth, id, { email: 'x@example.com' })).rejects.toMatchObject({
+      code: 'USER_FIELD_UNKNOWN',
+    });
+    // @ts-expect-error a string for a number field
+    await expect(setUserFields(auth, id, { seats: '3' })).rejects.toThrow(TypeError);
+    expect(await setUserFields(auth, 'nobody', { plan: 'pro' })).toBeNull();
+    expect(await adapter.getUser(id)).toMatchObject({ plan: 'pro', seats: null });
   });
 });
 

@@ -3,9 +3,12 @@ import type { EventWaiter, EventWaits } from './wait-types.js';
 
 const WAIT_ADD = `redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) return redis.call('PEXPIRE', KEYS[1], ARGV[3])`;
 const WAIT_LIST = `return redis.call('HVALS', KEYS[1])`;
-// Removes the waiter; only if it was there, writes the step result (and refreshes the steps' expiry).
+// Removes the waiter; only if it was there, and its step holds no result yet, writes the step result (and
+// refreshes the steps' expiry).
 const WAIT_TAKE = `if redis.call('HDEL', KEYS[1], ARGV[1]) == 0 then return 0 end
 if ARGV[2] ~= '' then
+  local current = redis.call('HGET', KEYS[2], ARGV[2])
+  if current and string.sub(current, 1, 5) == '{"v":' then return 0 end
   redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
   redis.call('PEXPIRE', KEYS[2], ARGV[4])
 end

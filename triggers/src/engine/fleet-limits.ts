@@ -1,5 +1,5 @@
 import { randomHex } from '../trace.js';
-import type { ScriptClient } from './redis-scripts.js';
+import { heldLease, type ScriptClient } from './redis-scripts.js';
 import type { FleetLimits, FleetSlot } from './run-types.js';
 
 /** Redis time in ms, read inside a script (effects replication makes the writes after it safe). */
@@ -59,25 +59,13 @@ export function redisFleetLimits(
       const key = `${options.keyPrefix}slots:${name}`;
       const token = randomHex(16);
       if (Number(await redis.runCommand('frameworkSlotAcquire', [key, token, limit, leaseMs])) !== 1) return undefined;
-      const renewal = setInterval(
-        () => {
-          redis.runCommand('frameworkSlotRenew', [key, token, leaseMs]).catch((error: unknown) => {
-            options.onError(`bullmq engine: could not renew the slot ${key}`, error);
-          });
-        },
-        Math.max(50, Math.floor(leaseMs / 3)),
-      );
-      let released = false;
-      return {
-        async release() {
-          if (released) return;
-          released = true;
-          clearInterval(renewal);
-          await redis.runCommand('frameworkSlotRelease', [key, token]).catch((error: unknown) => {
-            options.onError(`bullmq engine: could not release the slot ${key}`, error);
-          });
-        },
-      };
+      return heldLease(redis, {
+        renew: ['frameworkSlotRenew', [key, token, leaseMs]],
+        release: ['frameworkSlotRelease', [key, token]],
+        leaseMs,
+        what: `the slot ${key}`,
+        onError: options.onError,
+      });
     },
     async take(name, limit, windowMs) {
       const redis = await ready();

@@ -32,25 +32,48 @@ export function redisLock(
       const token = randomHex(16);
       const taken = Number(await client.runCommand('frameworkLockAcquire', [redisKey, token, leaseMs]));
       if (taken !== 1) return undefined;
-      const renewal = setInterval(
-        () => {
-          client.runCommand('frameworkLockRenew', [redisKey, token, leaseMs]).catch((error: unknown) => {
-            options.onError(`bullmq engine: could not renew the overlap lock ${redisKey}`, error);
-          });
-        },
-        Math.max(50, Math.floor(leaseMs / 3)),
-      );
-      let released = false;
-      return {
-        async release() {
-          if (released) return;
-          released = true;
-          clearInterval(renewal);
-          await client.runCommand('frameworkLockRelease', [redisKey, token]).catch((error: unknown) => {
-            options.onError(`bullmq engine: could not release the overlap lock ${redisKey}`, error);
-          });
-        },
-      };
+      return heldLease(client, {
+        renew: ['frameworkLockRenew', [redisKey, token, leaseMs]],
+        release: ['frameworkLockRelease', [redisKey, token]],
+        leaseMs,
+        what: `the overlap lock ${redisKey}`,
+        onError: options.onError,
+      });
+    },
+  };
+}
+
+/**
+ * A lease taken in Redis: `renew` runs every third of `leaseMs` until `release()` (idempotent) stops it
+ * and runs `release`. Failures are reported to `onError`, naming `what`.
+ */
+export function heldLease(
+  client: ScriptClient,
+  lease: {
+    renew: [command: string, args: unknown[]];
+    release: [command: string, args: unknown[]];
+    leaseMs: number;
+    what: string;
+    onError(message: string, error: unknown): void;
+  },
+): Lease {
+  const renewal = setInterval(
+    () => {
+      client.runCommand(...lease.renew).catch((error: unknown) => {
+        lease.onError(`bullmq engine: could not renew ${lease.what}`, error);
+      });
+    },
+    Math.max(50, Math.floor(lease.leaseMs / 3)),
+  );
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      clearInterval(renewal);
+      await client.runCommand(...lease.release).catch((error: unknown) => {
+        lease.onError(`bullmq engine: could not release ${lease.what}`, error);
+      });
     },
   };
 }

@@ -33,9 +33,9 @@ export interface EventWaits {
   list(event: string): Promise<EventWaiter[]>;
   /**
    * Removes the waiter `key` of `event` atomically; only when it was still
-   * there, stores `step.value` as the result of `step.stepId` in the run's
-   * steps. Resolves whether this call removed it (so exactly one of an event
-   * and a timeout, or of two events, wins).
+   * there and the step holds no result yet (`{"v":…}`), stores `step.value` as
+   * the result of `step.stepId` in the run's steps. Resolves whether this call
+   * stored it (so exactly one of an event and a timeout, or of two events, wins).
    */
   take(event: string, key: string, step?: { runId: string; stepId: string; value: string }): Promise<boolean>;
 }

@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { serviceAvailable } from '../../../test-support/services.js';
 import { defineTrigger } from '../define.js';
-import { bullmqEngine } from '../engine/bullmq.js';
-import { deletePrefix, REDIS_URL, testPrefix } from '../engine/bullmq-test-support.js';
+import { engineCases } from '../engine/bullmq-test-support.js';
 import { concurrencyProbe, eventually } from '../engine/conformance.js';
-import { memoryEngine } from '../engine/memory.js';
-import type { TriggerEngine } from '../engine/types.js';
 import type { TriggerDefinition } from '../types.js';
 import { createTriggerRuntime, type TriggerRuntime } from './create.js';
 
@@ -20,22 +17,7 @@ const OVERRUN_MS = 120;
 const keyOf = (event: unknown) => (event as { k: string }).k;
 const overrun = () => new Promise<void>((resolve) => setTimeout(resolve, OVERRUN_MS));
 
-interface Setup {
-  engine: TriggerEngine;
-  cleanup: () => Promise<void>;
-}
-
-const engines: Array<[string, boolean, () => Setup]> = [
-  ['memory', true, () => ({ engine: memoryEngine(), cleanup: async () => {} })],
-  [
-    'bullmq',
-    redisUp,
-    () => {
-      const prefix = testPrefix();
-      return { engine: bullmqEngine({ connection: REDIS_URL, prefix }), cleanup: () => deletePrefix(prefix) };
-    },
-  ],
-];
+const engines = engineCases(redisUp);
 
 describe.each(engines)('%s engine: a handler past timeout + gracePeriod keeps its concurrency slot', (_, up, setup) => {
   const cleanups: Array<() => Promise<void>> = [];

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { serviceAvailable } from '../../../test-support/services.js';
 import { defineTrigger } from '../define.js';
-import { engineCases } from '../engine/bullmq-test-support.js';
+import { bullmqEngine } from '../engine/bullmq.js';
+import { deletePrefix, engineCases, REDIS_URL, testPrefix } from '../engine/bullmq-test-support.js';
 import { eventually } from '../engine/conformance.js';
 import { createTriggerRuntime } from './create.js';
 
@@ -70,4 +71,35 @@ describe.each(engineCases(redisUp))('queue administration (%s)', (_name, up, mak
     },
     30_000,
   );
+});
+
+describe.skipIf(!redisUp)('bullmqEngine({ keepFailed })', () => {
+  it('keeps only the newest failed messages (removeOnFail count)', async () => {
+    const prefix = testPrefix();
+    const runtime = createTriggerRuntime({
+      env: {},
+      engine: bullmqEngine({ connection: REDIS_URL, prefix, keepFailed: { count: 1 } }),
+      triggers: {
+        broken: defineTrigger({
+          source: { type: 'queue', name: 'broken', batchSize: 1, batchTimeout: '0ms' },
+          config: { ...quiet, retries: 0 },
+          handle: () => {
+            throw new Error('no');
+          },
+        }),
+      },
+    });
+    try {
+      await runtime.start();
+      const first = await runtime.queue('broken').send('a', { wait: false });
+      await eventually(async () => expect(await runtime.getRun(first)).toMatchObject({ status: 'failed' }), 10_000);
+      const second = await runtime.queue('broken').send('b');
+      await eventually(async () => expect(await runtime.getRun(second)).toMatchObject({ status: 'failed' }), 10_000);
+      expect((await runtime.failed('broken')).map((m) => m.id)).toEqual([second]);
+      expect(await runtime.getRun(first)).toBeNull();
+    } finally {
+      await runtime.stop({ timeout: '2s' });
+      await deletePrefix(prefix);
+    }
+  }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { clockNow, clockSleep, type EngineClock } from '../engine/clock.js';
+import { clockNow, type EngineClock } from '../engine/clock.js';
 import type { StepStore, TriggerEngine } from '../engine/types.js';
 import type { EventWaiter, EventWaits } from '../engine/wait-types.js';
 import { randomHex } from '../trace.js';
@@ -71,7 +71,8 @@ async function wake(host: EventDeliveryHost, waiter: EventWaiter): Promise<void>
   if (!host.engine.wake) return;
   for (let tries = 0; tries < 20; tries++) {
     if (await host.engine.wake(waiter.queue, waiter.messageId).catch(() => false)) return;
-    await clockSleep(host.clock, 100);
+    // Real time, whatever the runtime's clock: this waits for another process (or task), not for business time.
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -75,4 +75,15 @@ describe.each(stores)('event waits (%s)', (_name, make, available) => {
       expect(await steps.load(run)).toEqual({});
     },
   );
+
+  it.skipIf(!available)('a take keeps a result the step already holds (the first event wins)', async () => {
+    const { waits, steps } = make();
+    const event = `order.paid.${testPrefix()}`;
+    const run = `run-${testPrefix()}`;
+    await steps.save(run, 'paid', '{"v":"first"}');
+    await waits.add(event, waiter(run));
+    expect(await waits.take(event, `${run}|paid`, { runId: run, stepId: 'paid', value: '{"v":"second"}' })).toBe(false);
+    expect((await steps.load(run)).paid).toBe('{"v":"first"}');
+    expect(await waits.list(event)).toEqual([]);
+  });
 });

@@ -20,7 +20,10 @@ export function memoryEventWaits(steps: StepStore): EventWaits {
       const waiters = byEvent.get(event);
       if (!waiters?.delete(key)) return false;
       if (waiters.size === 0) byEvent.delete(event);
-      if (step) await steps.save(step.runId, step.stepId, step.value);
+      if (!step) return true;
+      // A step that already holds a result (an earlier event) keeps it.
+      if ((await steps.load(step.runId))[step.stepId]?.startsWith('{"v":')) return false;
+      await steps.save(step.runId, step.stepId, step.value);
       return true;
     },
   };

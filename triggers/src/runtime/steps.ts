@@ -176,8 +176,23 @@ export function createSteps(scope: StepScope, host: StepHost = { clock: realCloc
       const saved = text === undefined ? undefined : (JSON.parse(text) as Saved<StepEvent<D> | null>);
       if (saved && 'v' in saved) return saved.v;
       const key = `${held.runId}|${id}`;
+      const match = matchValues(options.match, held.message.input, 'ctx.step.waitForEvent({match})');
+      const message = held.message;
+      const register = (until: number) =>
+        waits.add(options.event, {
+          key,
+          kind: 'wait',
+          runId: held.runId,
+          stepId: id,
+          trigger: message.trigger,
+          queue: message.queue,
+          messageId: message.id,
+          match,
+          until,
+        });
       if (saved) {
-        if (now() < saved.wait.until) return suspend(saved.wait.until, held);
+        // Added again (same key): the process may have died between storing the wait and adding its waiter.
+        if (now() < saved.wait.until) return suspend(saved.wait.until, held, register(saved.wait.until));
         // Timed out, unless an event took the waiter first: then its result is stored.
         if (await waits.take(options.event, key, { runId: held.runId, stepId: id, value: JSON.stringify({ v: null }) }))
           return null;
@@ -186,19 +201,7 @@ export function createSteps(scope: StepScope, host: StepHost = { clock: realCloc
       }
       const until = now() + timeoutMs;
       await save(held, steps, id, { wait: { until, event: options.event } } satisfies Saved<never>);
-      const match = matchValues(options.match, held.message.input, 'ctx.step.waitForEvent({match})');
-      const registration = waits.add(options.event, {
-        key,
-        kind: 'wait',
-        runId: held.runId,
-        stepId: id,
-        trigger: held.message.trigger,
-        queue: held.message.queue,
-        messageId: held.message.id,
-        match,
-        until,
-      });
-      return suspend(until, held, registration);
+      return suspend(until, held, register(until));
     },
   } satisfies TriggerSteps;
   if ('runId' in scope) Object.defineProperty(api, RUN_ID, { value: scope.runId });

@@ -6,7 +6,7 @@ import { createTestRuntime, type TestRuntime } from './runtime.js';
 const JAN_1 = Date.UTC(2025, 0, 1);
 let current: TestRuntime | undefined;
 afterEach(async () => {
-  await current?.stop({ timeout: '1s' });
+  await current?.stop();
   current = undefined;
 });
 const testRuntime = (...args: Parameters<typeof createTestRuntime>) => (current = createTestRuntime(...args));
@@ -107,6 +107,29 @@ describe('createTestRuntime', () => {
     expect(bodies).toEqual([]);
     await t.advanceTime('1s');
     expect(bodies).toEqual([[{ doc: 'a', v: 2 }, 8_000]]);
+  });
+});
+
+describe('stopping a test runtime', () => {
+  it('aborts work that only waits on the fake clock instead of waiting for it', async () => {
+    const t = createTestRuntime({
+      now: JAN_1,
+      triggers: {
+        flaky: defineTrigger({
+          source: { type: 'scheduled', cron: '0 * * * *' },
+          config: { retries: 5, retryDelay: '1h' },
+          handle: () => {
+            throw new Error('down');
+          },
+        }),
+      },
+    });
+    const logs: string[] = [];
+    t.onLog((entry) => logs.push(entry.message));
+    await t.advanceTime('1h'); // the first attempt failed; its retry waits an hour of fake time
+    await t.stop();
+    expect(t.runsOf('flaky')).toMatchObject([{ status: 'failed', attempts: 1 }]);
+    expect(logs.some((m) => m.includes('scheduled trigger "flaky" failed'))).toBe(true);
   });
 });
 

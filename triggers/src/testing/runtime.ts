@@ -87,6 +87,12 @@ export interface TestRuntime extends TriggerRuntime {
    * @throws {TriggerError} code `TEST_RUNTIME_RUNAWAY` past `maxTimers` timers
    */
   advanceTime(duration: Duration | number): Promise<void>;
+  /**
+   * Waits for the handlers in progress, then stops the runtime at once
+   * (`timeout` default `'0ms'`): work that only waits for the fake clock, such
+   * as a retry's backoff, is aborted (`RUNTIME_STOPPED`) instead of waited for.
+   */
+  stop(options?: { timeout?: Duration }): Promise<void>;
 }
 
 /**
@@ -197,6 +203,11 @@ export function createTestRuntime<Env = unknown>(options: TestRuntimeOptions<Env
       await activity.settle();
     },
     start,
+    async stop(stopOptions: { timeout?: Duration } = {}) {
+      // Runs in progress end first; what only waits on the fake clock (a retry's backoff) is cut at once.
+      await activity.settle();
+      await runtime.stop({ timeout: stopOptions.timeout ?? '0ms' });
+    },
   }) as TestRuntime;
 }
 
