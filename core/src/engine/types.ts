@@ -2,10 +2,9 @@
  * The public shapes of the auth engine: the options of `createAuth` and the `Auth` object it returns.
  * @module
  */
-import type { RequestInfo, AuthLogger, AuthPlugin, SessionState } from '../contract/types.js';
+import type { RequestInfo, AuthLogger, AuthPlugin } from '../contract/types.js';
 import type { CoreApi } from './core-api.js';
 import type { AuthConfig, ResolvedAuthConfig } from '../config.js';
-import type { AuthCallbacks } from '../callbacks.js';
 import type { Provider } from '../providers/types.js';
 import type { StorageAdapter } from '../storage/types.js';
 import type { RateLimitConfig, RateLimitStorage } from '../rate-limit/types.js';
@@ -13,7 +12,6 @@ import type { RateLimitRefusal } from '../rate-limit/refusals.js';
 import type { EmailAndPasswordOptions } from '../email-password/options.js';
 import type { AuthEvents } from '../events.js';
 import type { RBAC } from '../rbac/types.js';
-import type { AuthScope } from '../scope.js';
 import type { Session, User } from '../types.js';
 import type { AuthScopeOf, SessionStateOf, TypedCallbacks } from '../user-fields/infer.js';
 import type { UserFieldsConfig, UserOptions } from '../user-fields/types.js';
