@@ -5,5 +5,5 @@ import { pathToFileURL } from 'node:url';
 import { buildIfStale } from '@framework/example-shared/build-if-stale';
 
 const dir = import.meta.dirname;
-await buildIfStale({ dir, output: 'dist', command: 'astro', args: ['build'] });
+await buildIfStale({ dir, output: 'build', command: 'astro', args: ['build'] });
 await import(pathToFileURL(join(dir, 'server.mjs')).href);
