@@ -7,9 +7,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { createDashboard } from './dashboard.js';
+import { LOCAL, ORIGIN, postForm, readPage } from './form.test-helpers.js';
 
-const ORIGIN = 'http://localhost:3000';
-const LOCAL = { ip: '127.0.0.1' };
 let failing = true;
 const runtime = createTriggerRuntime({
   env: {},
@@ -43,25 +42,9 @@ afterAll(async () => {
 const get = (path: string, headers: Record<string, string> = {}) =>
   dashboard.fetch(new Request(`${ORIGIN}${path}`, { headers: { accept: 'text/html', ...headers } }), LOCAL);
 
-async function page(): Promise<{ html: string; token: string; cookie: string }> {
-  const res = await get('/_framework/');
-  expect(res?.status).toBe(200);
-  const html = await res!.text();
-  const token = /name="csrfToken" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  const cookie = (res!.headers.get('set-cookie') ?? '').split(';')[0]!;
-  return { html, token, cookie };
-}
-
-function post(path: string, fields: Record<string, string>, headers: Record<string, string>) {
-  return dashboard.fetch(
-    new Request(`${ORIGIN}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers },
-      body: new URLSearchParams(fields).toString(),
-    }),
-    LOCAL,
-  );
-}
+const page = () => readPage(dashboard);
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string>) =>
+  postForm(dashboard, path, fields, headers);
 
 async function until(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -5,9 +5,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { createDashboard } from './dashboard.js';
+import { postForm, readPage } from './form.test-helpers.js';
 
-const ORIGIN = 'http://localhost:3000';
-const LOCAL = { ip: '127.0.0.1' };
 const runtime = createTriggerRuntime({
   env: {},
   triggers: {
@@ -26,24 +25,9 @@ afterAll(async () => {
   await runtime.stop();
 });
 
-async function page(path = '/_framework/'): Promise<{ html: string; token: string; cookie: string }> {
-  const res = await dashboard.fetch(new Request(`${ORIGIN}${path}`, { headers: { accept: 'text/html' } }), LOCAL);
-  expect(res?.status).toBe(200);
-  const html = await res!.text();
-  const token = /name="csrfToken" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  return { html, token, cookie: (res!.headers.get('set-cookie') ?? '').split(';')[0]! };
-}
-
-function post(path: string, fields: Record<string, string>, headers: Record<string, string>) {
-  return dashboard.fetch(
-    new Request(`${ORIGIN}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers },
-      body: new URLSearchParams(fields).toString(),
-    }),
-    LOCAL,
-  );
-}
+const page = (path?: string) => readPage(dashboard, path);
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string>) =>
+  postForm(dashboard, path, fields, headers);
 
 describe('dashboard queue controls', () => {
   it('lists each event with the triggers it fans out to', async () => {

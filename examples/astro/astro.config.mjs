@@ -11,7 +11,7 @@ const source = '@framework/source';
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  outDir: out ? `${out}/dist` : 'dist',
+  outDir: out ? `${out}/dist` : 'build',
   cacheDir: out ? `${out}/cache` : 'node_modules/.astro',
   // Without allowedDomains Astro ignores the Host header and every request URL is http://localhost, so the kit's
   // CSRF origin check (and Astro's own checkOrigin) would refuse every POST. Add the public hostname in production.

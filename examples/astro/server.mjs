@@ -3,13 +3,13 @@
 // target; an absolute-form target (`POST http://evil.example/auth/…`, RFC 9112 §3.2.2) does not parse that way
 // and Astro falls back to `/`, answering the home page instead of refusing. Here such a target gets the kit's
 // 400 INVALID_REQUEST before Astro sees it; the Host itself is checked by Astro (`security.allowedDomains`).
-// Env: PORT (4321), HOST (localhost), ASTRO_OUT (the test builds' folder; default the example's dist/).
+// Env: PORT (4321), HOST (localhost), ASTRO_OUT (the test builds' folder; default the example's build/).
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const dist = process.env.ASTRO_OUT ? join(process.env.ASTRO_OUT, 'dist') : join(import.meta.dirname, 'dist');
+const dist = process.env.ASTRO_OUT ? join(process.env.ASTRO_OUT, 'dist') : join(import.meta.dirname, 'build');
 const { handler } = await import(pathToFileURL(join(dist, 'server', 'entry.mjs')).href);
 
 const INVALID = JSON.stringify({ error: { code: 'INVALID_REQUEST', message: 'The request target must be a path' } });

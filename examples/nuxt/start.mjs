@@ -5,5 +5,5 @@ import { pathToFileURL } from 'node:url';
 import { buildIfStale } from '@framework/example-shared/build-if-stale';
 
 const dir = import.meta.dirname;
-await buildIfStale({ dir, output: '.output', command: 'nuxt', args: ['build'] });
-await import(pathToFileURL(join(dir, '.output', 'server', 'index.mjs')).href);
+await buildIfStale({ dir, output: 'build', command: 'nuxt', args: ['build'] });
+await import(pathToFileURL(join(dir, 'build', 'output', 'server', 'index.mjs')).href);

@@ -1,6 +1,6 @@
 /**
- * The Astro example as the tests run it: `astro build` into a test folder (ASTRO_OUT), then the example's
- * server.mjs over that build (@astrojs/node's standalone handler).
+ * The Astro example as the tests run it: build.mjs (`astro build`) into a test folder (ASTRO_OUT), then the
+ * example's server.mjs over that build (@astrojs/node's standalone handler).
  */
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ export function startBuiltApp(name: string): Promise<ServerProcess> {
     dir: EXAMPLE_DIR,
     name,
     outVar: 'ASTRO_OUT',
-    build: [join(EXAMPLE_DIR, '../../node_modules/astro/astro.js'), 'build'],
+    build: [join(EXAMPLE_DIR, 'build.mjs')],
     server: () => [join(EXAMPLE_DIR, 'server.mjs')],
   });
 }

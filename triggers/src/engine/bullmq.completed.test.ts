@@ -19,13 +19,14 @@ describe.skipIf(!redisUp)('bullmqEngine: recently delivered messages from job da
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  function runtimeOn(prefix: string, seen: unknown[], keepCompleted?: number): TriggerRuntime {
+  function runtimeOn(prefix: string, seen: unknown[], keepCompleted?: number, idempotencyTtl?: '0ms'): TriggerRuntime {
     const runtime = createTriggerRuntime({
       env: {},
       engine: bullmqEngine({
         connection: REDIS_URL,
         prefix,
         ...(keepCompleted !== undefined ? { keepCompleted } : {}),
+        ...(idempotencyTtl !== undefined ? { idempotencyTtl } : {}),
       }),
       triggers: {
         jobs: defineTrigger({
@@ -63,7 +64,7 @@ describe.skipIf(!redisUp)('bullmqEngine: recently delivered messages from job da
     expect(latest.durationMs).toBe(latest.completedAt.getTime() - latest.startedAt.getTime());
   }, 20_000);
 
-  it('keeps at most keepCompleted jobs, and none by default', async () => {
+  it('keeps at most keepCompleted jobs, and none with idempotencyTtl 0ms', async () => {
     const prefix = testPrefix();
     cleanups.push(() => deletePrefix(prefix));
     const seen: unknown[] = [];
@@ -79,7 +80,7 @@ describe.skipIf(!redisUp)('bullmqEngine: recently delivered messages from job da
     const none = testPrefix();
     cleanups.push(() => deletePrefix(none));
     const seenNone: unknown[] = [];
-    const removing = runtimeOn(none, seenNone);
+    const removing = runtimeOn(none, seenNone, undefined, '0ms');
     await removing.start();
     await removing.queue('jobs').send({ n: 1 });
     await eventually(() => expect(seenNone).toHaveLength(1), 8_000);
