@@ -23,6 +23,7 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = /* @__PURE__ */ 
   InvalidProvider: 'This sign-in method is not available.',
   EmailSignInError: 'The sign-in email could not be sent. Please try again later.',
   PasskeyError: 'The passkey could not be used. Please try again.',
+  NotFound: 'There is no page at this address.',
   Default: 'Something went wrong. Please try again.',
 });
 
@@ -61,6 +62,8 @@ export function pageErrorCode(code: string): string {
       return 'EmailSignInError';
     case 'PASSKEY_VERIFICATION_FAILED':
       return 'PasskeyError';
+    case 'NOT_FOUND':
+      return 'NotFound';
     default:
       return 'Default';
   }

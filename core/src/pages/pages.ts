@@ -56,10 +56,15 @@ export function signOutPage(input: { basePath: string; csrfToken: string; callba
 }
 
 /**
- * The error page. A 403 (a signed-in user without the role or permission) says so, and offers signing in with
- * another account; every other status is a sign-in problem.
+ * The error page. `NotFound` (no such page) says so, with a link home; a 403 (a signed-in user without the role or
+ * permission) says so, and offers signing in with another account; every other status is a sign-in problem.
  */
 export function errorPage(input: { code: string | null; signInUrl: string; detail?: string; status?: number }): string {
+  if (input.code === 'NotFound')
+    return layout(
+      'Page not found',
+      `<h1>Page not found</h1><p class="error" role="alert">${escapeHtml(messageFor(input.code))}</p><p><a href="/">Go to the home page</a></p>`,
+    );
   const detail = input.detail ? `<p>${escapeHtml(input.detail)}</p>` : '';
   const forbidden = input.status === 403;
   const title = forbidden ? "You don't have access" : 'Sign-in problem';
