@@ -195,6 +195,21 @@ export interface SignedOutSession {
 /** Hooks around the core's steps. Each may be async; they run in plugin order. */
 export interface AuthHooks {
   /**
+   * On every request to a route under `basePath` (HTTP and `auth.api`), after a POST's CSRF checks and body read,
+   * before the route's rate limit and its action: the place for guards that must refuse before anything is
+   * counted, written or sent (`captcha()`). `ctx.route` is the matched template (`/auth/signin/:provider`).
+   * Return a result to answer instead, or throw an `AuthError` (answered as JSON or the error page); the first
+   * hook to refuse wins and the action never runs.
+   */
+  beforeAction?(ctx: RouteContext): ActionResult | undefined | Promise<ActionResult | undefined>;
+  /**
+   * Wherever a route accepts a new password (`emailAndPassword()`'s sign-up, reset and change), after the length
+   * checks and before anything is stored or hashed: throw an `AuthError` (a 400 with a stable code, such as
+   * `haveIBeenPwned()`'s `PASSWORD_BREACHED`) to refuse it. Plugins with routes of their own that set a password
+   * run `ctx.auth.hooks.checkNewPassword` the same way.
+   */
+  checkNewPassword?(password: string, ctx: RouteContext): void | Promise<void>;
+  /**
    * In every sign-in, after the `signIn` callback and the writes, before a
    * session is issued. Return a result to answer instead (a second-factor
    * challenge, say): no session is issued then.

@@ -21,7 +21,19 @@ import { isServerCall } from './server-api.js';
 
 const notFound = () => new AuthError('Not found', { code: 'NOT_FOUND', status: 404 });
 
-/** Checks a POST per its route's CSRF policy, reads its body, and applies its rate limit; a refusal or undefined. */
+/** The plugins' `beforeAction` guards (a captcha), in order: the first refusal, or undefined. */
+async function guard(ctx: RouteContext): Promise<ActionResult | undefined> {
+  for (const hook of ctx.auth.hooks.beforeAction) {
+    const refused = await hook(ctx);
+    if (refused) return refused;
+  }
+  return undefined;
+}
+
+/**
+ * Checks a POST per its route's CSRF policy, reads its body, runs the `beforeAction` guards and applies its rate
+ * limit; a refusal or undefined.
+ */
 async function admitPost(
   ctx: RouteContext,
   match: Match,
@@ -43,6 +55,9 @@ async function admitPost(
       auth.signingKey,
     );
   }
+  // Guards after CSRF (a cross-site page cannot spend a captcha verification), before the limiter and the action.
+  const refused = await guard(ctx);
+  if (refused) return refused;
   return applyRateLimit(ctx, match.route.rateLimit?.(ctx), info);
 }
 
@@ -78,10 +93,8 @@ async function dispatch(
     ...(match.providerId !== undefined ? { providerId: match.providerId } : {}),
   };
   try {
-    if (method === 'POST') {
-      const refused = await admitPost(ctx, match, info, auth.maxBodySize);
-      if (refused) return refused;
-    }
+    const refused = method === 'POST' ? await admitPost(ctx, match, info, auth.maxBodySize) : await guard(ctx);
+    if (refused) return refused;
     return await action(ctx);
   } catch (error) {
     return errorResult(failure, error);

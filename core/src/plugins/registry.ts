@@ -14,6 +14,8 @@ const BUILT_IN = new Set(['core', 'account']);
 
 function emptyHooks(): Registry['hooks'] {
   return {
+    beforeAction: [],
+    checkNewPassword: [],
     beforeSession: [],
     afterSignIn: [],
     resolveSession: [],

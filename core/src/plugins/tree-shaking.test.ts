@@ -35,6 +35,7 @@ const PLUGINS = {
   'two-factor': { entry: './plugins/two-factor/index.ts', name: 'twoFactor', deps: ['@oslojs/otp', 'uqr'] },
   'api-keys': { entry: './plugins/api-keys/index.ts', name: 'apiKeys', deps: [] as string[] },
   jwt: { entry: './plugins/jwt/index.ts', name: 'jwt', deps: [] as string[] },
+  captcha: { entry: './plugins/captcha/index.ts', name: 'captcha', deps: [] as string[] },
 };
 
 describe('plugin tree-shaking (esbuild metafile)', () => {
