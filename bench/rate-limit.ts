@@ -13,13 +13,12 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { createClient } from 'redis';
+import { createLoginRateLimiter, type RateLimiter } from '@framework/auth/rate-limit';
 import {
   createFixedWindowStorage,
-  createLoginRateLimiter,
   stripUnknownScriptFlags,
   upstashRedisFromNodeRedis,
-  type RateLimiter,
-} from '@framework/auth/rate-limit';
+} from '@framework/auth/rate-limit/upstash';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MEASURE_MS = 1_200;

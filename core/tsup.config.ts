@@ -7,6 +7,8 @@ export default packageBuild({
   'plugin-kit': 'src/plugin-kit.ts',
   tenant: 'src/tenant.ts',
   'rate-limit': 'src/rate-limit.ts',
+  'rate-limit-upstash': 'src/rate-limit-upstash.ts',
+  'argon2-wasm': 'src/argon2-wasm.ts',
   redis: 'src/redis.ts',
   client: 'src/client.ts',
   'plugins/jwt': 'src/plugins/jwt/index.ts',

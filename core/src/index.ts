@@ -47,9 +47,6 @@ export {
   verifyPassword,
   PASSWORD_HASH_PARAMS,
   passwordHasherName,
-  provideArgon2Wasm,
-  type Argon2WasmModules,
-  type PrecompiledWasm,
 } from './password.js';
 export { generateToken } from './token.js';
 export { readFormBody, DEFAULT_MAX_BODY_BYTES } from './http/body.js';

@@ -2,14 +2,14 @@
  * Password hashing with argon2id (RFC 9106), with the OWASP Password Storage
  * Cheat Sheet parameters: m = 19456 KiB, t = 2, p = 1. On Node the work is
  * done by `@node-rs/argon2`; where Node addons cannot load (workerd) by
- * hash-wasm's WebAssembly argon2. Both write and verify the same PHC strings,
- * so a hash made on one runtime verifies on the other.
+ * hash-wasm's WebAssembly argon2, once the app opts in with `provideArgon2Wasm()`
+ * from `@framework/auth/argon2-wasm` (so no other app bundles it). Both write
+ * and verify the same PHC strings, so a hash made on one runtime verifies on
+ * the other.
  * @module
  */
 import { argon2Backend } from './password/backend.js';
 import { ARGON2_PARAMS } from './password/types.js';
-
-export { provideArgon2Wasm, type Argon2WasmModules, type PrecompiledWasm } from './password/precompiled.js';
 
 /** The argon2id parameters used by {@link hashPassword} (OWASP minimums). */
 export const PASSWORD_HASH_PARAMS = ARGON2_PARAMS;
@@ -22,6 +22,7 @@ export const MAX_PASSWORD_BYTES = 1024;
  * (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`) with a random 16-byte salt.
  *
  * @throws TypeError when `password` is not a string, is empty, or is longer than 1024 UTF-8 bytes.
+ * @throws Error when the runtime has no native argon2 and the Wasm one was not provided (`@framework/auth/argon2-wasm`).
  * @example
  * ```ts
  * const stored = await hashPassword('correct horse battery staple');
@@ -43,9 +44,9 @@ export async function hashPassword(password: string): Promise<string> {
  * false, never throws, for a wrong password, a malformed or foreign hash, or
  * non-string input. The comparison is constant-time.
  *
- * @throws Error only when the runtime cannot run argon2 at all (workerd
- * without {@link provideArgon2Wasm}), so a misconfiguration is never mistaken
- * for a wrong password.
+ * @throws Error only when the runtime cannot run argon2 at all (no native
+ * addon and no `provideArgon2Wasm()` from `@framework/auth/argon2-wasm`), so a
+ * misconfiguration is never mistaken for a wrong password.
  * @example
  * ```ts
  * if (!(await verifyPassword(input, user.passwordHash))) throw new InvalidCredentialsError();

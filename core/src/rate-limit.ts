@@ -1,8 +1,8 @@
 /**
  * `@framework/auth/rate-limit`: limiters for login, password reset and
- * email verification, counting in process memory (the default) or in Redis
+ * email verification, counting in process memory. For counters in Redis
  * shared by every instance (Upstash REST, or a self-hosted Redis through
- * node-redis), via `@upstash/ratelimit`.
+ * node-redis), take the storage from `@framework/auth/rate-limit/upstash`.
  *
  * @example
  * ```ts
@@ -21,12 +21,6 @@ export {
   defaultLoginLimiter,
   RATE_LIMIT_DEFAULTS,
 } from './rate-limit/factories.js';
-export {
-  nodeRedisRequester,
-  upstashRedisFromNodeRedis,
-  type NodeRedisBridgeOptions,
-} from './rate-limit/node-redis-bridge.js';
-export { stripUnknownScriptFlags, REDIS_SCRIPT_FLAGS } from './rate-limit/script-flags.js';
 export { resolveClientIp } from './rate-limit/client-ip.js';
 export { RATE_LIMIT_MESSAGES } from './rate-limit/responses.js';
 export type { MemoryRateLimitStorage } from './rate-limit/memory-storage.js';

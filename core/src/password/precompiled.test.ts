@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { argon2WasmBinaries } from './binaries.js';
-import { provideArgon2Wasm } from './precompiled.js';
+import { provideArgon2Wasm } from '../argon2-wasm.js';
 import { wasmArgon2 } from './wasm.js';
 
 const realCompile = WebAssembly.compile;

@@ -18,7 +18,7 @@ const SALT_BYTES = 16;
 function explain(error: unknown): unknown {
   if (error instanceof Error && /disallowed|not allowed|CompileError/i.test(`${error.name} ${error.message}`)) {
     return new Error(
-      'argon2id: this runtime cannot compile WebAssembly at run time (workerd). Call provideArgon2Wasm() with the precompiled hash-wasm modules first; see runtime-tests/README.md.',
+      'argon2id: this runtime cannot compile WebAssembly at run time (workerd). Call provideArgon2Wasm() from @framework/auth/argon2-wasm with the precompiled hash-wasm modules first; see runtime-tests/README.md.',
       { cause: error },
     );
   }

@@ -37,6 +37,7 @@ export const RATE_LIMIT_DEFAULTS = /* @__PURE__ */ Object.freeze({
  *   `window`, `timeout`, `trustProxy` or other option, naming it.
  * @example
  * ```ts
+ * import { createFixedWindowStorage } from '@framework/auth/rate-limit/upstash'; // counters in Redis
  * const login = createLoginRateLimiter(createFixedWindowStorage(redisClient), { trustProxy: 1 });
  * const verdict = await login.check(request, { ip: socket.remoteAddress });
  * if (!verdict.success) return verdict.response!; // 429 (or 503 when Redis is down)
@@ -77,7 +78,7 @@ export function createPasswordResetRateLimiter(storage: RateLimitStorage, option
  *
  * @example
  * ```ts
- * const verify = createEmailVerificationRateLimiter(createFixedWindowStorage(upstashRedis));
+ * const verify = createEmailVerificationRateLimiter(createFixedWindowStorage()); // per process, in memory
  * const verdict = await verify.check(request, { ip, identifier: email });
  * ```
  */

@@ -9,6 +9,7 @@ import {
   defaultLoginLimiter,
   type RateLimitStorage,
 } from '../rate-limit.js';
+import { createFixedWindowStorage as createRedisFixedWindowStorage } from '../rate-limit-upstash.js';
 
 const silent = { warn: vi.fn(), error: vi.fn() };
 afterEach(() => {
@@ -191,10 +192,19 @@ describe('configuration errors', () => {
 
   it('refuses a missing storage and unknown namespaces', () => {
     expect(() => createLoginRateLimiter(undefined as unknown as RateLimitStorage)).toThrow(/must be a storage/);
-    expect(() => createFixedWindowStorage({} as never)).toThrow(/namespace must be omitted/);
+    expect(() => createRedisFixedWindowStorage({} as never)).toThrow(/namespace must be omitted/);
     expect(() => createSlidingWindowStorage(undefined, { maxEntries: 0 })).toThrow(
       /maxEntries must be a positive integer/,
     );
+  });
+
+  it('counts in memory only: a Redis client is refused, naming the subpath that takes it', () => {
+    const redisLike = { sendCommand: () => {}, multi: () => {} };
+    for (const create of [createFixedWindowStorage, createSlidingWindowStorage]) {
+      expect(() => create(redisLike as never)).toThrow(AuthConfigError);
+      expect(() => create(redisLike as never)).toThrow(/@framework\/auth\/rate-limit\/upstash/);
+    }
+    expect(createRedisFixedWindowStorage(redisLike as never).backend).toBe('node-redis');
   });
 });
 

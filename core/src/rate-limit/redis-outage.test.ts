@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixedWindowStorage, createLoginRateLimiter, createSlidingWindowStorage } from '../rate-limit.js';
+import { createLoginRateLimiter } from '../rate-limit.js';
+import { createFixedWindowStorage, createSlidingWindowStorage } from '../rate-limit-upstash.js';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 const haveBinary = existsSync(REDIS_SERVER);

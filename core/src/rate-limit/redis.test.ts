@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REDIS_URL, serviceAvailable } from '../../../test-support/services.js';
+import { createLoginRateLimiter, type NodeRedisClientLike } from '../rate-limit.js';
 import {
   createFixedWindowStorage,
-  createLoginRateLimiter,
   createSlidingWindowStorage,
   upstashRedisFromNodeRedis,
-  type NodeRedisClientLike,
-} from '../rate-limit.js';
+} from '../rate-limit-upstash.js';
 import { scriptSha } from './script-flags.js';
 
 type Client = ReturnType<typeof createClient>;

@@ -1,46 +1,15 @@
 /**
- * The two storage factories (fixed and sliding window; core/README.md "Rate limits") and the detection of their
- * `namespace` argument.
+ * The two in-memory storage factories (fixed and sliding window; core/README.md "Rate limits"). The Redis ones
+ * (Upstash REST or node-redis) live in `./redis-storage.ts`, served only by `@framework/auth/rate-limit/upstash`,
+ * so an app that counts in memory never bundles `@upstash/*`.
  * @module
  */
 import { AuthConfigError } from '../errors.js';
 import { DEFAULT_MAX_ENTRIES, memoryStorage } from './memory-storage.js';
-import { upstashStorage } from './upstash-storage.js';
-import type {
-  NodeRedisClientLike,
-  RateLimitAlgorithm,
-  RateLimitNamespace,
-  RateLimitStorage,
-  RateLimitStorageOptions,
-  UpstashRedisLike,
-} from './types.js';
+import type { RateLimitAlgorithm, RateLimitStorage, RateLimitStorageOptions } from './types.js';
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  (typeof value === 'object' || typeof value === 'function') && value !== null;
-
-function isNodeRedis(value: Record<string, unknown>): value is Record<string, unknown> & NodeRedisClientLike {
-  return typeof value.sendCommand === 'function' && typeof value.multi === 'function';
-}
-
-function isUpstash(value: Record<string, unknown>): value is Record<string, unknown> & UpstashRedisLike {
-  return (
-    typeof value.evalsha === 'function' && typeof value.eval === 'function' && typeof value.pipeline === 'function'
-  );
-}
-
-/**
- * node-redis emits `error` events while reconnecting, and an `error` event
- * without a listener crashes Node. When the app has not attached one, the
- * storage attaches a silent one: failures reach the limiter as rejected
- * commands and follow its fail policy instead.
- */
-function keepProcessAlive(client: NodeRedisClientLike): void {
-  if (typeof client.on !== 'function') return;
-  if (typeof client.listenerCount === 'function' && client.listenerCount('error') > 0) return;
-  client.on('error', () => {});
-}
-
-function checkPositiveInteger(value: unknown, name: string, where: string): void {
+/** Throws `INVALID_CONFIG` when an option is set to anything but a positive integer. */
+export function checkPositiveInteger(value: unknown, name: string, where: string): void {
   if (value !== undefined && (typeof value !== 'number' || !Number.isInteger(value) || value <= 0)) {
     throw new AuthConfigError(
       `Invalid rate limit config: ${where}: ${name} must be a positive integer (got ${String(value)})`,
@@ -48,86 +17,66 @@ function checkPositiveInteger(value: unknown, name: string, where: string): void
   }
 }
 
-function createStorage(
+/** The in-memory storage of `algorithm`, after checking `options`. */
+export function memoryStorageFor(
   algorithm: RateLimitAlgorithm,
   where: string,
-  namespace: unknown,
   options: RateLimitStorageOptions = {},
 ): RateLimitStorage {
   checkPositiveInteger(options.maxEntries, 'maxEntries', where);
   checkPositiveInteger(options.commandTimeout, 'commandTimeout', where);
-  if (namespace === undefined || namespace === null)
-    return memoryStorage(algorithm, options.maxEntries ?? DEFAULT_MAX_ENTRIES);
-  if (isObject(namespace)) {
-    if ('masters' in namespace && 'slots' in namespace) {
-      throw new AuthConfigError(
-        `Invalid rate limit config: ${where}: node-redis cluster clients are not supported; pass a single-node client (createClient)`,
-      );
-    }
-    if (isNodeRedis(namespace)) {
-      keepProcessAlive(namespace);
-      const bridge = options.commandTimeout === undefined ? {} : { commandTimeout: options.commandTimeout };
-      // The bridge needs @upstash/redis: imported with the first counted request.
-      const redis = async () => (await import('./node-redis-bridge.js')).upstashRedisFromNodeRedis(namespace, bridge);
-      return upstashStorage(algorithm, redis, 'node-redis');
-    }
-    if (isUpstash(namespace)) return upstashStorage(algorithm, namespace, 'upstash');
+  return memoryStorage(algorithm, options.maxEntries ?? DEFAULT_MAX_ENTRIES);
+}
+
+function createStorage(
+  algorithm: RateLimitAlgorithm,
+  where: string,
+  namespace: unknown,
+  options?: RateLimitStorageOptions,
+): RateLimitStorage {
+  if (namespace !== undefined && namespace !== null) {
+    throw new AuthConfigError(
+      `Invalid rate limit config: ${where}: counters in Redis come from "@framework/auth/rate-limit/upstash" (import { ${where} } from '@framework/auth/rate-limit/upstash'); this one counts in memory and takes no namespace`,
+    );
   }
-  throw new AuthConfigError(
-    `Invalid rate limit config: ${where}: namespace must be omitted (memory), an @upstash/redis Redis instance or a node-redis v5 client (createClient from "redis")`,
-  );
+  return memoryStorageFor(algorithm, where, options);
 }
 
 /**
- * Storage counting in **fixed windows**: one counter per key per window of
- * `window` seconds, reset at each window boundary (windows are aligned to
- * the epoch). Simple and cheap; a burst straddling a boundary can pass up to
- * twice the limit.
+ * In-memory storage counting in **fixed windows**: one counter per key per
+ * window of `window` seconds, reset at each window boundary (windows are
+ * aligned to the epoch). Simple and cheap; a burst straddling a boundary can
+ * pass up to twice the limit. Bounded by `options.maxEntries` (default
+ * 100 000); expired windows are evicted first, then the least recently used.
+ * Budgets are per process: for budgets shared by every instance, use the
+ * function of the same name from `@framework/auth/rate-limit/upstash`.
  *
- * `namespace`:
- * - omitted: in-process memory, bounded by `options.maxEntries` (default
- *   100 000); expired windows are evicted first, then the least recently
- *   used. Budgets are per process.
- * - an `@upstash/redis` `Redis` (Upstash REST): shared by every process,
- *   via `@upstash/ratelimit` `Ratelimit.fixedWindow`.
- * - a connected node-redis v5 client: the same, through a `Requester`
- *   bridge (`sendCommand`, RESP2) that strips the Upstash-only
- *   `allow-key-locking` script flag stock Redis refuses.
- *
- * @throws AuthConfigError (`INVALID_CONFIG`) for any other `namespace`, a
- *   node-redis cluster client, or a non-positive-integer option.
+ * @param namespace Must be omitted (kept so that the call shape matches the Redis variant).
+ * @throws AuthConfigError (`INVALID_CONFIG`) for a `namespace` (a Redis client
+ *   belongs to `@framework/auth/rate-limit/upstash`) or a non-positive-integer option.
  * @example
  * ```ts
- * import { createClient } from 'redis';
- * const memory = createFixedWindowStorage();
- * const shared = createFixedWindowStorage(await createClient({ url: process.env.REDIS_URL }).connect());
- * const upstash = createFixedWindowStorage(Redis.fromEnv()); // import { Redis } from '@upstash/redis'
- * const login = createLoginRateLimiter(shared);
+ * import { createFixedWindowStorage, createLoginRateLimiter } from '@framework/auth/rate-limit';
+ * const login = createLoginRateLimiter(createFixedWindowStorage(undefined, { maxEntries: 50_000 }));
  * ```
  */
-export function createFixedWindowStorage(
-  namespace?: RateLimitNamespace,
-  options?: RateLimitStorageOptions,
-): RateLimitStorage {
+export function createFixedWindowStorage(namespace?: null, options?: RateLimitStorageOptions): RateLimitStorage {
   return createStorage('fixed-window', 'createFixedWindowStorage', namespace, options);
 }
 
 /**
- * Storage counting in **sliding windows**: the current window's count plus
- * the previous window's count weighted by how much of it still overlaps the
- * last `window` seconds (`floor((1 - elapsed/window) × previous)`). Smooths
- * boundary bursts; keeps two counters per key. Same `namespace` forms,
- * options and errors as {@link createFixedWindowStorage}; Redis goes through
- * `Ratelimit.slidingWindow`.
+ * In-memory storage counting in **sliding windows**: the current window's
+ * count plus the previous window's count weighted by how much of it still
+ * overlaps the last `window` seconds (`floor((1 - elapsed/window) × previous)`).
+ * Smooths boundary bursts; keeps two counters per key. Same options and
+ * errors as {@link createFixedWindowStorage}; the Redis variant is in
+ * `@framework/auth/rate-limit/upstash`.
  *
  * @example
  * ```ts
  * const limiter = createPasswordResetRateLimiter(createSlidingWindowStorage(), { limit: 3, window: 3600 });
  * ```
  */
-export function createSlidingWindowStorage(
-  namespace?: RateLimitNamespace,
-  options?: RateLimitStorageOptions,
-): RateLimitStorage {
+export function createSlidingWindowStorage(namespace?: null, options?: RateLimitStorageOptions): RateLimitStorage {
   return createStorage('sliding-window', 'createSlidingWindowStorage', namespace, options);
 }

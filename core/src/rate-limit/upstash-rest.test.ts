@@ -12,12 +12,8 @@ import { Redis } from '@upstash/redis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIS_URL, serviceAvailable } from '../../../test-support/services.js';
-import {
-  createFixedWindowStorage,
-  createLoginRateLimiter,
-  createSlidingWindowStorage,
-  nodeRedisRequester,
-} from '../rate-limit.js';
+import { createLoginRateLimiter } from '../rate-limit.js';
+import { createFixedWindowStorage, createSlidingWindowStorage, nodeRedisRequester } from '../rate-limit-upstash.js';
 
 const redisUp = await serviceAvailable('redis');
 const TOKEN = 'test-token';

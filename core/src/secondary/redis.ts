@@ -3,7 +3,7 @@
  * cached in process and revocations are published on a Redis channel.
  * @module
  */
-import { createFixedWindowStorage } from '../rate-limit/storage.js';
+import { createFixedWindowStorage } from '../rate-limit/redis-storage.js';
 import type { NodeRedisClientLike, RateLimitStorage } from '../rate-limit/types.js';
 import type { StorageAdapter } from '../storage/types.js';
 import { withRedisVerificationTokens } from './redis-tokens.js';

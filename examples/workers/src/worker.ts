@@ -5,7 +5,7 @@
  */
 import type { ExecutionContext } from 'hono';
 import argon2Wasm from 'virtual:argon2-wasm';
-import { provideArgon2Wasm } from '@framework/auth';
+import { provideArgon2Wasm } from '@framework/auth/argon2-wasm';
 import { createApp, type WorkerApp } from './app.js';
 import type { WorkerEnv } from './env.js';
 

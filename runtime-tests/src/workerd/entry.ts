@@ -4,7 +4,7 @@
  * @module
  */
 import argon2Wasm from 'virtual:argon2-wasm';
-import { provideArgon2Wasm } from '../../../core/src/password.js';
+import { provideArgon2Wasm } from '../../../core/src/argon2-wasm.js';
 import type { D1DatabaseLike } from '../../../core/src/storage/d1/binding.js';
 import { runSuite, type RunRequest } from '../run.js';
 

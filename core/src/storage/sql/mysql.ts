@@ -5,7 +5,7 @@
 import { Kysely, MysqlDialect, type MysqlPool } from 'kysely';
 import type { StorageAdapter } from '../types.js';
 import { explainMysqlError, mysqlTarget } from './explain-mysql-errors.js';
-import { importOptional } from './optional-import.js';
+import { importOptional, importPackage } from './optional-import.js';
 import { createSqlStore } from './store.js';
 
 /**
@@ -90,7 +90,9 @@ export function createMysqlAdapter(options: MysqlAdapterOptions): StorageAdapter
     explainError: (error) => explainMysqlError(error, target),
     async open() {
       if (pool) return { db: new Kysely<any>({ dialect: new MysqlDialect({ pool }) }), close: async () => {} };
-      const mysql = await importOptional('mysql2', 'createMysqlAdapter', () => import('mysql2'));
+      const mysql = await importOptional('mysql2', 'createMysqlAdapter', () =>
+        importPackage<typeof import('mysql2')>('mysql2'),
+      );
       const create = mysql.createPool ?? mysql.default.createPool;
       const own =
         url !== undefined ? create({ uri: url, charset: 'utf8mb4' }) : create({ charset: 'utf8mb4', ...config });

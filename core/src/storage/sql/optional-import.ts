@@ -28,3 +28,12 @@ export async function importOptional<T>(name: string, user: string, load: () => 
     throw Object.assign(error, { code: 'MISSING_DEPENDENCY' as const, dependency: name });
   }
 }
+
+/**
+ * `import(name)` of an optional driver, written so that bundlers (esbuild, Rollup/Vite, webpack) do not follow
+ * it: an app that never creates that adapter bundles without the driver installed, and one that does either
+ * keeps the driver in `node_modules` beside its bundle or hands the adapter a pool it made itself (`pool`).
+ */
+export function importPackage<T>(name: string): Promise<T> {
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ name) as Promise<T>;
+}

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import type { StorageAdapter } from '../types.js';
 import { explainPostgresError, postgresTarget, type PostgresTarget } from './explain-errors.js';
-import { importOptional } from './optional-import.js';
+import { importOptional, importPackage } from './optional-import.js';
 import { createSqlStore } from './store.js';
 
 /**
@@ -35,7 +35,8 @@ export interface PostgresAdapterOptions {
  * neither option), the adapter imports `pg` (an optional peer dependency:
  * `npm install pg`) on its first call and creates its own pool, which
  * `close()` ends. With `pool`, `pg` is not imported at all and `close()`
- * leaves the pool open.
+ * leaves the pool open. Bundlers do not follow the import of `pg`: a bundled
+ * app keeps `pg` in `node_modules` beside the bundle, or passes `pool`.
  *
  * Tables go to the first schema of the connection's `search_path`. Call
  * `migrate()` once at start-up; it is idempotent and safe to run from several
@@ -87,7 +88,7 @@ export function createPostgresAdapter(options: PostgresAdapterOptions = {}): Sto
           close: async () => {},
           prepareRead: namedStatement(pool),
         };
-      const pg = await importOptional('pg', 'createPostgresAdapter', () => import('pg'));
+      const pg = await importOptional('pg', 'createPostgresAdapter', () => importPackage<typeof import('pg')>('pg'));
       const own = new pg.default.Pool({ connectionString });
       const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: own }) });
       return { db, close: () => db.destroy(), prepareRead: namedStatement(own) };

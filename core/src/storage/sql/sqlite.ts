@@ -5,7 +5,7 @@
 import { Kysely, SqliteDialect } from 'kysely';
 import type { StorageAdapter } from '../types.js';
 import { explainSqliteError } from './explain-errors.js';
-import { importOptional } from './optional-import.js';
+import { importOptional, importPackage } from './optional-import.js';
 import { createSqlStore } from './store.js';
 
 /** Options of {@link createSqliteAdapter}. */
@@ -58,10 +58,8 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
     tablePrefix: options.tablePrefix,
     explainError: (error) => (IN_MEMORY.has(filename) ? error : explainSqliteError(error, file)),
     async open() {
-      const { default: Database } = await importOptional(
-        'better-sqlite3',
-        'createSqliteAdapter',
-        () => import('better-sqlite3'),
+      const { default: Database } = await importOptional('better-sqlite3', 'createSqliteAdapter', () =>
+        importPackage<typeof import('better-sqlite3')>('better-sqlite3'),
       );
       if (!IN_MEMORY.has(filename)) {
         const [{ mkdir }, { dirname, resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);

@@ -1,0 +1,78 @@
+/**
+ * What an app bundles for `{ createAuth, credentials }`: one file (esbuild, no code splitting, so code behind a
+ * dynamic `import()` counts too), jose and oauth4webapi external as an app's own dependencies. The in-memory rate
+ * limiter, the native argon2 and the JWT sessions must not drag in `@upstash/*`, hash-wasm or Kysely (they load
+ * only from `@framework/auth/rate-limit/upstash`, `@framework/auth/argon2-wasm` and the SQL adapters), and the
+ * optional drivers (`pg`, `mysql2`, `better-sqlite3`) must not be needed to bundle it.
+ */
+import { build, type Plugin } from 'esbuild';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const OPTIONAL_DRIVERS = /^(pg|mysql2|better-sqlite3)(\/.*)?$/;
+
+/** Makes the optional drivers unresolvable, as in an app that did not install them. */
+const missingDrivers: Plugin = {
+  name: 'missing-drivers',
+  setup(b) {
+    b.onResolve({ filter: OPTIONAL_DRIVERS }, (args) => ({
+      errors: [{ text: `"${args.path}" is not installed (imported by ${args.importer})` }],
+    }));
+  },
+};
+
+/** The packages (by node_modules name) with code in a single-file bundle of `code`, resolved from core/src. */
+async function bundledPackages(code: string): Promise<Set<string>> {
+  const result = await build({
+    stdin: { contents: code, resolveDir: here, loader: 'ts' },
+    bundle: true,
+    splitting: false,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    conditions: ['@framework/source'],
+    external: ['jose', 'oauth4webapi'],
+    plugins: [missingDrivers],
+    logLevel: 'silent',
+  });
+  const packages = new Set<string>();
+  // The output's inputs, not the metafile's: esbuild parses (and lists) modules that tree-shaking then drops.
+  for (const output of Object.values(result.metafile.outputs))
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+      if (match && bytesInOutput > 0) packages.add(match[1]!);
+    }
+  return packages;
+}
+
+describe('single-file bundle of the core', () => {
+  it('{ createAuth, credentials } inlines no Upstash, Wasm argon2, Kysely or SQL driver', async () => {
+    const packages = await bundledPackages("export { createAuth, credentials } from './index.ts';");
+    expect(packages.size).toBeGreaterThan(0); // the scan sees packages at all (cookie, ...)
+    for (const heavy of [
+      '@upstash/redis',
+      '@upstash/ratelimit',
+      'hash-wasm',
+      'kysely',
+      'pg',
+      'mysql2',
+      'better-sqlite3',
+    ])
+      expect(packages, heavy).not.toContain(heavy);
+  });
+
+  it('{ createAuth } bundles without pg, mysql2 or better-sqlite3 installed', async () => {
+    await expect(bundledPackages("export { createAuth } from './index.ts';")).resolves.toBeInstanceOf(Set);
+  });
+
+  it('the Upstash and Wasm subpaths do carry their libraries (the scan sees them)', async () => {
+    const upstash = await bundledPackages("export { createFixedWindowStorage } from './rate-limit-upstash.ts';");
+    expect(upstash).toContain('@upstash/ratelimit');
+    expect(upstash).toContain('@upstash/redis');
+    expect(await bundledPackages("export { provideArgon2Wasm } from './argon2-wasm.ts';")).toContain('hash-wasm');
+  });
+});
