@@ -13,6 +13,7 @@ export default packageBuild({
   client: 'src/client.ts',
   'plugins/jwt': 'src/plugins/jwt/index.ts',
   'plugins/captcha': 'src/plugins/captcha/index.ts',
+  'plugins/have-i-been-pwned': 'src/plugins/have-i-been-pwned/index.ts',
   'plugins/api-keys': 'src/plugins/api-keys/index.ts',
   'plugins/two-factor': 'src/plugins/two-factor/index.ts',
   'plugins/admin': 'src/plugins/admin/index.ts',

@@ -22,8 +22,8 @@ import { RESET_TTL } from './options.js';
 import { forgotPasswordPage, resetPasswordPage, signInToConfirmPage, signUpPage } from './pages.js';
 import { changeEmailAction, changeEmailLimit, confirmEmailChange, undoEmailChangeRoute } from './email-change.js';
 import {
+  acceptNewPassword,
   neutral,
-  newPassword,
   page,
   sendQuietly,
   sendVerification,
@@ -52,7 +52,7 @@ function signUpAction(deps: EmailPasswordDeps): Action {
   return async (ctx) => {
     const email = parseEmailAddress(ctx.body.email);
     if (!email) throw badRequest('Enter a valid email address');
-    const password = newPassword(o, ctx.body.password);
+    const password = await acceptNewPassword(ctx, o, ctx.body.password);
     const name = parseDisplayName(ctx.body.name, { maxLength: SIGN_UP_NAME_MAX_LENGTH });
     const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
     const adapter = storageOf(ctx);
@@ -205,7 +205,7 @@ function resetAction(deps: EmailPasswordDeps): Action {
     const token = ctx.body.token ?? '';
     const userId = userIdOf(token);
     const user = userId ? await adapter.getUser(userId) : null;
-    const password = newPassword(deps.options, ctx.body.password);
+    const password = await acceptNewPassword(ctx, deps.options, ctx.body.password);
     if (!user?.email || !(await consumeLinkToken(adapter, 'password-reset', token, user.email))) throw tokenInvalid();
     await resetCredentialsOnFirstProof(ctx, user, null);
     await deps.passwords.setPassword(user.id, password);
@@ -238,7 +238,7 @@ function changePasswordAction(deps: EmailPasswordDeps): Action {
     const adapter = storageOf(ctx);
     const key = { provider: PASSWORD_PROVIDER, providerAccountId: caller.user.id };
     const account = await adapter.getAccount(key);
-    const password = newPassword(deps.options, ctx.body.newPassword);
+    const password = await acceptNewPassword(ctx, deps.options, ctx.body.newPassword);
     if (!account?.passwordHash || !(await verifyPassword(ctx.body.currentPassword ?? '', account.passwordHash))) {
       await ctx.attempt?.failed();
       throw new AuthError('The current password is wrong', { code: 'INVALID_CREDENTIALS', status: 401 });

@@ -75,6 +75,21 @@ export function newPassword(o: ResolvedEmailAndPassword, value: unknown): string
   return value;
 }
 
+/**
+ * {@link newPassword}, then every plugin's `checkNewPassword` hook (`haveIBeenPwned()`): the one gate a new
+ * password passes on sign-up, reset and change, before anything is hashed or stored.
+ * @throws AuthError `INVALID_REQUEST` (400), or a hook's refusal (`PASSWORD_BREACHED`).
+ */
+export async function acceptNewPassword(
+  ctx: RouteContext,
+  o: ResolvedEmailAndPassword,
+  value: unknown,
+): Promise<string> {
+  const password = newPassword(o, value);
+  for (const check of ctx.auth.hooks.checkNewPassword) await check(password, ctx);
+  return password;
+}
+
 /** Sends the verification link of the user's own address. */
 export async function sendVerification(
   ctx: RouteContext,

@@ -36,6 +36,7 @@ const PLUGINS = {
   'api-keys': { entry: './plugins/api-keys/index.ts', name: 'apiKeys', deps: [] as string[] },
   jwt: { entry: './plugins/jwt/index.ts', name: 'jwt', deps: [] as string[] },
   captcha: { entry: './plugins/captcha/index.ts', name: 'captcha', deps: [] as string[] },
+  'have-i-been-pwned': { entry: './plugins/have-i-been-pwned/index.ts', name: 'haveIBeenPwned', deps: [] as string[] },
 };
 
 describe('plugin tree-shaking (esbuild metafile)', () => {
