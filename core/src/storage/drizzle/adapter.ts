@@ -16,10 +16,18 @@ import * as codec from '../sql/rows.js';
 import type { AccountRow, AuthenticatorRow, SessionRow, UserRow, VerificationTokenRow } from '../sql/tables.js';
 import { tableNames } from '../sql/tables.js';
 import { StorageConflictError, type AdapterSession, type AdapterUser, type StorageAdapter } from '../types.js';
+import type { UserField } from '../../user-fields/definitions.js';
+import { newUserFieldValues, patchedFieldValues } from '../../user-fields/records.js';
+import {
+  addMissingFieldColumns,
+  decodeFieldColumns,
+  encodeFieldColumns,
+  uniqueFieldOf,
+} from '../../user-fields/sql.js';
 import { drizzleConnection, type DrizzleDatabase } from './connection.js';
 import { drizzleUserSearch } from './search.js';
 import type { DrizzleDialect } from './spec.js';
-import { rowTables, type RowTable } from './table-rows.js';
+import { rowTables, usersWithFields, type RowTable } from './table-rows.js';
 import { kitSchema, resolveSchema, type DrizzleAuthSchema } from './tables.js';
 
 /** Options of {@link createDrizzleAdapter}. */
@@ -79,9 +87,17 @@ const causes = (error: unknown): unknown[] => [error, (error as { cause?: unknow
 export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapterOptions = {}): DrizzleStorageAdapter {
   const { dialect, kysely } = drizzleConnection(db);
   const schema = resolveSchema(options.schema ?? kitSchema(dialect), dialect);
-  const { users, accounts, sessions, verificationTokens, authenticators } = rowTables(schema);
+  const tables = rowTables(schema);
+  const { accounts, sessions, verificationTokens, authenticators } = tables;
+  /** The users table; with custom user fields (configureUserFields), the kit's own one with their columns. */
+  let users = tables.users;
+  /** Custom user fields (`createAuth({ user: { additionalFields } })`). */
+  let fields: readonly UserField[] = [];
+  /** A users row as a user, custom fields included. */
+  const decodeUser = (row: UserRow): AdapterUser =>
+    Object.assign(codec.decodeUser(row), decodeFieldColumns(row, fields));
   const traits = dialects[dialect];
-  const searchUsers = drizzleUserSearch(dialect, kysely, schema.prefix, users);
+  const searchUsers = drizzleUserSearch(dialect, kysely, schema.prefix, tables.users);
   // The query builder API is the same on both dialects; the union of their types is not callable as one.
   const q = db as any;
 
@@ -152,24 +168,31 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
     )?.n ?? 0;
   const activeNow = cachedCount(() => countActive(new Date()));
 
-  // The hot read, prepared once: a session and its user by session id.
-  const sessionRead = q
-    .select({ s: sessions.selection, u: users.selection })
-    .from(sessions.table)
-    .innerJoin(users.table, eq(users.c('id'), sessions.c('user_id')))
-    .where(eq(sessions.c('id'), sql.placeholder('id')));
   type Joined = { s: SessionRow; u: UserRow } | undefined;
   const found = (row: Joined): { session: AdapterSession; user: AdapterUser } | null =>
-    row ? { session: codec.decodeSession(row.s), user: codec.decodeUser(row.u) } : null;
-  // Prepared on first use (better-sqlite3 prepares against the tables, which migrate() may create first).
-  let readJoined: (id: string) => Joined | Promise<Joined>;
-  if (dialect === 'sqlite') {
-    let prepared: { get(values: { id: string }): Joined } | undefined;
-    readJoined = (id) => (prepared ??= sessionRead.prepare()).get({ id });
-  } else {
-    const prepared = sessionRead.prepare(`${schema.prefix}fw_session_read`);
-    readJoined = async (id) => ((await prepared.execute({ id })) as Joined[])[0];
+    row ? { session: codec.decodeSession(row.s), user: decodeUser(row.u) } : null;
+  let readJoined!: (id: string) => Joined | Promise<Joined>;
+  /**
+   * The hot read, prepared once per users table: a session and its user by session id. On SQLite prepared on
+   * first use (better-sqlite3 prepares against the tables, which migrate() may create first); on PostgreSQL
+   * named after the field columns, so a name always means one statement text.
+   */
+  function prepareSessionRead(): void {
+    const sessionRead = q
+      .select({ s: sessions.selection, u: users.selection })
+      .from(sessions.table)
+      .innerJoin(users.table, eq(users.c('id'), sessions.c('user_id')))
+      .where(eq(sessions.c('id'), sql.placeholder('id')));
+    if (dialect === 'sqlite') {
+      let prepared: { get(values: { id: string }): Joined } | undefined;
+      readJoined = (id) => (prepared ??= sessionRead.prepare()).get({ id });
+    } else {
+      const name = [`${schema.prefix}fw_session_read`, ...fields.map((field) => field.column)].join('_');
+      const prepared = sessionRead.prepare(name);
+      readJoined = async (id) => ((await prepared.execute({ id })) as Joined[])[0];
+    }
   }
+  prepareSessionRead();
 
   /** Runs the statements `build(tx)` returns in one transaction (synchronous on better-sqlite3). */
   async function inTransaction(build: (tx: any) => { run(): unknown }[]): Promise<void> {
@@ -187,24 +210,36 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
   const adapter: DrizzleStorageAdapter = {
     dialect,
     kysely,
-    migrate: () => migrateToLatest(kysely, tableNames(schema.prefix), traits, dialect),
+    async migrate() {
+      await migrateToLatest(kysely, tableNames(schema.prefix), traits, dialect);
+      await addMissingFieldColumns(kysely, users.name, fields, traits);
+    },
+    configureUserFields(given) {
+      fields = given;
+      users = given.length > 0 ? usersWithFields(dialect, schema.prefix, given) : tables.users;
+      prepareSessionRead();
+    },
     async close() {},
 
     async createUser(input) {
       const user = records.toUser(input.id ?? crypto.randomUUID(), input);
-      const insert = q.insert(users.table).values(users.values(codec.encodeUser(user)));
-      await guard(Promise.resolve(insert), (violation) => (violation.includes('email_normalized') ? 'email' : 'id'));
-      return user;
+      const values = newUserFieldValues(input, fields);
+      const row = { ...codec.encodeUser(user), ...encodeFieldColumns(values, fields, traits) };
+      const insert = q.insert(users.table).values(users.values(row));
+      await guard(Promise.resolve(insert), (violation) =>
+        violation.includes('email_normalized') ? 'email' : (uniqueFieldOf(violation, fields, users.name) ?? 'id'),
+      );
+      return Object.assign(user, values);
     },
     async getUser(id) {
       const row = await first<UserRow>(selectFrom(users).where(eq(users.c('id'), id)));
-      return row ? codec.decodeUser(row) : null;
+      return row ? decodeUser(row) : null;
     },
     async getUserByEmail(email) {
       const row = await first<UserRow>(
         selectFrom(users).where(eq(users.c('email_normalized'), records.normalizeEmail(email))),
       );
-      return row ? codec.decodeUser(row) : null;
+      return row ? decodeUser(row) : null;
     },
     async getUserByAccount(key) {
       const row = await first<UserRow>(
@@ -214,14 +249,17 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
           .innerJoin(users.table, eq(users.c('id'), accounts.c('user_id')))
           .where(byAccount(key)),
       );
-      return row ? codec.decodeUser(row) : null;
+      return row ? decodeUser(row) : null;
     },
     async updateUser(id, patch) {
-      const row = codec.encodeUserPatch(patch);
+      const row = {
+        ...codec.encodeUserPatch(patch),
+        ...encodeFieldColumns(patchedFieldValues(patch, fields), fields, traits),
+      };
       if (Object.keys(row).length === 0) return adapter.getUser(id);
       const update = updateReturning<UserRow>(users, { ...row, ...bumpOnRoleChange(row) }, eq(users.c('id'), id));
-      const updated = await guard(update, () => 'email');
-      return updated ? codec.decodeUser(updated) : null;
+      const updated = await guard(update, (violation) => uniqueFieldOf(violation, fields, users.name) ?? 'email');
+      return updated ? decodeUser(updated) : null;
     },
     async deleteUser(id) {
       // Foreign keys cascade too; deleting explicitly also covers SQLite connections without `foreign_keys = ON`.
@@ -241,7 +279,7 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
         .where(and(...conditions))
         .orderBy(users.c('id'))
         .limit(limit + 1);
-      const page = rows.slice(0, limit).map(codec.decodeUser);
+      const page = rows.slice(0, limit).map(decodeUser);
       return { users: page, next: rows.length > limit ? page[page.length - 1]!.id : null };
     },
     async getSessionVersion(userId) {

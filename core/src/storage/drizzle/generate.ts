@@ -3,6 +3,8 @@
  * them with Drizzle, declare relations to them, or keep them in their drizzle-kit schema.
  * @module
  */
+import { resolveUserFields } from '../../user-fields/definitions.js';
+import type { UserOptions } from '../../user-fields/types.js';
 import * as kit from './spec.js';
 
 /** Options of {@link generateDrizzleSchema}. */
@@ -11,19 +13,39 @@ export interface GenerateDrizzleSchemaOptions {
   dialect: kit.DrizzleDialect;
   /** Prefix of every table name, as given to the adapter. Default `'auth_'`. */
   tablePrefix?: string;
+  /**
+   * The app's `createAuth({ user })`: each of `additionalFields` adds its column to `authUsers` (`text` for
+   * strings and `string[]` as JSON, a double for numbers, a boolean, integer milliseconds for dates, with the
+   * static default) and a unique index for a `unique` field, as `adapter.migrate()` adds them. Default none.
+   */
+  user?: UserOptions;
+}
+
+/** A constant default as source: a number, a boolean or a single-quoted string. */
+const literal = (value: number | string | boolean): string =>
+  typeof value === 'string' ? `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : String(value);
+
+/** The column builder of a kind, e.g. `doublePrecision('seats')`. */
+function builderSource(kind: kit.ColumnKind, name: string, dialect: kit.DrizzleDialect): string {
+  const sqlite = dialect === 'sqlite';
+  switch (kind) {
+    case 'text':
+      return `text(${name})`;
+    case 'int64':
+      return sqlite ? `integer(${name})` : `bigint(${name}, { mode: 'number' })`;
+    case 'float':
+      return sqlite ? `real(${name})` : `doublePrecision(${name})`;
+    case 'bool':
+      return sqlite ? `integer(${name}, { mode: 'boolean' })` : `boolean(${name})`;
+  }
 }
 
 /** The Drizzle column builder call for `column`, e.g. `bigint('expires', { mode: 'number' }).notNull()`. */
 function columnSource(column: kit.ColumnSpec, dialect: kit.DrizzleDialect, users: string): string {
-  const name = `'${column.name}'`;
-  let source: string;
-  if (column.kind === 'text') source = `text(${name})`;
-  else if (column.kind === 'int64')
-    source = dialect === 'sqlite' ? `integer(${name})` : `bigint(${name}, { mode: 'number' })`;
-  else source = dialect === 'sqlite' ? `integer(${name}, { mode: 'boolean' })` : `boolean(${name})`;
+  let source = builderSource(column.kind, `'${column.name}'`, dialect);
   if (column.notNull) source += '.notNull()';
   if (column.primaryKey) source += '.primaryKey()';
-  if (column.default !== undefined) source += `.default(${column.default})`;
+  if (column.default !== undefined) source += `.default(${literal(column.default)})`;
   if (column.referencesUser) source += `.references(() => ${users}.id, { onDelete: 'cascade' })`;
   return source;
 }
@@ -65,12 +87,13 @@ function tableSource(spec: kit.TableSpec, dialect: kit.DrizzleDialect, users: st
  * `authVerificationTokens` and `authAuthenticators`, with the columns, keys, foreign keys and indexes that the
  * kit's migrations create (`adapter.migrate()`), times as integer milliseconds (`bigint` with `mode: 'number'`
  * on PostgreSQL), `roles` and `transports` as JSON text. Pass the module to
- * `createDrizzleAdapter(db, { schema })`; the kit still creates and upgrades the tables itself, so exclude them
+ * `createDrizzleAdapter(db, { schema })`. With `user.additionalFields`, `authUsers` holds their columns too. The kit still creates and upgrades the tables itself, so exclude them
  * from drizzle-kit's migrations (e.g. `tablesFilter: ['!auth_*']`) or keep them in step by hand.
  *
  * The output is deterministic and formatted (two-space indentation, single quotes).
  *
- * @throws TypeError for an unknown dialect or a malformed `tablePrefix`.
+ * @throws TypeError for an unknown dialect or a malformed `tablePrefix`; AuthConfigError (`INVALID_CONFIG`) for
+ *   a malformed `user.additionalFields`, as `createAuth` would.
  * @example
  * ```ts
  * import { writeFile } from 'node:fs/promises';
@@ -85,12 +108,12 @@ export function generateDrizzleSchema(options: GenerateDrizzleSchemaOptions): st
     throw new TypeError(
       `generateDrizzleSchema: unknown dialect ${JSON.stringify(dialect)}: use 'sqlite' or 'postgres'`,
     );
-  const specs = kit.tableSpecs(options.tablePrefix);
+  const specs = kit.tableSpecs(options.tablePrefix, resolveUserFields(options.user?.additionalFields));
   const tables = specs.map((spec) => tableSource(spec, dialect, specs[0]!.key));
   const body = tables.join('\n\n');
   const core = dialect === 'sqlite' ? 'sqlite-core' : 'pg-core';
   const builders = ['index', 'primaryKey', 'text', 'uniqueIndex', dialect === 'sqlite' ? 'sqliteTable' : 'pgTable'];
-  builders.push(...(dialect === 'sqlite' ? ['integer'] : ['bigint', 'boolean']));
+  builders.push(...(dialect === 'sqlite' ? ['integer', 'real'] : ['bigint', 'boolean', 'doublePrecision']));
   const used = builders.filter((name) => new RegExp(`\\b${name}\\(`).test(body)).sort();
   return [
     `// The tables of @framework/auth as a Drizzle schema (${dialect}), printed by generateDrizzleSchema.`,

@@ -6,14 +6,19 @@
  * @module
  * @internal
  */
+import { staticDefault, type UserField } from '../../user-fields/definitions.js';
+import { uniqueIndexName } from '../../user-fields/sql.js';
 import { searchIndexes } from '../sql/user-search.js';
 import { tableNames, type TableNames } from '../sql/tables.js';
 
 /** The dialects the Drizzle adapter supports. */
 export type DrizzleDialect = 'sqlite' | 'postgres';
 
-/** How a column is stored: text, a 64-bit integer (millisecond times, counters) or a boolean. */
-export type ColumnKind = 'text' | 'int64' | 'bool';
+/**
+ * How a column is stored: text, a 64-bit integer (millisecond times, counters), a boolean, or a double (custom
+ * `number` fields).
+ */
+export type ColumnKind = 'text' | 'int64' | 'bool' | 'float';
 
 export interface ColumnSpec {
   /** The column's name in the database (snake_case). */
@@ -24,7 +29,7 @@ export interface ColumnSpec {
   /** References `users.id`, deleting with the user. */
   referencesUser?: true;
   /** A constant default. */
-  default?: number;
+  default?: number | string | boolean;
 }
 
 /** An index term: a column, or `lower(column)`, with an operator class on PostgreSQL. */
@@ -74,10 +79,35 @@ const userId: ColumnSpec = { name: 'user_id', kind: 'text', notNull: true, refer
 const TRIGRAM_NOTE =
   'Needs the pg_trgm extension (migration 0006 creates it where the role may): without it, drop these two and search matches by prefix.';
 
-/** The kit's tables for `prefix` (default `auth_`), in creation order (users first: the others reference it). */
-export function tableSpecs(prefix?: string): TableSpec[] {
+const FIELD_KINDS = { string: 'text', 'string[]': 'text', number: 'float', boolean: 'bool', date: 'int64' } as const;
+
+/**
+ * The column of a custom user field as `migrate()` adds it (sql.ts `addFieldColumn`): its kind, and its static
+ * default so rows already there read it.
+ */
+function fieldColumn(field: UserField): ColumnSpec {
+  const fallback = staticDefault(field);
+  return {
+    name: field.column,
+    kind: FIELD_KINDS[field.type],
+    ...(fallback === undefined ? {} : { default: fallback }),
+  };
+}
+
+/**
+ * The kit's tables for `prefix` (default `auth_`), in creation order (users first: the others reference it); the
+ * users table holds a column for each custom user field (and a unique index for each `unique` one).
+ */
+export function tableSpecs(prefix?: string, fields: readonly UserField[] = []): TableSpec[] {
   const t: TableNames = tableNames(prefix);
   const search = searchIndexes(t);
+  const fieldIndexes = fields
+    .filter((field) => field.unique)
+    .map((field): IndexSpec => ({
+      name: uniqueIndexName(t.users, field),
+      terms: [{ column: field.column }],
+      unique: true,
+    }));
   return [
     {
       key: 'authUsers',
@@ -92,6 +122,7 @@ export function tableSpecs(prefix?: string): TableSpec[] {
         text('role'),
         text('roles'),
         int64('session_version', { notNull: true, default: 0 }),
+        ...fields.map(fieldColumn),
       ],
       indexes: [
         { name: `${t.users}_email_normalized_key`, terms: [{ column: 'email_normalized' }], unique: true },
@@ -111,6 +142,7 @@ export function tableSpecs(prefix?: string): TableSpec[] {
           using: 'gin',
           only: 'postgres',
         },
+        ...fieldIndexes,
       ],
     },
     {

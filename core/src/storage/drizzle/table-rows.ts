@@ -5,8 +5,9 @@
  * @internal
  */
 import type { Column } from 'drizzle-orm';
-import { tableSpecs, type TableSpec } from './spec.js';
-import type { ResolvedSchema, ResolvedTable } from './tables.js';
+import type { UserField } from '../../user-fields/definitions.js';
+import { tableSpecs, type DrizzleDialect, type TableSpec } from './spec.js';
+import { kitSchema, resolveSchema, type ResolvedSchema, type ResolvedTable } from './tables.js';
 
 /** A table of the schema with its selection and value mapping. */
 export interface RowTable extends ResolvedTable {
@@ -50,4 +51,13 @@ export function rowTables(schema: ResolvedSchema): RowTables {
     verificationTokens: rowTable(schema.verificationTokens, verificationTokens!),
     authenticators: rowTable(schema.authenticators, authenticators!),
   };
+}
+
+/**
+ * The users table with a column for each custom user field: the kit's own users table (of `dialect`, named with
+ * `prefix`) built with them, so its rows carry the fields' columns keyed by their database names.
+ */
+export function usersWithFields(dialect: DrizzleDialect, prefix: string, fields: readonly UserField[]): RowTable {
+  const resolved = resolveSchema(kitSchema(dialect, prefix, fields), dialect);
+  return rowTable(resolved.users, tableSpecs(prefix, fields)[0]!);
 }

@@ -7,6 +7,7 @@
 import { getTableColumns, getTableName, is, sql, type Column, type SQL } from 'drizzle-orm';
 import * as pg from 'drizzle-orm/pg-core';
 import * as sqlite from 'drizzle-orm/sqlite-core';
+import type { UserField } from '../../user-fields/definitions.js';
 import {
   SCHEMA_KEYS,
   indexesOn,
@@ -43,7 +44,9 @@ const builders: Record<DrizzleDialect, Builders> = {
         ? sqlite.text(name)
         : kind === 'int64'
           ? sqlite.integer(name)
-          : sqlite.integer(name, { mode: 'boolean' }),
+          : kind === 'float'
+            ? sqlite.real(name)
+            : sqlite.integer(name, { mode: 'boolean' }),
     index: (name, unique) => (unique ? sqlite.uniqueIndex(name) : sqlite.index(name)),
     primaryKey: (config) => sqlite.primaryKey(config as never),
     term: (column, term) => (term.lower ? sql`lower(${column})` : column),
@@ -51,7 +54,13 @@ const builders: Record<DrizzleDialect, Builders> = {
   postgres: {
     table: (name, columns, extra) => pg.pgTable(name, columns, extra as never),
     column: ({ name, kind }) =>
-      kind === 'text' ? pg.text(name) : kind === 'int64' ? pg.bigint(name, { mode: 'number' }) : pg.boolean(name),
+      kind === 'text'
+        ? pg.text(name)
+        : kind === 'int64'
+          ? pg.bigint(name, { mode: 'number' })
+          : kind === 'float'
+            ? pg.doublePrecision(name)
+            : pg.boolean(name),
     index: (name, unique) => (unique ? pg.uniqueIndex(name) : pg.index(name)),
     primaryKey: (config) => pg.primaryKey(config as never),
     term: (column, term) => {
@@ -61,11 +70,18 @@ const builders: Record<DrizzleDialect, Builders> = {
   },
 };
 
-/** The kit's tables as Drizzle tables for `dialect` and `prefix` (default `auth_`), keyed as {@link SCHEMA_KEYS}. */
-export function kitSchema(dialect: DrizzleDialect, prefix?: string): DrizzleAuthSchema {
+/**
+ * The kit's tables as Drizzle tables for `dialect` and `prefix` (default `auth_`), keyed as {@link SCHEMA_KEYS};
+ * the users table with the columns of `fields` (custom user fields).
+ */
+export function kitSchema(
+  dialect: DrizzleDialect,
+  prefix?: string,
+  fields: readonly UserField[] = [],
+): DrizzleAuthSchema {
   const b = builders[dialect];
   const built: Record<string, unknown> = {};
-  for (const spec of tableSpecs(prefix)) {
+  for (const spec of tableSpecs(prefix, fields)) {
     const columns: Record<string, any> = {};
     for (const column of spec.columns) {
       let c = b.column(column);
