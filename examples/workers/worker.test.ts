@@ -1,9 +1,9 @@
 /**
  * Starts the example Worker in Miniflare on a free port and drives it over
- * HTTP: register, credentials sign-in with the session in D1, the session
- * page, sign-out, and the signed webhook; and the attacks on its own routes
- * (cross-site or token-less registration, malformed and oversized bodies,
- * floods, the removed debug route).
+ * HTTP: the kit's built-in sign-up (`/auth/signup`), credentials sign-in with
+ * the session in D1, the session page, sign-out, and the signed webhook; and
+ * the attacks on sign-up (cross-site or token-less, malformed and oversized
+ * bodies, floods) and the removed routes (`/register`, the debug route).
  */
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,13 +45,25 @@ beforeAll(async () => {
 afterAll(() => served?.dispose());
 
 describe('example-workers on workerd', () => {
-  it('registers, signs in with credentials (session in D1), reads the session and signs out', async () => {
-    const registered = await postJson('/register', {
+  it('signs up on the built-in /auth/signup, signs in with credentials (session in D1) and signs out', async () => {
+    const page = await call('/auth/signup', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Create an account');
+    const registered = await postJson('/auth/signup', {
       email: 'ada@example.com',
       password: 'analytical-engine',
       name: 'Ada',
     });
-    expect(registered.status).toBe(201);
+    expect(registered.status).toBe(200);
+    // Sign-up signs in: the new account's session is in D1.
+    expect(((await (await call('/')).json()) as { user: { email: string } | null }).user?.email).toBe(
+      'ada@example.com',
+    );
+    expect((await postJson('/auth/signout', {})).status).toBeLessThan(400);
+    expect((await postJson('/auth/signup', { email: 'ada@example.com', password: 'another-password' })).status).toBe(
+      409,
+    );
+    expect((await postJson('/register', { email: 'bob@example.com', password: 'analytical-engine' })).status).toBe(404);
 
     const wrong = await postJson('/auth/callback/credentials', {
       email: 'ada@example.com',
@@ -105,20 +117,20 @@ describe('example-workers on workerd', () => {
     expect((await call('/webhooks-received')).status).toBe(404);
   });
 
-  it('refuses registrations without a CSRF token, cross-site text/plain, malformed JSON and oversized bodies, without a stack', async () => {
+  it('refuses sign-ups without a CSRF token, cross-site text/plain, malformed JSON and oversized bodies, without a stack', async () => {
     const account = { email: 'mallory@example.com', password: 'correct-horse-battery' };
-    const noToken = await postJson('/register', account, false);
+    const noToken = await postJson('/auth/signup', account, false);
     expect(noToken.status).toBe(403);
     expect(await noToken.json()).toMatchObject({ error: { code: expect.stringMatching(/^CSRF_/) } });
 
-    const crossSite = await fetch(new URL('/register', served.url), {
+    const crossSite = await fetch(new URL('/auth/signup', served.url), {
       method: 'POST',
       headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
       body: JSON.stringify(account),
     });
     expect([403, 415]).toContain(crossSite.status);
 
-    const malformed = await call('/register', {
+    const malformed = await call('/auth/signup', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: '{"email":',
@@ -133,7 +145,7 @@ describe('example-workers on workerd', () => {
         controller.close();
       },
     });
-    const big = await call('/register', {
+    const big = await call('/auth/signup', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: chunks,
@@ -142,10 +154,13 @@ describe('example-workers on workerd', () => {
     expect(big.status).toBe(413);
   });
 
-  it('answers 429 once one address has registered too often', async () => {
+  it('answers 429 once one address has signed up too often', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < REGISTER_LIMIT + 1; i++) {
-      const res = await postJson('/register', { email: `flood-${i}@example.com`, password: 'correct-horse-battery' });
+      const res = await postJson('/auth/signup', {
+        email: `flood-${i}@example.com`,
+        password: 'correct-horse-battery',
+      });
       statuses.push(res.status);
       if (res.status === 429) break;
     }

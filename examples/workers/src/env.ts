@@ -18,6 +18,6 @@ export interface WorkerEnv {
    * so the kit's Node default (secure in production) cannot decide here.
    */
   COOKIE_SECURE?: string;
-  /** Registrations per client IP per hour. Default 5. */
+  /** Sign-ups and sign-in attempts per client IP per 15 minutes (the login limiter's `ipLimit`). Default 50. */
   REGISTER_RATE_LIMIT?: string;
 }

@@ -19,7 +19,7 @@ export interface ServeOptions {
   webhookSecret?: string;
   /** `COOKIE_SECURE`: `false` drops `Secure` from cookies. Default unset (Secure). */
   cookieSecure?: boolean;
-  /** `REGISTER_RATE_LIMIT`: registrations per IP per hour. Default unset (5). */
+  /** `REGISTER_RATE_LIMIT`: sign-ups and sign-in attempts per IP per 15 minutes. Default unset (50). */
   registerRateLimit?: number;
 }
 
