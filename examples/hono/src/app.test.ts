@@ -89,8 +89,11 @@ describe('example app over HTTP', async () => {
   it('links only to pages it serves: no dead nav links, signed out or in', async () => {
     const anonymous = browser();
     const hrefs = await expectNavLinksServed((path, init) => anonymous.fetch(`${running.base}${path}`, init));
-    expect(hrefs).toEqual(expect.arrayContaining(['/auth/passkey', '/t/', '/dev/outbox']));
-    await expectNavLinksServed((path, init) => b.fetch(`${running.base}${path}`, init));
+    expect(hrefs).toEqual(expect.arrayContaining(['/auth/signin', '/t/', '/dev/outbox']));
+    expect(hrefs).not.toContain('/auth/signout');
+    const signedIn = await expectNavLinksServed((path, init) => b.fetch(`${running.base}${path}`, init));
+    expect(signedIn).toEqual(expect.arrayContaining(['/auth/passkey', '/auth/signout']));
+    expect(signedIn).not.toContain('/auth/signin');
     // The tenant demo's own pages (a database without `npm run seed`: no tenants yet).
     await expectNavLinksServed((path, init) => b.fetch(`${running.base}${path}`, init), '/t/');
   });

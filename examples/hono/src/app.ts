@@ -35,8 +35,13 @@ import { dirname, join } from 'node:path';
 export interface ExampleOptions {
   /** SQLite file. Default `.data/example.db`. */
   dbPath?: string;
-  /** Optional secret (≥ 32 characters); required when NODE_ENV=production. */
+  /**
+   * Optional secret (≥ 32 characters); required when NODE_ENV=production. Turns on two-factor, and with
+   * `baseURL` access tokens (`npm start` always passes one: see `dev-secret.ts`).
+   */
   secret?: string;
+  /** The app's canonical origin (`baseURL` of the auth: links, redirects, the tokens' `iss`). Default: none. */
+  baseURL?: string;
   /** Issuer of a local OpenID provider to offer as "Dev OIDC" (see dev-oidc.ts). */
   devOidcIssuer?: string;
   /** Where the mailer logs a line per mail. Default console.info. */
@@ -92,6 +97,7 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     onSignUp: (user) => welcome(user),
     origin: options.origin ?? 'http://localhost:3000',
     ...(options.secret ? { secret: options.secret } : {}),
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.devOidcIssuer ? { devOidcIssuer: options.devOidcIssuer } : {}),
   });
@@ -125,7 +131,10 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
   app.use('*', authSession(auth));
   const devRoutes = devRoutesEnabled(options.devOutbox);
   const { homePage, protectedPage, outboxPage } = createViews({
-    passkeys: auth.providers.has('passkey'),
+    ...example.features,
+    apiKeys: true,
+    organizations: true,
+    dashboard: dashboardEnabled(options.dashboard),
     tenants: true,
     outbox: devRoutes,
   });

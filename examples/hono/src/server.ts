@@ -7,6 +7,8 @@ import { createExampleApp } from './app.js';
 import { startDevOidc } from './dev-oidc.js';
 import { startInboundMail } from './inbound-mail.js';
 import { listenAddress } from './listen.js';
+import { exampleSecret } from './dev-secret.js';
+import { dirname } from 'node:path';
 
 const { port, hostname } = listenAddress();
 // In development a local OpenID provider runs beside the app ("Dev OIDC"); DEV_OIDC=off disables it.
@@ -14,12 +16,17 @@ const devOidc =
   process.env.NODE_ENV !== 'production' && process.env.DEV_OIDC !== 'off'
     ? await startDevOidc(Number(process.env.DEV_OIDC_PORT ?? 0))
     : null;
+const dbPath = process.env.DB_PATH ?? '.data/example.db';
+const origin = process.env.APP_ORIGIN ?? `http://localhost:${port}`;
+// AUTH_SECRET, or (outside production) one generated on first start and kept beside the database: every
+// feature is on (two-factor, API keys, access tokens, ...).
 const example = await createExampleApp({
-  dbPath: process.env.DB_PATH ?? '.data/example.db',
-  ...(process.env.AUTH_SECRET ? { secret: process.env.AUTH_SECRET } : {}),
+  dbPath,
+  secret: exampleSecret(process.env, dirname(dbPath)),
+  baseURL: origin,
   ...(devOidc ? { devOidcIssuer: devOidc.issuer } : {}),
   ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
-  origin: process.env.APP_ORIGIN ?? `http://localhost:${port}`,
+  origin,
 });
 if (devOidc) console.log(`dev OpenID provider at ${devOidc.issuer}`);
 await example.runtime.start();

@@ -7,6 +7,8 @@ import { CookieJar } from 'tough-cookie';
 import { createExampleApp, type ExampleApp, type ExampleOptions } from './app.js';
 import { generousLogins } from '@framework/example-shared/testing/logins';
 import { freePort } from '@framework/example-shared/testing/process';
+import { dirname } from 'node:path';
+import { exampleSecret } from './dev-secret.js';
 
 export interface Running {
   example: ExampleApp;
@@ -17,10 +19,16 @@ export interface Running {
   origin: string;
 }
 
-export async function start(options: ExampleOptions & { dbPath: string }): Promise<Running> {
+/**
+ * Starts the example on a free port. `likeNpmStart`: configured as `npm start` does it, with a secret generated
+ * beside `dbPath` and `baseURL` set to the origin, so every feature is on (two-factor, access tokens, ...).
+ */
+export async function start(options: ExampleOptions & { dbPath: string; likeNpmStart?: boolean }): Promise<Running> {
+  const { likeNpmStart, ...rest } = options;
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  const example = await createExampleApp({ mailLog: () => {}, origin, rateLimit: generousLogins(), ...options });
+  const allOn = likeNpmStart ? { secret: exampleSecret({}, dirname(rest.dbPath)), baseURL: origin } : {};
+  const example = await createExampleApp({ mailLog: () => {}, origin, rateLimit: generousLogins(), ...allOn, ...rest });
   await example.runtime.start();
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: example.app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));

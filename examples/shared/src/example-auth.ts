@@ -18,8 +18,9 @@ import {
   type User,
 } from '@framework/auth';
 import type { RateLimitConfig } from '@framework/auth/rate-limit';
-import { apiKeys, createMemoryApiKeyStorage } from '@framework/auth/plugins/api-keys';
-import { createMemoryTwoFactorStorage, twoFactor } from '@framework/auth/plugins/two-factor';
+import { apiKeys, createSqlApiKeyStorage } from '@framework/auth/plugins/api-keys';
+import { createSqlTwoFactorStorage, twoFactor } from '@framework/auth/plugins/two-factor';
+import { createSqlJwksStorage, jwt } from '@framework/auth/plugins/jwt';
 import { admin, createSqlAdminStorage } from '@framework/auth/plugins/admin';
 import { auditLog, createSqlAuditStorage } from '@framework/auth/plugins/audit-log';
 import { createSqlInvitationStorage, organizations } from '@framework/auth/plugins/organizations';
@@ -32,8 +33,13 @@ import type { Mailer } from './mailer.js';
 export interface ExampleAuthOptions {
   /** SQLite file. Default `.data/example.db`. */
   dbPath?: string;
-  /** Secret of ≥ 32 characters; required when NODE_ENV=production. */
+  /** Secret of ≥ 32 characters; required when NODE_ENV=production. Turns on two-factor (and, with `baseURL`, jwt()). */
   secret?: string;
+  /**
+   * The app's public origin (`baseURL`: links and redirects use it, and it is the `iss` of access tokens). With a
+   * `secret`, turns on `jwt()` (`GET /auth/token`, `GET /auth/jwks`). Default: none (the request's origin).
+   */
+  baseURL?: string;
   /** Sign-in rate limits. Default: the kit's (5 attempts per 15 minutes per IP and per account). */
   rateLimit?: RateLimitConfig;
   /** Offer magic links, sent through this mailer. */
@@ -53,6 +59,18 @@ export interface ExampleAuth {
   passwords: PasswordAccounts;
   /** A Kysely on the same SQLite file, for the app's other tables (plugins, the dashboard's run history). */
   db: Kysely<any>;
+  /** The optional parts that are on, so pages link only to what is served. */
+  features: ExampleFeatures;
+}
+
+/** The optional parts of the example's auth that depend on its options. */
+export interface ExampleFeatures {
+  /** Passkeys (`/auth/passkey`): an `origin` was given. */
+  passkeys: boolean;
+  /** Two-factor (`/auth/two-factor`): a `secret` was given. */
+  twoFactor: boolean;
+  /** Access tokens (`/auth/token`, `/auth/jwks`): a `secret` and a `baseURL` were given. */
+  accessTokens: boolean;
 }
 
 function devOidc(issuer: string): Provider {
@@ -114,11 +132,17 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
   }
   const origin = options.origin ? new URL(options.origin) : undefined;
   if (options.devOidcIssuer) providers.push(devOidc(options.devOidcIssuer));
+  const features: ExampleFeatures = {
+    passkeys: origin !== undefined,
+    twoFactor: options.secret !== undefined,
+    accessTokens: options.secret !== undefined && options.baseURL !== undefined,
+  };
   const auth = createAuth({
     session: { strategy: 'database' },
     rbac,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.secret ? { secret: options.secret } : {}),
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     adapter,
     providers,
     emailAndPassword: {
@@ -145,8 +169,8 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
           }
         : {}),
     },
-    // API keys (POST /auth/api-keys) and, with a secret (AUTH_SECRET), two-factor (GET /auth/two-factor): kept
-    // in memory here, so they vanish on restart; use createSqlApiKeyStorage(db) / createSqlTwoFactorStorage(db).
+    // API keys (POST /auth/api-keys) and, with a secret, two-factor (GET /auth/two-factor) and, with a baseURL
+    // too, access tokens (GET /auth/token, GET /auth/jwks): their tables live in the example's SQLite file.
     // admin() (GET /auth/admin: users, bans, impersonation) and auditLog() (GET /auth/admin/audit) are for the
     // `admin` role of ./authorization.ts; their tables live in the example's SQLite file.
     plugins: [
@@ -171,11 +195,16 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
         },
       }),
       auditLog({ storage: createSqlAuditStorage(pluginDb) }),
-      apiKeys({ storage: createMemoryApiKeyStorage() }),
-      ...(options.secret ? [twoFactor({ storage: createMemoryTwoFactorStorage(), issuer: 'Framework example' })] : []),
+      apiKeys({ storage: createSqlApiKeyStorage(pluginDb) }),
+      ...(features.twoFactor
+        ? [twoFactor({ storage: createSqlTwoFactorStorage(pluginDb), issuer: 'Framework example' })]
+        : []),
+      ...(features.accessTokens
+        ? [jwt({ storage: createSqlJwksStorage(pluginDb), audience: `${options.baseURL}/api` })]
+        : []),
       signUpListener(options.onSignUp),
     ],
   });
   await auth.migrate();
-  return { auth, adapter, passwords, db: pluginDb };
+  return { auth, adapter, passwords, db: pluginDb, features };
 }

@@ -18,25 +18,60 @@ export interface NavOptions {
   tenants?: boolean;
   /** The dev outbox is served (`/dev/outbox`). */
   outbox?: boolean;
+  /** Two-factor is on (`/auth/two-factor`). */
+  twoFactor?: boolean;
+  /** API keys are on (`/auth/api-keys`). */
+  apiKeys?: boolean;
+  /** Access tokens are on (`/auth/token`). */
+  accessTokens?: boolean;
+  /** Organizations are on (`/auth/org`). */
+  organizations?: boolean;
+  /** The operator's dashboard is served (`/_framework/`). */
+  dashboard?: boolean;
 }
 
-/** The nav bar's links for `nav`, in order. */
-export function navLinks(nav: NavOptions): { href: string; label: string }[] {
+type Link = { href: string; label: string };
+
+/**
+ * The nav bar's links for `nav`, in order. `signedIn` picks the links that fit: signed out, sign in and create an
+ * account; signed in, the passkeys page and sign out. Undefined (a page that does not know): both.
+ */
+export function navLinks(nav: NavOptions, signedIn?: boolean): Link[] {
+  const out = signedIn !== true;
+  const inside = signedIn !== false;
   return [
     { href: '/', label: 'Home' },
     { href: '/protected', label: 'Protected' },
-    { href: '/auth/signup', label: 'Create an account' },
-    { href: '/auth/signin', label: 'Sign in' },
-    ...(nav.passkeys ? [{ href: '/auth/passkey', label: 'Passkeys' }] : []),
+    ...(out ? [{ href: '/auth/signup', label: 'Create an account' }] : []),
+    ...(out ? [{ href: '/auth/signin', label: 'Sign in' }] : []),
+    ...(inside && nav.passkeys ? [{ href: '/auth/passkey', label: 'Passkeys' }] : []),
     { href: '/admin', label: 'Admin' },
     ...(nav.tenants ? [{ href: '/t/', label: 'Tenants' }] : []),
     ...(nav.outbox ? [{ href: '/dev/outbox', label: 'Outbox' }] : []),
+    ...(inside ? [{ href: '/auth/signout', label: 'Sign out' }] : []),
+  ];
+}
+
+/** The signed-in home page's links to the account's pages, for the features `nav` has on. */
+export function accountLinks(nav: NavOptions, user: User): Link[] {
+  return [
+    { href: '/auth/sessions', label: 'Signed-in devices' },
+    ...(nav.passkeys ? [{ href: '/auth/passkey', label: 'Passkeys' }] : []),
+    ...(nav.twoFactor ? [{ href: '/auth/two-factor', label: 'Two-factor authentication' }] : []),
+    ...(nav.apiKeys ? [{ href: '/auth/api-keys', label: 'API keys (JSON)' }] : []),
+    ...(nav.accessTokens ? [{ href: '/auth/token', label: 'An access token (JSON)' }] : []),
+    ...(nav.organizations ? [{ href: '/auth/org', label: 'Your organizations' }] : []),
+    ...(user.role === ADMIN_ROLE ? [{ href: '/admin', label: 'Admin' }] : []),
+    ...(nav.dashboard ? [{ href: '/_framework/', label: 'Dashboard' }] : []),
     { href: '/auth/signout', label: 'Sign out' },
   ];
 }
 
-function page(nav: NavOptions, title: string, body: string): string {
-  const links = navLinks(nav)
+const linkList = (links: Link[], id: string) =>
+  `<ul id="${id}">${links.map((l) => `<li><a href="${l.href}">${esc(l.label)}</a></li>`).join('')}</ul>`;
+
+function page(nav: NavOptions, title: string, body: string, signedIn?: boolean): string {
+  const links = navLinks(nav, signedIn)
     .map((link) => `<a href="${link.href}">${esc(link.label)}</a>`)
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
@@ -62,6 +97,7 @@ export function createViews(nav: NavOptions) {
         nav,
         'Admin',
         `<h1>Admin</h1><p>Hello, ${esc(user.name ?? user.email)}. Role: <strong id="role">${ADMIN_ROLE}</strong></p><p><a href="/auth/admin">Manage users</a> · <a href="/auth/admin/audit">Audit log (JSON)</a></p>`,
+        true,
       ),
     outboxPage: (mails: Mail[]) => outboxPage(nav, mails),
   };
@@ -74,13 +110,21 @@ function homePage(nav: NavOptions, user: User | null, session: Session | null): 
     return page(
       nav,
       'Home',
-      `<h1>Welcome</h1><p>You are not signed in.</p><p><a href="/auth/signup">Create an account</a> or <a href="/auth/signin">sign in</a>.</p>`,
+      `<h1>Welcome</h1><p>You are not signed in.</p>${linkList(
+        [
+          { href: '/auth/signin', label: 'Sign in' },
+          { href: '/auth/signup', label: 'Create an account' },
+        ],
+        'signed-out-links',
+      )}`,
+      false,
     );
   }
   return page(
     nav,
     'Home',
-    `<h1>Welcome, ${esc(user.name ?? user.email)}</h1><p>Signed in as <strong id="user-email">${esc(user.email)}</strong>.</p><p>Your session expires at <time id="session-expires" datetime="${esc(session.expires.toISOString())}">${esc(session.expires.toUTCString())}</time>.</p><p><a href="/auth/org">Your organizations</a> · <a href="/auth/signout">Sign out</a></p>`,
+    `<h1>Welcome, ${esc(user.name ?? user.email)}</h1><p>Signed in as <strong id="user-email">${esc(user.email)}</strong>.</p><p>Your session expires at <time id="session-expires" datetime="${esc(session.expires.toISOString())}">${esc(session.expires.toUTCString())}</time>.</p><h2>Your account</h2>${linkList(accountLinks(nav, user), 'account-links')}`,
+    true,
   );
 }
 
@@ -89,6 +133,7 @@ function protectedPage(nav: NavOptions, user: User): string {
     nav,
     'Protected',
     `<h1>Protected page</h1><p>Only signed-in people see this. Hello, ${esc(user.name ?? user.email)}.</p>`,
+    true,
   );
 }
 
