@@ -4,11 +4,11 @@
  * better-auth's `getSession` and Auth.js's `/session` route.
  * better-auth and @auth/core are dev dependencies of `bench/` only.
  */
-import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import { Bench } from 'tinybench';
 import { requireAuth as requireAuthInScope } from '@framework/auth';
 import { authSession, requireAuth, type AuthVariables } from '@framework/hono';
+import { signedInBetterAuth } from './better-auth-fixture.js';
 import { signedInAuth, SECRET } from './fixtures.js';
 
 type Row = { name: string; run: () => unknown };
@@ -41,31 +41,10 @@ async function ourRows(): Promise<Row[]> {
 }
 
 async function betterAuthRow(): Promise<Row> {
-  const { betterAuth } = await import('better-auth');
-  const { getMigrations } = await import('better-auth/db/migration');
-  const options = {
-    database: new Database(':memory:'),
-    secret: SECRET,
-    baseURL: 'http://localhost',
-    emailAndPassword: { enabled: true },
-    logger: { disabled: true },
-  };
-  const ba = betterAuth(options);
-  await (await getMigrations(options as never)).runMigrations();
-  const res = await ba.api.signUpEmail({
-    body: { email: 'bench@example.com', password: 'bench-password', name: 'Bench' },
-    asResponse: true,
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((l) => l.split(';')[0])
-    .join('; ');
-  const headers = new Headers({ cookie });
-  const check = await ba.api.getSession({ headers });
-  if (!check?.user) throw new Error('bench: better-auth session did not read back');
+  const { auth, cookie } = await signedInBetterAuth();
   return {
     name: 'better-auth getSession (SQLite)',
-    run: () => ba.api.getSession({ headers: new Headers({ cookie }) }),
+    run: () => auth.api.getSession({ headers: new Headers({ cookie }) }),
   };
 }
 

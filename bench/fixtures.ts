@@ -5,12 +5,24 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAuth, credentials, passwordAccounts, createSqliteAdapter, type Auth } from '@framework/auth';
+import {
+  createAuth,
+  credentials,
+  passwordAccounts,
+  createSqliteAdapter,
+  type Auth,
+  type StorageAdapter,
+} from '@framework/auth';
 
 export const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
 
-export async function signedInAuth(strategy: 'jwt' | 'database'): Promise<{ auth: Auth; cookie: string }> {
-  const adapter = createSqliteAdapter({ filename: join(mkdtempSync(join(tmpdir(), 'framework-bench-')), 'auth.db') });
+/** An auth with one signed-in user on `adapter` (default: a fresh SQLite file), and that user's session cookie. */
+export async function signedInAuth(
+  strategy: 'jwt' | 'database',
+  adapter: StorageAdapter = createSqliteAdapter({
+    filename: join(mkdtempSync(join(tmpdir(), 'framework-bench-')), 'auth.db'),
+  }),
+): Promise<{ auth: Auth; cookie: string }> {
   await adapter.migrate();
   const passwords = passwordAccounts(adapter);
   await passwords.register({ email: 'bench@example.com', password: 'bench-password', name: 'Bench' });

@@ -3,7 +3,16 @@
  * goals are printed beside the numbers.
  */
 import { sessionReadMicros } from './session-read.js';
-import { protectedVsBare } from './throughput.js';
+import { protectedVsBare, type Kind } from './throughput.js';
+import {
+  goalText,
+  HONO_CPU_OVER_NOOP,
+  POSTGRES_READ_OVER_RAW,
+  SQLITE_OVER_BETTER_AUTH,
+  verdict,
+  type Goal,
+} from './goals.js';
+import { postgresRead } from './postgres-read.js';
 import { printComparison } from './compare-print.js';
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
@@ -12,27 +21,61 @@ console.log('== auth.getSession(request), median µs per call');
 console.log(`jwt:               ${fmt(await sessionReadMicros('jwt'), 2)} µs`);
 console.log(`database (SQLite): ${fmt(await sessionReadMicros('database'), 2)} µs`);
 
+const pgRead = await postgresRead();
+const pgRatio = pgRead.ours / pgRead.raw;
+console.log('\n== PostgreSQL session read (database strategy) vs a raw pg prepared select of the same row, median µs');
+console.log('| figure | value | goal | |\n|---|---|---|---|');
+console.log(`| auth.getSession(request) | ${fmt(pgRead.ours)} µs | | |`);
+console.log(`| raw pg named prepared select | ${fmt(pgRead.raw)} µs | | |`);
+console.log(
+  `| ratio | ${fmt(pgRatio, 2)}× | ${goalText(POSTGRES_READ_OVER_RAW)} | ${verdict(pgRatio, POSTGRES_READ_OVER_RAW)} |`,
+);
+console.log(`| round trips per read | ${pgRead.roundTrips} | = 1 | ${pgRead.roundTrips === 1 ? 'met' : 'MISSED'} |`);
+
 console.log('');
 await printComparison();
 
 const t = await protectedVsBare();
 console.log(
-  `\n== protected route (jwt) vs bare Hono (autocannon, 20 connections, loopback; median of 5 interleaved rounds; ${
+  `\n== protected route vs bare Hono (autocannon, 20 connections, loopback; median of 5 interleaved rounds; ${
     t.pinned ? 'server on core 1, load generator on core 0' : 'not pinned to cores'
-  })`,
+  }; Node ${process.versions.node})`,
 );
-console.log('| route | req/s | % of bare req/s | server CPU µs per request | % of bare capacity (CPU) |');
-console.log('|---|---|---|---|---|');
-const routes = [
-  ['bare Hono', 'bare'],
-  ['a no-op middleware (the ceiling of any)', 'noop'],
-  ['authSession(auth) + requireAuth(c) (default; goal ≥ 85 %)', 'default'],
-  [`authSession(auth, {scope: true}) (ALS, Node ${process.versions.node})`, 'scoped'],
-] as const;
-for (const [label, kind] of routes) {
-  const cpu = t.cpu ? `${fmt(t.cpu[kind], 2)} | ${fmt((t.cpu.bare / t.cpu[kind]) * 100)} %` : 'n/a | n/a';
-  console.log(`| ${label} | ${fmt(t.rps[kind], 0)} | ${fmt((t.rps[kind] / t.rps.bare) * 100)} % | ${cpu} |`);
+console.log('| route | req/s | % of bare req/s | server CPU µs per request | µs over the no-op | goal | |');
+console.log('|---|---|---|---|---|---|---|');
+const node20 = process.versions.node.startsWith('20.');
+const routes: ReadonlyArray<readonly [string, Kind, Goal | undefined]> = [
+  ['bare Hono', 'bare', undefined],
+  ['a no-op middleware (the ceiling of any)', 'noop', undefined],
+  ['authSession(auth) + requireAuth(c) (default, jwt)', 'default', HONO_CPU_OVER_NOOP.default],
+  [
+    'authSession(auth, {scope: true}) (jwt, AsyncLocalStorage)',
+    'scoped',
+    node20 ? HONO_CPU_OVER_NOOP.scoped : undefined,
+  ],
+  ['authSession(auth) + requireAuth(c) (database, SQLite)', 'database', HONO_CPU_OVER_NOOP.database],
+  ['better-auth getSession middleware (SQLite)', 'better-auth', undefined],
+];
+for (const [label, kind, goal] of routes) {
+  const cpu = t.cpu?.[kind];
+  const over = cpu !== undefined && t.cpu ? cpu - t.cpu.noop : undefined;
+  const cells = [
+    label,
+    fmt(t.rps[kind], 0),
+    `${fmt((t.rps[kind] / t.rps.bare) * 100)} %`,
+    cpu === undefined ? 'n/a' : fmt(cpu, 2),
+    over === undefined || kind === 'bare' || kind === 'noop' ? '' : `${over >= 0 ? '+' : ''}${fmt(over, 2)}`,
+    goal ? goalText(goal) : '',
+    goal ? verdict(over, goal) : '',
+  ];
+  console.log(`| ${cells.join(' | ')} |`);
 }
+const overBetterAuth = t.rps.database / t.rps['better-auth'];
+console.log(
+  `SQLite route vs better-auth on the same Hono app: ${fmt(overBetterAuth)}× the requests/s (goal ${goalText(
+    SQLITE_OVER_BETTER_AUTH,
+  )}: ${verdict(overBetterAuth, SQLITE_OVER_BETTER_AUTH)})`,
+);
 
 const { printFastifyThroughput } = await import('./fastify.js');
 await printFastifyThroughput();

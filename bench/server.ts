@@ -1,14 +1,17 @@
 /**
  * A child process serving one route for the throughput benchmark:
  * `bare` (plain Hono), `default` (authSession(auth) + requireAuth(c), jwt) or
- * `scoped` (authSession(auth, {scope: true}) + the global requireAuth(), jwt) or `noop` (a Hono middleware that
- * only calls `next()`: the floor of any middleware, Hono leaving its single-handler fast path).
+ * `scoped` (authSession(auth, {scope: true}) + the global requireAuth(), jwt), `database` (the default on the
+ * database strategy, SQLite), `better-auth` (a Hono middleware reading better-auth's `getSession`, SQLite, the
+ * same route) or `noop` (a Hono middleware that only calls `next()`: the floor of any middleware, Hono leaving its
+ * single-handler fast path).
  * Prints `PORT <n> <session cookie>` once listening.
  */
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
 import { requireAuth as requireAuthInScope } from '@framework/auth';
 import { authSession, requireAuth, type AuthVariables } from '@framework/hono';
+import { signedInBetterAuth } from './better-auth-fixture.js';
 import { signedInAuth } from './fixtures.js';
 
 const kind = process.argv[2];
@@ -20,6 +23,24 @@ if (kind === 'default') {
   cookie = s.cookie;
   app.use('*', authSession(s.auth));
   app.get('/', (c) => c.text(requireAuth(c).id));
+} else if (kind === 'database') {
+  const s = await signedInAuth('database');
+  cookie = s.cookie;
+  app.use('*', authSession(s.auth));
+  app.get('/', (c) => c.text(requireAuth(c).id));
+} else if (kind === 'better-auth') {
+  // better-auth's documented Hono pattern: a middleware that reads the session from the request's headers.
+  const s = await signedInBetterAuth();
+  cookie = s.cookie;
+  const reader = new Hono<{ Variables: { userId: string } }>();
+  reader.use('*', async (c, next) => {
+    const session = await s.auth.api.getSession({ headers: c.req.raw.headers });
+    if (!session) return c.text('unauthorized', 401);
+    c.set('userId', session.user.id);
+    return next();
+  });
+  reader.get('/', (c) => c.text(c.get('userId')));
+  app.route('/', reader);
 } else if (kind === 'scoped') {
   // Opt-in: AsyncLocalStorage around the rest of the request, the route uses the global requireAuth().
   const s = await signedInAuth('jwt');

@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-export type Kind = 'bare' | 'noop' | 'default' | 'scoped';
+export type Kind = 'bare' | 'noop' | 'default' | 'scoped' | 'database' | 'better-auth';
 /** The Fastify routes of `fastify-server.ts`: bare, behind a no-op preHandler, and protected (see there). */
 export type FastifyKind = 'fastify-bare' | 'fastify-noop' | 'fastify-default' | 'fastify-scoped';
 
@@ -101,12 +101,12 @@ export type Throughput<K extends string = Kind> = {
 
 /**
  * Median requests/s and server CPU µs per request of each route over `rounds` interleaved rounds
- * (default, scoped, noop, bare, default, …), so drift on a shared machine hits every kind alike. All of them
- * receive the same session cookie. `noop` is a route behind a middleware that does nothing: the most any
+ * (default, scoped, database, better-auth, noop, bare, default, …), so drift on a shared machine hits every kind
+ * alike. Each protected route gets its own session cookie, the others the last one printed. `noop` is a route behind a middleware that does nothing: the most any
  * middleware can keep.
  */
 export async function protectedVsBare(seconds = 3, rounds = 5): Promise<Throughput> {
-  return compareRoutes(['default', 'scoped', 'noop', 'bare'] as const, seconds, rounds);
+  return compareRoutes(['default', 'scoped', 'database', 'better-auth', 'noop', 'bare'] as const, seconds, rounds);
 }
 
 /**
