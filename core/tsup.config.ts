@@ -15,6 +15,8 @@ export default packageBuild({
   'plugins/captcha': 'src/plugins/captcha/index.ts',
   'plugins/have-i-been-pwned': 'src/plugins/have-i-been-pwned/index.ts',
   'plugins/api-keys': 'src/plugins/api-keys/index.ts',
+  'plugins/otp': 'src/plugins/otp/index.ts',
+  'plugins/email-otp': 'src/plugins/email-otp/index.ts',
   'plugins/two-factor': 'src/plugins/two-factor/index.ts',
   'plugins/admin': 'src/plugins/admin/index.ts',
   'plugins/organizations': 'src/plugins/organizations/index.ts',

@@ -37,6 +37,7 @@ const PLUGINS = {
   jwt: { entry: './plugins/jwt/index.ts', name: 'jwt', deps: [] as string[] },
   captcha: { entry: './plugins/captcha/index.ts', name: 'captcha', deps: [] as string[] },
   'have-i-been-pwned': { entry: './plugins/have-i-been-pwned/index.ts', name: 'haveIBeenPwned', deps: [] as string[] },
+  'email-otp': { entry: './plugins/email-otp/index.ts', name: 'emailOTP', deps: [] as string[] },
 };
 
 describe('plugin tree-shaking (esbuild metafile)', () => {
