@@ -116,7 +116,13 @@ export { rateLimitHeaders } from './rate-limit/responses.js';
 export { withTimeout } from './rate-limit/timeout.js';
 
 // SQL storage with migrations on SQLite, PostgreSQL, MySQL/MariaDB and D1.
-export { pluginSql, type PluginSql } from './plugins/plugin-sql.js';
+export {
+  adapterStorage,
+  pluginSql,
+  type AdapterStorage,
+  type AdapterStorageFactories,
+  type PluginSql,
+} from './plugins/plugin-sql.js';
 export {
   createTable,
   detectDialect,

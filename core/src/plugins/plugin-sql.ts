@@ -7,6 +7,8 @@
 import type { Kysely, Migration } from 'kysely';
 import { detectDialect, dialects, type DialectTraits, type SqlDialectName } from '../storage/sql/dialect.js';
 import { runMigrations } from '../storage/sql/migrator.js';
+import type { StorageAdapter } from '../storage/types.js';
+import { AuthConfigError } from '../errors.js';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,30}$/;
 
@@ -44,5 +46,59 @@ export function pluginSql(
     traits,
     migrate: (migrations) =>
       runMigrations(q, { migrations, table: `${prefix}_migrations`, lockTable: `${prefix}_migrations_lock`, dialect }),
+  };
+}
+
+/** How a plugin builds its storage on the app's own adapter. */
+export interface AdapterStorageFactories<S> {
+  /** On a SQL adapter: the plugin's SQL storage over `adapter.kysely` (default table prefix). */
+  sql(db: Kysely<any>): S;
+  /** On the memory adapter: the plugin's memory storage. */
+  memory(): S;
+}
+
+/** A plugin's storage, either given or built from `auth.adapter` when the plugin is initialised. */
+export interface AdapterStorage<S> {
+  /** The storage: `given`, or a handle forwarding to the one `bind` builds. */
+  readonly storage: S;
+  /**
+   * Builds the default storage from `adapter` (once; later calls keep it). Does nothing when a storage was given.
+   * @throws AuthConfigError (`INVALID_CONFIG`) without `adapter`, or for an adapter that is neither SQL (`kysely`)
+   *   nor memory.
+   */
+  bind(adapter: StorageAdapter | undefined): void;
+}
+
+/**
+ * The storage a plugin uses: the `storage` option when given, else the plugin's storage in the app's own database,
+ * built by `bind(auth.adapter)` in the plugin's `init` (SQL adapters: `make.sql(adapter.kysely)`, migrated by
+ * `auth.migrate()`; the memory adapter: `make.memory()`). Using the handle before `bind` throws a TypeError.
+ * @param plugin The plugin's factory name, for error messages (`twoFactor()`).
+ */
+export function adapterStorage<S extends object>(
+  plugin: string,
+  given: S | undefined,
+  make: AdapterStorageFactories<S>,
+): AdapterStorage<S> {
+  if (given) return { storage: given, bind: () => {} };
+  let target: S | undefined;
+  const storage = new Proxy({} as S, {
+    get(_, key) {
+      if (!target) throw new TypeError(`${plugin}: its storage is built from the auth adapter by createAuth`);
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return {
+    storage,
+    bind(adapter) {
+      if (target) return;
+      if (adapter?.kysely) target = make.sql(adapter.kysely);
+      else if (adapter?.kind === 'memory') target = make.memory();
+      else
+        throw new AuthConfigError(
+          `Invalid auth config: ${plugin} needs \`storage\`, or an \`adapter\` that is SQL (with \`kysely\`) or memory`,
+        );
+    },
   };
 }

@@ -114,6 +114,7 @@ export function createMemoryAdapter(): StorageAdapter {
   }
 
   return {
+    kind: 'memory',
     async migrate() {
       for (const user of users.values()) addMissingFieldValues(user, fields);
     },

@@ -9,6 +9,7 @@
  * tokens carry a SHA-256 hash (hex) of their secret part.
  * @module
  */
+import type { Kysely } from 'kysely';
 import type { Account, User } from '../types.js';
 import { isBranded, markBranded } from '../brand.js';
 import type { UserField } from '../user-fields/definitions.js';
@@ -177,6 +178,14 @@ export class StorageConflictError extends Error {
  * - Strings may hold any Unicode text except U+0000 (PostgreSQL cannot store it).
  */
 export interface StorageAdapter {
+  /**
+   * A Kysely handle over the adapter's own connection (the SQL, SQLite, PostgreSQL, MySQL, D1 and Drizzle
+   * adapters): plugins given no `storage` keep their tables in the same database through it. Read-only: do not
+   * destroy it (`close()` closes the connection). Absent on non-SQL adapters.
+   */
+  readonly kysely?: Kysely<any>;
+  /** `'memory'` on `createMemoryAdapter()`: plugins given no `storage` then keep theirs in memory too. */
+  readonly kind?: 'memory';
   /** Creates or upgrades the schema. Idempotent: safe to call on every start. */
   migrate(): Promise<void>;
   /** Releases connections. */

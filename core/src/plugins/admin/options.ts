@@ -4,12 +4,18 @@
  * @internal
  */
 import { AuthConfigError } from '../../errors.js';
+import { adapterStorage, type AdapterStorage } from '../plugin-sql.js';
+import { createMemoryAdminStorage } from './storage/memory.js';
+import { createSqlAdminStorage } from './storage/sql.js';
 import type { AdminStorage } from './types.js';
 
 /** Options of `admin()`. */
 export interface AdminOptions {
-  /** Where bans are kept: `createSqlAdminStorage(db)` in production, `createMemoryAdminStorage()` in tests. */
-  storage: AdminStorage;
+  /**
+   * Where bans are kept. Default: the auth adapter's own database (`createSqlAdminStorage(adapter.kysely)`, created
+   * by `auth.migrate()`; in memory on the memory adapter).
+   */
+  storage?: AdminStorage;
   /**
    * Who is an admin: a user whose `role` or `roles` holds one of these (with `createAuth({ rbac })`, a role that
    * inherits one counts too). Default `['admin']`. Ignored when `permission` is set.
@@ -32,6 +38,8 @@ export interface AdminOptions {
 /** Options with defaults applied. */
 export interface ResolvedAdminOptions {
   storage: AdminStorage;
+  /** Builds the default storage from the auth adapter (in `init`) when none was given. */
+  bindStorage: AdapterStorage<AdminStorage>['bind'];
   adminRoles: readonly string[];
   permission: string | undefined;
   impersonationMaxAge: number;
@@ -40,9 +48,9 @@ export interface ResolvedAdminOptions {
 }
 
 /** @throws AuthConfigError (`INVALID_CONFIG`) for a missing storage or a bad option. */
-export function resolveAdminOptions(options: AdminOptions): ResolvedAdminOptions {
+export function resolveAdminOptions(options: AdminOptions = {}): ResolvedAdminOptions {
   const bad = (message: string) => new AuthConfigError(`Invalid auth config: admin() ${message}`);
-  if (!options || typeof options.storage?.getBan !== 'function')
+  if (!options || (options.storage !== undefined && typeof options.storage?.getBan !== 'function'))
     throw bad('needs `storage` (createSqlAdminStorage(db) or createMemoryAdminStorage())');
   const adminRoles = options.adminRoles ?? ['admin'];
   if (!Array.isArray(adminRoles) || adminRoles.length === 0 || adminRoles.some((r) => typeof r !== 'string' || !r))
@@ -52,8 +60,13 @@ export function resolveAdminOptions(options: AdminOptions): ResolvedAdminOptions
     throw bad('`impersonationMaxAge` must be whole seconds from 60 to 86400');
   if (options.permission !== undefined && (typeof options.permission !== 'string' || !options.permission))
     throw bad('`permission` must be a non-empty string');
+  const { storage, bind } = adapterStorage('admin()', options.storage, {
+    sql: (db) => createSqlAdminStorage(db),
+    memory: createMemoryAdminStorage,
+  });
   return {
-    storage: options.storage,
+    storage,
+    bindStorage: bind,
     adminRoles,
     permission: options.permission,
     impersonationMaxAge: maxAge,

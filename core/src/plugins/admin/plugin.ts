@@ -67,13 +67,14 @@ export interface AdminExtension {
  * // POST /auth/admin/impersonate {userId} → session.impersonatedBy === admin.id; POST /auth/admin/stop-impersonating
  * ```
  */
-export function admin(options: AdminOptions): AuthPlugin<'admin', AdminExtension> {
+export function admin(options: AdminOptions = {}): AuthPlugin<'admin', AdminExtension> {
   const o: ResolvedAdminOptions = resolveAdminOptions(options);
   return {
     id: 'admin',
     init(auth) {
       if (!auth.adapter)
         throw new AuthConfigError('Invalid auth config: admin() needs `adapter` (it manages stored users)');
+      o.bindStorage(auth.adapter);
       return {
         storage: o.storage,
         activeBan: (userId) => activeBan(o.storage, userId),

@@ -373,7 +373,7 @@ describe('apiKeys(): keys never count on the auth routes', () => {
         logger: quiet,
       }),
     ).toThrow(/needs `adapter`/);
-    expect(() => apiKeys({} as ApiKeysOptions)).toThrow(/`storage` is required/);
+    expect(() => apiKeys({ storage: {} } as ApiKeysOptions)).toThrow(/`storage` must be an API key storage/);
     expect(() => apiKeys({ storage: createMemoryApiKeyStorage(), rateLimit: { limit: 0 } })).toThrow(/rateLimit.limit/);
   });
 });

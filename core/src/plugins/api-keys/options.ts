@@ -5,12 +5,18 @@
 import { AuthConfigError } from '../../errors.js';
 import type { RateLimitStorage } from '../../rate-limit/types.js';
 import { createFixedWindowStorage } from '../../rate-limit/storage.js';
+import { adapterStorage, type AdapterStorage } from '../plugin-sql.js';
+import { createMemoryApiKeyStorage } from './storage/memory.js';
+import { createSqlApiKeyStorage } from './storage/sql.js';
 import type { ApiKeyStorage } from './types.js';
 
 /** Options of `apiKeys()`. */
 export interface ApiKeysOptions {
-  /** Where keys live: `createSqlApiKeyStorage(db)` in production, `createMemoryApiKeyStorage()` in tests. */
-  storage: ApiKeyStorage;
+  /**
+   * Where keys live. Default: the auth adapter's own database (`createSqlApiKeyStorage(adapter.kysely)`, created by
+   * `auth.migrate()`; in memory on the memory adapter).
+   */
+  storage?: ApiKeyStorage;
   /**
    * Each key's own request budget. `storage`: the rate-limit storage (pass
    * the one your login limiter uses, e.g. `createFixedWindowStorage(redis)`,
@@ -44,6 +50,8 @@ export interface ApiKeysOptions {
 /** The options with their defaults applied. */
 export interface ResolvedApiKeysOptions {
   storage: ApiKeyStorage;
+  /** Builds the default storage from the auth adapter (in `init`) when none was given. */
+  bindStorage: AdapterStorage<ApiKeyStorage>['bind'];
   rateLimit: { storage: RateLimitStorage; limit: number; windowMs: number } | undefined;
   maxExpiresIn: number | undefined;
   maxKeysPerUser: number;
@@ -56,10 +64,14 @@ const positiveInteger = (v: unknown): v is number => typeof v === 'number' && Nu
  * Checks and completes the options.
  * @throws AuthConfigError (`INVALID_CONFIG`) for a missing storage or a non-positive number.
  */
-export function resolveApiKeysOptions(options: ApiKeysOptions): ResolvedApiKeysOptions {
+export function resolveApiKeysOptions(options: ApiKeysOptions = {}): ResolvedApiKeysOptions {
   const fail = (what: string) => new AuthConfigError(`Invalid auth config: apiKeys(): ${what}`);
-  if (!options || typeof options !== 'object' || !options.storage)
-    throw fail('`storage` is required (createSqlApiKeyStorage(db) or createMemoryApiKeyStorage())');
+  if (
+    !options ||
+    typeof options !== 'object' ||
+    (options.storage !== undefined && typeof options.storage?.findByPrefix !== 'function')
+  )
+    throw fail('`storage` must be an API key storage (createSqlApiKeyStorage(db) or createMemoryApiKeyStorage())');
   const { maxExpiresIn, maxKeysPerUser = 50, rateLimit = {}, invalidKeyLimit = {} } = options;
   if (maxExpiresIn !== undefined && !positiveInteger(maxExpiresIn))
     throw fail('maxExpiresIn must be a positive integer (seconds)');
@@ -75,5 +87,16 @@ export function resolveApiKeysOptions(options: ApiKeysOptions): ResolvedApiKeysO
   const limits = rateLimit === false ? undefined : { storage, ...budget('rateLimit', rateLimit, 1000) };
   const invalid =
     invalidKeyLimit === false ? undefined : { storage, ...budget('invalidKeyLimit', invalidKeyLimit, 20) };
-  return { storage: options.storage, rateLimit: limits, maxExpiresIn, maxKeysPerUser, invalidKeyLimit: invalid };
+  const keys = adapterStorage('apiKeys()', options.storage, {
+    sql: (db) => createSqlApiKeyStorage(db),
+    memory: createMemoryApiKeyStorage,
+  });
+  return {
+    storage: keys.storage,
+    bindStorage: keys.bind,
+    rateLimit: limits,
+    maxExpiresIn,
+    maxKeysPerUser,
+    invalidKeyLimit: invalid,
+  };
 }

@@ -53,7 +53,7 @@ export interface ApiKeysExtension {
  * app.get('/api/posts', (c) => { requirePermission('posts:read'); … });
  * ```
  */
-export function apiKeys(options: ApiKeysOptions): AuthPlugin<'apiKeys', ApiKeysExtension> {
+export function apiKeys(options: ApiKeysOptions = {}): AuthPlugin<'apiKeys', ApiKeysExtension> {
   const o = resolveApiKeysOptions(options);
   let resolve: ReturnType<typeof apiKeyResolver> | undefined;
   return {
@@ -61,6 +61,7 @@ export function apiKeys(options: ApiKeysOptions): AuthPlugin<'apiKeys', ApiKeysE
     init(auth) {
       if (!auth.adapter)
         throw new AuthConfigError('Invalid auth config: apiKeys() needs `adapter` (keys belong to stored users)');
+      o.bindStorage(auth.adapter);
       resolve = apiKeyResolver(auth, o);
       return { storage: o.storage };
     },

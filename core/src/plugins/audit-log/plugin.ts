@@ -7,7 +7,10 @@ import { AuthError, AuthConfigError } from '../../errors.js';
 import type { AuthEventName } from '../../events.js';
 import type { RouteContext, AuthPlugin } from '../../contract/types.js';
 import { requireAdmin, type AdminPolicy } from '../admin/access.js';
+import { adapterStorage } from '../plugin-sql.js';
 import { auditEntryOf } from './entry.js';
+import { createMemoryAuditStorage } from './storage/memory.js';
+import { createSqlAuditStorage } from './storage/sql.js';
 import type { AuditEntry, AuditPage, AuditStorage } from './types.js';
 
 /** Anything with a `send(body)`: a trigger runtime's `runtime.queue(name)`, or your own queue client. */
@@ -17,8 +20,11 @@ export interface AuditQueue {
 
 /** Options of {@link auditLog}. */
 export interface AuditLogOptions {
-  /** Where entries are written: `createSqlAuditStorage(db)`, or `createMemoryAuditStorage()` in tests. */
-  storage: AuditStorage;
+  /**
+   * Where entries are written. Default: the auth adapter's own database (`createSqlAuditStorage(adapter.kysely)`,
+   * created by `auth.migrate()`; in memory on the memory adapter).
+   */
+  storage?: AuditStorage;
   /** Which events to keep. Default: every `on*` event. */
   events?: readonly AuthEventName[];
   /** Also send each entry here (dates as ISO strings once serialized); a failed send is logged, never fatal. */
@@ -94,10 +100,14 @@ async function listAudit(ctx: RouteContext, storage: AuditStorage, policy: Admin
  * // GET /auth/admin/audit?userId=u_123&type=onSignInFailed
  * ```
  */
-export function auditLog(options: AuditLogOptions): AuthPlugin<'auditLog', AuditLogExtension> {
-  if (!options || typeof options.storage?.append !== 'function')
+export function auditLog(options: AuditLogOptions = {}): AuthPlugin<'auditLog', AuditLogExtension> {
+  if (!options || (options.storage !== undefined && typeof options.storage?.append !== 'function'))
     throw new AuthConfigError('Invalid auth config: auditLog() needs `storage` (createSqlAuditStorage(db))');
-  const { storage, queue } = options;
+  const { queue } = options;
+  const { storage, bind } = adapterStorage('auditLog()', options.storage, {
+    sql: (db) => createSqlAuditStorage(db),
+    memory: createMemoryAuditStorage,
+  });
   const kept = options.events ? new Set<string>(options.events) : undefined;
   const policy: AdminPolicy = { adminRoles: options.adminRoles ?? ['admin'], permission: options.permission };
   let logger: { error(message: string): void } = console;
@@ -105,6 +115,7 @@ export function auditLog(options: AuditLogOptions): AuthPlugin<'auditLog', Audit
     id: 'auditLog',
     init(auth) {
       logger = auth.logger;
+      bind(auth.adapter);
       return { storage };
     },
     routes: { 'admin/audit': { GET: (ctx) => listAudit(ctx, storage, policy) } },

@@ -11,7 +11,10 @@ import { signedIn } from '../../routes/account/signed-in.js';
 import { tokenCipher } from '../../storage/token-cipher.js';
 import type { User } from '../../types.js';
 import type { AuthPlugin } from '../../contract/types.js';
+import { adapterStorage } from '../plugin-sql.js';
 import { createKeyRing } from './key-ring.js';
+import { createMemoryJwksStorage } from './storage/memory.js';
+import { createSqlJwksStorage } from './storage/sql.js';
 import type { JwksStorage, JwtSigningAlgorithm } from './storage/types.js';
 import { ACCESS_TOKEN_TYPE } from './verify.js';
 
@@ -20,10 +23,10 @@ const DAY = 86_400;
 /** Options of {@link jwt}. Every duration is in seconds. */
 export interface JwtPluginOptions {
   /**
-   * Where signing keys live (private keys sealed with the auth `secret`): `createSqlJwksStorage(db)`, or
-   * `createMemoryJwksStorage()` for tests.
+   * Where signing keys live (private keys sealed with the auth `secret`). Default: the auth adapter's own database
+   * (`createSqlJwksStorage(adapter.kysely)`, created by `auth.migrate()`; in memory on the memory adapter).
    */
-  storage: JwksStorage;
+  storage?: JwksStorage;
   /** The `aud` claim: the service(s) the tokens are for, e.g. `https://api.example.com`. */
   audience: string | readonly string[];
   /** Token lifetime. Default 900 (15 minutes). */
@@ -107,7 +110,7 @@ function seconds(name: string, value: number | undefined, fallback: number, min 
 
 /** Checks the options; every mistake is an `INVALID_CONFIG` at start-up. */
 function settle(options: JwtPluginOptions) {
-  if (!options || typeof options.storage?.list !== 'function')
+  if (!options || (options.storage !== undefined && typeof options.storage?.list !== 'function'))
     throw new AuthConfigError(
       'Invalid auth config: jwt() needs `storage` (createSqlJwksStorage(db) or createMemoryJwksStorage())',
     );
@@ -178,6 +181,10 @@ function settle(options: JwtPluginOptions) {
  */
 export function jwt(options: JwtPluginOptions): AuthPlugin<'jwt', JwtExtension> {
   const settings = settle(options);
+  const keys = adapterStorage('jwt()', options.storage, {
+    sql: (db) => createSqlJwksStorage(db),
+    memory: createMemoryJwksStorage,
+  });
   let ext: JwtExtension | undefined;
   const ready = () => {
     if (!ext) throw new Error('jwt(): the plugin is used before createAuth initialised it');
@@ -196,7 +203,8 @@ export function jwt(options: JwtPluginOptions): AuthPlugin<'jwt', JwtExtension> 
         throw new AuthConfigError(
           'Invalid auth config: jwt() needs `secret`: signing keys are stored encrypted with it',
         );
-      const ring = createKeyRing({ storage: options.storage, cipher: tokenCipher(auth.config.secret), ...settings });
+      keys.bind(auth.adapter);
+      const ring = createKeyRing({ storage: keys.storage, cipher: tokenCipher(auth.config.secret), ...settings });
       const jwks = async (): Promise<JSONWebKeySet> => ({ keys: await ring.publicKeys() });
       ext = {
         issuer,
@@ -228,7 +236,7 @@ export function jwt(options: JwtPluginOptions): AuthPlugin<'jwt', JwtExtension> 
       };
       return ext;
     },
-    migrate: () => options.storage.migrate(),
+    migrate: () => keys.storage.migrate(),
     routes: {
       token: {
         async GET(ctx) {

@@ -5,6 +5,12 @@
  */
 import { AuthConfigError } from '../../errors.js';
 import type { TenantStorage } from '../../tenant/types.js';
+import type { StorageAdapter } from '../../storage/types.js';
+import { createMemoryTenantStorage } from '../../tenant/storage/memory.js';
+import { createSqlTenantStorage } from '../../tenant/storage/sql.js';
+import { adapterStorage } from '../plugin-sql.js';
+import { createMemoryInvitationStorage } from './storage/memory.js';
+import { createSqlInvitationStorage } from './storage/sql.js';
 import type { InvitationStorage } from './types.js';
 
 /** What `sendInvitation` receives. `url` is on the app's canonical origin (`baseURL`). */
@@ -20,10 +26,17 @@ export interface InvitationMail {
 
 /** Options of `organizations()`. */
 export interface OrganizationsOptions {
-  /** Organizations and memberships: a `@framework/auth/tenant` storage (SQL, KV, Redis or memory). */
-  tenants: TenantStorage;
-  /** Invitations: `createSqlInvitationStorage(db)`, or `createMemoryInvitationStorage()` in tests. */
-  invitations: InvitationStorage;
+  /**
+   * Organizations and memberships: a `@framework/auth/tenant` storage (SQL, KV, Redis or memory). Default: the auth
+   * adapter's own database (`createSqlTenantStorage(adapter.kysely)`, created by `auth.migrate()`; in memory on the
+   * memory adapter).
+   */
+  tenants?: TenantStorage;
+  /**
+   * Invitations. Default: the auth adapter's own database (`createSqlInvitationStorage(adapter.kysely)`, created by
+   * `auth.migrate()`; in memory on the memory adapter).
+   */
+  invitations?: InvitationStorage;
   /** Sends the invitation mail. A throw answers 502 `EMAIL_SEND_FAILED`; the invitation stays pending for resending. */
   sendInvitation: (mail: InvitationMail) => void | Promise<void>;
   /**
@@ -55,6 +68,8 @@ export interface OrganizationsOptions {
 /** Options with defaults applied. */
 export interface ResolvedOrganizationsOptions extends Required<Omit<OrganizationsOptions, 'allowCreate'>> {
   allowCreate: NonNullable<OrganizationsOptions['allowCreate']>;
+  /** Builds the default storages from the auth adapter (in `init`) for those not given. */
+  bindStorage(adapter: StorageAdapter | undefined): void;
 }
 
 const ROLE = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -62,8 +77,9 @@ const ROLE = /^[A-Za-z0-9_.:-]{1,64}$/;
 /** @throws AuthConfigError (`INVALID_CONFIG`) for a missing storage or hook, or inconsistent roles. */
 export function resolveOrganizationsOptions(o: OrganizationsOptions): ResolvedOrganizationsOptions {
   const bad = (message: string) => new AuthConfigError(`Invalid auth config: organizations() ${message}`);
-  if (!o || typeof o.tenants?.addMember !== 'function') throw bad('needs `tenants` (a @framework/auth/tenant storage)');
-  if (typeof o.invitations?.settle !== 'function')
+  if (!o || (o.tenants !== undefined && typeof o.tenants?.addMember !== 'function'))
+    throw bad('needs `tenants` (a @framework/auth/tenant storage)');
+  if (o.invitations !== undefined && typeof o.invitations?.settle !== 'function')
     throw bad('needs `invitations` (createSqlInvitationStorage(db) or createMemoryInvitationStorage())');
   if (typeof o.sendInvitation !== 'function') throw bad('needs `sendInvitation({ email, url, … })`');
   const roles = o.roles ?? ['owner', 'admin', 'member'];
@@ -82,9 +98,21 @@ export function resolveOrganizationsOptions(o: OrganizationsOptions): ResolvedOr
   const resendInterval = o.resendInterval ?? 60;
   if (!Number.isInteger(invitationMaxAge) || invitationMaxAge < 60) throw bad('`invitationMaxAge` must be ≥ 60 s');
   if (!Number.isInteger(resendInterval) || resendInterval < 0) throw bad('`resendInterval` must be whole seconds');
+  const tenants = adapterStorage('organizations()', o.tenants, {
+    sql: (db) => createSqlTenantStorage(db),
+    memory: createMemoryTenantStorage,
+  });
+  const invitations = adapterStorage('organizations()', o.invitations, {
+    sql: (db) => createSqlInvitationStorage(db),
+    memory: createMemoryInvitationStorage,
+  });
   return {
-    tenants: o.tenants,
-    invitations: o.invitations,
+    tenants: tenants.storage,
+    invitations: invitations.storage,
+    bindStorage(adapter) {
+      tenants.bind(adapter);
+      invitations.bind(adapter);
+    },
     sendInvitation: o.sendInvitation,
     roles,
     ownerRole,

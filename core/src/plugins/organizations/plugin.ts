@@ -116,6 +116,7 @@ export function organizations(options: OrganizationsOptions): AuthPlugin<'organi
         throw new AuthConfigError(
           `Invalid auth config: organizations() roles ${missing.map((r) => `"${r}"`).join(', ')} are not RBAC roles`,
         );
+      o.bindStorage(auth.adapter);
       internals = auth;
       return {
         active: (request, user) => activeOf(o, request, user?.id),

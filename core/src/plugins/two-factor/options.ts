@@ -2,15 +2,20 @@
  * Options of `twoFactor()` and their defaults.
  * @module
  */
-import { AuthConfigError } from '../../plugin-kit.js';
+import { AuthConfigError, adapterStorage, type AdapterStorage } from '../../plugin-kit.js';
 import { resolveLockout, type Lockout, type TwoFactorLockoutOptions } from './lockout.js';
 import type { TotpParams } from './totp.js';
+import { createMemoryTwoFactorStorage } from './storage/memory.js';
+import { createSqlTwoFactorStorage } from './storage/sql.js';
 import type { TwoFactorStorage } from './types.js';
 
 /** Options of `twoFactor()`. */
 export interface TwoFactorOptions {
-  /** Where enrolments live: `createSqlTwoFactorStorage(db)` in production, `createMemoryTwoFactorStorage()` in tests. */
-  storage: TwoFactorStorage;
+  /**
+   * Where enrolments live. Default: the auth adapter's own database (`createSqlTwoFactorStorage(adapter.kysely)`, created by
+   * `auth.migrate()`; in memory on the memory adapter).
+   */
+  storage?: TwoFactorStorage;
   /** The issuer an authenticator app shows beside the account. Default: the host of `baseURL` (else `"App"`). */
   issuer?: string;
   /** TOTP code length, 6 to 8. Default 6. */
@@ -40,6 +45,8 @@ export interface TwoFactorOptions {
 /** The options with their defaults applied. */
 export interface ResolvedTwoFactorOptions {
   storage: TwoFactorStorage;
+  /** Builds the default storage from the auth adapter (in `init`) when none was given. */
+  bindStorage: AdapterStorage<TwoFactorStorage>['bind'];
   issuer: string | undefined;
   totp: TotpParams;
   backupCodes: number;
@@ -56,9 +63,10 @@ const DAY = 86_400;
  * Checks and completes the options.
  * @throws AuthConfigError (`INVALID_CONFIG`) for a missing storage, an out-of-range number or a bad `lockout`.
  */
-export function resolveTwoFactorOptions(options: TwoFactorOptions): ResolvedTwoFactorOptions {
+export function resolveTwoFactorOptions(options: TwoFactorOptions = {}): ResolvedTwoFactorOptions {
   const fail = (what: string) => new AuthConfigError(`Invalid auth config: twoFactor(): ${what}`);
-  if (!options || typeof options.storage?.get !== 'function') throw fail('`storage` is required');
+  if (!options || (options.storage !== undefined && typeof options.storage?.get !== 'function'))
+    throw fail('`storage` must be a two-factor storage');
   const int = (name: string, value: number | undefined, fallback: number, min: number, max: number): number => {
     const v = value ?? fallback;
     if (!Number.isInteger(v) || v < min || v > max)
@@ -68,8 +76,13 @@ export function resolveTwoFactorOptions(options: TwoFactorOptions): ResolvedTwoF
   if (options.issuer !== undefined && (typeof options.issuer !== 'string' || options.issuer.includes(':')))
     throw fail('`issuer` must be a string without ":" (Key URI format)');
   const trust = options.trustDevice;
+  const { storage, bind } = adapterStorage('twoFactor()', options.storage, {
+    sql: (db) => createSqlTwoFactorStorage(db),
+    memory: createMemoryTwoFactorStorage,
+  });
   return {
-    storage: options.storage,
+    storage,
+    bindStorage: bind,
     issuer: options.issuer,
     totp: {
       digits: int('digits', options.digits, 6, 6, 8),

@@ -66,7 +66,7 @@ export interface TwoFactorExtension {
  * // Next sign-in: 401 TWO_FACTOR_REQUIRED, then POST /auth/two-factor/verify {code: '123456', trustDevice: true}
  * ```
  */
-export function twoFactor(options: TwoFactorOptions): AuthPlugin<'twoFactor', TwoFactorExtension> {
+export function twoFactor(options: TwoFactorOptions = {}): AuthPlugin<'twoFactor', TwoFactorExtension> {
   const o: ResolvedTwoFactorOptions = resolveTwoFactorOptions(options);
   let vault: KeyVault | undefined;
   const getVault = () => vault!;
@@ -86,6 +86,7 @@ export function twoFactor(options: TwoFactorOptions): AuthPlugin<'twoFactor', Tw
         throw new AuthConfigError(
           'Invalid auth config: twoFactor() needs `adapter` (second factors belong to stored users)',
         );
+      o.bindStorage(auth.adapter);
       vault = new KeyVault(auth);
       return { storage: o.storage, isEnabled: async (userId) => (await o.storage.get(userId))?.enabled === true };
     },

@@ -424,7 +424,7 @@ describe('configuration', () => {
   it('refuses to start without a secret or an adapter, and with bad options', async () => {
     await expect(setup({}, { secret: undefined })).rejects.toMatchObject({ code: 'INVALID_CONFIG' });
     expect(() => twoFactor({ storage: createMemoryTwoFactorStorage(), digits: 5 })).toThrow(/digits/);
-    expect(() => twoFactor({} as TwoFactorOptions)).toThrow(/storage/);
+    expect(() => twoFactor({ storage: {} } as TwoFactorOptions)).toThrow(/storage/);
     expect(() => twoFactor({ storage: createMemoryTwoFactorStorage(), issuer: 'a:b' })).toThrow(/issuer/);
   });
 });

@@ -28,6 +28,7 @@ import { dialects, differs, type SqlDialectName } from './dialect.js';
 import { withExplainedErrors, type ExplainError } from './explain-errors.js';
 import { cachedCount } from './cached-count.js';
 import { migrateToLatest } from './migrations.js';
+import { deferredKysely } from './deferred-kysely.js';
 import type { UserField } from '../../user-fields/definitions.js';
 import { newUserFieldValues, patchedFieldValues } from '../../user-fields/records.js';
 import {
@@ -264,6 +265,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
   }
 
   const adapter: StorageAdapter = {
+    kysely: deferredKysely(options.dialect, async () => (await ready()).db),
     async migrate() {
       const { db } = await ready();
       await migrateToLatest(db, t, traits, options.dialect);
