@@ -39,6 +39,7 @@ export type {
   RateLimitLogger,
   RateLimitNamespace,
   RateLimitResult,
+  RateLimitRule,
   RateLimitStorage,
   RateLimitStorageOptions,
   TrustProxy,

@@ -56,6 +56,11 @@ export interface AuthInternals {
     login: RateLimiter | undefined;
     emailVerification: RateLimiter | undefined;
     passwordReset: RateLimiter | undefined;
+    /**
+     * `rateLimit.rules`: a limiter per route template under `basePath` (`/signup`, `/signin/:provider`). The
+     * dispatch uses it in place of the route's own limiter, on every method; empty without rules.
+     */
+    rules: ReadonlyMap<string, RateLimiter>;
   };
   /** The app's `events` hooks. */
   events?: AuthEvents;

@@ -12,7 +12,16 @@ import { readFormBody } from '../http/body.js';
 import { checkCsrfToken, checkOrigin, csrfCookieName } from '../http/csrf.js';
 import { publicOrigin } from '../http/origin.js';
 import { toWebResponse } from '../http/response.js';
-import type { ActionResult, AuthInternals, Match, Registry, RequestInfo, RouteContext } from '../contract/types.js';
+import type {
+  ActionResult,
+  AuthInternals,
+  Match,
+  Registry,
+  RequestInfo,
+  RouteContext,
+  RouteRateLimit,
+} from '../contract/types.js';
+import { checkRulePaths } from '../rate-limit/rules.js';
 import { allowedMethods } from '../plugins/registry.js';
 import { applyRateLimit } from '../routes/rate-limited.js';
 import { errorResult } from '../routes/helpers.js';
@@ -20,6 +29,18 @@ import { wantsJson, wantsJsonError } from './negotiate.js';
 import { isServerCall } from './server-api.js';
 
 const notFound = () => new AuthError('Not found', { code: 'NOT_FOUND', status: 404 });
+
+/**
+ * The request's rate-limit policy: the route's own, with a `rateLimit.rules` limiter for its template in place of
+ * the route's limiter (same mode and account, so a rule can tighten or loosen it), or counting per IP and account
+ * when the route has none.
+ */
+function limitOf(ctx: RouteContext, match: Match): RouteRateLimit | undefined {
+  const own = ctx.request.method === 'POST' ? match.route.rateLimit?.(ctx) : undefined;
+  const rule = ctx.auth.limiters.rules.get(match.template.slice(ctx.auth.config.basePath.length));
+  if (!rule) return own;
+  return own ? { ...own, limiter: rule } : { limiter: rule, mode: 'count' };
+}
 
 /** The plugins' `beforeAction` guards (a captcha), in order: the first refusal, or undefined. */
 async function guard(ctx: RouteContext): Promise<ActionResult | undefined> {
@@ -58,7 +79,7 @@ async function admitPost(
   // Guards after CSRF (a cross-site page cannot spend a captcha verification), before the limiter and the action.
   const refused = await guard(ctx);
   if (refused) return refused;
-  return applyRateLimit(ctx, match.route.rateLimit?.(ctx), info);
+  return applyRateLimit(ctx, limitOf(ctx, match), info);
 }
 
 /** Runs the matched route's action for a request. */
@@ -93,7 +114,10 @@ async function dispatch(
     ...(match.providerId !== undefined ? { providerId: match.providerId } : {}),
   };
   try {
-    const refused = method === 'POST' ? await admitPost(ctx, match, info, auth.maxBodySize) : await guard(ctx);
+    const refused =
+      method === 'POST'
+        ? await admitPost(ctx, match, info, auth.maxBodySize)
+        : ((await guard(ctx)) ?? (await applyRateLimit(ctx, limitOf(ctx, match), info)));
     if (refused) return refused;
     return await action(ctx);
   } catch (error) {
@@ -104,11 +128,13 @@ async function dispatch(
 /**
  * The engine's `handler`: serves every route under `basePath`; other paths answer 404 `NOT_FOUND`. Never
  * rejects: an unexpected failure answers 500 without its details.
+ * @throws AuthConfigError (`INVALID_CONFIG`) when a `rateLimit.rules` path is not a registered route template.
  */
 export function createHandler(
   auth: AuthInternals,
   registry: Registry,
 ): (request: Request, info?: RequestInfo) => Promise<Response> {
+  checkRulePaths(auth.limiters.rules, auth.config.basePath, (path) => registry.match(path)?.template);
   return async (request, info = {}) => {
     let response: Response;
     let traced: ReturnType<AuthInternals['telemetry']['startRequest']> | undefined;

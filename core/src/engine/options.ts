@@ -27,6 +27,7 @@ import {
   defaultLoginLimiter,
 } from '../rate-limit/factories.js';
 import { createFixedWindowStorage } from '../rate-limit/storage.js';
+import { createRuleLimiters } from '../rate-limit/rules.js';
 import type { CreateAuthOptions } from './types.js';
 import type { AuthCallbacks } from '../callbacks.js';
 import { bindUserFields } from '../user-fields/bind.js';
@@ -102,7 +103,12 @@ function limitersOf(options: CreateAuthOptions, plugins: readonly AuthPlugin[]):
   const passwordReset =
     options.rateLimit?.passwordReset ??
     (hasPasswords ? createPasswordResetRateLimiter(shared ?? createFixedWindowStorage()) : undefined);
-  return { login, emailVerification: options.rateLimit?.emailVerification ?? login, passwordReset };
+  // Per-route rules count where the login limiter does (a shared Redis), else in the secondary storage or memory.
+  const rules = createRuleLimiters(
+    options.rateLimit?.rules,
+    (login ? login.storage : undefined) ?? shared ?? createFixedWindowStorage(),
+  );
+  return { login, emailVerification: options.rateLimit?.emailVerification ?? login, passwordReset, rules };
 }
 
 /**

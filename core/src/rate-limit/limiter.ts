@@ -158,6 +158,7 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
     name: o.name,
     limit: o.limit,
     window: o.window,
+    storage: o.storage,
     async attempt(request, info) {
       const keys = await keysOf(request, info && typeof info === 'object' ? info : {});
       const ip = keys.find(([scope]) => scope === 'ip')?.[1];

@@ -211,6 +211,11 @@ export interface RateLimiter {
   /** Window length in seconds. */
   readonly window: number;
   /**
+   * The storage it counts in, when it has one (the kit's limiters do): `createAuth`'s per-route rules
+   * (`rateLimit.rules`) count in the login limiter's storage.
+   */
+  readonly storage?: RateLimitStorage;
+  /**
    * Counts `request` against the client-IP budget and the account budget
    * (the normalised `email`/`username` body field, read from a clone: the
    * original body stays unread). Never rejects and never waits longer than
@@ -261,4 +266,31 @@ export interface RateLimitConfig {
   passwordReset?: RateLimiter;
   /** Email-verification (magic-link) sends. */
   emailVerification?: RateLimiter;
+  /**
+   * Per-route budgets, by route template under `basePath` (`'/signup'`, `'/signin/:provider'`, a plugin's
+   * `'/two-factor/verify'`), for any core or plugin route. A rule replaces the route's own limiter (keeping how it
+   * counts: sign-in attempts stay attempts, failures per (IP, account) reset on success) so it can tighten or
+   * loosen it; a route without one is counted per client IP, and per account when the body names one (`email`,
+   * `username`). Rules count in the login limiter's storage (the shared Redis of `secondaryStorage`, or the
+   * storage you built `login` on), else in memory. A path that is not a registered route template throws
+   * `INVALID_CONFIG` at `createAuth`.
+   * @example
+   * ```ts
+   * createAuth({ ...config, rateLimit: { rules: { '/signup': { window: 3600, max: 3 }, '/signin/:provider': { window: 900, max: 10 } } } });
+   * ```
+   */
+  rules?: Readonly<Record<string, RateLimitRule>>;
+}
+
+/**
+ * One per-route budget of `rateLimit.rules`: `max` requests per `window` **seconds** from one client IP, and per
+ * account when the body names one (on sign-in routes: `max` attempts per IP and `max` failures per (IP, account),
+ * which a success resets; `ipLimit` sets the first apart), with the other limiter options (`failOpen`,
+ * `trustProxy`, `timeout`, `prefix`, …) as for {@link RateLimiterOptions}.
+ */
+export interface RateLimitRule extends Omit<RateLimiterOptions, 'limit' | 'window'> {
+  /** Window length in **seconds** (fractions allowed, ≥ 0.001). */
+  window: number;
+  /** Requests allowed per window: a positive integer. */
+  max: number;
 }
