@@ -13,6 +13,7 @@ export default packageBuild(
     vue: 'src/vue.ts',
     svelte: 'src/svelte.ts',
     solid: 'src/solid.ts',
+    'plugins/email-otp': 'src/plugins/email-otp.ts',
     'plugins/two-factor': 'src/plugins/two-factor.ts',
     'plugins/admin': 'src/plugins/admin.ts',
     'plugins/organizations': 'src/plugins/organizations.ts',
