@@ -13,7 +13,7 @@ import { packageVersion } from './version.js';
 export type { CliIO } from './io.js';
 
 const USAGE = `Usage: framework triggers <command> [--dir app/triggers]
-       framework auth <migrate --config <module> | generate --dialect <sqlite|postgres|mysql> [--prefix auth_] [--plugins all|none|<a,b>] [--out <file>]>
+       framework auth <migrate --config <module> | generate --dialect <sqlite|postgres|mysql> [--prefix auth_] [--plugins all|none|<a,b>] [--config <module>] [--drizzle] [--out <file>]>
        framework help | -h | --help
        framework -v | --version
 
@@ -34,6 +34,9 @@ Auth (needs @framework/auth):
                                     function returning it (.js/.mjs import directly; .ts needs jiti)
   generate --dialect <d>            print (or --out) the storage schema as SQL: the adapter's tables, then the
                                     plugins' (two-factor, admin, organizations, audit-log, api-keys, jwt; --plugins)
+                                    --config <module>: with the columns of its auth's user.additionalFields
+                                    --drizzle: the Drizzle schema module of the adapter's tables instead
+                                    (sqlite or postgres; needs drizzle-orm)
 `;
 
 /**

@@ -17,7 +17,7 @@ export interface ParsedArgs {
 }
 
 const VALUE_FLAGS = new Set(['dir', 'event', 'env', 'out', 'id', 'redis', 'prefix', 'config', 'dialect', 'plugins']);
-const BOOLEAN_FLAGS = new Set(['help', 'all', 'version']);
+const BOOLEAN_FLAGS = new Set(['drizzle', 'help', 'all', 'version']);
 
 /** One-letter aliases: `-h` is `--help`, `-v` is `--version`. */
 const SHORT_FLAGS = new Map([

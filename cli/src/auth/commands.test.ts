@@ -31,6 +31,26 @@ describe('framework auth', () => {
     }
   }, 60_000); // the first auth import compiles the sources: slow on a loaded 2-core machine
 
+  it("generate --config adds the columns of the auth's user.additionalFields; --drizzle prints the Drizzle schema", async () => {
+    const config = new URL('../__fixtures__/auth/fields.ts', import.meta.url).pathname;
+    const sql = await run('auth', 'generate', '--dialect', 'postgres', '--plugins', 'none', '--config', config);
+    expect(sql.code).toBe(0);
+    expect(sql.stdout).toContain(`alter table "auth_users" add column "plan_tier" text default 'free'`);
+    expect(sql.stdout).toContain('create unique index "auth_users_handle_key" on "auth_users" ("handle")');
+    expect((await run('auth', 'generate', '--dialect', 'postgres')).stdout).not.toContain('plan_tier');
+    const drizzle = await run('auth', 'generate', '--drizzle', '--dialect', 'sqlite', '--config', config);
+    expect(drizzle.code).toBe(0);
+    expect(drizzle.stdout).toContain("export const authUsers = sqliteTable(\n  'auth_users',");
+    expect(drizzle.stdout).toContain("planTier: text('plan_tier').default('free'),");
+    expect(drizzle.stdout).not.toContain('plugin');
+    const plain = await run('auth', 'generate', '--drizzle', '--dialect', 'postgres', '--prefix', 'app_');
+    expect(plain.stdout).toContain("pgTable(\n  'app_sessions',");
+    expect(await run('auth', 'generate', '--drizzle', '--dialect', 'mysql')).toMatchObject({
+      code: 2,
+      stderr: 'framework: --dialect must be sqlite, postgres with --drizzle\n',
+    });
+  }, 60_000);
+
   it('generate --dialect mysql prints the MySQL schema', async () => {
     const { code, stdout } = await run('auth', 'generate', '--dialect', 'mysql');
     expect(code).toBe(0);

@@ -9,7 +9,12 @@ import type { StorageAdapter } from '../storage/types.js';
 import { resolveUserFields, type UserField } from './definitions.js';
 import type { UserOptions } from './types.js';
 
-const byConfig = new WeakMap<object, readonly UserField[]>();
+/**
+ * The fields by engine config (frozen, so kept beside it), one map per process under a registered symbol: a
+ * second copy of this module (a CLI loading the app's config through jiti) reads what the app's copy bound.
+ */
+const registry = globalThis as { [key: symbol]: WeakMap<object, readonly UserField[]> | undefined };
+const byConfig = (registry[Symbol.for('@framework/auth:user-fields')] ??= new WeakMap());
 
 /**
  * Resolves `user.additionalFields`, configures `adapter` with them (before it is wrapped or used) and records
@@ -41,4 +46,24 @@ export function bindUserFields(
 /** The custom user fields of the engine whose resolved config is `config` (`[]` when none). */
 export function userFieldsOf(config: object): readonly UserField[] {
   return byConfig.get(config) ?? [];
+}
+
+/**
+ * The custom user fields an auth was created with (`createAuth({ user: { additionalFields } })`, resolved: name,
+ * column, type, flags and default), `[]` when none. For tools that print the schema of an app's auth, such as
+ * `framework auth generate --config`.
+ * @example
+ * ```ts
+ * import { createAuth, createSqliteAdapter, userFieldsOfAuth } from '@framework/auth';
+ *
+ * const auth = createAuth({
+ *   adapter: createSqliteAdapter({ filename: ':memory:' }),
+ *   providers: [],
+ *   user: { additionalFields: { plan: { type: 'string' } } },
+ * });
+ * userFieldsOfAuth(auth).map((field) => field.column); // ['plan']
+ * ```
+ */
+export function userFieldsOfAuth(auth: { readonly config: object }): readonly UserField[] {
+  return userFieldsOf(auth.config);
 }

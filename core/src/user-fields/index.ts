@@ -22,4 +22,5 @@ export type {
   UserWithFields,
 } from './infer.js';
 export { USER_FIELD_ERRORS } from './errors.js';
+export { userFieldsOfAuth } from './bind.js';
 export { setUserFields, type EngineWithFields, type UserFieldPatch } from './set-fields.js';
