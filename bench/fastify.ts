@@ -1,36 +1,54 @@
 /**
- * `npm run bench:fastify -w @framework/bench`: only the Fastify throughput rows (the last section of `npm run
- * bench`'s adapter tables). `BENCH_SECONDS` and `BENCH_ROUNDS` shorten a quick look (default 3 s, 5 rounds).
+ * `npm run bench:fastify -w @framework/bench`: only the Fastify and Express throughput rows (the adapter tables
+ * of `npm run bench`). `BENCH_SECONDS` and `BENCH_ROUNDS` shorten a quick look (default 3 s, 5 rounds).
  */
-import { fastifyProtectedVsBare } from './throughput.js';
-
-const fmt = (n: number, digits = 1) => n.toFixed(digits);
+import { printAdapterTable } from './adapter-table.js';
+import { ADAPTER_DEFAULT_OVER_NOOP, HONO_CPU_OVER_NOOP } from './goals.js';
+import { expressProtectedVsBare, fastifyProtectedVsBare } from './throughput.js';
 
 /** Prints the Fastify table: each route's req/s and server CPU µs per request against bare Fastify. */
 export async function printFastifyThroughput(seconds = 3, rounds = 5): Promise<void> {
   const t = await fastifyProtectedVsBare(seconds, rounds);
-  console.log(
-    `\n== protected route (jwt) vs bare Fastify (autocannon, 20 connections, loopback; median of ${rounds} interleaved rounds; ${
-      t.pinned ? 'server on core 1, load generator on core 0' : 'not pinned to cores'
-    })`,
+  const node20 = process.versions.node.startsWith('20.');
+  printAdapterTable(
+    'protected route (jwt) vs bare Fastify',
+    t,
+    [
+      ['bare Fastify', 'fastify-bare', undefined],
+      ['a no-op preHandler (the ceiling of any)', 'fastify-noop', undefined],
+      ['authPlugin(scope: false) + requireAuth() preHandler', 'fastify-default', ADAPTER_DEFAULT_OVER_NOOP],
+      [
+        'authPlugin (default scope, ALS) + global requireAuth()',
+        'fastify-scoped',
+        node20 ? HONO_CPU_OVER_NOOP.scoped : undefined,
+      ],
+    ],
+    { bare: 'fastify-bare', noop: 'fastify-noop' },
+    rounds,
   );
-  console.log('| route | req/s | % of bare req/s | server CPU µs per request | % of bare capacity (CPU) |');
-  console.log('|---|---|---|---|---|');
-  const routes = [
-    ['bare Fastify', 'fastify-bare'],
-    ['a no-op preHandler (the ceiling of any)', 'fastify-noop'],
-    ['authPlugin(scope: false) + requireAuth() preHandler', 'fastify-default'],
-    [`authPlugin (default scope, ALS, Node ${process.versions.node}) + global requireAuth()`, 'fastify-scoped'],
-  ] as const;
-  for (const [label, kind] of routes) {
-    const cpu = t.cpu ? `${fmt(t.cpu[kind], 2)} | ${fmt((t.cpu['fastify-bare'] / t.cpu[kind]) * 100)} %` : 'n/a | n/a';
-    console.log(
-      `| ${label} | ${fmt(t.rps[kind], 0)} | ${fmt((t.rps[kind] / t.rps['fastify-bare']) * 100)} % | ${cpu} |`,
-    );
-  }
+}
+
+/** Prints the Express table: `authSession(auth)` as shipped, without the scope, a no-op and bare Express. */
+export async function printExpressThroughput(seconds = 3, rounds = 5): Promise<void> {
+  const t = await expressProtectedVsBare(seconds, rounds);
+  printAdapterTable(
+    'protected route (jwt) vs bare Express',
+    t,
+    [
+      ['bare Express', 'express-bare', undefined],
+      ['a no-op middleware (the ceiling of any)', 'express-noop', undefined],
+      ['authSession(auth) as shipped + global requireAuth()', 'express-default', ADAPTER_DEFAULT_OVER_NOOP],
+      ['authSession(auth, { scope: false }) + req.auth', 'express-unscoped', ADAPTER_DEFAULT_OVER_NOOP],
+    ],
+    { bare: 'express-bare', noop: 'express-noop' },
+    rounds,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await printFastifyThroughput(Number(process.env.BENCH_SECONDS ?? 3), Number(process.env.BENCH_ROUNDS ?? 5));
+  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+  await printFastifyThroughput(seconds, rounds);
+  await printExpressThroughput(seconds, rounds);
   process.exit(0);
 }

@@ -33,3 +33,6 @@ export const SQLITE_OVER_BETTER_AUTH = atLeast(15, '×');
 
 /** PostgreSQL: our session read over a raw `pg` prepared select of the same row (median µs ratio). */
 export const POSTGRES_READ_OVER_RAW = atMost(1.1, '×');
+
+/** Every other adapter's default protected route: server CPU µs per request over the framework's own no-op. */
+export const ADAPTER_DEFAULT_OVER_NOOP = atMost(2, ' µs');

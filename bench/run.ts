@@ -3,15 +3,9 @@
  * goals are printed beside the numbers.
  */
 import { sessionReadMicros } from './session-read.js';
-import { protectedVsBare, type Kind } from './throughput.js';
-import {
-  goalText,
-  HONO_CPU_OVER_NOOP,
-  POSTGRES_READ_OVER_RAW,
-  SQLITE_OVER_BETTER_AUTH,
-  verdict,
-  type Goal,
-} from './goals.js';
+import { printAdapterTable } from './adapter-table.js';
+import { protectedVsBare } from './throughput.js';
+import { goalText, HONO_CPU_OVER_NOOP, POSTGRES_READ_OVER_RAW, SQLITE_OVER_BETTER_AUTH, verdict } from './goals.js';
 import { postgresRead } from './postgres-read.js';
 import { printComparison } from './compare-print.js';
 
@@ -36,40 +30,25 @@ console.log('');
 await printComparison();
 
 const t = await protectedVsBare();
-console.log(
-  `\n== protected route vs bare Hono (autocannon, 20 connections, loopback; median of 5 interleaved rounds; ${
-    t.pinned ? 'server on core 1, load generator on core 0' : 'not pinned to cores'
-  }; Node ${process.versions.node})`,
-);
-console.log('| route | req/s | % of bare req/s | server CPU µs per request | µs over the no-op | goal | |');
-console.log('|---|---|---|---|---|---|---|');
 const node20 = process.versions.node.startsWith('20.');
-const routes: ReadonlyArray<readonly [string, Kind, Goal | undefined]> = [
-  ['bare Hono', 'bare', undefined],
-  ['a no-op middleware (the ceiling of any)', 'noop', undefined],
-  ['authSession(auth) + requireAuth(c) (default, jwt)', 'default', HONO_CPU_OVER_NOOP.default],
+printAdapterTable(
+  'protected route vs bare Hono',
+  t,
   [
-    'authSession(auth, {scope: true}) (jwt, AsyncLocalStorage)',
-    'scoped',
-    node20 ? HONO_CPU_OVER_NOOP.scoped : undefined,
+    ['bare Hono', 'bare', undefined],
+    ['a no-op middleware (the ceiling of any)', 'noop', undefined],
+    ['authSession(auth) + requireAuth(c) (default, jwt)', 'default', HONO_CPU_OVER_NOOP.default],
+    [
+      'authSession(auth, {scope: true}) (jwt, AsyncLocalStorage)',
+      'scoped',
+      node20 ? HONO_CPU_OVER_NOOP.scoped : undefined,
+    ],
+    ['authSession(auth) + requireAuth(c) (database, SQLite)', 'database', HONO_CPU_OVER_NOOP.database],
+    ['better-auth getSession middleware (SQLite)', 'better-auth', undefined],
   ],
-  ['authSession(auth) + requireAuth(c) (database, SQLite)', 'database', HONO_CPU_OVER_NOOP.database],
-  ['better-auth getSession middleware (SQLite)', 'better-auth', undefined],
-];
-for (const [label, kind, goal] of routes) {
-  const cpu = t.cpu?.[kind];
-  const over = cpu !== undefined && t.cpu ? cpu - t.cpu.noop : undefined;
-  const cells = [
-    label,
-    fmt(t.rps[kind], 0),
-    `${fmt((t.rps[kind] / t.rps.bare) * 100)} %`,
-    cpu === undefined ? 'n/a' : fmt(cpu, 2),
-    over === undefined || kind === 'bare' || kind === 'noop' ? '' : `${over >= 0 ? '+' : ''}${fmt(over, 2)}`,
-    goal ? goalText(goal) : '',
-    goal ? verdict(over, goal) : '',
-  ];
-  console.log(`| ${cells.join(' | ')} |`);
-}
+  { bare: 'bare', noop: 'noop' },
+  5,
+);
 const overBetterAuth = t.rps.database / t.rps['better-auth'];
 console.log(
   `SQLite route vs better-auth on the same Hono app: ${fmt(overBetterAuth)}× the requests/s (goal ${goalText(
@@ -77,8 +56,9 @@ console.log(
   )}: ${verdict(overBetterAuth, SQLITE_OVER_BETTER_AUTH)})`,
 );
 
-const { printFastifyThroughput } = await import('./fastify.js');
+const { printExpressThroughput, printFastifyThroughput } = await import('./fastify.js');
 await printFastifyThroughput();
+await printExpressThroughput();
 
 try {
   const { benchTriggers } = (await import('./triggers.js')) as { benchTriggers: () => Promise<Record<string, number>> };

@@ -18,6 +18,9 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 export type Kind = 'bare' | 'noop' | 'default' | 'scoped' | 'database' | 'better-auth';
 /** The Fastify routes of `fastify-server.ts`: bare, behind a no-op preHandler, and protected (see there). */
 export type FastifyKind = 'fastify-bare' | 'fastify-noop' | 'fastify-default' | 'fastify-scoped';
+/** The Express routes of `express-server.ts`. */
+export type ExpressKind = 'express-bare' | 'express-noop' | 'express-default' | 'express-unscoped';
+type AnyKind = Kind | FastifyKind | ExpressKind;
 
 /** Whether servers and the load generator can be pinned to separate cores. */
 const canPin = process.platform === 'linux' && availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
@@ -39,8 +42,12 @@ function cpuMicros(pid: number): number | undefined {
   }
 }
 
-async function startServer(kind: Kind | FastifyKind) {
-  const script = kind.startsWith('fastify-') ? 'fastify-server.ts' : 'server.ts';
+async function startServer(kind: AnyKind) {
+  const script = kind.startsWith('fastify-')
+    ? 'fastify-server.ts'
+    : kind.startsWith('express-')
+      ? 'express-server.ts'
+      : 'server.ts';
   const node = [process.execPath, '--import', 'tsx', '--conditions=@framework/source', `${here}${script}`, kind];
   const [command, ...args] = canPin ? ['taskset', '-c', '1', ...node] : node;
   const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd: here });
@@ -64,7 +71,7 @@ async function startServer(kind: Kind | FastifyKind) {
 let sessionCookie = '';
 
 /** One measured run: requests/s and the server's CPU µs per request (undefined where it cannot be read). */
-async function measure(kind: Kind | FastifyKind, seconds: number): Promise<{ rps: number; cpu: number | undefined }> {
+async function measure(kind: AnyKind, seconds: number): Promise<{ rps: number; cpu: number | undefined }> {
   const server = await startServer(kind);
   if (server.cookie) sessionCookie = server.cookie;
   try {
@@ -118,7 +125,19 @@ export async function fastifyProtectedVsBare(seconds = 3, rounds = 5): Promise<T
   return compareRoutes(['fastify-default', 'fastify-scoped', 'fastify-noop', 'fastify-bare'] as const, seconds, rounds);
 }
 
-async function compareRoutes<K extends Kind | FastifyKind>(
+/**
+ * The same measurement for Express (`express-server.ts`): `authSession(auth)` as shipped with the global
+ * `requireAuth()`, `authSession(auth, { scope: false })` with `req.auth`, a no-op middleware and bare Express.
+ */
+export async function expressProtectedVsBare(seconds = 3, rounds = 5): Promise<Throughput<ExpressKind>> {
+  return compareRoutes(
+    ['express-default', 'express-unscoped', 'express-noop', 'express-bare'] as const,
+    seconds,
+    rounds,
+  );
+}
+
+async function compareRoutes<K extends AnyKind>(
   kinds: readonly K[],
   seconds: number,
   rounds: number,

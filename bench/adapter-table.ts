@@ -1,0 +1,42 @@
+/**
+ * Prints one framework's throughput table for `npm run bench`: each route's requests/s and server CPU µs per
+ * request against the bare route, the µs over the framework's own no-op middleware, and the goal with its verdict.
+ */
+import { goalText, verdict, type Goal } from './goals.js';
+import type { Throughput } from './throughput.js';
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/** A row: label, route kind, and the goal on its CPU µs over `noop` (none for the bare and no-op rows). */
+export type AdapterRow<K extends string> = readonly [label: string, kind: K, goal: Goal | undefined];
+
+export function printAdapterTable<K extends string>(
+  title: string,
+  t: Throughput<K>,
+  rows: ReadonlyArray<AdapterRow<K>>,
+  base: { bare: K; noop: K },
+  rounds: number,
+): void {
+  console.log(
+    `\n== ${title} (autocannon, 20 connections, loopback; median of ${rounds} interleaved rounds; ${
+      t.pinned ? 'server on core 1, load generator on core 0' : 'not pinned to cores'
+    }; Node ${process.versions.node})`,
+  );
+  console.log('| route | req/s | % of bare req/s | server CPU µs per request | µs over the no-op | goal | |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const [label, kind, goal] of rows) {
+    const cpu = t.cpu?.[kind];
+    const noop = t.cpu?.[base.noop];
+    const over = cpu !== undefined && noop !== undefined ? cpu - noop : undefined;
+    const cells = [
+      label,
+      fmt(t.rps[kind], 0),
+      `${fmt((t.rps[kind] / t.rps[base.bare]) * 100)} %`,
+      cpu === undefined ? 'n/a' : fmt(cpu, 2),
+      over === undefined || kind === base.bare || kind === base.noop ? '' : `${over >= 0 ? '+' : ''}${fmt(over, 2)}`,
+      goal ? goalText(goal) : '',
+      goal ? verdict(over, goal) : '',
+    ];
+    console.log(`| ${cells.join(' | ')} |`);
+  }
+}
