@@ -4,7 +4,7 @@ import type { TriggerDefinition, TriggerSource } from '@framework/trigger';
 export function keyDetail(source: TriggerSource): string {
   switch (source.type) {
     case 'scheduled':
-      return `${source.cron} (${source.timezone ?? 'UTC'})`;
+      return `${source.every ?? source.cron} (${source.timezone ?? 'UTC'})`;
     case 'queue':
       return `queue ${source.name} (batch ${source.batchSize ?? 10})`;
     case 'webhook':
