@@ -58,9 +58,9 @@ runTwoFactorStorageConformance('sql (d1)', async () => {
 });
 runApiKeyStorageConformance('sql (d1)', async () => {
   const { prefix, teardown } = freshPrefix();
-  return { storage: createSqlApiKeyStorage(db, { ...on, tableName: `${prefix}_api_keys` }), teardown };
+  return { storage: createSqlApiKeyStorage(db, { ...on, tablePrefix: `${prefix}_api_keys` }), teardown };
 });
 runTenantStorageConformance('sql (d1)', async () => {
   const { prefix, teardown } = freshPrefix();
-  return { storage: createSqlTenantStorage(db, { ...on, tableName: `${prefix}_tenants` }), teardown };
+  return { storage: createSqlTenantStorage(db, { ...on, tablePrefix: `${prefix}_tenants` }), teardown };
 });

@@ -17,6 +17,7 @@ export interface PluginSql {
   /** `db` without its plugins (row names stay snake_case). */
   q: Kysely<any>;
   prefix: string;
+  dialect: SqlDialectName;
   traits: DialectTraits;
   /** Runs `migrations(traits)` once per database, recorded in `<prefix>_migrations`. */
   migrate(migrations: Record<string, Migration>): Promise<void>;
@@ -43,6 +44,7 @@ export function pluginSql(
   return {
     q,
     prefix,
+    dialect,
     traits,
     migrate: (migrations) =>
       runMigrations(q, { migrations, table: `${prefix}_migrations`, lockTable: `${prefix}_migrations_lock`, dialect }),

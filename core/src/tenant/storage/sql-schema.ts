@@ -4,12 +4,9 @@
  * @internal
  */
 import type { Kysely, Migration } from 'kysely';
-import { runMigrations } from '../../storage/sql/migrator.js';
-import { createTable, type DialectTraits, type SqlDialectName } from '../../storage/sql/dialect.js';
+import { createTable, type DialectTraits } from '../../storage/sql/dialect.js';
 
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,40}$/;
-
-/** The names of the storage's tables for one `tableName`. */
+/** The names of the storage's tables for one `tablePrefix`. */
 export interface TenantTables {
   tenants: string;
   members: string;
@@ -18,19 +15,15 @@ export interface TenantTables {
 }
 
 /**
- * Table names derived from `tableName`: `<name>`, `<name>_members`,
+ * Table names derived from `tablePrefix`: `<name>`, `<name>_members`,
  * `<name>_migrations`, `<name>_migrations_lock`.
- * @throws TypeError when `tableName` is not a plain SQL identifier.
  */
-export function tenantTables(tableName = 'tenants'): TenantTables {
-  if (typeof tableName !== 'string' || !IDENTIFIER.test(tableName)) {
-    throw new TypeError(`tableName must match ${IDENTIFIER} (letters, digits, "_"); got ${JSON.stringify(tableName)}`);
-  }
+export function tenantTables(tablePrefix = 'tenants'): TenantTables {
   return {
-    tenants: tableName,
-    members: `${tableName}_members`,
-    migrations: `${tableName}_migrations`,
-    migrationLock: `${tableName}_migrations_lock`,
+    tenants: tablePrefix,
+    members: `${tablePrefix}_members`,
+    migrations: `${tablePrefix}_migrations`,
+    migrationLock: `${tablePrefix}_migrations_lock`,
   };
 }
 
@@ -58,22 +51,7 @@ function initial(t: TenantTables, traits: DialectTraits): Migration {
   };
 }
 
-/**
- * Brings the tables up to date; idempotent. On PostgreSQL the migration
- * bookkeeping is pinned to `current_schema()`, so same-named tables in other
- * schemas are never mistaken for ours.
- * @throws the first migration error.
- */
-export async function migrateTenantTables(
-  db: Kysely<any>,
-  t: TenantTables,
-  dialect: SqlDialectName,
-  traits: DialectTraits,
-): Promise<void> {
-  await runMigrations(db, {
-    migrations: { '0001_tenants': initial(t, traits) },
-    table: t.migrations,
-    lockTable: t.migrationLock,
-    dialect,
-  });
+/** The storage's migrations, in order (run by `pluginSql(...).migrate`, bookkeeping in `<prefix>_migrations`). */
+export function tenantMigrations(t: TenantTables, traits: DialectTraits): Record<string, Migration> {
+  return { '0001_tenants': initial(t, traits) };
 }

@@ -4,19 +4,22 @@
  * @module
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { detectDialect, dialects, type SqlDialectName } from '../../storage/sql/dialect.js';
+import type { SqlDialectName } from '../../storage/sql/dialect.js';
+import { pluginSql } from '../../plugins/plugin-sql.js';
 import { StorageConflictError } from '../../storage/types.js';
 import type { Tenant, TenantMembership, TenantStorage } from '../types.js';
 import { tenantStorage, type GuardedChange, type TenantBackend } from './backend.js';
-import { migrateTenantTables, tenantTables } from './sql-schema.js';
+import { tenantMigrations, tenantTables } from './sql-schema.js';
 
 /** Options of {@link createSqlTenantStorage}. */
 export interface SqlTenantStorageOptions {
   /**
-   * Name of the tenants table (letters, digits, `_`). Default `tenants`.
-   * Memberships go in `<tableName>_members`, migration bookkeeping in
-   * `<tableName>_migrations` and `<tableName>_migrations_lock`.
+   * Name of the tenants table, and prefix of the storage's other tables (letters, digits, `_`). Default `tenants`.
+   * Memberships go in `<tablePrefix>_members`, migration bookkeeping in
+   * `<tablePrefix>_migrations` and `<tablePrefix>_migrations_lock`.
    */
+  tablePrefix?: string;
+  /** @deprecated Use `tablePrefix` (the same name); removed in the next version. Ignored when `tablePrefix` is set. */
   tableName?: string;
   /** Which SQL `db` speaks. Default: detected from the Kysely dialect (SQLite, PostgreSQL or MySQL). */
   dialect?: SqlDialectName;
@@ -75,7 +78,7 @@ const toMember = (row: MemberRow): TenantMembership => ({
  * transaction, for SQLite connections without `foreign_keys`). Kysely
  * plugins on `db` are bypassed. The caller owns `db` and destroys it.
  *
- * @throws TypeError at creation for a malformed `tableName`, an unknown
+ * @throws TypeError at creation for a malformed `tablePrefix`, an unknown
  *   `dialect`, or a dialect that cannot be detected.
  * @example
  * ```ts
@@ -90,12 +93,13 @@ const toMember = (row: MemberRow): TenantMembership => ({
  * ```
  */
 export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorageOptions = {}): TenantStorage {
-  const t = tenantTables(options.tableName);
-  const dialect = options.dialect ?? detectDialect(db, 'createSqlTenantStorage');
-  const traits = dialects[dialect];
-  if (!traits)
-    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite', 'postgres' or 'mysql'`);
-  const q = db.withoutPlugins();
+  const { q, prefix, dialect, traits, migrate } = pluginSql(
+    db,
+    { tablePrefix: options.tablePrefix ?? options.tableName, dialect: options.dialect },
+    'tenants',
+    'createSqlTenantStorage',
+  );
+  const t = tenantTables(prefix);
 
   /** Runs `write`, turning a unique violation into a StorageConflictError. */
   async function guard(write: Promise<unknown>): Promise<void> {
@@ -203,7 +207,7 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
   }
 
   const backend: TenantBackend = {
-    migrate: () => migrateTenantTables(q, t, dialect, traits),
+    migrate: () => migrate(tenantMigrations(t, traits)),
     byId: (id) => one('id', id),
     bySlug: (slug) => one('slug', slug),
     all: async () => (await q.selectFrom(t.tenants).selectAll().$castTo<TenantRow>().execute()).map(toTenant),

@@ -4,18 +4,21 @@
  * @module
  */
 import type { Kysely } from 'kysely';
-import { detectDialect, dialects, type SqlDialectName } from '../../../storage/sql/dialect.js';
+import type { SqlDialectName } from '../../../storage/sql/dialect.js';
+import { pluginSql } from '../../plugin-sql.js';
 import { StorageConflictError } from '../../../storage/types.js';
 import type { ApiKeyRecord, ApiKeyStorage } from '../types.js';
-import { apiKeyTables, migrateApiKeyTables } from './sql-schema.js';
+import { apiKeyMigrations, apiKeyTables } from './sql-schema.js';
 
 /** Options of {@link createSqlApiKeyStorage}. */
 export interface SqlApiKeyStorageOptions {
   /**
-   * Name of the keys table (letters, digits, `_`). Default `api_keys`.
-   * Migration bookkeeping goes in `<tableName>_migrations` and
-   * `<tableName>_migrations_lock`.
+   * Name of the keys table, and prefix of the storage's other tables (letters, digits, `_`). Default `api_keys`.
+   * Migration bookkeeping goes in `<tablePrefix>_migrations` and
+   * `<tablePrefix>_migrations_lock`.
    */
+  tablePrefix?: string;
+  /** @deprecated Use `tablePrefix` (the same name); removed in the next version. Ignored when `tablePrefix` is set. */
   tableName?: string;
   /** Which SQL `db` speaks. Default: detected from the Kysely dialect. */
   dialect?: SqlDialectName;
@@ -72,7 +75,7 @@ const toRow = (k: ApiKeyRecord): KeyRow => ({
  * SHA-256 of each secret is stored. Kysely plugins on `db` are bypassed; the
  * caller owns `db` and destroys it.
  *
- * @throws TypeError at creation for a malformed `tableName`, an unknown
+ * @throws TypeError at creation for a malformed `tablePrefix`, an unknown
  *   `dialect`, or a dialect that cannot be detected.
  * @example
  * ```ts
@@ -87,15 +90,16 @@ const toRow = (k: ApiKeyRecord): KeyRow => ({
  * ```
  */
 export function createSqlApiKeyStorage(db: Kysely<any>, options: SqlApiKeyStorageOptions = {}): ApiKeyStorage {
-  const t = apiKeyTables(options.tableName);
-  const dialect = options.dialect ?? detectDialect(db, 'createSqlApiKeyStorage');
-  const traits = dialects[dialect];
-  if (!traits)
-    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite', 'postgres' or 'mysql'`);
-  const q = db.withoutPlugins();
+  const { q, prefix, traits, migrate } = pluginSql(
+    db,
+    { tablePrefix: options.tablePrefix ?? options.tableName, dialect: options.dialect },
+    'api_keys',
+    'createSqlApiKeyStorage',
+  );
+  const t = apiKeyTables(prefix);
 
   return {
-    migrate: () => migrateApiKeyTables(q, t, dialect, traits),
+    migrate: () => migrate(apiKeyMigrations(t, traits)),
     async create(record) {
       try {
         await q.insertInto(t.keys).values(toRow(record)).execute();

@@ -10,10 +10,10 @@ runApiKeyStorageConformance('sql (sqlite, dialect detected)', async () => {
   const db = open();
   return { storage: createSqlApiKeyStorage(db), teardown: () => db.destroy() };
 });
-runApiKeyStorageConformance('sql (sqlite, custom tableName)', async () => {
+runApiKeyStorageConformance('sql (sqlite, custom tablePrefix)', async () => {
   const db = open();
   return {
-    storage: createSqlApiKeyStorage(db, { tableName: 'service_keys', dialect: 'sqlite' }),
+    storage: createSqlApiKeyStorage(db, { tablePrefix: 'service_keys', dialect: 'sqlite' }),
     teardown: () => db.destroy(),
   };
 });

@@ -4,12 +4,9 @@
  * @internal
  */
 import type { Kysely, Migration } from 'kysely';
-import { runMigrations } from '../../../storage/sql/migrator.js';
-import { createTable, type DialectTraits, type SqlDialectName } from '../../../storage/sql/dialect.js';
+import { createTable, type DialectTraits } from '../../../storage/sql/dialect.js';
 
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,40}$/;
-
-/** The names of the storage's tables for one `tableName`. */
+/** The names of the storage's tables for one `tablePrefix`. */
 export interface JwksTables {
   keys: string;
   migrations: string;
@@ -17,15 +14,15 @@ export interface JwksTables {
 }
 
 /**
- * Table names derived from `tableName`: `<name>`, `<name>_migrations`,
+ * Table names derived from `tablePrefix`: `<name>`, `<name>_migrations`,
  * `<name>_migrations_lock`.
- * @throws TypeError when `tableName` is not a plain SQL identifier.
  */
-export function jwksTables(tableName = 'auth_jwks'): JwksTables {
-  if (typeof tableName !== 'string' || !IDENTIFIER.test(tableName)) {
-    throw new TypeError(`tableName must match ${IDENTIFIER} (letters, digits, "_"); got ${JSON.stringify(tableName)}`);
-  }
-  return { keys: tableName, migrations: `${tableName}_migrations`, migrationLock: `${tableName}_migrations_lock` };
+export function jwksTables(tablePrefix = 'auth_jwks'): JwksTables {
+  return {
+    keys: tablePrefix,
+    migrations: `${tablePrefix}_migrations`,
+    migrationLock: `${tablePrefix}_migrations_lock`,
+  };
 }
 
 function initial(t: JwksTables, traits: DialectTraits): Migration {
@@ -45,17 +42,7 @@ function initial(t: JwksTables, traits: DialectTraits): Migration {
   };
 }
 
-/** Brings the table up to date; idempotent. @throws the first migration error. */
-export async function migrateJwksTables(
-  db: Kysely<any>,
-  t: JwksTables,
-  dialect: SqlDialectName,
-  traits: DialectTraits,
-): Promise<void> {
-  await runMigrations(db, {
-    migrations: { '0001_jwks': initial(t, traits) },
-    table: t.migrations,
-    lockTable: t.migrationLock,
-    dialect,
-  });
+/** The storage's migrations, in order (run by `pluginSql(...).migrate`, bookkeeping in `<prefix>_migrations`). */
+export function jwksMigrations(t: JwksTables, traits: DialectTraits): Record<string, Migration> {
+  return { '0001_jwks': initial(t, traits) };
 }

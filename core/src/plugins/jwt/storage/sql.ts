@@ -4,17 +4,20 @@
  * @module
  */
 import type { Kysely } from 'kysely';
-import { detectDialect, dialects, type SqlDialectName } from '../../../storage/sql/dialect.js';
-import { jwksTables, migrateJwksTables } from './sql-schema.js';
+import type { SqlDialectName } from '../../../storage/sql/dialect.js';
+import { pluginSql } from '../../plugin-sql.js';
+import { jwksMigrations, jwksTables } from './sql-schema.js';
 import type { JwksStorage, JwtSigningAlgorithm, StoredSigningKey } from './types.js';
 
 /** Options of {@link createSqlJwksStorage}. */
 export interface SqlJwksStorageOptions {
   /**
-   * Name of the keys table (letters, digits, `_`). Default `auth_jwks`.
-   * Migration bookkeeping goes in `<tableName>_migrations` and
-   * `<tableName>_migrations_lock`.
+   * Name of the keys table, and prefix of the storage's other tables (letters, digits, `_`). Default `auth_jwks`.
+   * Migration bookkeeping goes in `<tablePrefix>_migrations` and
+   * `<tablePrefix>_migrations_lock`.
    */
+  tablePrefix?: string;
+  /** @deprecated Use `tablePrefix` (the same name); removed in the next version. Ignored when `tablePrefix` is set. */
   tableName?: string;
   /** Which SQL `db` speaks. Default: detected from the Kysely dialect (SQLite, PostgreSQL or MySQL/MariaDB). */
   dialect?: SqlDialectName;
@@ -50,7 +53,7 @@ const toKey = (row: KeyRow): StoredSigningKey => ({
  * Private keys arrive sealed by the plugin (AES-256-GCM); this storage never
  * sees them in clear. The caller owns `db` and destroys it.
  *
- * @throws TypeError at creation for a malformed `tableName`, an unknown
+ * @throws TypeError at creation for a malformed `tablePrefix`, an unknown
  *   `dialect`, or a dialect that cannot be detected.
  * @example
  * ```ts
@@ -63,15 +66,16 @@ const toKey = (row: KeyRow): StoredSigningKey => ({
  * ```
  */
 export function createSqlJwksStorage(db: Kysely<any>, options: SqlJwksStorageOptions = {}): JwksStorage {
-  const t = jwksTables(options.tableName);
-  const dialect = options.dialect ?? detectDialect(db, 'createSqlJwksStorage');
-  const traits = dialects[dialect];
-  if (!traits)
-    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite', 'postgres' or 'mysql'`);
-  const q = db.withoutPlugins();
+  const { q, prefix, traits, migrate } = pluginSql(
+    db,
+    { tablePrefix: options.tablePrefix ?? options.tableName, dialect: options.dialect },
+    'auth_jwks',
+    'createSqlJwksStorage',
+  );
+  const t = jwksTables(prefix);
 
   return {
-    migrate: () => migrateJwksTables(q, t, dialect, traits),
+    migrate: () => migrate(jwksMigrations(t, traits)),
     async list() {
       const rows = await q.selectFrom(t.keys).selectAll().orderBy('generation', 'desc').$castTo<KeyRow>().execute();
       return rows.map(toKey);

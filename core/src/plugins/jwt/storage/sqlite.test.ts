@@ -10,16 +10,16 @@ runJwksStorageConformance('sql (sqlite, dialect detected)', async () => {
   const db = open();
   return { storage: createSqlJwksStorage(db), teardown: () => db.destroy() };
 });
-runJwksStorageConformance('sql (sqlite, custom tableName)', async () => {
+runJwksStorageConformance('sql (sqlite, custom tablePrefix)', async () => {
   const db = open();
   return {
-    storage: createSqlJwksStorage(db, { tableName: 'signing_keys', dialect: 'sqlite' }),
+    storage: createSqlJwksStorage(db, { tablePrefix: 'signing_keys', dialect: 'sqlite' }),
     teardown: () => db.destroy(),
   };
 });
 
 describe('createSqlJwksStorage on SQLite', () => {
-  it('creates its tables under tableName', async () => {
+  it('creates its tables under tableName (the deprecated alias of tablePrefix)', async () => {
     const db = open();
     await createSqlJwksStorage(db, { tableName: 'signing_keys' }).migrate();
     const tables = (await db.introspection.getTables({ withInternalKyselyTables: true })).map((x) => x.name).sort();
@@ -27,9 +27,9 @@ describe('createSqlJwksStorage on SQLite', () => {
     await db.destroy();
   });
 
-  it('rejects a malformed tableName and an unknown dialect at creation', async () => {
+  it('rejects a malformed tablePrefix and an unknown dialect at creation', async () => {
     const db = open();
-    expect(() => createSqlJwksStorage(db, { tableName: 'keys; drop table x' })).toThrow(TypeError);
+    expect(() => createSqlJwksStorage(db, { tablePrefix: 'keys; drop table x' })).toThrow(TypeError);
     expect(() => createSqlJwksStorage(db, { dialect: 'oracle' as never })).toThrow(/Unknown SQL dialect/);
     await db.destroy();
   });

@@ -4,9 +4,7 @@
  * @internal
  */
 import type { Kysely, Migration } from 'kysely';
-import { runMigrations, createTable, type DialectTraits, type SqlDialectName } from '../../../plugin-kit.js';
-
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,30}$/;
+import { createTable, type DialectTraits } from '../../../plugin-kit.js';
 
 /** The names of the storage's tables for one `tablePrefix`. */
 export interface TwoFactorTables {
@@ -21,14 +19,8 @@ export interface TwoFactorTables {
 /**
  * Table names derived from `tablePrefix` (default `two_factor`): `<p>`, `<p>_backup_codes`,
  * `<p>_trusted_devices`, `<p>_challenges`, `<p>_migrations`, `<p>_migrations_lock`.
- * @throws TypeError when `tablePrefix` is not a plain SQL identifier.
  */
 export function twoFactorTables(tablePrefix = 'two_factor'): TwoFactorTables {
-  if (typeof tablePrefix !== 'string' || !IDENTIFIER.test(tablePrefix)) {
-    throw new TypeError(
-      `tablePrefix must match ${IDENTIFIER} (letters, digits, "_"); got ${JSON.stringify(tablePrefix)}`,
-    );
-  }
   const p = tablePrefix;
   return {
     enrolments: p,
@@ -77,20 +69,7 @@ function initial(t: TwoFactorTables, traits: DialectTraits): Migration {
   };
 }
 
-/**
- * Brings the tables up to date; idempotent.
- * @throws the first migration error.
- */
-export async function migrateTwoFactorTables(
-  db: Kysely<any>,
-  t: TwoFactorTables,
-  dialect: SqlDialectName,
-  traits: DialectTraits,
-): Promise<void> {
-  await runMigrations(db, {
-    migrations: { '0001_two_factor': initial(t, traits) },
-    table: t.migrations,
-    lockTable: t.migrationLock,
-    dialect,
-  });
+/** The storage's migrations, in order (run by `pluginSql(...).migrate`, bookkeeping in `<prefix>_migrations`). */
+export function twoFactorMigrations(t: TwoFactorTables, traits: DialectTraits): Record<string, Migration> {
+  return { '0001_two_factor': initial(t, traits) };
 }

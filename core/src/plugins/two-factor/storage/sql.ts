@@ -4,9 +4,10 @@
  * @module
  */
 import type { Kysely } from 'kysely';
-import { detectDialect, dialects, upsert, type SqlDialectName } from '../../../plugin-kit.js';
+import { upsert, type SqlDialectName } from '../../../plugin-kit.js';
+import { pluginSql } from '../../plugin-sql.js';
 import type { TrustedDeviceRecord, TwoFactorRecord, TwoFactorStorage } from '../types.js';
-import { migrateTwoFactorTables, twoFactorTables } from './sql-schema.js';
+import { twoFactorMigrations, twoFactorTables } from './sql-schema.js';
 
 /** Options of {@link createSqlTwoFactorStorage}. */
 export interface SqlTwoFactorStorageOptions {
@@ -70,12 +71,13 @@ const toDevice = (r: DeviceRow): TrustedDeviceRecord => ({
  * ```
  */
 export function createSqlTwoFactorStorage(db: Kysely<any>, options: SqlTwoFactorStorageOptions = {}): TwoFactorStorage {
-  const t = twoFactorTables(options.tablePrefix);
-  const dialect = options.dialect ?? detectDialect(db, 'createSqlTwoFactorStorage');
-  const traits = dialects[dialect];
-  if (!traits)
-    throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}: use 'sqlite', 'postgres' or 'mysql'`);
-  const q = db.withoutPlugins();
+  const { q, prefix, traits, migrate } = pluginSql(
+    db,
+    { tablePrefix: options.tablePrefix, dialect: options.dialect },
+    'two_factor',
+    'createSqlTwoFactorStorage',
+  );
+  const t = twoFactorTables(prefix);
   const bool = traits.encodeBool;
 
   async function ensureChallenge(id: string, expiresAt: Date): Promise<void> {
@@ -85,7 +87,7 @@ export function createSqlTwoFactorStorage(db: Kysely<any>, options: SqlTwoFactor
   }
 
   return {
-    migrate: () => migrateTwoFactorTables(q, t, dialect, traits),
+    migrate: () => migrate(twoFactorMigrations(t, traits)),
     async get(userId) {
       const row = await q
         .selectFrom(t.enrolments)
