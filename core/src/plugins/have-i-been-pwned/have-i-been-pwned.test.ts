@@ -137,7 +137,7 @@ describe('haveIBeenPwned(): the range API cannot be reached', () => {
     expect(logs.some((l) => l.startsWith('error [haveIBeenPwned]'))).toBe(true);
   });
 
-  it('an error answer (5xx) follows the same policy', async () => {
+  it('an error status from the API follows the same policy', async () => {
     const { client } = setup({ endpoint: `${range.endpoint}not-a-prefix/`, onError: 'refuse' });
     const res = await client.postJson('/auth/signup', { email: 'ada@example.com', password: GOOD });
     expect(await codeOf(res)).toBe('PASSWORD_CHECK_UNAVAILABLE');
