@@ -28,4 +28,4 @@ export {
 export { createAuthStore, type AuthStore } from './store.js';
 export { createAuthClient, type AuthClient } from './client.js';
 export type { AuthClientOptions, AuthState, AuthStatus, ClientSession, ClientUser } from './types.js';
-export type { AuthServerLike, Jsonified, SessionUser } from './infer.js';
+export type { AuthErrorCodeOf, AuthServerLike, Jsonified, SessionUser } from './infer.js';

@@ -65,3 +65,23 @@ export type SessionUser<S = ClientUser> = unknown extends S
       ? Jsonified<NonNullable<U>> & { id: string }
       : ClientUser
     : S;
+
+/**
+ * The error codes (`error.code`, and the `error` field of the client's results) a server answers with, from its
+ * `typeof auth`: the core's codes and the codes of the plugins passed to `createAuth({ plugins })` (each plugin's
+ * `defineErrorCodes` table). Without a server type (or for `unknown`/`any`): `string`.
+ *
+ * @example
+ * ```ts
+ * import type { auth } from '../server/auth';         // createAuth({ ..., plugins: [twoFactor()] })
+ * type Code = AuthErrorCodeOf<typeof auth>;          // 'INVALID_CREDENTIALS' | … | 'TWO_FACTOR_REQUIRED' | …
+ * const needsCode = (error: string | undefined) => (error as Code | undefined) === 'TWO_FACTOR_REQUIRED';
+ * ```
+ */
+export type AuthErrorCodeOf<S = unknown> = unknown extends S
+  ? string
+  : S extends { readonly $errorCode?: infer E }
+    ? [NonNullable<E>] extends [string]
+      ? NonNullable<E>
+      : string
+    : string;

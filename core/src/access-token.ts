@@ -7,7 +7,7 @@
  * @internal
  * @module
  */
-import { AuthError } from './errors.js';
+import { authError } from './errors/auth-error.js';
 import { flowOf } from './providers/flow.js';
 import type { AuthInternals } from './contract/types.js';
 import type { AdapterAccount } from './storage/types.js';
@@ -22,10 +22,7 @@ export function accessTokenGetter(auth: AuthInternals) {
     const provider = auth.providers.get(account.provider);
     const refreshWith = provider ? flowOf(provider)?.refresh : undefined;
     if (!provider || !refreshWith || !account.refresh_token) {
-      throw new AuthError('The access token expired and cannot be refreshed; sign in again', {
-        code: 'ACCESS_TOKEN_EXPIRED',
-        status: 401,
-      });
+      throw authError('ACCESS_TOKEN_EXPIRED', 'The access token expired and cannot be refreshed; sign in again');
     }
     let tokens;
     try {
@@ -35,10 +32,7 @@ export function accessTokenGetter(auth: AuthInternals) {
       auth.logger.warn(
         `[auth] ${account.provider}: token refresh failed: ${name}: ${error instanceof Error ? error.message : ''}`,
       );
-      throw new AuthError('The access token could not be refreshed; sign in again', {
-        code: 'OAUTH_REFRESH_FAILED',
-        status: 401,
-      });
+      throw authError('OAUTH_REFRESH_FAILED', 'The access token could not be refreshed; sign in again');
     }
     const patch: Partial<AdapterAccount> = { access_token: tokens.access_token };
     if (tokens.refresh_token) patch.refresh_token = tokens.refresh_token;

@@ -4,7 +4,8 @@
  * @module
  */
 import { randomString } from './crypto.js';
-import type { AuthInternals, AuthPlugin, PluginApis, PluginExtensions } from './contract/types.js';
+import type { AuthInternals, AuthPlugin, PluginApis, PluginErrorCodes, PluginExtensions } from './contract/types.js';
+import type { CoreErrorCode } from './error-codes.js';
 import { signInRoutes } from './routes/router.js';
 import { accountRoutes } from './routes/account/index.js';
 import { buildRegistry } from './plugins/registry.js';
@@ -58,7 +59,9 @@ export function createAuth<
   const P extends readonly AuthPlugin<string, unknown, any>[] = [],
   const F extends UserFieldsConfig = Record<never, never>,
   S extends Session = Session,
->(options: CreateAuthOptions<P, F, S>): Auth<PluginExtensions<P>, SessionUserOf<F, S>, PluginApis<P>> {
+>(
+  options: CreateAuthOptions<P, F, S>,
+): Auth<PluginExtensions<P>, SessionUserOf<F, S>, PluginApis<P>, CoreErrorCode | PluginErrorCodes<P>> {
   const resolved = resolveOptions(options);
   const { config, adapter, plugins, strategy } = resolved;
   const registry = buildRegistry([signInRoutes(), accountRoutes(), ...plugins], config.basePath);
@@ -122,5 +125,10 @@ export function createAuth<
     },
     toResponse: responseOfError(internals),
   };
-  return engine as unknown as Auth<PluginExtensions<P>, SessionUserOf<F, S>, PluginApis<P>>;
+  return engine as unknown as Auth<
+    PluginExtensions<P>,
+    SessionUserOf<F, S>,
+    PluginApis<P>,
+    CoreErrorCode | PluginErrorCodes<P>
+  >;
 }

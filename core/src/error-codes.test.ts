@@ -2,6 +2,19 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { AUTH_ERRORS, type AuthErrorCode } from './error-codes.js';
 import { AuthError, badRequest } from './errors.js';
+import { ADMIN_ERRORS } from './plugins/admin/errors.js';
+import { ORGANIZATION_ERRORS } from './plugins/organizations/errors.js';
+import { PASSKEY_ERRORS } from './plugins/passkey/errors.js';
+import { TWO_FACTOR_ERRORS } from './plugins/two-factor/errors.js';
+
+/** The core's table and the built-in plugins' tables, code → status. */
+const BUILT_IN = {
+  ...AUTH_ERRORS,
+  ...TWO_FACTOR_ERRORS.codes,
+  ...ADMIN_ERRORS.codes,
+  ...ORGANIZATION_ERRORS.codes,
+  ...PASSKEY_ERRORS.codes,
+};
 
 /** The README's error table: code → status, from rows like "| `A`, `B` | 404 | … |". */
 function readmeTable(): Map<string, number> {
@@ -17,11 +30,16 @@ function readmeTable(): Map<string, number> {
 }
 
 describe('error codes', () => {
-  it('the README table lists every code with the status of AUTH_ERRORS, and nothing else', () => {
+  it("the README table lists every code of the core's and the built-in plugins' tables with its status, and nothing else", () => {
     const documented = readmeTable();
     expect(Object.fromEntries(documented)).toEqual(
-      Object.fromEntries(Object.entries(AUTH_ERRORS).map(([code, info]) => [code, info.status])),
+      Object.fromEntries(Object.entries(BUILT_IN).map(([code, info]) => [code, info.status])),
     );
+  });
+
+  it("the core's table holds no built-in plugin's code", () => {
+    for (const table of [TWO_FACTOR_ERRORS, ADMIN_ERRORS, ORGANIZATION_ERRORS, PASSKEY_ERRORS])
+      for (const code of Object.keys(table.codes)) expect(Object.hasOwn(AUTH_ERRORS, code)).toBe(false);
   });
 
   it('AuthError takes its status from the table, and is typed by it', () => {

@@ -1,11 +1,11 @@
 /**
  * Errors of `@framework/auth`. Every error has a stable `code` and an HTTP
  * `status`; the message is safe to show (it never carries secrets or stack
- * traces). Codes and statuses come from the table in core/src/error-codes.ts,
- * which the README's error table is checked against.
+ * traces). Codes, statuses and default messages come from the tables of `defineErrorCodes` (the core's in
+ * core/src/error-codes.ts, which the README's error table is checked against; each plugin's in its `errors.ts`).
  * @module
  */
-import { statusOf, type AuthErrorCode } from './error-codes.js';
+import { AUTH_ERRORS, statusOf, type AuthErrorCode } from './error-codes.js';
 import { isBranded, markBranded } from './brand.js';
 
 /** Options for {@link AuthError}. */
@@ -15,7 +15,7 @@ export interface AuthErrorOptions {
    * `INVALID_REQUEST`.
    */
   code: AuthErrorCode;
-  /** HTTP status the error maps to (4xx or 5xx). Default: the code's status in {@link AUTH_ERRORS}. */
+  /** HTTP status the error maps to (4xx or 5xx). Default: the code's status in its table (500 for an unknown code). */
   status?: number;
   /** The underlying error, kept for server-side logs only. */
   cause?: unknown;
@@ -75,8 +75,8 @@ export class AuthError extends Error {
 /** Authentication is required but missing. Code `UNAUTHENTICATED`, status 401. */
 export class UnauthenticatedError extends AuthError {
   static override readonly brand: string = '@framework/auth.UnauthenticatedError';
-  constructor(message = 'Authentication required') {
-    super(message, { code: 'UNAUTHENTICATED', status: 401 });
+  constructor(message: string = AUTH_ERRORS.UNAUTHENTICATED.message) {
+    super(message, { code: 'UNAUTHENTICATED' });
     this.name = 'UnauthenticatedError';
   }
 }
@@ -89,10 +89,10 @@ export class ForbiddenError extends AuthError {
   /** The permission (or any of the permissions) that was required, when a permission check failed. */
   readonly requiredPermission?: string | string[];
   constructor(
-    message = 'Forbidden',
+    message: string = AUTH_ERRORS.FORBIDDEN.message,
     details: { requiredRole?: string | string[]; requiredPermission?: string | string[] } = {},
   ) {
-    super(message, { code: 'FORBIDDEN', status: 403 });
+    super(message, { code: 'FORBIDDEN' });
     this.name = 'ForbiddenError';
     if (details.requiredRole !== undefined) this.requiredRole = details.requiredRole;
     if (details.requiredPermission !== undefined) this.requiredPermission = details.requiredPermission;
@@ -105,8 +105,8 @@ export class ForbiddenError extends AuthError {
  */
 export class InvalidCredentialsError extends AuthError {
   static override readonly brand: string = '@framework/auth.InvalidCredentialsError';
-  constructor(message = 'Invalid credentials') {
-    super(message, { code: 'INVALID_CREDENTIALS', status: 401 });
+  constructor(message: string = AUTH_ERRORS.INVALID_CREDENTIALS.message) {
+    super(message, { code: 'INVALID_CREDENTIALS' });
     this.name = 'InvalidCredentialsError';
   }
 }
@@ -114,8 +114,8 @@ export class InvalidCredentialsError extends AuthError {
 /** The session existed but has expired. Code `SESSION_EXPIRED`, status 401. */
 export class SessionExpiredError extends AuthError {
   static override readonly brand: string = '@framework/auth.SessionExpiredError';
-  constructor(message = 'Session expired') {
-    super(message, { code: 'SESSION_EXPIRED', status: 401 });
+  constructor(message: string = AUTH_ERRORS.SESSION_EXPIRED.message) {
+    super(message, { code: 'SESSION_EXPIRED' });
     this.name = 'SessionExpiredError';
   }
 }
@@ -151,7 +151,10 @@ export class AuthRedirect extends Error {
   }
 }
 
-/** A bad request: `INVALID_REQUEST` (400) unless another code is given (its status from {@link AUTH_ERRORS}). */
+/**
+ * A bad request: `INVALID_REQUEST` (400) unless another code is given (its status from its table unless `status`
+ * is given). Prefer `authError(code, message)` or a plugin table's `.error(code, message)`.
+ */
 export function badRequest(message: string, code: AuthErrorCode = 'INVALID_REQUEST', status?: number): AuthError {
   return new AuthError(message, { code, ...(status !== undefined ? { status } : {}) });
 }
@@ -160,7 +163,7 @@ export function badRequest(message: string, code: AuthErrorCode = 'INVALID_REQUE
 export class AuthConfigError extends AuthError {
   static override readonly brand: string = '@framework/auth.AuthConfigError';
   constructor(message: string) {
-    super(message, { code: 'INVALID_CONFIG', status: 500 });
+    super(message, { code: 'INVALID_CONFIG' });
     this.name = 'AuthConfigError';
   }
 }

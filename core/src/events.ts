@@ -8,6 +8,7 @@
  * @module
  */
 import { AuthError } from './errors.js';
+import { authError } from './errors/auth-error.js';
 import type { Account, User } from './types.js';
 
 /** What every event carries about the request. */
@@ -188,6 +189,6 @@ export async function beforeSignIn(
   } catch (error) {
     if (error instanceof AuthError) throw error;
     host.logger.error(`[auth] events.beforeSignIn threw ${error instanceof Error ? error.name : typeof error}`);
-    throw new AuthError('The beforeSignIn event failed', { code: 'CALLBACK_ERROR', status: 500 });
+    throw authError('CALLBACK_ERROR', 'The beforeSignIn event failed');
   }
 }

@@ -29,7 +29,17 @@ export {
   SessionExpiredError,
   type AuthErrorOptions,
 } from './errors.js';
-export { AUTH_ERRORS, type AuthErrorCode, type AuthErrorCodes, type AuthErrorInfo } from './error-codes.js';
+export {
+  AUTH_ERRORS,
+  type AuthErrorCode,
+  type AuthErrorCodes,
+  type AuthErrorInfo,
+  type CoreErrorCode,
+} from './error-codes.js';
+export { defineErrorCodes, type ErrorCodeTable, type ErrorCodesOf, type ErrorDetail } from './errors/define.js';
+export type { ErrorCodeSpec } from './errors/registry.js';
+export { authError } from './errors/auth-error.js';
+export { PASSKEY_ERRORS } from './plugins/passkey/errors.js';
 export { credentials } from './providers/credentials.js';
 export * from './providers/oauth/index.js';
 export { email, type EmailOptions, type EmailProvider, type EmailParams } from './providers/email.js';
@@ -42,12 +52,7 @@ export type {
   CredentialInput,
   AuthContext,
 } from './providers/types.js';
-export {
-  hashPassword,
-  verifyPassword,
-  PASSWORD_HASH_PARAMS,
-  passwordHasherName,
-} from './password.js';
+export { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS, passwordHasherName } from './password.js';
 export { generateToken } from './token.js';
 export { readFormBody, DEFAULT_MAX_BODY_BYTES } from './http/body.js';
 export { PAGE_SECURITY_HEADERS, applySecurityHeaders, withSecurityHeaders } from './http/response.js';
@@ -78,6 +83,7 @@ export type {
   AuthLogger,
   AuthPlugin,
   PluginApis,
+  PluginErrorCodes,
   PluginExtensions,
   PluginRoute,
   RouteContext,

@@ -5,7 +5,7 @@
  * enumeration through timing).
  * @module
  */
-import { AuthError } from './errors.js';
+import { authError } from './errors/auth-error.js';
 import { hashPassword, verifyPassword, MAX_PASSWORD_BYTES } from './password.js';
 import { randomString } from './crypto.js';
 import { parseDisplayName, parseEmailAddress, USER_NAME_MAX_LENGTH } from './input/text.js';
@@ -76,24 +76,17 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
 
   function checkPassword(password: unknown): string {
     if (typeof password !== 'string' || password.length < minLength) {
-      throw new AuthError(`Password must be at least ${minLength} characters`, {
-        code: 'INVALID_REQUEST',
-        status: 400,
-      });
+      throw authError('INVALID_REQUEST', `Password must be at least ${minLength} characters`);
     }
     if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES) {
-      throw new AuthError(`Password must be at most ${MAX_PASSWORD_BYTES} bytes`, {
-        code: 'INVALID_REQUEST',
-        status: 400,
-      });
+      throw authError('INVALID_REQUEST', `Password must be at most ${MAX_PASSWORD_BYTES} bytes`);
     }
     return password;
   }
 
   return {
     async register({ id, email, password, name }) {
-      if (parseEmailAddress(email) === null)
-        throw new AuthError('Enter a valid email address', { code: 'INVALID_REQUEST', status: 400 });
+      if (parseEmailAddress(email) === null) throw authError('INVALID_REQUEST', 'Enter a valid email address');
       // Case kept as given; NFC as parseEmailAddress, so later lookups by the parsed address find it.
       const address = email.trim().normalize('NFC');
       const displayName = parseDisplayName(name, { maxLength: USER_NAME_MAX_LENGTH });
@@ -108,7 +101,7 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
         });
       } catch (e) {
         if (e instanceof StorageConflictError) {
-          throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+          throw authError('EMAIL_TAKEN');
         }
         throw e;
       }
@@ -146,8 +139,7 @@ export function passwordAccounts(adapter: StorageAdapter, options: PasswordAccou
       if (await adapter.getAccount(key)) {
         await adapter.updateAccount(key, { passwordHash });
       } else {
-        if (!(await adapter.getUser(userId)))
-          throw new AuthError('Unknown user', { code: 'INVALID_REQUEST', status: 400 });
+        if (!(await adapter.getUser(userId))) throw authError('INVALID_REQUEST', 'Unknown user');
         await adapter.linkAccount({
           userId,
           type: 'credentials',

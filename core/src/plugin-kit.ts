@@ -34,6 +34,7 @@ export type {
   AuthInternals,
   AuthLogger,
   AuthPlugin,
+  PluginErrorCodes,
   PluginExtensions,
   PluginRoute,
   RequestInfo,
@@ -52,6 +53,9 @@ export { endpoint } from './engine/endpoint.js';
 
 // Errors: the kit's classes and codes of your own.
 export { AuthConfigError, AuthError, ForbiddenError, UnauthenticatedError, badRequest } from './errors.js';
+export { defineErrorCodes, type ErrorCodeTable, type ErrorCodesOf, type ErrorDetail } from './errors/define.js';
+export type { ErrorCodeSpec } from './errors/registry.js';
+export { authError } from './errors/auth-error.js';
 
 // The signed-in caller of a route.
 export {

@@ -299,6 +299,7 @@ export interface AuthPlugin<
   Id extends string = string,
   Ext = unknown,
   Api extends Readonly<Record<string, ApiEndpoint<any, any>>> = Record<never, never>,
+  Codes extends string = never,
 > {
   /** Unique among the plugins of one `createAuth`; a duplicate throws `INVALID_CONFIG`. */
   readonly id: Id;
@@ -324,6 +325,13 @@ export interface AuthPlugin<
   readonly api?: Api;
   /** Creates or upgrades the plugin's storage; `auth.migrate()` runs it after the adapter's. Idempotent. */
   migrate?(auth: AuthInternals): Promise<void>;
+  /**
+   * The plugin's own error codes: the table `defineErrorCodes` returned (see core/PLUGINS.md "Error codes"). They
+   * join the error codes `@framework/auth-client` types from `typeof auth` (`AuthErrorCodeOf`).
+   */
+  readonly errorCodes?: {
+    readonly codes: Readonly<Record<Codes, { readonly status: number; readonly message: string }>>;
+  };
 }
 
 /**
@@ -356,6 +364,11 @@ export type PluginExtensions<P extends readonly AuthPlugin<string, unknown, any>
 };
 
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** The error codes a list of plugins declares (`errorCodes`), as a union. */
+export type PluginErrorCodes<P extends readonly AuthPlugin<string, unknown, any, any>[]> = {
+  [I in keyof P]: P[I] extends AuthPlugin<string, unknown, any, infer C> ? C : never;
+}[number];
 
 /** The `auth.api` methods a list of plugins adds. */
 export type PluginApis<P extends readonly AuthPlugin<string, unknown, any>[]> = Intersection<

@@ -6,7 +6,8 @@
  * @internal
  * @module
  */
-import { AuthError, badRequest } from '../errors.js';
+import { badRequest } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { confirmLinkPage, emailedLinkRoute, emailedLinkUrl, type LinkForm } from '../links/emailed-link.js';
 import type { Action, PluginRoute, ActionResult, RouteContext, RouteRateLimit } from '../contract/types.js';
 import { confirmHolder } from '../routes/account/confirm-holder.js';
@@ -22,15 +23,11 @@ import { consumeLinkToken, issueLinkToken, userIdOf, withdrawLinkTokens } from '
 import { RESET_TTL, VERIFICATION_TTL } from './options.js';
 import { removeEveryCredential } from '../routes/pre-hijacking.js';
 
-const emailTaken = () =>
-  new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+const emailTaken = () => authError('EMAIL_TAKEN');
 
 /** 403 `LINK_ACCOUNT_MISMATCH`: the link belongs to another account than the signed-in one. */
 const otherAccount = () =>
-  new AuthError('This link belongs to another account: sign in to that account to use it', {
-    code: 'LINK_ACCOUNT_MISMATCH',
-    status: 403,
-  });
+  authError('LINK_ACCOUNT_MISMATCH', 'This link belongs to another account: sign in to that account to use it');
 
 /** Mails the confirmation link of an email change to `newEmail`. */
 export async function sendChangeLink(

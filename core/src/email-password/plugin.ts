@@ -3,7 +3,8 @@
  * only adds it).
  * @module
  */
-import { AuthConfigError, AuthError } from '../errors.js';
+import { AuthConfigError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { PASSWORD_PROVIDER, passwordAccounts, type PasswordAccounts } from '../password-accounts.js';
 import type { AuthPlugin, SignInLink } from '../contract/types.js';
 import { credentials } from '../providers/credentials.js';
@@ -70,7 +71,7 @@ export function emailAndPassword(given: EmailAndPasswordOptions): AuthPlugin<'em
     hooks: {
       checkCredential({ user }) {
         if (options.requireEmailVerification && user.email && !user.emailVerified)
-          throw new AuthError('Verify your email address before using this credential', { code: 'EMAIL_NOT_VERIFIED' });
+          throw authError('EMAIL_NOT_VERIFIED', 'Verify your email address before using this credential');
       },
       async beforeSession(ctx, subject) {
         if (!options.requireEmailVerification || subject.account?.provider !== PASSWORD_PROVIDER || subject.isNewUser)
@@ -97,10 +98,7 @@ export function emailAndPassword(given: EmailAndPasswordOptions): AuthPlugin<'em
         });
         return errorResult(
           ctx,
-          new AuthError('Verify your email address first: we sent you a new link', {
-            code: 'EMAIL_NOT_VERIFIED',
-            status: 403,
-          }),
+          authError('EMAIL_NOT_VERIFIED', 'Verify your email address first: we sent you a new link'),
         );
       },
     },

@@ -6,6 +6,7 @@
  * @module
  */
 import { AuthError, badRequest } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { hashPassword, verifyPassword } from '../password.js';
 import { PASSWORD_PROVIDER } from '../password-accounts.js';
 import { randomString, sha256Hex } from '../crypto.js';
@@ -58,8 +59,7 @@ function signUpAction(deps: EmailPasswordDeps): Action {
     const adapter = storageOf(ctx);
     const fields = signUpFields(ctx.body, userFieldsOf(ctx.auth.config), adapter, deps.passwords, o.minPasswordLength);
     const taken = async (): Promise<ActionResult> => {
-      if (!o.requireEmailVerification)
-        throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+      if (!o.requireEmailVerification) throw authError('EMAIL_TAKEN');
       await hashPassword(password); // the same work as a new account, so timing tells nothing either
       return neutral(ctx, 'verify');
     };
@@ -241,7 +241,7 @@ function changePasswordAction(deps: EmailPasswordDeps): Action {
     const password = await acceptNewPassword(ctx, deps.options, ctx.body.newPassword);
     if (!account?.passwordHash || !(await verifyPassword(ctx.body.currentPassword ?? '', account.passwordHash))) {
       await ctx.attempt?.failed();
-      throw new AuthError('The current password is wrong', { code: 'INVALID_CREDENTIALS', status: 401 });
+      throw authError('INVALID_CREDENTIALS', 'The current password is wrong');
     }
     await ctx.attempt?.succeeded();
     const revoke = ctx.body.revokeOtherSessions !== 'false' && (ctx.body.revokeOtherSessions as unknown) !== false;

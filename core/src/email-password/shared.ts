@@ -4,7 +4,8 @@
  * @internal
  * @module
  */
-import { AuthError, badRequest } from '../errors.js';
+import { badRequest } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import type { PasswordAccounts } from '../password-accounts.js';
 import type { ActionResult, RouteContext } from '../contract/types.js';
 import { csrfFor, resolveCallbackUrl } from '../routes/helpers.js';
@@ -23,8 +24,7 @@ export interface EmailPasswordDeps {
 }
 
 /** 400 `TOKEN_INVALID`: a link that is malformed, used, expired or meant for something else. */
-export const tokenInvalid = () =>
-  new AuthError('The link is invalid, used or expired', { code: 'TOKEN_INVALID', status: 400 });
+export const tokenInvalid = () => authError('TOKEN_INVALID');
 
 /** The neutral answer of the routes that must not tell known addresses from unknown ones: the same bytes either way. */
 export function neutral(ctx: RouteContext, what: 'verify' | 'reset' | 'change'): ActionResult {

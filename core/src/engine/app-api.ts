@@ -5,6 +5,7 @@
  * @module
  */
 import { AuthError, AuthRedirect } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { readCookie, serializeCookie } from '../http/cookies.js';
 import { checkCsrfToken, checkOrigin, csrfCookieName, issueCsrfToken } from '../http/csrf.js';
 import { publicOrigin } from '../http/origin.js';
@@ -47,7 +48,7 @@ export function responseOfError(auth: AuthInternals): Auth['toResponse'] {
 export function sessionIssuer(auth: AuthInternals): Auth['createSession'] {
   return async (user) => {
     const resolved = typeof user !== 'string' ? user : auth.adapter ? await auth.adapter.getUser(user) : null;
-    if (!resolved) throw new AuthError('No such user', { code: 'NOT_FOUND', status: 404 });
+    if (!resolved) throw authError('NOT_FOUND', 'No such user');
     const issued = await auth.strategy.issue({ user: resolved, account: null });
     const headers = new Headers();
     headers.append('set-cookie', serializeCookie(sessionCookie(auth, issued.value, issued.expires)));

@@ -6,7 +6,7 @@
  * @module
  */
 import { context as otelContext, trace } from '@opentelemetry/api';
-import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { parseCookies } from '../http/cookies.js';
 import { readFormBody } from '../http/body.js';
 import { checkCsrfToken, checkOrigin, csrfCookieName } from '../http/csrf.js';
@@ -28,7 +28,7 @@ import { errorResult } from '../routes/helpers.js';
 import { wantsJson, wantsJsonError } from './negotiate.js';
 import { isServerCall } from './server-api.js';
 
-const notFound = () => new AuthError('Not found', { code: 'NOT_FOUND', status: 404 });
+const notFound = () => authError('NOT_FOUND');
 
 /**
  * The request's rate-limit policy: the route's own, with a `rateLimit.rules` limiter for its template in place of
@@ -95,8 +95,8 @@ async function dispatch(
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const action = method === 'GET' ? match.route.GET : method === 'POST' ? match.route.POST : undefined;
   if (!action) {
-    const e = new AuthError(`Method ${request.method} not allowed`, {
-      code: 'METHOD_NOT_ALLOWED',
+    const e = authError('METHOD_NOT_ALLOWED', {
+      message: `Method ${request.method} not allowed`,
       headers: { allow: allowedMethods(match.route).join(', ') },
     });
     return errorResult(failure, e);

@@ -122,7 +122,13 @@ export interface Auth<
   Ext extends Record<string, unknown> = Record<string, unknown>,
   U extends User = User,
   Api = Record<never, never>,
+  ErrorCode extends string = string,
 > {
+  /**
+   * Type only, never set: the error codes this engine answers with, the core's and those of the plugins given to
+   * `createAuth`. `@framework/auth-client` reads it (`AuthErrorCodeOf<typeof auth>`).
+   */
+  readonly $errorCode?: ErrorCode;
   /**
    * Every route, core and plugin, callable from server code: `auth.api.signInCredentials({ email, password },
    * { headers: request.headers, returnHeaders: true })`. A call runs the route as a JSON request through the same

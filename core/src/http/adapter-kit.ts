@@ -5,7 +5,7 @@
  * @module
  */
 import { AUTH_ERRORS } from '../error-codes.js';
-import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 
 /**
  * A `Host` value that is only a host and an optional port (RFC 3986 reg-name, IPv4 or IP-literal): no userinfo,
@@ -13,7 +13,7 @@ import { AuthError } from '../errors.js';
  */
 const HOST_VALUE = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~%!$&'()*+,;=]+)(?::\d{1,5})?$/;
 
-const badTarget = (message: string) => new AuthError(message, { code: 'INVALID_REQUEST', status: 400 });
+const badTarget = (message: string) => authError('INVALID_REQUEST', message);
 
 /**
  * The absolute URL of a request from the protocol, the `Host` and the request target as the client sent them.

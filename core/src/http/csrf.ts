@@ -10,7 +10,7 @@
  * @internal
  * @module
  */
-import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { hmacSha256, randomString, timingSafeEqual } from '../crypto.js';
 import type { OutCookie } from './cookies.js';
 
@@ -64,13 +64,13 @@ export async function checkCsrfToken(
 ): Promise<void> {
   const expected = await tokenFromCookie(cookieValue, secret);
   if (!expected || typeof submitted !== 'string' || !timingSafeEqual(submitted, expected)) {
-    throw new AuthError('Missing or invalid CSRF token; fetch one from GET /csrf and send it as csrfToken', {
-      code: 'CSRF_TOKEN_INVALID',
-      status: 403,
-    });
+    throw authError(
+      'CSRF_TOKEN_INVALID',
+      'Missing or invalid CSRF token; fetch one from GET /csrf and send it as csrfToken',
+    );
   }
 }
 
 function originError() {
-  return new AuthError('Cross-site request refused', { code: 'CSRF_ORIGIN_MISMATCH', status: 403 });
+  return authError('CSRF_ORIGIN_MISMATCH');
 }

@@ -3,7 +3,7 @@
  * mapping): the same parsers as typed input, with the one difference that a name is never a reason to fail.
  * @module
  */
-import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { displayNameOrNull, parseEmailAddress, USER_NAME_MAX_LENGTH } from './text.js';
 
 /** The fields of a profile this checks; the others pass through unchanged. */
@@ -28,7 +28,7 @@ export function checkIdpProfile<T extends ProfileText>(profile: T): T {
   const checked = { ...profile };
   if (typeof email === 'string' && email.trim() !== '') {
     if (parseEmailAddress(email) === null)
-      throw new AuthError("The provider's email address is not valid", { code: 'OAUTH_CALLBACK_ERROR', status: 400 });
+      throw authError('OAUTH_CALLBACK_ERROR', "The provider's email address is not valid");
     checked.email = email.trim().normalize('NFC');
   }
   if (name !== undefined && name !== null) checked.name = displayNameOrNull(name, USER_NAME_MAX_LENGTH);

@@ -13,6 +13,7 @@
  * @module
  */
 import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 
 /**
  * Characters that are invisible, reorder text, end a line, or have no assigned meaning. `u` flag property escapes
@@ -125,8 +126,7 @@ export function parseEmailAddress(value: unknown): string | null {
  */
 export function requireEmailAddress(value: unknown, field = 'email'): string {
   const address = parseEmailAddress(value);
-  if (address === null)
-    throw new AuthError(`Enter a valid email address in \`${field}\``, { code: 'INVALID_REQUEST', status: 400 });
+  if (address === null) throw authError('INVALID_REQUEST', `Enter a valid email address in \`${field}\``);
   return address;
 }
 
@@ -188,5 +188,5 @@ export function displayNameOrNull(value: unknown, maxLength: number): string | n
 }
 
 function invalidName(message: string): AuthError {
-  return new AuthError(message, { code: 'INVALID_REQUEST', status: 400 });
+  return authError('INVALID_REQUEST', message);
 }

@@ -22,7 +22,7 @@
  * ```
  * @module
  */
-import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { escapeHtml, hidden, layout } from '../pages/html.js';
 import type { Action, PluginRoute, ActionResult, RouteContext, RouteRateLimit } from '../contract/types.js';
 import { csrfFor } from '../routes/helpers.js';
@@ -71,8 +71,7 @@ export interface EmailedLinkSpec<T = void> {
   rateLimit?(ctx: RouteContext): RouteRateLimit | undefined;
 }
 
-const tokenInvalid = () =>
-  new AuthError('The link is invalid, used or expired', { code: 'TOKEN_INVALID', status: 400 });
+const tokenInvalid = () => authError('TOKEN_INVALID');
 
 /** The link's parameters from the query: the named ones and `callbackUrl`, each bounded. */
 function paramsOf(ctx: RouteContext, names: readonly string[]): Record<string, string> | null {

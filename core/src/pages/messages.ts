@@ -4,6 +4,8 @@
  * raw exception text is never shown.
  * @module
  */
+import { lookupErrorCode } from '../errors/registry.js';
+
 export const ERROR_MESSAGES: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   CredentialsSignin: 'Sign in failed. Check the details you entered and try again.',
   AccessDenied: 'You do not have permission to sign in.',
@@ -27,46 +29,12 @@ export const ERROR_MESSAGES: Readonly<Record<string, string>> = /* @__PURE__ */ 
   Default: 'Something went wrong. Please try again.',
 });
 
-/** Maps an error's stable code to the page code of {@link ERROR_MESSAGES}. */
+/**
+ * The page code of {@link ERROR_MESSAGES} an error's stable code is shown under: the `page` of the code's entry in
+ * its `defineErrorCodes` table (the core's or a plugin's), or `Default`.
+ */
 export function pageErrorCode(code: string): string {
-  switch (code) {
-    case 'INVALID_CREDENTIALS':
-      return 'CredentialsSignin';
-    case 'ACCESS_DENIED':
-      return 'AccessDenied';
-    case 'FORBIDDEN':
-      return 'Forbidden';
-    case 'CSRF_TOKEN_INVALID':
-    case 'CSRF_ORIGIN_MISMATCH':
-      return 'MissingCSRF';
-    case 'CALLBACK_ERROR':
-    case 'INVALID_CONFIG':
-      return 'Configuration';
-    case 'RATE_LIMITED':
-      return 'RateLimited';
-    case 'OAUTH_SIGNIN_ERROR':
-      return 'OAuthSignin';
-    case 'OAUTH_CALLBACK_ERROR':
-      return 'OAuthCallbackError';
-    case 'OAUTH_USERINFO_FAILED':
-      return 'OAuthUserInfoFailed';
-    case 'OAUTH_USERINFO_MISMATCH':
-      return 'OAuthUserInfoMismatch';
-    case 'OAUTH_ACCOUNT_NOT_LINKED':
-      return 'OAuthAccountNotLinked';
-    case 'PROVIDER_NOT_FOUND':
-      return 'InvalidProvider';
-    case 'VERIFICATION_FAILED':
-      return 'Verification';
-    case 'EMAIL_SIGNIN_ERROR':
-      return 'EmailSignInError';
-    case 'PASSKEY_VERIFICATION_FAILED':
-      return 'PasskeyError';
-    case 'NOT_FOUND':
-      return 'NotFound';
-    default:
-      return 'Default';
-  }
+  return lookupErrorCode(code)?.page ?? 'Default';
 }
 
 export function messageFor(pageCode: string | null | undefined): string {

@@ -4,6 +4,7 @@
  * @module
  */
 import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import type { SessionState, AuthHooks } from '../contract/types.js';
 import type { Session, User } from '../types.js';
 
@@ -25,15 +26,12 @@ export function isPluginCredential(value: Session | User | null | undefined): bo
 
 /** 401 `CREDENTIAL_REFUSED`: the credential is valid, but its account may not act now. */
 export function credentialRefused(message: string): AuthError {
-  return new AuthError(message, { code: 'CREDENTIAL_REFUSED', status: 401 });
+  return authError('CREDENTIAL_REFUSED', message);
 }
 
 /** 403 `API_KEY_NOT_ALLOWED`: this surface takes the session cookie only (unless the app opted in). */
 export function apiKeyNotAllowed(what: string): AuthError {
-  return new AuthError(`${what} cannot be used with an API key; sign in instead`, {
-    code: 'API_KEY_NOT_ALLOWED',
-    status: 403,
-  });
+  return authError('API_KEY_NOT_ALLOWED', `${what} cannot be used with an API key; sign in instead`);
 }
 
 /**

@@ -11,7 +11,7 @@ import type { SignInParams } from '../callbacks.js';
 import { readCookie, type OutCookie } from '../http/cookies.js';
 import type { Account, Profile, User } from '../types.js';
 import type { ActionResult, RouteContext, SignInSubject } from '../contract/types.js';
-import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { callUser, resolveCallbackUrl, sessionCookie } from './helpers.js';
 import { resetCredentialsOnFirstProof } from './pre-hijacking.js';
 import { emit, emitBeforeSignIn } from './emit.js';
@@ -138,7 +138,7 @@ export async function allowSignIn(
   const cb = ctx.auth.callbacks.signIn;
   if (!cb) return undefined;
   const verdict = await callUser(ctx.auth, 'signIn callback', () => cb(params));
-  if (verdict === false) throw new AuthError('Sign-in was denied', { code: 'ACCESS_DENIED', status: 403 });
+  if (verdict === false) throw authError('ACCESS_DENIED');
   if (typeof verdict === 'string') return resolveCallbackUrl(ctx, verdict);
   return undefined;
 }
@@ -146,7 +146,7 @@ export async function allowSignIn(
 /** The answer when the `signIn` callback returned a URL: no session, the browser goes there. */
 export function deniedWithRedirect(ctx: RouteContext, url: string, cookies: OutCookie[] = []): ActionResult {
   if (ctx.wantsJson) {
-    const error = new AuthError('Sign-in was denied', { code: 'ACCESS_DENIED', status: 403 });
+    const error = authError('ACCESS_DENIED');
     return { status: 403, json: { ...error.toJSON(), url }, cookies };
   }
   return { status: 303, redirect: url, cookies };

@@ -7,6 +7,7 @@
  * @module
  */
 import { AuthError, badRequest } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { randomString, sha256Hex } from '../crypto.js';
 import type { EmailProvider } from '../providers/email-types.js';
 import type { SignInFlow } from '../providers/flow.js';
@@ -71,7 +72,7 @@ export async function emailSignInAction(ctx: RouteContext, provider: EmailProvid
       auth.logger.error(
         `[auth] ${provider.id}: sendVerificationRequest threw: ${name}: ${error instanceof Error ? error.message : ''}`,
       );
-      throw new AuthError('The sign-in email could not be sent', { code: 'EMAIL_SIGNIN_ERROR', status: 502 });
+      throw authError('EMAIL_SIGNIN_ERROR');
     }
     const verify = `${auth.config.pages.verifyRequest}?provider=${encodeURIComponent(provider.id)}`;
     if (ctx.wantsJson) return { status: 200, json: { ok: true, url: verify } };
@@ -102,7 +103,7 @@ export async function emailConfirmPageAction(ctx: RouteContext, _provider: Email
 }
 
 function invalidLink(): AuthError {
-  return new AuthError('The sign-in link is invalid, used or expired', { code: 'VERIFICATION_FAILED', status: 400 });
+  return authError('VERIFICATION_FAILED', 'The sign-in link is invalid, used or expired');
 }
 
 /**

@@ -5,6 +5,7 @@
  * @module
  */
 import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { expiredCookie, type OutCookie } from '../http/cookies.js';
 import { csrfCookieName, issueCsrfToken } from '../http/csrf.js';
 import { safeRedirect } from '../http/redirect.js';
@@ -82,10 +83,10 @@ export function errorResult(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, error
     if ((error as { code?: unknown } | null)?.code === 'STORAGE_UNAVAILABLE') {
       // The message names the database file or host:port and the fix, never a password: for the log only.
       ctx.auth.logger.error(`[auth] storage unavailable: ${message}`);
-      e = new AuthError('Storage unavailable', { code: 'STORAGE_UNAVAILABLE', status: 503 });
+      e = authError('STORAGE_UNAVAILABLE');
     } else {
       ctx.auth.logger.error(`[auth] unexpected error: ${name}: ${message}`);
-      e = new AuthError('Internal error', { code: 'INTERNAL_ERROR', status: 500 });
+      e = authError('INTERNAL_ERROR');
     }
   }
   const headers: Record<string, string> = { ...e.headers };
@@ -106,6 +107,6 @@ export async function callUser<T>(auth: AuthInternals, what: string, fn: () => T
     const name = error instanceof Error ? error.name : typeof error;
     const message = error instanceof Error ? error.message : '';
     auth.logger.error(`[auth] ${what} threw: ${name}: ${message}`);
-    throw new AuthError(`The ${what} failed`, { code: 'CALLBACK_ERROR', status: 500, cause: error });
+    throw authError('CALLBACK_ERROR', { message: `The ${what} failed`, cause: error });
   }
 }

@@ -10,6 +10,7 @@
  * @module
  */
 import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import type { AdapterAccount, AdapterUser, StorageAdapter } from '../storage/types.js';
 import type { OAuthProvider, TokenSet, UserProfile } from '../providers/oauth/types.js';
 
@@ -17,12 +18,9 @@ export type SignInPlan =
   { kind: 'existing'; user: AdapterUser } | { kind: 'link'; user: AdapterUser } | { kind: 'create'; user: AdapterUser };
 
 function notLinked(): AuthError {
-  return new AuthError(
+  return authError(
+    'OAUTH_ACCOUNT_NOT_LINKED',
     'This account is not linked to the existing user with the same email. Sign in the way you did before, then link it.',
-    {
-      code: 'OAUTH_ACCOUNT_NOT_LINKED',
-      status: 409,
-    },
   );
 }
 

@@ -7,6 +7,7 @@
  * @module
  */
 import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import {
   authorizationUrl,
   exchangeCode,
@@ -60,7 +61,7 @@ function logFailure(auth: AuthInternals, provider: OAuthProvider, step: string, 
 }
 
 function callbackError(message = 'The sign-in with the provider could not be completed'): AuthError {
-  return new AuthError(message, { code: 'OAUTH_CALLBACK_ERROR', status: 400 });
+  return authError('OAUTH_CALLBACK_ERROR', message);
 }
 
 /** Answers a flow error: browsers go to the error page with a stable `error` code. */
@@ -86,7 +87,7 @@ export async function oauthSignInAction(ctx: RouteContext, provider: OAuthProvid
     start = await authorizationUrl(client, redirectUri(ctx, provider));
   } catch (error) {
     logFailure(auth, provider, 'authorization request', error);
-    return failure(ctx, new AuthError(`Could not reach ${provider.name}`, { code: 'OAUTH_SIGNIN_ERROR', status: 502 }));
+    return failure(ctx, authError('OAUTH_SIGNIN_ERROR', `Could not reach ${provider.name}`));
   }
   const cookie = await sealFlow(
     { provider: provider.id, ...start.checks, callbackUrl },
@@ -100,7 +101,7 @@ export async function oauthSignInAction(ctx: RouteContext, provider: OAuthProvid
 function checkProfile(value: unknown): UserProfile {
   const p = value as UserProfile | null;
   const id = p && (typeof p.id === 'string' || typeof p.id === 'number') ? String(p.id) : '';
-  if (!id) throw new AuthError('The provider profile has no id', { code: 'OAUTH_CALLBACK_ERROR', status: 400 });
+  if (!id) throw authError('OAUTH_CALLBACK_ERROR', 'The provider profile has no id');
   return checkIdpProfile({ ...p, id });
 }
 
@@ -128,8 +129,7 @@ export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProv
     try {
       tokens = await exchangeCode(client, params, flow, redirectUri(ctx, provider));
     } catch (error) {
-      if (isAccessDenied(error))
-        throw new AuthError('The provider denied the sign-in', { code: 'ACCESS_DENIED', status: 403 });
+      if (isAccessDenied(error)) throw authError('ACCESS_DENIED', 'The provider denied the sign-in');
       logFailure(auth, provider, 'code exchange', error);
       throw callbackError();
     }

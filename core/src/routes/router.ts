@@ -8,6 +8,7 @@ import type { ActionResult, RouteContext, RouteRateLimit, Action, AuthPlugin } f
 import { csrfAction, providersAction, sessionAction, sessionUpdateAction } from './info.js';
 import { credentialsAction, providerFor, signInPageAction } from './signin.js';
 import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { signOutAction, signOutPageAction } from './signout.js';
 import { errorPageAction, verifyRequestAction } from './pages.js';
 
@@ -56,14 +57,11 @@ function callbackLimit(ctx: RouteContext): RouteRateLimit | undefined {
 
 /** Providers that bring a plugin (passkeys) sign in through their own routes. */
 function ownRoutes(provider: { id: string }): AuthError {
-  return new AuthError(`Provider "${provider.id}" signs in through its own routes`, {
-    code: 'PROVIDER_NOT_FOUND',
-    status: 404,
-  });
+  return authError('PROVIDER_NOT_FOUND', `Provider "${provider.id}" signs in through its own routes`);
 }
 
 function notAllowed(allow: string): never {
-  throw new AuthError('Method not allowed', { code: 'METHOD_NOT_ALLOWED', headers: { allow } });
+  throw authError('METHOD_NOT_ALLOWED', { headers: { allow } });
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { isStoredUserOf } from '../storage/stored-user.js';
 import { AuthError, InvalidCredentialsError, badRequest } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { signInPage } from '../pages/pages.js';
 import type { CredentialsProvider } from '../providers/types.js';
 import type { User } from '../types.js';
@@ -42,8 +43,7 @@ function signInLinks(ctx: RouteContext, callbackUrl: string): { label: string; h
 /** Finds the provider named in the path. @throws AuthError `PROVIDER_NOT_FOUND` (404). */
 export function providerFor(ctx: RouteContext) {
   const provider = ctx.providerId ? ctx.auth.providers.get(ctx.providerId) : undefined;
-  if (!provider)
-    throw new AuthError(`Unknown provider "${ctx.providerId ?? ''}"`, { code: 'PROVIDER_NOT_FOUND', status: 404 });
+  if (!provider) throw authError('PROVIDER_NOT_FOUND', `Unknown provider "${ctx.providerId ?? ''}"`);
   return provider;
 }
 
@@ -60,10 +60,7 @@ function isUser(value: unknown): value is User {
 export async function credentialsAction(ctx: RouteContext): Promise<ActionResult> {
   const provider = providerFor(ctx);
   if (provider.type !== 'credentials') {
-    throw new AuthError(`Provider "${provider.id}" does not accept credentials`, {
-      code: 'METHOD_NOT_ALLOWED',
-      status: 405,
-    });
+    throw authError('METHOD_NOT_ALLOWED', `Provider "${provider.id}" does not accept credentials`);
   }
   const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl ?? ctx.url.searchParams.get('callbackUrl'));
   try {
@@ -121,7 +118,7 @@ async function signInWithCredentials(
   if (authorized === null || authorized === undefined) throw new InvalidCredentialsError();
   if (!isUser(authorized)) {
     auth.logger.error('[auth] authorize returned a value without a string `id`');
-    throw new AuthError('The authorize function returned an invalid user', { code: 'CALLBACK_ERROR', status: 500 });
+    throw authError('CALLBACK_ERROR', 'The authorize function returned an invalid user');
   }
 
   let user: User = authorized;

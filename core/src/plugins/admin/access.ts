@@ -3,7 +3,7 @@
  * @module
  * @internal
  */
-import { AuthError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
 import type { AuthInternals, RouteContext } from '../../contract/types.js';
 import type { Caller } from '../../routes/account/signed-in.js';
 import { cookieCaller } from '../cookie-caller.js';
@@ -43,6 +43,6 @@ export function isAdmin(auth: AuthInternals, o: AdminPolicy, user: User): boolea
 export async function requireAdmin(ctx: RouteContext, o: AdminPolicy): Promise<Caller> {
   const caller = await cookieCaller(ctx, 'The admin routes');
   if (caller.impersonatedBy !== undefined || !isAdmin(ctx.auth, o, caller.user))
-    throw new AuthError("You don't have access", { code: 'FORBIDDEN', status: 403 });
+    throw authError('FORBIDDEN', "You don't have access");
   return caller;
 }

@@ -6,7 +6,8 @@
  * @module
  * @internal
  */
-import { AuthError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
+import { ADMIN_ERRORS } from './errors.js';
 import { expiredCookie, readCookie, type OutCookie } from '../../http/cookies.js';
 import { seal, unseal } from '../../http/sealed.js';
 import type { AuthInternals, ActionResult, RouteContext, SignedOutSession } from '../../contract/types.js';
@@ -32,8 +33,7 @@ const attributes = (auth: AuthInternals): OutCookie['options'] => ({
 export async function impersonate(ctx: RouteContext, o: ResolvedAdminOptions): Promise<ActionResult> {
   const caller = await requireAdmin(ctx, o);
   const user = await targetUser(ctx, caller);
-  if (isAdmin(ctx.auth, o, user) && !o.allowImpersonatingAdmins)
-    throw new AuthError('Admins cannot be impersonated', { code: 'CANNOT_IMPERSONATE_ADMIN', status: 403 });
+  if (isAdmin(ctx.auth, o, user) && !o.allowImpersonatingAdmins) throw ADMIN_ERRORS.error('CANNOT_IMPERSONATE_ADMIN');
   const own = readCookie(ctx.request.headers.get('cookie'), ctx.auth.config.cookies.sessionToken.name)!;
   const issued = await ctx.auth.strategy.issue({
     user,
@@ -67,9 +67,8 @@ export async function stopImpersonating(ctx: RouteContext): Promise<ActionResult
   const { auth } = ctx;
   const value = readCookie(ctx.request.headers.get('cookie'), auth.config.cookies.sessionToken.name);
   const read = value ? await auth.strategy.read(value, { fresh: true }) : { status: 'none' as const };
-  if (read.status !== 'valid') throw new AuthError('Sign in first', { code: 'UNAUTHENTICATED', status: 401 });
-  if (read.impersonatedBy === undefined)
-    throw new AuthError('This session is not an impersonation', { code: 'NOT_IMPERSONATING', status: 400 });
+  if (read.status !== 'valid') throw authError('UNAUTHENTICATED', 'Sign in first');
+  if (read.impersonatedBy === undefined) throw ADMIN_ERRORS.error('NOT_IMPERSONATING');
   await auth.strategy.revoke(value!);
   const cookies: OutCookie[] = [expiredCookie(adminCookieName(auth), attributes(auth))];
   const sealed = await unseal(ctx.cookies[adminCookieName(auth)], auth.signingKey, PURPOSE);

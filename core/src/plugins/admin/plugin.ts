@@ -2,8 +2,10 @@
  * `admin()`: user management, bans and impersonation on the plugin surface.
  * @module
  */
-import { AuthConfigError, AuthError } from '../../errors.js';
+import { AuthConfigError } from '../../errors.js';
+import { ADMIN_ERRORS } from './errors.js';
 import type { AuthPlugin } from '../../contract/types.js';
+import type { ErrorCodesOf } from '../../errors/define.js';
 import { isAdmin } from './access.js';
 import { signedOutOfImpersonation } from './impersonation.js';
 import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from './options.js';
@@ -67,10 +69,16 @@ export interface AdminExtension {
  * // POST /auth/admin/impersonate {userId} → session.impersonatedBy === admin.id; POST /auth/admin/stop-impersonating
  * ```
  */
-export function admin(options: AdminOptions = {}): AuthPlugin<'admin', AdminExtension> {
+export function admin(options: AdminOptions = {}): AuthPlugin<
+  'admin',
+  AdminExtension,
+  Record<never, never>,
+  ErrorCodesOf<typeof ADMIN_ERRORS>
+> {
   const o: ResolvedAdminOptions = resolveAdminOptions(options);
   return {
     id: 'admin',
+    errorCodes: ADMIN_ERRORS,
     init(auth) {
       if (!auth.adapter)
         throw new AuthConfigError('Invalid auth config: admin() needs `adapter` (it manages stored users)');
@@ -84,8 +92,7 @@ export function admin(options: AdminOptions = {}): AuthPlugin<'admin', AdminExte
     routes: adminRoutes(o),
     hooks: {
       async beforeSession(_ctx, subject) {
-        if (subject.user.id && (await activeBan(o.storage, subject.user.id)))
-          throw new AuthError('This account is suspended', { code: 'USER_BANNED', status: 403 });
+        if (subject.user.id && (await activeBan(o.storage, subject.user.id))) throw ADMIN_ERRORS.error('USER_BANNED');
         return undefined;
       },
       // Credentials a plugin reads on each request (API keys) never sign in: the ban is checked on every read.

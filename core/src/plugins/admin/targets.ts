@@ -3,7 +3,7 @@
  * @module
  * @internal
  */
-import { AuthError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
 import type { RouteContext } from '../../contract/types.js';
 import { storageOf, type Caller } from '../../routes/account/signed-in.js';
 import type { AdapterUser } from '../../storage/types.js';
@@ -13,11 +13,9 @@ import type { AdapterUser } from '../../storage/types.js';
  */
 export async function targetUser(ctx: RouteContext, caller: Caller): Promise<AdapterUser> {
   const userId = ctx.body.userId;
-  if (!userId || userId.length > 255)
-    throw new AuthError('`userId` is required', { code: 'INVALID_REQUEST', status: 400 });
-  if (userId === caller.user.id)
-    throw new AuthError('Admins cannot do this to their own account', { code: 'INVALID_REQUEST', status: 400 });
+  if (!userId || userId.length > 255) throw authError('INVALID_REQUEST', '`userId` is required');
+  if (userId === caller.user.id) throw authError('INVALID_REQUEST', 'Admins cannot do this to their own account');
   const user = await storageOf(ctx).getUser(userId);
-  if (!user) throw new AuthError('No such user', { code: 'USER_NOT_FOUND', status: 404 });
+  if (!user) throw authError('USER_NOT_FOUND');
   return user;
 }

@@ -3,7 +3,7 @@
  * @module
  * @internal
  */
-import { AuthError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { parseDisplayName, parseEmailAddress, USER_NAME_MAX_LENGTH } from '../../input/text.js';
 import type { RouteContext } from '../../contract/types.js';
@@ -16,7 +16,7 @@ import { targetUser } from './targets.js';
 import type { AdminStorage, BanRecord } from './types.js';
 
 const ROLE = /^[A-Za-z0-9_.:-]{1,64}$/;
-const invalid = (message: string) => new AuthError(message, { code: 'INVALID_REQUEST', status: 400 });
+const invalid = (message: string) => authError('INVALID_REQUEST', message);
 
 /** The ban in force for `userId` at `now`, or null (an expired ban is lifted on the way). */
 export async function activeBan(storage: AdminStorage, userId: string, now = new Date()): Promise<BanRecord | null> {
@@ -66,8 +66,7 @@ export async function listUsers(
   o: ResolvedAdminOptions,
 ): Promise<{ page: UserPage; users: AdminUserView[] }> {
   const adapter = storageOf(ctx);
-  if (!adapter.listUsers)
-    throw new AuthError('The storage adapter cannot list users', { code: 'NOT_SUPPORTED', status: 400 });
+  if (!adapter.listUsers) throw authError('NOT_SUPPORTED', 'The storage adapter cannot list users');
   const params = ctx.url.searchParams;
   const search = params.get('search') ?? undefined;
   const limit = params.has('limit') ? Number(params.get('limit')) : undefined;
@@ -110,8 +109,7 @@ export async function createUser(ctx: RouteContext, caller: Caller): Promise<Ada
       user = await adapter.createUser({ email: email.trim().normalize('NFC'), ...fields });
     }
   } catch (error) {
-    if (error instanceof StorageConflictError)
-      throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+    if (error instanceof StorageConflictError) throw authError('EMAIL_TAKEN');
     throw error;
   }
   await emit(ctx, 'onUserCreated', { user, admin: caller.user });

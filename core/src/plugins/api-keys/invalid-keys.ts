@@ -7,6 +7,7 @@
  * @internal
  */
 import { AuthError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
 import { rateLimitHeaders } from '../../rate-limit/responses.js';
 import { withTimeout } from '../../rate-limit/timeout.js';
 import type { AuthInternals } from '../../contract/types.js';
@@ -27,8 +28,8 @@ export interface InvalidKeyGuard {
 function refusal(untilMs: number, limit: number, windowMs: number): AuthError {
   const reset = Math.max(1, Math.ceil((untilMs - Date.now()) / 1000));
   const headers = rateLimitHeaders({ limit, remaining: 0, reset, window: windowMs / 1000, retryAfter: reset });
-  return new AuthError('Too many invalid API keys from this client; try again later', {
-    code: 'RATE_LIMITED',
+  return authError('RATE_LIMITED', {
+    message: 'Too many invalid API keys from this client; try again later',
     headers: Object.fromEntries(headers),
   });
 }

@@ -4,7 +4,7 @@
  * @module
  * @internal
  */
-import { AuthError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
 import { rateLimitHeaders } from '../../rate-limit/responses.js';
 import { withTimeout } from '../../rate-limit/timeout.js';
 import { restrictPermissions } from '../../rbac/restriction.js';
@@ -56,9 +56,7 @@ export function apiKeyResolver(
       result = await withTimeout(counter.consume(keyId), LIMITER_TIMEOUT_MS);
     } catch {
       auth.logger.error('apiKeys: the rate-limit storage failed; the request was refused');
-      throw new AuthError('API key requests are briefly unavailable; try again shortly', {
-        code: 'RATE_LIMIT_UNAVAILABLE',
-      });
+      throw authError('RATE_LIMIT_UNAVAILABLE', 'API key requests are briefly unavailable; try again shortly');
     }
     if (result.success) return;
     const reset = Math.max(1, Math.ceil((result.resetAt - Date.now()) / 1000));
@@ -69,8 +67,8 @@ export function apiKeyResolver(
       window: o.rateLimit!.windowMs / 1000,
       retryAfter: reset,
     });
-    throw new AuthError('Too many requests with this API key; try again later', {
-      code: 'RATE_LIMITED',
+    throw authError('RATE_LIMITED', {
+      message: 'Too many requests with this API key; try again later',
       headers: Object.fromEntries(headers),
     });
   }

@@ -6,7 +6,8 @@
  * @internal
  */
 import { parseDisplayName } from '../../input/text.js';
-import { AuthError, UnauthenticatedError, badRequest } from '../../errors.js';
+import { UnauthenticatedError, badRequest } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
 import { parsePermission, PERMISSION_FORMS } from '../../rbac/permission.js';
 import type { ActionResult, RouteContext } from '../../contract/types.js';
 import { StorageConflictError } from '../../storage/types.js';
@@ -84,7 +85,7 @@ function readPermissions(ctx: RouteContext, user: User): string[] | null {
   if (!rbac) throw badRequest('Permissions need role definitions (createAuth({ rbac }))');
   const lacking = list.find((p) => !rbac.hasPermission(user, p));
   if (lacking !== undefined)
-    throw new AuthError(`You do not hold ${JSON.stringify(lacking)}, so a key cannot have it`, { code: 'FORBIDDEN' });
+    throw authError('FORBIDDEN', `You do not hold ${JSON.stringify(lacking)}, so a key cannot have it`);
   return list;
 }
 
@@ -106,9 +107,7 @@ function readRoles(ctx: RouteContext, user: User): string[] | null {
   if (unknown !== undefined) throw badRequest(`Unknown role ${JSON.stringify(unknown.slice(0, 80))}`);
   const lacking = list.find((r) => !rbac.hasRole(user, r));
   if (lacking !== undefined)
-    throw new AuthError(`You do not hold the role ${JSON.stringify(lacking)}, so a key cannot have it`, {
-      code: 'FORBIDDEN',
-    });
+    throw authError('FORBIDDEN', `You do not hold the role ${JSON.stringify(lacking)}, so a key cannot have it`);
   return list;
 }
 
@@ -166,6 +165,6 @@ export async function revokeAction(ctx: RouteContext, o: ResolvedApiKeysOptions)
   const id = ctx.body.id;
   if (!id || id.length > 200) throw badRequest('id is required');
   const revoked = await o.storage.revoke(id, user.id, new Date());
-  if (!revoked) throw new AuthError('No such active API key', { code: 'NOT_FOUND' });
+  if (!revoked) throw authError('NOT_FOUND', 'No such active API key');
   return { status: 200, json: { ok: true }, headers: NO_STORE };
 }

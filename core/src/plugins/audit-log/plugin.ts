@@ -3,7 +3,8 @@
  * optionally sent on as a trigger queue message.
  * @module
  */
-import { AuthError, AuthConfigError } from '../../errors.js';
+import { AuthConfigError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
 import type { AuthEventName } from '../../events.js';
 import type { RouteContext, AuthPlugin } from '../../contract/types.js';
 import { requireAdmin, type AdminPolicy } from '../admin/access.js';
@@ -39,7 +40,7 @@ export interface AuditLogExtension {
   readonly storage: AuditStorage;
 }
 
-const invalid = (message: string) => new AuthError(message, { code: 'INVALID_REQUEST', status: 400 });
+const invalid = (message: string) => authError('INVALID_REQUEST', message);
 
 function parseTime(value: string | null, name: string): Date | undefined {
   if (value === null || value === '') return undefined;

@@ -5,7 +5,7 @@
  * @module
  * @internal
  */
-import { AuthError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
 import { TenantNotFoundError } from '../../tenant/errors.js';
 import type { Tenant, TenantMembership } from '../../tenant/types.js';
 import type { RouteContext } from '../../contract/types.js';
@@ -37,9 +37,8 @@ export interface Membership {
   membership: TenantMembership;
 }
 
-export const invalid = (message: string) => new AuthError(message, { code: 'INVALID_REQUEST', status: 400 });
-export const forbidden = (message = "You don't have access") =>
-  new AuthError(message, { code: 'FORBIDDEN', status: 403 });
+export const invalid = (message: string) => authError('INVALID_REQUEST', message);
+export const forbidden = (message = "You don't have access") => authError('FORBIDDEN', message);
 
 /** The organization `key` (id or slug) names, with the caller's membership. @throws 400, 404 `TENANT_NOT_FOUND`. */
 export async function memberOf(

@@ -2,6 +2,7 @@
  * `@framework/auth/plugins/organizations`: organizations with invitations, members and roles.
  * @module
  */
+export { ORGANIZATION_ERRORS } from './errors.js';
 export { organizations, type OrganizationsExtension } from './plugin.js';
 export type { OrganizationsOptions, InvitationMail } from './options.js';
 export { ACTIVE_ORGANIZATION_COOKIE } from './active.js';

@@ -5,7 +5,8 @@
  * @internal
  */
 import { randomString, sha256Hex } from '../../crypto.js';
-import { AuthError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
+import { ORGANIZATION_ERRORS } from './errors.js';
 import { emailedLinkUrl } from '../../links/emailed-link.js';
 import { TenantNotFoundError } from '../../tenant/errors.js';
 import type { Caller } from '../../routes/account/signed-in.js';
@@ -18,8 +19,7 @@ import { orgView } from './manage.js';
 import type { ResolvedOrganizationsOptions } from './options.js';
 import type { InvitationRecord } from './types.js';
 
-const tokenInvalid = () =>
-  new AuthError('The invitation is invalid, used or expired', { code: 'TOKEN_INVALID', status: 400 });
+const tokenInvalid = () => authError('TOKEN_INVALID', 'The invitation is invalid, used or expired');
 
 /** An invitation as the API shows it (never its token). */
 export const invitationView = (r: InvitationRecord) => ({
@@ -57,10 +57,7 @@ async function send(
     });
   } catch (error) {
     ctx.auth.logger.error(`[auth] sendInvitation threw ${error instanceof Error ? error.name : typeof error}`);
-    throw new AuthError('The invitation could not be sent; resend it later', {
-      code: 'EMAIL_SEND_FAILED',
-      status: 502,
-    });
+    throw authError('EMAIL_SEND_FAILED', 'The invitation could not be sent; resend it later');
   }
 }
 
@@ -74,7 +71,7 @@ export async function invite(ctx: RouteContext, o: ResolvedOrganizationsOptions,
   if (role === o.ownerRole && membership.role !== o.ownerRole) throw forbidden('Only an owner may invite owners');
   const existing = await storageOf(ctx).getUserByEmail(email);
   if (existing && (await o.tenants.getMember(organization.id, existing.id)))
-    throw new AuthError('This person is a member already', { code: 'ALREADY_MEMBER', status: 409 });
+    throw ORGANIZATION_ERRORS.error('ALREADY_MEMBER');
   // One live invitation per address and organization: a new one replaces the old.
   for (const old of await o.invitations.listByOrganization(organization.id, 'pending'))
     if (old.email === email) await o.invitations.settle(old.id, 'revoked');
@@ -127,9 +124,8 @@ export async function resendInvitation(ctx: RouteContext, o: ResolvedOrganizatio
   const { organization, invitation } = await managedInvitation(ctx, o, caller);
   const wait = invitation.sentAt.getTime() + o.resendInterval * 1000 - Date.now();
   if (wait > 0)
-    throw new AuthError('The invitation was sent moments ago; try again later', {
-      code: 'RATE_LIMITED',
-      status: 429,
+    throw authError('RATE_LIMITED', {
+      message: 'The invitation was sent moments ago; try again later',
       headers: { 'retry-after': String(Math.ceil(wait / 1000)) },
     });
   const { tokenHash, url } = await freshLink(ctx);
@@ -160,12 +156,8 @@ export async function openInvitation(
 async function invitee(ctx: RouteContext, caller: Caller, invitation: InvitationRecord, needVerified: boolean) {
   const user = await storageOf(ctx).getUser(caller.user.id);
   if (!user?.email || user.email.toLowerCase() !== invitation.email)
-    throw new AuthError('This invitation was sent to another address', {
-      code: 'INVITATION_EMAIL_MISMATCH',
-      status: 403,
-    });
-  if (needVerified && !user.emailVerified)
-    throw new AuthError('Verify your email address first', { code: 'EMAIL_NOT_VERIFIED', status: 403 });
+    throw ORGANIZATION_ERRORS.error('INVITATION_EMAIL_MISMATCH');
+  if (needVerified && !user.emailVerified) throw authError('EMAIL_NOT_VERIFIED');
   return user;
 }
 

@@ -4,7 +4,8 @@
  * @module
  * @internal
  */
-import { AuthError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
+import { ORGANIZATION_ERRORS } from './errors.js';
 import type { Caller } from '../../routes/account/signed-in.js';
 import { storageOf } from '../../routes/account/signed-in.js';
 import type { RouteContext } from '../../contract/types.js';
@@ -43,7 +44,7 @@ function slugOf(value: string | undefined, name: string): string {
   return slug;
 }
 
-const slugTaken = () => new AuthError('This slug is taken', { code: 'SLUG_TAKEN', status: 409 });
+const slugTaken = () => ORGANIZATION_ERRORS.error('SLUG_TAKEN');
 
 /** `POST /org/create {name, slug?}`: the caller becomes its owner. */
 export async function createOrganization(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
@@ -124,7 +125,7 @@ async function targetMember(ctx: RouteContext, o: ResolvedOrganizationsOptions, 
   const userId = ctx.body.userId;
   if (!userId || userId.length > 255) throw invalid('`userId` is required');
   const target = await o.tenants.getMember(organizationId, userId);
-  if (!target) throw new AuthError('No such member', { code: 'USER_NOT_FOUND', status: 404 });
+  if (!target) throw authError('USER_NOT_FOUND', 'No such member');
   return target;
 }
 
@@ -160,7 +161,7 @@ export async function removeMember(ctx: RouteContext, o: ResolvedOrganizationsOp
     throw forbidden('Only an owner may remove an owner');
   // Guarded as leaving is: two owners removing each other at once leave one of them (the other gets 409 LAST_OWNER).
   if (!(await o.tenants.removeMember(organization.id, target.userId, { keepOwner: o.ownerRole })))
-    throw new AuthError('No such member', { code: 'USER_NOT_FOUND', status: 404 });
+    throw authError('USER_NOT_FOUND', 'No such member');
   await emit(ctx, 'onMemberRemoved', {
     user: { id: target.userId },
     actor: caller.user,

@@ -3,6 +3,8 @@
  * @module
  */
 import type { AuthInternals, AuthPlugin } from '../../contract/types.js';
+import type { ErrorCodesOf } from '../../errors/define.js';
+import { ORGANIZATION_ERRORS } from './errors.js';
 import { AuthConfigError, ForbiddenError, UnauthenticatedError } from '../../errors.js';
 import { activeOf } from './active.js';
 import type { Membership } from './guards.js';
@@ -94,7 +96,12 @@ export interface OrganizationsExtension {
  * // In a route: await auth.extensions.organizations.requirePermission(request, user, 'billing:read');
  * ```
  */
-export function organizations(options: OrganizationsOptions): AuthPlugin<'organizations', OrganizationsExtension> {
+export function organizations(options: OrganizationsOptions): AuthPlugin<
+  'organizations',
+  OrganizationsExtension,
+  Record<never, never>,
+  ErrorCodesOf<typeof ORGANIZATION_ERRORS>
+> {
   const o: ResolvedOrganizationsOptions = resolveOrganizationsOptions(options);
   let internals: AuthInternals | undefined;
   const can = async (
@@ -108,6 +115,7 @@ export function organizations(options: OrganizationsOptions): AuthPlugin<'organi
   };
   return {
     id: 'organizations',
+    errorCodes: ORGANIZATION_ERRORS,
     init(auth) {
       if (!auth.adapter)
         throw new AuthConfigError('Invalid auth config: organizations() needs `adapter` (members are stored users)');

@@ -7,6 +7,8 @@
  */
 import { AuthConfigError } from '../../errors.js';
 import type { RouteContext, RouteRateLimit, AuthPlugin } from '../../contract/types.js';
+import type { ErrorCodesOf } from '../../errors/define.js';
+import { PASSKEY_ERRORS } from './errors.js';
 import type { PasskeyConfig } from './types.js';
 import { checkOriginOnRpId } from './rp.js';
 import { passkeyScript } from './assets.js';
@@ -28,11 +30,14 @@ function perIpLimit(ctx: RouteContext): RouteRateLimit | undefined {
 }
 
 /** Builds the plugin of a passkey configuration (its id is `passkey`: one per `createAuth`). */
-export function passkeyPlugin(provider: PasskeyConfig): AuthPlugin<'passkey'> {
+export function passkeyPlugin(
+  provider: PasskeyConfig,
+): AuthPlugin<'passkey', unknown, Record<never, never>, ErrorCodesOf<typeof PASSKEY_ERRORS>> {
   let resolved: ResolvedPasskey | undefined;
   const config = (): ResolvedPasskey => resolved!;
   return {
     id: 'passkey',
+    errorCodes: PASSKEY_ERRORS,
     signInMethods: [
       {
         id: provider.id,

@@ -9,6 +9,8 @@
 import { impersonationRestricted } from '../../routes/account/signed-in.js';
 import { webAuthn } from './webauthn.js';
 import { AuthError, UnauthenticatedError, badRequest } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
+import { PASSKEY_ERRORS } from './errors.js';
 import { sha256Hex } from '../../crypto.js';
 import { expiredCookie, readCookie, type OutCookie } from '../../http/cookies.js';
 import { seal, unseal } from '../../http/sealed.js';
@@ -52,7 +54,7 @@ function cookieOptions(auth: AuthInternals): OutCookie['options'] {
 }
 
 function verificationFailed(message = 'The passkey could not be verified'): AuthError {
-  return new AuthError(message, { code: 'PASSKEY_VERIFICATION_FAILED', status: 400 });
+  return PASSKEY_ERRORS.error('PASSKEY_VERIFICATION_FAILED', message);
 }
 
 async function issueChallenge(ctx: RouteContext, data: ChallengeData): Promise<OutCookie> {
@@ -147,8 +149,7 @@ export async function registerOptionsAction(ctx: RouteContext, provider: Resolve
     if (!provider.allowSignUp) throw new UnauthenticatedError('Sign in before adding a passkey');
     const email = parseEmailAddress(ctx.body.email);
     if (!email) throw badRequest('Enter a valid email address');
-    if (await auth.adapter!.getUserByEmail(email))
-      throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+    if (await auth.adapter!.getUserByEmail(email)) throw authError('EMAIL_TAKEN');
     const name = parseDisplayName(ctx.body.name, { maxLength: USER_NAME_MAX_LENGTH }) ?? undefined;
     data = { kind: 'register', userId: crypto.randomUUID(), email, ...(name ? { name } : {}), signUp: true };
     userName = email;
@@ -242,8 +243,7 @@ export async function registerVerifyAction(ctx: RouteContext, provider: Resolved
             try {
               user = await adapter.createUser(candidate);
             } catch (error) {
-              if (error instanceof StorageConflictError)
-                throw new AuthError('An account with this email already exists', { code: 'EMAIL_TAKEN', status: 409 });
+              if (error instanceof StorageConflictError) throw authError('EMAIL_TAKEN');
               throw error;
             }
             return store(user);
@@ -344,7 +344,7 @@ export async function deletePasskeyAction(ctx: RouteContext, provider: ResolvedP
   if (!id) throw badRequest('Missing required field(s): credentialId');
   const deleted = await ctx.auth.adapter!.deleteAuthenticator(user.id, id);
   if (deleted) await ctx.auth.adapter!.unlinkAccount({ provider: provider.id, providerAccountId: id });
-  if (!deleted) throw new AuthError('No such passkey', { code: 'NOT_FOUND', status: 404 });
+  if (!deleted) throw authError('NOT_FOUND', 'No such passkey');
   if (ctx.wantsJson) return { status: 200, json: { ok: true } };
   return { status: 303, redirect: `${ctx.auth.config.basePath}/passkey` };
 }

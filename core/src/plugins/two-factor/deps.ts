@@ -4,12 +4,12 @@
  * @module
  * @internal
  */
-import { AuthError } from '../../plugin-kit.js';
 import type { RouteContext, AuthHooks } from '../../plugin-kit.js';
 import { spendSecondFactor, type KeyVault, type SecondFactor } from './codes.js';
 import { withinFailureBudget } from './lockout.js';
 import type { ResolvedTwoFactorOptions } from './options.js';
 import type { TwoFactorRecord } from './types.js';
+import { TWO_FACTOR_ERRORS } from './errors.js';
 
 /** What the routes share, made once in the plugin's `init`. */
 export interface TwoFactorDeps {
@@ -23,13 +23,8 @@ export const NO_STORE = { 'cache-control': 'no-store', 'referrer-policy': 'same-
 export const fail = (
   code: 'TWO_FACTOR_INVALID_CODE' | 'TWO_FACTOR_NOT_ENABLED' | 'TWO_FACTOR_ALREADY_ENABLED',
   message: string,
-) =>
-  new AuthError(message, {
-    code,
-    status: code === 'TWO_FACTOR_NOT_ENABLED' ? 400 : code === 'TWO_FACTOR_ALREADY_ENABLED' ? 409 : 401,
-  });
-export const challengeInvalid = () =>
-  new AuthError('The sign-in expired; sign in again', { code: 'TWO_FACTOR_CHALLENGE_INVALID', status: 401 });
+) => TWO_FACTOR_ERRORS.error(code, message);
+export const challengeInvalid = () => TWO_FACTOR_ERRORS.error('TWO_FACTOR_CHALLENGE_INVALID');
 
 /**
  * Checks and spends a second factor of an enabled enrolment within the user's failure budget (`lockout`).

@@ -10,6 +10,8 @@ import { AuthConfigError, AuthError, rateLimitHeaders, withTimeout, storageOf, e
 import { createFixedWindowStorage } from '../../rate-limit.js';
 import type { RateLimitConsumeResult, RateLimitCounter, RateLimitStorage } from '../../rate-limit.js';
 import type { RouteContext } from '../../plugin-kit.js';
+import { TWO_FACTOR_ERRORS } from './errors.js';
+import { authError } from '../../plugin-kit.js';
 
 /** The `lockout` option of `twoFactor()`. */
 export interface TwoFactorLockoutOptions {
@@ -85,20 +87,13 @@ function locked(lockout: Lockout, r: RateLimitConsumeResult): AuthError {
   rateLimitHeaders({ limit: r.limit, remaining: 0, reset, window: lockout.window, retryAfter: reset }).forEach(
     (value, key) => void (headers[key] = value),
   );
-  return new AuthError('Too many wrong codes; try again later', {
-    code: 'TWO_FACTOR_LOCKED',
-    status: 429,
-    headers,
-  });
+  return TWO_FACTOR_ERRORS.error('TWO_FACTOR_LOCKED', { headers });
 }
 
 function unavailable(ctx: RouteContext, error: unknown): AuthError {
   const name = error instanceof Error ? error.name : typeof error;
   ctx.auth.logger.error(`[auth] twoFactor() lockout storage unavailable (${name}); codes are refused meanwhile`);
-  return new AuthError('Sign-in is briefly unavailable; try again shortly', {
-    code: 'RATE_LIMIT_UNAVAILABLE',
-    status: 503,
-  });
+  return authError('RATE_LIMIT_UNAVAILABLE');
 }
 
 /**

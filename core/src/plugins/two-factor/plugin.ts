@@ -3,7 +3,8 @@
  * @module
  */
 import { AuthConfigError } from '../../plugin-kit.js';
-import type { AuthHooks, AuthPlugin } from '../../plugin-kit.js';
+import type { AuthHooks, AuthPlugin, ErrorCodesOf } from '../../plugin-kit.js';
+import { TWO_FACTOR_ERRORS } from './errors.js';
 import { KeyVault } from './codes.js';
 import { resolveTwoFactorOptions, type ResolvedTwoFactorOptions, type TwoFactorOptions } from './options.js';
 import { twoFactorRoutes } from './routes.js';
@@ -66,7 +67,12 @@ export interface TwoFactorExtension {
  * // Next sign-in: 401 TWO_FACTOR_REQUIRED, then POST /auth/two-factor/verify {code: '123456', trustDevice: true}
  * ```
  */
-export function twoFactor(options: TwoFactorOptions = {}): AuthPlugin<'twoFactor', TwoFactorExtension> {
+export function twoFactor(options: TwoFactorOptions = {}): AuthPlugin<
+  'twoFactor',
+  TwoFactorExtension,
+  Record<never, never>,
+  ErrorCodesOf<typeof TWO_FACTOR_ERRORS>
+> {
   const o: ResolvedTwoFactorOptions = resolveTwoFactorOptions(options);
   let vault: KeyVault | undefined;
   const getVault = () => vault!;
@@ -81,6 +87,7 @@ export function twoFactor(options: TwoFactorOptions = {}): AuthPlugin<'twoFactor
 
   return {
     id: 'twoFactor',
+    errorCodes: TWO_FACTOR_ERRORS,
     init(auth) {
       if (!auth.adapter)
         throw new AuthConfigError(

@@ -28,6 +28,7 @@ import { settingsPage, type SettingsView } from './pages.js';
 import { verifyAction, verifyLimit, verifyPageAction } from './sign-in.js';
 import { keyUri } from './totp.js';
 import type { TwoFactorRecord } from './types.js';
+import { authError } from '../../plugin-kit.js';
 
 /** Guesses on these routes (passwords, codes) count on the login limiter per IP and per session. */
 function guessLimit(ctx: RouteContext): RouteRateLimit | undefined {
@@ -110,7 +111,7 @@ async function confirmPasswordOrFactor(
     const hash = await passwordHashOf(ctx, caller.user.id);
     if (hash && (await verifyPassword(password, hash))) return void (await ctx.attempt?.succeeded());
     await ctx.attempt?.failed();
-    throw new AuthError('Wrong password', { code: 'INVALID_CREDENTIALS', status: 401 });
+    throw authError('INVALID_CREDENTIALS', 'Wrong password');
   }
   if (await spendWithinBudget(deps, ctx, record, { code, backupCode })) {
     return void (await ctx.attempt?.succeeded());
@@ -129,10 +130,7 @@ async function confirmPasswordOrFactor(
 async function requireVerifiedEmail(ctx: RouteContext, caller: Caller): Promise<void> {
   const stored = await storageOf(ctx).getUser(caller.user.id);
   if (stored?.email && !stored.emailVerified)
-    throw new AuthError('Verify your email address before turning on two-factor authentication', {
-      code: 'EMAIL_NOT_VERIFIED',
-      status: 403,
-    });
+    throw authError('EMAIL_NOT_VERIFIED', 'Verify your email address before turning on two-factor authentication');
 }
 
 async function enabledRecord(deps: TwoFactorDeps, userId: string): Promise<TwoFactorRecord> {

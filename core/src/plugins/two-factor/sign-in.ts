@@ -28,6 +28,7 @@ import {
 import { challengeInvalid, fail, NO_STORE, spendWithinBudget, type TwoFactorDeps } from './deps.js';
 import type { ResolvedTwoFactorOptions } from './options.js';
 import { verifyPage } from './pages.js';
+import { TWO_FACTOR_ERRORS } from './errors.js';
 
 /**
  * `verify` counts per IP and per (IP, account) as the first factor did, the account being the one the first
@@ -99,10 +100,7 @@ export function verifyAction(deps: TwoFactorDeps): Action {
     const attempts = await o.storage.challengeAttempt(challenge.id, challenge.expiresAt);
     if (attempts === Number.POSITIVE_INFINITY) throw challengeInvalid();
     if (attempts > o.maxAttempts) {
-      const error = new AuthError('Too many codes tried; sign in again', {
-        code: 'TWO_FACTOR_TOO_MANY_ATTEMPTS',
-        status: 429,
-      });
+      const error = TWO_FACTOR_ERRORS.error('TWO_FACTOR_TOO_MANY_ATTEMPTS');
       return { ...errorResult(ctx, error), cookies: [clearChallengeCookie(ctx.auth)] };
     }
     const record = await o.storage.get(challenge.userId);
@@ -195,10 +193,7 @@ export async function challengeAnswer(
   );
   const url = `${ctx.auth.config.basePath}/two-factor/verify`;
   if (ctx.wantsJson) {
-    const error = new AuthError('Enter the code from your authenticator app', {
-      code: 'TWO_FACTOR_REQUIRED',
-      status: 401,
-    });
+    const error = TWO_FACTOR_ERRORS.error('TWO_FACTOR_REQUIRED');
     return { status: 401, json: { ...error.toJSON(), url }, cookies: [cookie], headers: NO_STORE };
   }
   return { status: 303, redirect: url, cookies: [cookie] };

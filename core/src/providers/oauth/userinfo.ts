@@ -8,7 +8,7 @@
  * @module
  */
 import * as oauth from 'oauth4webapi';
-import { AuthError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
 import type { Profile } from '../../types.js';
 import type { TokenSet } from './types.js';
 
@@ -154,18 +154,13 @@ export async function fetchUserInfo(
     return mergeClaims(claims, userinfo);
   } catch (error) {
     if (isSubjectMismatch(error)) {
-      throw new AuthError(
-        `${uc.providerName}: the UserInfo response at ${shown(endpoint)} is for another subject than the ID token`,
-        {
-          code: USERINFO_MISMATCH,
-          status: 400,
-          cause: error,
-        },
-      );
+      throw authError(USERINFO_MISMATCH, {
+        message: `${uc.providerName}: the UserInfo response at ${shown(endpoint)} is for another subject than the ID token`,
+        cause: error,
+      });
     }
-    throw new AuthError(`${uc.providerName}: the UserInfo request to ${shown(endpoint)} failed: ${reason(error)}`, {
-      code: USERINFO_FAILED,
-      status: 502,
+    throw authError(USERINFO_FAILED, {
+      message: `${uc.providerName}: the UserInfo request to ${shown(endpoint)} failed: ${reason(error)}`,
       cause: error,
     });
   }

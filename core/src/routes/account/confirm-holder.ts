@@ -4,7 +4,7 @@
  * @internal
  * @module
  */
-import { AuthError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
 import { verifyPassword } from '../../password.js';
 import type { RouteContext } from '../../contract/types.js';
 import { storageOf, type Caller } from './signed-in.js';
@@ -28,13 +28,13 @@ export async function confirmHolder(ctx: RouteContext, caller: Caller, staleMess
     const hash = await passwordHashOf(ctx, caller.user.id);
     if (!hash || !(await verifyPassword(password, hash))) {
       await ctx.attempt?.failed();
-      throw new AuthError('Wrong password', { code: 'INVALID_CREDENTIALS', status: 401 });
+      throw authError('INVALID_CREDENTIALS', 'Wrong password');
     }
     await ctx.attempt?.succeeded();
     return;
   }
   const age = caller.authTime ? Date.now() - caller.authTime.getTime() : Number.POSITIVE_INFINITY;
   if (age > ctx.auth.config.session.freshAge * 1000) {
-    throw new AuthError(staleMessage, { code: 'SESSION_NOT_FRESH', status: 403 });
+    throw authError('SESSION_NOT_FRESH', staleMessage);
   }
 }

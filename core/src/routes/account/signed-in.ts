@@ -6,6 +6,7 @@
  * @module
  */
 import { AuthError } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
 import { readCookie, type OutCookie } from '../../http/cookies.js';
 import type { StorageAdapter } from '../../storage/types.js';
 import type { User } from '../../types.js';
@@ -33,7 +34,7 @@ export interface Caller {
 export async function signedIn(ctx: RouteContext): Promise<Caller> {
   const value = readCookie(ctx.request.headers.get('cookie'), ctx.auth.config.cookies.sessionToken.name);
   const read = value ? await ctx.auth.strategy.read(value, { fresh: true }) : { status: 'none' as const };
-  if (read.status !== 'valid') throw new AuthError('Sign in first', { code: 'UNAUTHENTICATED', status: 401 });
+  if (read.status !== 'valid') throw authError('UNAUTHENTICATED', 'Sign in first');
   return {
     user: read.user,
     ...(read.sessionId !== undefined ? { sessionId: read.sessionId } : {}),
@@ -44,8 +45,7 @@ export async function signedIn(ctx: RouteContext): Promise<Caller> {
 }
 
 /** 403 `IMPERSONATION_RESTRICTED`: the session is an impersonation (`admin()`). */
-export const impersonationRestricted = () =>
-  new AuthError('An admin acting as this user cannot do this', { code: 'IMPERSONATION_RESTRICTED', status: 403 });
+export const impersonationRestricted = () => authError('IMPERSONATION_RESTRICTED');
 
 /**
  * {@link signedIn}, refusing an impersonation session: changing credentials (password, email, passkeys, second
@@ -77,7 +77,7 @@ export function storageOf(ctx: RouteContext): StorageAdapter {
 
 /** `NOT_SUPPORTED` (400): the configuration does not offer this route. */
 export function notSupported(message: string): AuthError {
-  return new AuthError(message, { code: 'NOT_SUPPORTED', status: 400 });
+  return authError('NOT_SUPPORTED', message);
 }
 
 /** The answer of a state-changing account route: JSON, or a 303 to `redirect` for browsers. */

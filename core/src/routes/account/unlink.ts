@@ -4,7 +4,8 @@
  * @internal
  * @module
  */
-import { AuthError, badRequest } from '../../errors.js';
+import { badRequest } from '../../errors.js';
+import { authError } from '../../errors/auth-error.js';
 import type { AdapterAccount } from '../../storage/types.js';
 import type { ActionResult, RouteContext } from '../../contract/types.js';
 import { resolveCallbackUrl } from '../helpers.js';
@@ -31,16 +32,13 @@ export async function unlinkAccountAction(ctx: RouteContext): Promise<ActionResu
   if (!providerId) throw badRequest('Send the `providerId` of the account to unlink');
   const accounts = await adapter.listAccounts(caller.user.id);
   const removing = accounts.filter((a) => a.provider === providerId);
-  if (removing.length === 0) throw new AuthError('No such linked account', { code: 'NOT_FOUND', status: 404 });
+  if (removing.length === 0) throw authError('NOT_FOUND', 'No such linked account');
   const user = await adapter.getUser(caller.user.id);
   const magicLink = Boolean(user?.email) && [...ctx.auth.providers.values()].some((p) => p.type === 'email');
   const passkeys = (await adapter.listAuthenticators(caller.user.id)).length;
   const others = accounts.filter((a) => a.provider !== providerId && signsIn(a)).length;
   if (others + passkeys === 0 && !magicLink) {
-    throw new AuthError('This is your last way to sign in; add another before removing it', {
-      code: 'LAST_CREDENTIAL',
-      status: 409,
-    });
+    throw authError('LAST_CREDENTIAL', 'This is your last way to sign in; add another before removing it');
   }
   for (const account of removing) await adapter.unlinkAccount(account);
   return done(ctx, { providerId }, await resolveCallbackUrl(ctx, ctx.body.callbackUrl), caller.cookies);
