@@ -6,6 +6,8 @@
  * - storage adapters: {@link runStorageConformance} (users, accounts,
  *   sessions, tokens, passkeys, session versions, purge);
  * - tenant storage: {@link runTenantStorageConformance};
+ * - plugin storages: `runTwoFactorStorageConformance`, `runApiKeyStorageConformance`, `runJwksStorageConformance`,
+ *   `runAdminStorageConformance`, `runAuditStorageConformance`, `runInvitationStorageConformance`;
  * - trigger engines: {@link runEngineConformance};
  * - HTTP framework adapters: {@link runAdapterConformance} (an example app
  *   over a real server: sign-up, sign-in, CSRF, hostile input, bodies,
@@ -38,6 +40,7 @@ export {
 } from '../../triggers/src/conformance.js';
 export * from './conformance/http-adapter.js';
 export * from './conformance/role-guard.js';
+export * from './conformance/plugin-storage.js';
 export {
   looksLikeStack,
   rawRequest,

@@ -5,7 +5,7 @@
  * @internal
  */
 import { describe, expect, it } from 'vitest';
-import { StorageConflictError } from '../../../storage/types.js';
+import { StorageConflictError } from '@framework/auth';
 import type { ApiKeyRecord, ApiKeyStorage } from '../types.js';
 
 /** Makes a fresh, empty storage (and how to release it). */
