@@ -4,8 +4,7 @@
  * @module
  */
 import type { Kysely } from 'kysely';
-import { upsert, type SqlDialectName } from '../../../plugin-kit.js';
-import { pluginSql } from '../../plugin-sql.js';
+import { pluginSql, upsert, type SqlDialectName } from '../../../plugin-kit.js';
 import type { TrustedDeviceRecord, TwoFactorRecord, TwoFactorStorage } from '../types.js';
 import { twoFactorMigrations, twoFactorTables } from './sql-schema.js';
 
