@@ -5,6 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CreateAuthOptions } from '../../auth.js';
+import type { AuthPlugin } from '../../contract/types.js';
+import { badRequest } from '../../errors.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { passkey } from '../passkey/provider.js';
 import { makeFixture, EMAIL, PASSWORD, type TestClient } from '../../testing/fixtures.js';
@@ -261,6 +263,31 @@ describe('admin() users over storage', () => {
     expect([taken.status, await errorCode(taken)]).toEqual([409, 'EMAIL_TAKEN']);
     expect((await c.postJson('/auth/admin/users/set-role', { userId: user.id, role: 'viewer' })).status).toBe(200);
     expect((await f.adapter.getUser(user.id))?.role).toBe('viewer');
+  });
+
+  it("runs the app's new-password checks (a breached-password plugin) on a password it sets", async () => {
+    const refuseBreached: AuthPlugin<'refuseBreached'> = {
+      id: 'refuseBreached',
+      hooks: {
+        checkNewPassword(password) {
+          if (password === 'a-breached-password') throw badRequest('This password is breached');
+        },
+      },
+    };
+    const f = await setup(
+      'database',
+      {},
+      { plugins: [admin({ storage: createMemoryAdminStorage() }), refuseBreached] },
+    );
+    const c = await f.signedInAdmin();
+    const res = await c.postJson('/auth/admin/users/create', {
+      email: 'new@example.com',
+      password: 'a-breached-password',
+    });
+    expect(res.status).toBe(400);
+    expect(await f.adapter.getUserByEmail('new@example.com')).toBeNull();
+    const ok = await c.postJson('/auth/admin/users/create', { email: 'new@example.com', password: 'a-fine-password' });
+    expect(ok.status).toBe(200);
   });
 
   it('removes a user with their sessions; revoke-sessions ends them without removing', async () => {

@@ -103,6 +103,8 @@ export async function createUser(ctx: RouteContext, caller: Caller): Promise<Ada
   let user: AdapterUser;
   try {
     if (password) {
+      // The app's password checks (a breached-password plugin) hold for a password an admin sets too.
+      for (const check of ctx.auth.hooks.checkNewPassword) await check(password, ctx);
       const created = await passwordAccounts(adapter).register({ email: email.trim(), password, name: displayName });
       user = (await adapter.updateUser(created.id, fields)) ?? created;
     } else {
