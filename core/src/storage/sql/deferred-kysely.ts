@@ -5,40 +5,11 @@
  * @module
  * @internal
  */
-import {
-  CompiledQuery,
-  Kysely,
-  MysqlAdapter,
-  MysqlIntrospector,
-  MysqlQueryCompiler,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type TransactionSettings,
-} from 'kysely';
+import { CompiledQuery, Kysely, type DatabaseConnection, type Driver, type TransactionSettings } from 'kysely';
 import type { SqlDialectName } from './dialect.js';
+import { kyselyDialect } from './kysely-dialect.js';
 
-const PARTS = {
-  sqlite: { adapter: SqliteAdapter, compiler: SqliteQueryCompiler, introspector: SqliteIntrospector, begin: 'begin' },
-  postgres: {
-    adapter: PostgresAdapter,
-    compiler: PostgresQueryCompiler,
-    introspector: PostgresIntrospector,
-    begin: 'begin',
-  },
-  mysql: {
-    adapter: MysqlAdapter,
-    compiler: MysqlQueryCompiler,
-    introspector: MysqlIntrospector,
-    begin: 'start transaction',
-  },
-} as const;
+const BEGIN: Record<SqlDialectName, string> = { sqlite: 'begin', postgres: 'begin', mysql: 'start transaction' };
 
 /** A borrowed connection and the function that hands it back. */
 const releases = new WeakMap<DatabaseConnection, () => void>();
@@ -84,13 +55,7 @@ function deferredDriver(open: () => Promise<Kysely<any>>, begin: string): Driver
  * @throws TypeError for an unknown dialect.
  */
 export function deferredKysely(dialect: SqlDialectName, open: () => Promise<Kysely<any>>): Kysely<any> {
-  const parts = PARTS[dialect];
-  if (!parts) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}`);
-  const shape: Dialect = {
-    createAdapter: () => new parts.adapter(),
-    createDriver: () => deferredDriver(open, parts.begin),
-    createQueryCompiler: () => new parts.compiler(),
-    createIntrospector: (db) => new parts.introspector(db),
-  };
-  return new Kysely<any>({ dialect: shape });
+  const begin = BEGIN[dialect];
+  if (!begin) throw new TypeError(`Unknown SQL dialect ${JSON.stringify(dialect)}`);
+  return new Kysely<any>({ dialect: kyselyDialect(dialect, () => deferredDriver(open, begin)) });
 }

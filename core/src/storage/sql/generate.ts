@@ -3,21 +3,9 @@
  * migration tool, a DBA's review), rendered by Kysely from the same migrations `adapter.migrate()` runs.
  * @module
  */
-import {
-  DummyDriver,
-  Kysely,
-  MysqlAdapter,
-  MysqlIntrospector,
-  MysqlQueryCompiler,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type Dialect,
-} from 'kysely';
+import { DummyDriver, Kysely } from 'kysely';
 import { dialects, type SqlDialectName } from './dialect.js';
+import { kyselyDialect } from './kysely-dialect.js';
 import { migrations } from './migrations.js';
 import { tableNames } from './tables.js';
 import { addFieldColumn } from '../../user-fields/sql.js';
@@ -36,26 +24,8 @@ export interface GenerateMigrationSqlOptions {
   user?: UserOptions;
 }
 
-const recording: Record<SqlDialectName, Dialect> = {
-  sqlite: {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-  },
-  postgres: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-  mysql: {
-    createAdapter: () => new MysqlAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new MysqlIntrospector(db),
-    createQueryCompiler: () => new MysqlQueryCompiler(),
-  },
-};
+/** A Kysely that records queries instead of running them. */
+const recording = (dialect: SqlDialectName) => kyselyDialect(dialect, () => new DummyDriver());
 
 /**
  * The SQL that creates the adapter's tables from scratch, one statement per line group, ending with the
@@ -80,7 +50,7 @@ export async function generateMigrationSql(options: GenerateMigrationSqlOptions)
   const fields = resolveUserFields(options.user?.additionalFields);
   const statements: string[] = [];
   const db = new Kysely<any>({
-    dialect: recording[options.dialect],
+    dialect: recording(options.dialect),
     log: (event) => {
       if (event.level === 'query') statements.push(event.query.sql);
     },
