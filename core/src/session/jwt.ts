@@ -20,6 +20,9 @@ import type { StorageAdapter } from '../storage/types.js';
 import type { JWT, User } from '../types.js';
 import { hkdfSha256, randomString } from '../crypto.js';
 import { revokeUserSessions } from './revoke.js';
+import { userFieldsOf } from '../user-fields/bind.js';
+import { USER_FIELDS_CLAIM, fieldClaims, fieldsFromClaims } from '../user-fields/claims.js';
+import type { UserField } from '../user-fields/definitions.js';
 import type { SessionRead, SessionStrategy } from './types.js';
 
 const ALG = 'HS256';
@@ -88,24 +91,27 @@ function authTimeOf(token: JWT): { authTime?: Date; impersonatedBy?: string } {
 }
 
 /** The default claims for a user: `sub` plus the profile fields a session shows. */
-export function claimsFromUser(user: User): JWT {
+export function claimsFromUser(user: User, fields: readonly UserField[] = []): JWT {
   const token: JWT = { sub: user.id };
   if (user.name != null) token.name = user.name;
   if (user.email != null) token.email = user.email;
   if (user.image != null) token.picture = user.image;
   if (user.role !== undefined) token.role = user.role;
   if (user.roles !== undefined) token.roles = user.roles;
+  const custom = fieldClaims(user, fields);
+  if (custom) token[USER_FIELDS_CLAIM] = custom;
   return token;
 }
 
 /** The session user described by a token. */
-export function userFromClaims(token: JWT): User {
+export function userFromClaims(token: JWT, fields: readonly UserField[] = []): User {
   const user: User = { id: String(token.sub) };
   if (typeof token.name === 'string') user.name = token.name;
   if (typeof token.email === 'string') user.email = token.email;
   if (typeof token.picture === 'string') user.image = token.picture;
   if (typeof token.role === 'string') user.role = token.role;
   if (Array.isArray(token.roles)) user.roles = token.roles.filter((r): r is string => typeof r === 'string');
+  if (fields.length > 0) Object.assign(user, fieldsFromClaims(token[USER_FIELDS_CLAIM], fields));
   return user;
 }
 
@@ -119,6 +125,8 @@ export function jwtStrategy(
   const maxAge = config.session.maxAge;
   const updateAge = config.session.updateAge;
   const revalidateMs = config.session.revalidateAge * 1000;
+  /** Custom user fields, carried in the token (`user_fields`). */
+  const fields = userFieldsOf(config);
 
   /** Signs `claims` for `session.maxAge`, or until `until` (seconds since the epoch) when that is sooner. */
   async function sign(claims: JWT, until = Number.POSITIVE_INFINITY): Promise<{ value: string; expires: Date }> {
@@ -223,7 +231,7 @@ export function jwtStrategy(
       if (user) {
         const rest: JWT = { ...next };
         for (const claim of PROFILE_CLAIMS) delete rest[claim];
-        next = { ...rest, ...claimsFromUser(user) };
+        next = { ...rest, ...claimsFromUser(user, fields) };
       }
     }
     if (callbacks.jwt) {
@@ -238,7 +246,7 @@ export function jwtStrategy(
     const issued = await sign(next, actor === undefined ? undefined : verified.claims.exp);
     return {
       status: 'valid',
-      user: userFromClaims(next),
+      user: userFromClaims(next, fields),
       expires: issued.expires,
       token: next,
       refreshed: issued,
@@ -283,7 +291,7 @@ export function jwtStrategy(
     const token = verified.claims;
     const out: Extract<SessionRead, { status: 'valid' }> = {
       status: 'valid',
-      user: userFromClaims(token),
+      user: userFromClaims(token, fields),
       expires: new Date(token.exp! * 1000),
       token,
     };
@@ -295,7 +303,7 @@ export function jwtStrategy(
 
   return {
     async issue({ user, account, profile, isNewUser, impersonatedBy, maxAge: lifetime }) {
-      let token = claimsFromUser(user);
+      let token = claimsFromUser(user, fields);
       if (callbacks.jwt) {
         token = await callbacks.jwt({
           token,
