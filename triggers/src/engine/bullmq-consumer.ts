@@ -56,6 +56,12 @@ export class BatchConsumer {
   private lastSettle: Promise<void> = Promise.resolve();
   /** Jobs fetched ahead (active and locked with their own token), for the next batch. */
   private readonly prefetched: Job[] = [];
+  /** The blocking fetch in flight, if any (it outlives a wait that an ack's fetch ended). */
+  private blocking: Promise<void> | undefined;
+  /** Wakes the loop waiting for a first job. */
+  private arrived: (() => void) | undefined;
+  /** Jobs acks in flight may still fetch (see `deliver`). */
+  private incoming = 0;
 
   constructor(
     private readonly worker: Worker,
@@ -90,6 +96,7 @@ export class BatchConsumer {
       }
     }
     // Jobs fetched ahead were never delivered: they go back to the head of the queue, their attempt uncounted.
+    await this.blocking;
     await this.release(this.prefetched.splice(0), `${this.host.instance}:${this.batches}`);
   }
 
@@ -113,21 +120,46 @@ export class BatchConsumer {
     return (await this.worker.getNextJob(token, { block })) ?? undefined;
   }
 
+  /** Holds a job fetched ahead, and wakes a loop waiting for a first job. */
+  private hold(job: Job): void {
+    this.prefetched.push(job);
+    this.arrived?.();
+  }
+
+  /**
+   * Waits for a job to be held: from a blocking fetch (its job is held too, even when an ack's fetch came
+   * first) or from an ack of the settling batch. Avoids spinning when a blocking fetch returns early (e.g.
+   * only delayed jobs exist).
+   */
+  private async awaitFirst(token: string): Promise<void> {
+    const arrival = new Promise<void>((resolve) => (this.arrived = resolve));
+    const started = Date.now();
+    let failure: { error: unknown } | undefined;
+    this.blocking ??= this.fetch(token, true)
+      .then(
+        (job) => job && this.hold(job),
+        (error: unknown) => void (failure = { error }),
+      )
+      .finally(() => {
+        this.blocking = undefined;
+        this.arrived?.();
+      });
+    await arrival;
+    this.arrived = undefined;
+    if (failure) throw failure.error;
+    if (this.prefetched.length === 0 && Date.now() - started < 5) await sleep(10);
+  }
+
   private async collect(token: string): Promise<Job[]> {
-    const ready = this.prefetched.splice(0, this.consumer.batchSize);
-    let first: Job | undefined = ready.shift();
-    while (this.running && !first) {
-      const started = Date.now();
-      first = await this.fetch(token, true);
-      // A blocking fetch can return early (e.g. only delayed jobs exist): avoid spinning.
-      if (!first && Date.now() - started < 5) await sleep(10);
-    }
-    if (!first) return [];
-    const batch = [first, ...ready];
+    while (this.running && this.prefetched.length === 0) await this.awaitFirst(token);
+    const batch = this.prefetched.splice(0, this.consumer.batchSize);
+    if (batch.length === 0) return [];
     const deadline = Date.now() + this.consumer.batchTimeoutMs;
     while (batch.length < this.consumer.batchSize && this.running) {
-      // Non-blocking fetches for the rest of the batch go out together (one round trip).
+      // Jobs acks fetched meanwhile, then non-blocking fetches for the rest go out together (one round trip).
+      batch.push(...this.prefetched.splice(0, this.consumer.batchSize - batch.length));
       const need = this.consumer.batchSize - batch.length;
+      if (need === 0) break;
       const jobs = await Promise.all(Array.from({ length: need }, () => this.fetch(token, false)));
       const fetched = jobs.filter((job): job is Job => job !== undefined);
       batch.push(...fetched);
@@ -142,11 +174,12 @@ export class BatchConsumer {
   /** Fetches up to `batchSize` jobs for the next batch (non-blocking, in one round of parallel calls). */
   private async fetchAhead(): Promise<void> {
     const token = `${this.host.instance}:${++this.batches}`;
-    const want = this.consumer.batchSize - this.prefetched.length;
+    // Jobs that acks of the settling batch are fetching count as held already.
+    const want = this.consumer.batchSize - this.prefetched.length - this.incoming;
     if (want <= 0) return;
     try {
       const jobs = await Promise.all(Array.from({ length: want }, () => this.fetch(token, false)));
-      for (const job of jobs) if (job) this.prefetched.push(job);
+      for (const job of jobs) if (job) this.hold(job);
     } catch (error) {
       this.host.onError(`bullmq engine: fetching ahead on queue "${this.consumer.queue}" failed`, error);
     }
@@ -170,18 +203,36 @@ export class BatchConsumer {
     );
     // Fetched while the handler runs. A process killed now leaves these jobs active too: BullMQ finds them
     // stalled and redelivers them with `attemptsStarted` + 1, although no handler saw them.
-    const ahead = this.running ? this.fetchAhead() : Promise.resolve();
+    const fetchingAhead = this.running ? this.fetchAhead() : Promise.resolve();
     let dispositions: MessageDisposition[] = [];
     try {
       dispositions = await this.host.deliver(this.consumer.queue, batch.map(toEngineMessage));
     } catch (error) {
       this.host.onError(`bullmq engine: delivery on queue "${this.consumer.queue}" failed; redelivering`, error);
     }
-    await ahead;
+    await fetchingAhead;
     await this.lastSettle;
     const byId = new Map(dispositions.map((d) => [d.id, d]));
+    // Acks fetch jobs for the batch after next in the same script (as a BullMQ Worker does), so one Redis
+    // command settles a message and fetches the next instead of two. The loop is about to take a batch of
+    // what is held ahead; the acks fetch what keeps one more batch there.
+    // Not under a global concurrency: there an ack that fetched would hand its slot straight to the same
+    // instance, and the others (woken by the marker after the settle) would never get one.
+    const ahead = Math.max(0, this.prefetched.length - this.consumer.batchSize) + this.incoming;
+    const fetching = this.running && this.consumer.globalConcurrency === undefined;
+    let fetches = fetching ? Math.max(0, this.consumer.batchSize - ahead) : 0;
     const settled: Promise<void> = Promise.all(
-      batch.map((job) => this.settle(job, byId.get(job.id!), job.token ?? token)),
+      batch.map(async (job) => {
+        const disposition = byId.get(job.id!);
+        const fetchNext = disposition?.action === 'ack' && fetches-- > 0;
+        if (!fetchNext) return void (await this.settle(job, disposition, job.token ?? token));
+        this.incoming++;
+        const next = await this.settle(job, disposition, job.token ?? token, true).finally(() => this.incoming--);
+        if (!next) return;
+        // After stop() the loop has given back what it held; a job fetched since goes back here.
+        if (this.running) this.hold(next);
+        else await this.release([next], token);
+      }),
     ).then(async () => {
       clearInterval(keeper);
       if (this.consumer.globalConcurrency !== undefined)
@@ -194,13 +245,23 @@ export class BatchConsumer {
     this.lastSettle = settled;
   }
 
-  private async settle(job: Job, disposition: MessageDisposition | undefined, token: string): Promise<void> {
+  /**
+   * Settles one job as `disposition` says; an ack with `fetchNext` also moves the queue's next job to active,
+   * locked with `token`, and returns it.
+   */
+  private async settle(
+    job: Job,
+    disposition: MessageDisposition | undefined,
+    token: string,
+    fetchNext = false,
+  ): Promise<Job | undefined> {
     try {
       if (!disposition) {
         await job.moveToDelayed(Date.now() + 1_000, token);
       } else if (disposition.action === 'ack') {
         // The handler's result stays on the job (its returnvalue) for as long as BullMQ keeps it.
-        await job.moveToCompleted({ result: disposition.result ?? null }, token, false);
+        const next: unknown = await job.moveToCompleted({ result: disposition.result ?? null }, token, fetchNext);
+        return this.fetchedJob(job, next, token);
       } else if (disposition.action === 'retry') {
         if (disposition.suspend) {
           const data = job.data as MessageData;
@@ -226,6 +287,21 @@ export class BatchConsumer {
       // Typically a lost lock: the job stalled and BullMQ redelivers it.
       this.host.onError(`bullmq engine: could not settle job ${job.id} of queue "${this.consumer.queue}"`, error);
     }
+    return undefined;
+  }
+
+  /**
+   * The job a settling script fetched (`[jobData, jobId, rateLimitDelay, delayUntil]`, BullMQ's answer to
+   * `fetchNext`), or undefined when it fetched none (empty, paused, rate-limited or at its global concurrency).
+   * Built with the settled job's own class (BullMQ stays a peer loaded on demand), on this worker.
+   */
+  private fetchedJob(settled: Job, answer: unknown, token: string): Job | undefined {
+    if (!Array.isArray(answer) || !answer[0] || !answer[1]) return undefined;
+    const JobClass = settled.constructor as typeof Job;
+    const [data, id] = answer as [Parameters<typeof JobClass.fromJSON>[1], string];
+    const next = JobClass.fromJSON(this.worker, data, id);
+    next.token = token;
+    return next;
   }
 }
 

@@ -1,7 +1,7 @@
 import { clockNow } from '../engine/clock.js';
 import { parseDuration } from '../duration.js';
 import { isNonRetryable } from '../errors.js';
-import type { EngineMessage, MessageDisposition } from '../engine/types.js';
+import type { EngineMessage, MessageDisposition, StepStore } from '../engine/types.js';
 import type { QueueMessage, QueueRetryOptions, QueueSource } from '../types.js';
 import { messageOf, runAttempt } from './attempt.js';
 import { backoffDelay, resolveBackoff } from './backoff.js';
@@ -60,10 +60,18 @@ export async function deliverQueueBatch(
   const attempt = Math.max(...messages.map((m) => m.attempts));
   const parent = messages.find((m) => m.trace)?.trace;
   const runId = `queue:${source.name}:${messages[0]!.id}`;
+  // Whether this delivery read or wrote the run's steps: only then (or after an earlier delivery) is there
+  // anything to forget on ack, so a run that uses no steps costs no store command.
+  let usedSteps = false;
+  const store: StepStore = {
+    load: (id) => ((usedSteps = true), core.steps.load(id)),
+    save: (id, step, value) => ((usedSteps = true), core.steps.save(id, step, value)),
+    clear: (id) => core.steps.clear(id),
+  };
   const steps: StepScope =
     source.batchSize === 1
       ? {
-          store: core.steps,
+          store,
           runId,
           suspendable: true,
           message: { trigger: trigger.name, queue: source.name, id: messages[0]!.id, input: messages[0]!.body },
@@ -118,7 +126,8 @@ export async function deliverQueueBatch(
     return retryOrDeadLetter(message, backoffDelay(backoff, message.attempts), failure);
   });
   // The run is over once its message is acked: forget its steps (the id may be sent again).
-  if ('store' in steps && dispositions[0]?.action === 'ack') await core.steps.clear(runId);
+  const earlier = messages[0]!.attempts > 1;
+  if ('store' in steps && dispositions[0]?.action === 'ack' && (usedSteps || earlier)) await core.steps.clear(runId);
   // A handler past its hard cap still runs: the batch stays in flight (its engine slot taken, its BullMQ
   // locks extended) until it settles, so no retry and no further batch exceed `concurrency`. Only stop()
   // reaching its deadline lets go of it earlier.

@@ -1,0 +1,147 @@
+/**
+ * Redis commands and CPU time per message, raw BullMQ `Worker` vs `bullmqEngine`, at equal concurrency: figures
+ * that a loaded machine does not skew, unlike wall clock. Each case drains its own queue (its own key prefix)
+ * in a child process, which reports its CPU µs per message; this process watches Redis with MONITOR and counts,
+ * per command name, the commands sent while the queue drained (between the child's `filled` and `drained`
+ * marks, ECHO commands it sends), both those clients sent and those Lua scripts ran inside Redis. Run it
+ * directly to print the figures as JSON (`tsx --conditions=@framework/source bullmq-commands.ts [width...]`).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { createClient } from 'redis';
+import { deletePrefix, engineDrain, rawDrain, REDIS_URL, withClient, type DrainFigures } from './bullmq-workload.js';
+
+type Case = { kind: 'raw' | 'engine'; width: number; total: number; prefix: string };
+
+/** What one case cost, per drained message. */
+export interface CaseCost extends DrainFigures {
+  /** Commands clients sent per message, and by command name (EVALSHA named by its first key). */
+  commandsPerMessage: number;
+  byCommand: Record<string, number>;
+  /** Commands Lua scripts ran inside Redis, per message. */
+  scriptCallsPerMessage: number;
+}
+
+/** `EVALSHA <sha> <numkeys> <key> …` is named by its first key without the prefix: `evalsha bench:wait`. */
+function commandName(args: string[], prefix: string): string {
+  const name = (args[0] ?? '').toLowerCase();
+  if (name !== 'evalsha' && name !== 'eval') return name;
+  return `${name} ${(args[3] ?? '').replace(`${prefix}:`, '')}`;
+}
+
+/** The quoted arguments of a MONITOR line: `1700000000.1 [0 127.0.0.1:5000] "get" "k"` → ['get', 'k']. */
+function monitorArgs(line: string): { source: string; args: string[] } {
+  const source = /\[\d+ ([^\]]+)\]/.exec(line)?.[1] ?? '';
+  const args = [...line.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+  return { source, args };
+}
+
+async function measure(c: Case): Promise<CaseCost> {
+  const monitor = createClient({ url: REDIS_URL });
+  await monitor.connect();
+  let phase: 'fill' | 'drain' | 'after' = 'fill';
+  let commands = 0;
+  let scriptCalls = 0;
+  const byCommand: Record<string, number> = {};
+  await monitor.monitor((line: string) => {
+    if (!line.includes(c.prefix)) return;
+    const { source, args } = monitorArgs(line);
+    if (args[0]?.toLowerCase() === 'echo') {
+      if (args[1] === `${c.prefix}:filled`) phase = 'drain';
+      if (args[1] === `${c.prefix}:drained`) phase = 'after';
+      return;
+    }
+    if (phase !== 'drain') return;
+    if (source === 'lua') scriptCalls++;
+    else {
+      commands++;
+      const name = commandName(args, c.prefix);
+      byCommand[name] = (byCommand[name] ?? 0) + 1;
+    }
+  });
+  try {
+    const figures = await inChild(c);
+    // MONITOR lines trail the commands a little: wait for an echo of our own to come back.
+    const fence = `${c.prefix}:fence`;
+    let fenced!: () => void;
+    const seen = new Promise<void>((resolve) => (fenced = resolve));
+    const watcher = createClient({ url: REDIS_URL });
+    await watcher.connect();
+    await watcher.monitor((line: string) => {
+      if (line.includes(fence)) fenced();
+    });
+    await withClient((client) => client.echo(fence));
+    await seen;
+    await watcher.destroy();
+    const per = (n: number) => n / c.total;
+    return {
+      ...figures,
+      commandsPerMessage: per(commands),
+      scriptCallsPerMessage: per(scriptCalls),
+      byCommand: Object.fromEntries(
+        Object.entries(byCommand)
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, n]) => [name, Number(per(n).toFixed(3))]),
+      ),
+    };
+  } finally {
+    await monitor.destroy();
+    await deletePrefix(c.prefix);
+  }
+}
+
+/** Runs one case in a child process (same loader flags), so its CPU time is its own. */
+function inChild(c: Case): Promise<DrainFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname], {
+      env: { ...process.env, BENCH_BULLMQ_COMMANDS_CASE: JSON.stringify(c) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0) resolve(JSON.parse(line) as DrainFigures);
+      else reject(new Error(`bench case ${JSON.stringify(c)} exited with ${code}`));
+    });
+  });
+}
+
+async function runCase(c: Case): Promise<DrainFigures> {
+  return withClient(async (client) => {
+    const mark = async (phase: 'filled' | 'drained') => void (await client.echo(`${c.prefix}:${phase}`));
+    const drain = c.kind === 'raw' ? rawDrain : engineDrain;
+    return drain(c.width, c.total, { prefix: c.prefix, mark });
+  });
+}
+
+/** Raw vs engine at each width (batch size = concurrency): commands and CPU µs per message, and rates. */
+export async function benchBullmqCommands(widths = [10, 100], total = 2_000): Promise<Record<string, unknown>> {
+  const results: Record<string, unknown> = {};
+  for (const width of widths) {
+    const prefix = () => `bench-cmd-${randomBytes(4).toString('hex')}`;
+    const raw = await measure({ kind: 'raw', width, total, prefix: prefix() });
+    const engine = await measure({ kind: 'engine', width, total, prefix: prefix() });
+    const rawAfter = await measure({ kind: 'raw', width, total, prefix: prefix() });
+    results[`width ${width}`] = {
+      raw,
+      engine,
+      rawAfter,
+      'engine/raw commands per message': engine.commandsPerMessage / raw.commandsPerMessage,
+      'engine/raw CPU per message': engine.cpuUsPerMessage / ((raw.cpuUsPerMessage + rawAfter.cpuUsPerMessage) / 2),
+      'engine/raw rate (raw before and after)': engine.rate / ((raw.rate + rawAfter.rate) / 2),
+    };
+  }
+  return results;
+}
+
+if (process.env.BENCH_BULLMQ_COMMANDS_CASE) {
+  console.log(JSON.stringify(await runCase(JSON.parse(process.env.BENCH_BULLMQ_COMMANDS_CASE) as Case)));
+  process.exit(0);
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const widths = process.argv.slice(2).map(Number);
+  console.log(JSON.stringify(await benchBullmqCommands(widths.length > 0 ? widths : undefined), null, 2));
+  process.exit(0);
+}
