@@ -125,9 +125,10 @@ export interface PurgeResult {
 /** How {@link StorageAdapter.purgeExpired} paces itself. */
 export interface PurgeOptions {
   /**
-   * Rows deleted per statement, 1 to 10 000. Default 2 000. Between batches
-   * the adapter yields to the event loop, so requests keep being served (the
-   * SQLite driver is synchronous).
+   * Rows deleted per statement, 1 to 10 000. Default: adaptive, starting at 500 and halved or doubled (16 to
+   * 5 000) so each statement takes about 20 ms, so a synchronous driver (SQLite) never blocks the event loop for
+   * long whatever the table size. Between batches the adapter yields to the event loop, so requests keep being
+   * served.
    * @throws TypeError when not an integer in range.
    */
   batchSize?: number;

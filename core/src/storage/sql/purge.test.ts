@@ -2,6 +2,13 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { fullScan, queryPlan, statementLog } from './query-plan-test-support.js';
 import { sqlTestDbs, type SqlTestDb } from './sql-test-support.js';
+import {
+  MAX_ADAPTIVE_BATCH,
+  PURGE_BATCH_TARGET_MS,
+  nextBatchSize,
+  purgeInBatches,
+  resolvePurgeOptions,
+} from './purge.js';
 
 const dbs = await sqlTestDbs('purge_test');
 afterAll(() => dbs.dropAll());
@@ -130,5 +137,34 @@ describe.skipIf(!dbs.dialects.includes('postgres'))('purge autovacuum on Postgre
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('adaptive batch size', () => {
+  it('halves after a slow batch, doubles after a quick one, and stays within bounds', () => {
+    expect(nextBatchSize(500, PURGE_BATCH_TARGET_MS * 3)).toBe(250);
+    expect(nextBatchSize(500, 1)).toBe(1_000);
+    expect(nextBatchSize(500, PURGE_BATCH_TARGET_MS / 2)).toBe(500);
+    expect(nextBatchSize(16, 1_000)).toBe(16);
+    expect(nextBatchSize(MAX_ADAPTIVE_BATCH, 0)).toBe(MAX_ADAPTIVE_BATCH);
+  });
+
+  it('sizes each statement by how long the last one took, only when the caller gave no batchSize', async () => {
+    const sizes: number[] = [];
+    let ms = 0;
+    let slow = true;
+    // Statements that take 30 ms and 1 ms in turn, on a clock the test moves.
+    const batch = async (_table: string, _now: Date, limit: number) => {
+      sizes.push(limit);
+      ms += slow ? PURGE_BATCH_TARGET_MS + 10 : 1;
+      slow = !slow;
+      return sizes.length < 4 ? limit : 0;
+    };
+    await purgeInBatches(batch, ['t'], new Date(), resolvePurgeOptions(), () => ms);
+    expect(sizes).toEqual([500, 250, 500, 250]);
+    sizes.length = 0;
+    slow = true;
+    await purgeInBatches(batch, ['t'], new Date(), resolvePurgeOptions({ batchSize: 300 }), () => ms);
+    expect(sizes).toEqual([300, 300, 300, 300]);
   });
 });

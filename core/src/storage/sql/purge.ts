@@ -9,14 +9,27 @@
  */
 import type { PurgeOptions, PurgeResult } from '../types.js';
 
-/** Rows per statement when the caller does not say. */
-export const DEFAULT_PURGE_BATCH = 2_000;
+/** Rows of the first statement when the caller does not say; later ones adapt (see {@link PURGE_BATCH_TARGET_MS}). */
+export const DEFAULT_PURGE_BATCH = 500;
+/**
+ * Without an explicit `batchSize`, each statement aims at this many milliseconds: a batch that took longer halves
+ * the next, one that took under a quarter of it doubles the next (up to {@link MAX_ADAPTIVE_BATCH}), so on a
+ * synchronous driver (SQLite) no batch blocks the event loop for long, whatever the machine and the table size.
+ */
+export const PURGE_BATCH_TARGET_MS = 20;
+/** The largest batch the adaptive sizing grows to. */
+export const MAX_ADAPTIVE_BATCH = 5_000;
+/** The smallest batch the adaptive sizing shrinks to. */
+const MIN_ADAPTIVE_BATCH = 16;
 /** The largest accepted `batchSize`: beyond this one statement holds the database too long. */
 export const MAX_PURGE_BATCH = 10_000;
 
 /** {@link PurgeOptions} with defaults applied. */
 export interface ResolvedPurgeOptions {
+  /** The first (or, when `adaptive` is false, every) statement's row limit. */
   batchSize: number;
+  /** True when the caller gave no `batchSize`: the size follows how long each statement takes. */
+  adaptive: boolean;
   /** `Infinity` when unlimited. */
   budgetMs: number;
 }
@@ -31,7 +44,7 @@ export function resolvePurgeOptions(options: PurgeOptions = {}): ResolvedPurgeOp
     throw new TypeError(`purgeExpired: batchSize must be an integer from 1 to ${MAX_PURGE_BATCH}`);
   if (typeof budgetMs !== 'number' || Number.isNaN(budgetMs) || budgetMs < 0)
     throw new TypeError('purgeExpired: budgetMs must be a number of milliseconds, 0 or more');
-  return { batchSize, budgetMs };
+  return { batchSize, budgetMs, adaptive: options.batchSize === undefined };
 }
 
 /** Deletes at most `limit` rows of `table` expired at or before `now`; returns how many it deleted. */
@@ -44,7 +57,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * Deletes expired rows of each table in turn, batch by batch, yielding between
  * batches. Stops starting batches once `budgetMs` has passed since the call
  * began, but only after some row was deleted: every call makes progress, and
- * empty tables cost one index probe each.
+ * empty tables cost one index probe each. `clock` (milliseconds) is for tests.
  * @returns the rows deleted per table and whether the budget ran out with rows left.
  */
 export async function purgeInBatches(
@@ -52,23 +65,34 @@ export async function purgeInBatches(
   tables: readonly string[],
   now: Date,
   options: ResolvedPurgeOptions,
+  clock: () => number = () => performance.now(),
 ): Promise<{ deleted: number[]; more: boolean }> {
-  const started = performance.now();
+  const started = clock();
   const deleted = tables.map(() => 0);
   let total = 0;
+  let size = options.batchSize;
   for (const [index, table] of tables.entries()) {
     for (;;) {
       if (total > 0) {
-        if (performance.now() - started >= options.budgetMs) return { deleted, more: true };
+        if (clock() - started >= options.budgetMs) return { deleted, more: true };
         await yieldToEventLoop();
       }
-      const n = await deleteBatch(table, now, options.batchSize);
+      const before = clock();
+      const n = await deleteBatch(table, now, size);
       total += n;
       deleted[index]! += n;
-      if (n < options.batchSize) break;
+      if (n < size) break;
+      if (options.adaptive) size = nextBatchSize(size, clock() - before);
     }
   }
   return { deleted, more: false };
+}
+
+/** The next adaptive batch size after a full batch of `size` rows took `ms`. */
+export function nextBatchSize(size: number, ms: number): number {
+  if (ms > PURGE_BATCH_TARGET_MS) return Math.max(MIN_ADAPTIVE_BATCH, Math.floor(size / 2));
+  if (ms < PURGE_BATCH_TARGET_MS / 4) return Math.min(MAX_ADAPTIVE_BATCH, size * 2);
+  return size;
 }
 
 /** `purgeExpired` of a SQL store: sessions, then verification tokens. */
