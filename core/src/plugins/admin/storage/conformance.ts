@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { freshStorage, type PluginStorageFactory } from '../../storage-conformance.js';
-import type { AdminStorage, BanRecord } from '../types.js';
+import type { AdminStorage, BanRecord } from '@framework/auth/plugins/admin';
 
 /** Makes a fresh, empty storage (and how to release it). */
 export type AdminStorageFactory = PluginStorageFactory<AdminStorage>;

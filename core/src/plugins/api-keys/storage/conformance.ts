@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { StorageConflictError } from '@framework/auth';
-import type { ApiKeyRecord, ApiKeyStorage } from '../types.js';
+import type { ApiKeyRecord, ApiKeyStorage } from '@framework/auth/plugins/api-keys';
 
 /** Makes a fresh, empty storage (and how to release it). */
 export type ApiKeyStorageFactory = () => Promise<{ storage: ApiKeyStorage; teardown?: () => Promise<void> }>;

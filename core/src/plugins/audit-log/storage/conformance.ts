@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { freshStorage, type PluginStorageFactory } from '../../storage-conformance.js';
-import type { AuditEntry, AuditStorage } from '../types.js';
+import type { AuditEntry, AuditStorage } from '@framework/auth/plugins/audit-log';
 
 /** Makes a fresh, empty storage (and how to release it). */
 export type AuditStorageFactory = PluginStorageFactory<AuditStorage>;

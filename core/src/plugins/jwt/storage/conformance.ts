@@ -4,7 +4,7 @@
  * @module
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JwksStorage, StoredSigningKey } from './types.js';
+import type { JwksStorage, StoredSigningKey } from '@framework/auth/plugins/jwt';
 
 /** A fresh, empty storage for one test, and how to dispose of it afterwards. */
 export interface JwksConformanceFixture {

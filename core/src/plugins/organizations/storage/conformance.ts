@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { freshStorage, type PluginStorageFactory } from '../../storage-conformance.js';
-import type { InvitationRecord, InvitationStorage } from '../types.js';
+import type { InvitationRecord, InvitationStorage } from '@framework/auth/plugins/organizations';
 
 /** Makes a fresh, empty storage (and how to release it). */
 export type InvitationStorageFactory = PluginStorageFactory<InvitationStorage>;

@@ -4,7 +4,7 @@
  * @internal
  */
 import { describe, expect, it } from 'vitest';
-import type { TrustedDeviceRecord, TwoFactorRecord, TwoFactorStorage } from '../types.js';
+import type { TrustedDeviceRecord, TwoFactorRecord, TwoFactorStorage } from '@framework/auth/plugins/two-factor';
 
 /** Makes a fresh, empty storage (and how to release it). */
 export type TwoFactorStorageFactory = () => Promise<{ storage: TwoFactorStorage; teardown?: () => Promise<void> }>;
