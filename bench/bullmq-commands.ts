@@ -6,11 +6,18 @@
  * marks, ECHO commands it sends), both those clients sent and those Lua scripts ran inside Redis. Run it
  * directly to print the figures as JSON (`tsx --conditions=@framework/source bullmq-commands.ts [width...]`).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { createClient } from 'redis';
-import { deletePrefix, engineDrain, rawDrain, REDIS_URL, withClient, type DrainFigures } from './bullmq-workload.js';
+import {
+  deletePrefix,
+  engineDrain,
+  inChild,
+  rawDrain,
+  REDIS_URL,
+  withClient,
+  type DrainFigures,
+} from './bullmq-workload.js';
 
 type Case = { kind: 'raw' | 'engine'; width: number; total: number; prefix: string };
 
@@ -61,7 +68,7 @@ async function measure(c: Case): Promise<CaseCost> {
     }
   });
   try {
-    const figures = await inChild(c);
+    const figures = await runInChild(c);
     // MONITOR lines trail the commands a little: wait for an echo of our own to come back.
     const fence = `${c.prefix}:fence`;
     let fenced!: () => void;
@@ -91,22 +98,9 @@ async function measure(c: Case): Promise<CaseCost> {
   }
 }
 
-/** Runs one case in a child process (same loader flags), so its CPU time is its own. */
-function inChild(c: Case): Promise<DrainFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname], {
-      env: { ...process.env, BENCH_BULLMQ_COMMANDS_CASE: JSON.stringify(c) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code === 0) resolve(JSON.parse(line) as DrainFigures);
-      else reject(new Error(`bench case ${JSON.stringify(c)} exited with ${code}`));
-    });
-  });
+/** Runs one case in a child process, so its figures are its own. */
+function runInChild(c: Case): Promise<DrainFigures> {
+  return inChild(import.meta.url, 'BENCH_BULLMQ_COMMANDS_CASE', c);
 }
 
 async function runCase(c: Case): Promise<DrainFigures> {

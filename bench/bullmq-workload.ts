@@ -5,6 +5,7 @@
  * and calls `mark` (when given) once the queue is filled and once it is drained, so a Redis command counter can
  * tell the drain's commands apart.
  */
+import { spawn } from 'node:child_process';
 import { bullmqEngine, createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { Queue, Worker } from 'bullmq';
 import { createClient } from 'redis';
@@ -127,5 +128,26 @@ export async function rawDrain(concurrency: number, total: number, options: Drai
     } finally {
       await queue.close();
     }
+  });
+}
+
+/**
+ * Runs `script` again in a child process (same loader flags) with `c` as JSON in the environment variable
+ * `envVar`, so its CPU time and peak RSS are its own, and resolves with the JSON of its last stdout line.
+ */
+export function inChild<R>(script: string, envVar: string, c: object): Promise<R> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, new URL(script).pathname], {
+      env: { ...process.env, [envVar]: JSON.stringify(c) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').at(-1) ?? '';
+      if (code === 0) resolve(JSON.parse(line) as R);
+      else reject(new Error(`bench case ${JSON.stringify(c)} exited with ${code}`));
+    });
   });
 }

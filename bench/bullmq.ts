@@ -11,10 +11,9 @@
  * drifts during the run skews both sides alike. Goal: the engine keeps ≥ 95 % of raw at equal concurrency.
  * `bench/bullmq-commands.ts` measures what load does not skew: Redis commands and CPU µs per message.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { deletePrefix, engineDrain, rawDrain } from './bullmq-workload.js';
+import { deletePrefix, engineDrain, inChild, rawDrain } from './bullmq-workload.js';
 
 type Case = { kind: 'raw' | 'engine'; width: number; total: number };
 
@@ -30,22 +29,9 @@ async function runCase(c: Case): Promise<{ rate: number; peakRssMb: number }> {
   }
 }
 
-/** Runs one case in a child process (same loader flags), so its peak RSS is its own. */
-function inChild(c: Case): Promise<{ rate: number; peakRssMb: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, new URL(import.meta.url).pathname], {
-      env: { ...process.env, BENCH_BULLMQ_CASE: JSON.stringify(c) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').at(-1) ?? '';
-      if (code === 0) resolve(JSON.parse(line) as { rate: number; peakRssMb: number });
-      else reject(new Error(`bench case ${JSON.stringify(c)} exited with ${code}`));
-    });
-  });
+/** Runs one case in a child process, so its figures are its own. */
+function runInChild(c: Case): Promise<{ rate: number; peakRssMb: number }> {
+  return inChild(import.meta.url, 'BENCH_BULLMQ_CASE', c);
 }
 
 /** Runs the BullMQ benchmarks (about 40–80 s) and returns named numbers. */
@@ -53,10 +39,10 @@ export async function benchBullmq(): Promise<Record<string, number>> {
   const total = 4_000;
   const results: Record<string, number> = {};
   for (const width of [10, 100]) {
-    await inChild({ kind: 'engine', width, total: 500 }); // warm-up (Redis, scripts)
-    const raw = await inChild({ kind: 'raw', width, total });
-    const engine = await inChild({ kind: 'engine', width, total });
-    const rawAfter = await inChild({ kind: 'raw', width, total });
+    await runInChild({ kind: 'engine', width, total: 500 }); // warm-up (Redis, scripts)
+    const raw = await runInChild({ kind: 'raw', width, total });
+    const engine = await runInChild({ kind: 'engine', width, total });
+    const rawAfter = await runInChild({ kind: 'raw', width, total });
     results[`raw BullMQ Worker, concurrency ${width}, before (jobs/s)`] = raw.rate;
     results[`raw BullMQ Worker, concurrency ${width}, after (jobs/s)`] = rawAfter.rate;
     results[`raw BullMQ Worker, concurrency ${width} (peak RSS MB)`] = Math.max(raw.peakRssMb, rawAfter.peakRssMb);
