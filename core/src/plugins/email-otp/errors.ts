@@ -28,7 +28,7 @@ export function emailOtpError(code: EmailOtpErrorCode): AuthError {
 }
 
 // The codes are members of `AuthErrorCode`, as an app's own codes are (see `AuthErrorCodes`).
-declare module '../../index.js' {
+declare module '../../error-codes.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
   interface AuthErrorCodes extends Record<keyof typeof EMAIL_OTP_ERRORS, true> {}
 }

@@ -24,7 +24,7 @@ export function otpError(code: OtpErrorCode): AuthError {
 }
 
 // The codes are members of `AuthErrorCode`, as an app's own codes are (see `AuthErrorCodes`).
-declare module '../../index.js' {
+declare module '../../error-codes.js' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging
   interface AuthErrorCodes extends Record<keyof typeof OTP_ERRORS, true> {}
 }
