@@ -60,11 +60,12 @@ export function resolveLimiterOptions(
   const ipLimit = o.ipLimit ?? limit * 10;
   if (typeof ipLimit !== 'number' || !Number.isInteger(ipLimit) || ipLimit <= 0)
     fail(`ipLimit must be a positive integer (got ${String(ipLimit)})`);
-  const window = o.window ?? defaults.window;
-  if (typeof window !== 'number' || !Number.isFinite(window) || window <= 0)
-    fail(`window must be a positive number of seconds (got ${String(window)})`);
-  const windowMs = Math.round(window * 1000);
-  if (windowMs < 1) fail(`window must be at least 0.001 seconds (got ${window})`);
+  // Not `window`: Nitro (Nuxt) rewrites `typeof window` in server bundles, local names included.
+  const windowSeconds = o.window ?? defaults.window;
+  if (typeof windowSeconds !== 'number' || !Number.isFinite(windowSeconds) || windowSeconds <= 0)
+    fail(`window must be a positive number of seconds (got ${String(windowSeconds)})`);
+  const windowMs = Math.round(windowSeconds * 1000);
+  if (windowMs < 1) fail(`window must be at least 0.001 seconds (got ${windowSeconds})`);
   const timeout = o.timeout ?? DEFAULT_TIMEOUT_MS;
   if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0)
     fail(`timeout must be a positive number of milliseconds (got ${String(timeout)})`);
@@ -85,7 +86,7 @@ export function resolveLimiterOptions(
     storage,
     limit,
     ipLimit,
-    window,
+    window: windowSeconds,
     windowMs,
     failOpen: o.failOpen ?? false,
     timeout,

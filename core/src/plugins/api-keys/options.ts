@@ -77,11 +77,12 @@ export function resolveApiKeysOptions(options: ApiKeysOptions = {}): ResolvedApi
     throw fail('maxExpiresIn must be a positive integer (seconds)');
   if (!positiveInteger(maxKeysPerUser)) throw fail('maxKeysPerUser must be a positive integer');
   const budget = (name: string, given: { limit?: number; window?: number }, defaultLimit: number) => {
-    const { limit = defaultLimit, window = 60 } = given;
+    // Not `window`: Nitro (Nuxt) rewrites `typeof window` in server bundles, local names included.
+    const { limit = defaultLimit, window: windowSeconds = 60 } = given;
     if (!positiveInteger(limit)) throw fail(`${name}.limit must be a positive integer`);
-    if (typeof window !== 'number' || !(window >= 0.001) || !Number.isFinite(window))
+    if (typeof windowSeconds !== 'number' || !(windowSeconds >= 0.001) || !Number.isFinite(windowSeconds))
       throw fail(`${name}.window must be a number of seconds ≥ 0.001`);
-    return { limit, windowMs: Math.ceil(window * 1000) };
+    return { limit, windowMs: Math.ceil(windowSeconds * 1000) };
   };
   const storage = (rateLimit !== false && rateLimit.storage) || createFixedWindowStorage();
   const limits = rateLimit === false ? undefined : { storage, ...budget('rateLimit', rateLimit, 1000) };

@@ -57,8 +57,14 @@ export function resolveLockout(options: TwoFactorLockoutOptions | false | undefi
   const o = options ?? {};
   const limit = o.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw fail('limit must be a whole number from 1 to 1000');
-  const window = o.window ?? 900;
-  if (typeof window !== 'number' || !Number.isFinite(window) || window < 1 || window > 86_400)
+  // Not `window`: Nitro (Nuxt) rewrites `typeof window` in server bundles, local names included.
+  const windowSeconds = o.window ?? 900;
+  if (
+    typeof windowSeconds !== 'number' ||
+    !Number.isFinite(windowSeconds) ||
+    windowSeconds < 1 ||
+    windowSeconds > 86_400
+  )
     throw fail('window must be a number of seconds from 1 to 86400');
   const timeout = o.timeout ?? 1000;
   if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0)
@@ -69,10 +75,10 @@ export function resolveLockout(options: TwoFactorLockoutOptions | false | undefi
   const storage = o.storage ?? createFixedWindowStorage();
   if (typeof storage?.counter !== 'function')
     throw fail('storage must come from createFixedWindowStorage() or createSlidingWindowStorage()');
-  const windowMs = Math.round(window * 1000);
+  const windowMs = Math.round(windowSeconds * 1000);
   return {
     limit,
-    window,
+    window: windowSeconds,
     timeout,
     counter: storage.counter({ limit, windowMs, prefix }),
     notices: storage.counter({ limit: 1, windowMs, prefix: `${prefix}:notice` }),
