@@ -13,6 +13,7 @@ export default tseslint.config(
       '**/build/**',
       '**/.svelte-kit/**',
       '**/.react-router/**',
+      '**/.astro/**',
       '**/.cache/**',
       '**/test-results/**',
       '**/.wrangler/**',

@@ -21,18 +21,26 @@ const NOT_INPUTS = new Set([
   '.test-build',
   '.svelte-kit',
   '.react-router',
+  '.astro',
+  'dist',
   '.data',
   'test-results',
 ]);
 
-/** The newest modification time (ms) of the files under `dir`, skipping {@link NOT_INPUTS}. */
-async function newestUnder(dir) {
+/** Files of a dependency package that no build bundles: its tests and their helpers. */
+const NOT_BUNDLED = /\.test(-helpers)?\.ts$/;
+
+/**
+ * The newest modification time (ms) of the files under `dir`, skipping {@link NOT_INPUTS} and the files `skip`
+ * matches.
+ */
+async function newestUnder(dir, skip) {
   let newest = 0;
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
-    if (NOT_INPUTS.has(entry.name)) continue;
+    if (NOT_INPUTS.has(entry.name) || skip?.test(entry.name)) continue;
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, await newestUnder(path));
+    if (entry.isDirectory()) newest = Math.max(newest, await newestUnder(path, skip));
     else if (entry.isFile()) newest = Math.max(newest, (await stat(path)).mtimeMs);
   }
   return newest;
@@ -61,7 +69,7 @@ async function workspaceInputs(dir) {
 export async function newestInput(dir) {
   let newest = await newestUnder(dir);
   for (const root of await workspaceInputs(dir)) {
-    newest = Math.max(newest, await newestUnder(join(root, 'src')));
+    newest = Math.max(newest, await newestUnder(join(root, 'src'), NOT_BUNDLED));
     newest = Math.max(newest, (await stat(join(root, 'package.json'))).mtimeMs);
   }
   return newest;

@@ -58,6 +58,25 @@ describe('buildIfStale', () => {
     await utimes(join(pkg, 'src', 'index.ts'), later, later);
     expect(await newestInput(ex.dir)).toBeCloseTo(later.getTime(), -1);
     expect(await ex.build()).toBe(true);
+    // The package's tests and test helpers are no inputs: no build bundles them.
+    const latest = new Date(Date.now() + 240_000);
+    for (const file of ['index.test.ts', 'fixtures.test-helpers.ts']) {
+      await writeFile(join(pkg, 'src', file), 'export {};\n');
+      await utimes(join(pkg, 'src', file), latest, latest);
+    }
+    expect(await ex.build()).toBe(false);
+  });
+
+  it("skips the example's .astro and dist folders", async () => {
+    const ex = await example('astro');
+    await ex.build();
+    const later = new Date(Date.now() + 60_000);
+    for (const folder of ['.astro', 'dist']) {
+      await mkdir(join(ex.dir, folder), { recursive: true });
+      await writeFile(join(ex.dir, folder, 'types.d.ts'), 'export {};\n');
+      await utimes(join(ex.dir, folder, 'types.d.ts'), later, later);
+    }
+    expect(await ex.build()).toBe(false);
   });
 
   it('drops only the lines it is told to', async () => {
