@@ -79,6 +79,21 @@ describe('emailOTP sign-in', () => {
     expect(await closed.adapter.getUserByEmail('grace@example.com')).toBeNull();
   });
 
+  it('a first proof of the address removes the password set while it was unverified (pre-hijacking)', async () => {
+    const f = await setup();
+    expect((await f.adapter.getUser(f.userId))?.emailVerified ?? null).toBeNull();
+    const squatter = f.client();
+    expect((await squatter.signIn()).status).toBe(200);
+    const owner = f.client();
+    await send(owner, EMAIL);
+    expect((await owner.postJson('/auth/email-otp/sign-in', { email: EMAIL, code: await f.lastCode() })).status).toBe(
+      200,
+    );
+    expect(await squatter.session()).toBeNull();
+    expect((await f.client().signIn(EMAIL, PASSWORD)).status).toBe(401);
+    expect((await owner.session())?.user.id).toBe(f.userId);
+  });
+
   it('refuses a replayed code', async () => {
     const f = await setup();
     const c = f.client();
