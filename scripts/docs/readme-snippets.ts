@@ -9,7 +9,7 @@
  * must be imported where it is used, and calls into the kit must match its types.
  * @module
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -99,9 +99,19 @@ function kitExportNames(program: ts.Program, file: string): Set<string> {
  * in those of `importsChecked`.
  */
 export function checkSnippets(snippets: Snippet[], importsChecked: ReadonlySet<string> | 'all' = 'all'): string[] {
-  const dir = join(REPO, '.cache', 'doc-snippets');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  // A folder of this run's own (inside the repository, so imports resolve through its node_modules): two runs at
+  // once never share one.
+  mkdirSync(join(REPO, '.cache'), { recursive: true });
+  const dir = mkdtempSync(join(REPO, '.cache', 'doc-snippets-'));
+  try {
+    return checkIn(dir, snippets, importsChecked);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** {@link checkSnippets} with the snippet modules written to `dir`. */
+function checkIn(dir: string, snippets: Snippet[], importsChecked: ReadonlySet<string> | 'all'): string[] {
   const origin = new Map<string, Snippet>();
   snippets.forEach((s, i) => {
     const path = join(dir, `s${i}.ts`);
@@ -142,7 +152,6 @@ export function checkSnippets(snippets: Snippet[], importsChecked: ReadonlySet<s
     const { line } = d.file.getLineAndCharacterOfPosition(d.start ?? 0);
     problems.push(`${s.file}:${s.line + line}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
   }
-  rmSync(dir, { recursive: true, force: true });
   return problems;
 }
 
