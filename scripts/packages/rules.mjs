@@ -24,6 +24,9 @@ export const PUBLISHED = {
   'adapters/fastify': false,
   'adapters/remix': false,
   'adapters/sveltekit': true,
+  'adapters/next': true,
+  'adapters/nuxt': true,
+  'adapters/astro': true,
 };
 
 /** The packages that may list `vitest` among their peer dependencies (they publish vitest suites). */
