@@ -31,10 +31,11 @@ export interface CreateAuthOptions<
    */
   plugins?: P;
   /**
-   * Sign-in providers (credentials, OAuth/OIDC, email). Ids must be unique. A plugin that is a sign-in method
-   * (`passkey()`) may be listed here too: it is added to `plugins`, before the app's own.
+   * Sign-in providers (credentials, OAuth/OIDC, email). Ids must be unique. Default none: an app with only
+   * `emailAndPassword` (which brings its `credentials`) or plugins' sign-in methods leaves it out. A plugin that is a
+   * sign-in method (`passkey()`) may be listed here too: it is added to `plugins`, before the app's own.
    */
-  providers: readonly (Provider | AuthPlugin)[];
+  providers?: readonly (Provider | AuthPlugin)[];
   callbacks?: TypedCallbacks<F, S>;
   /**
    * Storage for users, accounts and database sessions. Required with the

@@ -69,12 +69,9 @@ export interface AdminExtension {
  * // POST /auth/admin/impersonate {userId} → session.impersonatedBy === admin.id; POST /auth/admin/stop-impersonating
  * ```
  */
-export function admin(options: AdminOptions = {}): AuthPlugin<
-  'admin',
-  AdminExtension,
-  Record<never, never>,
-  ErrorCodesOf<typeof ADMIN_ERRORS>
-> {
+export function admin(
+  options: AdminOptions = {},
+): AuthPlugin<'admin', AdminExtension, Record<never, never>, ErrorCodesOf<typeof ADMIN_ERRORS>> {
   const o: ResolvedAdminOptions = resolveAdminOptions(options);
   return {
     id: 'admin',

@@ -96,12 +96,9 @@ export interface OrganizationsExtension {
  * // In a route: await auth.extensions.organizations.requirePermission(request, user, 'billing:read');
  * ```
  */
-export function organizations(options: OrganizationsOptions): AuthPlugin<
-  'organizations',
-  OrganizationsExtension,
-  Record<never, never>,
-  ErrorCodesOf<typeof ORGANIZATION_ERRORS>
-> {
+export function organizations(
+  options: OrganizationsOptions,
+): AuthPlugin<'organizations', OrganizationsExtension, Record<never, never>, ErrorCodesOf<typeof ORGANIZATION_ERRORS>> {
   const o: ResolvedOrganizationsOptions = resolveOrganizationsOptions(options);
   let internals: AuthInternals | undefined;
   const can = async (

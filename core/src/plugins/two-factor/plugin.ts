@@ -67,12 +67,9 @@ export interface TwoFactorExtension {
  * // Next sign-in: 401 TWO_FACTOR_REQUIRED, then POST /auth/two-factor/verify {code: '123456', trustDevice: true}
  * ```
  */
-export function twoFactor(options: TwoFactorOptions = {}): AuthPlugin<
-  'twoFactor',
-  TwoFactorExtension,
-  Record<never, never>,
-  ErrorCodesOf<typeof TWO_FACTOR_ERRORS>
-> {
+export function twoFactor(
+  options: TwoFactorOptions = {},
+): AuthPlugin<'twoFactor', TwoFactorExtension, Record<never, never>, ErrorCodesOf<typeof TWO_FACTOR_ERRORS>> {
   const o: ResolvedTwoFactorOptions = resolveTwoFactorOptions(options);
   let vault: KeyVault | undefined;
   const getVault = () => vault!;

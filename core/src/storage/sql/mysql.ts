@@ -91,7 +91,7 @@ export function createMysqlAdapter(options: MysqlAdapterOptions): StorageAdapter
     async open() {
       if (pool) return { db: new Kysely<any>({ dialect: new MysqlDialect({ pool }) }), close: async () => {} };
       const mysql = await importOptional('mysql2', 'createMysqlAdapter', () =>
-        importPackage<typeof import('mysql2')>('mysql2'),
+        importPackage<typeof import('mysql2') & { default: typeof import('mysql2') }>('mysql2'),
       );
       const create = mysql.createPool ?? mysql.default.createPool;
       const own =

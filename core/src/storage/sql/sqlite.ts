@@ -59,7 +59,7 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
     explainError: (error) => (IN_MEMORY.has(filename) ? error : explainSqliteError(error, file)),
     async open() {
       const { default: Database } = await importOptional('better-sqlite3', 'createSqliteAdapter', () =>
-        importPackage<typeof import('better-sqlite3')>('better-sqlite3'),
+        importPackage<{ default: typeof import('better-sqlite3') }>('better-sqlite3'),
       );
       if (!IN_MEMORY.has(filename)) {
         const [{ mkdir }, { dirname, resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
