@@ -5,7 +5,12 @@
 import Database from 'better-sqlite3';
 import { SECRET } from './fixtures.js';
 
-export async function signedInBetterAuth() {
+/** The part of better-auth the comparison rows call. */
+export interface BetterAuthSessions {
+  api: { getSession(input: { headers: Headers }): Promise<{ user: { id: string } } | null> };
+}
+
+export async function signedInBetterAuth(): Promise<{ auth: BetterAuthSessions; cookie: string }> {
   const { betterAuth } = await import('better-auth');
   const { getMigrations } = await import('better-auth/db/migration');
   const options = {
