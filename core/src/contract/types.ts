@@ -371,13 +371,14 @@ export type PluginErrorCodes<P extends readonly AuthPlugin<string, unknown, any,
 }[number];
 
 /** The `auth.api` methods a list of plugins adds. */
-export type PluginApis<P extends readonly AuthPlugin<string, unknown, any>[]> = Intersection<
-  { [I in keyof P]: P[I] extends AuthPlugin<string, unknown, infer A> ? ApiMethods<A> : never }[number]
-> extends infer R
-  ? R extends object
-    ? R
-    : Record<never, never>
-  : Record<never, never>;
+export type PluginApis<P extends readonly AuthPlugin<string, unknown, any>[]> =
+  Intersection<
+    { [I in keyof P]: P[I] extends AuthPlugin<string, unknown, infer A> ? ApiMethods<A> : never }[number]
+  > extends infer R
+    ? R extends object
+      ? R
+      : Record<never, never>
+    : Record<never, never>;
 
 /** A route in the table: a core route and a plugin's route are the same thing. */
 export type Route = PluginRoute;
