@@ -1,20 +1,15 @@
 /**
- * The JSON shapes the routes answer with, declared once for the server API (`auth.api`) and the client.
- * Type-only.
+ * The JSON shapes the routes answer with, for the server API (`auth.api`). The user and the signed-in device are
+ * declared once, in `@framework/auth-client` (which this package depends on), and named here. Type-only.
  * @module
  */
+import type { ClientUser, SessionInfo } from '@framework/auth-client';
 
-/** A user as sent to clients (never the password hash; `emailVerified` is not sent). */
-export interface UserJson {
-  id: string;
-  name: string | null;
-  email: string | null;
-  image: string | null;
-  role?: string;
-  roles?: string[];
-  /** Fields the app adds (custom user fields, `callbacks.session`). */
-  [field: string]: unknown;
-}
+/** A user as sent to clients (never the password hash; `emailVerified` is not sent): the client's `ClientUser`. */
+export type UserJson = ClientUser;
+
+/** One signed-in device (`GET {basePath}/sessions`): the client's `SessionInfo`. */
+export type SessionInfoJson = SessionInfo;
 
 /** `GET {basePath}/session`: the session, or null when signed out. */
 export interface SessionJson {
@@ -31,22 +26,6 @@ export interface OkJson {
   /** Where a browser would be redirected. */
   url?: string;
   [field: string]: unknown;
-}
-
-/** One signed-in device (`GET {basePath}/sessions`). */
-export interface SessionInfoJson {
-  /** The session's public id: the part of the session cookie before the dot, never its secret. */
-  id: string;
-  /** ISO 8601. */
-  createdAt: string;
-  /** ISO 8601. */
-  lastActiveAt: string;
-  /** ISO 8601. */
-  expires: string;
-  userAgent: string | null;
-  ip: string | null;
-  /** True for the session of the request itself. */
-  current: boolean;
 }
 
 /** `GET {basePath}/providers`: each sign-in provider or method by id. */

@@ -6,27 +6,13 @@
  * @module
  */
 import { escapeHtml, hidden, layout } from './html.js';
+import type { SessionInfoJson } from '../contract/wire.js';
 
 /**
  * One signed-in session of the caller, as `GET {basePath}/sessions` answers
  * it and the page shows it. Times are ISO 8601 strings (UTC).
  */
-export interface SessionInfo {
-  /** The session's public id: the part of the session cookie before the dot, never its secret. */
-  id: string;
-  /** When the person signed in. */
-  createdAt: string;
-  /** When the session was last used (recorded at most once an hour, and at each sliding refresh). */
-  lastActiveAt: string;
-  /** When it ends unless used again. */
-  expires: string;
-  /** The `User-Agent` of the sign-in request, or null when unknown. */
-  userAgent: string | null;
-  /** The client IP address of the sign-in request, or null when unknown. */
-  ip: string | null;
-  /** True for the session of the request itself. */
-  current: boolean;
-}
+export type SessionInfo = SessionInfoJson;
 
 /** An ISO time as `2030-01-02 03:04 UTC`. */
 const when = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;

@@ -14,6 +14,7 @@ import { StorageConflictError, type AdapterUser, type UserPage } from '../../sto
 import type { ResolvedAdminOptions } from './options.js';
 import { targetUser } from './targets.js';
 import type { AdminStorage, BanRecord } from './types.js';
+import type { AdminUser } from '@framework/auth-client/plugins/admin';
 
 const ROLE = /^[A-Za-z0-9_.:-]{1,64}$/;
 const invalid = (message: string) => authError('INVALID_REQUEST', message);
@@ -30,18 +31,7 @@ export async function activeBan(storage: AdminStorage, userId: string, now = new
 }
 
 /** A user as the admin API shows it. */
-export interface AdminUserView {
-  id: string;
-  email: string | null;
-  name: string | null;
-  image: string | null;
-  role?: string;
-  roles?: string[];
-  /** ISO time, or null while unverified. */
-  emailVerified: string | null;
-  /** The ban in force, or null. */
-  banned: { reason: string | null; expiresAt: string | null; bannedBy: string } | null;
-}
+export type AdminUserView = AdminUser;
 
 /** The admin view of `user` with the ban in force at `now` (an expired `ban` shows as null). */
 export function adminView(user: AdapterUser, ban: BanRecord | null | undefined, now = new Date()): AdminUserView {
