@@ -5,6 +5,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CreateAuthOptions } from '../../auth.js';
+import type { AuthPlugin } from '../../contract/types.js';
+import { badRequest } from '../../errors.js';
 import { createEmailVerificationRateLimiter, createFixedWindowStorage } from '../../rate-limit.js';
 import { EMAIL, PASSWORD, makeFixture, type TestClient } from '../../testing/fixtures.js';
 import { createMemoryOtpStorage, type OtpStorage } from '../otp/index.js';
@@ -218,6 +220,27 @@ describe('emailOTP password reset', () => {
     expect(await unknown.text()).toBe(await known.text());
     await f.lastCode(EMAIL, 'forget-password');
     expect(f.mail.map((m) => m.email)).toStrictEqual([EMAIL]);
+  });
+
+  it("runs the app's new-password checks first: a refused password keeps the code", async () => {
+    const refuse: AuthPlugin<'refuseBreached'> = {
+      id: 'refuseBreached',
+      hooks: {
+        checkNewPassword(password) {
+          if (password === 'a-breached-password') throw badRequest('This password is breached');
+        },
+      },
+    };
+    const mail: EmailOtpMail[] = [];
+    const sendVerificationOTP = (m: EmailOtpMail) => void mail.push(m);
+    const f = await setup({}, { plugins: [emailOTP({ sendVerificationOTP }), refuse] });
+    const c = f.client();
+    await send(c, EMAIL, 'forget-password');
+    await vi.waitFor(() => expect(mail.length).toBe(1));
+    const code = mail[0]!.otp;
+    const reset = (password: string) => c.postJson('/auth/email-otp/reset-password', { email: EMAIL, code, password });
+    expect((await reset('a-breached-password')).status).toBe(400);
+    expect((await reset('a-fine-password')).status).toBe(200);
   });
 
   it('sets the password, ends every earlier session and signs in', async () => {

@@ -216,6 +216,8 @@ function resetPasswordAction(codes: OtpCodes, o: ResolvedEmailOtpOptions): Actio
     const passwords = passwordAccounts(adapter, { minLength: o.minPasswordLength });
     if (typeof ctx.body.password !== 'string' || ctx.body.password.length < o.minPasswordLength)
       throw new AuthError(`Use at least ${o.minPasswordLength} characters`, { code: 'INVALID_REQUEST', status: 400 });
+    // The app's password checks (a breached-password plugin) first: a refused password does not use up the code.
+    for (const check of ctx.auth.hooks.checkNewPassword) await check(ctx.body.password, ctx);
     await checked(ctx, codes, target('forget-password', address));
     const user = await adapter.getUserByEmail(address);
     if (!user) throw otpError('OTP_INVALID');
