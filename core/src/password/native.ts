@@ -29,7 +29,7 @@ export async function loadNativeArgon2(): Promise<Argon2Backend | null> {
   const specifier = ['@node-rs', 'argon2'].join('/');
   let mod: NodeRsArgon2;
   try {
-    mod = (await import(/* @vite-ignore */ specifier)) as NodeRsArgon2;
+    mod = (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as NodeRsArgon2;
   } catch {
     return null;
   }
