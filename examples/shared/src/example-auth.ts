@@ -24,6 +24,8 @@ import { createSqlJwksStorage, jwt } from '@framework/auth/plugins/jwt';
 import { admin, createSqlAdminStorage } from '@framework/auth/plugins/admin';
 import { auditLog, createSqlAuditStorage } from '@framework/auth/plugins/audit-log';
 import { createSqlInvitationStorage, organizations } from '@framework/auth/plugins/organizations';
+import { emailOTP } from '@framework/auth/plugins/email-otp';
+import { createSqlOtpStorage } from '@framework/auth/plugins/otp';
 import { createSqlTenantStorage } from '@framework/auth/tenant';
 import { Kysely, SqliteDialect } from 'kysely';
 import Database from 'better-sqlite3';
@@ -71,6 +73,8 @@ export interface ExampleFeatures {
   twoFactor: boolean;
   /** Access tokens (`/auth/token`, `/auth/jwks`): a `secret` and a `baseURL` were given. */
   accessTokens: boolean;
+  /** Codes by email (`/auth/email-otp/...`): a `mailer` was given. */
+  emailOtp: boolean;
 }
 
 function devOidc(issuer: string): Provider {
@@ -136,6 +140,7 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
     passkeys: origin !== undefined,
     twoFactor: options.secret !== undefined,
     accessTokens: options.secret !== undefined && options.baseURL !== undefined,
+    emailOtp: mailer !== undefined,
   };
   const auth = createAuth({
     session: { strategy: 'database' },
@@ -201,6 +206,22 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
         : []),
       ...(features.accessTokens
         ? [jwt({ storage: createSqlJwksStorage(pluginDb), audience: `${options.baseURL}/api` })]
+        : []),
+      // Codes by email (GET /auth/signin offers "Email me a sign-in code"; /auth/email-otp/...), kept hashed in the
+      // example's SQLite file. Captcha and the breached-password check stay off: they need a provider key or the
+      // network (see the README).
+      ...(mailer
+        ? [
+            emailOTP({
+              storage: createSqlOtpStorage(pluginDb),
+              sendVerificationOTP: ({ email: to, otp, type }) =>
+                mailer.send({
+                  to,
+                  subject: type === 'sign-in' ? 'Your sign-in code' : 'Your code',
+                  text: `Your code is ${otp}. It works once, for 5 minutes.`,
+                }),
+            }),
+          ]
         : []),
       signUpListener(options.onSignUp),
     ],
