@@ -115,3 +115,32 @@ describe('the published packages', () => {
     }
   });
 });
+
+describe('the scratch project of check:packages', () => {
+  const entries = JSON.parse(readFileSync(join(import.meta.dirname, 'smoke/entries.json'), 'utf8')) as {
+    both: string[];
+    esmOnly: string[];
+    notLoaded: Record<string, string>;
+  };
+
+  it('loads every published entry point, or says why not', () => {
+    const listed = new Set([...entries.both, ...entries.esmOnly, ...Object.keys(entries.notLoaded)]);
+    const published = Object.keys(PUBLISHED).flatMap((dir) => {
+      const manifest = manifestOf(dir);
+      return Object.keys(manifest.exports ?? {})
+        .filter((key) => key !== './package.json')
+        .map((key) => (key === '.' ? manifest.name : `${manifest.name}${key.slice(1)}`));
+    });
+    expect(published.filter((entry) => !listed.has(entry))).toEqual([]);
+    expect([...listed].filter((entry) => !published.includes(entry))).toEqual([]);
+  });
+
+  it('requires only the dual packages: an ESM-only entry is never in `both`', () => {
+    const esmOnlyNames = Object.entries(PUBLISHED)
+      .filter(([, esm]) => esm)
+      .map(([dir]) => manifestOf(dir).name);
+    expect(entries.both.filter((entry) => esmOnlyNames.some((n) => entry === n || entry.startsWith(`${n}/`)))).toEqual(
+      [],
+    );
+  });
+});
