@@ -29,7 +29,7 @@ export interface AttemptOptions {
 /** What happened in one attempt. */
 export interface AttemptResult {
   ok: boolean;
-  /** The handler's return value when it succeeded (`undefined` for sandboxed handlers). */
+  /** The handler's return value when it succeeded (for a sandboxed handler, its structured clone). */
   value?: unknown;
   error?: unknown;
   /** The handler called `ctx.noRetry()`. */

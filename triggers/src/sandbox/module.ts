@@ -1,6 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe } from '../duration.js';
+import { TriggerError } from '../errors.js';
 import type { TriggerHandler } from '../types.js';
 import { fail } from '../validate/fields.js';
 
@@ -23,11 +24,28 @@ export function sandboxModule(value: unknown, handle: unknown): string {
   );
 }
 
-/** The handler of a sandboxed definition outside the runtime (test helpers): the module's default export, in this thread. */
+/**
+ * The handler of a sandboxed definition outside the runtime (test helpers): the module's default export, in this
+ * thread. Its return value is structured-cloned, as it is when it crosses back from a worker.
+ *
+ * @throws {TriggerError} `TRIGGER_SANDBOX_RESULT_UNCLONEABLE` (not retryable) when the return value cannot be cloned
+ */
 export function moduleHandler(module: string): TriggerHandler<any, any> {
   return async (event, ctx) => {
     const handle = ((await import(module)) as { default?: unknown }).default;
     if (typeof handle !== 'function') throw new TypeError(`${module} has no default-exported handler function`);
-    await (handle as TriggerHandler<any, any>)(event, ctx);
+    return cloneResult(await (handle as TriggerHandler<any, any>)(event, ctx));
   };
+}
+
+/** `structuredClone(value)`, or `TRIGGER_SANDBOX_RESULT_UNCLONEABLE` when it cannot be cloned. */
+function cloneResult(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch (error) {
+    throw new TriggerError(
+      `The return value of the sandboxed handler cannot cross back from its worker (structured clone): ${error instanceof Error ? error.message : String(error)}`,
+      { code: 'TRIGGER_SANDBOX_RESULT_UNCLONEABLE', retryable: false, cause: error },
+    );
+  }
 }

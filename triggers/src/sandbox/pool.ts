@@ -31,9 +31,12 @@ export interface SandboxHooks {
   decide(id: string, action: 'ack' | 'retry' | 'deadLetter', detail: { delay?: unknown; reason?: unknown }): void;
 }
 
-/** A run in a worker: `result` settles with the handler; `terminate()` ends the worker (and the run) at once. */
+/**
+ * A run in a worker: `result` settles with the handler (resolving with its return value, a structured clone);
+ * `terminate()` ends the worker (and the run) at once.
+ */
 export interface SandboxRun {
-  result: Promise<void>;
+  result: Promise<unknown>;
   terminate(): Promise<void>;
 }
 
@@ -42,7 +45,7 @@ type FromWorker =
   | { type: 'noRetry' }
   | { type: 'emit'; seq: number; target: string; payload: unknown }
   | { type: 'decide'; id: string; action: 'ack' | 'retry' | 'deadLetter'; delay?: unknown; reason?: unknown }
-  | { type: 'done'; error?: ErrorData };
+  | { type: 'done'; value?: unknown; error?: ErrorData };
 
 /**
  * The worker threads of one sandboxed trigger: at most `size` (its
@@ -77,14 +80,14 @@ export class SandboxPool {
     worker.ref();
     this.busy.add(worker);
     let cleanup = () => {};
-    const result = new Promise<void>((resolve, reject) => {
+    const result = new Promise<unknown>((resolve, reject) => {
       const onAbort = () => worker.postMessage({ type: 'abort', reason: errorData(signal.reason) });
       const onMessage = (message: FromWorker) => {
         if (message.type === 'done') {
           cleanup();
           this.giveBack(worker);
           if (message.error) reject(revive(message.error));
-          else resolve();
+          else resolve(message.value);
         } else answer(worker, message, hooks);
       };
       const onError = (error: Error) => {

@@ -3,7 +3,9 @@
  * script, so the package needs no separate worker file in `dist`). It waits
  * for `run` messages, imports the handler module (its default export) once,
  * calls it with the event and a context whose methods post messages back to
- * the runtime, and answers `done` with the error, as data, when it threw.
+ * the runtime, and answers `done` with the handler's return value
+ * (structured clone; a value that cannot be cloned becomes the error
+ * `TRIGGER_SANDBOX_RESULT_UNCLONEABLE`), or with the error, as data, when it threw.
  *
  * Messages in: `run`, `abort` (the reason as error data), `emitted` (reply to
  * an `emit`). Messages out: `log`, `noRetry`, `decide` (a queue message's
@@ -102,8 +104,21 @@ parentPort.on('message', async (message) => {
     const handle = module.default;
     if (typeof handle !== 'function') fail(message.module + ' has no default-exported handler function', 'TRIGGER_SANDBOX_MODULE');
     const event = message.queue ? withDecisions(message.event) : message.event;
-    await handle(event, contextOf(message, controller, emits));
-    post({ type: 'done' });
+    const value = await handle(event, contextOf(message, controller, emits));
+    try {
+      post({ type: 'done', value });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      post({
+        type: 'done',
+        error: {
+          name: 'TriggerError',
+          message: 'The return value of the sandboxed handler cannot cross back from its worker (structured clone): ' + text,
+          code: 'TRIGGER_SANDBOX_RESULT_UNCLONEABLE',
+          retryable: false,
+        },
+      });
+    }
   } catch (error) {
     post({ type: 'done', error: errorData(error) });
   } finally {
