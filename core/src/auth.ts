@@ -24,9 +24,17 @@ import type { AuthCallbacks } from './callbacks.js';
 import type { Session, User } from './types.js';
 import type { SessionUserOf } from './user-fields/infer.js';
 import type { UserFieldsConfig } from './user-fields/types.js';
+import type { UserFieldErrorCodesOf } from './user-fields/errors.js';
 
 export type { Auth, CreateAuthOptions } from './engine/types.js';
 export type { RequestInfo } from './contract/types.js';
+
+/**
+ * The error codes an engine answers with: the core's, those of the plugins `P` given to `createAuth`, and the
+ * custom user fields' when `F` declares any. Typed on `Auth` for `@framework/auth-client` (`AuthErrorCodeOf`).
+ */
+type EngineErrorCode<P extends readonly AuthPlugin<string, unknown, any>[], F> =
+  CoreErrorCode | PluginErrorCodes<P> | UserFieldErrorCodesOf<F>;
 
 /**
  * Creates the auth engine.
@@ -61,7 +69,7 @@ export function createAuth<
   S extends Session = Session,
 >(
   options: CreateAuthOptions<P, F, S>,
-): Auth<PluginExtensions<P>, SessionUserOf<F, S>, PluginApis<P>, CoreErrorCode | PluginErrorCodes<P>> {
+): Auth<PluginExtensions<P>, SessionUserOf<F, S>, PluginApis<P>, EngineErrorCode<P, F>> {
   const resolved = resolveOptions(options);
   const { config, adapter, plugins, strategy } = resolved;
   const registry = buildRegistry([signInRoutes(), accountRoutes(), ...plugins], config.basePath);
@@ -125,10 +133,5 @@ export function createAuth<
     },
     toResponse: responseOfError(internals),
   };
-  return engine as unknown as Auth<
-    PluginExtensions<P>,
-    SessionUserOf<F, S>,
-    PluginApis<P>,
-    CoreErrorCode | PluginErrorCodes<P>
-  >;
+  return engine as unknown as Auth<PluginExtensions<P>, SessionUserOf<F, S>, PluginApis<P>, EngineErrorCode<P, F>>;
 }

@@ -1,9 +1,14 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { AUTH_ERRORS, statusOf } from '../error-codes.js';
+import { AUTH_ERRORS, statusOf, type AuthErrorCode } from '../error-codes.js';
 import { AuthConfigError, AuthError } from '../errors.js';
 import { pageErrorCode } from '../pages/messages.js';
 import { TWO_FACTOR_ERRORS } from '../plugins/two-factor/errors.js';
 import { PASSKEY_ERRORS } from '../plugins/passkey/errors.js';
+import { CAPTCHA_ERRORS } from '../plugins/captcha/errors.js';
+import { EMAIL_OTP_ERRORS } from '../plugins/email-otp/errors.js';
+import { PWNED_PASSWORD_ERRORS } from '../plugins/have-i-been-pwned/errors.js';
+import { OTP_ERRORS, otpError } from '../plugins/otp/errors.js';
+import { USER_FIELD_ERRORS } from '../user-fields/errors.js';
 import { authError } from './auth-error.js';
 import { defineErrorCodes, type ErrorCodesOf } from './define.js';
 
@@ -42,6 +47,41 @@ describe('defineErrorCodes', () => {
     expect(TWO_FACTOR_ERRORS.error('TWO_FACTOR_ALREADY_ENABLED').status).toBe(409);
     expect(pageErrorCode('PASSKEY_VERIFICATION_FAILED')).toBe('PasskeyError');
     expect(PASSKEY_ERRORS.error('PASSKEY_VERIFICATION_FAILED').status).toBe(400);
+  });
+
+  it('registers the codes of one-time codes, email OTP, captcha, breached passwords and custom user fields', () => {
+    const statuses = Object.fromEntries(
+      [OTP_ERRORS, EMAIL_OTP_ERRORS, CAPTCHA_ERRORS, PWNED_PASSWORD_ERRORS, USER_FIELD_ERRORS].flatMap((table) =>
+        Object.keys(table.codes).map((code) => [code, statusOf(code)]),
+      ),
+    );
+    expect(statuses).toEqual({
+      OTP_INVALID: 401,
+      OTP_TOO_MANY_ATTEMPTS: 429,
+      OTP_SEND_FAILED: 502,
+      EMAIL_OTP_TYPE_INVALID: 400,
+      EMAIL_OTP_EMAIL_INVALID: 400,
+      EMAIL_OTP_NO_EMAIL: 400,
+      CAPTCHA_REQUIRED: 400,
+      CAPTCHA_FAILED: 403,
+      CAPTCHA_UNAVAILABLE: 503,
+      PASSWORD_BREACHED: 400,
+      PASSWORD_CHECK_UNAVAILABLE: 503,
+      USER_FIELD_INVALID: 400,
+      USER_FIELD_REQUIRED: 400,
+      USER_FIELD_NOT_INPUT: 400,
+      USER_FIELD_UNKNOWN: 400,
+      USER_FIELD_TAKEN: 409,
+    });
+    const e = otpError('OTP_INVALID');
+    expect([e.code, e.status, e.message]).toEqual(['OTP_INVALID', 401, OTP_ERRORS.codes.OTP_INVALID.message]);
+    expect(USER_FIELD_ERRORS.error('USER_FIELD_TAKEN', 'This plan is taken').toJSON()).toEqual({
+      error: { code: 'USER_FIELD_TAKEN', message: 'This plan is taken' },
+    });
+    // The codes are members of AuthErrorCode (the augmentations beside each table).
+    expectTypeOf<
+      'OTP_INVALID' | 'CAPTCHA_FAILED' | 'PASSWORD_BREACHED' | 'USER_FIELD_TAKEN'
+    >().toMatchTypeOf<AuthErrorCode>();
   });
 
   it("reads the core's page codes from its table", () => {

@@ -6,7 +6,7 @@
  */
 import { forbiddenCharacter } from '../input/text.js';
 import type { UserField } from './definitions.js';
-import { userFieldError } from './errors.js';
+import { USER_FIELD_ERRORS } from './errors.js';
 
 /** The longest `string` field value, in characters (code points); 255 for a `unique` one. */
 export const FIELD_TEXT_MAX_LENGTH = 1000;
@@ -15,7 +15,8 @@ const FALSE = new Set(['false', 'off', '0', 'no']);
 /** A date, or a date and time (RFC 3339 / ISO 8601 as `Date.parse` reads it). */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
 
-const invalid = (field: UserField, why: string) => userFieldError('USER_FIELD_INVALID', `"${field.name}" ${why}`);
+const invalid = (field: UserField, why: string) =>
+  USER_FIELD_ERRORS.error('USER_FIELD_INVALID', `"${field.name}" ${why}`);
 
 /**
  * A form value as the field's type: text as given (NFC, without invisible or control characters), numbers in
@@ -81,12 +82,13 @@ export function fieldInput(
   for (const field of fields) {
     const raw = Object.hasOwn(body, field.name) ? body[field.name] : undefined;
     if (raw !== undefined && !field.input)
-      throw userFieldError('USER_FIELD_NOT_INPUT', `"${field.name}" cannot be set by the client`);
+      throw USER_FIELD_ERRORS.error('USER_FIELD_NOT_INPUT', `"${field.name}" cannot be set by the client`);
     if (!field.input) continue;
     const empty = raw === undefined || raw.trim() === '';
     if (empty) {
       const mustGive = mode === 'create' ? field.defaultValue === undefined : raw !== undefined;
-      if (field.required && mustGive) throw userFieldError('USER_FIELD_REQUIRED', `"${field.name}" is required`);
+      if (field.required && mustGive)
+        throw USER_FIELD_ERRORS.error('USER_FIELD_REQUIRED', `"${field.name}" is required`);
       if (mode === 'update' && raw !== undefined) out[field.name] = null;
       continue;
     }

@@ -2,11 +2,11 @@
  * `setUserFields`: server code sets custom fields (those with `input: false` included), typed by the engine.
  * @module
  */
-import { AuthError } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import type { StorageAdapter } from '../storage/types.js';
 import type { User } from '../types.js';
 import { userFieldsOf } from './bind.js';
-import { userFieldError } from './errors.js';
+import { USER_FIELD_ERRORS } from './errors.js';
 import { answeringFieldConflicts } from './storage-conflicts.js';
 
 /** What `setUserFields` reads of the engine from `createAuth`: its storage, its config, its user type. */
@@ -40,12 +40,11 @@ export async function setUserFields<U extends User>(
   values: UserFieldPatch<U>,
 ): Promise<U | null> {
   const adapter = auth.adapter;
-  if (!adapter)
-    throw new AuthError('Custom user fields need a storage adapter', { code: 'NOT_SUPPORTED', status: 400 });
+  if (!adapter) throw authError('NOT_SUPPORTED', 'Custom user fields need a storage adapter');
   const fields = userFieldsOf(auth.config);
   const names = new Set(fields.map((f) => f.name));
   for (const key of Object.keys(values))
-    if (!names.has(key)) throw userFieldError('USER_FIELD_UNKNOWN', `"${key}" is not a custom user field`);
+    if (!names.has(key)) throw USER_FIELD_ERRORS.error('USER_FIELD_UNKNOWN', `"${key}" is not a custom user field`);
   const updated = await answeringFieldConflicts(fields, () => adapter.updateUser(userId, values as object));
   return updated as U | null;
 }

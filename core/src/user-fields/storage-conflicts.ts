@@ -5,7 +5,7 @@
  */
 import { StorageConflictError } from '../storage/types.js';
 import type { UserField } from './definitions.js';
-import { userFieldError } from './errors.js';
+import { USER_FIELD_ERRORS } from './errors.js';
 
 /**
  * Runs `write`; a {@link StorageConflictError} on one of `fields` becomes 409 `USER_FIELD_TAKEN`, other errors
@@ -16,7 +16,7 @@ export async function answeringFieldConflicts<T>(fields: readonly UserField[], w
     return await write();
   } catch (error) {
     if (error instanceof StorageConflictError && fields.some((f) => f.name === error.field))
-      throw userFieldError('USER_FIELD_TAKEN', `This ${error.field} is taken`);
+      throw USER_FIELD_ERRORS.error('USER_FIELD_TAKEN', `This ${error.field} is taken`);
     throw error;
   }
 }

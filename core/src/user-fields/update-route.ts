@@ -4,14 +4,15 @@
  * @module
  * @internal
  */
-import { AuthError, badRequest } from '../errors.js';
+import { badRequest } from '../errors.js';
+import { authError } from '../errors/auth-error.js';
 import { parseDisplayName, USER_NAME_MAX_LENGTH } from '../input/text.js';
 import type { ActionResult, RouteContext } from '../contract/types.js';
 import { publicUser, resolveCallbackUrl } from '../routes/helpers.js';
 import { done, signedInAsSelf, storageOf } from '../routes/account/signed-in.js';
 import { userFieldsOf } from './bind.js';
 import { fieldInput } from './input.js';
-import { userFieldError } from './errors.js';
+import { USER_FIELD_ERRORS } from './errors.js';
 import { answeringFieldConflicts } from './storage-conflicts.js';
 
 /** Body keys the route reads besides the custom fields. */
@@ -51,12 +52,12 @@ export async function updateAccountAction(ctx: RouteContext): Promise<ActionResu
   const names = new Set(fields.map((f) => f.name));
   for (const key of Object.keys(ctx.body))
     if (!OWN_KEYS.has(key) && !names.has(key))
-      throw userFieldError('USER_FIELD_UNKNOWN', `"${key}" is not a field this route updates`);
+      throw USER_FIELD_ERRORS.error('USER_FIELD_UNKNOWN', `"${key}" is not a field this route updates`);
   const patch: Record<string, unknown> = fieldInput(ctx.body, fields, 'update');
   if (ctx.body.name !== undefined) patch.name = parseDisplayName(ctx.body.name, { maxLength: USER_NAME_MAX_LENGTH });
   if (ctx.body.image !== undefined) patch.image = parseImage(ctx.body.image);
   if (Object.keys(patch).length === 0) throw badRequest('Send `name`, `image` or a custom field to change');
   const updated = await answeringFieldConflicts(fields, () => adapter.updateUser(caller.user.id, patch));
-  if (!updated) throw new AuthError('Sign in first', { code: 'UNAUTHENTICATED', status: 401 });
+  if (!updated) throw authError('UNAUTHENTICATED', 'Sign in first');
   return done(ctx, { user: publicUser(updated) }, await resolveCallbackUrl(ctx, ctx.body.callbackUrl), caller.cookies);
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import type { AuthPlugin, RouteContext } from '../../plugin-kit.js';
-import { captchaError } from './errors.js';
+import { CAPTCHA_ERRORS, type CaptchaErrorCode } from './errors.js';
 import { resolveCaptchaOptions, WIDGET_FIELDS, type CaptchaOptions, type ResolvedCaptchaOptions } from './options.js';
 import { verifyToken } from './verify.js';
 
@@ -59,7 +59,9 @@ function tokenOf(ctx: RouteContext, o: ResolvedCaptchaOptions): string {
  * });
  * ```
  */
-export function captcha(options: CaptchaOptions): AuthPlugin<'captcha'> {
+export function captcha(
+  options: CaptchaOptions,
+): AuthPlugin<'captcha', unknown, Record<never, never>, CaptchaErrorCode> {
   const o = resolveCaptchaOptions(options);
   return {
     id: 'captcha',
@@ -67,11 +69,12 @@ export function captcha(options: CaptchaOptions): AuthPlugin<'captcha'> {
       async beforeAction(ctx) {
         if (ctx.request.method !== 'POST' || !guarded(ctx, o.routes)) return undefined;
         const token = tokenOf(ctx, o);
-        if (token === '') throw captchaError('CAPTCHA_REQUIRED');
-        if (token.length > MAX_TOKEN_LENGTH) throw captchaError('CAPTCHA_FAILED');
+        if (token === '') throw CAPTCHA_ERRORS.error('CAPTCHA_REQUIRED');
+        if (token.length > MAX_TOKEN_LENGTH) throw CAPTCHA_ERRORS.error('CAPTCHA_FAILED');
         await verifyToken(o, token, ctx.ip, ctx.auth.logger);
         return undefined;
       },
     },
+    errorCodes: CAPTCHA_ERRORS,
   };
 }

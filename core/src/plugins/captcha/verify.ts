@@ -4,7 +4,7 @@
  * @module
  */
 import type { AuthLogger } from '../../plugin-kit.js';
-import { captchaError } from './errors.js';
+import { CAPTCHA_ERRORS } from './errors.js';
 import type { ResolvedCaptchaOptions } from './options.js';
 
 /** The fields of a verify answer `captcha()` reads. */
@@ -47,12 +47,12 @@ export async function verifyToken(
     answer = await ask(o, token, ip);
   } catch (error) {
     logger.error(`[captcha] ${o.provider} verification failed: ${error instanceof Error ? error.message : 'unknown'}`);
-    throw captchaError('CAPTCHA_UNAVAILABLE');
+    throw CAPTCHA_ERRORS.error('CAPTCHA_UNAVAILABLE');
   }
   const codes = Array.isArray(answer['error-codes']) ? answer['error-codes'].map(String) : [];
   // A wrong secret is the app's mistake, not the visitor's: say so in the log.
   if (codes.some((c) => c.includes('secret'))) logger.error(`[captcha] ${o.provider} refused the secret key: ${codes}`);
-  if (answer.success !== true) throw captchaError('CAPTCHA_FAILED');
+  if (answer.success !== true) throw CAPTCHA_ERRORS.error('CAPTCHA_FAILED');
   if (o.minScore !== undefined && !(typeof answer.score === 'number' && answer.score >= o.minScore))
-    throw captchaError('CAPTCHA_FAILED');
+    throw CAPTCHA_ERRORS.error('CAPTCHA_FAILED');
 }

@@ -3,7 +3,8 @@
  * @module
  */
 import { AuthConfigError, type AuthPlugin } from '../../plugin-kit.js';
-import type { OtpStorage } from '../otp/index.js';
+import { OTP_ERRORS, type OtpErrorCode, type OtpStorage } from '../otp/index.js';
+import { EMAIL_OTP_ERRORS, type EmailOtpErrorCode } from './errors.js';
 import { resolveEmailOtpOptions, type EmailOtpOptions } from './options.js';
 import { sendForm } from './pages.js';
 import { EMAIL_OTP_PROVIDER, emailOtpRoutes } from './routes.js';
@@ -49,7 +50,9 @@ export interface EmailOtpExtension {
  * // POST /auth/email-otp/send {email, type: 'sign-in'}, then POST /auth/email-otp/sign-in {email, code}
  * ```
  */
-export function emailOTP(options: EmailOtpOptions): AuthPlugin<'emailOTP', EmailOtpExtension> {
+export function emailOTP(
+  options: EmailOtpOptions,
+): AuthPlugin<'emailOTP', EmailOtpExtension, Record<never, never>, OtpErrorCode | EmailOtpErrorCode> {
   const o = resolveEmailOtpOptions(options);
   return {
     id: 'emailOTP',
@@ -74,5 +77,6 @@ export function emailOTP(options: EmailOtpOptions): AuthPlugin<'emailOTP', Email
       },
     ],
     migrate: () => o.storage.migrate(),
+    errorCodes: { codes: { ...OTP_ERRORS.codes, ...EMAIL_OTP_ERRORS.codes } },
   };
 }

@@ -8,6 +8,7 @@ import { PASSWORD_PROVIDER, passwordAccounts } from '../../index.js';
 import {
   AuthError,
   allowSignIn,
+  authError,
   completeSignIn,
   csrfFor,
   deniedWithRedirect,
@@ -215,7 +216,7 @@ function resetPasswordAction(codes: OtpCodes, o: ResolvedEmailOtpOptions): Actio
     const adapter = storageOf(ctx);
     const passwords = passwordAccounts(adapter, { minLength: o.minPasswordLength });
     if (typeof ctx.body.password !== 'string' || ctx.body.password.length < o.minPasswordLength)
-      throw new AuthError(`Use at least ${o.minPasswordLength} characters`, { code: 'INVALID_REQUEST', status: 400 });
+      throw authError('INVALID_REQUEST', `Use at least ${o.minPasswordLength} characters`);
     // The app's password checks (a breached-password plugin) first: a refused password does not use up the code.
     for (const check of ctx.auth.hooks.checkNewPassword) await check(ctx.body.password, ctx);
     await checked(ctx, codes, target('forget-password', address));

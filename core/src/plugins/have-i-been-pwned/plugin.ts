@@ -3,7 +3,7 @@
  * @module
  */
 import type { AuthLogger, AuthPlugin } from '../../plugin-kit.js';
-import { pwnedPasswordError } from './errors.js';
+import { PWNED_PASSWORD_ERRORS, type PwnedPasswordErrorCode } from './errors.js';
 import { resolvePwnedOptions, type HaveIBeenPwnedOptions, type ResolvedPwnedOptions } from './options.js';
 import { rangeCount } from './range.js';
 
@@ -15,7 +15,7 @@ async function lookUp(o: ResolvedPwnedOptions, password: string, logger: AuthLog
     const why = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
     if (o.onError === 'refuse') {
       logger.error(`[haveIBeenPwned] range API unavailable, the new password is refused (onError: 'refuse'): ${why}`);
-      throw pwnedPasswordError('PASSWORD_CHECK_UNAVAILABLE');
+      throw PWNED_PASSWORD_ERRORS.error('PASSWORD_CHECK_UNAVAILABLE', { cause: error });
     }
     logger.warn(`[haveIBeenPwned] range API unavailable, the new password is accepted unchecked: ${why}`);
     return undefined;
@@ -60,15 +60,18 @@ export async function pwnedCount(password: string, options?: HaveIBeenPwnedOptio
  * });
  * ```
  */
-export function haveIBeenPwned(options?: HaveIBeenPwnedOptions): AuthPlugin<'haveIBeenPwned'> {
+export function haveIBeenPwned(
+  options?: HaveIBeenPwnedOptions,
+): AuthPlugin<'haveIBeenPwned', unknown, Record<never, never>, PwnedPasswordErrorCode> {
   const o = resolvePwnedOptions(options);
   return {
     id: 'haveIBeenPwned',
     hooks: {
       async checkNewPassword(password, ctx) {
         const count = await lookUp(o, password, ctx.auth.logger);
-        if (count !== undefined && count >= o.minCount) throw pwnedPasswordError('PASSWORD_BREACHED');
+        if (count !== undefined && count >= o.minCount) throw PWNED_PASSWORD_ERRORS.error('PASSWORD_BREACHED');
       },
     },
+    errorCodes: PWNED_PASSWORD_ERRORS,
   };
 }
