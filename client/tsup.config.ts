@@ -14,6 +14,7 @@ export default packageBuild(
     svelte: 'src/svelte.ts',
     solid: 'src/solid.ts',
     'plugins/email-otp': 'src/plugins/email-otp.ts',
+    'plugins/anonymous': 'src/plugins/anonymous.ts',
     'plugins/two-factor': 'src/plugins/two-factor.ts',
     'plugins/admin': 'src/plugins/admin.ts',
     'plugins/organizations': 'src/plugins/organizations.ts',

@@ -226,6 +226,27 @@ export interface AuthHooks {
   /** After a sign-in issued its session. */
   afterSignIn?(ctx: RouteContext, subject: SignInSubject): void | Promise<void>;
   /**
+   * In a sign-in whose request carried a valid session cookie of another user (a guest's, `anonymous()`): runs
+   * after the new session was issued (the old one rotated away) and after every `afterSignIn` hook, with
+   * `replaced`, that other user as stored when the sign-in began. The old session is read only when some plugin
+   * has this hook. A throw fails the answer (500) but undoes nothing: the new session exists.
+   */
+  signInReplaced?(ctx: RouteContext, replaced: User, subject: SignInSubject): void | Promise<void>;
+  /**
+   * Before a POST's CSRF checks: answer true to check this request under the `origin` policy (the `Origin` /
+   * `Sec-Fetch-Site` check) in place of `token` (which also needs the double-submit cookie). For requests a browser
+   * cannot send across sites without the app's CORS consent and that carry no ambient credential: `bearer()`
+   * answers true for a request with no `Cookie` header at all and an `Authorization: Bearer` (or
+   * `x-auth-mode: bearer`) header. Routes with the `none` policy, or exempt, are unaffected.
+   */
+  relaxCsrf?(request: Request): boolean;
+  /**
+   * After a route's action answered (not after a refusal or an error), on every route under `basePath`: return a
+   * result to answer instead, e.g. the same one with a header added (`bearer()` adds `set-auth-token` where a
+   * session cookie is set). Runs in plugin order, each hook seeing the previous one's result.
+   */
+  afterAction?(ctx: RouteContext, result: ActionResult): ActionResult | undefined | Promise<ActionResult | undefined>;
+  /**
    * Reads a session from a request that carries no session cookie (an API
    * key in `Authorization`, say). The first plugin to answer wins. Never
    * consulted by the routes under `basePath` nor by `getAccessToken`: there

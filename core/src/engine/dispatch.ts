@@ -64,7 +64,9 @@ async function admitPost(
   const { request, auth } = ctx;
   // `auth.api` calls come from the app's server code, never from a cross-site page.
   const exempt = isServerCall(info) || match.route.csrfExempt?.(ctx);
-  const csrf = exempt ? 'none' : (match.route.csrf ?? 'token');
+  const own = exempt ? 'none' : (match.route.csrf ?? 'token');
+  // A plugin may vouch for a cookie-less request a browser cannot forge (a bearer client): the origin check only.
+  const csrf = own === 'token' && auth.hooks.relaxCsrf.some((relax) => relax(request)) ? 'origin' : own;
   if (csrf !== 'none') checkOrigin(request, ctx.origin, auth.trustedOrigins);
   ctx.body = await readFormBody(request, maxBodySize);
   // CSRF before the limiter: a cross-site page can neither spend nor probe anyone's budget.
@@ -119,7 +121,9 @@ async function dispatch(
         ? await admitPost(ctx, match, info, auth.maxBodySize)
         : ((await guard(ctx)) ?? (await applyRateLimit(ctx, limitOf(ctx, match), info)));
     if (refused) return refused;
-    return await action(ctx);
+    let result = await action(ctx);
+    for (const hook of auth.hooks.afterAction) result = (await hook(ctx, result)) ?? result;
+    return result;
   } catch (error) {
     return errorResult(failure, error);
   }

@@ -106,6 +106,8 @@ export async function issueSignIn(
   const { auth } = ctx;
   const { user } = subject;
   const previous = readCookie(ctx.request.headers.get('cookie'), auth.config.cookies.sessionToken.name);
+  // Whose session the browser held, read before the issue rotates it away, only for plugins that ask.
+  const replaced = previous && auth.hooks.signInReplaced.length > 0 ? await otherUser(auth, previous, user) : null;
   const issued = await callUser(auth, 'jwt callback', () =>
     auth.strategy.issue({
       user,
@@ -118,12 +120,19 @@ export async function issueSignIn(
   );
   await ctx.attempt?.succeeded();
   for (const hook of auth.hooks.afterSignIn) await hook(ctx, subject);
+  if (replaced) for (const hook of auth.hooks.signInReplaced) await hook(ctx, replaced, subject);
   if (subject.isNewUser) await emit(ctx, 'onSignUp', { user, account: subject.account });
   await emit(ctx, 'onSignIn', { user, account: subject.account, isNewUser: subject.isNewUser });
   const url = subject.isNewUser && auth.config.pages.newUser ? auth.config.pages.newUser : subject.callbackUrl;
   const cookies = [sessionCookie(auth, issued.value, issued.expires), ...(extras.cookies ?? [])];
   if (ctx.wantsJson) return { status: 200, json: { ok: true, url, ...extras.json }, cookies };
   return { status: 303, redirect: url, cookies };
+}
+
+/** The user of the valid session `value`, when it is not `user`; else null. */
+async function otherUser(auth: RouteContext['auth'], value: string, user: User): Promise<User | null> {
+  const read = await auth.strategy.read(value, { fresh: true });
+  return read.status === 'valid' && read.user.id !== user.id ? read.user : null;
 }
 
 /**
