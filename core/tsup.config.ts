@@ -17,6 +17,7 @@ export default packageBuild({
   'plugins/api-keys': 'src/plugins/api-keys/index.ts',
   'plugins/otp': 'src/plugins/otp/index.ts',
   'plugins/email-otp': 'src/plugins/email-otp/index.ts',
+  'plugins/phone-number': 'src/plugins/phone-number/index.ts',
   'plugins/anonymous': 'src/plugins/anonymous/index.ts',
   'plugins/two-factor': 'src/plugins/two-factor/index.ts',
   'plugins/admin': 'src/plugins/admin/index.ts',

@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const PUBLIC_ONLY = ['two-factor', 'captcha', 'have-i-been-pwned', 'otp', 'email-otp', 'anonymous'];
+const PUBLIC_ONLY = ['two-factor', 'captcha', 'have-i-been-pwned', 'otp', 'email-otp', 'phone-number', 'anonymous'];
 
 const plugins = dirname(fileURLToPath(import.meta.url));
 const core = resolve(plugins, '../..');

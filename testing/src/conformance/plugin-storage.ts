@@ -10,6 +10,7 @@
  * - `auditLog()`: {@link runAuditStorageConformance};
  * - `organizations()` invitations: {@link runInvitationStorageConformance} (its organizations and members:
  *   `runTenantStorageConformance`).
+ * - `phoneNumber()`: {@link runPhoneNumberStorageConformance}.
  * @example
  * ```ts
  * // redis-api-keys.test.ts
@@ -44,3 +45,7 @@ export {
   runInvitationStorageConformance,
   type InvitationStorageFactory,
 } from '../../../core/src/plugins/organizations/storage/conformance.js';
+export {
+  runPhoneNumberStorageConformance,
+  type PhoneNumberStorageFactory,
+} from '../../../core/src/plugins/phone-number/storage/conformance.js';

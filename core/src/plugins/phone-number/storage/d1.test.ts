@@ -1,0 +1,20 @@
+import { Kysely } from 'kysely';
+import { afterAll } from 'vitest';
+import { D1Dialect } from '../../../storage/d1/dialect.js';
+import { miniflareD1 } from '../../../storage/d1/d1-test-support.js';
+import { runPhoneNumberStorageConformance } from './conformance.js';
+import { createSqlPhoneNumberStorage } from './sql.js';
+
+const d1 = miniflareD1();
+afterAll(() => d1.dispose());
+const db = new Kysely<any>({ dialect: new D1Dialect({ binding: d1.binding }) });
+let runs = 0;
+
+runPhoneNumberStorageConformance('sql (d1)', async () => {
+  const prefix = `phones${++runs}`;
+  const teardown = async () => {
+    for (const name of [prefix, `${prefix}_migrations`, `${prefix}_migrations_lock`])
+      await d1.binding.prepare(`DROP TABLE IF EXISTS "${name}"`).run();
+  };
+  return { storage: createSqlPhoneNumberStorage(db, { dialect: 'sqlite', tablePrefix: prefix }), teardown };
+});
