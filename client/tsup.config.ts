@@ -16,6 +16,7 @@ export default packageBuild(
     'plugins/email-otp': 'src/plugins/email-otp.ts',
     'plugins/phone-number': 'src/plugins/phone-number.ts',
     'plugins/anonymous': 'src/plugins/anonymous.ts',
+    'plugins/bearer': 'src/plugins/bearer.ts',
     'plugins/two-factor': 'src/plugins/two-factor.ts',
     'plugins/admin': 'src/plugins/admin.ts',
     'plugins/organizations': 'src/plugins/organizations.ts',

@@ -19,6 +19,7 @@ export default packageBuild({
   'plugins/email-otp': 'src/plugins/email-otp/index.ts',
   'plugins/phone-number': 'src/plugins/phone-number/index.ts',
   'plugins/anonymous': 'src/plugins/anonymous/index.ts',
+  'plugins/bearer': 'src/plugins/bearer/index.ts',
   'plugins/two-factor': 'src/plugins/two-factor/index.ts',
   'plugins/admin': 'src/plugins/admin/index.ts',
   'plugins/organizations': 'src/plugins/organizations/index.ts',
