@@ -223,8 +223,20 @@ export interface AuthHooks {
     ctx: RouteContext,
     subject: SignInSubject,
   ): ActionResult | undefined | Promise<ActionResult | undefined>;
-  /** After a sign-in issued its session. */
-  afterSignIn?(ctx: RouteContext, subject: SignInSubject): void | Promise<void>;
+  /**
+   * After a sign-in issued its session. May return cookies to set beside the session cookie on the sign-in's answer
+   * (`lastLoginMethod()` records the method used).
+   */
+  afterSignIn?(
+    ctx: RouteContext,
+    subject: SignInSubject,
+  ): void | { cookies?: OutCookie[] } | Promise<void | { cookies?: OutCookie[] }>;
+  /**
+   * The default sign-in page asks which method this browser used last: return its key (`credentials`,
+   * `magic-link`, `oauth:<provider id>`, or a plugin sign-in method's `type` such as `passkey`) and the page marks
+   * that method "Last used". The first plugin to answer wins; a key no method on the page has marks nothing.
+   */
+  lastUsedMethod?(ctx: RouteContext): string | null | undefined | Promise<string | null | undefined>;
   /**
    * In a sign-in whose request carried a valid session cookie of another user (a guest's, `anonymous()`): runs
    * after the new session was issued (the old one rotated away) and after every `afterSignIn` hook, with

@@ -20,12 +20,34 @@ export interface SignInPageInput {
   methods?: readonly SignInMethod[];
   /** Links under the forms ("Create an account", "Forgot password?"), when those routes are on. */
   links?: readonly { label: string; href: string }[];
+  /**
+   * The key of the method this browser used last (`credentials`, `magic-link`, `oauth:<id>`, a method's `type`):
+   * that method's form is marked "Last used". Compared with the keys of what is on the page, never shown itself.
+   */
+  lastUsed?: string | undefined;
 }
+
+/** The key a provider's form is marked by (see `lastUsed`). */
+function providerKey(p: Provider): string {
+  if (p.type === 'credentials') return 'credentials';
+  if (p.type === 'email') return 'magic-link';
+  return `oauth:${p.id}`;
+}
+
+const LAST_USED = '<p class="last-used"><strong>Last used</strong></p>';
 
 export function signInPage(input: SignInPageInput): string {
   const { basePath, providers, csrfToken, callbackUrl, error, links = [] } = input;
   const alert = error ? `<p class="error" role="alert">${escapeHtml(messageFor(error))}</p>` : '';
-  const forms = providers.map((p) => {
+  const mark = (key: string, form: string) => (form && input.lastUsed === key ? `${LAST_USED}${form}` : form);
+  const forms = providers.map((p) => mark(providerKey(p), providerForm(p)));
+  for (const m of input.methods ?? [])
+    if (m.signInForm) forms.push(mark(m.type, m.signInForm({ basePath, csrfToken, callbackUrl })));
+  const extra = links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`);
+  const footer = extra.length > 0 ? `<p class="links">${extra.join(' · ')}</p>` : '';
+  return layout('Sign in', `<h1>Sign in</h1>${alert}${forms.filter(Boolean).join('<hr>')}${footer}`);
+
+  function providerForm(p: Provider): string {
     if (p.type === 'credentials') {
       const fields = Object.entries(p.credentials)
         .map(([name, f]) => {
@@ -41,11 +63,7 @@ export function signInPage(input: SignInPageInput): string {
       return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<label for="${escapeHtml(id)}">Email</label><input id="${escapeHtml(id)}" name="email" type="email" autocomplete="email" required><button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
     }
     return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
-  });
-  for (const m of input.methods ?? []) if (m.signInForm) forms.push(m.signInForm({ basePath, csrfToken, callbackUrl }));
-  const extra = links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`);
-  const footer = extra.length > 0 ? `<p class="links">${extra.join(' · ')}</p>` : '';
-  return layout('Sign in', `<h1>Sign in</h1>${alert}${forms.filter(Boolean).join('<hr>')}${footer}`);
+  }
 }
 
 export function signOutPage(input: { basePath: string; csrfToken: string; callbackUrl: string }): string {

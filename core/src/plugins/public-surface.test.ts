@@ -17,6 +17,7 @@ const PUBLIC_ONLY = [
   'phone-number',
   'anonymous',
   'bearer',
+  'username',
 ];
 
 const plugins = dirname(fileURLToPath(import.meta.url));

@@ -18,6 +18,7 @@ function emptyHooks(): Registry['hooks'] {
     checkNewPassword: [],
     beforeSession: [],
     afterSignIn: [],
+    lastUsedMethod: [],
     signInReplaced: [],
     afterAction: [],
     relaxCsrf: [],

@@ -38,6 +38,7 @@ const PLUGINS = {
   captcha: { entry: './plugins/captcha/index.ts', name: 'captcha', deps: [] as string[] },
   'have-i-been-pwned': { entry: './plugins/have-i-been-pwned/index.ts', name: 'haveIBeenPwned', deps: [] as string[] },
   'email-otp': { entry: './plugins/email-otp/index.ts', name: 'emailOTP', deps: [] as string[] },
+  username: { entry: './plugins/username/index.ts', name: 'username', deps: [] as string[] },
 };
 
 describe('plugin tree-shaking (esbuild metafile)', () => {

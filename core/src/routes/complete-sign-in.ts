@@ -119,12 +119,13 @@ export async function issueSignIn(
     }),
   );
   await ctx.attempt?.succeeded();
-  for (const hook of auth.hooks.afterSignIn) await hook(ctx, subject);
+  const hookCookies: OutCookie[] = [];
+  for (const hook of auth.hooks.afterSignIn) hookCookies.push(...((await hook(ctx, subject))?.cookies ?? []));
   if (replaced) for (const hook of auth.hooks.signInReplaced) await hook(ctx, replaced, subject);
   if (subject.isNewUser) await emit(ctx, 'onSignUp', { user, account: subject.account });
   await emit(ctx, 'onSignIn', { user, account: subject.account, isNewUser: subject.isNewUser });
   const url = subject.isNewUser && auth.config.pages.newUser ? auth.config.pages.newUser : subject.callbackUrl;
-  const cookies = [sessionCookie(auth, issued.value, issued.expires), ...(extras.cookies ?? [])];
+  const cookies = [sessionCookie(auth, issued.value, issued.expires), ...(extras.cookies ?? []), ...hookCookies];
   if (ctx.wantsJson) return { status: 200, json: { ok: true, url, ...extras.json }, cookies };
   return { status: 303, redirect: url, cookies };
 }

@@ -26,8 +26,18 @@ export async function signInPageAction(ctx: RouteContext): Promise<ActionResult>
     callbackUrl,
     error: ctx.url.searchParams.get('error'),
     links: signInLinks(ctx, callbackUrl),
+    lastUsed: await lastUsedMethod(ctx),
   });
   return { status: 200, html, cookies: cookie ? [cookie] : [] };
+}
+
+/** The key of the method this browser used last, from the first plugin's `lastUsedMethod` hook that answers. */
+async function lastUsedMethod(ctx: RouteContext): Promise<string | undefined> {
+  for (const hook of ctx.auth.hooks.lastUsedMethod) {
+    const key = await hook(ctx);
+    if (typeof key === 'string' && key !== '') return key;
+  }
+  return undefined;
 }
 
 /** The sign-in page's links (the plugins' `signInLinks`), carrying `callbackUrl` where they ask for it. */
