@@ -22,6 +22,7 @@ const PLUGIN_TABLES: Record<string, [table: string, migrations: string]> = {
   'audit-log': ['audit_log', 'audit_migrations'],
   'api-keys': ['api_keys', 'api_keys_migrations'],
   jwt: ['auth_jwks', 'auth_jwks_migrations'],
+  anonymous: ['anonymous_users', 'anonymous_migrations'],
 };
 
 /** The script's statements, without its comments. */
@@ -110,7 +111,7 @@ describe('framework auth generate: the plugins tables', () => {
       code: 2,
       stdout: '',
       stderr:
-        'framework: unknown plugin "passwords" in --plugins (all, none, or some of two-factor, admin, organizations, audit-log, api-keys, jwt)\n',
+        'framework: unknown plugin "passwords" in --plugins (all, none, or some of two-factor, admin, organizations, audit-log, api-keys, jwt, anonymous)\n',
     });
   }, 60_000);
 

@@ -39,6 +39,10 @@ export const PLUGIN_STORAGES: Record<string, { factory: string; load: () => Prom
     factory: 'createSqlJwksStorage',
     load: async () => (await import('@framework/auth/plugins/jwt')).createSqlJwksStorage,
   },
+  anonymous: {
+    factory: 'createSqlAnonymousStorage',
+    load: async () => (await import('@framework/auth/plugins/anonymous')).createSqlAnonymousStorage,
+  },
 };
 
 /** Kysely's own adapter, introspector and query compiler of each dialect. */
