@@ -11,6 +11,7 @@
  * - `organizations()` invitations: {@link runInvitationStorageConformance} (its organizations and members:
  *   `runTenantStorageConformance`).
  * - `phoneNumber()`: {@link runPhoneNumberStorageConformance}.
+ * - `anonymous()`: {@link runAnonymousStorageConformance}.
  * @example
  * ```ts
  * // redis-api-keys.test.ts
@@ -49,3 +50,7 @@ export {
   runPhoneNumberStorageConformance,
   type PhoneNumberStorageFactory,
 } from '../../../core/src/plugins/phone-number/storage/conformance.js';
+export {
+  runAnonymousStorageConformance,
+  type AnonymousStorageFactory,
+} from '../../../core/src/plugins/anonymous/storage/conformance.js';

@@ -107,7 +107,7 @@ export function anonymous(
       callbackUrl: await resolveCallbackUrl(ctx, ctx.body.callbackUrl),
       persist: async () => {
         const created = await adapter.createUser({ email, name: null, image: null, emailVerified: null });
-        await storage.mark(created.id, new Date());
+        await storage.mark(created.id, new Date(ctx.auth.clock.now()));
         return created;
       },
     });

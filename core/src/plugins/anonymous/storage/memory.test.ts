@@ -1,4 +1,4 @@
-import { runAnonymousStorageConformance } from './conformance.test-helpers.js';
+import { runAnonymousStorageConformance } from './conformance.js';
 import { createMemoryAnonymousStorage } from './memory.js';
 
 runAnonymousStorageConformance('memory', async () => ({ storage: createMemoryAnonymousStorage() }));

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { runAnonymousStorageConformance } from './conformance.test-helpers.js';
+import { runAnonymousStorageConformance } from './conformance.js';
 import { createSqlAnonymousStorage } from './sql.js';
 
 const open = () => new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });

@@ -1,12 +1,37 @@
 /**
- * The conformance suite every `AnonymousStorage` passes (memory, SQLite, PostgreSQL, MySQL/MariaDB, D1).
+ * The conformance suite every {@link AnonymousStorage} passes (memory, SQLite, D1, PostgreSQL, MySQL/MariaDB);
+ * `@framework/testing/conformance` exports it for storages of your own.
  * @module
  */
 import { describe, expect, it } from 'vitest';
-import { freshStorage, type PluginStorageFactory } from '../../storage-conformance.js';
 import type { AnonymousStorage } from './types.js';
 
-export function runAnonymousStorageConformance(name: string, factory: PluginStorageFactory<AnonymousStorage>): void {
+/** Makes a fresh, empty guest-mark storage (and how to release it). */
+export type AnonymousStorageFactory = () => Promise<{ storage: AnonymousStorage; teardown?: () => Promise<void> }>;
+
+/** Runs `test` on a fresh storage, migrated twice (migrations must be idempotent), torn down after. */
+const freshStorage =
+  (factory: AnonymousStorageFactory) =>
+  async (test: (storage: AnonymousStorage) => Promise<void>): Promise<void> => {
+    const { storage, teardown } = await factory();
+    try {
+      await storage.migrate();
+      await storage.migrate();
+      await test(storage);
+    } finally {
+      await teardown?.();
+    }
+  };
+
+/**
+ * Declares the vitest tests every `anonymous()` storage passes, each on a fresh storage from `factory`.
+ * @example
+ * ```ts
+ * import { runAnonymousStorageConformance } from '@framework/testing/conformance';
+ * runAnonymousStorageConformance('redis', async () => ({ storage: redisGuestMarks(await freshClient()) }));
+ * ```
+ */
+export function runAnonymousStorageConformance(name: string, factory: AnonymousStorageFactory): void {
   const run = freshStorage(factory);
   describe(`AnonymousStorage conformance: ${name}`, () => {
     it('marks a guest, tells guests from others, and removes the mark', () =>
