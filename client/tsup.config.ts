@@ -14,6 +14,7 @@ export default packageBuild(
     svelte: 'src/svelte.ts',
     solid: 'src/solid.ts',
     'plugins/email-otp': 'src/plugins/email-otp.ts',
+    'plugins/username': 'src/plugins/username.ts',
     'plugins/phone-number': 'src/plugins/phone-number.ts',
     'plugins/anonymous': 'src/plugins/anonymous.ts',
     'plugins/bearer': 'src/plugins/bearer.ts',
