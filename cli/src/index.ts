@@ -33,7 +33,8 @@ Auth (needs @framework/auth):
   migrate --config <module>         run auth.migrate(); the module exports \`auth\` (named or default), or a
                                     function returning it (.js/.mjs import directly; .ts needs jiti)
   generate --dialect <d>            print (or --out) the storage schema as SQL: the adapter's tables, then the
-                                    plugins' (two-factor, admin, organizations, audit-log, api-keys, jwt, anonymous; --plugins)
+                                    plugins' (two-factor, admin, organizations, audit-log, api-keys, jwt, anonymous,
+                                    username; --plugins)
                                     --config <module>: with the columns of its auth's user.additionalFields
                                     --drizzle: the Drizzle schema module of the adapter's tables instead
                                     (sqlite or postgres; needs drizzle-orm)

@@ -23,6 +23,7 @@ const PLUGIN_TABLES: Record<string, [table: string, migrations: string]> = {
   'api-keys': ['api_keys', 'api_keys_migrations'],
   jwt: ['auth_jwks', 'auth_jwks_migrations'],
   anonymous: ['anonymous_users', 'anonymous_migrations'],
+  username: ['username_names', 'username_migrations'],
 };
 
 /** The script's statements, without its comments. */
@@ -111,7 +112,7 @@ describe('framework auth generate: the plugins tables', () => {
       code: 2,
       stdout: '',
       stderr:
-        'framework: unknown plugin "passwords" in --plugins (all, none, or some of two-factor, admin, organizations, audit-log, api-keys, jwt, anonymous)\n',
+        'framework: unknown plugin "passwords" in --plugins (all, none, or some of two-factor, admin, organizations, audit-log, api-keys, jwt, anonymous, username)\n',
     });
   }, 60_000);
 

@@ -43,6 +43,10 @@ export const PLUGIN_STORAGES: Record<string, { factory: string; load: () => Prom
     factory: 'createSqlAnonymousStorage',
     load: async () => (await import('@framework/auth/plugins/anonymous')).createSqlAnonymousStorage,
   },
+  username: {
+    factory: 'createSqlUsernameStorage',
+    load: async () => (await import('@framework/auth/plugins/username')).createSqlUsernameStorage,
+  },
 };
 
 /** Kysely's own adapter, introspector and query compiler of each dialect. */
