@@ -16,6 +16,7 @@ export default packageBuild(
     'plugins/email-otp': 'src/plugins/email-otp.ts',
     'plugins/username': 'src/plugins/username.ts',
     'plugins/phone-number': 'src/plugins/phone-number.ts',
+    'plugins/last-login-method': 'src/plugins/last-login-method.ts',
     'plugins/anonymous': 'src/plugins/anonymous.ts',
     'plugins/bearer': 'src/plugins/bearer.ts',
     'plugins/two-factor': 'src/plugins/two-factor.ts',

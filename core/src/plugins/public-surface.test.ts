@@ -15,6 +15,7 @@ const PUBLIC_ONLY = [
   'otp',
   'email-otp',
   'phone-number',
+  'last-login-method',
   'anonymous',
   'bearer',
   'username',
