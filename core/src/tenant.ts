@@ -29,8 +29,11 @@ export {
   type TenantKeyValueStore,
 } from './tenant/storage/kv.js';
 export type {
+  MemberPage,
   MembershipGuard,
+  PageQuery,
   Tenant,
+  TenantPage,
   TenantInput,
   TenantPatch,
   TenantMembership,

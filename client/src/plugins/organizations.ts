@@ -103,15 +103,23 @@ export const setActiveOrganization = (input: { organizationId?: string }, option
   authRequest<{ organization: Organization | null }>('/org/set-active', options, input, true);
 
 /**
- * The members of an organization: `GET {basePath}/org/members`.
+ * One page of an organization's members: `GET {basePath}/org/members`. `limit` is 1–100 (default 50); `after` is
+ * the `next` of the previous page, which is null on the last page.
+ * @returns error `INVALID_REQUEST` (400) for a bad `limit` or `after`.
  * @example
  * ```ts
- * const { data } = await listMembers({ organizationId });
+ * let { data } = await listMembers({ organizationId });
+ * while (data?.next) ({ data } = await listMembers({ organizationId, after: data.next }));
  * ```
  */
-export const listMembers = (input: { organizationId: string }, options?: AuthClientOptions) =>
-  authRequest<{ organization: Organization; members: OrganizationMember[] }>(
-    q('/org/members', input.organizationId),
+export const listMembers = (
+  input: { organizationId: string; limit?: number; after?: string },
+  options?: AuthClientOptions,
+) =>
+  authRequest<{ organization: Organization; members: OrganizationMember[]; next: string | null }>(
+    q('/org/members', input.organizationId) +
+      (input.limit === undefined ? '' : `&limit=${input.limit}`) +
+      (input.after === undefined ? '' : `&after=${encodeURIComponent(input.after)}`),
     options,
   );
 

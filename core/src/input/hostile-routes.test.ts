@@ -117,7 +117,7 @@ describe.each(HOSTILE_CHARACTERS)('a value with %s', (label, char) => {
   });
 
   it('organization create and update: 400 for the name, nothing created or renamed', async () => {
-    const before = (await env.tenants.list()).length;
+    const before = (await env.tenants.list({ limit: 100 })).tenants.length;
     for (const name of hostileNames(char)) {
       await refused(await env.user.postJson('/auth/org/create', { name }), JSON.stringify(name));
       await refused(
@@ -125,7 +125,7 @@ describe.each(HOSTILE_CHARACTERS)('a value with %s', (label, char) => {
         JSON.stringify(name),
       );
     }
-    expect((await env.tenants.list()).length).toBe(before);
+    expect((await env.tenants.list({ limit: 100 })).tenants.length).toBe(before);
     expect((await env.tenants.get(env.orgId))?.name).toBe('Acme');
   });
 

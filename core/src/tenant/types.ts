@@ -58,11 +58,33 @@ export interface MembershipGuard {
   keepOwner?: string;
 }
 
+/** A page query of {@link TenantStorage.list} and {@link TenantStorage.listMembers}. */
+export interface PageQuery {
+  /** Items per page, 1–100. Default 20. */
+  limit?: number;
+  /** The `next` cursor of the previous page; absent for the first page. */
+  after?: string;
+}
+
+/** One page of tenants, in ascending `id` order. */
+export interface TenantPage {
+  tenants: Tenant[];
+  /** The cursor of the next page (the last id of this page), or null on the last page. */
+  next: string | null;
+}
+
+/** One page of a tenant's members, in ascending `userId` order. */
+export interface MemberPage {
+  members: TenantMembership[];
+  /** The cursor of the next page (the last user id of this page), or null on the last page. */
+  next: string | null;
+}
+
 /**
  * Where tenants and memberships live. Conventions, checked by the tenant
  * storage conformance suite:
  * - "not found" is `null`, `false` or `[]`, never a throw;
- * - returned objects are fresh copies; lists have no guaranteed order;
+ * - returned objects are fresh copies; `listMemberships` has no guaranteed order, the paged lists are in key order;
  * - a taken `id` or `slug` (the two share one namespace, so `get(idOrSlug)`
  *   is never ambiguous) rejects with `StorageConflictError` (`code:
  *   'CONFLICT'`, `field: 'id' | 'slug'`), leaving stored data unchanged;
@@ -74,7 +96,17 @@ export interface TenantStorage {
   migrate(): Promise<void>;
   /** The tenant with this id, else the one with this slug (matched case-insensitively), else null. */
   get(idOrSlug: string): Promise<Tenant | null>;
-  list(): Promise<Tenant[]>;
+  /**
+   * One page of tenants in ascending `id` order (keyset paging on the primary key, so a page costs the same at
+   * any table size on SQL storages).
+   * @throws AuthError `INVALID_REQUEST` (400) for a `limit` outside 1–100 or a malformed `after`.
+   * @example
+   * ```ts
+   * let page = await tenants.list({ limit: 100 });
+   * while (page.next) page = await tenants.list({ limit: 100, after: page.next });
+   * ```
+   */
+  list(query?: PageQuery): Promise<TenantPage>;
   create(tenant: TenantInput): Promise<Tenant>;
   /** The updated tenant, or null when no tenant has this id. */
   update(id: string, patch: TenantPatch): Promise<Tenant | null>;
@@ -97,8 +129,12 @@ export interface TenantStorage {
     guard?: MembershipGuard,
   ): Promise<TenantMembership>;
   getMember(tenantId: string, userId: string): Promise<TenantMembership | null>;
-  /** The members of a tenant. */
-  listMembers(tenantId: string): Promise<TenantMembership[]>;
+  /**
+   * One page of a tenant's members in ascending `userId` order (keyset paging on the membership's primary key);
+   * an empty page for an unknown tenant.
+   * @throws AuthError `INVALID_REQUEST` (400) for a `limit` outside 1–100 or a malformed `after`.
+   */
+  listMembers(tenantId: string, query?: PageQuery): Promise<MemberPage>;
   /** The memberships of a user, across tenants. */
   listMemberships(userId: string): Promise<TenantMembership[]>;
   /**

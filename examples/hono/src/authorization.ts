@@ -56,7 +56,7 @@ export function mountAuthorizationDemo<A extends Hono<{ Variables: AuthVariables
   const resolver = createTenantResolver(deps.tenants, { strategy: 'path' });
 
   app.get('/admin', authorize({ role: 'admin' }), async (c) => {
-    const tenants = await deps.tenants.list();
+    const { tenants } = await deps.tenants.list({ limit: 100 });
     const rows = tenants.map((t) => `<a href="/t/${text(t.slug)}/">${text(t.name)}</a> <code>${text(t.slug)}</code>`);
     return c.html(
       demoPage(
@@ -100,7 +100,7 @@ export function mountAuthorizationDemo<A extends Hono<{ Variables: AuthVariables
   app.get('/t/:slug/members', authorize(), async (c) => {
     try {
       const { tenant } = await resolver.requireMember(c.req.raw, c.get('user'));
-      const members = await deps.tenants.listMembers(tenant.id);
+      const { members } = await deps.tenants.listMembers(tenant.id, { limit: 100 });
       return c.html(
         demoPage(
           `${tenant.name}: members`,
@@ -118,10 +118,13 @@ export function mountAuthorizationDemo<A extends Hono<{ Variables: AuthVariables
   });
 
   app.get('/t/', async (c) => {
-    const tenants = await deps.tenants.list();
+    // One page of 100 at a time (keyset paging: `?after=` is the last id of the page before).
+    const after = c.req.query('after');
+    const { tenants, next } = await deps.tenants.list({ limit: 100, ...(after ? { after } : {}) });
     const rows = tenants.map((t) => `<a href="/t/${text(t.slug)}/">${text(t.name)}</a>`);
     const empty = '<p>No tenants yet: <code>npm run seed</code> creates <code>acme</code> and <code>globex</code>.</p>';
-    return c.html(demoPage('Tenants', c.get('user'), rows.length ? list(rows) : empty));
+    const more = next ? `<p><a href="/t/?after=${text(encodeURIComponent(next))}">More tenants</a></p>` : '';
+    return c.html(demoPage('Tenants', c.get('user'), rows.length ? list(rows) + more : empty));
   });
 
   // Matches /t/:slug, /t/:slug/ and everything below it.

@@ -18,7 +18,7 @@ describe('seed', () => {
     }
     const acme = (await tenants.get('acme'))!;
     expect(acme.name).toBe('Acme Inc.');
-    const members = await tenants.listMembers(acme.id);
+    const { members } = await tenants.listMembers(acme.id);
     expect(members.map((m) => [m.userId, m.role]).sort()).toStrictEqual(
       [
         [result.users['admin@example.com'], 'owner'],
@@ -35,7 +35,7 @@ describe('seed', () => {
     await adapter.updateUser(first.users['editor@example.com']!, { role: 'viewer' });
     const second = await seed(adapter, tenants);
     expect(second).toStrictEqual(first);
-    expect(await tenants.list()).toHaveLength(2);
+    expect((await tenants.list()).tenants).toHaveLength(2);
     expect((await adapter.getUser(first.users['editor@example.com']!))?.role).toBe('editor');
   });
 
@@ -47,7 +47,7 @@ describe('seed', () => {
       await seed(createMemoryAdapter(), opened.tenants);
       await opened.close();
       const again = await openDemoTenantStorage(file);
-      expect((await again.tenants.list()).map((t) => t.slug).sort()).toStrictEqual(['acme', 'globex']);
+      expect((await again.tenants.list()).tenants.map((t) => t.slug).sort()).toStrictEqual(['acme', 'globex']);
       await again.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -67,7 +67,7 @@ describe.each(Object.keys(open))('the last owner of an organization (%s storage)
     expect(await f.adapter.getUser(grace.id)).toBeNull();
     expect((await f.deleteOwn(bob)).status).toBe(200);
     expect(await f.roleOf(orgId, ada.id)).toBe('owner');
-    expect((await f.tenants.listMembers(orgId)).map((m) => m.userId)).toEqual([ada.id]);
+    expect((await f.tenants.listMembers(orgId)).members.map((m) => m.userId)).toEqual([ada.id]);
     // Now the only owner: refused.
     expect(await errorOf(await f.deleteOwn(ada))).toEqual([409, 'LAST_OWNER']);
   });

@@ -97,7 +97,11 @@ export async function myOrganizations(o: ResolvedOrganizationsOptions, caller: C
   return out.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** `GET /org/members?organizationId=` (any member): members with their name and email. */
+/**
+ * `GET /org/members?organizationId=&after=&limit=` (any member): one page of members (default 50, at most 100, in
+ * user id order; `next` is the cursor of the next page, or null) with their name and email, sorted by email within
+ * the page. @throws 400 `INVALID_REQUEST` for a bad `limit` or `after`.
+ */
 export async function listMembers(
   ctx: RouteContext,
   o: ResolvedOrganizationsOptions,
@@ -106,18 +110,29 @@ export async function listMembers(
 ) {
   const { organization, membership } = await memberOf(o, caller, key);
   const adapter = storageOf(ctx);
-  const members = [];
-  for (const m of await o.tenants.listMembers(organization.id)) {
-    const user = await adapter.getUser(m.userId);
-    members.push({
-      userId: m.userId,
-      role: m.role,
-      email: user?.email ?? null,
-      name: user?.name ?? null,
-      joinedAt: m.createdAt.toISOString(),
-    });
-  }
-  return { organization, membership, members: members.sort((a, b) => (a.email ?? '').localeCompare(b.email ?? '')) };
+  const page = await o.tenants.listMembers(organization.id, memberPageQuery(ctx));
+  const members = await Promise.all(
+    page.members.map(async (m) => {
+      const user = await adapter.getUser(m.userId);
+      return {
+        userId: m.userId,
+        role: m.role,
+        email: user?.email ?? null,
+        name: user?.name ?? null,
+        joinedAt: m.createdAt.toISOString(),
+      };
+    }),
+  );
+  members.sort((a, b) => (a.email ?? '').localeCompare(b.email ?? ''));
+  return { organization, membership, members, next: page.next };
+}
+
+/** The member page a GET asks for (`after`, `limit`; default 50 per page). */
+function memberPageQuery(ctx: RouteContext): { limit: number; after?: string } {
+  const params = ctx.url.searchParams;
+  const limit = params.get('limit');
+  const after = params.get('after');
+  return { limit: limit === null ? 50 : Number(limit), ...(after === null ? {} : { after }) };
 }
 
 /** The member `userId` names in the organization. @throws 400, 404 `USER_NOT_FOUND`. */

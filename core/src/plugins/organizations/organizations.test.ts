@@ -241,6 +241,32 @@ describe('organizations()', () => {
     await expect(scoped(grace.c, forged)).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
+  it('lists members a page at a time (JSON and the page), each exactly once; a bad page query is 400', async () => {
+    const f = await setup();
+    const ada = await f.person('ada');
+    const orgId = await create(ada.c, 'Acme');
+    const others = ['m1', 'm2', 'm3', 'm4'];
+    for (const userId of others) await f.tenants.addMember({ tenantId: orgId, userId, role: 'member' });
+    const seen: string[] = [];
+    let page = await get(ada.c, `members?organizationId=${orgId}&limit=2`);
+    for (;;) {
+      expect(page.status).toBe(200);
+      expect(page.body.members.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.members.map((m: { userId: string }) => m.userId));
+      if (page.body.next === null) break;
+      page = await get(ada.c, `members?organizationId=${orgId}&limit=2&after=${encodeURIComponent(page.body.next)}`);
+    }
+    expect(seen.sort()).toEqual([ada.id, ...others].sort());
+    for (const bad of ['limit=0', 'limit=101', 'limit=x', 'after=%00']) {
+      const res = await get(ada.c, `members?organizationId=${orgId}&${bad}`);
+      expect([res.status, res.body.error.code]).toEqual([400, 'INVALID_REQUEST']);
+    }
+    // The page links to the next page of members when there is one.
+    for (let i = 0; i < 50; i++) await f.tenants.addMember({ tenantId: orgId, userId: `bulk${i}`, role: 'member' });
+    const html = await (await ada.c.request('/auth/org')).text();
+    expect(html).toMatch(/href="\/auth\/org\?after=[^"]+">More members<\/a>/);
+  });
+
   it('property: whatever ids a request carries, no one reads or changes an organization they are not in', async () => {
     const f = await setup();
     const people = [await f.person('p0'), await f.person('p1'), await f.person('p2')];
@@ -254,7 +280,7 @@ describe('organizations()', () => {
         await Promise.all(
           orgs.map(async (id) => [
             await f.tenants.get(id),
-            (await f.tenants.listMembers(id)).sort((a, b) => a.userId.localeCompare(b.userId)),
+            (await f.tenants.listMembers(id)).members.sort((a, b) => a.userId.localeCompare(b.userId)),
           ]),
         ),
       );

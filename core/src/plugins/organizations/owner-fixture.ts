@@ -94,7 +94,9 @@ export async function ownerFixture(stores: OwnerStores, overrides: Partial<Creat
   };
   const roleOf = async (orgId: string, userId: string) => (await stores.tenants.getMember(orgId, userId))?.role;
   const owners = async (orgId: string) =>
-    (await stores.tenants.listMembers(orgId)).filter((m) => m.role === 'owner').map((m) => m.userId);
+    (await stores.tenants.listMembers(orgId, { limit: 100 })).members
+      .filter((m) => m.role === 'owner')
+      .map((m) => m.userId);
   const deleteOwn = (p: { c: TestClient; password: string }) =>
     p.c.postJson('/auth/account/delete', { password: p.password });
   return { ...f, ...stores, person, organization, roleOf, owners, deleteOwn };

@@ -20,6 +20,8 @@ export interface OrganizationsPageView {
   organizations: { id: string; name: string; slug: string; role: string }[];
   active: { id: string; name: string; role: string; manager: boolean } | null;
   members: { userId: string; email: string | null; name: string | null; role: string }[];
+  /** The cursor of the next page of members, or null on the last page. */
+  membersNext?: string | null;
   invitations: { id: string; email: string; role: string }[];
   mine: { id: string; role: string; organization: { name: string } }[];
   roles: readonly string[];
@@ -83,7 +85,7 @@ export function organizationsPage(v: OrganizationsPageView): string {
           `${hidden('organizationId', a.id)}<label for="org-invite-email">Email</label><input id="org-invite-email" name="email" type="email" required><label for="org-invite-role">Role</label><select id="org-invite-role" name="role">${roleOptions(v.defaultRole)}</select><button type="submit">Send invitation</button>`,
         )}${pending ? `<h3>Pending invitations</h3><ul>${pending}</ul>` : ''}`
       : '';
-    active = `<h2 id="active-org">${escapeHtml(a.name)}</h2><p>Your role: <strong>${escapeHtml(a.role)}</strong></p><table><thead><tr><th>Email</th><th>Name</th><th>Role</th><th></th></tr></thead><tbody>${rows}</tbody></table>${inviteForm}${form(`${b}/org/leave`, v.csrfToken, `${hidden('organizationId', a.id)}<button type="submit">Leave ${escapeHtml(a.name)}</button>`)}`;
+    active = `<h2 id="active-org">${escapeHtml(a.name)}</h2><p>Your role: <strong>${escapeHtml(a.role)}</strong></p><table><thead><tr><th>Email</th><th>Name</th><th>Role</th><th></th></tr></thead><tbody>${rows}</tbody></table>${v.membersNext ? `<p><a href="${escapeHtml(`${b}/org?after=${encodeURIComponent(v.membersNext)}`)}">More members</a></p>` : ''}${inviteForm}${form(`${b}/org/leave`, v.csrfToken, `${hidden('organizationId', a.id)}<button type="submit">Leave ${escapeHtml(a.name)}</button>`)}`;
   }
   return layout(
     'Organizations',

@@ -56,7 +56,7 @@ async function page(
   const { token, cookie } = await csrfFor(ctx);
   const active = await activeOf(o, ctx.request, caller.user.id);
   const manager = active ? o.managerRoles.includes(active.membership.role) : false;
-  const members = active ? (await listMembers(ctx, o, caller, active.organization.id)).members : [];
+  const page = active ? await listMembers(ctx, o, caller, active.organization.id) : null;
   const invitations =
     active && manager ? await o.invitations.listByOrganization(active.organization.id, 'pending') : [];
   const html = organizationsPage({
@@ -66,7 +66,8 @@ async function page(
     active: active
       ? { id: active.organization.id, name: active.organization.name, role: active.membership.role, manager }
       : null,
-    members,
+    members: page?.members ?? [],
+    membersNext: page?.next ?? null,
     invitations,
     mine: await myInvitations(ctx, o, caller),
     roles: o.roles,
@@ -153,8 +154,8 @@ export function organizationRoutes(o: ResolvedOrganizationsOptions): Record<stri
     },
     'org/members': {
       GET: orgRead(async (ctx, caller) => {
-        const { organization, members } = await listMembers(ctx, o, caller);
-        return { organization: orgView(organization), members };
+        const { organization, members, next } = await listMembers(ctx, o, caller);
+        return { organization: orgView(organization), members, next };
       }),
     },
     'org/members/set-role': {
@@ -210,7 +211,7 @@ export function organizationRoutes(o: ResolvedOrganizationsOptions): Record<stri
       GET: (ctx) =>
         showEmailedLink(ctx, {
           params: ['token'],
-          check: (_ctx, params) => openInvitation(o, { token: params.token }),
+          check: (ctx, params) => openInvitation(ctx, o, { token: params.token }),
           json: (_ctx, _params, { invitation, organization }) => ({
             organization: orgView(organization),
             role: invitation.role,

@@ -11,14 +11,15 @@ import { badRequest } from '../../errors.js';
 import { StorageConflictError } from '../../storage/types.js';
 import { LastOwnerError, TenantNotFoundError } from '../errors.js';
 import { isValidTenantId, isValidTenantSlug } from '../slug.js';
-import type { MembershipGuard, Tenant, TenantMembership, TenantPatch, TenantStorage } from '../types.js';
+import type { MembershipGuard, PageQuery, Tenant, TenantMembership, TenantPatch, TenantStorage } from '../types.js';
 
 /** What a storage implements. Returned records must be fresh objects. */
 export interface TenantBackend {
   migrate(): Promise<void>;
   byId(id: string): Promise<Tenant | null>;
   bySlug(slug: string): Promise<Tenant | null>;
-  all(): Promise<Tenant[]>;
+  /** Up to `limit` tenants with an id above `after` (all when undefined), in ascending id order. */
+  tenantsAfter(after: string | undefined, limit: number): Promise<Tenant[]>;
   /** @throws StorageConflictError (`field: 'id' | 'slug'`) when either is taken. */
   insert(tenant: Tenant): Promise<void>;
   /**
@@ -31,7 +32,8 @@ export interface TenantBackend {
   /** Inserts or overwrites the membership of `userId` in `tenantId`. */
   putMember(membership: TenantMembership): Promise<void>;
   member(tenantId: string, userId: string): Promise<TenantMembership | null>;
-  members(tenantId: string): Promise<TenantMembership[]>;
+  /** Up to `limit` members of `tenantId` with a user id above `after`, in ascending user id order. */
+  membersAfter(tenantId: string, after: string | undefined, limit: number): Promise<TenantMembership[]>;
   memberships(userId: string): Promise<TenantMembership[]>;
   removeMember(tenantId: string, userId: string): Promise<boolean>;
   /**
@@ -127,6 +129,27 @@ function keeping(guard: MembershipGuard | undefined): string | undefined {
   return checkText('keepOwner', guard.keepOwner);
 }
 
+/** The first `limit` of `items` whose key sorts above `after` (code-unit order, as SQL's binary collations), in key order. */
+export function keyPage<T>(items: T[], key: (item: T) => string, after: string | undefined, limit: number): T[] {
+  const above = after === undefined ? items : items.filter((item) => key(item) > after);
+  return above.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)).slice(0, limit);
+}
+
+/** The longest page of {@link TenantStorage.list} and `listMembers`. */
+const MAX_PAGE = 100;
+
+/** `query` checked, with the default limit (20). @throws AuthError `INVALID_REQUEST` (400). */
+function pageQuery(query: PageQuery | undefined): { limit: number; after: string | undefined } {
+  if (query === undefined) return { limit: 20, after: undefined };
+  if (query === null || typeof query !== 'object') throw badRequest('Page query must be an object');
+  const { limit = 20, after } = query;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
+    throw badRequest(`Page limit must be an integer from 1 to ${MAX_PAGE}`);
+  if (after !== undefined && (!isKey(after) || after.length > 255))
+    throw badRequest('Page cursor `after` is malformed');
+  return { limit, after };
+}
+
 /** Builds the public {@link TenantStorage} over a backend. */
 export function tenantStorage(backend: TenantBackend): TenantStorage {
   /** Rejects a slug that another tenant uses as its id, and an id another tenant uses as its slug. */
@@ -147,7 +170,11 @@ export function tenantStorage(backend: TenantBackend): TenantStorage {
       const slug = idOrSlug.toLowerCase();
       return isValidTenantSlug(slug) ? backend.bySlug(slug) : null;
     },
-    list: () => backend.all(),
+    async list(query) {
+      const { limit, after } = pageQuery(query);
+      const page = await backend.tenantsAfter(after, limit + 1);
+      return { tenants: page.slice(0, limit), next: page.length > limit ? page[limit - 1]!.id : null };
+    },
 
     async create(input) {
       if (input === null || typeof input !== 'object') throw badRequest('Tenant input must be an object');
@@ -209,7 +236,12 @@ export function tenantStorage(backend: TenantBackend): TenantStorage {
     },
     getMember: (tenantId, userId) =>
       isKey(tenantId) && isKey(userId) ? backend.member(tenantId, userId) : Promise.resolve(null),
-    listMembers: (tenantId) => (isKey(tenantId) ? backend.members(tenantId) : Promise.resolve([])),
+    async listMembers(tenantId, query) {
+      const { limit, after } = pageQuery(query);
+      if (!isKey(tenantId)) return { members: [], next: null };
+      const page = await backend.membersAfter(tenantId, after, limit + 1);
+      return { members: page.slice(0, limit), next: page.length > limit ? page[limit - 1]!.userId : null };
+    },
     listMemberships: (userId) => (isKey(userId) ? backend.memberships(userId) : Promise.resolve([])),
     async removeMember(tenantId, userId, guard?: MembershipGuard) {
       const keepOwner = keeping(guard);

@@ -102,7 +102,7 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
         expect(error).toBeInstanceOf(AuthError);
         expect(error).toMatchObject({ code: 'INVALID_REQUEST', status: 400 });
       }
-      expect(await s().list()).toStrictEqual([]);
+      expect(await s().list()).toStrictEqual({ tenants: [], next: null });
     });
 
     it('a taken id or slug (one namespace) is a StorageConflictError and changes nothing', async () => {
@@ -117,12 +117,42 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
         expect(error).toBeInstanceOf(StorageConflictError);
         expect(error).toMatchObject({ code: 'CONFLICT', field });
       }
-      expect(await s().list()).toStrictEqual([first]);
+      expect(await s().list()).toStrictEqual({ tenants: [first], next: null });
     });
 
-    it('list returns every tenant', async () => {
-      const made = await Promise.all(['a1', 'b2', 'c3'].map((slug) => s().create({ slug, name: slug.toUpperCase() })));
-      expect(sorted(await s().list())).toStrictEqual(sorted(made));
+    it('list returns every tenant, page by page in id order, each exactly once', async () => {
+      const made = await Promise.all(
+        ['a1', 'b2', 'c3', 'd4', 'e5'].map((slug) => s().create({ slug, name: slug.toUpperCase() })),
+      );
+      expect(await s().list()).toStrictEqual({ tenants: sorted(made), next: null });
+      const seen = [];
+      let page = await s().list({ limit: 2 });
+      seen.push(...page.tenants);
+      while (page.next) {
+        expect(page.tenants).toHaveLength(2);
+        page = await s().list({ limit: 2, after: page.next });
+        seen.push(...page.tenants);
+      }
+      expect(seen).toStrictEqual(sorted(made));
+      // A tenant created between two pages, above the cursor, shows up on a later page; none is repeated.
+      const first = await s().list({ limit: 1 });
+      const late = await s().create({ id: 'zz-late', slug: 'late', name: 'Late' });
+      const rest = await s().list({ limit: 100, after: first.next! });
+      expect([...first.tenants, ...rest.tenants]).toStrictEqual(sorted([...made, late]));
+    });
+
+    it('a page query outside the rules is 400 INVALID_REQUEST', async () => {
+      for (const query of [
+        { limit: 0 },
+        { limit: 101 },
+        { limit: 2.5 },
+        { after: '' },
+        { after: 'x\u0000' },
+        { after: 'a'.repeat(256) },
+      ]) {
+        expect(await rejection(s().list(query as never))).toMatchObject({ code: 'INVALID_REQUEST', status: 400 });
+        expect(await rejection(s().listMembers('t', query as never))).toMatchObject({ code: 'INVALID_REQUEST' });
+      }
     });
 
     it('update changes the given fields, moves the slug and advances updatedAt', async () => {
@@ -145,7 +175,7 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
       expect(await rejection(s().update(b.id, { slug: 'aaa' }))).toMatchObject({ code: 'CONFLICT', field: 'slug' });
       expect(await rejection(s().update(b.id, { slug: a.id }))).toMatchObject({ code: 'CONFLICT', field: 'slug' });
       expect(await rejection(s().update(b.id, { slug: 'BAD' }))).toMatchObject({ code: 'INVALID_REQUEST' });
-      expect(sorted(await s().list())).toStrictEqual(sorted([a, b]));
+      expect((await s().list()).tenants).toStrictEqual(sorted([a, b]));
     });
 
     it('delete removes the tenant and its memberships and frees the slug', async () => {
@@ -174,14 +204,21 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
       expect(await s().getMember(acme.id, 'user-1')).toStrictEqual(promoted);
       await s().addMember({ tenantId: acme.id, userId: 'user-2', role: 'member' });
       await s().addMember({ tenantId: globex.id, userId: 'user-1', role: 'member' });
-      expect((await s().listMembers(acme.id)).map((m) => m.userId).sort()).toStrictEqual(['user-1', 'user-2']);
+      expect((await s().listMembers(acme.id)).members.map((m) => m.userId)).toStrictEqual(['user-1', 'user-2']);
+      const firstMember = await s().listMembers(acme.id, { limit: 1 });
+      expect(firstMember.members.map((m) => m.userId)).toStrictEqual(['user-1']);
+      expect(firstMember.next).toBe('user-1');
+      expect(await s().listMembers(acme.id, { limit: 1, after: firstMember.next! })).toMatchObject({
+        members: [{ userId: 'user-2', tenantId: acme.id }],
+        next: null,
+      });
       expect((await s().listMemberships('user-1')).map((m) => m.tenantId).sort()).toStrictEqual(
         [acme.id, globex.id].sort(),
       );
       expect(await s().removeMember(acme.id, 'user-1')).toBe(true);
       expect(await s().removeMember(acme.id, 'user-1')).toBe(false);
       expect(await s().getMember(acme.id, 'user-1')).toBeNull();
-      expect((await s().listMembers(acme.id)).map((m) => m.userId)).toStrictEqual(['user-2']);
+      expect((await s().listMembers(acme.id)).members.map((m) => m.userId)).toStrictEqual(['user-2']);
     });
 
     it('addMember keeps a given createdAt for a new membership only (guarded or not); a bad one is 400', async () => {
@@ -218,7 +255,7 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
       expect(await rejection(s().addMember({ tenantId: t.id, userId: 'u', role: 42 as never }))).toMatchObject({
         code: 'INVALID_REQUEST',
       });
-      expect(await s().listMembers(t.id)).toStrictEqual([]);
+      expect(await s().listMembers(t.id)).toStrictEqual({ members: [], next: null });
     });
 
     it('"not found" and hostile keys are null, false or [] and never a throw', async () => {
@@ -240,7 +277,7 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
       expect(await s().update('nope', { name: 'x' })).toBeNull();
       expect(await s().delete('nope')).toBe(false);
       expect(await s().getMember('nope', 'u')).toBeNull();
-      expect(await s().listMembers('nope')).toStrictEqual([]);
+      expect(await s().listMembers('nope')).toStrictEqual({ members: [], next: null });
       expect(await s().listMemberships('nope')).toStrictEqual([]);
       expect(await s().removeMember('nope', 'u')).toBe(false);
     });
@@ -295,7 +332,7 @@ export function runTenantStorageConformance(name: string, make: () => Promise<Te
         const refused = results.filter((r) => r.status === 'rejected');
         expect(refused).toHaveLength(1);
         expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(LastOwnerError);
-        const owners = (await s().listMembers(t.id)).filter((m) => m.role === 'owner');
+        const owners = (await s().listMembers(t.id, { limit: 100 })).members.filter((m) => m.role === 'owner');
         expect(owners).toHaveLength(1);
         // Again with every co-owner back (the survivor included).
         for (const userId of ids) await s().addMember({ tenantId: t.id, userId, role: 'owner' });

@@ -5,7 +5,7 @@
  */
 import { StorageConflictError } from '../../storage/types.js';
 import type { Tenant, TenantMembership, TenantStorage } from '../types.js';
-import { takesOwner, tenantStorage, type TenantBackend } from './backend.js';
+import { keyPage, takesOwner, tenantStorage, type TenantBackend } from './backend.js';
 import { jsonStore, type TenantKeyValueStore } from './kv-namespace.js';
 
 export type { KeyValueNamespace, RedisLikeClient, TenantKeyValueStore } from './kv-namespace.js';
@@ -124,7 +124,9 @@ export function createKeyValueTenantStorage(
       const tenant = pointer ? await byId(pointer.id) : null;
       return tenant?.slug === slug ? tenant : null;
     },
-    all: async () => present(await Promise.all(((await store.read<string[]>(key.ids)) ?? []).map(byId))),
+    // The key-value layout keeps one id list per collection: a page reads that list, then only its own records.
+    tenantsAfter: async (after, limit) =>
+      present(await Promise.all(keyPage((await store.read<string[]>(key.ids)) ?? [], String, after, limit).map(byId))),
     insert: (tenant) =>
       exclusive(async () => {
         if (await store.read(key.id(tenant.id))) throw new StorageConflictError('Tenant id is taken', 'id');
@@ -159,9 +161,13 @@ export function createKeyValueTenantStorage(
       }),
     putMember: (m) => exclusive(() => link(m)),
     member,
-    members: async (tenantId) =>
+    membersAfter: async (tenantId, after, limit) =>
       present(
-        await Promise.all(((await store.read<string[]>(key.members(tenantId))) ?? []).map((u) => member(tenantId, u))),
+        await Promise.all(
+          keyPage((await store.read<string[]>(key.members(tenantId))) ?? [], String, after, limit).map((u) =>
+            member(tenantId, u),
+          ),
+        ),
       ),
     memberships: async (userId) =>
       present(
@@ -179,7 +185,8 @@ export function createKeyValueTenantStorage(
         const { tenantId, userId, role, keepOwner } = change;
         const current = await member(tenantId, userId);
         if (takesOwner(current, change)) {
-          const others = await backend.members(tenantId);
+          const ids = (await store.read<string[]>(key.members(tenantId))) ?? [];
+          const others = present(await Promise.all(ids.map((u) => member(tenantId, u))));
           if (!others.some((m) => m.userId !== userId && m.role === keepOwner)) return 'refused';
         }
         if (role === null) {

@@ -4,7 +4,7 @@
  */
 import { StorageConflictError } from '../../storage/types.js';
 import type { Tenant, TenantMembership, TenantStorage } from '../types.js';
-import { takesOwner, tenantStorage, type TenantBackend } from './backend.js';
+import { keyPage, takesOwner, tenantStorage, type TenantBackend } from './backend.js';
 
 const memberKey = (tenantId: string, userId: string) => `${tenantId}\u0000${userId}`;
 const copyAll = <T>(values: Iterable<T>): T[] => [...values].map((v) => structuredClone(v));
@@ -38,7 +38,7 @@ export function createMemoryTenantStorage(): TenantStorage {
     migrate: async () => {},
     byId: async (id) => find(id),
     bySlug: async (slug) => find(slugs.get(slug)),
-    all: async () => copyAll(tenants.values()),
+    tenantsAfter: async (after, limit) => copyAll(keyPage([...tenants.values()], (t) => t.id, after, limit)),
     async insert(tenant) {
       if (tenants.has(tenant.id)) throw new StorageConflictError('Tenant id is taken', 'id');
       if (slugs.has(tenant.slug)) throw new StorageConflictError('Tenant slug is taken', 'slug');
@@ -67,7 +67,15 @@ export function createMemoryTenantStorage(): TenantStorage {
       const m = memberships.get(memberKey(tenantId, userId));
       return m ? structuredClone(m) : null;
     },
-    members: async (tenantId) => matching((m) => m.tenantId === tenantId),
+    membersAfter: async (tenantId, after, limit) =>
+      copyAll(
+        keyPage(
+          [...memberships.values()].filter((m) => m.tenantId === tenantId),
+          (m) => m.userId,
+          after,
+          limit,
+        ),
+      ),
     memberships: async (userId) => matching((m) => m.userId === userId),
     removeMember: async (tenantId, userId) => memberships.delete(memberKey(tenantId, userId)),
     // Check and write in one synchronous step: no other call runs in between on the event loop.

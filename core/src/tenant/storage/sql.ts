@@ -127,15 +127,6 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
       .executeTakeFirst();
     return row ? toTenant(row) : null;
   };
-  const members = (column: 'tenant_id' | 'user_id', value: string) =>
-    q
-      .selectFrom(t.members)
-      .selectAll()
-      .where(column, '=', value)
-      .$castTo<MemberRow>()
-      .execute()
-      .then((rows) => rows.map(toMember));
-
   const memberOf = async (db: Kysely<any>, tenantId: string, userId: string) => {
     const row = await db
       .selectFrom(t.members)
@@ -210,7 +201,11 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
     migrate: () => migrate(tenantMigrations(t, traits)),
     byId: (id) => one('id', id),
     bySlug: (slug) => one('slug', slug),
-    all: async () => (await q.selectFrom(t.tenants).selectAll().$castTo<TenantRow>().execute()).map(toTenant),
+    async tenantsAfter(after, limit) {
+      let query = q.selectFrom(t.tenants).selectAll();
+      if (after !== undefined) query = query.where('id', '>', after);
+      return (await query.orderBy('id').limit(limit).$castTo<TenantRow>().execute()).map(toTenant);
+    },
     insert: (tenant) => guard(q.insertInto(t.tenants).values(toRow(tenant)).execute()),
     async replace(next) {
       const { id: _id, created_at: _created, ...changes } = toRow(next);
@@ -229,8 +224,19 @@ export function createSqlTenantStorage(db: Kysely<any>, options: SqlTenantStorag
     },
     putMember: (m) => upsert(q, m),
     member: (tenantId, userId) => memberOf(q, tenantId, userId),
-    members: (tenantId) => members('tenant_id', tenantId),
-    memberships: (userId) => members('user_id', userId),
+    async membersAfter(tenantId, after, limit) {
+      let query = q.selectFrom(t.members).selectAll().where('tenant_id', '=', tenantId);
+      if (after !== undefined) query = query.where('user_id', '>', after);
+      return (await query.orderBy('user_id').limit(limit).$castTo<MemberRow>().execute()).map(toMember);
+    },
+    memberships: (userId) =>
+      q
+        .selectFrom(t.members)
+        .selectAll()
+        .where('user_id', '=', userId)
+        .$castTo<MemberRow>()
+        .execute()
+        .then((rows) => rows.map(toMember)),
     async removeMember(tenantId, userId) {
       const result = await q
         .deleteFrom(t.members)
