@@ -71,6 +71,12 @@ export function operations(s: Storages, n: number): Operation[] {
     },
     { name: 'apiKeys.listByUser', run: (i) => s.apiKeys.listByUser(`u${tenth(i)}`) },
     { name: 'tenants.listMemberships (tenant switcher)', run: (i) => s.tenants.listMemberships(`u${i}`) },
+    { name: 'tenants.list, a page of 100 (admin)', run: (i) => s.tenants.list({ limit: 100, after: `t${i}` }) },
+    {
+      name: 'tenants.listMembers, a page of 50 (members page)',
+      run: (i) =>
+        s.tenants.listMembers(`t${1 + (i % Math.max(1, Math.floor(n / 100)))}`, { limit: 50, after: `u${i}` }),
+    },
     {
       name: 'tenants.getMember (tenant request)',
       run: (i) => s.tenants.getMember(`t${1 + (i % Math.max(1, Math.floor(n / 100)))}`, `u${i}`),
