@@ -47,6 +47,10 @@ export const PLUGIN_STORAGES: Record<string, { factory: string; load: () => Prom
     factory: 'createSqlUsernameStorage',
     load: async () => (await import('@framework/auth/plugins/username')).createSqlUsernameStorage,
   },
+  'phone-number': {
+    factory: 'createSqlPhoneNumberStorage',
+    load: async () => (await import('@framework/auth/plugins/phone-number')).createSqlPhoneNumberStorage,
+  },
 };
 
 /** Kysely's own adapter, introspector and query compiler of each dialect. */
