@@ -2,6 +2,7 @@
  * Prints one framework's throughput table for `npm run bench`: each route's requests/s and server CPU µs per
  * request against the bare route, the µs over the framework's own no-op middleware, and the goal with its verdict.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { goalText, verdict, type Goal } from './goals.js';
 import type { Throughput } from './throughput.js';
 
@@ -10,19 +11,28 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 /** A row: label, route kind, and the goal on its CPU µs over `noop` (none for the bare and no-op rows). */
 export type AdapterRow<K extends string> = readonly [label: string, kind: K, goal: Goal | undefined];
 
+/** Options of {@link printAdapterTable}: the name of the `bare` column's base, and the servers' Node version. */
+export interface AdapterTableOptions {
+  /** Default `bare`: the column reads `% of bare req/s`. */
+  baseName?: string;
+  /** Default this process's `process.versions.node`. */
+  node?: string;
+}
+
 export function printAdapterTable<K extends string>(
   title: string,
   t: Throughput<K>,
   rows: ReadonlyArray<AdapterRow<K>>,
   base: { bare: K; noop: K },
   rounds: number,
+  { baseName = 'bare', node = process.versions.node }: AdapterTableOptions = {},
 ): void {
   console.log(
     `\n== ${title} (autocannon, 20 connections, loopback; median of ${rounds} interleaved rounds; ${
       t.pinned ? 'server on core 1, load generator on core 0' : 'not pinned to cores'
-    }; Node ${process.versions.node})`,
+    }; Node ${node}; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
   );
-  console.log('| route | req/s | % of bare req/s | server CPU µs per request | µs over the no-op | goal | |');
+  console.log(`| route | req/s | % of ${baseName} req/s | server CPU µs per request | µs over the no-op | goal | |`);
   console.log('|---|---|---|---|---|---|---|');
   for (const [label, kind, goal] of rows) {
     const cpu = t.cpu?.[kind];

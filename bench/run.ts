@@ -60,6 +60,10 @@ const { printExpressThroughput, printFastifyThroughput } = await import('./fasti
 await printFastifyThroughput();
 await printExpressThroughput();
 
+const { printFrameworkThroughput, printNode24Throughput } = await import('./frameworks.js');
+await printNode24Throughput();
+await printFrameworkThroughput();
+
 try {
   const { benchTriggers } = (await import('./triggers.js')) as { benchTriggers: () => Promise<Record<string, number>> };
   console.log('\n== triggers');

