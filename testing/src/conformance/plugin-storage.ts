@@ -12,6 +12,7 @@
  *   `runTenantStorageConformance`).
  * - `phoneNumber()`: {@link runPhoneNumberStorageConformance}.
  * - `anonymous()`: {@link runAnonymousStorageConformance}.
+ * - `username()`: {@link runUsernameStorageConformance}.
  * @example
  * ```ts
  * // redis-api-keys.test.ts
@@ -54,3 +55,7 @@ export {
   runAnonymousStorageConformance,
   type AnonymousStorageFactory,
 } from '../../../core/src/plugins/anonymous/storage/conformance.js';
+export {
+  runUsernameStorageConformance,
+  type UsernameStorageFactory,
+} from '../../../core/src/plugins/username/storage/conformance.js';

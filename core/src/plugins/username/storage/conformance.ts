@@ -1,18 +1,40 @@
 /**
- * The conformance suite every {@link UsernameStorage} passes (memory, SQLite, D1, PostgreSQL, MySQL/MariaDB).
+ * The conformance suite every {@link UsernameStorage} passes (memory, SQLite, D1, PostgreSQL, MySQL/MariaDB);
+ * `@framework/testing/conformance` exports it for storages of your own.
  * @module
- * @internal
  */
 import { describe, expect, it } from 'vitest';
-import { freshStorage, type PluginStorageFactory } from '../../storage-conformance.js';
 import type { UsernameStorage } from './types.js';
 
-/** Makes a fresh, empty storage (and how to release it). */
-export type UsernameStorageFactory = PluginStorageFactory<UsernameStorage>;
+/** Makes a fresh, empty username storage (and how to release it). */
+export type UsernameStorageFactory = () => Promise<{ storage: UsernameStorage; teardown?: () => Promise<void> }>;
+
+/** Runs `test` on a fresh storage, migrated twice (migrations must be idempotent), torn down after. */
+function freshStorage(factory: UsernameStorageFactory) {
+  return async (test: (storage: UsernameStorage) => Promise<void>): Promise<void> => {
+    const { storage, teardown } = await factory();
+    try {
+      await storage.migrate();
+      await storage.migrate();
+      await test(storage);
+    } finally {
+      await teardown?.();
+    }
+  };
+}
 
 const rec = (username: string, userId: string, displayUsername = username) => ({ username, displayUsername, userId });
 
-/** Declares the tests for one implementation. */
+/**
+ * Declares the tests a {@link UsernameStorage} passes: one holder per folded name under racing writes, renames that
+ * release the old name, exact key comparison, sign-up reservations (held, renewed by the same address, given way
+ * when expired, bound to the new user), and release on account deletion.
+ * @example
+ * ```ts
+ * import { runUsernameStorageConformance } from '@framework/testing/conformance';
+ * runUsernameStorageConformance('redis', async () => ({ storage: redisUsernameStorage(await freshClient()) }));
+ * ```
+ */
 export function runUsernameStorageConformance(name: string, factory: UsernameStorageFactory): void {
   const withStorage = freshStorage(factory);
   describe(`username storage conformance: ${name}`, () => {

@@ -2,7 +2,7 @@ import { Kysely } from 'kysely';
 import { afterAll } from 'vitest';
 import { D1Dialect } from '../../../storage/d1/dialect.js';
 import { miniflareD1 } from '../../../storage/d1/d1-test-support.js';
-import { runUsernameStorageConformance } from './conformance.test-helpers.js';
+import { runUsernameStorageConformance } from './conformance.js';
 import { createSqlUsernameStorage } from './sql.js';
 
 const d1 = miniflareD1();

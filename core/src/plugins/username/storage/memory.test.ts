@@ -1,4 +1,4 @@
-import { runUsernameStorageConformance } from './conformance.test-helpers.js';
+import { runUsernameStorageConformance } from './conformance.js';
 import { createMemoryUsernameStorage } from './memory.js';
 
 runUsernameStorageConformance('memory', async () => ({ storage: createMemoryUsernameStorage() }));

@@ -1,6 +1,6 @@
 import { afterAll, describe } from 'vitest';
 import { mysqlDatabases } from '../../../../../test-support/mysql-databases.js';
-import { runUsernameStorageConformance } from './conformance.test-helpers.js';
+import { runUsernameStorageConformance } from './conformance.js';
 import { createSqlUsernameStorage } from './sql.js';
 
 // Under CI=true this throws when MariaDB/MySQL is down, failing the file.

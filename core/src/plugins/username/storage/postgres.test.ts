@@ -1,6 +1,6 @@
 import { afterAll, describe } from 'vitest';
 import { postgresSchemas } from '../../../../../test-support/pg-schemas.js';
-import { runUsernameStorageConformance } from './conformance.test-helpers.js';
+import { runUsernameStorageConformance } from './conformance.js';
 import { createSqlUsernameStorage } from './sql.js';
 
 // Under CI=true this throws when PostgreSQL is down, failing the file.

@@ -147,7 +147,16 @@ export function createSqlUsernameStorage(db: Kysely<any>, options: SqlUsernameSt
         email,
         expires_at: expiresAt.getTime(),
       };
-      return take(row, now);
+      if (await take(row, now)) return true;
+      // The same sign-up again (its first try failed after the name was held): the address renews its own hold.
+      const renewed = await q
+        .updateTable(table)
+        .set({ display_username: displayUsername, expires_at: expiresAt.getTime() })
+        .where('username', '=', username)
+        .where('user_id', 'is', null)
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return Number(renewed.numUpdatedRows) > 0 || (await read(username))?.email === email;
     },
     async bindReservation(email, userId) {
       const row = await q

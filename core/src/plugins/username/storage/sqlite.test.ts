@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { runUsernameStorageConformance } from './conformance.test-helpers.js';
+import { runUsernameStorageConformance } from './conformance.js';
 import { createSqlUsernameStorage } from './sql.js';
 
 const open = () => new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
