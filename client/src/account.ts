@@ -11,9 +11,11 @@ import type { AuthClientOptions } from './types.js';
 
 /**
  * What an account helper resolves to. It never rejects: a network failure
- * is `{ok: false, status: 0, error: 'FETCH_ERROR'}`.
+ * is `{ok: false, status: 0, error: 'FETCH_ERROR'}`. `T` is the answer's
+ * data; `E` the error codes (`string`, or the server's codes on the actions
+ * of `createAuthClient<typeof auth>()`: see `ResultErrorCode`).
  */
-export interface AccountResult<T = Record<string, unknown>> {
+export interface AccountResult<T = Record<string, unknown>, E extends string = string> {
   /** True on a 2xx answer. */
   ok: boolean;
   /** HTTP status of the answer; 0 when the request could not be sent. */
@@ -23,7 +25,7 @@ export interface AccountResult<T = Record<string, unknown>> {
    * `INVALID_CREDENTIALS`, `EMAIL_TAKEN`, `TOKEN_INVALID`, `LAST_CREDENTIAL`,
    * `SESSION_NOT_FRESH`, `NOT_SUPPORTED`, `RATE_LIMITED`, `FETCH_ERROR`.
    */
-  error?: string;
+  error?: E;
   /** The JSON answer when `ok` is true. */
   data?: T;
 }
@@ -94,8 +96,8 @@ export const signUp = (
  * await sendVerificationEmail({ email: 'ada@example.com' });
  * ```
  */
-export const sendVerificationEmail = (input: { email?: string } = {}, options?: AuthClientOptions) =>
-  send('/verify-email/send', options, input);
+export const sendVerificationEmail = (input?: { email?: string }, options?: AuthClientOptions) =>
+  send('/verify-email/send', options, input ?? {});
 
 /**
  * Asks for a password-reset link: `POST {basePath}/password/forgot`. The
@@ -242,5 +244,5 @@ export const unlinkAccount = (providerId: string, options?: AuthClientOptions) =
  * if (result.error === 'SESSION_NOT_FRESH') result = await deleteAccount({ password: prompt('Password') ?? '' });
  * ```
  */
-export const deleteAccount = (input: { password?: string } = {}, options?: AuthClientOptions) =>
-  send('/account/delete', options, input, true);
+export const deleteAccount = (input?: { password?: string }, options?: AuthClientOptions) =>
+  send('/account/delete', options, input ?? {}, true);

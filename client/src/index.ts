@@ -26,6 +26,14 @@ export {
   type SessionInfo,
 } from './account.js';
 export { createAuthStore, type AuthStore } from './store.js';
-export { createAuthClient, type AuthClient } from './client.js';
+export { createAuthClient, type AccountActions, type AuthClient } from './client.js';
+export type { BoundActions } from './bind.js';
 export type { AuthClientOptions, AuthState, AuthStatus, ClientSession, ClientUser } from './types.js';
-export type { AuthErrorCodeOf, AuthServerLike, Jsonified, SessionUser } from './infer.js';
+export type {
+  AuthErrorCodeOf,
+  AuthServerLike,
+  ClientErrorCode,
+  Jsonified,
+  ResultErrorCode,
+  SessionUser,
+} from './infer.js';

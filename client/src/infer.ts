@@ -85,3 +85,36 @@ export type AuthErrorCodeOf<S = unknown> = unknown extends S
       ? NonNullable<E>
       : string
     : string;
+
+/**
+ * The codes the client makes itself, never answered by the server: `FETCH_ERROR` (the request could not be sent, or
+ * the passkey chunk could not load), `HTTP_<status>` (an error answer without a JSON error code, a proxy's 502 say),
+ * and the browser's passkey refusals (`PASSKEY_UNSUPPORTED`, `PASSKEY_CANCELLED`, `PASSKEY_ALREADY_REGISTERED`,
+ * `PASSKEY_FAILED`), all with `status` 0 except `HTTP_<status>`.
+ *
+ * @example
+ * ```ts
+ * const retry = (code: ClientErrorCode) => code === 'FETCH_ERROR' || code.startsWith('HTTP_5');
+ * ```
+ */
+export type ClientErrorCode =
+  | 'FETCH_ERROR'
+  | `HTTP_${number}`
+  | 'PASSKEY_UNSUPPORTED'
+  | 'PASSKEY_CANCELLED'
+  | 'PASSKEY_ALREADY_REGISTERED'
+  | 'PASSKEY_FAILED';
+
+/**
+ * The `error` field of the client's results (`signIn`, `signOut`, the account and plugin actions) for a server type
+ * `S`: the server's codes ({@link AuthErrorCodeOf}) and the client's own ({@link ClientErrorCode}); `string` without a
+ * server type (`S` unknown, a user type, or an engine that does not carry its codes).
+ *
+ * @example
+ * ```ts
+ * import type { auth } from '../server/auth';
+ * type Code = ResultErrorCode<typeof auth>; // 'INVALID_CREDENTIALS' | … | 'FETCH_ERROR' | `HTTP_${number}` | …
+ * ```
+ */
+export type ResultErrorCode<S = unknown> =
+  string extends AuthErrorCodeOf<S> ? string : AuthErrorCodeOf<S> | ClientErrorCode;

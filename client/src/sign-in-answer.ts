@@ -8,8 +8,11 @@ import { announce } from './events.js';
 import { errorCode, navigate, urlOf, type Answer, type Endpoint } from './http.js';
 import type { AuthClientOptions } from './types.js';
 
-/** What {@link signIn} and `signIn.passkey` resolve to. */
-export interface SignInResult {
+/**
+ * What {@link signIn} and `signIn.passkey` resolve to. `E` is the error codes: `string`, or the server's codes on
+ * `createAuthClient<typeof auth>().signIn` (see `ResultErrorCode`).
+ */
+export interface SignInResult<E extends string = string> {
   /** True when the server accepted the sign-in. */
   ok: boolean;
   /** HTTP status of the answer; 0 when the request could not be sent (or the browser ended a passkey ceremony). */
@@ -18,7 +21,7 @@ export interface SignInResult {
    * The error code, e.g. `INVALID_CREDENTIALS`, `CSRF_TOKEN_INVALID`, `PASSKEY_VERIFICATION_FAILED`,
    * `PASSKEY_CANCELLED`, `FETCH_ERROR` (network).
    */
-  error?: string;
+  error?: E;
   /** Where the server says to go next. */
   url?: string;
 }

@@ -28,9 +28,12 @@ export interface SignInOptions extends AuthClientOptions {
   [field: string]: unknown;
 }
 
-/** The type of {@link signIn}: the provider sign-in, and `signIn.passkey(options?)`. */
-export interface SignIn {
-  (providerId: string, options?: SignInOptions): Promise<SignInResult>;
+/**
+ * The type of {@link signIn}: the provider sign-in, and `signIn.passkey(options?)`. `E` is the error codes of the
+ * results: `string`, or the server's codes on `createAuthClient<typeof auth>().signIn` (see `ResultErrorCode`).
+ */
+export interface SignIn<E extends string = string> {
+  (providerId: string, options?: SignInOptions): Promise<SignInResult<E>>;
   /**
    * Signs in with a passkey the browser already holds for this site (a discoverable credential: no email asked):
    * `POST {basePath}/passkey/authenticate/options`, the browser's ceremony (`@simplewebauthn/browser`, loaded on
@@ -46,7 +49,7 @@ export interface SignIn {
    * if (!result.ok && result.error !== 'PASSKEY_CANCELLED') showError(result.error);
    * ```
    */
-  passkey(options?: PasskeySignInOptions): Promise<SignInResult>;
+  passkey(options?: PasskeySignInOptions): Promise<SignInResult<E>>;
 }
 
 const RESERVED = new Set([

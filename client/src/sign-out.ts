@@ -17,14 +17,17 @@ export interface SignOutOptions extends AuthClientOptions {
   redirect?: boolean;
 }
 
-/** What {@link signOut} resolves to. */
-export interface SignOutResult {
+/**
+ * What {@link signOut} resolves to. `E` is the error codes: `string`, or the server's codes on
+ * `createAuthClient<typeof auth>().signOut` (see `ResultErrorCode`).
+ */
+export interface SignOutResult<E extends string = string> {
   /** True when the server ended the session. */
   ok: boolean;
   /** HTTP status of the answer; 0 when the request could not be sent. */
   status: number;
   /** The error code when `ok` is false, e.g. `CSRF_ORIGIN_MISMATCH`, `FETCH_ERROR`. */
-  error?: string;
+  error?: E;
   /** Where the server says to go next. */
   url?: string;
   /**

@@ -29,23 +29,29 @@ export async function engine(extra: Partial<CreateAuthOptions> = {}) {
   });
   /** A browser: its own cookie jar, every request handed to `auth.handler`. */
   const browser = () => {
-    const jar = new Map<string, string>();
-    const fetcher: typeof fetch = async (input, init = {}) => {
-      const headers = new Headers(init.headers);
-      headers.set('origin', 'http://app.test');
-      if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-      const response = await auth.handler(new Request(new URL(String(input), 'http://app.test'), { ...init, headers }));
-      for (const line of response.headers.getSetCookie()) {
-        const [pair = ''] = line.split(';');
-        const eq = pair.indexOf('=');
-        const name = pair.slice(0, eq);
-        const value = pair.slice(eq + 1);
-        if (value === '' || /max-age=0/i.test(line)) jar.delete(name);
-        else jar.set(name, value);
-      }
-      return response;
-    };
+    const { fetch: fetcher, jar } = browserFetch(auth);
     return { fetch: fetcher, jar, client: createAuthClient({ fetch: fetcher }) };
   };
   return { auth, adapter, ada, browser };
+}
+
+/** A browser's fetch against `auth.handler`: the page's Origin on every request, and its own cookie jar. */
+export function browserFetch(auth: { handler(request: Request): Promise<Response> }) {
+  const jar = new Map<string, string>();
+  const fetcher: typeof fetch = async (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('origin', 'http://app.test');
+    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await auth.handler(new Request(new URL(String(input), 'http://app.test'), { ...init, headers }));
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value === '' || /max-age=0/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  };
+  return { fetch: fetcher, jar };
 }

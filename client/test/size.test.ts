@@ -1,6 +1,6 @@
 /**
  * Size budget: the browser bundle (client + nanostores, minified, as an app's
- * bundler would build it) stays under 3 kB gzip, and holds no server code and
+ * bundler would build it) stays under 3.25 kB gzip, and holds no server code and
  * no UI framework; each framework binding pulls in only its own framework.
  * The bundle is split as bundlers split an app: what a dynamic `import()`
  * loads (`@simplewebauthn/browser`, on the first passkey ceremony) is a chunk
@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-const BUDGET_BYTES = 3 * 1024;
+// 3 kB until 0.1.0's createAuthClient carried the account actions and `actions()` (binding plugin client modules).
+const BUDGET_BYTES = 3.25 * 1024;
 const FRAMEWORKS = ['react', 'preact', 'vue', 'svelte', 'solid'] as const;
 /** The npm packages of each binding (its framework and its nanostores integration). */
 const PACKAGES: Record<(typeof FRAMEWORKS)[number], RegExp> = {

@@ -33,13 +33,14 @@ export interface AdminUserPage {
  * ```
  */
 export const listUsers = (
-  query: { search?: string; limit?: number; after?: string } = {},
+  query?: { search?: string; limit?: number; after?: string },
   options?: AuthClientOptions,
 ): Promise<AccountResult<AdminUserPage>> => {
+  const { search, limit, after } = query ?? {};
   const params = new URLSearchParams();
-  if (query.search) params.set('search', query.search);
-  if (query.limit !== undefined) params.set('limit', String(query.limit));
-  if (query.after) params.set('after', query.after);
+  if (search) params.set('search', search);
+  if (limit !== undefined) params.set('limit', String(limit));
+  if (after) params.set('after', after);
   const qs = params.toString();
   return authRequest<AdminUserPage>(`/admin/users${qs ? `?${qs}` : ''}`, options);
 };

@@ -107,7 +107,7 @@ export const regenerateBackupCodes = (input: TwoFactorProof, options?: AuthClien
  * await revokeTrustedDevices();
  * ```
  */
-export const revokeTrustedDevices = (input: { id?: string } = {}, options?: AuthClientOptions) =>
-  authRequest<{ removed: number }>('/two-factor/trusted-devices/revoke', options, input);
+export const revokeTrustedDevices = (input?: { id?: string }, options?: AuthClientOptions) =>
+  authRequest<{ removed: number }>('/two-factor/trusted-devices/revoke', options, input ?? {});
 
 export type { AccountResult };
