@@ -36,7 +36,8 @@ export function accessTokenGetter(auth: AuthInternals) {
     }
     const patch: Partial<AdapterAccount> = { access_token: tokens.access_token };
     if (tokens.refresh_token) patch.refresh_token = tokens.refresh_token;
-    if (typeof tokens.expires_in === 'number') patch.expires_at = Math.floor(Date.now() / 1000) + tokens.expires_in;
+    if (typeof tokens.expires_in === 'number')
+      patch.expires_at = Math.floor(auth.clock.now() / 1000) + tokens.expires_in;
     if (tokens.id_token) patch.id_token = tokens.id_token;
     if (tokens.scope) patch.scope = tokens.scope;
     await auth.adapter!.updateAccount(
@@ -56,7 +57,7 @@ export function accessTokenGetter(auth: AuthInternals) {
     if (!user) return null;
     const account = (await auth.adapter.listAccounts(user.id)).find((a) => a.provider === providerId);
     if (!account?.access_token) return null;
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(auth.clock.now() / 1000);
     if (account.expires_at === undefined || account.expires_at - EXPIRY_MARGIN > now) return account.access_token;
     const key = `${account.provider}\u0000${account.providerAccountId}`;
     let pending = inflight.get(key);

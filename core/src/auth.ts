@@ -13,6 +13,7 @@ import { accessTokenGetter } from './access-token.js';
 import { runInScope } from './scope.js';
 import { createAuthTelemetry } from './telemetry.js';
 import { createRefusalLog } from './rate-limit/refusals.js';
+import { createDelivery } from './delivery.js';
 import { resolveOptions } from './engine/options.js';
 import { createSessionReader } from './engine/session-reader.js';
 import { createHandler } from './engine/dispatch.js';
@@ -75,8 +76,16 @@ export function createAuth<
   const registry = buildRegistry([signInRoutes(), accountRoutes(), ...plugins], config.basePath);
   const extensions: Record<string, unknown> = {};
   const callbacks: AuthCallbacks = (options.callbacks ?? {}) as AuthCallbacks;
-  const reader = createSessionReader({ config, strategy, callbacks, hooks: registry.hooks, extensions });
+  const reader = createSessionReader({
+    config,
+    strategy,
+    callbacks,
+    hooks: registry.hooks,
+    extensions,
+    clock: resolved.clock,
+  });
   const refusals = createRefusalLog();
+  const delivery = createDelivery(resolved.logger);
   const internals: AuthInternals = {
     config,
     providers: resolved.providers,
@@ -98,6 +107,8 @@ export function createAuth<
     telemetry: createAuthTelemetry(),
     refusals,
     readSession: reader.readSession,
+    clock: resolved.clock,
+    deliver: delivery.deliver,
   };
   const pluginExtensions: Record<string, unknown> = {};
   for (const plugin of plugins) pluginExtensions[plugin.id] = plugin.init ? plugin.init(internals) : undefined;
@@ -126,6 +137,8 @@ export function createAuth<
     handler,
     getSession: (request, info) => reader.readSession(request, info ? { info } : {}),
     rateLimitRefusals: (limit) => refusals.recent(limit),
+    onMessage: delivery.observe,
+    clock: resolved.clock,
     openScope: reader.openScope,
     async run(request, fn, info) {
       const scope = await reader.openScope(request, info);

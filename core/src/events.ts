@@ -126,11 +126,11 @@ export type AuthEvents = {
 const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
 
 /** The event context of a request. */
-export function eventContext(request: Request, ip: string | undefined): AuthEventContext {
+export function eventContext(request: Request, ip: string | undefined, at = new Date()): AuthEventContext {
   const trace = TRACEPARENT.exec(request.headers.get('traceparent')?.trim().toLowerCase() ?? '')?.[1];
   const requestId = trace && !/^0+$/.test(trace) ? trace : crypto.randomUUID();
   const userAgent = request.headers.get('user-agent');
-  return { requestId, ip: ip ?? null, userAgent: userAgent ? userAgent.slice(0, 512) : null, at: new Date() };
+  return { requestId, ip: ip ?? null, userAgent: userAgent ? userAgent.slice(0, 512) : null, at };
 }
 
 /** Any `on*` event, as a plugin's `onEvent` hook receives it. */

@@ -4,6 +4,8 @@
  * @module
  */
 export { createAuth, type Auth, type CreateAuthOptions, type RequestInfo } from './auth.js';
+export { systemClock, type AuthClock } from './clock.js';
+export type { MessageObserver, OutgoingMessage, OutgoingMessageKind } from './delivery.js';
 export {
   getUser,
   getSession,

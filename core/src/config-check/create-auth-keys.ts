@@ -28,6 +28,7 @@ export const CREATE_AUTH_KEY_LIST = [
   'emailAndPassword',
   'events',
   'user',
+  'clock',
 ] as const;
 
 /** Every key of `CreateAuthOptions`. */

@@ -19,6 +19,8 @@ import type { AuthTelemetry } from '../telemetry.js';
 import type { RefusalLog } from '../rate-limit/refusals.js';
 import type { AnyAuthEvent, AuthEventContext, AuthEvents } from '../events.js';
 import type { ApiEndpoint, ApiMethods } from './api.js';
+import type { AuthClock } from '../clock.js';
+import type { Delivery } from '../delivery.js';
 
 /** Connection facts only an adapter knows. */
 export interface RequestInfo {
@@ -84,6 +86,13 @@ export interface AuthInternals {
    * credentials (a JWT session revoked elsewhere must not add a passkey).
    */
   readSession(request: Request, options?: { fresh?: boolean }): Promise<SessionState>;
+  /** The instance's clock (`createAuth({ clock })`, default `Date.now()`): every time decision reads it. */
+  clock: AuthClock;
+  /**
+   * Hands an outgoing message to the app's hook through the seam `auth.onMessage` observes: every mail or SMS a
+   * route or plugin sends goes through here (`deliver({ kind, channel, to, url, token, code, data }, () => hook(…))`).
+   */
+  deliver: Delivery['deliver'];
 }
 
 /** The result of reading a request's session. */

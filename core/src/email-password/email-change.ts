@@ -38,10 +38,21 @@ export async function sendChangeLink(
   callbackUrl: string,
 ): Promise<void> {
   const send = deps.options.sendVerificationEmail!;
-  const token = await issueLinkToken(storageOf(ctx), 'change-email', user.id, newEmail, VERIFICATION_TTL);
+  const token = await issueLinkToken(
+    storageOf(ctx),
+    'change-email',
+    user.id,
+    newEmail,
+    VERIFICATION_TTL,
+    ctx.auth.clock,
+  );
   const params: Record<string, string> = { token, email: newEmail };
   if (callbackUrl !== '/') params.callbackUrl = callbackUrl;
-  await send({ user, url: emailedLinkUrl(ctx, 'verify-email', params), token, email: newEmail });
+  const mail = { user, url: emailedLinkUrl(ctx, 'verify-email', params), token, email: newEmail };
+  await ctx.auth.deliver(
+    { kind: 'verify-email', channel: 'email', to: newEmail, url: mail.url, token, data: mail },
+    () => send(mail),
+  );
 }
 
 /**
@@ -98,11 +109,12 @@ export async function confirmEmailChange(
   if (caller.user.id !== userIdOf(token)) throw otherAccount();
   const adapter = storageOf(ctx);
   const user = await adapter.getUser(caller.user.id);
-  if (!user || !(await consumeLinkToken(adapter, 'change-email', token, newEmail))) throw tokenInvalid();
+  if (!user || !(await consumeLinkToken(adapter, 'change-email', token, newEmail, ctx.auth.clock)))
+    throw tokenInvalid();
   // Other pending changes (to other addresses) are withdrawn: one confirmed change at a time.
   await withdrawLinkTokens(adapter, 'change-email', user.id);
   try {
-    await adapter.updateUser(user.id, { email: newEmail, emailVerified: new Date() });
+    await adapter.updateUser(user.id, { email: newEmail, emailVerified: new Date(ctx.auth.clock.now()) });
   } catch (error) {
     if (error instanceof StorageConflictError) throw emailTaken();
     throw error;
@@ -112,12 +124,16 @@ export async function confirmEmailChange(
   const notify = deps.options.sendEmailChangeNotice;
   if (old && notify) {
     const ttl = deps.options.emailChangeUndoTtl;
-    const undo = await issueLinkToken(adapter, 'undo-email-change', user.id, old, ttl);
+    const undo = await issueLinkToken(adapter, 'undo-email-change', user.id, old, ttl, ctx.auth.clock);
     const url = emailedLinkUrl(ctx, 'email/change/undo', { token: undo, email: old });
-    const expires = new Date(Date.now() + ttl * 1000);
+    const expires = new Date(ctx.auth.clock.now() + ttl * 1000);
     const changed = { ...user, email: newEmail };
+    const notice = { user: changed, url, token: undo, email: old, newEmail, expires };
     sendQuietly(ctx, 'sendEmailChangeNotice', () =>
-      notify({ user: changed, url, token: undo, email: old, newEmail, expires }),
+      ctx.auth.deliver(
+        { kind: 'email-change-notice', channel: 'email', to: old, url, token: undo, expiresAt: expires, data: notice },
+        () => notify(notice),
+      ),
     );
   }
   await emit(ctx, 'onEmailChanged', { user: { ...user, email: newEmail }, from: old, to: newEmail });
@@ -152,7 +168,7 @@ async function undoEmailChange(ctx: RouteContext): Promise<ActionResult> {
   const holder = await adapter.getUserByEmail(old);
   const squatter = holder && holder.id !== user.id ? holder : null;
   if (squatter?.emailVerified) throw emailTaken();
-  const used = await consumeLinkToken(adapter, 'undo-email-change', token, old);
+  const used = await consumeLinkToken(adapter, 'undo-email-change', token, old, ctx.auth.clock);
   if (!used) throw tokenInvalid();
   await withdrawLinkTokens(adapter, 'undo-email-change', user.id, used.expires);
   await withdrawLinkTokens(adapter, 'change-email', user.id);
@@ -164,7 +180,7 @@ async function undoEmailChange(ctx: RouteContext): Promise<ActionResult> {
     );
   }
   try {
-    await adapter.updateUser(user.id, { email: old, emailVerified: new Date() });
+    await adapter.updateUser(user.id, { email: old, emailVerified: new Date(ctx.auth.clock.now()) });
   } catch (error) {
     if (error instanceof StorageConflictError) throw emailTaken();
     throw error;
@@ -174,7 +190,7 @@ async function undoEmailChange(ctx: RouteContext): Promise<ActionResult> {
     `[auth] security event email-change-undone: user ${user.id}; removed ${removed.accounts} sign-in method(s) and ${removed.passkeys} passkey(s), revoked ${removed.sessions} session(s)`,
   );
   await emit(ctx, 'onEmailChanged', { user: { ...user, email: old }, from: user.email, to: old });
-  const reset = await issueLinkToken(adapter, 'password-reset', user.id, old, RESET_TTL);
+  const reset = await issueLinkToken(adapter, 'password-reset', user.id, old, RESET_TTL, ctx.auth.clock);
   const url = emailedLinkUrl(ctx, 'password/reset', { token: reset });
   return ctx.wantsJson ? { status: 200, json: { ok: true, url } } : { status: 303, redirect: url };
 }

@@ -111,9 +111,10 @@ function verifyEmailAction(deps: EmailPasswordDeps): Action {
     }
     const userId = userIdOf(token);
     const user = userId ? await adapter.getUser(userId) : null;
-    if (!user?.email || !(await consumeLinkToken(adapter, 'verify-email', token, user.email))) throw tokenInvalid();
+    if (!user?.email || !(await consumeLinkToken(adapter, 'verify-email', token, user.email, ctx.auth.clock)))
+      throw tokenInvalid();
     const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
-    if (!user.emailVerified) await adapter.updateUser(user.id, { emailVerified: new Date() });
+    if (!user.emailVerified) await adapter.updateUser(user.id, { emailVerified: new Date(ctx.auth.clock.now()) });
     await emit(ctx, 'onEmailVerified', { user, email: user.email });
     return ctx.wantsJson
       ? { status: 200, json: { ok: true, url: callbackUrl } }
@@ -182,10 +183,15 @@ function forgotAction(deps: EmailPasswordDeps): Action {
     const adapter = storageOf(ctx);
     const user = await adapter.getUserByEmail(email);
     if (user?.email) {
-      const token = await issueLinkToken(adapter, 'password-reset', user.id, user.email, RESET_TTL);
+      const token = await issueLinkToken(adapter, 'password-reset', user.id, user.email, RESET_TTL, ctx.auth.clock);
       const url = emailedLinkUrl(ctx, 'password/reset', { token });
       const send = deps.options.sendResetPassword;
-      sendQuietly(ctx, 'sendResetPassword', () => send({ user, url, token, email: user.email! }));
+      const mail = { user, url, token, email: user.email };
+      sendQuietly(ctx, 'sendResetPassword', () =>
+        ctx.auth.deliver({ kind: 'reset-password', channel: 'email', to: mail.email, url, token, data: mail }, () =>
+          send(mail),
+        ),
+      );
     } else {
       await sha256Hex(randomString(32)); // the token work of a known address
     }
@@ -206,11 +212,12 @@ function resetAction(deps: EmailPasswordDeps): Action {
     const userId = userIdOf(token);
     const user = userId ? await adapter.getUser(userId) : null;
     const password = await acceptNewPassword(ctx, deps.options, ctx.body.password);
-    if (!user?.email || !(await consumeLinkToken(adapter, 'password-reset', token, user.email))) throw tokenInvalid();
+    if (!user?.email || !(await consumeLinkToken(adapter, 'password-reset', token, user.email, ctx.auth.clock)))
+      throw tokenInvalid();
     await resetCredentialsOnFirstProof(ctx, user, null);
     await deps.passwords.setPassword(user.id, password);
     await ctx.auth.strategy.revokeUser(user.id);
-    if (!user.emailVerified) await adapter.updateUser(user.id, { emailVerified: new Date() });
+    if (!user.emailVerified) await adapter.updateUser(user.id, { emailVerified: new Date(ctx.auth.clock.now()) });
     ctx.auth.logger.warn(`[auth] security event password-reset: user ${user.id}`);
     await emit(ctx, 'onPasswordReset', { user });
     return done(ctx, {}, ctx.auth.config.pages.signIn);

@@ -100,8 +100,11 @@ export async function sendVerification(
 ): Promise<void> {
   const send = deps.options.sendVerificationEmail;
   if (!send) return;
-  const token = await issueLinkToken(storageOf(ctx), 'verify-email', user.id, email, VERIFICATION_TTL);
+  const token = await issueLinkToken(storageOf(ctx), 'verify-email', user.id, email, VERIFICATION_TTL, ctx.auth.clock);
   const params: Record<string, string> = { token };
   if (callbackUrl !== '/') params.callbackUrl = callbackUrl;
-  await send({ user, url: emailedLinkUrl(ctx, 'verify-email', params), token, email });
+  const mail = { user, url: emailedLinkUrl(ctx, 'verify-email', params), token, email };
+  await ctx.auth.deliver({ kind: 'verify-email', channel: 'email', to: email, url: mail.url, token, data: mail }, () =>
+    send(mail),
+  );
 }

@@ -11,6 +11,7 @@
  * @internal
  * @module
  */
+import type { AuthClock } from '../clock.js';
 import { randomString, sha256Hex } from '../crypto.js';
 import type { StorageAdapter, VerificationToken } from '../storage/types.js';
 
@@ -34,12 +35,13 @@ export async function issueLinkToken(
   userId: string,
   email: string,
   ttl: number,
+  clock: AuthClock,
 ): Promise<string> {
   const secret = randomString(32);
   await adapter.createVerificationToken({
     identifier: identifierOf(purpose, userId),
     tokenHash: await hashOf(email, secret),
-    expires: new Date(Date.now() + ttl * 1000),
+    expires: new Date(clock.now() + ttl * 1000),
   });
   return `${userId}.${secret}`;
 }
@@ -61,6 +63,7 @@ export async function consumeLinkToken(
   purpose: LinkPurpose,
   token: string,
   email: string,
+  clock: AuthClock,
 ): Promise<VerificationToken | null> {
   const userId = userIdOf(token);
   if (!userId) return null;
@@ -69,7 +72,7 @@ export async function consumeLinkToken(
     identifier: identifierOf(purpose, userId),
     tokenHash: await hashOf(email, secret),
   });
-  return used !== null && used.expires.getTime() > Date.now() ? used : null;
+  return used !== null && used.expires.getTime() > clock.now() ? used : null;
 }
 
 /**

@@ -21,16 +21,13 @@ import { CREATE_AUTH_KEYS } from '../config-check/create-auth-keys.js';
 import { isRBAC } from '../rbac/lookup.js';
 import { emailAndPassword } from '../email-password/plugin.js';
 import type { AuthInternals, AuthLogger, AuthPlugin } from '../contract/types.js';
-import {
-  createLoginRateLimiter,
-  createPasswordResetRateLimiter,
-  defaultLoginLimiter,
-} from '../rate-limit/factories.js';
+import { createLoginRateLimiter, createPasswordResetRateLimiter } from '../rate-limit/factories.js';
 import { createFixedWindowStorage } from '../rate-limit/storage.js';
 import { createRuleLimiters } from '../rate-limit/rules.js';
 import type { CreateAuthOptions } from './types.js';
 import type { AuthCallbacks } from '../callbacks.js';
 import { bindUserFields } from '../user-fields/bind.js';
+import { systemClock, type AuthClock } from '../clock.js';
 
 /** The options, checked and resolved. */
 export interface ResolvedOptions {
@@ -45,6 +42,8 @@ export interface ResolvedOptions {
   limiters: AuthInternals['limiters'];
   maxBodySize: number;
   logger: AuthLogger;
+  /** `clock`, checked; default {@link systemClock}. */
+  clock: AuthClock;
 }
 
 function processEnv(): Record<string, unknown> {
@@ -93,20 +92,27 @@ function requireStorage(providers: ReadonlyMap<string, Provider>, adapter: Stora
 }
 
 /** The default limiters count where the secondary storage says (Redis: shared by every instance), else in memory. */
-function limitersOf(options: CreateAuthOptions, plugins: readonly AuthPlugin[]): AuthInternals['limiters'] {
+function limitersOf(
+  options: CreateAuthOptions,
+  plugins: readonly AuthPlugin[],
+  clock: AuthClock,
+): AuthInternals['limiters'] {
   const shared = options.secondaryStorage?.rateLimitStorage?.();
+  // The limiters built here count on the auth's clock (in memory; a shared Redis keeps its own time).
+  const memory = () => createFixedWindowStorage();
   const login =
     options.rateLimit?.login === false
       ? undefined
-      : (options.rateLimit?.login ?? (shared ? createLoginRateLimiter(shared) : defaultLoginLimiter()));
+      : (options.rateLimit?.login ?? createLoginRateLimiter(shared ?? memory(), { clock }));
   const hasPasswords = plugins.some((p) => p.id === 'emailAndPassword');
   const passwordReset =
     options.rateLimit?.passwordReset ??
-    (hasPasswords ? createPasswordResetRateLimiter(shared ?? createFixedWindowStorage()) : undefined);
+    (hasPasswords ? createPasswordResetRateLimiter(shared ?? memory(), { clock }) : undefined);
   // Per-route rules count where the login limiter does (a shared Redis), else in the secondary storage or memory.
   const rules = createRuleLimiters(
     options.rateLimit?.rules,
-    (login ? login.storage : undefined) ?? shared ?? createFixedWindowStorage(),
+    (login ? login.storage : undefined) ?? shared ?? memory(),
+    clock,
   );
   return { login, emailVerification: options.rateLimit?.emailVerification ?? login, passwordReset, rules };
 }
@@ -139,10 +145,13 @@ export function resolveOptions(options: CreateAuthOptions<any, any, any>): Resol
   if (!Number.isInteger(maxBodySize) || maxBodySize <= 0)
     throw new AuthConfigError('Invalid auth config: maxBodySize must be a positive integer (bytes)');
   const callbacks = (options.callbacks ?? {}) as AuthCallbacks;
+  const clock = options.clock ?? systemClock;
+  if (typeof (clock as Partial<AuthClock> | null)?.now !== 'function')
+    throw new AuthConfigError('Invalid auth config: clock must be an object with now() (ms since the epoch)');
   const strategy =
     config.session.strategy === 'database'
-      ? databaseStrategy(config, adapter!)
-      : jwtStrategy(config, callbacks, adapter);
+      ? databaseStrategy(config, adapter!, clock)
+      : jwtStrategy(config, callbacks, adapter, clock);
   return {
     config,
     originPolicy,
@@ -151,8 +160,9 @@ export function resolveOptions(options: CreateAuthOptions<any, any, any>): Resol
     plugins,
     providers,
     strategy,
-    limiters: limitersOf(options, plugins),
+    limiters: limitersOf(options, plugins, clock),
     maxBodySize,
     logger: options.logger ?? { error: (m) => console.error(m), warn: (m) => console.warn(m) },
+    clock,
   };
 }

@@ -29,7 +29,7 @@ export interface SessionReader {
 const empty = (): SessionState => ({ session: null, user: null, expired: false, headers: new Headers() });
 
 /** What the reader reads with. `extensions` is filled once the plugins are initialised, and copied into each scope. */
-export interface SessionReaderDeps extends Pick<AuthInternals, 'config' | 'strategy' | 'callbacks'> {
+export interface SessionReaderDeps extends Pick<AuthInternals, 'config' | 'strategy' | 'callbacks' | 'clock'> {
   hooks: Registry['hooks'];
   extensions: Record<string, unknown>;
 }

@@ -15,6 +15,8 @@ import type { RBAC } from '../rbac/types.js';
 import type { Session, User } from '../types.js';
 import type { AuthScopeOf, SessionStateOf, TypedCallbacks } from '../user-fields/infer.js';
 import type { UserFieldsConfig, UserOptions } from '../user-fields/types.js';
+import type { AuthClock } from '../clock.js';
+import type { MessageObserver } from '../delivery.js';
 
 /** Options of {@link createAuth}: the config from `defineAuthConfig` plus the parts below. */
 export interface CreateAuthOptions<
@@ -113,6 +115,21 @@ export interface CreateAuthOptions<
    * with an `AuthError`. See {@link AuthEvents}.
    */
   events?: AuthEvents;
+  /**
+   * The source of "now" (ms since the epoch) for every time decision of this instance: session expiry and sliding
+   * refresh (database and JWT, including the JWT's `iat`/`exp` checks), emailed tokens (verification, reset, magic
+   * link, email change), the in-memory rate limits, two-factor time steps and lockouts, one-time codes,
+   * invitations, API-key expiry and passkey challenges. Storage is told the time by the caller (`purgeExpired(now)`,
+   * `countActiveSessions(now)`, ...). Default {@link systemClock} (`Date.now()`); tests pass a clock they move.
+   * Shared stores that keep their own TTL (Redis key expiry, Upstash) still count in real time.
+   * @example
+   * ```ts
+   * import { createTestContext } from '@framework/testing';
+   * const ctx = await createTestContext({ createApp: (db, tools) => ({ auth: createAuth({ adapter: db, clock: tools.clock }) }) });
+   * ctx.clock.advance('25h');
+   * ```
+   */
+  clock?: AuthClock;
 }
 
 /**
@@ -163,6 +180,27 @@ export interface Auth<
    * ```
    */
   rateLimitRefusals(limit?: number): RateLimitRefusal[];
+  /**
+   * Observes every message the kit and its plugins hand to the app's send hooks (verification, password reset,
+   * magic link, email change and its undo notice, invitation, email and SMS one-time codes), before the hook
+   * runs: `{kind, channel, to, url?, token?, code?, expiresAt?, data}`. The message carries secrets (links,
+   * codes): keep them out of logs. An observer that throws is logged (error name only) and ignored; the send goes
+   * on. `@framework/testing`'s `createTestContext` records `ctx.mail` through it.
+   * @returns a function that removes the observer.
+   * @example
+   * ```ts
+   * const outbox: OutgoingMessage[] = [];
+   * const stop = auth.onMessage((message) => outbox.push(message));
+   * // … sign up …
+   * stop();
+   * ```
+   */
+  onMessage(observer: MessageObserver): () => void;
+  /**
+   * The clock every time decision of this instance reads (`createAuth({ clock })`, default {@link systemClock}), for
+   * code that must agree with it (a test computing the current TOTP code).
+   */
+  readonly clock: AuthClock;
   /**
    * Reads the request's session: `{session, user, expired, headers}`, where
    * `headers` holds any Set-Cookie (refreshed or cleared session cookie) that

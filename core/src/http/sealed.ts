@@ -7,6 +7,7 @@
  * @internal
  * @module
  */
+import type { AuthClock } from '../clock.js';
 import * as nodeCrypto from 'node:crypto';
 import { EncryptJWT, jwtDecrypt, type JWTPayload } from 'jose';
 
@@ -36,22 +37,37 @@ function sealKey(secret: string, purpose: string): Promise<Uint8Array> {
   return key;
 }
 
-/** Seals `payload` for `purpose`, valid for `maxAge` seconds. */
-export async function seal(payload: JWTPayload, secret: string, purpose: string, maxAge: number): Promise<string> {
+/** Seals `payload` for `purpose`, valid for `maxAge` seconds from `clock.now()` (the auth's clock). */
+export async function seal(
+  payload: JWTPayload,
+  secret: string,
+  purpose: string,
+  maxAge: number,
+  clock: AuthClock,
+): Promise<string> {
+  const iat = Math.floor(clock.now() / 1000);
   return new EncryptJWT(payload)
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-    .setIssuedAt()
-    .setExpirationTime(`${maxAge}s`)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + maxAge)
     .encrypt(await sealKey(secret, purpose));
 }
 
-/** Opens a sealed value; null when missing, malformed, tampered, expired or sealed for another purpose. */
-export async function unseal(value: string | undefined, secret: string, purpose: string): Promise<JWTPayload | null> {
+/**
+ * Opens a sealed value; null when missing, malformed, tampered, expired (on `clock`) or sealed for another purpose.
+ */
+export async function unseal(
+  value: string | undefined,
+  secret: string,
+  purpose: string,
+  clock: AuthClock,
+): Promise<JWTPayload | null> {
   if (!value || value.length > 4096) return null;
   try {
     const { payload } = await jwtDecrypt(value, await sealKey(secret, purpose), {
       keyManagementAlgorithms: ['dir'],
       contentEncryptionAlgorithms: ['A256GCM'],
+      currentDate: new Date(clock.now()),
     });
     return payload;
   } catch {

@@ -23,8 +23,6 @@ const LOG_INTERVAL_MS = 10_000;
 
 type Scope = 'ip' | 'account' | 'ip-account';
 
-const secondsUntil = (at: number): number => Math.max(0, Math.ceil((at - Date.now()) / 1000));
-
 function describe(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
@@ -56,9 +54,11 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
   let suppressed = 0;
   let warnedNoKey = false;
   let warnedNoIp = false;
+  const clock = o.clock;
+  const secondsUntil = (at: number): number => Math.max(0, Math.ceil((at - clock.now()) / 1000));
 
   function report(error: unknown): void {
-    const now = Date.now();
+    const now = clock.now();
     if (now - lastReport < LOG_INTERVAL_MS) {
       suppressed++;
       return;
@@ -100,7 +100,7 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
     // In order, IP first: a refused IP does not spend the account's budget, so one address
     // spraying many accounts cannot lock them all out.
     for (const [scope, key] of keys) {
-      const r = result(await counters[scope].consume(key), scope);
+      const r = result(await counters[scope].consume(key, clock.now()), scope);
       if (!r.success) return r;
       if (!tightest || r.remaining < tightest.remaining) tightest = r;
     }
@@ -183,14 +183,14 @@ export function createRateLimiter(o: ResolvedLimiterOptions): RateLimiter {
           (async () => {
             let tightest: RateLimitResult | undefined;
             if (ip) {
-              const r = result(await attempts.consume(ip), 'ip');
+              const r = result(await attempts.consume(ip, clock.now()), 'ip');
               if (!r.success) return r;
               tightest = r;
             }
             if (pair) {
               // Reserved up front (counted as a failure until `succeeded()` resets it), so concurrent guesses
               // cannot all pass.
-              const r = result(await counters['ip-account'].consume(pair), 'ip-account');
+              const r = result(await counters['ip-account'].consume(pair, clock.now()), 'ip-account');
               if (!r.success) return r;
               if (!tightest || r.remaining < tightest.remaining) tightest = r;
             }

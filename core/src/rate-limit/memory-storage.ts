@@ -5,6 +5,7 @@
  * @internal
  * @module
  */
+import { systemClock, type AuthClock } from '../clock.js';
 import type { RateLimitAlgorithm, RateLimitConsumeResult, RateLimitCounterConfig, RateLimitStorage } from './types.js';
 
 /** Default bound of a memory storage: 100 000 counters. */
@@ -52,7 +53,11 @@ function weightedPrevious(entry: Entry, now: number, windowMs: number): number {
  * recently used end are dropped; while the storage is full, the least
  * recently used counter is dropped even if live (that key starts afresh).
  */
-export function memoryStorage(algorithm: RateLimitAlgorithm, maxEntries = DEFAULT_MAX_ENTRIES): MemoryRateLimitStorage {
+export function memoryStorage(
+  algorithm: RateLimitAlgorithm,
+  maxEntries = DEFAULT_MAX_ENTRIES,
+  clock: AuthClock = systemClock,
+): MemoryRateLimitStorage {
   const entries = new Map<string, Entry>();
 
   function makeRoom(now: number): void {
@@ -62,8 +67,7 @@ export function memoryStorage(algorithm: RateLimitAlgorithm, maxEntries = DEFAUL
     }
   }
 
-  function consume(config: RateLimitCounterConfig, key: string): RateLimitConsumeResult {
-    const now = Date.now();
+  function consume(config: RateLimitCounterConfig, key: string, now: number): RateLimitConsumeResult {
     const { limit, windowMs } = config;
     const window = Math.floor(now / windowMs);
     const stored = entries.get(key);
@@ -94,7 +98,7 @@ export function memoryStorage(algorithm: RateLimitAlgorithm, maxEntries = DEFAUL
     counter(config) {
       const prefix = `${config.prefix}:`;
       return {
-        consume: async (key) => consume(config, prefix + key),
+        consume: async (key, now = clock.now()) => consume(config, prefix + key, now),
         reset: async (key) => void entries.delete(prefix + key),
       };
     },

@@ -5,6 +5,7 @@
  * @module
  */
 import { AuthConfigError } from '../errors.js';
+import { systemClock, type AuthClock } from '../clock.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/body.js';
 import { clientIpResolver, type ClientIpResolver } from './client-ip.js';
 import type { RateLimitLogger, RateLimiterOptions, RateLimitStorage } from './types.js';
@@ -32,6 +33,7 @@ export interface ResolvedLimiterOptions {
   maxBodySize: number;
   prefix: string;
   logger: RateLimitLogger;
+  clock: AuthClock;
 }
 
 /** Default `check()` deadline for the storage: 1000 ms. */
@@ -79,6 +81,8 @@ export function resolveLimiterOptions(
   const prefix = o.prefix ?? `framework:rate-limit:${defaults.name}`;
   if (typeof prefix !== 'string' || prefix === '' || /\s/.test(prefix))
     fail('prefix must be a non-empty string without spaces');
+  const clock = o.clock ?? systemClock;
+  if (typeof clock?.now !== 'function') fail('clock must be an object with now()');
   const logger = o.logger ?? console;
   if (typeof logger?.warn !== 'function') fail('logger must have a warn(message) method');
   return {
@@ -95,5 +99,6 @@ export function resolveLimiterOptions(
     maxBodySize,
     prefix,
     logger,
+    clock,
   };
 }

@@ -3,6 +3,7 @@
  * @internal
  * @module
  */
+import type { AuthClock } from '../clock.js';
 import { AuthConfigError } from '../errors.js';
 import { createRateLimiter } from './limiter.js';
 import { resolveLimiterOptions } from './options.js';
@@ -19,6 +20,7 @@ const RULE_PATH = /^(\/[a-z0-9][a-z0-9._-]*)+(\/:provider)?$/;
 export function createRuleLimiters(
   rules: Readonly<Record<string, RateLimitRule>> | undefined,
   storage: RateLimitStorage,
+  clock?: AuthClock,
 ): ReadonlyMap<string, RateLimiter> {
   const out = new Map<string, RateLimiter>();
   if (rules === undefined) return out;
@@ -41,6 +43,7 @@ export function createRuleLimiters(
           limit: max,
           ipLimit: rest.ipLimit ?? max,
           window,
+          ...(clock && rest.clock === undefined ? { clock } : {}),
         }),
       ),
     );

@@ -2,6 +2,7 @@
  * Public shapes of `@framework/auth/rate-limit`.
  * @module
  */
+import type { AuthClock } from '../clock.js';
 
 /** Counting algorithm of a storage: see {@link createFixedWindowStorage} and {@link createSlidingWindowStorage}. */
 export type RateLimitAlgorithm = 'fixed-window' | 'sliding-window';
@@ -28,9 +29,10 @@ export interface RateLimitConsumeResult {
 export interface RateLimitCounter {
   /**
    * Counts one request for `key`. Rejects when the backend is unreachable;
-   * the limiter turns that into its fail policy.
+   * the limiter turns that into its fail policy. `now`: the caller's clock, in ms since the epoch (the auth's
+   * `clock`); memory storages count windows on it (default `Date.now()`), Redis storages count on their own time.
    */
-  consume(key: string): Promise<RateLimitConsumeResult>;
+  consume(key: string, now?: number): Promise<RateLimitConsumeResult>;
   /** Forgets the counts of `key` (a fresh budget). */
   reset(key: string): Promise<void>;
 }
@@ -145,6 +147,11 @@ export interface RateLimiterOptions {
    * non-empty one is used. Default `['email', 'username']`.
    */
   identifierFields?: readonly string[];
+  /**
+   * The source of "now" (ms since the epoch): memory storages count windows on it, and `reset`/`retryAfter` are
+   * computed from it. Default `Date.now()`; the limiters `createAuth` builds take its `clock`.
+   */
+  clock?: AuthClock;
   /** Largest body read to find the identifier, in bytes. Default 65536. */
   maxBodySize?: number;
   /** Key prefix, shared by every process that should share budgets. Default `framework:rate-limit:<name>`. */

@@ -52,20 +52,18 @@ export async function emailSignInAction(ctx: RouteContext, provider: EmailProvid
     const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl ?? ctx.url.searchParams.get('callbackUrl'));
     const token = randomString(32);
     const tokenHash = await sha256Hex(token);
-    const expires = new Date(Date.now() + provider.maxAge * 1000);
+    const expires = new Date(ctx.auth.clock.now() + provider.maxAge * 1000);
     await adapter.createVerificationToken({ identifier: magicLinkIdentifier(address), tokenHash, expires });
     const url = new URL(`${ctx.origin}${auth.config.basePath}/callback/${provider.id}`);
     url.searchParams.set('token', token);
     url.searchParams.set('email', address);
     if (callbackUrl !== '/') url.searchParams.set('callbackUrl', callbackUrl);
     try {
-      await provider.sendVerificationRequest({
-        identifier: address,
-        url: url.href,
-        token,
-        expires,
-        from: provider.from,
-      });
+      const params = { identifier: address, url: url.href, token, expires, from: provider.from };
+      const message = { kind: 'magic-link', channel: 'email', to: address, url: url.href, token } as const;
+      await auth.deliver({ ...message, expiresAt: expires, data: params }, () =>
+        provider.sendVerificationRequest(params),
+      );
     } catch (error) {
       await adapter.useVerificationToken({ identifier: magicLinkIdentifier(address), tokenHash });
       const name = error instanceof Error ? error.name : typeof error;
@@ -121,7 +119,7 @@ export async function emailCallbackAction(ctx: RouteContext, provider: EmailProv
       identifier: magicLinkIdentifier(address),
       tokenHash: await sha256Hex(token),
     });
-    if (!used || used.expires.getTime() <= Date.now()) throw invalidLink();
+    if (!used || used.expires.getTime() <= ctx.auth.clock.now()) throw invalidLink();
 
     const existing = await adapter.getUserByEmail(address);
     const account = { provider: provider.id, providerAccountId: address, type: 'email' as const };
@@ -133,8 +131,10 @@ export async function emailCallbackAction(ctx: RouteContext, provider: EmailProv
       isNewUser: !existing,
       callbackUrl: await resolveCallbackUrl(ctx, ctx.body.callbackUrl),
       persist: async () => {
-        let user = existing ?? (await adapter.createUser({ email: address, emailVerified: new Date() }));
-        if (!user.emailVerified) user = (await adapter.updateUser(user.id, { emailVerified: new Date() })) ?? user;
+        let user =
+          existing ?? (await adapter.createUser({ email: address, emailVerified: new Date(ctx.auth.clock.now()) }));
+        if (!user.emailVerified)
+          user = (await adapter.updateUser(user.id, { emailVerified: new Date(ctx.auth.clock.now()) })) ?? user;
         if (!(await adapter.getAccount(account))) await adapter.linkAccount({ ...account, userId: user.id });
         return user;
       },

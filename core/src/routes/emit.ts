@@ -9,7 +9,7 @@ import type { Account, User } from '../types.js';
 import type { RouteContext } from '../contract/types.js';
 
 function contextOf(ctx: RouteContext) {
-  return (ctx.eventContext ??= eventContext(ctx.request, ctx.ip));
+  return (ctx.eventContext ??= eventContext(ctx.request, ctx.ip, new Date(ctx.auth.clock.now())));
 }
 
 /** Calls the app's `on*` hook for `name`, if any; never throws. */

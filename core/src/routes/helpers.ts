@@ -14,9 +14,9 @@ import { pageErrorCode } from '../pages/messages.js';
 import type { ActionResult, AuthInternals, RouteContext } from '../contract/types.js';
 import type { Session, User } from '../types.js';
 
-export function sessionCookie(auth: Pick<AuthInternals, 'config'>, value: string, expires: Date): OutCookie {
+export function sessionCookie(auth: Pick<AuthInternals, 'config' | 'clock'>, value: string, expires: Date): OutCookie {
   const { name, options } = auth.config.cookies.sessionToken;
-  const maxAge = Math.max(0, Math.floor((expires.getTime() - Date.now()) / 1000));
+  const maxAge = Math.max(0, Math.floor((expires.getTime() - auth.clock.now()) / 1000));
   return { name, value, options: { ...options, maxAge, expires } };
 }
 

@@ -63,12 +63,13 @@ export async function planOAuthSignIn(
   };
 }
 
-/** The Account row for a token set (RFC 6749 §5.1 names; `expires_at` in seconds since the epoch). */
+/** The Account row for a token set (RFC 6749 §5.1 names; `expires_at` in seconds since the epoch; `nowMs` the auth's clock). */
 export function accountFrom(
   provider: OAuthProvider,
   userId: string,
   providerAccountId: string,
   tokens: TokenSet,
+  nowMs: number,
 ): AdapterAccount {
   const account: AdapterAccount = {
     userId,
@@ -78,7 +79,7 @@ export function accountFrom(
     access_token: tokens.access_token,
   };
   if (tokens.refresh_token) account.refresh_token = tokens.refresh_token;
-  if (typeof tokens.expires_in === 'number') account.expires_at = Math.floor(Date.now() / 1000) + tokens.expires_in;
+  if (typeof tokens.expires_in === 'number') account.expires_at = Math.floor(nowMs / 1000) + tokens.expires_in;
   if (tokens.token_type) account.token_type = tokens.token_type.toLowerCase();
   if (tokens.scope) account.scope = tokens.scope;
   if (tokens.id_token) account.id_token = tokens.id_token;

@@ -93,6 +93,7 @@ export async function oauthSignInAction(ctx: RouteContext, provider: OAuthProvid
     { provider: provider.id, ...start.checks, callbackUrl },
     auth.signingKey,
     flowOptions(auth, provider),
+    auth.clock,
   );
   if (ctx.wantsJson) return { status: 200, json: { url: start.url.href }, cookies: [cookie] };
   return { status: 303, redirect: start.url.href, cookies: [cookie] };
@@ -120,7 +121,12 @@ export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProv
   const options = flowOptions(auth, provider);
   const clear = [clearFlow(provider.id, options)];
   try {
-    const flow = await openFlow(ctx.cookies[flowCookieName(provider.id, options.secure)], provider.id, auth.signingKey);
+    const flow = await openFlow(
+      ctx.cookies[flowCookieName(provider.id, options.secure)],
+      provider.id,
+      auth.signingKey,
+      auth.clock,
+    );
     if (!flow) throw callbackError('The sign-in flow expired or was started in another browser. Please try again.');
     const client = clientOf(provider);
     const params = ctx.request.method === 'POST' ? new URLSearchParams(ctx.body) : ctx.url.searchParams;
@@ -150,7 +156,7 @@ export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProv
     // Fresh: a session revoked elsewhere must not link a new account.
     const current = await auth.readSession(ctx.request, { fresh: true });
     const plan = await planOAuthSignIn(adapter, provider, profile, current.user?.id ?? null);
-    const account = accountFrom(provider, plan.user.id, profile.id, tokens);
+    const account = accountFrom(provider, plan.user.id, profile.id, tokens, ctx.auth.clock.now());
     return await completeSignIn(ctx, {
       user: plan.user,
       account,

@@ -36,7 +36,7 @@ export async function resetCredentialsOnFirstProof(ctx: RouteContext, user: User
   const stored = await adapter.getUser(user.id);
   if (!stored || stored.emailVerified) return;
   const removed = await removeEveryCredential(ctx, stored.id, keep);
-  await adapter.updateUser(stored.id, { emailVerified: new Date() });
+  await adapter.updateUser(stored.id, { emailVerified: new Date(ctx.auth.clock.now()) });
   if (removed.accounts + removed.passkeys + removed.sessions > 0) {
     ctx.auth.logger.warn(
       `[auth] security event credentials-reset-on-email-proof: user ${stored.id} proved their email through ${keep?.provider ?? 'an email link'}; ` +

@@ -60,7 +60,11 @@ export async function applyRateLimit(
 ): Promise<ActionResult | undefined> {
   if (!policy) return undefined;
   const refused = (verdict: RateLimitResult) => {
-    ctx.auth.refusals.record({ at: new Date(), key: info.ip ?? 'unknown', limit: ctx.route ?? ctx.url.pathname });
+    ctx.auth.refusals.record({
+      at: new Date(ctx.auth.clock.now()),
+      key: info.ip ?? 'unknown',
+      limit: ctx.route ?? ctx.url.pathname,
+    });
     return rateLimited(ctx, verdict);
   };
   const named = typeof policy.identifier === 'function' ? await policy.identifier() : policy.identifier;

@@ -11,6 +11,7 @@ import type { StorageAdapter, AdapterSession, AdapterUser } from '../storage/typ
 import { sessionReadNowOf } from '../storage/session-read-now.js';
 import { revokeUserSessions } from './revoke.js';
 import type { SessionRead, SessionStrategy } from './types.js';
+import { systemClock, type AuthClock } from '../clock.js';
 
 const TOKEN = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{32,128})$/;
 /** `lastActiveAt` is written at most this often per session (ms), or at each sliding refresh. */
@@ -21,7 +22,11 @@ const MAX_USER_AGENT = 512;
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as { then?: unknown } | null)?.then === 'function';
 
-export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAdapter): SessionStrategy {
+export function databaseStrategy(
+  config: ResolvedAuthConfig,
+  adapter: StorageAdapter,
+  clock: AuthClock = systemClock,
+): SessionStrategy {
   const maxAgeMs = config.session.maxAge * 1000;
   const updateAgeMs = config.session.updateAge * 1000;
 
@@ -81,7 +86,7 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
     value: string,
     forceRefresh: boolean,
   ): SessionRead | Promise<SessionRead> {
-    const now = Date.now();
+    const now = clock.now();
     const expiresAt = found.session.expires.getTime();
     if (expiresAt <= now)
       return Promise.resolve(adapter.deleteSession(found.session.id)).then(() => ({ status: 'expired' }) as const);
@@ -118,7 +123,7 @@ export function databaseStrategy(config: ResolvedAuthConfig, adapter: StorageAda
       }
       const id = randomString(16);
       const secret = randomString(32);
-      const now = Date.now();
+      const now = clock.now();
       const expires = new Date(now + Math.min(maxAgeMs, (maxAge ?? Number.POSITIVE_INFINITY) * 1000));
       const userAgent = client?.userAgent?.slice(0, MAX_USER_AGENT);
       await adapter.createSession({

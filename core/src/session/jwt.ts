@@ -24,6 +24,7 @@ import { userFieldsOf } from '../user-fields/bind.js';
 import { USER_FIELDS_CLAIM, fieldClaims, fieldsFromClaims } from '../user-fields/claims.js';
 import type { UserField } from '../user-fields/definitions.js';
 import type { SessionRead, SessionStrategy } from './types.js';
+import { systemClock, type AuthClock } from '../clock.js';
 
 const ALG = 'HS256';
 const HKDF_SALT = 'framework.auth.session-jwt';
@@ -119,6 +120,7 @@ export function jwtStrategy(
   config: ResolvedAuthConfig,
   callbacks: AuthCallbacks,
   adapter?: StorageAdapter,
+  clock: AuthClock = systemClock,
 ): SessionStrategy {
   const keys = config.secret.map((s) => deriveKey(s));
   const cache = new Map<number, Verified>();
@@ -130,7 +132,7 @@ export function jwtStrategy(
 
   /** Signs `claims` for `session.maxAge`, or until `until` (seconds since the epoch) when that is sooner. */
   async function sign(claims: JWT, until = Number.POSITIVE_INFINITY): Promise<{ value: string; expires: Date }> {
-    const iat = Math.floor(Date.now() / 1000);
+    const iat = Math.floor(clock.now() / 1000);
     const exp = Math.min(iat + maxAge, until);
     const { iat: _i, exp: _e, jti: _j, ...rest } = claims;
     const value = await new SignJWT(rest)
@@ -161,8 +163,8 @@ export function jwtStrategy(
     if (cachedEntry(value)) cache.delete(cacheKey(value));
   }
 
-  /** `now`: the read's clock in ms (one `Date.now()` per read: it costs about 50 ns on some VMs). */
-  function verify(value: string, now = Date.now()): Verified | 'expired' | null | Promise<Verified | 'expired' | null> {
+  /** `now`: the read's time in ms (one `clock.now()` per read: `Date.now()` costs about 50 ns on some VMs). */
+  function verify(value: string, now: number): Verified | 'expired' | null | Promise<Verified | 'expired' | null> {
     const cached = cachedEntry(value);
     if (cached) return cached.claims.exp! * 1000 <= now ? 'expired' : cached;
     if (value.length > 8192 || !CANONICAL_TOKEN.test(value)) return null;
@@ -180,6 +182,8 @@ export function jwtStrategy(
         const { payload } = await jwtVerify(value, await key, {
           algorithms: [ALG],
           requiredClaims: ['sub', 'exp', 'iat'],
+          // `exp`/`nbf` are checked against the auth's clock (not only Date.now()), so a moved clock expires tokens.
+          currentDate: new Date(clock.now()),
         });
         const slot = cacheKey(value);
         // A full cache drops its oldest entry, unless this token only takes over its own slot.
@@ -201,7 +205,7 @@ export function jwtStrategy(
       .getSessionVersion(String(verified.claims.sub))
       .then((version) => {
         const ok = versionMatches(verified.claims, version);
-        if (ok) verified.checkedAt = Date.now();
+        if (ok) verified.checkedAt = clock.now();
         else verified.revoked = true;
         return ok;
       })
@@ -260,10 +264,10 @@ export function jwtStrategy(
   }
 
   function read(value: string, options?: { fresh?: boolean }): SessionRead | Promise<SessionRead> {
-    const now = Date.now();
+    const now = clock.now();
     const verified = verify(value, now);
     return verified instanceof Promise
-      ? verified.then((v) => readVerified(value, v, options, Date.now()))
+      ? verified.then((v) => readVerified(value, v, options, clock.now()))
       : readVerified(value, verified, options, now);
   }
 
@@ -316,10 +320,10 @@ export function jwtStrategy(
       if (!token || typeof token.sub !== 'string') token = { ...token, sub: user.id };
       // When the person signed in (OIDC Core §2 `auth_time`, seconds): re-issues keep it, so freshness checks
       // can read it.
-      token = { ...token, auth_time: Math.floor(Date.now() / 1000) };
+      token = { ...token, auth_time: Math.floor(clock.now() / 1000) };
       if (adapter) token = withVersion(token, await adapter.getSessionVersion(token.sub as string));
       if (impersonatedBy) token = { ...token, act: { sub: impersonatedBy } };
-      return sign(token, lifetime === undefined ? undefined : Math.floor(Date.now() / 1000) + lifetime);
+      return sign(token, lifetime === undefined ? undefined : Math.floor(clock.now() / 1000) + lifetime);
     },
     read,
     async revokeUser(userId) {
@@ -329,13 +333,13 @@ export function jwtStrategy(
       return deleted;
     },
     async update(value, data) {
-      const verified = await verify(value);
+      const verified = await verify(value, clock.now());
       if (verified === null || (verified !== 'expired' && verified.revoked)) return { status: 'none' };
       if (verified === 'expired') return { status: 'expired' };
       return reissue(verified, data ?? null);
     },
     async revoke(value, everywhere) {
-      const verified = await verify(value);
+      const verified = await verify(value, clock.now());
       forget(value);
       if (!everywhere || !adapter || verified === null || verified === 'expired' || verified.revoked) return;
       const sub = verified.claims.sub;

@@ -45,7 +45,13 @@ export async function impersonate(ctx: RouteContext, o: ResolvedAdminOptions): P
       ...(ctx.request.headers.get('user-agent') ? { userAgent: ctx.request.headers.get('user-agent')! } : {}),
     },
   });
-  const sealed = await seal({ sub: caller.user.id, v: own }, ctx.auth.signingKey, PURPOSE, o.impersonationMaxAge);
+  const sealed = await seal(
+    { sub: caller.user.id, v: own },
+    ctx.auth.signingKey,
+    PURPOSE,
+    o.impersonationMaxAge,
+    ctx.auth.clock,
+  );
   await emit(ctx, 'onImpersonationStarted', { user, admin: caller.user, expires: issued.expires });
   ctx.auth.logger.warn(`[auth] security event impersonation-started: admin ${caller.user.id} as user ${user.id}`);
   return done(ctx, { user: publicUser(user), expires: issued.expires.toISOString() }, '/', [
@@ -71,7 +77,7 @@ export async function stopImpersonating(ctx: RouteContext): Promise<ActionResult
   if (read.impersonatedBy === undefined) throw ADMIN_ERRORS.error('NOT_IMPERSONATING');
   await auth.strategy.revoke(value!);
   const cookies: OutCookie[] = [expiredCookie(adminCookieName(auth), attributes(auth))];
-  const sealed = await unseal(ctx.cookies[adminCookieName(auth)], auth.signingKey, PURPOSE);
+  const sealed = await unseal(ctx.cookies[adminCookieName(auth)], auth.signingKey, PURPOSE, auth.clock);
   // The admin's own session, only when it belongs to the admin this impersonation names.
   const own =
     sealed && sealed.sub === read.impersonatedBy && typeof sealed.v === 'string'
@@ -113,7 +119,7 @@ export async function signedOutOfImpersonation(ctx: RouteContext, ended: SignedO
   const { auth } = ctx;
   const name = adminCookieName(auth);
   if (ctx.cookies[name] === undefined) return [];
-  const sealed = await unseal(ctx.cookies[name], auth.signingKey, PURPOSE);
+  const sealed = await unseal(ctx.cookies[name], auth.signingKey, PURPOSE, auth.clock);
   if (sealed && typeof sealed.sub === 'string' && typeof sealed.v === 'string')
     await endSealedSession(auth, sealed.sub, sealed.v);
   if (ended.user && ended.impersonatedBy !== undefined) {

@@ -14,6 +14,7 @@ import type { AdminStorage, BanRecord } from './types.js';
 import { activeBan } from './users.js';
 import { credentialRefused } from '../credential.js';
 import type { User } from '../../types.js';
+import { systemClock, type AuthClock } from '../../clock.js';
 
 /** `auth.extensions.admin`. */
 export interface AdminExtension {
@@ -73,28 +74,32 @@ export function admin(
   options: AdminOptions = {},
 ): AuthPlugin<'admin', AdminExtension, Record<never, never>, ErrorCodesOf<typeof ADMIN_ERRORS>> {
   const o: ResolvedAdminOptions = resolveAdminOptions(options);
+  let clock: AuthClock = systemClock;
   return {
     id: 'admin',
     errorCodes: ADMIN_ERRORS,
     init(auth) {
+      clock = auth.clock;
       if (!auth.adapter)
         throw new AuthConfigError('Invalid auth config: admin() needs `adapter` (it manages stored users)');
       o.bindStorage(auth.adapter);
       return {
         storage: o.storage,
-        activeBan: (userId) => activeBan(o.storage, userId),
+        activeBan: (userId) => activeBan(o.storage, userId, new Date(auth.clock.now())),
         isAdmin: (user) => isAdmin(auth, o, user),
       };
     },
     routes: adminRoutes(o),
     hooks: {
-      async beforeSession(_ctx, subject) {
-        if (subject.user.id && (await activeBan(o.storage, subject.user.id))) throw ADMIN_ERRORS.error('USER_BANNED');
+      async beforeSession(ctx, subject) {
+        if (subject.user.id && (await activeBan(o.storage, subject.user.id, new Date(ctx.auth.clock.now()))))
+          throw ADMIN_ERRORS.error('USER_BANNED');
         return undefined;
       },
       // Credentials a plugin reads on each request (API keys) never sign in: the ban is checked on every read.
       async checkCredential({ user }) {
-        if (user.id && (await activeBan(o.storage, user.id))) throw credentialRefused('This account is suspended');
+        if (user.id && (await activeBan(o.storage, user.id, new Date(clock.now()))))
+          throw credentialRefused('This account is suspended');
       },
       async userDeleted(userId) {
         await o.storage.removeBan(userId);

@@ -20,7 +20,7 @@ const ROLE = /^[A-Za-z0-9_.:-]{1,64}$/;
 const invalid = (message: string) => authError('INVALID_REQUEST', message);
 
 /** The ban in force for `userId` at `now`, or null (an expired ban is lifted on the way). */
-export async function activeBan(storage: AdminStorage, userId: string, now = new Date()): Promise<BanRecord | null> {
+export async function activeBan(storage: AdminStorage, userId: string, now: Date): Promise<BanRecord | null> {
   const ban = await storage.getBan(userId);
   if (!ban) return null;
   if (ban.expiresAt && ban.expiresAt <= now) {
@@ -34,7 +34,7 @@ export async function activeBan(storage: AdminStorage, userId: string, now = new
 export type AdminUserView = AdminUser;
 
 /** The admin view of `user` with the ban in force at `now` (an expired `ban` shows as null). */
-export function adminView(user: AdapterUser, ban: BanRecord | null | undefined, now = new Date()): AdminUserView {
+export function adminView(user: AdapterUser, ban: BanRecord | null | undefined, now: Date): AdminUserView {
   const live = ban && (!ban.expiresAt || ban.expiresAt > now) ? ban : null;
   return {
     id: user.id,
@@ -70,7 +70,7 @@ export async function listUsers(
     ...(after ? { after } : {}),
   });
   const bans = new Map((await o.storage.getBans(page.users.map((u) => u.id))).map((b) => [b.userId, b]));
-  return { page, users: page.users.map((u) => adminView(u, bans.get(u.id))) };
+  return { page, users: page.users.map((u) => adminView(u, bans.get(u.id), new Date(ctx.auth.clock.now()))) };
 }
 
 /**
@@ -88,7 +88,7 @@ export async function createUser(ctx: RouteContext, caller: Caller): Promise<Ada
   const fields = {
     ...(displayName ? { name: displayName } : {}),
     ...(role ? { role } : {}),
-    ...(ctx.body.emailVerified === 'true' ? { emailVerified: new Date() } : {}),
+    ...(ctx.body.emailVerified === 'true' ? { emailVerified: new Date(ctx.auth.clock.now()) } : {}),
   };
   let user: AdapterUser;
   try {
@@ -127,7 +127,7 @@ export async function banUser(ctx: RouteContext, o: ResolvedAdminOptions, caller
   const expiresIn = ctx.body.expiresIn ? Number(ctx.body.expiresIn) : undefined;
   if (expiresIn !== undefined && !(Number.isInteger(expiresIn) && expiresIn > 0 && expiresIn <= 10 * 365 * 86_400))
     throw invalid('`expiresIn` must be whole seconds, at most ten years');
-  const now = new Date();
+  const now = new Date(ctx.auth.clock.now());
   const ban: BanRecord = {
     userId: user.id,
     reason,

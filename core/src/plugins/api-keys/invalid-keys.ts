@@ -25,8 +25,8 @@ export interface InvalidKeyGuard {
   failed(ip: string | undefined): Promise<void>;
 }
 
-function refusal(untilMs: number, limit: number, windowMs: number): AuthError {
-  const reset = Math.max(1, Math.ceil((untilMs - Date.now()) / 1000));
+function refusal(untilMs: number, nowMs: number, limit: number, windowMs: number): AuthError {
+  const reset = Math.max(1, Math.ceil((untilMs - nowMs) / 1000));
   const headers = rateLimitHeaders({ limit, remaining: 0, reset, window: windowMs / 1000, retryAfter: reset });
   return authError('RATE_LIMITED', {
     message: 'Too many invalid API keys from this client; try again later',
@@ -49,14 +49,15 @@ export function invalidKeyGuard(
       if (!ip) return;
       const until = blocked.get(ip);
       if (until === undefined) return;
-      if (until > Date.now()) throw refusal(until, limit, windowMs);
+      const now = auth.clock.now();
+      if (until > now) throw refusal(until, now, limit, windowMs);
       blocked.delete(ip);
     },
     async failed(ip) {
       if (!ip) return;
       let result;
       try {
-        result = await withTimeout(counter.consume(ip), TIMEOUT_MS);
+        result = await withTimeout(counter.consume(ip, auth.clock.now()), TIMEOUT_MS);
       } catch {
         // The key was refused anyway; without the counter the request stays anonymous.
         auth.logger.error('apiKeys: the rate-limit storage failed while counting an invalid key');
@@ -65,7 +66,7 @@ export function invalidKeyGuard(
       if (result.success) return;
       if (blocked.size >= MAX_BLOCKED) blocked.delete(blocked.keys().next().value!);
       blocked.set(ip, result.resetAt);
-      throw refusal(result.resetAt, limit, windowMs);
+      throw refusal(result.resetAt, auth.clock.now(), limit, windowMs);
     },
   };
 }

@@ -2,6 +2,7 @@
  * `apiKeys()`: per-user API keys on the plugin surface.
  * @module
  */
+import { systemClock, type AuthClock } from '../../clock.js';
 import { AuthConfigError } from '../../errors.js';
 import type { AuthPlugin } from '../../contract/types.js';
 import { resolveApiKeysOptions, type ApiKeysOptions } from './options.js';
@@ -56,9 +57,11 @@ export interface ApiKeysExtension {
 export function apiKeys(options: ApiKeysOptions = {}): AuthPlugin<'apiKeys', ApiKeysExtension> {
   const o = resolveApiKeysOptions(options);
   let resolve: ReturnType<typeof apiKeyResolver> | undefined;
+  let clock: AuthClock = systemClock;
   return {
     id: 'apiKeys',
     init(auth) {
+      clock = auth.clock;
       if (!auth.adapter)
         throw new AuthConfigError('Invalid auth config: apiKeys() needs `adapter` (keys belong to stored users)');
       o.bindStorage(auth.adapter);
@@ -69,9 +72,9 @@ export function apiKeys(options: ApiKeysOptions = {}): AuthPlugin<'apiKeys', Api
     hooks: {
       resolveSession: (request, info) => (resolve ? resolve(request, info) : undefined),
       // The pre-hijacking defence: keys made while the email was unproven go with the other credentials.
-      credentialsReset: (userId) => revokeAll(o, userId),
+      credentialsReset: (userId) => revokeAll(o, userId, clock),
       // A deleted user's keys are revoked (the key storage keeps revoked rows).
-      userDeleted: (userId) => revokeAll(o, userId),
+      userDeleted: (userId) => revokeAll(o, userId, clock),
     },
     routes: {
       'api-keys': {
@@ -88,7 +91,7 @@ export function apiKeys(options: ApiKeysOptions = {}): AuthPlugin<'apiKeys', Api
 }
 
 /** Revokes every live key of `userId`. */
-async function revokeAll(o: ReturnType<typeof resolveApiKeysOptions>, userId: string): Promise<void> {
-  const at = new Date();
+async function revokeAll(o: ReturnType<typeof resolveApiKeysOptions>, userId: string, clock: AuthClock): Promise<void> {
+  const at = new Date(clock.now());
   for (const key of await o.storage.listByUser(userId)) if (!key.revokedAt) await o.storage.revoke(key.id, userId, at);
 }

@@ -53,13 +53,13 @@ export function apiKeyResolver(
     if (!counter) return;
     let result;
     try {
-      result = await withTimeout(counter.consume(keyId), LIMITER_TIMEOUT_MS);
+      result = await withTimeout(counter.consume(keyId, auth.clock.now()), LIMITER_TIMEOUT_MS);
     } catch {
       auth.logger.error('apiKeys: the rate-limit storage failed; the request was refused');
       throw authError('RATE_LIMIT_UNAVAILABLE', 'API key requests are briefly unavailable; try again shortly');
     }
     if (result.success) return;
-    const reset = Math.max(1, Math.ceil((result.resetAt - Date.now()) / 1000));
+    const reset = Math.max(1, Math.ceil((result.resetAt - auth.clock.now()) / 1000));
     const headers = rateLimitHeaders({
       limit: result.limit,
       remaining: 0,
@@ -80,7 +80,7 @@ export function apiKeyResolver(
     const record = await o.storage.findByPrefix(presented.prefix);
     // Hash even for an unknown prefix, so the answer time does not tell the two apart.
     const matches = await secretMatches(presented.secret, record?.secretHash ?? '0'.repeat(64));
-    const now = Date.now();
+    const now = auth.clock.now();
     if (!record || !matches || !usable(record, now)) {
       await invalid.failed(info.ip);
       return undefined;

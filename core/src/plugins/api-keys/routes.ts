@@ -124,7 +124,7 @@ export async function listAction(ctx: RouteContext, o: ResolvedApiKeysOptions): 
  */
 export async function createAction(ctx: RouteContext, o: ResolvedApiKeysOptions): Promise<ActionResult> {
   const user = await signedInAsSelf(ctx);
-  const now = Date.now();
+  const now = ctx.auth.clock.now();
   const name = readName(ctx.body);
   const expiresAt = readExpiry(ctx.body, o, now);
   const permissions = readPermissions(ctx, user);
@@ -164,7 +164,7 @@ export async function revokeAction(ctx: RouteContext, o: ResolvedApiKeysOptions)
   const user = await signedInAsSelf(ctx);
   const id = ctx.body.id;
   if (!id || id.length > 200) throw badRequest('id is required');
-  const revoked = await o.storage.revoke(id, user.id, new Date());
+  const revoked = await o.storage.revoke(id, user.id, new Date(ctx.auth.clock.now()));
   if (!revoked) throw authError('NOT_FOUND', 'No such active API key');
   return { status: 200, json: { ok: true }, headers: NO_STORE };
 }

@@ -82,7 +82,11 @@ function withPage(o: ResolvedEmailOtpOptions, render: View, action: Action): Act
 /** Runs the app's hook; `awaited: false` answers at once whatever the hook does (a throw is logged). */
 async function deliver(ctx: RouteContext, codes: OtpCodes, o: ResolvedEmailOtpOptions, t: OtpTarget, awaited: boolean) {
   const { code, expiresAt } = await codes.issue(ctx, t);
-  const send = () => o.send({ email: t.address, otp: code, type: t.purpose as EmailOtpType, expiresAt });
+  const mail = { email: t.address, otp: code, type: t.purpose as EmailOtpType, expiresAt };
+  const send = () =>
+    ctx.auth.deliver({ kind: 'email-otp', channel: 'email', to: t.address, code, expiresAt, data: mail }, () =>
+      o.send(mail),
+    );
   const failed = async (error: unknown) => {
     await codes.withdraw(t);
     ctx.auth.logger.error(
@@ -181,8 +185,10 @@ function signInAction(codes: OtpCodes, o: ResolvedEmailOtpOptions): Action {
       isNewUser: !existing,
       callbackUrl: await resolveCallbackUrl(ctx, ctx.body.callbackUrl),
       persist: async () => {
-        let user = existing ?? (await adapter.createUser({ email: address, emailVerified: new Date() }));
-        if (!user.emailVerified) user = (await adapter.updateUser(user.id, { emailVerified: new Date() })) ?? user;
+        let user =
+          existing ?? (await adapter.createUser({ email: address, emailVerified: new Date(ctx.auth.clock.now()) }));
+        if (!user.emailVerified)
+          user = (await adapter.updateUser(user.id, { emailVerified: new Date(ctx.auth.clock.now()) })) ?? user;
         if (!(await adapter.getAccount(account))) await adapter.linkAccount({ ...account, userId: user.id });
         return user;
       },
@@ -200,7 +206,7 @@ function verifyEmailAction(codes: OtpCodes): Action {
     const adapter = storageOf(ctx);
     const user = caller.user.emailVerified
       ? caller.user
-      : ((await adapter.updateUser(caller.user.id, { emailVerified: new Date() })) ?? caller.user);
+      : ((await adapter.updateUser(caller.user.id, { emailVerified: new Date(ctx.auth.clock.now()) })) ?? caller.user);
     await emit(ctx, 'onEmailVerified', { user, email: address });
     return done(ctx, {}, await resolveCallbackUrl(ctx, ctx.body.callbackUrl), caller.cookies);
   };

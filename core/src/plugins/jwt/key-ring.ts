@@ -168,7 +168,7 @@ export function createKeyRing(options: KeyRingOptions): KeyRing {
       return rotateFrom((await storage.list())[0]);
     },
     async publicKeys() {
-      const at = Date.now();
+      const at = now();
       if (!published || at - published.at >= PUBLISHED_TTL_MS || at < published.at) {
         const keys = storage.list();
         published = { at, keys };

@@ -204,7 +204,12 @@ export function jwt(options: JwtPluginOptions): AuthPlugin<'jwt', JwtExtension> 
           'Invalid auth config: jwt() needs `secret`: signing keys are stored encrypted with it',
         );
       keys.bind(auth.adapter);
-      const ring = createKeyRing({ storage: keys.storage, cipher: tokenCipher(auth.config.secret), ...settings });
+      const ring = createKeyRing({
+        storage: keys.storage,
+        cipher: tokenCipher(auth.config.secret),
+        now: () => auth.clock.now(),
+        ...settings,
+      });
       const jwks = async (): Promise<JSONWebKeySet> => ({ keys: await ring.publicKeys() });
       ext = {
         issuer,
@@ -213,13 +218,14 @@ export function jwt(options: JwtPluginOptions): AuthPlugin<'jwt', JwtExtension> 
           const custom = Object.fromEntries(Object.entries(extra ?? {}).filter(([name]) => !RESERVED.has(name)));
           if (signOptions?.actor !== undefined) custom.act = { sub: signOptions.actor };
           const { kid, alg, key } = await ring.signingKey();
+          const iat = Math.floor(auth.clock.now() / 1000);
           const token = await new SignJWT(custom)
             .setProtectedHeader({ alg, kid, typ: ACCESS_TOKEN_TYPE })
             .setSubject(user.id)
             .setIssuer(issuer)
             .setAudience(settings.audience.length === 1 ? settings.audience[0]! : settings.audience)
-            .setIssuedAt()
-            .setExpirationTime(`${settings.expiresIn}s`)
+            .setIssuedAt(iat)
+            .setExpirationTime(iat + settings.expiresIn)
             .setJti(randomString(16))
             .sign(key);
           return { token, tokenType: 'Bearer', expiresIn: settings.expiresIn };

@@ -47,14 +47,16 @@ async function send(
   url: string,
 ) {
   try {
-    await o.sendInvitation({
+    const mail = {
       organization: { id: organization.id, slug: organization.slug, name: organization.name },
       inviter: { id: caller.user.id, email: caller.user.email ?? null, name: caller.user.name ?? null },
       email: invitation.email,
       role: invitation.role,
       url,
       expiresAt: invitation.expiresAt,
-    });
+    };
+    const message = { kind: 'invitation', channel: 'email', to: mail.email, url, expiresAt: mail.expiresAt } as const;
+    await ctx.auth.deliver({ ...message, data: mail }, () => o.sendInvitation(mail));
   } catch (error) {
     ctx.auth.logger.error(`[auth] sendInvitation threw ${error instanceof Error ? error.name : typeof error}`);
     throw authError('EMAIL_SEND_FAILED', 'The invitation could not be sent; resend it later');
@@ -76,7 +78,7 @@ export async function invite(ctx: RouteContext, o: ResolvedOrganizationsOptions,
   for (const old of await o.invitations.listByOrganization(organization.id, 'pending'))
     if (old.email === email) await o.invitations.settle(old.id, 'revoked');
   const { tokenHash, url } = await freshLink(ctx);
-  const now = new Date();
+  const now = new Date(ctx.auth.clock.now());
   const invitation: InvitationRecord = {
     id: crypto.randomUUID(),
     organizationId: organization.id,
@@ -122,14 +124,14 @@ export async function revokeInvitation(ctx: RouteContext, o: ResolvedOrganizatio
 /** `POST /org/invitations/resend {invitationId}` (managers): a new link, the old one stops working. */
 export async function resendInvitation(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
   const { organization, invitation } = await managedInvitation(ctx, o, caller);
-  const wait = invitation.sentAt.getTime() + o.resendInterval * 1000 - Date.now();
+  const wait = invitation.sentAt.getTime() + o.resendInterval * 1000 - ctx.auth.clock.now();
   if (wait > 0)
     throw authError('RATE_LIMITED', {
       message: 'The invitation was sent moments ago; try again later',
       headers: { 'retry-after': String(Math.ceil(wait / 1000)) },
     });
   const { tokenHash, url } = await freshLink(ctx);
-  const now = new Date();
+  const now = new Date(ctx.auth.clock.now());
   const renewed = { tokenHash, sentAt: now, expiresAt: new Date(now.getTime() + o.invitationMaxAge * 1000) };
   if (!(await o.invitations.renew(invitation.id, renewed))) throw tokenInvalid();
   await send(ctx, o, caller, organization, { ...invitation, ...renewed }, url);
@@ -137,6 +139,7 @@ export async function resendInvitation(ctx: RouteContext, o: ResolvedOrganizatio
 
 /** The pending, unexpired invitation of a `token` (or, for its invitee, an `invitationId`), with its organization. */
 export async function openInvitation(
+  ctx: Pick<RouteContext, 'auth'>,
   o: ResolvedOrganizationsOptions,
   input: { token?: string | null; invitationId?: string | null },
 ) {
@@ -145,7 +148,7 @@ export async function openInvitation(
     invitation = await o.invitations.findByTokenHash(await sha256Hex(input.token));
   else if (input.invitationId && input.invitationId.length <= 64)
     invitation = await o.invitations.get(input.invitationId);
-  if (!invitation || invitation.status !== 'pending' || invitation.expiresAt.getTime() <= Date.now())
+  if (!invitation || invitation.status !== 'pending' || invitation.expiresAt.getTime() <= ctx.auth.clock.now())
     throw tokenInvalid();
   const organization = await o.tenants.get(invitation.organizationId);
   if (!organization) throw tokenInvalid();
@@ -163,7 +166,7 @@ async function invitee(ctx: RouteContext, caller: Caller, invitation: Invitation
 
 /** `POST /org/invitation/accept {token | invitationId}`: joins with the invited role (a member keeps theirs). */
 export async function acceptInvitation(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
-  const { invitation, organization } = await openInvitation(o, ctx.body);
+  const { invitation, organization } = await openInvitation(ctx, o, ctx.body);
   const user = await invitee(ctx, caller, invitation, true);
   if (!(await o.invitations.settle(invitation.id, 'accepted'))) throw tokenInvalid();
   const existing = await o.tenants.getMember(organization.id, user.id);
@@ -175,7 +178,7 @@ export async function acceptInvitation(ctx: RouteContext, o: ResolvedOrganizatio
 
 /** `POST /org/invitation/decline {token | invitationId}`. */
 export async function declineInvitation(ctx: RouteContext, o: ResolvedOrganizationsOptions, caller: Caller) {
-  const { invitation } = await openInvitation(o, ctx.body);
+  const { invitation } = await openInvitation(ctx, o, ctx.body);
   await invitee(ctx, caller, invitation, false);
   if (!(await o.invitations.settle(invitation.id, 'declined'))) throw tokenInvalid();
 }
@@ -186,7 +189,7 @@ export async function myInvitations(ctx: RouteContext, o: ResolvedOrganizationsO
   if (!user?.email || !user.emailVerified) return [];
   const out = [];
   for (const r of await o.invitations.listPendingByEmail(user.email)) {
-    if (r.expiresAt.getTime() <= Date.now()) continue;
+    if (r.expiresAt.getTime() <= ctx.auth.clock.now()) continue;
     const organization = await o.tenants.get(r.organizationId);
     if (organization) out.push({ ...invitationView(r), organization: orgView(organization) });
   }

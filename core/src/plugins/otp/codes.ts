@@ -52,7 +52,7 @@ export function otpCodes(policy: OtpPolicy, storage: OtpStorage): OtpCodes {
     async issue(ctx, target) {
       const id = await keyOf(target);
       const code = generateOtp(policy.otpLength);
-      const expiresAt = new Date(Date.now() + policy.expiresIn * 1000);
+      const expiresAt = new Date(ctx.auth.clock.now() + policy.expiresIn * 1000);
       await storage.put({ id, codeHash: await otpDigest(ctx.auth.signingKey, id, code), expiresAt });
       return { code, expiresAt };
     },
@@ -63,7 +63,7 @@ export function otpCodes(policy: OtpPolicy, storage: OtpStorage): OtpCodes {
       const given = (code ?? '').replace(/[\s-]/g, '');
       if (!/^[0-9]+$/.test(given) || given.length !== policy.otpLength) throw otpError('OTP_INVALID');
       const id = await keyOf(target);
-      const live = await storage.attempt(id, new Date());
+      const live = await storage.attempt(id, new Date(ctx.auth.clock.now()));
       if (!live) throw otpError('OTP_INVALID');
       if (live.attempts > policy.allowedAttempts) throw otpError('OTP_TOO_MANY_ATTEMPTS');
       const digest = await otpDigest(ctx.auth.signingKey, id, given);

@@ -62,11 +62,11 @@ async function issueChallenge(ctx: RouteContext, data: ChallengeData): Promise<O
   await auth.adapter!.createVerificationToken({
     identifier: CHALLENGE_IDENTIFIER,
     tokenHash: await sha256Hex(data.challenge),
-    expires: new Date(Date.now() + CHALLENGE_TTL * 1000),
+    expires: new Date(auth.clock.now() + CHALLENGE_TTL * 1000),
   });
   return {
     name: cookieName(auth),
-    value: await seal({ ...data }, auth.signingKey, PURPOSE, CHALLENGE_TTL),
+    value: await seal({ ...data }, auth.signingKey, PURPOSE, CHALLENGE_TTL, auth.clock),
     options: { ...cookieOptions(auth), maxAge: CHALLENGE_TTL },
   };
 }
@@ -78,6 +78,7 @@ async function consumeChallenge(ctx: RouteContext, kind: ChallengeData['kind']):
     readCookie(ctx.request.headers.get('cookie'), cookieName(auth)),
     auth.signingKey,
     PURPOSE,
+    auth.clock,
   )) as ChallengeData | null;
   if (!data || data.kind !== kind || typeof data.challenge !== 'string')
     throw verificationFailed('The passkey challenge is missing or expired; start again');
@@ -85,7 +86,7 @@ async function consumeChallenge(ctx: RouteContext, kind: ChallengeData['kind']):
     identifier: CHALLENGE_IDENTIFIER,
     tokenHash: await sha256Hex(data.challenge),
   });
-  if (!used || used.expires.getTime() <= Date.now())
+  if (!used || used.expires.getTime() <= auth.clock.now())
     throw verificationFailed('The passkey challenge was already used or expired; start again');
   return data;
 }
@@ -217,7 +218,7 @@ export async function registerVerifyAction(ctx: RouteContext, provider: Resolved
           deviceType: info.credentialDeviceType,
           backedUp: info.credentialBackedUp,
           name: label,
-          createdAt: new Date(),
+          createdAt: new Date(ctx.auth.clock.now()),
         });
       } catch (error) {
         if (error instanceof StorageConflictError) throw verificationFailed('This passkey is registered already');

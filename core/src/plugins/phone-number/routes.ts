@@ -193,7 +193,14 @@ function signInAction(d: Deps): Action {
         const claim = await d.phones.getByNumber(number);
         if (claim && !claim.verified) await d.phones.remove(claim.userId);
         const user = await adapter.createUser({ email: null, emailVerified: null });
-        if (await d.phones.set({ userId: user.id, phoneNumber: number, verified: true, updatedAt: new Date() }))
+        if (
+          await d.phones.set({
+            userId: user.id,
+            phoneNumber: number,
+            verified: true,
+            updatedAt: new Date(ctx.auth.clock.now()),
+          })
+        )
           return user;
         await adapter.deleteUser(user.id);
         throw PHONE_NUMBER_ERRORS.error('PHONE_NUMBER_TAKEN');
@@ -213,7 +220,12 @@ function verifyAction(d: Deps): Action {
       if (holder.verified) throw PHONE_NUMBER_ERRORS.error('PHONE_NUMBER_TAKEN');
       await d.phones.remove(holder.userId);
     }
-    const record = { userId: caller.user.id, phoneNumber: number, verified: true, updatedAt: new Date() };
+    const record = {
+      userId: caller.user.id,
+      phoneNumber: number,
+      verified: true,
+      updatedAt: new Date(ctx.auth.clock.now()),
+    };
     if (!(await d.phones.set(record))) throw PHONE_NUMBER_ERRORS.error('PHONE_NUMBER_TAKEN');
     ctx.auth.logger.warn(`[auth] security event phone-number-verified: user ${caller.user.id}`);
     return done(

@@ -63,11 +63,12 @@ export async function spendSecondFactor(
   vault: KeyVault,
   record: TwoFactorRecord,
   factor: SecondFactor,
+  now: number,
 ): Promise<boolean> {
   if (typeof factor.code === 'string' && factor.code !== '') {
     const key = await vault.open(record);
     if (!key) return false;
-    const step = matchingStep(key, factor.code.replace(/\s/g, ''), o.totp);
+    const step = matchingStep(key, factor.code.replace(/\s/g, ''), o.totp, now);
     return step !== null && (await o.storage.useStep(record.userId, step));
   }
   if (typeof factor.backupCode === 'string' && looksLikeBackupCode(factor.backupCode)) {

@@ -55,13 +55,13 @@ export async function challengeCookie(
     nu: c.isNewUser,
     aid: c.attemptIdentifier,
   };
-  const value = await seal(payload, auth.signingKey, PURPOSE, maxAge);
+  const value = await seal(payload, auth.signingKey, PURPOSE, maxAge, auth.clock);
   return { name: challengeCookieName(auth), value, options: { ...attributes(auth), maxAge } };
 }
 
 /** Opens the request's challenge cookie; null when missing, tampered, expired or malformed. */
 export async function readChallenge(auth: AuthInternals, value: string | undefined): Promise<Challenge | null> {
-  const p = await unseal(value, auth.signingKey, PURPOSE);
+  const p = await unseal(value, auth.signingKey, PURPOSE, auth.clock);
   if (
     !p ||
     typeof p.jti !== 'string' ||

@@ -39,6 +39,6 @@ export function spendWithinBudget(
   // Nothing sent is no guess.
   if (!factor.code && !factor.backupCode) return Promise.resolve(false);
   return withinFailureBudget(ctx, deps.options.lockout, record.userId, () =>
-    spendSecondFactor(deps.options, deps.vault(), record, factor),
+    spendSecondFactor(deps.options, deps.vault(), record, factor, ctx.auth.clock.now()),
   );
 }

@@ -85,10 +85,10 @@ export function resolveLockout(options: TwoFactorLockoutOptions | false | undefi
   };
 }
 
-const secondsUntil = (at: number) => Math.max(1, Math.ceil((at - Date.now()) / 1000));
+const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
 
-function locked(lockout: Lockout, r: RateLimitConsumeResult): AuthError {
-  const reset = secondsUntil(r.resetAt);
+function locked(lockout: Lockout, r: RateLimitConsumeResult, now: number): AuthError {
+  const reset = secondsUntil(r.resetAt, now);
   const headers: Record<string, string> = {};
   rateLimitHeaders({ limit: r.limit, remaining: 0, reset, window: lockout.window, retryAfter: reset }).forEach(
     (value, key) => void (headers[key] = value),
@@ -120,11 +120,11 @@ export async function withinFailureBudget(
   if (!lockout) return spend();
   let reserved: RateLimitConsumeResult;
   try {
-    reserved = await withTimeout(lockout.counter.consume(userId), lockout.timeout);
+    reserved = await withTimeout(lockout.counter.consume(userId, ctx.auth.clock.now()), lockout.timeout);
   } catch (error) {
     throw unavailable(ctx, error);
   }
-  if (!reserved.success) throw locked(lockout, reserved);
+  if (!reserved.success) throw locked(lockout, reserved, ctx.auth.clock.now());
   if (await spend()) {
     try {
       await withTimeout(lockout.counter.reset(userId), lockout.timeout);
@@ -141,7 +141,7 @@ export async function withinFailureBudget(
 async function notifyLocked(ctx: RouteContext, lockout: Lockout, userId: string, until: Date): Promise<void> {
   try {
     // A sliding window frees a unit now and then; the notice still goes out once per window.
-    if (!(await withTimeout(lockout.notices.consume(userId), lockout.timeout)).success) return;
+    if (!(await withTimeout(lockout.notices.consume(userId, ctx.auth.clock.now()), lockout.timeout)).success) return;
   } catch {
     // Told twice rather than never.
   }

@@ -55,7 +55,7 @@ async function settings(
     digits: o.totp.digits,
     enabled: record?.enabled === true,
     backupCodesLeft: record?.enabled ? await o.storage.countBackupCodes(caller.user.id) : 0,
-    devices: record?.enabled ? await o.storage.listTrustedDevices(caller.user.id, new Date()) : [],
+    devices: record?.enabled ? await o.storage.listTrustedDevices(caller.user.id, new Date(ctx.auth.clock.now())) : [],
     ...extra,
   };
   return {
@@ -156,7 +156,7 @@ function enableAction(deps: TwoFactorDeps): Action {
       secret: stored,
       enabled: false,
       lastUsedStep: null,
-      createdAt: new Date(),
+      createdAt: new Date(ctx.auth.clock.now()),
       enabledAt: null,
     });
     const { codes, hashes } = await generateBackupCodes(o.backupCodes);
@@ -182,12 +182,12 @@ function confirmAction(deps: TwoFactorDeps): Action {
     if (record.enabled) throw fail('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already on');
     // A pending enrolment started before the rule (while unverified) is not confirmed either.
     await requireVerifiedEmail(ctx, caller);
-    if (!(await spendSecondFactor(o, deps.vault(), record, { code: ctx.body.code }))) {
+    if (!(await spendSecondFactor(o, deps.vault(), record, { code: ctx.body.code }, ctx.auth.clock.now()))) {
       await ctx.attempt?.failed();
       throw fail('TWO_FACTOR_INVALID_CODE', 'The code is wrong; check the time on your device and try again');
     }
     await ctx.attempt?.succeeded();
-    await o.storage.enable(caller.user.id, new Date());
+    await o.storage.enable(caller.user.id, new Date(ctx.auth.clock.now()));
     await emit(ctx, 'onTwoFactorEnabled', { user: caller.user });
     return { json: { enabled: true }, view: { notice: 'Two-factor authentication is on.' } };
   });
@@ -247,7 +247,7 @@ function statusAction(deps: TwoFactorDeps): Action {
     const o = deps.options;
     const record = await o.storage.get(caller.user.id);
     const enabled = record?.enabled === true;
-    const devices = enabled ? await o.storage.listTrustedDevices(caller.user.id, new Date()) : [];
+    const devices = enabled ? await o.storage.listTrustedDevices(caller.user.id, new Date(ctx.auth.clock.now())) : [];
     return {
       status: 200,
       json: {

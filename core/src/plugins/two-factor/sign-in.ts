@@ -143,7 +143,7 @@ export function verifyAction(deps: TwoFactorDeps): Action {
     if (o.trustMaxAge !== undefined && (trust === 'true' || trust === 'on' || trust === '1')) {
       const id = randomString(16);
       const secret = randomString(32);
-      const now = Date.now();
+      const now = ctx.auth.clock.now();
       await o.storage.addTrustedDevice({
         id,
         userId: user.id,
@@ -169,7 +169,7 @@ export async function trustedBrowser(ctx: RouteContext, o: ResolvedTwoFactorOpti
   const [id, secret] = value.split('.');
   if (!id || !secret) return false;
   const device = await o.storage.findTrustedDevice(id);
-  if (!device || device.userId !== userId || device.expiresAt.getTime() <= Date.now()) return false;
+  if (!device || device.userId !== userId || device.expiresAt.getTime() <= ctx.auth.clock.now()) return false;
   return timingSafeEqual(await sha256Hex(secret), device.secretHash);
 }
 

@@ -17,8 +17,8 @@ export interface TotpParams {
   window: number;
 }
 
-/** The current RFC 6238 time step `T = floor(unixSeconds / period)`. */
-export function currentStep(period: number, now = Date.now()): number {
+/** The RFC 6238 time step `T = floor(unixSeconds / period)` at `now` (ms since the epoch: the auth's clock). */
+export function currentStep(period: number, now: number): number {
   return Math.floor(now / 1000 / period);
 }
 
@@ -26,7 +26,7 @@ export function currentStep(period: number, now = Date.now()): number {
  * The time step `code` is valid for within `window` steps of now, or null. Every candidate is compared in
  * constant time, so the answer's timing does not tell which step matched.
  */
-export function matchingStep(key: Uint8Array, code: string, p: TotpParams, now = Date.now()): number | null {
+export function matchingStep(key: Uint8Array, code: string, p: TotpParams, now: number): number | null {
   if (!new RegExp(`^[0-9]{${p.digits}}$`).test(code)) return null;
   const step = currentStep(p.period, now);
   let found: number | null = null;

@@ -79,7 +79,7 @@ function availableAction(o: ResolvedUsernameOptions, storage: UsernameStorage): 
     const input = ctx.request.method === 'POST' ? ctx.body.username : ctx.url.searchParams.get('username');
     const name = parsed(o, input);
     const { user } = await ctx.auth.readSession(ctx.request);
-    const available = await storage.isFree(name.username, new Date(), user?.id);
+    const available = await storage.isFree(name.username, new Date(ctx.auth.clock.now()), user?.id);
     return { status: 200, json: { available, username: name.username }, headers: NO_STORE };
   };
 }
@@ -172,7 +172,7 @@ function updateAction(o: ResolvedUsernameOptions, storage: UsernameStorage): Act
     try {
       const caller = await signedInAsSelf(ctx);
       const name = parsed(o, ctx.body.username);
-      const assigned = await storage.assign({ ...name, userId: caller.user.id }, new Date());
+      const assigned = await storage.assign({ ...name, userId: caller.user.id }, new Date(ctx.auth.clock.now()));
       if (!assigned) throw USERNAME_ERRORS.error('USERNAME_TAKEN');
       const back = `${ctx.auth.config.basePath}/username/update?saved=1`;
       return done(ctx, { username: name.username, displayUsername: name.displayUsername }, back, caller.cookies);
@@ -241,7 +241,7 @@ export function usernameHooks(o: ResolvedUsernameOptions): NonNullable<AuthPlugi
       const name = parsed(o, ctx.body.username);
       const email = parseEmailAddress(ctx.body.email);
       if (!email) return undefined; // the sign-up refuses it
-      const now = new Date();
+      const now = new Date(ctx.auth.clock.now());
       if (!(await storage.isFree(name.username, now))) throw USERNAME_ERRORS.error('USERNAME_TAKEN');
       // An address with an account already: the sign-up refuses it (or answers as it always does); nothing is held.
       if (await storageOf(ctx).getUserByEmail(email)) return undefined;

@@ -6,6 +6,7 @@
  * @internal
  * @module
  */
+import type { AuthClock } from '../../clock.js';
 import type { OutCookie } from '../../http/cookies.js';
 import { expiredCookie } from '../../http/cookies.js';
 import { seal, unseal } from '../../http/sealed.js';
@@ -34,8 +35,13 @@ export interface FlowCookieOptions {
   path: string;
 }
 
-export async function sealFlow(data: FlowData, secret: string, options: FlowCookieOptions): Promise<OutCookie> {
-  const value = await seal({ ...data }, secret, PURPOSE, FLOW_MAX_AGE);
+export async function sealFlow(
+  data: FlowData,
+  secret: string,
+  options: FlowCookieOptions,
+  clock: AuthClock,
+): Promise<OutCookie> {
+  const value = await seal({ ...data }, secret, PURPOSE, FLOW_MAX_AGE, clock);
   return {
     name: flowCookieName(data.provider, options.secure),
     value,
@@ -54,8 +60,9 @@ export async function openFlow(
   value: string | undefined,
   providerId: string,
   secret: string,
+  clock: AuthClock,
 ): Promise<FlowData | null> {
-  const p = (await unseal(value, secret, PURPOSE)) as Partial<FlowData> | null;
+  const p = (await unseal(value, secret, PURPOSE, clock)) as Partial<FlowData> | null;
   if (
     !p ||
     p.provider !== providerId ||

@@ -33,7 +33,7 @@ export async function confirmHolder(ctx: RouteContext, caller: Caller, staleMess
     await ctx.attempt?.succeeded();
     return;
   }
-  const age = caller.authTime ? Date.now() - caller.authTime.getTime() : Number.POSITIVE_INFINITY;
+  const age = caller.authTime ? ctx.auth.clock.now() - caller.authTime.getTime() : Number.POSITIVE_INFINITY;
   if (age > ctx.auth.config.session.freshAge * 1000) {
     throw authError('SESSION_NOT_FRESH', staleMessage);
   }

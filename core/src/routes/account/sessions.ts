@@ -34,7 +34,7 @@ function describe(session: AdapterSession, currentId: string | undefined): Sessi
 
 /** The caller's live sessions, the current one first, then the most recently active. */
 async function liveSessions(ctx: RouteContext, caller: Caller): Promise<SessionInfo[]> {
-  const now = Date.now();
+  const now = ctx.auth.clock.now();
   const rows = await storageOf(ctx).listSessions(caller.user.id);
   return rows
     .filter((s) => s.expires.getTime() > now)
