@@ -8,11 +8,14 @@
  */
 export { createTestContext } from './context/create-test-context.js';
 export type { TestAppTools, TestContext, TestContextOptions, WithAuthOptions } from './context/types.js';
+export { createTestClock, type TestClock } from './context/clock.js';
 export {
   createMailbox,
+  recordMessages,
   type CapturedMail,
   type Mailbox,
   type MailboxHooks,
+  type MailboxOptions,
   type MailInput,
   type MailKind,
   type MailQuery,

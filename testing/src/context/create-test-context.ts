@@ -9,7 +9,8 @@ import { createCookieJar, type TestCookieJar } from './cookie-jar.js';
 import { openTestDatabase, type OwnedTestDatabase, type TestDatabase } from './database.js';
 import { mintSession } from './mint-session.js';
 import { rememberResponse } from './responses.js';
-import { createMailbox } from '../mail/mailbox.js';
+import { createMailbox, recordMessages } from '../mail/mailbox.js';
+import { createTestClock, type ClockedRuntime } from './clock.js';
 import { recordRuns, type RunRecorder } from '../runs/recorder.js';
 import { currentTotp } from '../two-factor/current-code.js';
 import type { TestAppTools, TestContext, TestContextOptions } from './types.js';
@@ -27,7 +28,14 @@ function defaultApp(db: TestDatabase, tools: TestAppTools): TestApp {
     emailAndPassword: { ...tools.mail.hooks },
     env: {},
     logger: { error: () => {}, warn: () => {} },
+    clock: tools.clock,
   });
+}
+
+/** A trigger runtime from `createTestRuntime` (a fake clock moved by `advanceTime`), which `ctx.clock` drives. */
+function clockedRuntime(runtime: unknown): ClockedRuntime | undefined {
+  const r = runtime as Partial<ClockedRuntime> | undefined;
+  return r && typeof r.advanceTime === 'function' && typeof r.now === 'function' ? (r as ClockedRuntime) : undefined;
 }
 
 async function buildApp(options: TestContextOptions, db: TestDatabase, tools: TestAppTools): Promise<ResolvedApp> {
@@ -77,13 +85,18 @@ async function closeAll(
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const origin = new URL(options.origin ?? 'http://localhost').origin;
   const db = await openTestDatabase();
-  const mail = createMailbox();
+  const clock = createTestClock(options.now);
+  const mail = createMailbox({ now: clock.now });
   const pending: Promise<unknown>[] = [];
   let resolved: ResolvedApp | undefined;
   let runs: RunRecorder | undefined;
   let started = false;
+  let stopRecording: (() => void) | undefined;
   try {
-    resolved = await buildApp(options, db, { mail, origin });
+    resolved = await buildApp(options, db, { mail, origin, clock });
+    if (resolved.auth) stopRecording = recordMessages(mail, resolved.auth);
+    const driven = clockedRuntime(resolved.runtime);
+    if (driven) clock.drive(driven);
     if (resolved.runtime) runs = recordRuns(resolved.runtime);
     await options.seed?.(db);
     if (resolved.runtime && options.startRuntime !== false) {
@@ -126,6 +139,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       cookies: jar,
       origin,
       mail,
+      clock,
       runs,
       async fetch(path, init) {
         assertOpen(`fetch(${JSON.stringify(String(path))})`);
@@ -150,9 +164,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
         assertOpen('totp()');
         if (!app.auth)
           throw new Error('totp: the app has no kit auth; pass it as createTestContext({ app: { app, auth } })');
-        return currentTotp(app.auth, user, params);
+        return currentTotp(app.auth, user, { at: (app.auth.clock ?? clock).now(), ...params });
       },
-      cleanup: () => (cleaned ??= closeAll(app, started, pending, db, runs)),
+      cleanup: () => (cleaned ??= (stopRecording?.(), closeAll(app, started, pending, db, runs))),
     };
   }
 

@@ -11,6 +11,7 @@ import type { Mailbox } from '../mail/mailbox.js';
 import type { RunRecorder } from '../runs/recorder.js';
 import type { TotpUser } from '../two-factor/current-code.js';
 import type { TotpParameters } from '../two-factor/totp-code.js';
+import type { TestClock } from './clock.js';
 
 /**
  * What `createApp` gets besides the database.
@@ -20,10 +21,18 @@ import type { TotpParameters } from '../two-factor/totp-code.js';
  * ```
  */
 export interface TestAppTools {
-  /** The context's mailbox (`ctx.mail`): plug `mail.hooks` into the auth the app builds. */
+  /**
+   * The context's mailbox (`ctx.mail`). The context records every message of the app's auth (`auth.onMessage`)
+   * on its own; `mail.hooks` serve as no-op send hooks where the auth requires one.
+   */
   mail: Mailbox;
   /** The context's origin (`ctx.origin`), e.g. for the auth's `baseURL`. */
   origin: string;
+  /**
+   * The context's fake clock (`ctx.clock`): pass it as `createAuth({ clock })`, and start a trigger test runtime on
+   * it (`createTestRuntime({ now: clock.now(), … })`), so `ctx.clock.advance()` moves both.
+   */
+  clock: TestClock;
 }
 
 /**
@@ -49,6 +58,8 @@ export interface TestContextOptions {
   env?: unknown;
   /** Start the app's trigger runtime with the context. Default true. */
   startRuntime?: boolean;
+  /** Where `ctx.clock` starts (a `Date`, ms since the epoch or an ISO string). Default: the real time. */
+  now?: Date | number | string;
 }
 
 /**
@@ -98,15 +109,23 @@ export interface TestContext {
   /** The origin relative paths are resolved against. */
   readonly origin: string;
   /**
-   * Every mail captured by the context's mailbox: the default app's, or the one `createApp` plugged
-   * `tools.mail.hooks` into. Shared by every `withAuth` view.
+   * Every message the app's auth sent (verification, reset, magic link, email change and notice, invitation,
+   * email and SMS codes), recorded through `auth.onMessage` whatever hooks the app wired, plus what the app
+   * records itself with `mail.capture`. Shared by every `withAuth` view.
    */
   readonly mail: Mailbox;
+  /**
+   * The context's fake clock: the default app's auth runs on it, `createApp` gets it as `tools.clock`, and a trigger
+   * runtime built with `createTestRuntime` moves with it (`await ctx.clock.advance('25h')` fires its cron and
+   * delays on the way).
+   */
+  readonly clock: TestClock;
   /** The attempts of the app's trigger runtime since the context was created, if it has one. */
   readonly runs: RunRecorder | undefined;
   /**
    * The current TOTP code of a user (id, email, or `{ id }`) enrolled with the app's `twoFactor()` plugin,
-   * computed with `otpauth` from the key the plugin stores; `params` for other `digits` / `period` than 6 / 30 s.
+   * computed with `otpauth` from the key the plugin stores, at the time of the auth's clock (`ctx.clock` when the
+   * app passed it as `createAuth({ clock })`; `params.at` for another moment, in ms); `params` for other `digits` / `period` than 6 / 30 s.
    * @throws Error without the app's kit auth or its `twoFactor()` plugin, or for a user who is not enrolled.
    */
   totp(user: TotpUser, params?: TotpParameters): Promise<string>;

@@ -4,7 +4,7 @@
  * writes a mail hook by hand.
  * @module
  */
-import type { AccountMail, EmailChangeNotice, EmailParams } from '@framework/auth';
+import type { AccountMail, Auth, EmailChangeNotice, EmailParams, OutgoingMessage } from '@framework/auth';
 import type { InvitationMail } from '@framework/auth/plugins/organizations';
 
 /**
@@ -12,7 +12,14 @@ import type { InvitationMail } from '@framework/auth/plugins/organizations';
  * records them with {@link Mailbox.capture}.
  */
 export type MailKind =
-  'verify-email' | 'reset-password' | 'email-change-notice' | 'magic-link' | 'invitation' | (string & {});
+  | 'verify-email'
+  | 'reset-password'
+  | 'email-change-notice'
+  | 'magic-link'
+  | 'invitation'
+  | 'email-otp'
+  | 'sms-otp'
+  | (string & {});
 
 /** One captured mail. */
 export interface CapturedMail {
@@ -23,10 +30,11 @@ export interface CapturedMail {
   url?: string;
   /** The single-use token of the link (the `token` parameter), when it has one. */
   token?: string;
-  /** A code to type in (an app's own OTP mail), when it has one. */
+  /** A code to type in (an email or SMS one-time code), when it has one. */
   code?: string;
   /** What the hook received, unchanged. */
   data: unknown;
+  /** When it was sent, on the mailbox's clock (the context's `ctx.clock`). */
   sentAt: Date;
 }
 
@@ -133,8 +141,11 @@ export function matchesMail(mail: CapturedMail, query: MailQuery = {}): boolean 
  * const url = mail.link({ to: 'ada@example.com', kind: 'verify-email' });
  * ```
  */
-export function createMailbox(): Mailbox {
+export function createMailbox(options: MailboxOptions = {}): Mailbox {
   const mails: CapturedMail[] = [];
+  const now = options.now ?? (() => Date.now());
+  // Once the mailbox records an auth's messages (recordMessages), its hooks only pass: the seam saw the mail.
+  let observed = false;
 
   function capture(input: MailInput): CapturedMail {
     const token = input.token ?? (input.url === undefined ? undefined : tokenOf(input.url));
@@ -145,7 +156,7 @@ export function createMailbox(): Mailbox {
       ...(token === undefined ? {} : { token }),
       ...(input.code === undefined ? {} : { code: input.code }),
       data: input.data ?? input,
-      sentAt: new Date(),
+      sentAt: new Date(now()),
     };
     mails.push(mail);
     return mail;
@@ -157,17 +168,18 @@ export function createMailbox(): Mailbox {
     return found;
   }
 
+  const hooked = (input: MailInput) => void (observed ? undefined : capture(input));
   const account = (kind: MailKind) => async (mail: AccountMail) =>
-    void capture({ kind, to: mail.email, url: mail.url, token: mail.token, data: mail });
+    hooked({ kind, to: mail.email, url: mail.url, token: mail.token, data: mail });
 
-  return {
+  const mailbox: Mailbox = {
     hooks: {
       sendVerificationEmail: account('verify-email'),
       sendResetPassword: account('reset-password'),
       sendEmailChangeNotice: account('email-change-notice'),
       sendVerificationRequest: async (params) =>
-        void capture({ kind: 'magic-link', to: params.identifier, url: params.url, token: params.token, data: params }),
-      sendInvitation: async (mail) => void capture({ kind: 'invitation', to: mail.email, url: mail.url, data: mail }),
+        hooked({ kind: 'magic-link', to: params.identifier, url: params.url, token: params.token, data: params }),
+      sendInvitation: async (mail) => hooked({ kind: 'invitation', to: mail.email, url: mail.url, data: mail }),
     },
     capture,
     list: (query) => mails.filter((mail) => matchesMail(mail, query)),
@@ -185,4 +197,51 @@ export function createMailbox(): Mailbox {
     },
     clear: () => void mails.splice(0),
   };
+  observers.set(mailbox, (auth) => {
+    observed = true;
+    return auth.onMessage((message) => void capture(mailOf(message)));
+  });
+  return mailbox;
+}
+
+/** Options of {@link createMailbox}. */
+export interface MailboxOptions {
+  /** The clock of `sentAt`, in ms since the epoch. Default `Date.now()`; a test context passes `ctx.clock.now`. */
+  now?: () => number;
+}
+
+const observers = new WeakMap<Mailbox, (auth: Auth) => () => void>();
+
+/** A captured mail of an outgoing message. */
+function mailOf(message: OutgoingMessage): MailInput {
+  return {
+    kind: message.kind,
+    to: message.to,
+    ...(message.url === undefined ? {} : { url: message.url }),
+    ...(message.token === undefined ? {} : { token: message.token }),
+    ...(message.code === undefined ? {} : { code: message.code }),
+    data: message.data,
+  };
+}
+
+/**
+ * Records into `mail` every message `auth` sends (`auth.onMessage`), whatever hooks the app wired: verification,
+ * reset, magic link, email change and notice, invitation, email and SMS codes. From then on the mailbox's own
+ * `hooks` only pass (the seam already saw the mail), so a mail is recorded once. `createTestContext` calls it for
+ * the app's auth.
+ * @returns a function that stops recording; undefined when `auth` has no `onMessage` (an older kit: the hooks keep
+ *   capturing).
+ * @example
+ * ```ts
+ * const mail = createMailbox();
+ * const stop = recordMessages(mail, auth);
+ * // … sign up …
+ * mail.link({ to: 'ada@example.com', kind: 'verify-email' });
+ * stop?.();
+ * ```
+ */
+export function recordMessages(mail: Mailbox, auth: Auth): (() => void) | undefined {
+  const observe = observers.get(mail);
+  if (!observe || typeof (auth as Partial<Auth>).onMessage !== 'function') return undefined;
+  return observe(auth);
 }
