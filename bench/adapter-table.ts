@@ -2,7 +2,7 @@
  * Prints one framework's throughput table for `npm run bench`: each route's requests/s and server CPU µs per
  * request against the bare route, the µs over the framework's own no-op middleware, and the goal with its verdict.
  */
-import { availableParallelism, loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { goalText, verdict, type Goal } from './goals.js';
 import type { Throughput } from './throughput.js';
 
@@ -30,7 +30,7 @@ export function printAdapterTable<K extends string>(
   console.log(
     `\n== ${title} (autocannon, 20 connections, loopback; median of ${rounds} interleaved rounds; ${
       t.pinned ? 'server on core 1, load generator on core 0' : 'not pinned to cores'
-    }; Node ${node}; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores)`,
+    }; Node ${node}; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
   );
   console.log(`| route | req/s | % of ${baseName} req/s | server CPU µs per request | µs over the no-op | goal | |`);
   console.log('|---|---|---|---|---|---|---|');

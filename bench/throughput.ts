@@ -8,7 +8,7 @@
  * `/proc/<pid>/stat`. That figure moves far less between runs than requests/s does on a shared machine.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -197,7 +197,8 @@ async function compareRoutes<K extends AnyKind>(
     }
   } finally {
     if (canPin) {
-      const all = `0-${availableParallelism() - 1}`;
+      // cpus(), not availableParallelism(): the latter counts this process's affinity, now the one core.
+      const all = `0-${cpus().length - 1}`;
       spawnSync('taskset', ['-a', '-p', '-c', all, String(process.pid)], { stdio: 'ignore' });
     }
   }
