@@ -26,6 +26,7 @@ import { auditLog, createSqlAuditStorage } from '@framework/auth/plugins/audit-l
 import { createSqlInvitationStorage, organizations } from '@framework/auth/plugins/organizations';
 import { emailOTP } from '@framework/auth/plugins/email-otp';
 import { createSqlOtpStorage } from '@framework/auth/plugins/otp';
+import { createSqlPhoneNumberStorage, phoneNumber } from '@framework/auth/plugins/phone-number';
 import { createSqlTenantStorage } from '@framework/auth/tenant';
 import { Kysely, SqliteDialect } from 'kysely';
 import Database from 'better-sqlite3';
@@ -219,6 +220,18 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
                   to,
                   subject: type === 'sign-in' ? 'Your sign-in code' : 'Your code',
                   text: `Your code is ${otp}. It works once, for 5 minutes.`,
+                }),
+            }),
+            // Codes by SMS (/auth/phone-number/...): in development the "text message" lands in the dev outbox,
+            // addressed to the number; wire sendOTP to your SMS provider in production.
+            phoneNumber({
+              storage: createSqlPhoneNumberStorage(pluginDb),
+              otpStorage: createSqlOtpStorage(pluginDb),
+              sendOTP: ({ phoneNumber: to, code }) =>
+                mailer.send({
+                  to,
+                  subject: 'Text message',
+                  text: `Your code is ${code}. It works once, for 5 minutes.`,
                 }),
             }),
           ]
