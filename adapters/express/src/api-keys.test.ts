@@ -23,7 +23,7 @@ describe('apiKeys() with Express, on a real server', () => {
     const { auth, userId, key } = await apiKeyTestApp(ORIGIN, 'posts:read', 3);
     const app = express();
     app.use('/auth', authRouter(auth));
-    app.use(authSession(auth));
+    app.use(authSession(auth, { scope: true }));
     app.get('/api/posts', (_req, res) => {
       res.json({ user: requirePermission('posts:read').id, apiKey: isApiKeySession(getSession()) });
     });

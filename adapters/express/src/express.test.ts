@@ -84,7 +84,7 @@ describe('Express adapter', () => {
     const auth = await makeAuth();
     const app = express();
     app.use(authRouter(auth));
-    app.use(authSession(auth));
+    app.use(authSession(auth, { scope: true }));
     routes(app);
     app.use(authErrorHandler(auth));
     const b = cookieClient(await listen(app));
@@ -114,7 +114,7 @@ describe('Express adapter', () => {
     const app = express();
     app.use(express.json(), express.urlencoded({ extended: true }));
     app.use(authRouter(auth));
-    app.use(authSession(auth));
+    app.use(authSession(auth, { scope: true }));
     routes(app);
     const base = await listen(app);
     const json = cookieClient(base);
@@ -137,7 +137,7 @@ describe('Express adapter', () => {
     const auth = await makeAuth();
     const app = express();
     app.use(authRouter(auth));
-    app.use(authSession(auth));
+    app.use(authSession(auth, { scope: true }));
     app.use(express.json());
     routes(app);
     const b = cookieClient(await listen(app));
@@ -150,11 +150,11 @@ describe('Express adapter', () => {
     expect(await echo.json()).toEqual({ body: { n: 1 }, helper: EMAIL });
   });
 
-  it('with scope: false sets req.auth and res.locals only', async () => {
+  it('by default (as with scope: false) sets req.auth and res.locals only, without AsyncLocalStorage', async () => {
     const auth = await makeAuth();
     const app = express();
     app.use(authRouter(auth));
-    app.use(authSession(auth, { scope: false }));
+    app.use(authSession(auth));
     app.get('/me', (req, res) => {
       let helper = 'no scope';
       try {

@@ -37,7 +37,7 @@ async function exampleLikeApp(): Promise<string> {
   const app = express();
   app.use(securityHeaders());
   app.use(authRouter(auth));
-  app.use(authSession(auth));
+  app.use(authSession(auth, { scope: true })); // /me uses requireAuth()
   app.post('/form', express.urlencoded({ extended: false, limit: '1kb' }), (req, res) => {
     res.json(req.body as unknown);
   });

@@ -27,9 +27,9 @@ declare global {
 /** Options of {@link authSession}. */
 export interface AuthSessionOptions {
   /**
-   * Run the rest of the chain inside `auth.run` (`AsyncLocalStorage`), so
-   * `getUser()`, `requireAuth()` and the other helpers work. Default true.
-   * With false only `req.auth` and `res.locals` are set (no `AsyncLocalStorage`), which is cheaper;
+   * Run the rest of the chain inside `auth.run` (`AsyncLocalStorage`), so the global helpers of
+   * `@framework/auth` (`getUser()`, `requireAuth()`, `requireRole()`, ...) work. Default false: only `req.auth`
+   * and `res.locals` are set, and no request pays for `AsyncLocalStorage` unless the app asks for the helpers.
    * `authorize()` works in both modes.
    */
   scope?: boolean;
@@ -39,8 +39,8 @@ export interface AuthSessionOptions {
  * Reads the session of every request and hands on to the rest of the chain:
  * sets `req.auth = {user, session}` and `res.locals.user` /
  * `res.locals.session` (for templates), appends refreshed or cleared session
- * cookies to the response, and (by default) runs the rest of the chain inside
- * the request scope. The request body is not touched, so body parsers may
+ * cookies to the response, and (with `scope: true`) runs the rest of the chain
+ * inside the request scope. The request body is not touched, so body parsers may
  * come before or after it.
  *
  * Errors thrown by `requireAuth()` and friends travel Express's error path:
@@ -49,11 +49,11 @@ export interface AuthSessionOptions {
  * the session goes to `next(err)`.
  *
  * @param auth the engine from `createAuth`.
- * @param options {@link AuthSessionOptions}: `scope` (default true).
+ * @param options {@link AuthSessionOptions}: `scope` (default false).
  * @example
  * ```ts
  * app.use(authRouter(auth));
- * app.use(authSession(auth));
+ * app.use(authSession(auth, { scope: true })); // scope: for requireAuth() below
  * app.get('/me', (req, res) => res.json(req.auth?.user ?? null));
  * app.get('/dashboard', (req, res) => res.send(`Hi ${requireAuth().name}`));
  * app.use(authErrorHandler(auth));
@@ -70,7 +70,7 @@ export function authSession(auth: Auth, options: AuthSessionOptions = {}): Reque
       for (const cookie of state.headers.getSetCookie()) res.append('Set-Cookie', cookie);
     };
     const info = req.socket?.remoteAddress ? { ip: req.socket.remoteAddress } : undefined;
-    if (options.scope === false) {
+    if (options.scope !== true) {
       Promise.resolve(auth.openScope(request, info)).then((state) => {
         enter(state);
         next();

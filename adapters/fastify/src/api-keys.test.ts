@@ -20,7 +20,7 @@ describe('apiKeys() with Fastify, on a real server', () => {
     const { auth, userId, key } = await apiKeyTestApp(ORIGIN, 'posts:read', 4);
     const app = Fastify();
     apps.push(app);
-    await app.register(authPlugin, { auth, log: () => {} });
+    await app.register(authPlugin, { auth, scope: true, log: () => {} });
     app.get('/api/posts', () => ({ user: requirePermission('posts:read').id, apiKey: isApiKeySession(getSession()) }));
     app.get('/api/posts/delete', () => ({ user: requirePermission('posts:delete').id }));
     app.get('/api/posts/purge', { preHandler: authorize({ permission: 'posts:delete' }) }, () => 'purged');

@@ -55,7 +55,8 @@ async function start(
 ): Promise<string> {
   const app = Fastify(server);
   apps.push(app);
-  await app.register(authPlugin, { auth, log: () => {}, ...plugin });
+  // The routes below use the global helpers: scope on, unless a test says otherwise.
+  await app.register(authPlugin, { auth, scope: true, log: () => {}, ...plugin });
   routes(app);
   return app.listen({ port: 0, host: '127.0.0.1' });
 }
@@ -144,8 +145,8 @@ describe('authPlugin', () => {
     expect(((await theirs.json()) as { helper: string | null }).helper).toBeNull();
   });
 
-  it('with scope: false sets request.auth and keeps the guards, without the global helpers', async () => {
-    const base = await start(await makeAuth(), routes, { scope: false });
+  it('by default (and with scope: false) sets request.auth and keeps the guards, without AsyncLocalStorage', async () => {
+    const base = await start(await makeAuth(), routes, { scope: undefined });
     const b = cookieClient(base);
     await signIn(b);
     expect((await b.fetch('/me')).status).toBe(500); // getUser() outside a request scope

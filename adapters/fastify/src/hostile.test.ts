@@ -39,7 +39,7 @@ async function exampleLikeApp(
   apps.push(app);
   app.addHook('onRequest', securityHeaders());
   await app.register(triggerRoutes(echoRuntime));
-  await app.register(authPlugin, { auth: makeAuth(), log: () => {}, ...plugin });
+  await app.register(authPlugin, { auth: makeAuth(), scope: true, log: () => {}, ...plugin });
   app.post('/form', (request) => request.body);
   app.get('/me', () => ({ email: requireAuth({ throwError: true }).email }));
   app.get('/boom', () => {

@@ -18,8 +18,9 @@ export interface AuthPluginOptions {
   /**
    * Run the rest of each request (later hooks, body parsing, the handler) inside the request scope
    * (`AsyncLocalStorage`), so `getUser()`, `requireAuth()`,
-   * `requireRole()` and the other global helpers of `@framework/auth` work in them. Default true. With false
-   * only `request.auth` is set (cheaper); the guards of this package work either way.
+   * `requireRole()` and the other global helpers of `@framework/auth` work in them. Default false: only
+   * `request.auth` is set, and no request pays for `AsyncLocalStorage` unless the app asks for the helpers; the
+   * guards of this package (`requireAuth()`, `authorize()` as `preHandler`s) work either way.
    */
   scope?: boolean;
   /**
@@ -52,7 +53,7 @@ const plugin: FastifyPluginCallback<AuthPluginOptions> = (fastify, options, done
   if (!auth || typeof auth.handler !== 'function')
     return done(new TypeError('authPlugin needs { auth }: the engine from createAuth()'));
   fastify.decorateRequest('auth', null);
-  fastify.addHook('onRequest', sessionHook(auth, options.scope !== false));
+  fastify.addHook('onRequest', sessionHook(auth, options.scope === true));
   if (options.errorHandler !== false)
     fastify.setErrorHandler(authErrorHandler(auth, options.log ? { log: options.log } : {}));
   fastify.register(authRoutes(auth));
@@ -65,7 +66,7 @@ const plugin: FastifyPluginCallback<AuthPluginOptions> = (fastify, options, done
  *   the body left unread by Fastify and streamed into the Web `Request`, so the kit's own limit applies (413 past
  *   64 KiB, chunked or not) and the connection stays usable after it;
  * - an `onRequest` hook reading the session of every other request from its headers: `request.auth = {user,
- *   session, scope}`, refreshed or cleared session cookies on the reply, and (with `scope`, the default) the
+ *   session, scope}`, refreshed or cleared session cookies on the reply, and (with `scope: true`) the
  *   rest of the request (later hooks, body parsing, the handler) runs in the request scope, so the global helpers
  *   work;
  * - {@link authErrorHandler} as the error handler (unless `errorHandler: false`): the helpers' redirects, 401,
@@ -85,7 +86,7 @@ const plugin: FastifyPluginCallback<AuthPluginOptions> = (fastify, options, done
  *
  * const app = Fastify();
  * app.addHook('onRequest', securityHeaders());
- * await app.register(authPlugin, { auth });
+ * await app.register(authPlugin, { auth, scope: true }); // scope: for currentUser() below
  * app.get('/me', (request) => request.auth?.user ?? null);
  * app.get('/dashboard', { preHandler: requireAuth() }, () => `Hi ${currentUser().name}`);
  * app.get('/admin', { preHandler: authorize({ role: 'admin' }) }, () => 'admin');

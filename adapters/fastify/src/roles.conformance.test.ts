@@ -10,7 +10,8 @@ import { authPlugin, authorize } from './index.js';
 function driver(route: 'preHandler' | 'handler'): RoleGuardDriver {
   return async (auth, cookie, role) => {
     const app = Fastify();
-    await app.register(authPlugin, { auth, log: () => {} });
+    // requireRole() in a handler needs the request scope; the preHandler guard works without it (the default).
+    await app.register(authPlugin, { auth, log: () => {}, ...(route === 'handler' ? { scope: true } : {}) });
     if (route === 'preHandler')
       app.get(
         '/guarded',

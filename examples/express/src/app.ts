@@ -58,7 +58,7 @@ export async function createExpressExample(options: ExpressExampleOptions = {}):
   app.use(securityHeaders());
   app.use(triggerRouter(triggers)); // webhooks see the raw body: before any body parser
   app.use(authRouter(auth));
-  app.use(authSession(auth));
+  app.use(authSession(auth, { scope: true })); // the routes below use requireAuth() and requireRole()
 
   // The nav bar links only to what this app serves: no tenant demo or dev outbox here (see examples/hono).
   const { homePage, protectedPage, adminPage } = createViews({ passkeys: auth.providers.has('passkey') });

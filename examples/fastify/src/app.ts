@@ -47,7 +47,7 @@ export async function createFastifyExample(options: FastifyExampleOptions = {}):
 
   const app = Fastify();
   app.addHook('onRequest', securityHeaders());
-  await app.register(authPlugin, { auth }); // first: /auth/*, request.auth, the request scope, the error handler
+  await app.register(authPlugin, { auth, scope: true }); // first: /auth/*, request.auth, the request scope, the error handler
   await app.register(triggerRoutes(triggers)); // webhooks read the raw body themselves
 
   // The nav bar links only to what this app serves: no tenant demo or dev outbox here (see examples/hono).
