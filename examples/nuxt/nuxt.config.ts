@@ -18,9 +18,6 @@ export default defineNuxtConfig({
     exportConditions: [source],
     // The kit's packages are TypeScript sources here: bundle them (better-sqlite3 and the rest stay external).
     externals: { inline: [/@framework\//, /examples\/shared\//, /examples\/hono\//] },
-    // Nitro rewrites every `typeof window` to "undefined" in server code; the kit checks option values held in
-    // local variables named `window` (rate-limit windows), which that rewrite would break.
-    replace: { 'typeof window': 'typeof window' },
     esbuild: { options: { target: 'es2022' } },
   },
   app: { head: { title: 'framework-kit on Nuxt' } },
