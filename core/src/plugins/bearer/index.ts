@@ -4,4 +4,4 @@
  */
 export { bearer, type BearerExtension } from './plugin.js';
 export { BEARER_ERRORS, type BearerErrorCode } from './errors.js';
-export { bearerToken, isBearerRequest, MAX_AUTHORIZATION, MODE_HEADER, TOKEN_HEADER } from './token.js';
+export { readBearerToken, isBearerRequest, MAX_AUTHORIZATION, MODE_HEADER, TOKEN_HEADER } from './token.js';

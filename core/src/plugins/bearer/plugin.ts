@@ -14,7 +14,7 @@ import {
 } from '../../plugin-kit.js';
 import type { Session } from '../../index.js';
 import { BEARER_ERRORS } from './errors.js';
-import { bearerToken, isBearerRequest, TOKEN_HEADER } from './token.js';
+import { readBearerToken, isBearerRequest, TOKEN_HEADER } from './token.js';
 
 /** `auth.extensions.bearer`. */
 export interface BearerExtension {
@@ -78,7 +78,7 @@ export function bearer(): AuthPlugin<
 
   /** The session of the request's token, or a 401. */
   async function sessionOf(ctx: RouteContext) {
-    const token = bearerToken(ctx.request);
+    const token = readBearerToken(ctx.request);
     const read = token ? await readToken(token) : null;
     if (!token || !read) throw BEARER_ERRORS.error('BEARER_INVALID', { headers: { 'www-authenticate': 'Bearer' } });
     return { token, read };
@@ -142,7 +142,7 @@ export function bearer(): AuthPlugin<
     },
     hooks: {
       async resolveSession(request): Promise<SessionState | undefined> {
-        const token = bearerToken(request);
+        const token = readBearerToken(request);
         if (!token) return undefined;
         const read = await readToken(token);
         if (!read) return undefined;

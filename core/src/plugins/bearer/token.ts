@@ -18,7 +18,7 @@ const SCHEME = /^bearer(?: |$)/i;
  * The token of the request's `Authorization: Bearer` header: `undefined` without one (no header, another scheme),
  * `null` when it is malformed (too long, no token, characters outside RFC 6750's b64token, several headers).
  */
-export function bearerToken(request: Request): string | null | undefined {
+export function readBearerToken(request: Request): string | null | undefined {
   const header = request.headers.get('authorization');
   if (header === null || !SCHEME.test(header.trimStart())) return undefined;
   if (header.length > MAX_AUTHORIZATION) return null;
@@ -33,5 +33,5 @@ export function bearerToken(request: Request): string | null | undefined {
 export function isBearerRequest(request: Request): boolean {
   if (request.headers.has('cookie')) return false;
   if (request.headers.get(MODE_HEADER)?.trim().toLowerCase() === 'bearer') return true;
-  return bearerToken(request) !== undefined;
+  return readBearerToken(request) !== undefined;
 }
