@@ -17,8 +17,8 @@ import { authRequest, type AccountResult, type AuthClientOptions } from '@framew
  * const { ok } = await signInAnonymous();
  * ```
  */
-export const signInAnonymous = (input: { callbackUrl?: string } = {}, options?: AuthClientOptions) =>
-  authRequest<{ url: string }>('/anonymous/sign-in', options, input, true);
+export const signInAnonymous = (input?: { callbackUrl?: string }, options?: AuthClientOptions) =>
+  authRequest<{ url: string }>('/anonymous/sign-in', options, input ?? {}, true);
 
 /**
  * The sign-in methods of this plugin, to spread beside the client's own: `signIn.anonymous()`.
