@@ -224,6 +224,16 @@ describe('anonymous() sign-in', () => {
     expect(await c.session()).not.toBeNull();
   });
 
+  it('the default sign-in page offers "Continue as guest", a form that signs in', async () => {
+    const f = await setup();
+    const c = f.client();
+    const page = await (await c.request('/auth/signin', { headers: { accept: 'text/html' } })).text();
+    const form =
+      /<form method="post" action="\/auth\/anonymous\/sign-in">[\s\S]*?Continue as guest<\/button><\/form>/.exec(page);
+    expect(form).not.toBeNull();
+    expect(form![0]).toMatch(/name="csrfToken"/);
+  });
+
   it('limits a flood from one IP on the login limiter', async () => {
     const login = createLoginRateLimiter(createFixedWindowStorage(), { limit: 3, window: 60 });
     const f = await setup({}, { rateLimit: { login } });
