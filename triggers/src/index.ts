@@ -19,6 +19,7 @@ export type { RuntimeHealth, UnsettledRun } from './runtime/health.js';
 export type { RunRecord, RunListener } from './runtime/runs.js';
 export type { QueueInspection } from './runtime/inspect.js';
 export type { FinishedTriggerRun, RunWaitOptions, TriggerRun } from './runtime/run-api.js';
+export type { TriggerStep, TriggerStepKind, TriggerStepStatus } from './runtime/step-records.js';
 export type { CleanOptions, RunMethods } from './runtime/run-methods.js';
 export type { SendAndWaitOptions } from './runtime/producer.js';
 export { memoryEngine, type MemoryEngineOptions } from './engine/memory.js';

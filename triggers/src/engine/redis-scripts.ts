@@ -81,10 +81,14 @@ export function heldLease(
 const STEP_SAVE = `redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) return redis.call('PEXPIRE', KEYS[1], ARGV[3])`;
 const STEP_LOAD = `return redis.call('HGETALL', KEYS[1])`;
 const STEP_CLEAR = `return redis.call('DEL', KEYS[1])`;
+// Moves a finished run's hash aside (so the id may run again afresh), kept ARGV[1] ms for inspection.
+const STEP_FINISH = `if redis.call('EXISTS', KEYS[1]) == 0 then return redis.call('DEL', KEYS[2]) end
+redis.call('RENAME', KEYS[1], KEYS[2]) return redis.call('PEXPIRE', KEYS[2], ARGV[1])`;
 
 /**
  * A step store in Redis: one hash per run (`<keyPrefix><runId>`, step id →
- * JSON), expiring `ttlMs` after its last write, on BullMQ's client.
+ * JSON), expiring `ttlMs` after its last write, on BullMQ's client. A finished
+ * run's hash is renamed to `<keyPrefix>finished:<runId>` and kept `ttlMs`.
  */
 export function redisStepStore(
   client: () => Promise<ScriptClient>,
@@ -96,17 +100,24 @@ export function redisStepStore(
       c.defineCommand('frameworkStepSave', { lua: STEP_SAVE, numberOfKeys: 1 });
       c.defineCommand('frameworkStepLoad', { lua: STEP_LOAD, numberOfKeys: 1 });
       c.defineCommand('frameworkStepClear', { lua: STEP_CLEAR, numberOfKeys: 1 });
+      c.defineCommand('frameworkStepFinish', { lua: STEP_FINISH, numberOfKeys: 2 });
       return c;
     }));
   const key = (runId: string) => `${options.keyPrefix}${runId}`;
+  const finishedKey = (runId: string) => `${options.keyPrefix}finished:${runId}`;
+  const loadKey = async (redisKey: string) => {
+    const flat = (await (await ready()).runCommand('frameworkStepLoad', [redisKey])) as unknown;
+    // HGETALL through EVAL answers a flat [field, value, …] list.
+    if (!Array.isArray(flat)) return (flat ?? {}) as Record<string, string>;
+    const entries: Record<string, string> = {};
+    for (let i = 0; i + 1 < flat.length; i += 2) entries[String(flat[i])] = String(flat[i + 1]);
+    return entries;
+  };
   return {
-    async load(runId) {
-      const flat = (await (await ready()).runCommand('frameworkStepLoad', [key(runId)])) as unknown;
-      // HGETALL through EVAL answers a flat [field, value, …] list.
-      if (!Array.isArray(flat)) return (flat ?? {}) as Record<string, string>;
-      const entries: Record<string, string> = {};
-      for (let i = 0; i + 1 < flat.length; i += 2) entries[String(flat[i])] = String(flat[i + 1]);
-      return entries;
+    load: (runId) => loadKey(key(runId)),
+    loadFinished: (runId) => loadKey(finishedKey(runId)),
+    async finish(runId) {
+      await (await ready()).runCommand('frameworkStepFinish', [key(runId), finishedKey(runId), options.ttlMs]);
     },
     async save(runId, stepId, value) {
       await (await ready()).runCommand('frameworkStepSave', [key(runId), stepId, value, options.ttlMs]);

@@ -194,8 +194,15 @@ export interface EngineCallbacks {
 export interface StepStore {
   load(runId: string): Promise<Record<string, string>>;
   save(runId: string, stepId: string, value: string): Promise<void>;
-  /** Forgets a run (called once it succeeded). */
+  /** Forgets a run (a cancelled run; a finished one when the store has no `finish`). */
   clear(runId: string): Promise<void>;
+  /**
+   * Optional: ends a run that succeeded. Its steps leave `load` (a later run with the same id starts afresh)
+   * but stay readable with `loadFinished` for a while (the memory store: the last 1,000 runs; BullMQ: 7 days).
+   */
+  finish?(runId: string): Promise<void>;
+  /** Optional: the steps of a run ended with `finish`, while they are kept (`{}` after). */
+  loadFinished?(runId: string): Promise<Record<string, string>>;
 }
 
 export type { EngineRun, EngineRunStatus, FinishedRun, FleetLimits, QueueAdmin } from './run-types.js';

@@ -23,6 +23,8 @@ export interface EventWaiter {
   match: Record<string, unknown>;
   /** Epoch ms: the end of a wait; for a `cancel` entry, when the run wakes up. */
   until: number;
+  /** Epoch ms: when the `waitForEvent` step began (`wait` only), kept in the step's details. */
+  since?: number;
 }
 
 /** Storage of {@link EventWaiter}s per event name. */

@@ -106,6 +106,7 @@ async function runNow(
   core.stopSignal.addEventListener('abort', onStop, { once: true });
   const unregister = (options.runIds ?? []).map((id) => core.cancels.register(id, controller));
   let noRetry = false;
+  const stepScope = options.steps ?? { store: core.steps, runId: `attempt:${randomHex(16)}` };
 
   const ctx: TriggerContext<any> = Object.freeze({
     env: core.env,
@@ -133,7 +134,7 @@ async function runNow(
     noRetry() {
       noRetry = true;
     },
-    step: createSteps(options.steps ?? { store: core.steps, runId: `attempt:${randomHex(16)}` }, core.stepHost),
+    step: createSteps(stepScope, core.stepHost),
   });
 
   if (observability.metrics) core.instruments.invocations.add(1, metricAttributes);
@@ -215,6 +216,7 @@ async function runNow(
       logs,
     };
     if (error !== undefined && !(error instanceof StepSleep)) record.error = messageOf(error);
+    if ('runId' in stepScope) record.stepsId = stepScope.runId;
     core.runs.publish(record);
   }
   return {

@@ -515,6 +515,8 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
     registry,
     ledger,
     emitQueue,
+    steps: stepStore,
+    clock,
     cancels,
     logger,
     queueOf: runQueueOf,

@@ -6,6 +6,7 @@ import { backoffDelay } from './backoff.js';
 import type { RuntimeCore } from './core.js';
 import type { RegisteredTrigger } from './registry.js';
 import { throttleDelay } from './throttle.js';
+import { finishSteps } from './step-records.js';
 
 /** Options of a dispatch. */
 export interface DispatchOptions {
@@ -58,7 +59,7 @@ export async function runWithRetries(
     });
     if (result.settled) options.onAbandoned?.(result.settled);
     if (result.ok) {
-      await core.steps.clear(runId);
+      await finishSteps(core.steps, runId);
       return result.value;
     }
     parent ??= result.position;

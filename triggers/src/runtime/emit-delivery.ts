@@ -7,6 +7,7 @@ import type { RuntimeCore } from './core.js';
 import { StepSleep } from './steps.js';
 import { throttleDelay } from './throttle.js';
 import { expiredDisposition, throttledDisposition } from './run-dispositions.js';
+import { finishSteps } from './step-records.js';
 
 /** The body of a message on the internal emit queue. */
 export interface EmitMessageBody {
@@ -65,7 +66,7 @@ async function deliverEmit(core: RuntimeCore, queue: string, message: EngineMess
     runIds: [message.id],
   });
   if (result.ok) {
-    await core.steps.clear(runId);
+    await finishSteps(core.steps, runId);
     return { id: message.id, action: 'ack', result: result.value };
   }
   if (result.error instanceof StepSleep)

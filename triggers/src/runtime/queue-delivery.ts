@@ -10,6 +10,7 @@ import type { RegisteredTrigger } from './registry.js';
 import { StepSleep, type StepScope } from './steps.js';
 import { throttleDelay } from './throttle.js';
 import { expiredDisposition, throttledDisposition } from './run-dispositions.js';
+import { finishSteps } from './step-records.js';
 
 /** An explicit decision taken by the handler on a message. */
 type Decision = { action: 'ack' } | { action: 'retry'; delayMs?: number } | { action: 'deadLetter'; reason: string };
@@ -127,7 +128,8 @@ export async function deliverQueueBatch(
   });
   // The run is over once its message is acked: forget its steps (the id may be sent again).
   const earlier = messages[0]!.attempts > 1;
-  if ('store' in steps && dispositions[0]?.action === 'ack' && (usedSteps || earlier)) await core.steps.clear(runId);
+  if ('store' in steps && dispositions[0]?.action === 'ack' && (usedSteps || earlier))
+    await finishSteps(core.steps, runId);
   // A handler past its hard cap still runs: the batch stays in flight (its engine slot taken, its BullMQ
   // locks extended) until it settles, so no retry and no further batch exceed `concurrency`. Only stop()
   // reaching its deadline lets go of it earlier.

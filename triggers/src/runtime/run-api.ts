@@ -1,8 +1,10 @@
 import { parseDuration, type Duration } from '../duration.js';
-import type { EngineRun, FinishedRun, TriggerEngine } from '../engine/types.js';
+import { clockNow, type EngineClock } from '../engine/clock.js';
+import type { EngineRun, FinishedRun, StepStore, TriggerEngine } from '../engine/types.js';
 import { TriggerError } from '../errors.js';
 import type { RunLedger } from './run-ledger.js';
 import type { Registry } from './registry.js';
+import { readSteps, type TriggerStep } from './step-records.js';
 
 /**
  * A run (a stored message: a queue message or an emitted event) as `runtime.getRun(id)` reports it.
@@ -21,6 +23,13 @@ export interface TriggerRun {
   /** Why it failed (the last error, `EXPIRED`, `STALLED`, the cancel), once failed. */
   error?: string;
   timestamps: { created: Date; started?: Date; finished?: Date };
+  /**
+   * Its durable steps (`ctx.step.*`) in the order they were first called, as the engine stores them: while
+   * it runs or is suspended, and after it completed while the store keeps them (memory engine: the last
+   * 1,000 finished runs; BullMQ: 7 days). Empty when it used none (or they are no longer kept). Only
+   * `runtime.getRun` reads them; the runs of `wait`/`triggerAndWait` leave them out.
+   */
+  steps?: TriggerStep[];
 }
 
 /** A run that finished for good, as `runtime.onRunFinished` listeners get it. */
@@ -45,6 +54,14 @@ export interface RunApiHost {
   readonly registry: Registry;
   readonly ledger: RunLedger;
   readonly emitQueue: string;
+  /** Where durable steps are kept, and the clock their times are on. */
+  readonly steps: StepStore;
+  readonly clock: EngineClock;
+}
+
+/** The durable-steps id of the run that message `id` of `queue` carries. */
+export function stepsIdOf(host: Pick<RunApiHost, 'emitQueue'>, queue: string, id: string): string {
+  return queue === host.emitQueue ? `emit:${queue}:${id}` : `queue:${queue}:${id}`;
 }
 
 /** `run.status` values that end a run. */
@@ -84,14 +101,25 @@ function knownQueues(host: RunApiHost): string[] {
   return [...queues, host.emitQueue];
 }
 
-/** Reads run `id` of `queue` (or of every known queue), from the engine or the in-process ledger. */
-export async function readRun(host: RunApiHost, id: string, queue?: string): Promise<TriggerRun | null> {
+/**
+ * Reads run `id` of `queue` (or of every known queue), from the engine or the in-process ledger; with
+ * `withSteps`, its durable steps too.
+ */
+export async function readRun(
+  host: RunApiHost,
+  id: string,
+  queue?: string,
+  withSteps = false,
+): Promise<TriggerRun | null> {
   const queues = queue === undefined ? knownQueues(host) : [queue];
   const found = await Promise.all(
     queues.map((q) => (host.engine.getRun ? host.engine.getRun(q, id) : Promise.resolve(host.ledger.get(q, id)))),
   );
   const run = found.find((r) => r !== null);
-  return run ? view(host, run) : null;
+  if (!run) return null;
+  const shown = view(host, run);
+  if (withSteps) shown.steps = await readSteps(host.steps, stepsIdOf(host, run.queue, run.id), clockNow(host.clock));
+  return shown;
 }
 
 /** Subscribes to runs of `queues` finished on any instance (the engine's events, else this process's). */

@@ -1,6 +1,8 @@
 import { parseDuration, type Duration } from '../duration.js';
 import type { CleanableState, QueueAdmin } from '../engine/run-types.js';
 import { TriggerError } from '../errors.js';
+import { clockNow } from '../engine/clock.js';
+import { readSteps, type TriggerStep } from './step-records.js';
 import type { CancelRegistry } from './cancels.js';
 import type { Logger } from './logger.js';
 import {
@@ -35,6 +37,21 @@ export interface RunMethods {
    * ```
    */
   getRun(id: string, options?: { trigger?: string }): Promise<TriggerRun | null>;
+  /**
+   * The durable steps (`ctx.step.*`) of a run by its steps id: `RunRecord.stepsId` of any attempt (what
+   * `onRun` listeners and the dashboard get), so it also reads the steps of `dispatch` and schedule runs,
+   * which are no stored messages. In the order the steps were first called, each with its kind, status,
+   * start and end (epoch ms on the runtime's clock), attempts and stored output (its JSON form). Read from
+   * the engine's step store while the run runs or is suspended, and after it completed while the store keeps
+   * them (memory engine: the last 1,000 finished runs; BullMQ: 7 days); `[]` when unknown.
+   * @example
+   * ```ts
+   * runtime.onRun(async (attempt) => {
+   *   if (attempt.stepsId) for (const step of await runtime.getSteps(attempt.stepsId)) console.log(step.id, step.status, step.durationMs);
+   * });
+   * ```
+   */
+  getSteps(stepsId: string): Promise<TriggerStep[]>;
   /**
    * Runs `name` on `payload` as a stored run (a queue trigger: a message; another trigger: an emit) and
    * waits for its result. @throws {TriggerError} codes `RUN_FAILED` (`context.run`), `RUN_WAIT_TIMEOUT`,
@@ -90,7 +107,8 @@ export function runMethods(host: RunMethodsHost): RunMethods {
   const queueFor = (options?: { trigger?: string }) =>
     options?.trigger === undefined ? undefined : host.queueOf(options.trigger);
   return {
-    getRun: (id, options) => readRun(host, id, queueFor(options)),
+    getRun: (id, options) => readRun(host, id, queueFor(options), true),
+    getSteps: (stepsId) => readSteps(host.steps, stepsId, clockNow(host.clock)),
     async triggerAndWait(name, payload, options) {
       const { queue, id } = await host.enqueue(name, payload);
       return waitForRun(host, queue, id, options);

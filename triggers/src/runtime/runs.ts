@@ -20,6 +20,11 @@ export interface RunRecord {
   error?: string;
   /** The log lines the handler wrote during this attempt (`ctx` logs and runtime notes). */
   logs: LogEntry[];
+  /**
+   * The durable-steps id of the run this attempt belongs to (shared by its attempts): pass it to
+   * `runtime.getSteps(stepsId)`. Absent where steps are unavailable (a queue batch of several messages).
+   */
+  stepsId?: string;
 }
 
 /** Receives finished attempts. */

@@ -5,6 +5,7 @@ import { randomHex } from '../trace.js';
 import type { StepEvent } from '../types.js';
 import type { Logger } from './logger.js';
 import { matches } from './step-match.js';
+import type { StoredStep } from './step-records.js';
 
 /** What {@link sendStepEvent} did. */
 export interface EventDelivery {
@@ -54,7 +55,10 @@ export async function sendStepEvent(host: EventDeliveryHost, name: string, data:
       continue;
     }
     if (waiter.until <= now || !matches(waiter.match, event.data)) continue;
-    const value = JSON.stringify({ v: event });
+    const value = JSON.stringify({
+      v: event,
+      m: { k: 'waitForEvent', s: waiter.since ?? now, e: now },
+    } satisfies StoredStep);
     if (!(await host.waits.take(name, waiter.key, { runId: waiter.runId, stepId: waiter.stepId!, value }))) continue;
     delivery.resumed += 1;
     await wake(host, waiter);

@@ -5,6 +5,14 @@ import { parseDuration, type Duration } from '../duration.js';
 import { TriggerError } from '../errors.js';
 import type { CancelOn, StepEvent, TriggerSteps, WaitForEventOptions } from '../types.js';
 import { matchValues, registerCancelOn } from './step-match.js';
+import {
+  hasValue,
+  KEPT_FINISHED_RUNS,
+  parseStoredStep,
+  type StoredStep,
+  type StoredStepMeta,
+  type TriggerStepKind,
+} from './step-records.js';
 
 /** The stored message that carries a run, so a suspended run can be woken or cancelled. */
 export interface StepMessage {
@@ -53,9 +61,6 @@ export class StepSleep extends TriggerError {
     return this.earliest();
   }
 }
-
-/** A stored step: a result `{v}`, or a pending suspension `{wait}` (a sleep's or a wait's end). */
-type Saved<T> = { v: T } | { wait: { until: number; event?: string } };
 
 const unavailable = (message: string) => new TriggerError(message, { code: 'STEPS_UNAVAILABLE', retryable: false });
 
@@ -121,31 +126,48 @@ export function createSteps(scope: StepScope, host: StepHost = { clock: realCloc
     throw new StepSleep(() => earliest);
   };
 
-  const sleepUntilTime = async (method: string, id: string, wakeAt: () => number): Promise<void> => {
+  const sleepUntilTime = async (
+    method: 'sleep' | 'sleepUntil',
+    id: string,
+    wakeAt: (start: number) => number,
+  ): Promise<void> => {
     const { held, steps } = await suspendable(method, id);
-    const saved = steps.get(id);
-    let until = saved === undefined ? undefined : (JSON.parse(saved) as { v: number }).v;
+    const saved = parseStoredStep(steps.get(id));
+    let until = hasValue(saved) ? Number(saved.v) : undefined;
     if (until === undefined) {
-      until = wakeAt();
-      await save(held, steps, id, { v: until });
+      const start = now();
+      until = wakeAt(start);
+      await save(held, steps, id, { v: until, m: { k: method, s: start } } satisfies StoredStep);
     }
     if (now() < until) await suspend(until, held);
   };
 
-  const run = async <T>(id: string, fn: () => T | Promise<T>): Promise<Awaited<T>> => {
-    const { held, steps } = await stepsOf('run', id);
-    const saved = steps.get(id);
-    if (saved !== undefined) return (JSON.parse(saved) as { v: Awaited<T> }).v;
-    const value = await fn();
+  const runAs = async <T>(kind: TriggerStepKind, id: string, fn: () => T | Promise<T>): Promise<Awaited<T>> => {
+    const { held, steps } = await stepsOf(kind, id);
+    const saved = parseStoredStep(steps.get(id));
+    if (hasValue(saved)) return saved.v as Awaited<T>;
+    // A step whose function threw in an earlier attempt keeps its first start and counts its calls.
+    const meta: StoredStepMeta = { k: kind, s: saved?.m?.s ?? now(), a: (saved?.m?.a ?? 0) + 1 };
+    let value: Awaited<T>;
+    try {
+      value = await fn();
+    } catch (error) {
+      const err = error instanceof Error ? error.message : String(error);
+      await save(held, steps, id, { m: { ...meta, e: now(), err: err.slice(0, 1000) } } satisfies StoredStep).catch(
+        () => {},
+      );
+      throw error;
+    }
     // The stored (JSON) form is what every attempt gets, the first included.
-    await save(held, steps, id, { v: value === undefined ? null : value });
-    return (JSON.parse(steps.get(id)!) as { v: Awaited<T> }).v;
+    await save(held, steps, id, { v: value === undefined ? null : value, m: { ...meta, e: now() } });
+    return (parseStoredStep(steps.get(id)) as { v: Awaited<T> }).v;
   };
+  const run = <T>(id: string, fn: () => T | Promise<T>): Promise<Awaited<T>> => runAs('run', id, fn);
 
   const api = {
     async sleep(id: string, duration: Duration): Promise<void> {
       const ms = parseDuration(duration, 'ctx.step.sleep');
-      await sleepUntilTime('sleep', id, () => now() + ms);
+      await sleepUntilTime('sleep', id, (start) => start + ms);
     },
     async sleepUntil(id: string, time: Date | string | number): Promise<void> {
       const at = new Date(time).getTime();
@@ -160,21 +182,21 @@ export function createSteps(scope: StepScope, host: StepHost = { clock: realCloc
     async invoke<T = unknown>(id: string, trigger: string, data: unknown): Promise<T> {
       const invoke = host.invoke;
       if (!invoke) throw unavailable('ctx.step.invoke needs the trigger runtime');
-      return (await run(id, () => invoke(trigger, data))) as T;
+      return (await runAs('invoke', id, () => invoke(trigger, data))) as T;
     },
     async sendEvent(id: string, name: string, data: unknown): Promise<void> {
       const send = host.sendEvent;
       if (!send) throw unavailable('ctx.step.sendEvent needs the trigger runtime');
-      await run(id, async () => void (await send(name, data)));
+      await runAs('sendEvent', id, async () => void (await send(name, data)));
     },
     async waitForEvent<D = unknown>(id: string, options: WaitForEventOptions): Promise<StepEvent<D> | null> {
       const { held, steps } = await suspendable('waitForEvent', id);
       const waits = host.waits;
       if (!waits || !held.message) throw unavailable('ctx.step.waitForEvent needs the trigger runtime');
       const timeoutMs = parseDuration(options.timeout, 'ctx.step.waitForEvent({timeout})');
-      const text = steps.get(id);
-      const saved = text === undefined ? undefined : (JSON.parse(text) as Saved<StepEvent<D> | null>);
-      if (saved && 'v' in saved) return saved.v;
+      const saved = parseStoredStep(steps.get(id)) as StoredStep<StepEvent<D> | null> | undefined;
+      if (hasValue(saved)) return saved.v;
+      const startedAt = saved?.m?.s ?? now();
       const key = `${held.runId}|${id}`;
       const match = matchValues(options.match, held.message.input, 'ctx.step.waitForEvent({match})');
       const message = held.message;
@@ -189,18 +211,23 @@ export function createSteps(scope: StepScope, host: StepHost = { clock: realCloc
           messageId: message.id,
           match,
           until,
+          since: startedAt,
         });
-      if (saved) {
+      if (saved && 'wait' in saved) {
         // Added again (same key): the process may have died between storing the wait and adding its waiter.
         if (now() < saved.wait.until) return suspend(saved.wait.until, held, register(saved.wait.until));
         // Timed out, unless an event took the waiter first: then its result is stored.
-        if (await waits.take(options.event, key, { runId: held.runId, stepId: id, value: JSON.stringify({ v: null }) }))
+        const timedOut: StoredStep = { v: null, m: { k: 'waitForEvent', s: startedAt, e: now() } };
+        if (await waits.take(options.event, key, { runId: held.runId, stepId: id, value: JSON.stringify(timedOut) }))
           return null;
-        const stored = (await held.store.load(held.runId))[id];
-        return stored === undefined ? null : (JSON.parse(stored) as { v: StepEvent<D> | null }).v;
+        const stored = parseStoredStep((await held.store.load(held.runId))[id]) as StoredStep<StepEvent<D> | null>;
+        return hasValue(stored) ? stored.v : null;
       }
       const until = now() + timeoutMs;
-      await save(held, steps, id, { wait: { until, event: options.event } } satisfies Saved<never>);
+      await save(held, steps, id, {
+        wait: { until, event: options.event },
+        m: { k: 'waitForEvent', s: startedAt },
+      } satisfies StoredStep);
       return suspend(until, held, register(until));
     },
   } satisfies TriggerSteps;
@@ -215,10 +242,22 @@ export function runIdOf(steps: TriggerSteps): string | undefined {
   return (steps as { [RUN_ID]?: string })[RUN_ID];
 }
 
-/** An in-process {@link StepStore}. */
+/** An in-process {@link StepStore}; it keeps the steps of the last {@link KEPT_FINISHED_RUNS} finished runs. */
 export function memoryStepStore(): StepStore {
   const runs = new Map<string, Map<string, string>>();
+  const finished = new Map<string, Map<string, string>>();
   return {
+    async finish(runId) {
+      const steps = runs.get(runId);
+      runs.delete(runId);
+      finished.delete(runId);
+      if (!steps) return;
+      finished.set(runId, steps);
+      if (finished.size > KEPT_FINISHED_RUNS) finished.delete(finished.keys().next().value!);
+    },
+    async loadFinished(runId) {
+      return Object.fromEntries(finished.get(runId) ?? []);
+    },
     async load(runId) {
       return Object.fromEntries(runs.get(runId) ?? []);
     },
