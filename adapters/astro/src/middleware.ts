@@ -3,26 +3,13 @@
  * @module
  */
 import type { MiddlewareHandler } from 'astro';
-import type { AuthScope } from '@framework/auth';
+import { withSetCookies, type AuthScope } from '@framework/auth';
 import type { AuthLocals } from './locals.js';
 import { authResolver, type AuthSource } from './source.js';
 import { attachState } from './state.js';
 
 function underBase(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
-}
-
-/** Appends Set-Cookie lines to a response, copying it first when its headers are immutable. */
-function withCookies(response: Response, lines: readonly string[]): Response {
-  if (lines.length === 0) return response;
-  try {
-    for (const line of lines) response.headers.append('set-cookie', line);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    for (const line of lines) copy.headers.append('set-cookie', line);
-    return copy;
-  }
 }
 
 /**
@@ -76,6 +63,6 @@ export function authMiddleware(auth: AuthSource): MiddlewareHandler {
       if (!refused) throw thrown;
       response = refused;
     }
-    return withCookies(response, scope.headers.getSetCookie());
+    return withSetCookies(response, scope.headers.getSetCookie());
   };
 }

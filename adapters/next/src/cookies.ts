@@ -4,6 +4,7 @@
  */
 import { cookies } from 'next/headers';
 import { NextResponse } from 'next/server';
+import { withSetCookies } from '@framework/auth';
 
 /**
  * Writes the Set-Cookie lines of `headers` (a refreshed or cleared session cookie, a CSRF cookie from
@@ -39,16 +40,5 @@ export async function forwardCookies(headers: Headers): Promise<boolean> {
  * when its headers are immutable (a `Response.redirect`).
  */
 export function withCookies(response: Response, headers: Headers): Response {
-  const lines = headers.getSetCookie();
-  if (lines.length === 0) return response;
-  const add = (target: Response) => {
-    const present = new Set(target.headers.getSetCookie());
-    for (const line of lines) if (!present.has(line)) target.headers.append('set-cookie', line);
-    return target;
-  };
-  try {
-    return add(response);
-  } catch {
-    return add(new Response(response.body, response));
-  }
+  return withSetCookies(response, headers.getSetCookie());
 }

@@ -24,16 +24,3 @@ export function forwardCookies(event: Pick<RequestEvent, 'locals'>, headers: Hea
   const queue = stateOf(event, 'forwardCookies').cookies;
   for (const line of headers.getSetCookie()) queue.append('set-cookie', line);
 }
-
-/** @internal Appends Set-Cookie lines to a response, copying it first when its headers are immutable. */
-export function withCookies(response: Response, lines: readonly string[]): Response {
-  if (lines.length === 0) return response;
-  try {
-    for (const line of lines) response.headers.append('set-cookie', line);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    for (const line of lines) copy.headers.append('set-cookie', line);
-    return copy;
-  }
-}

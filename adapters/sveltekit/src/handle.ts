@@ -4,10 +4,9 @@
  * @module
  */
 import type { Handle, RequestEvent } from '@sveltejs/kit';
-import type { Auth, RequestInfo } from '@framework/auth';
+import { withSetCookies, type Auth, type RequestInfo } from '@framework/auth';
 import type { AuthLocals } from './locals.js';
 import { releaseBody } from './body.js';
-import { withCookies } from './cookies.js';
 import { attachState, refuseAuthError, type EventAuthState, type SessionRead } from './state.js';
 
 /** The engine, or a function resolving it (for apps that migrate a database before creating it). */
@@ -90,7 +89,7 @@ async function finish(
     if (kit?.headers.get('content-type')?.includes('application/json')) out = kit;
   }
   const lines = [...(session?.getSetCookie() ?? []), ...state.cookies.getSetCookie()];
-  return withCookies(out, lines);
+  return withSetCookies(out, lines);
 }
 
 /**

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUTH_ERRORS } from '../error-codes.js';
-import { clientErrorOf, requestUrlOf } from './adapter-kit.js';
+import { clientErrorOf, requestUrlOf, withSetCookies } from './adapter-kit.js';
 
 describe('requestUrlOf', () => {
   it('builds the URL of an origin-form target on a plain host', () => {
@@ -74,5 +74,31 @@ describe('clientErrorOf', () => {
       { status: '404' },
     ])
       expect(clientErrorOf(error)).toEqual({ status: 500, code: 'INTERNAL_ERROR', message: 'Internal Server Error' });
+  });
+});
+
+describe('withSetCookies', () => {
+  const session = 'framework.session-token=abc; Path=/; HttpOnly; SameSite=Lax';
+  const csrf = 'framework.csrf=x; Path=/; HttpOnly';
+
+  it('appends the lines verbatim to a mutable response, without repeating one it carries', async () => {
+    const response = new Response('ok', { headers: { 'set-cookie': session } });
+    const out = withSetCookies(response, [session, csrf]);
+    expect(out).toBe(response);
+    expect(out.headers.getSetCookie()).toEqual([session, csrf]);
+    expect(withSetCookies(response, [])).toBe(response);
+  });
+
+  it('copies an immutable response (a redirect) with its status, headers and body', async () => {
+    const redirect = Response.redirect('https://app.example/next', 303);
+    const out = withSetCookies(redirect, [session]);
+    expect(out).not.toBe(redirect);
+    expect(out.status).toBe(303);
+    expect(out.headers.get('location')).toBe('https://app.example/next');
+    expect(out.headers.getSetCookie()).toEqual([session]);
+    const fetched = await fetch('data:text/plain,hello');
+    const copy = withSetCookies(fetched, [csrf]);
+    expect(await copy.text()).toBe('hello');
+    expect(copy.headers.getSetCookie()).toEqual([csrf]);
   });
 });

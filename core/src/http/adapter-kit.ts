@@ -67,3 +67,28 @@ export function clientErrorOf(error: unknown): { status: number; code: string; m
   if (status >= 500) return { status, code: 'INTERNAL_ERROR', message: 'Internal Server Error' };
   return { status, code: CLIENT_CODES[status] ?? 'INVALID_REQUEST', message: 'The request was refused' };
 }
+
+/**
+ * `response` with the Set-Cookie `lines` appended verbatim (attributes kept; a line it already carries is not
+ * repeated). When its headers are immutable (`Response.redirect`, a fetched response) the answer is a copy with
+ * the same status, headers and body stream. For adapters whose framework hands back a `Response` (SvelteKit, Astro,
+ * Next.js) and the kit's refreshed or cleared session cookies must ride on it.
+ * @example
+ * ```ts
+ * const response = await resolve(event);
+ * return withSetCookies(response, scope.headers.getSetCookie());
+ * ```
+ */
+export function withSetCookies(response: Response, lines: readonly string[]): Response {
+  if (lines.length === 0) return response;
+  const add = (target: Response) => {
+    const present = new Set(target.headers.getSetCookie());
+    for (const line of lines) if (!present.has(line)) target.headers.append('set-cookie', line);
+    return target;
+  };
+  try {
+    return add(response);
+  } catch {
+    return add(new Response(response.body, response));
+  }
+}
