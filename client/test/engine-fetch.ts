@@ -7,12 +7,18 @@ import {
   credentials,
   createMemoryAdapter,
   passwordAccounts,
+  type AuthPlugin,
   type CreateAuthOptions,
 } from '@framework/auth';
 import { createAuthClient } from '../src/index.js';
 
-/** One registered user (`ada@example.com` / `analytical-engine`) on database sessions; `extra` adds options. */
-export async function engine(extra: Partial<CreateAuthOptions> = {}) {
+/**
+ * One registered user (`ada@example.com` / `analytical-engine`) on database sessions; `extra` adds options (its
+ * `plugins` type the engine: `auth.extensions`, its error codes).
+ */
+export async function engine<const P extends readonly AuthPlugin<string, unknown, any>[] = []>(
+  extra: Partial<CreateAuthOptions<P>> = {},
+) {
   const adapter = createMemoryAdapter();
   const passwords = passwordAccounts(adapter);
   const ada = await passwords.register({ email: 'ada@example.com', password: 'analytical-engine', name: 'Ada' });
