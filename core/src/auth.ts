@@ -104,6 +104,7 @@ export function createAuth<
     hooks: registry.hooks,
     signInMethods: plugins.flatMap((p) => p.signInMethods ?? []),
     signInLinks: plugins.flatMap((p) => p.signInLinks ?? []),
+    routeTemplateOf: (path) => registry.match(`${config.basePath}${path}`)?.template.slice(config.basePath.length),
     telemetry: createAuthTelemetry(),
     refusals,
     readSession: reader.readSession,

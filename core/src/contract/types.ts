@@ -70,6 +70,11 @@ export interface AuthInternals {
   signInMethods: readonly SignInMethod[];
   /** Every plugin's sign-in page links, in registration order. */
   signInLinks: readonly SignInLink[];
+  /**
+   * The template of the route serving `path` (under `basePath`, e.g. `/signin/credentials` → `/signin/:provider`),
+   * or undefined when no core or plugin route serves it. For plugins that name routes in their options.
+   */
+  routeTemplateOf(path: string): string | undefined;
   maxBodySize: number;
   logger: AuthLogger;
   /** The role definitions given to `createAuth({ rbac })`, if any. */

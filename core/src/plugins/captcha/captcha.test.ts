@@ -223,4 +223,17 @@ describe('captcha() routes', () => {
         expect.objectContaining({ code: 'INVALID_CONFIG' }),
       );
   });
+
+  it('refuses, at createAuth, a given route that nothing serves (a typo would leave the real route unguarded)', () => {
+    for (const typo of ['/sign-up', '/password/forgotten', '/signin/credentials/extra', '/email-otp/send']) {
+      expect(() => setup({ routes: ['/signup', typo] }), typo).toThrow(
+        expect.objectContaining({ code: 'INVALID_CONFIG', message: expect.stringContaining(typo) }),
+      );
+    }
+    // Templates and the concrete paths they serve are both accepted; the defaults need no check.
+    expect(() =>
+      setup({ routes: ['/signup', '/signin/:provider', '/signin/credentials', '/callback/:provider'] }),
+    ).not.toThrow();
+    expect(() => setup()).not.toThrow();
+  });
 });

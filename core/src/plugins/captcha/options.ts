@@ -61,6 +61,8 @@ export interface ResolvedCaptchaOptions {
   provider: CaptchaProvider;
   secretKey: string;
   routes: ReadonlySet<string>;
+  /** Whether the app named the routes (then each must be served by some route). */
+  routesGiven: boolean;
   verifyUrl: string;
   siteKey: string | undefined;
   minScore: number | undefined;
@@ -93,6 +95,7 @@ export function resolveCaptchaOptions(o: CaptchaOptions): ResolvedCaptchaOptions
     provider: o.provider,
     secretKey: o.secretKey,
     routes: new Set(routes),
+    routesGiven: o.routes !== undefined,
     verifyUrl,
     siteKey: o.siteKey,
     minScore: o.minScore,

@@ -3,7 +3,7 @@
  * the CSRF checks and before the route's rate limit and action.
  * @module
  */
-import type { AuthPlugin, RouteContext } from '../../plugin-kit.js';
+import { AuthConfigError, type AuthPlugin, type RouteContext } from '../../plugin-kit.js';
 import { CAPTCHA_ERRORS, type CaptchaErrorCode } from './errors.js';
 import { resolveCaptchaOptions, WIDGET_FIELDS, type CaptchaOptions, type ResolvedCaptchaOptions } from './options.js';
 import { verifyToken } from './verify.js';
@@ -45,7 +45,8 @@ function tokenOf(ctx: RouteContext, o: ResolvedCaptchaOptions): string {
  * Refusals: 400 `CAPTCHA_REQUIRED` (no token), 403 `CAPTCHA_FAILED` (refused by the provider, or a score below
  * `minScore`), 503 `CAPTCHA_UNAVAILABLE` (the verify endpoint failed: refused, never let through).
  *
- * @throws AuthConfigError (`INVALID_CONFIG`) for a bad option.
+ * @throws AuthConfigError (`INVALID_CONFIG`) for a bad option; at `createAuth`, for a given `routes` entry that no
+ * core or plugin route serves (a typo would otherwise leave that route unguarded).
  * @example
  * ```ts
  * import { createAuth, createMemoryAdapter } from '@framework/auth';
@@ -65,6 +66,15 @@ export function captcha(
   const o = resolveCaptchaOptions(options);
   return {
     id: 'captcha',
+    init(auth) {
+      if (!o.routesGiven) return undefined;
+      for (const route of o.routes)
+        if (auth.routeTemplateOf(route) === undefined)
+          throw new AuthConfigError(
+            `Invalid auth config: captcha(): routes has ${JSON.stringify(route)}, which no route serves; use a path under basePath such as "/signup" or "/signin/:provider"`,
+          );
+      return undefined;
+    },
     hooks: {
       async beforeAction(ctx) {
         if (ctx.request.method !== 'POST' || !guarded(ctx, o.routes)) return undefined;
