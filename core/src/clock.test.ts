@@ -91,6 +91,30 @@ describe('one clock per auth instance', () => {
     expect(createAuth({ secret: 'a-secret-of-at-least-32-characters-long!', env: {} }).clock).toBe(systemClock);
   });
 
+  it('a JWT session expires on the clock: in the verified-token cache and through jose (currentDate)', async () => {
+    let t = Date.parse('2030-01-01T00:00:00Z');
+    const clock: AuthClock = { now: () => t };
+    const options = {
+      secret: 'a-secret-of-at-least-32-characters-long!',
+      env: {},
+      clock,
+      session: { strategy: 'jwt' as const, maxAge: 3600 },
+    };
+    const auth = createAuth(options);
+    const { headers, expires } = await auth.createSession({ id: 'u1', email: 'ada@example.com' });
+    expect(expires.toISOString()).toBe('2030-01-01T01:00:00.000Z');
+    const cookie = headers.get('set-cookie')!.split(';')[0]!;
+    const read = async (a: typeof auth) =>
+      (await a.getSession(new Request('http://localhost/', { headers: { cookie } }))).session?.user.id ?? null;
+    expect(await read(auth)).toBe('u1');
+    // a fresh instance has no cached verification: jose checks the token, with the auth's clock
+    expect(await read(createAuth(options))).toBe('u1');
+    t += 3601_000;
+    expect(await read(auth)).toBeNull();
+    // in real time the token is still valid (it expires in 2030): only the clock ends it
+    expect(await read(createAuth(options))).toBeNull();
+  });
+
   it('refuses a clock without now()', () => {
     expect(() =>
       createAuth({ secret: 'a-secret-of-at-least-32-characters-long!', env: {}, clock: {} as AuthClock }),
