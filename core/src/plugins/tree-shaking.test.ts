@@ -39,6 +39,8 @@ const PLUGINS = {
   'have-i-been-pwned': { entry: './plugins/have-i-been-pwned/index.ts', name: 'haveIBeenPwned', deps: [] as string[] },
   'email-otp': { entry: './plugins/email-otp/index.ts', name: 'emailOTP', deps: [] as string[] },
   username: { entry: './plugins/username/index.ts', name: 'username', deps: [] as string[] },
+  'phone-number': { entry: './plugins/phone-number/index.ts', name: 'phoneNumber', deps: ['libphonenumber-js/max'] },
+  'last-login-method': { entry: './plugins/last-login-method/index.ts', name: 'lastLoginMethod', deps: [] as string[] },
 };
 
 describe('plugin tree-shaking (esbuild metafile)', () => {
@@ -51,6 +53,7 @@ describe('plugin tree-shaking (esbuild metafile)', () => {
       expect(files.filter((f) => f.includes(`plugins/${dir}/`))).toStrictEqual([]);
     expect(packages).not.toContain('@oslojs/otp');
     expect(packages).not.toContain('uqr');
+    for (const p of Object.values(PLUGINS)) for (const dep of p.deps) expect(packages).not.toContain(dep);
   });
 
   it.each(Object.entries(PLUGINS))('importing %s bundles it, with its dependencies', async (dir, p) => {
