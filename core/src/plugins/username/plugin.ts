@@ -75,8 +75,8 @@ export const USERNAME_API = {
  *   emailAndPassword: {},
  *   plugins: [username({ minLength: 3, maxLength: 30 })],
  * });
- * await auth.api.signUpEmail({ email: 'ada@example.com', password: 'correct horse battery', username: 'Ada' });
- * // POST /auth/username/sign-in {username: 'ada', password: 'correct horse battery'}
+ * // POST /auth/signup {email, password, username: 'Ada'}, then POST /auth/username/sign-in {username: 'ada', password}
+ * const { available } = await auth.api.isUsernameAvailable({ username: 'ada' }); // false
  * ```
  */
 export function username(

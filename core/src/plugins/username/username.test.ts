@@ -344,3 +344,40 @@ describe('username() availability and changes', () => {
     expect(await (await available(f.client(), 'ada')).json()).toMatchObject({ available: true });
   });
 });
+
+describe('username() on auth.api and against open redirects', () => {
+  it('its routes are typed methods of auth.api', async () => {
+    const f = await setup(memory);
+    await signUp(f.client(), 'ada@example.com', 'ada');
+    const free = await f.auth.api.isUsernameAvailable({ username: 'Grace' });
+    expect(free).toStrictEqual({ available: true, username: 'grace' });
+    const { data, headers } = await f.auth.api.signInUsername(
+      { username: 'ada', password: PASSWORD },
+      { returnHeaders: true },
+    );
+    expect(data.ok).toBe(true);
+    const cookie = headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const mine = await f.auth.api.getUsername(undefined, { headers: { cookie } });
+    expect(mine).toStrictEqual({ username: 'ada', displayUsername: 'ada' });
+    const updated = await f.auth.api.updateUsername({ username: 'Ada.L' }, { headers: { cookie } });
+    expect(updated.displayUsername).toBe('Ada.L');
+    // @ts-expect-error -- the body is typed: a username is required
+    await expect(f.auth.api.isUsernameAvailable({})).rejects.toMatchObject({ code: 'USERNAME_INVALID' });
+  });
+
+  it('never sends the browser to another origin after signing in', async () => {
+    const f = await setup(memory);
+    await signUp(f.client(), 'ada@example.com', 'ada');
+    for (const callbackUrl of ['https://evil.test/x', '//evil.test/x', '/\\evil.test', 'https:%2F%2Fevil.test']) {
+      const res = await f
+        .client()
+        .postJson('/auth/username/sign-in', { username: 'ada', password: PASSWORD, callbackUrl });
+      expect(res.status).toBe(200);
+      const { url } = (await res.json()) as { url: string };
+      expect(new URL(url, ORIGIN).origin).toBe(ORIGIN);
+    }
+  });
+});
