@@ -6,6 +6,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Auth } from '../../auth.js';
+import type { AuthPlugin } from '../../contract/types.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { EMAIL, ORIGIN, PASSWORD, makeFixture } from '../../testing/fixtures.js';
 import { apiKeys } from '../api-keys/index.js';
@@ -58,7 +59,10 @@ async function serve(auth: Auth): Promise<string> {
 const json = { 'content-type': 'application/json', accept: 'application/json' };
 const errorCode = async (res: Response) => ((await res.json()) as { error?: { code: string } }).error?.code;
 
-async function setup(strategy: 'database' | 'jwt' = 'database', plugins = [bearer()]) {
+async function setup(
+  strategy: 'database' | 'jwt' = 'database',
+  plugins: AuthPlugin<string, any, any, any>[] = [bearer()],
+) {
   const f = await makeFixture(strategy, { baseURL: ORIGIN, emailAndPassword: {}, plugins });
   const base = await serve(f.auth);
   /** Signs in as a bearer client (no cookie, `x-auth-mode: bearer`): the token from `set-auth-token`. */
