@@ -27,6 +27,9 @@ export function printAdapterTable<K extends string>(
   rounds: number,
   { baseName = 'bare', node = process.versions.node }: AdapterTableOptions = {},
 ): void {
+  // More runnable work than cores over the last 5 minutes: the pinned server shared its core with other jobs.
+  const load = loadavg()[1]!;
+  const busy = load > cpus().length;
   console.log(
     `\n== ${title} (autocannon, 20 connections, loopback; median of ${rounds} interleaved rounds; ${
       t.pinned ? 'server on core 1, load generator on core 0' : 'not pinned to cores'
@@ -45,8 +48,14 @@ export function printAdapterTable<K extends string>(
       cpu === undefined ? 'n/a' : fmt(cpu, 2),
       over === undefined || kind === base.bare || kind === base.noop ? '' : `${over >= 0 ? '+' : ''}${fmt(over, 2)}`,
       goal ? goalText(goal) : '',
-      goal ? verdict(over, goal) : '',
+      goal ? (busy ? 'n/a (busy machine)' : verdict(over, goal)) : '',
     ];
     console.log(`| ${cells.join(' | ')} |`);
   }
+  if (busy)
+    console.log(
+      `(5-minute load average ${load.toFixed(1)} on ${cpus().length} cores: other jobs shared the server's core, ` +
+        "and /proc charges CPU by scheduler tick, so these µs are not the routes' cost and carry no verdict; " +
+        'run again on an idle machine)',
+    );
 }

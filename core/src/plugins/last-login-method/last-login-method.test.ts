@@ -11,6 +11,7 @@ import { makeFixture, type TestClient } from '../../testing/fixtures.js';
 import { emailOTP } from '../email-otp/index.js';
 import type { EmailOtpMail } from '../email-otp/index.js';
 import { phoneNumber, type PhoneOtpMessage } from '../phone-number/index.js';
+import { username } from '../username/index.js';
 import { isLastLoginMethod, methodOf } from './methods.js';
 import { LAST_LOGIN_METHOD_COOKIE, lastLoginMethod, lastLoginMethodField } from './plugin.js';
 
@@ -73,6 +74,28 @@ describe('lastLoginMethod cookie', () => {
     const html = await page(c);
     expect(marked(html)).toBe('/auth/phone-number/send-otp');
     expect(html.match(/Last used/g)).toHaveLength(1);
+  });
+
+  it('username: signing in on the username route sets username, and the page marks its form', async () => {
+    const f = await makeFixture('database', {
+      adapter: createMemoryAdapter(),
+      providers: [],
+      emailAndPassword: {},
+      plugins: [username(), lastLoginMethod()],
+      rateLimit: { login: false },
+    });
+    await f.auth.migrate();
+    const c = f.client();
+    const signUp = await c.postJson('/auth/signup', {
+      email: 'grace@example.com',
+      password: 'analytical-engine',
+      username: 'grace',
+    });
+    expect(signUp.status).toBe(200);
+    expect(c.cookies.get(COOKIE)).toBe('credentials');
+    await c.postJson('/auth/username/sign-in', { username: 'grace', password: 'analytical-engine' });
+    expect(c.cookies.get(COOKIE)).toBe('username');
+    expect(marked(await page(c))).toBe('/auth/username/sign-in');
   });
 
   it('a failed sign-in sets nothing', async () => {
