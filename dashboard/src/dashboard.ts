@@ -19,7 +19,8 @@ import { renderGet } from './pages.js';
 export type DashboardRuntime = Pick<
   TriggerRuntime,
   'name' | 'definitions' | 'onRun' | 'inspectQueues' | 'replay' | 'discard' | 'pause' | 'resume' | 'events'
->;
+> &
+  Partial<Pick<TriggerRuntime, 'getSteps'>>;
 
 /** Options of {@link createDashboard}. */
 export interface DashboardOptions {

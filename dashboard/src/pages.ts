@@ -3,7 +3,7 @@
  * the chart's data and the live tail of runs (Server-Sent Events).
  * @module
  */
-import type { RunRecord } from '@framework/trigger';
+import type { RunRecord, TriggerStep } from '@framework/trigger';
 import type { AuthActivitySources } from './auth-activity.js';
 import { auditFilterOf } from './auth-activity.js';
 import type { CsrfGuard } from './csrf.js';
@@ -56,7 +56,7 @@ export async function renderGet(
   }
   if (path.startsWith('/runs/')) {
     const run = await deps.history?.find(decodeURIComponent(path.slice('/runs/'.length)));
-    return run ? htmlResponse(runPage(context, run)) : null;
+    return run ? htmlResponse(runPage(context, run, await stepsOf(deps.runtime, run))) : null;
   }
   if (path === '/auth') return htmlResponse(authPage(context, await authData(deps.authActivity, url.searchParams)));
   if (path === '/api/throughput')
@@ -65,6 +65,19 @@ export async function renderGet(
     return jsonResponse({ runs: ((await deps.history?.list({ limit: 50 })) ?? []).map(summary) });
   if (path === '/events') return liveTail(request, deps);
   return null;
+}
+
+/**
+ * The durable steps of the run an attempt belongs to, read from the runtime's engine (`runtime.getSteps`);
+ * `undefined` when the attempt has no steps id, the runtime cannot read steps, or reading failed.
+ */
+async function stepsOf(runtime: DashboardRuntime | undefined, run: RunRecord): Promise<TriggerStep[] | undefined> {
+  if (run.stepsId === undefined || !runtime?.getSteps) return undefined;
+  try {
+    return await runtime.getSteps(run.stepsId);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A run without its log lines, for JSON and the live tail. */

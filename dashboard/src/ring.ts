@@ -17,6 +17,7 @@ export class RunRing {
   private readonly traceIds: string[];
   private readonly errors: Array<string | undefined>;
   private readonly logs: Array<LogEntry[] | undefined>;
+  private readonly stepsIds: Array<string | undefined>;
   private readonly attempts: Float64Array;
   private readonly started: Float64Array;
   private readonly durations: Float64Array;
@@ -32,6 +33,7 @@ export class RunRing {
     this.traceIds = new Array<string>(capacity).fill('');
     this.errors = new Array<string | undefined>(capacity).fill(undefined);
     this.logs = new Array<LogEntry[] | undefined>(capacity).fill(undefined);
+    this.stepsIds = new Array<string | undefined>(capacity).fill(undefined);
     this.attempts = new Float64Array(capacity);
     this.started = new Float64Array(capacity);
     this.durations = new Float64Array(capacity);
@@ -47,6 +49,7 @@ export class RunRing {
     this.errors[i] = run.error;
     this.logs[i] =
       run.logs.length === 0 ? undefined : run.logs.length > this.maxLogs ? run.logs.slice(-this.maxLogs) : run.logs;
+    this.stepsIds[i] = run.stepsId;
     this.attempts[i] = run.attempt;
     this.started[i] = run.startedAt.getTime();
     this.durations[i] = run.durationMs;
@@ -61,6 +64,7 @@ export class RunRing {
 
   private record(i: number): RunRecord {
     const error = this.errors[i];
+    const stepsId = this.stepsIds[i];
     return {
       id: this.ids[i]!,
       trigger: this.triggers[i]!,
@@ -72,6 +76,7 @@ export class RunRing {
       durationMs: this.durations[i]!,
       ...(error === undefined ? {} : { error }),
       logs: this.logs[i] ?? [],
+      ...(stepsId === undefined ? {} : { stepsId }),
     };
   }
 
