@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const FROM = /declare module '(?:\.\.\/)+error-codes\.js'/g;
+/** Any augmentation of the error-code module left with a relative specifier (one this script does not rewrite). */
+const LEFT = /declare module '\.{1,2}\/[^']*error-codes\.js'/;
 const TO = "declare module '@framework/auth'";
 
 function declarations(dir) {
@@ -21,6 +23,7 @@ function declarations(dir) {
 }
 
 let rewritten = 0;
+const left = [];
 for (const file of declarations(dist)) {
   const text = readFileSync(file, 'utf8');
   const next = text.replace(FROM, TO);
@@ -28,7 +31,10 @@ for (const file of declarations(dist)) {
     writeFileSync(file, next);
     rewritten++;
   }
+  if (LEFT.test(next)) left.push(file);
 }
 if (rewritten === 0)
   throw new Error('published-augmentations: no error-code augmentation found in dist/ (did the build change?)');
+if (left.length > 0)
+  throw new Error(`published-augmentations: a relative error-code augmentation is left in ${left.join(', ')}`);
 console.log(`published-augmentations: ${rewritten} declaration files name @framework/auth`);
