@@ -4,6 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuth } from '@framework/auth';
+import { createMemoryTwoFactorStorage, twoFactor } from '@framework/auth/plugins/two-factor';
+import { createSignedInSession } from '../sign-in/session.js';
 import { defineTrigger } from '@framework/trigger';
 import { createTestRuntime } from '@framework/trigger/testing';
 import { createTestContext } from './create-test-context.js';
@@ -91,5 +93,28 @@ describe('ctx.clock', () => {
     await ctx.clock.advance('25h');
     expect(fired).toEqual(['2030-01-01T03:00:00.000Z']);
     expect(await me()).toBeNull();
+  });
+
+  it("createSignedInSession enrols two-factor with the code of the auth's clock, not the real time", async () => {
+    ctx = await createTestContext({
+      now: '2030-01-01T00:00:00Z',
+      createApp: (db, { clock, origin }) =>
+        createAuth({
+          baseURL: origin,
+          secret: 'clock-secret-clock-secret-clock-secret-01',
+          adapter: db.adapter,
+          clock,
+          providers: [],
+          emailAndPassword: {},
+          plugins: [twoFactor({ storage: createMemoryTwoFactorStorage() })],
+          env: {},
+          logger: { error: () => {}, warn: () => {} },
+        }),
+    });
+    const signed = await createSignedInSession(
+      { auth: ctx.auth!, baseURL: ctx.origin },
+      { as: 'ada@example.com', twoFactor: true },
+    );
+    expect(signed.user.email).toBe('ada@example.com');
   });
 });

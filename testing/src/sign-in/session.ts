@@ -18,6 +18,8 @@ interface Steps {
   jar: StepJar;
   origin: string;
   basePath: string;
+  /** The time of the codes (ms): the auth's clock when the target is an auth instance, else the real time. */
+  now: () => number;
 }
 
 async function call(steps: Steps, path: string, init: RequestInit = {}): Promise<Response> {
@@ -68,7 +70,7 @@ async function enrolTwoFactor(steps: Steps): Promise<string | undefined> {
   if (enable.status === 409) return undefined; // enrolled before: the session counts as past the second factor
   if (!enable.ok) throw await failure('two-factor/enable (is the twoFactor() plugin on?)', enable);
   const { totpURI } = (await enable.json()) as { totpURI: string };
-  const confirm = await post(steps, 'two-factor/confirm', { code: totpCodeOfUri(totpURI) });
+  const confirm = await post(steps, 'two-factor/confirm', { code: totpCodeOfUri(totpURI, steps.now()) });
   if (!confirm.ok) throw await failure('two-factor/confirm', confirm);
   return totpURI;
 }
@@ -118,7 +120,9 @@ export async function createSignedInSession(target: SignInTarget, options: SignI
   const origin = new URL(target.baseURL).origin;
   const basePath = 'auth' in target ? target.auth.config.basePath : (target.basePath ?? '/auth');
   const send: Send = 'auth' in target ? (request) => target.auth.handler(request) : (request) => fetch(request);
-  const steps: Steps = { send, jar: createStepJar(), origin, basePath };
+  const clock = 'auth' in target ? target.auth.clock : undefined;
+  const now = clock ? () => clock.now() : () => Date.now();
+  const steps: Steps = { send, jar: createStepJar(), origin, basePath, now };
   const user = await firstSession(target, steps, options);
   const { organization } = options;
   if (organization !== undefined)

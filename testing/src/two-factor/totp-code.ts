@@ -5,17 +5,18 @@
 import { Secret, TOTP, URI } from 'otpauth';
 
 /**
- * The current code of an `otpauth://totp/…` key URI (as `POST /two-factor/enable` answers it).
+ * The current code of an `otpauth://totp/…` key URI (as `POST /two-factor/enable` answers it); `at`: the moment, in
+ * ms since the epoch (default now).
  * @throws TypeError for a URI that is not a TOTP key URI.
  * @example
  * ```ts
  * const code = totpCodeOfUri(totpURI); // '492039'
  * ```
  */
-export function totpCodeOfUri(uri: string): string {
+export function totpCodeOfUri(uri: string, at?: number): string {
   const otp = URI.parse(uri);
   if (!(otp instanceof TOTP)) throw new TypeError('totpCodeOfUri: not an otpauth://totp/ key URI');
-  return otp.generate();
+  return otp.generate(at === undefined ? {} : { timestamp: at });
 }
 
 /** TOTP parameters of the `twoFactor()` plugin (its `digits` and `period` options). */
