@@ -82,7 +82,7 @@ export async function printFrameworkThroughput(
 
 /** The Hono rows on Node 24 (installed into `.cache/node24` on first use), beside Node 24's no-op middleware. */
 export async function printNode24Throughput(seconds = 3, rounds = 5): Promise<void> {
-  const title = 'protected route vs a no-op Hono middleware, on Node 24';
+  const title = 'protected route vs a no-op Hono middleware, on Node 24 (the user in memory storage)';
   try {
     const binary = await ensureNode24();
     const version = spawnSync(binary, ['--version'], { encoding: 'utf8' }).stdout.trim().replace(/^v/, '');

@@ -9,17 +9,22 @@
  */
 import { Hono } from 'hono';
 import { serve } from '@hono/node-server';
-import { requireAuth as requireAuthInScope } from '@framework/auth';
+import { createMemoryAdapter, requireAuth as requireAuthInScope } from '@framework/auth';
 import { authSession, requireAuth, type AuthVariables } from '@framework/hono';
 import { signedInBetterAuth } from './better-auth-fixture.js';
 import { signedInAuth } from './fixtures.js';
 
 const kind = process.argv[2];
+/**
+ * `BENCH_STORAGE=memory` (the Node 24 rows: better-sqlite3 is built for this repository's Node 20 and does not
+ * load there) keeps the signed-in user in memory storage instead of SQLite.
+ */
+const storage = () => (process.env.BENCH_STORAGE === 'memory' ? createMemoryAdapter() : undefined);
 const app = new Hono<{ Variables: AuthVariables }>();
 let cookie = '';
 if (kind === 'default') {
   // The default: the session is bound to the Hono context, the route uses requireAuth(c).
-  const s = await signedInAuth('jwt');
+  const s = await signedInAuth('jwt', storage());
   cookie = s.cookie;
   app.use('*', authSession(s.auth));
   app.get('/', (c) => c.text(requireAuth(c).id));
@@ -43,7 +48,7 @@ if (kind === 'default') {
   app.route('/', reader);
 } else if (kind === 'scoped') {
   // Opt-in: AsyncLocalStorage around the rest of the request, the route uses the global requireAuth().
-  const s = await signedInAuth('jwt');
+  const s = await signedInAuth('jwt', storage());
   cookie = s.cookie;
   app.use('*', authSession(s.auth, { scope: true }));
   app.get('/', (c) => c.text(requireAuthInScope().id));

@@ -68,7 +68,7 @@ async function startServer(kind: AnyKind) {
   const child = spawn(command!, args, {
     stdio: ['ignore', 'pipe', 'inherit'],
     cwd: here,
-    env: runtime ? { ...process.env, NODE_OPTIONS: '' } : process.env,
+    env: runtime ? { ...process.env, NODE_OPTIONS: '', BENCH_STORAGE: 'memory' } : process.env,
   });
   // The `PORT` line (a framework's server may print its own lines first).
   const line = await new Promise<string>((resolve, reject) => {
