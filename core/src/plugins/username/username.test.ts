@@ -25,7 +25,11 @@ import { username } from './plugin.js';
 const PASSWORD = 'correct horse battery';
 type Open = () => Promise<StorageAdapter & { close?: () => Promise<void> }>;
 
-async function setup(open: Open, options: UsernameOptions = {}, overrides: Partial<CreateAuthOptions> = {}) {
+async function setup(
+  open: Open,
+  options: UsernameOptions = {},
+  overrides: Omit<Partial<CreateAuthOptions>, 'plugins'> = {},
+) {
   const adapter = await open();
   const auth = createAuth({
     secret: SECRET,
