@@ -289,6 +289,29 @@ describe('username() sign-in', () => {
   });
 });
 
+describe('username() held at a verified sign-up', () => {
+  it('the first email sign-in of the new account takes the name it chose', async () => {
+    const f = await setup(
+      memory,
+      {},
+      { emailAndPassword: { requireEmailVerification: true, sendVerificationEmail: () => {} } },
+    );
+    expect((await signUp(f.client(), 'ada@example.com', 'Ada')).status).toBe(200);
+    const user = (await f.adapter.getUserByEmail('ada@example.com'))!;
+    await f.adapter.updateUser(user.id, { emailVerified: new Date() });
+    const c = f.client();
+    expect(
+      (await c.postJson('/auth/callback/credentials', { email: 'ada@example.com', password: PASSWORD })).status,
+    ).toBe(200);
+    expect(await (await c.request('/auth/username', { headers: { accept: 'application/json' } })).json()).toStrictEqual(
+      {
+        username: 'ada',
+        displayUsername: 'Ada',
+      },
+    );
+  });
+});
+
 describe('username() availability and changes', () => {
   it('limits availability checks per IP, so names cannot be listed', async () => {
     const f = await setup(
