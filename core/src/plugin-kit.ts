@@ -83,6 +83,9 @@ export {
   type SignInAttempt,
 } from './routes/complete-sign-in.js';
 export { attemptIdentity, type AttemptIdentity } from './routes/rate-limited.js';
+// The OAuth sign-in's account rules (linked account, signed-in linking, a trusted verified email, else a new user),
+// for plugins that sign in with a provider's identity without the OAuth flow (`oneTap()`).
+export { applyOAuthSignIn, planOAuthSignIn, type SignInPlan } from './routes/oauth-account.js';
 
 // Events, responses, cookies, CSRF.
 export { emit } from './routes/emit.js';

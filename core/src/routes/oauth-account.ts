@@ -27,7 +27,7 @@ function notLinked(): AuthError {
 /** Decides the plan without writing anything (so the `signIn` callback can still refuse). */
 export async function planOAuthSignIn(
   adapter: StorageAdapter,
-  provider: OAuthProvider,
+  provider: Pick<OAuthProvider, 'id' | 'trustEmail'>,
   profile: UserProfile,
   currentUserId: string | null,
 ): Promise<SignInPlan> {
