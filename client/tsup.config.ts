@@ -14,6 +14,7 @@ export default packageBuild(
     svelte: 'src/svelte.ts',
     solid: 'src/solid.ts',
     'plugins/email-otp': 'src/plugins/email-otp.ts',
+    'plugins/one-tap': 'src/plugins/one-tap.ts',
     'plugins/username': 'src/plugins/username.ts',
     'plugins/phone-number': 'src/plugins/phone-number.ts',
     'plugins/last-login-method': 'src/plugins/last-login-method.ts',

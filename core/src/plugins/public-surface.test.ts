@@ -14,6 +14,7 @@ const PUBLIC_ONLY = [
   'have-i-been-pwned',
   'otp',
   'email-otp',
+  'one-tap',
   'phone-number',
   'last-login-method',
   'anonymous',
