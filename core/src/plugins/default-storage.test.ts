@@ -20,6 +20,7 @@ import { auditLog } from './audit-log/index.js';
 import { jwt } from './jwt/index.js';
 import { organizations } from './organizations/index.js';
 import { twoFactor, type TwoFactorExtension } from './two-factor/index.js';
+import { emailOTP } from './email-otp/index.js';
 
 const every = () => [
   twoFactor(),
@@ -28,6 +29,7 @@ const every = () => [
   admin(),
   auditLog(),
   organizations({ sendInvitation: () => {} }),
+  emailOTP({ sendVerificationOTP: () => {} }),
 ];
 
 /** Signs in an admin with a verified email and uses one route of each plugin; answers the statuses. */
@@ -45,13 +47,23 @@ async function useEveryPlugin(adapter: StorageAdapter) {
     admin: (await c.postJson('/auth/admin/users/ban', { userId: other.id, reason: 'spam' })).status,
     auditLog: (await c.request('/auth/admin/audit', { headers: { accept: 'application/json' } })).status,
     organizations: (await c.postJson('/auth/org/create', { name: 'Acme', slug: 'acme' })).status,
+    emailOTP: (await c.postJson('/auth/email-otp/send', { email: 'carol@example.com', type: 'sign-in' })).status,
   };
   return { f, statuses };
 }
 
 /** Rows of each plugin's table, read through the adapter's own connection. */
 async function countRows(db: Kysely<any>) {
-  const tables = ['two_factor', 'api_keys', 'auth_jwks', 'admin_bans', 'audit_log', 'tenants', 'tenants_members'];
+  const tables = [
+    'two_factor',
+    'api_keys',
+    'auth_jwks',
+    'admin_bans',
+    'audit_log',
+    'tenants',
+    'tenants_members',
+    'otp_codes',
+  ];
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
@@ -60,7 +72,7 @@ async function countRows(db: Kysely<any>) {
   return counts;
 }
 
-const ok = { twoFactor: 200, apiKeys: 201, jwt: 200, admin: 200, auditLog: 200, organizations: 200 };
+const ok = { twoFactor: 200, apiKeys: 201, jwt: 200, admin: 200, auditLog: 200, organizations: 200, emailOTP: 200 };
 
 function inTheAppDatabase(name: string, open: () => Promise<StorageAdapter>) {
   it(`${name}: auth.migrate() creates every plugin's tables in the adapter's database and the routes use them`, async () => {
@@ -69,7 +81,14 @@ function inTheAppDatabase(name: string, open: () => Promise<StorageAdapter>) {
       const { statuses } = await useEveryPlugin(adapter);
       expect(statuses).toEqual(ok);
       const counts = await countRows(adapter.kysely!);
-      expect(counts).toMatchObject({ two_factor: 1, api_keys: 1, auth_jwks: 1, admin_bans: 1, tenants: 1 });
+      expect(counts).toMatchObject({
+        two_factor: 1,
+        api_keys: 1,
+        auth_jwks: 1,
+        admin_bans: 1,
+        tenants: 1,
+        otp_codes: 1,
+      });
       expect(counts.tenants_members).toBe(1);
       expect(counts.audit_log).toBeGreaterThan(0);
     } finally {

@@ -3,7 +3,7 @@
  * @module
  */
 import { AuthConfigError } from '../../plugin-kit.js';
-import { createMemoryOtpStorage, resolveOtpPolicy } from '../otp/index.js';
+import { resolveOtpPolicy } from '../otp/index.js';
 import type { OtpPolicy, OtpPolicyOptions, OtpStorage } from '../otp/index.js';
 
 /** What a code is for. */
@@ -28,7 +28,10 @@ export interface EmailOtpOptions extends OtpPolicyOptions {
    * (password reset, sign-in with `signUp: false`), so the answer's timing tells nothing; a throw is logged.
    */
   sendVerificationOTP: (mail: EmailOtpMail) => Promise<void> | void;
-  /** Where codes live. Default: this process's memory (`createMemoryOtpStorage()`); use `createSqlOtpStorage(db)` with several instances. */
+  /**
+   * Where codes live. Default: the auth adapter's own database (an `otp_codes` table, created by `auth.migrate()`) on
+   * SQL adapters, this process's memory on the memory adapter; or any `OtpStorage` (`createSqlOtpStorage(db)`).
+   */
   storage?: OtpStorage;
   /** Create an account when an unknown address signs in with a code. Default true. */
   signUp?: boolean;
@@ -49,13 +52,13 @@ export interface ResolvedEmailOtpOptions {
  * Checks and completes the options.
  * @throws AuthConfigError (`INVALID_CONFIG`) naming the option at fault.
  */
-export function resolveEmailOtpOptions(options: EmailOtpOptions): ResolvedEmailOtpOptions {
+export function resolveEmailOtpOptions(options: EmailOtpOptions, storage: OtpStorage): ResolvedEmailOtpOptions {
   const fail = (what: string) => new AuthConfigError(`Invalid auth config: emailOTP(): ${what}`);
   if (!options || typeof options !== 'object') throw fail('needs an options object');
   if (typeof options.sendVerificationOTP !== 'function') throw fail('sendVerificationOTP must be a function');
   if (options.signUp !== undefined && typeof options.signUp !== 'boolean') throw fail('signUp must be a boolean');
-  const storage = options.storage ?? createMemoryOtpStorage();
-  if (typeof storage?.attempt !== 'function') throw fail('storage must be an OtpStorage');
+  if (options.storage !== undefined && typeof options.storage?.attempt !== 'function')
+    throw fail('storage must be an OtpStorage');
   const min = options.minPasswordLength ?? 8;
   if (!Number.isInteger(min) || min < 1 || min > 128)
     throw fail('minPasswordLength must be a whole number from 1 to 128');

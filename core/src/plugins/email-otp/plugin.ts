@@ -2,8 +2,14 @@
  * `emailOTP()`: sign in, verify an email and reset a password with a code sent by email.
  * @module
  */
-import { AuthConfigError, type AuthPlugin } from '../../plugin-kit.js';
-import { OTP_ERRORS, type OtpErrorCode, type OtpStorage } from '../otp/index.js';
+import { AuthConfigError, adapterStorage, type AuthPlugin } from '../../plugin-kit.js';
+import {
+  createMemoryOtpStorage,
+  createSqlOtpStorage,
+  OTP_ERRORS,
+  type OtpErrorCode,
+  type OtpStorage,
+} from '../otp/index.js';
 import { EMAIL_OTP_ERRORS, type EmailOtpErrorCode } from './errors.js';
 import { resolveEmailOtpOptions, type EmailOtpOptions } from './options.js';
 import { sendForm } from './pages.js';
@@ -53,13 +59,19 @@ export interface EmailOtpExtension {
 export function emailOTP(
   options: EmailOtpOptions,
 ): AuthPlugin<'emailOTP', EmailOtpExtension, Record<never, never>, OtpErrorCode | EmailOtpErrorCode> {
-  const o = resolveEmailOtpOptions(options);
+  // Without a `storage`, codes live in the auth adapter's own database (or memory), bound at createAuth.
+  const codes = adapterStorage('emailOTP()', options?.storage, {
+    sql: (db) => createSqlOtpStorage(db),
+    memory: createMemoryOtpStorage,
+  });
+  const o = resolveEmailOtpOptions(options, codes.storage);
   return {
     id: 'emailOTP',
     init(auth) {
       if (!auth.adapter)
         throw new AuthConfigError('Invalid auth config: emailOTP() needs `adapter` (users are stored)');
-      return { storage: o.storage };
+      codes.bind(auth.adapter);
+      return { storage: codes.storage };
     },
     routes: emailOtpRoutes(o),
     signInMethods: [
@@ -76,7 +88,7 @@ export function emailOTP(
           ),
       },
     ],
-    migrate: () => o.storage.migrate(),
+    migrate: () => codes.storage.migrate(),
     errorCodes: { codes: { ...OTP_ERRORS.codes, ...EMAIL_OTP_ERRORS.codes } },
   };
 }
