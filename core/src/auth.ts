@@ -3,7 +3,6 @@
  * route registry, the session reader (`engine/session-reader.ts`) and the HTTP dispatch (`engine/dispatch.ts`).
  * @module
  */
-import { randomString } from './crypto.js';
 import type { AuthInternals, AuthPlugin, PluginApis, PluginErrorCodes, PluginExtensions } from './contract/types.js';
 import type { CoreErrorCode } from './error-codes.js';
 import { signInRoutes } from './routes/router.js';
@@ -11,11 +10,11 @@ import { accountRoutes } from './routes/account/index.js';
 import { buildRegistry } from './plugins/registry.js';
 import { accessTokenGetter } from './access-token.js';
 import { runInScope } from './scope.js';
-import { createAuthTelemetry } from './telemetry.js';
 import { createRefusalLog } from './rate-limit/refusals.js';
 import { createDelivery } from './delivery.js';
 import { resolveOptions } from './engine/options.js';
 import { createSessionReader } from './engine/session-reader.js';
+import { buildInternals } from './engine/internals.js';
 import { createHandler } from './engine/dispatch.js';
 import { csrfApi, responseOfError, sessionIssuer } from './engine/app-api.js';
 import { createServerApi } from './engine/server-api.js';
@@ -86,31 +85,8 @@ export function createAuth<
   });
   const refusals = createRefusalLog();
   const delivery = createDelivery(resolved.logger);
-  const internals: AuthInternals = {
-    config,
-    providers: resolved.providers,
-    callbacks,
-    strategy,
-    adapter,
-    signingKey: config.secret[0] ?? randomString(32),
-    trustedOrigins: resolved.originPolicy.trustedOrigins,
-    env: resolved.env,
-    originPolicy: resolved.originPolicy,
-    limiters: resolved.limiters,
-    ...(options.events ? { events: options.events } : {}),
-    maxBodySize: resolved.maxBodySize,
-    logger: resolved.logger,
-    rbac: options.rbac,
-    hooks: registry.hooks,
-    signInMethods: plugins.flatMap((p) => p.signInMethods ?? []),
-    signInLinks: plugins.flatMap((p) => p.signInLinks ?? []),
-    routeTemplateOf: (path) => registry.match(`${config.basePath}${path}`)?.template.slice(config.basePath.length),
-    telemetry: createAuthTelemetry(),
-    refusals,
-    readSession: reader.readSession,
-    clock: resolved.clock,
-    deliver: delivery.deliver,
-  };
+  const { events, rbac } = options;
+  const internals = buildInternals({ resolved, registry, callbacks, reader, refusals, delivery, events, rbac });
   const pluginExtensions: Record<string, unknown> = {};
   for (const plugin of plugins) pluginExtensions[plugin.id] = plugin.init ? plugin.init(internals) : undefined;
   Object.assign(extensions, pluginExtensions, options.rbac ? { rbac: options.rbac } : {});
