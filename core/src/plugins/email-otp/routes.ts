@@ -24,9 +24,9 @@ import {
   type RouteContext,
   type RouteRateLimit,
 } from '../../plugin-kit.js';
-import { otpCodes, otpError, type OtpCodes, type OtpTarget } from '../otp/index.js';
+import { otpCodes, otpError, sendCode, type CodeDelivery, type OtpCodes, type OtpTarget } from '../otp/index.js';
 import { emailOtpError } from './errors.js';
-import type { EmailOtpType, ResolvedEmailOtpOptions } from './options.js';
+import type { EmailOtpMail, EmailOtpType, ResolvedEmailOtpOptions } from './options.js';
 import { resetPasswordPage, signInPage, verifyEmailPage, type PageInput } from './pages.js';
 
 /** The provider id sign-ins with a code carry (`account.provider`, events, the `signIn` callback). */
@@ -79,32 +79,17 @@ function withPage(o: ResolvedEmailOtpOptions, render: View, action: Action): Act
   };
 }
 
-/** Runs the app's hook; `awaited: false` answers at once whatever the hook does (a throw is logged). */
-async function deliver(ctx: RouteContext, codes: OtpCodes, o: ResolvedEmailOtpOptions, t: OtpTarget, awaited: boolean) {
-  const { code, expiresAt } = await codes.issue(ctx, t);
-  const mail = { email: t.address, otp: code, type: t.purpose as EmailOtpType, expiresAt };
-  const send = () =>
-    ctx.auth.deliver({ kind: 'email-otp', channel: 'email', to: t.address, code, expiresAt, data: mail }, () =>
-      o.send(mail),
-    );
-  const failed = async (error: unknown) => {
-    await codes.withdraw(t);
-    ctx.auth.logger.error(
-      `[auth] emailOTP: sendVerificationOTP threw: ${error instanceof Error ? error.name : typeof error}`,
-    );
+/** Sends a code for `t` by email through the app's hook (see `sendCode`). */
+function deliver(ctx: RouteContext, codes: OtpCodes, o: ResolvedEmailOtpOptions, t: OtpTarget, awaited: boolean) {
+  const delivery: CodeDelivery<EmailOtpMail> = {
+    to: t.address,
+    channel: 'email',
+    kind: 'email-otp',
+    hookName: 'emailOTP: sendVerificationOTP',
+    data: (otp, expiresAt) => ({ email: t.address, otp, type: t.purpose as EmailOtpType, expiresAt }),
+    send: (mail) => o.send(mail),
   };
-  if (!awaited) {
-    void Promise.resolve()
-      .then(send)
-      .catch((error: unknown) => failed(error).catch(() => {}));
-    return;
-  }
-  try {
-    await send();
-  } catch (error) {
-    await failed(error);
-    throw otpError('OTP_SEND_FAILED');
-  }
+  return sendCode(ctx, codes, t, delivery, awaited);
 }
 
 /** Where a browser goes after a code was sent: the page that asks for it. */

@@ -4,6 +4,7 @@
  * @module
  */
 export { otpCodes, type OtpCodes, type OtpTarget } from './codes.js';
+export { sendCode, type CodeDelivery } from './send.js';
 export { resolveOtpPolicy, type OtpPolicy, type OtpPolicyOptions } from './policy.js';
 export { OTP_ERRORS, otpError, type OtpErrorCode } from './errors.js';
 export type { OtpRecord, OtpStorage } from './types.js';

@@ -22,9 +22,17 @@ import {
   type RouteContext,
   type RouteRateLimit,
 } from '../../plugin-kit.js';
-import { otpCodes, otpError, type OtpCodes, type OtpStorage, type OtpTarget } from '../otp/index.js';
+import {
+  otpCodes,
+  otpError,
+  sendCode,
+  type CodeDelivery,
+  type OtpCodes,
+  type OtpStorage,
+  type OtpTarget,
+} from '../otp/index.js';
 import { PHONE_NUMBER_ERRORS } from './errors.js';
-import type { PhoneOtpPurpose, ResolvedPhoneNumberOptions } from './options.js';
+import type { PhoneOtpMessage, PhoneOtpPurpose, ResolvedPhoneNumberOptions } from './options.js';
 import { signInPage, verifyPage, type PhonePageInput } from './pages.js';
 import { toE164 } from './parse.js';
 import type { PhoneNumberStorage } from './types.js';
@@ -91,29 +99,17 @@ function withPage(d: Deps, render: View, action: Action): Action {
   };
 }
 
-/** Issues a code and runs the app's hook; `awaited: false` answers at once whatever the hook does (a throw is logged). */
-async function deliver(ctx: RouteContext, d: Deps, t: OtpTarget, number: string, awaited: boolean) {
-  const { code, expiresAt } = await d.codes.issue(ctx, t);
-  const purpose = t.purpose as PhoneOtpPurpose;
-  const sms = { phoneNumber: number, code, purpose, expiresAt };
-  const send = () =>
-    ctx.auth.deliver({ kind: 'sms-otp', channel: 'sms', to: number, code, expiresAt, data: sms }, () => d.o.send(sms));
-  const failed = async (error: unknown) => {
-    await d.codes.withdraw(t);
-    ctx.auth.logger.error(`[auth] phoneNumber: sendOTP threw: ${error instanceof Error ? error.name : typeof error}`);
+/** Sends a code for `t` to `number` by SMS through the app's hook (see `sendCode`). */
+function deliver(ctx: RouteContext, d: Deps, t: OtpTarget, number: string, awaited: boolean) {
+  const delivery: CodeDelivery<PhoneOtpMessage> = {
+    to: number,
+    channel: 'sms',
+    kind: 'sms-otp',
+    hookName: 'phoneNumber: sendOTP',
+    data: (code, expiresAt) => ({ phoneNumber: number, code, purpose: t.purpose as PhoneOtpPurpose, expiresAt }),
+    send: (sms) => d.o.send(sms),
   };
-  if (!awaited) {
-    void Promise.resolve()
-      .then(send)
-      .catch((error: unknown) => failed(error).catch(() => {}));
-    return;
-  }
-  try {
-    await send();
-  } catch (error) {
-    await failed(error);
-    throw otpError('OTP_SEND_FAILED');
-  }
+  return sendCode(ctx, d.codes, t, delivery, awaited);
 }
 
 /** Where a browser goes after a code was sent: the page that asks for it. */
