@@ -6,7 +6,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
+import { DATABASE_URL } from '../../../../test-support/services.js';
+import { createPostgresAdapter } from '../../storage/sql/postgres.js';
+import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
+import type { StorageAdapter } from '../../storage/types.js';
 import type { CreateAuthOptions } from '../../auth.js';
 import { EMAIL, ORIGIN, makeFixture, type TestClient } from '../../testing/fixtures.js';
 import { createFixedWindowStorage, createLoginRateLimiter } from '../../rate-limit.js';
@@ -261,3 +267,58 @@ async function hsForged(): Promise<string> {
     .setExpirationTime('1h')
     .sign(secret);
 }
+
+/** The sign-in, the linking by verified email and a refusal on a SQL adapter. */
+function onAdapter(name: string, open: () => Promise<StorageAdapter>) {
+  it(`${name}: creates the user, links by verified email, and refuses an unverified email`, async () => {
+    const adapter = await open();
+    try {
+      const f = await setup({}, { adapter });
+      const c = f.client();
+      expect((await post(c, { idToken: await token() })).status).toBe(200);
+      const user = await f.adapter.getUserByEmail(GOOGLE_EMAIL);
+      expect((await c.session())?.user.id).toBe(user!.id);
+      expect(await f.adapter.getUserByAccount({ provider: 'google', providerAccountId: 'google-sub-1' })).toMatchObject(
+        { id: user!.id },
+      );
+      const d = f.client();
+      expect((await post(d, { idToken: await token({ email: EMAIL, sub: 'google-ada' }) })).status).toBe(200);
+      expect((await d.session())?.user.id).toBe(f.userId);
+      const refused = await post(f.client(), {
+        idToken: await token({ email: 'eve@example.com', sub: 'google-eve', email_verified: false }),
+      });
+      expect(await errorCode(refused)).toBe('ONE_TAP_EMAIL_UNVERIFIED');
+      expect(await f.adapter.getUserByEmail('eve@example.com')).toBeNull();
+    } finally {
+      await adapter.close?.();
+    }
+  });
+}
+
+describe('oneTap on SQL adapters', () => {
+  onAdapter('SQLite', async () => createSqliteAdapter({ filename: ':memory:' }));
+});
+
+// Under CI=true this throws when PostgreSQL is down, failing the file.
+const pg = await postgresSchemas('one_tap_e2e');
+describe.skipIf(!pg.available)('oneTap on PostgreSQL', () => {
+  afterAll(() => pg.dropAll());
+  onAdapter('PostgreSQL', async () => {
+    const isolated = await pg.isolated();
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(isolated);
+    await isolated.destroy();
+    const { default: pgModule } = await import('pg');
+    const pool = new pgModule.Pool({
+      connectionString: DATABASE_URL,
+      max: 4,
+      options: `-c search_path=${rows[0]!.schema}`,
+    });
+    const adapter = createPostgresAdapter({ pool });
+    return Object.assign(Object.create(adapter) as StorageAdapter, {
+      close: async () => {
+        await adapter.close?.();
+        await pool.end();
+      },
+    });
+  });
+});
