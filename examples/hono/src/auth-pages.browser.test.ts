@@ -49,9 +49,13 @@ describe.skipIf(!available)('default auth pages in Chromium', () => {
     const { context, page } = await fresh();
     await page.goto('/auth/signin');
     await screenshot(page, 'signin-page');
-    await page.getByLabel('Email', { exact: true }).first().fill('ada@example.com');
-    await page.getByLabel('Password').fill('analytical-engine');
-    await page.getByRole('button', { name: 'Sign in with Email and password' }).click();
+    // The credentials form: the sign-in page also has the username, phone and email-code forms.
+    const credentials = page
+      .locator('form')
+      .filter({ has: page.getByRole('button', { name: 'Sign in with Email and password' }) });
+    await credentials.getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await credentials.getByLabel('Password').fill('analytical-engine');
+    await credentials.getByRole('button', { name: 'Sign in with Email and password' }).click();
     await page.waitForURL(`${running.origin}/`);
     expect(await page.locator('#user-email').textContent()).toBe('ada@example.com');
     await screenshot(page, 'home-signed-in');
@@ -85,9 +89,13 @@ describe.skipIf(!available)('default auth pages in Chromium', () => {
     await tab.getByLabel('New password').fill('a brand new password');
     await tab.getByRole('button', { name: 'Set password' }).click();
     await tab.waitForURL(/\/auth\/signin/);
-    await tab.getByLabel('Email', { exact: true }).first().fill('grace@example.com');
-    await tab.getByLabel('Password').fill('a brand new password');
-    await tab.getByRole('button', { name: 'Sign in with Email and password' }).click();
+    // The credentials form: the sign-in page also has the username, phone and email-code forms.
+    const credentials = tab
+      .locator('form')
+      .filter({ has: tab.getByRole('button', { name: 'Sign in with Email and password' }) });
+    await credentials.getByLabel('Email', { exact: true }).fill('grace@example.com');
+    await credentials.getByLabel('Password').fill('a brand new password');
+    await credentials.getByRole('button', { name: 'Sign in with Email and password' }).click();
     await tab.waitForURL(`${running.origin}/`);
     expect(await tab.locator('#user-email').textContent()).toBe('grace@example.com');
     // The reset ended the first browser's session.
@@ -143,9 +151,13 @@ describe.skipIf(!available)('default auth pages in Chromium', () => {
 
     // Sign in with the password first, then add a passkey.
     await page.goto('/auth/signin');
-    await page.getByLabel('Email', { exact: true }).first().fill('ada@example.com');
-    await page.getByLabel('Password').fill('analytical-engine');
-    await page.getByRole('button', { name: 'Sign in with Email and password' }).click();
+    // The credentials form: the sign-in page also has the username, phone and email-code forms.
+    const credentials = page
+      .locator('form')
+      .filter({ has: page.getByRole('button', { name: 'Sign in with Email and password' }) });
+    await credentials.getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await credentials.getByLabel('Password').fill('analytical-engine');
+    await credentials.getByRole('button', { name: 'Sign in with Email and password' }).click();
     await page.waitForURL(`${running.origin}/`);
     await page.goto('/auth/passkey');
     await page.locator('#passkey-name').fill('Virtual key');

@@ -27,6 +27,10 @@ import { createSqlInvitationStorage, organizations } from '@framework/auth/plugi
 import { emailOTP } from '@framework/auth/plugins/email-otp';
 import { createSqlOtpStorage } from '@framework/auth/plugins/otp';
 import { createSqlPhoneNumberStorage, phoneNumber } from '@framework/auth/plugins/phone-number';
+import { createSqlUsernameStorage, username } from '@framework/auth/plugins/username';
+import { anonymous, createSqlAnonymousStorage } from '@framework/auth/plugins/anonymous';
+import { bearer } from '@framework/auth/plugins/bearer';
+import { lastLoginMethod } from '@framework/auth/plugins/last-login-method';
 import { createSqlTenantStorage } from '@framework/auth/tenant';
 import { Kysely, SqliteDialect } from 'kysely';
 import Database from 'better-sqlite3';
@@ -236,6 +240,13 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
             }),
           ]
         : []),
+      // Usernames (sign in with a name and password; /auth/username to choose one), guests ("Continue as guest"
+      // on the sign-in page; signing up later keeps the account and deletes the guest), bearer sessions for
+      // clients without cookies, and the "Last used" mark on the sign-in page.
+      username({ storage: createSqlUsernameStorage(pluginDb) }),
+      anonymous({ storage: createSqlAnonymousStorage(pluginDb) }),
+      bearer(),
+      lastLoginMethod(),
       signUpListener(options.onSignUp),
     ],
   });
