@@ -6,11 +6,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Kysely, sql } from 'kysely';
 import { postgresSchemas } from '../../../test-support/pg-schemas.js';
-import { DATABASE_URL } from '../../../test-support/services.js';
 import { AuthConfigError } from '../errors.js';
 import { passwordAccounts } from '../password-accounts.js';
 import { createMemoryAdapter } from '../storage/memory.js';
-import { createPostgresAdapter } from '../storage/sql/postgres.js';
 import { createSqliteAdapter } from '../storage/sql/sqlite.js';
 import type { StorageAdapter } from '../storage/types.js';
 import { makeFixture, ORIGIN, PASSWORD } from '../testing/fixtures.js';
@@ -21,6 +19,7 @@ import { jwt } from './jwt/index.js';
 import { organizations } from './organizations/index.js';
 import { twoFactor, type TwoFactorExtension } from './two-factor/index.js';
 import { emailOTP } from './email-otp/index.js';
+import { postgresAdapterIn } from '../storage/sql/sql-test-support.js';
 
 const every = () => [
   twoFactor(),
@@ -107,22 +106,7 @@ const pg = await postgresSchemas('plugin_defaults');
 describe.skipIf(!pg.available)('plugins without `storage` on PostgreSQL', () => {
   afterAll(() => pg.dropAll());
   inTheAppDatabase('createPostgresAdapter', async () => {
-    const isolated = await pg.isolated();
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(isolated);
-    await isolated.destroy();
-    const { default: pgModule } = await import('pg');
-    const pool = new pgModule.Pool({
-      connectionString: DATABASE_URL,
-      max: 2,
-      options: `-c search_path=${rows[0]!.schema}`,
-    });
-    const adapter = createPostgresAdapter({ pool });
-    return Object.assign(Object.create(adapter) as StorageAdapter, {
-      close: async () => {
-        await adapter.close?.();
-        await pool.end();
-      },
-    });
+    return postgresAdapterIn(pg);
   });
 });
 

@@ -4,13 +4,10 @@
  * sessions), the routes a guest is refused on, the flood limit and CSRF.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
-import { DATABASE_URL } from '../../../../test-support/services.js';
 import type { CreateAuthOptions } from '../../auth.js';
 import { createLoginRateLimiter, createFixedWindowStorage } from '../../rate-limit.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
-import { createPostgresAdapter } from '../../storage/sql/postgres.js';
 import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
 import type { StorageAdapter } from '../../storage/types.js';
 import { EMAIL, ORIGIN, PASSWORD, makeFixture, type TestClient } from '../../testing/fixtures.js';
@@ -19,27 +16,13 @@ import { passkey } from '../passkey/provider.js';
 import { twoFactor } from '../two-factor/index.js';
 import { anonymous, type AnonymousExtension } from './index.js';
 import type { AnonymousLink, AnonymousOptions } from './options.js';
+import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
 
 const pg = await postgresSchemas('anonymous_e2e');
 afterAll(() => pg.dropAll());
 
 async function openPostgres(): Promise<StorageAdapter> {
-  const isolated = await pg.isolated();
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(isolated);
-  await isolated.destroy();
-  const { default: pgModule } = await import('pg');
-  const pool = new pgModule.Pool({
-    connectionString: DATABASE_URL,
-    max: 2,
-    options: `-c search_path=${rows[0]!.schema}`,
-  });
-  const adapter = createPostgresAdapter({ pool });
-  return Object.assign(Object.create(adapter) as StorageAdapter, {
-    close: async () => {
-      await adapter.close?.();
-      await pool.end();
-    },
-  });
+  return postgresAdapterIn(pg);
 }
 
 const adapters: [string, () => Promise<StorageAdapter>][] = [

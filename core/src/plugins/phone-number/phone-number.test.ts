@@ -19,6 +19,7 @@ import type { PhoneNumberExtension } from './plugin.js';
 import type { PhoneNumberOptions, PhoneOtpMessage } from './options.js';
 import { phoneNumber } from './plugin.js';
 import { toE164 } from './parse.js';
+import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
 
 afterEach(() => vi.useRealTimers());
 
@@ -113,22 +114,7 @@ const pg = await postgresSchemas('phone_e2e');
 describe.skipIf(!pg.available)('phoneNumber end to end on PostgreSQL', () => {
   afterAll(() => pg.dropAll());
   endToEnd('PostgreSQL', async () => {
-    const isolated = await pg.isolated();
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(isolated);
-    await isolated.destroy();
-    const { default: pgModule } = await import('pg');
-    const pool = new pgModule.Pool({
-      connectionString: DATABASE_URL,
-      max: 2,
-      options: `-c search_path=${rows[0]!.schema}`,
-    });
-    const adapter = createPostgresAdapter({ pool });
-    return Object.assign(Object.create(adapter) as StorageAdapter, {
-      close: async () => {
-        await adapter.close?.();
-        await pool.end();
-      },
-    });
+    return postgresAdapterIn(pg);
   });
 
   it('keeps numbers and codes in the adapter database (phone_numbers, otp_codes)', async () => {

@@ -7,10 +7,11 @@
  */
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type KyselyConfig } from 'kysely';
-import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
+import { postgresSchemas, type PostgresSchemas } from '../../../../test-support/pg-schemas.js';
 import { DATABASE_URL } from '../../../../test-support/services.js';
 import type { StorageAdapter } from '../types.js';
 import { createSqlAdapter } from './adapter.js';
+import { createPostgresAdapter } from './postgres.js';
 import type { SqlDialectName } from './dialect.js';
 
 /** A migrated adapter and the Kysely instance under it. */
@@ -57,4 +58,27 @@ export async function sqlTestDbs(prefix: string): Promise<SqlTestDbs> {
     },
     dropAll: () => pg.dropAll(),
   };
+}
+
+/**
+ * A `createPostgresAdapter` over a pool of its own, in a fresh schema of `pg` (not migrated); its `close()` ends
+ * the pool too. For tests that run the kit end to end on PostgreSQL.
+ */
+export async function postgresAdapterIn(pg: PostgresSchemas): Promise<StorageAdapter> {
+  const isolated = await pg.isolated();
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(isolated);
+  await isolated.destroy();
+  const { default: pgModule } = await import('pg');
+  const pool = new pgModule.Pool({
+    connectionString: DATABASE_URL,
+    max: 2,
+    options: `-c search_path=${rows[0]!.schema}`,
+  });
+  const adapter = createPostgresAdapter({ pool });
+  return Object.assign(Object.create(adapter) as StorageAdapter, {
+    close: async () => {
+      await adapter.close?.();
+      await pool.end();
+    },
+  });
 }
