@@ -39,9 +39,12 @@ const newEmail = (label: string) => `${label}-${Date.now().toString(36)}@example
 
 async function signInOnKitPage(page: Page, base: string, email: string, pass: string, back = '/'): Promise<void> {
   await page.goto(`${base}/auth/signin?callbackUrl=${encodeURIComponent(back)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(pass);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  // The credentials form: the sign-in page also has the username, phone and email-code forms.
+  const button = page.getByRole('button', { name: 'Sign in with Email and password' });
+  const credentials = page.locator('form').filter({ has: button });
+  await credentials.getByLabel('Email', { exact: true }).fill(email);
+  await credentials.getByLabel('Password').fill(pass);
+  await button.click();
   await page.waitForURL(`${base}${back}`);
 }
 
