@@ -6,17 +6,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
-import { DATABASE_URL } from '../../../../test-support/services.js';
-import { createPostgresAdapter } from '../../storage/sql/postgres.js';
 import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
 import type { StorageAdapter } from '../../storage/types.js';
 import type { CreateAuthOptions } from '../../auth.js';
 import { EMAIL, ORIGIN, makeFixture, type TestClient } from '../../testing/fixtures.js';
 import { createFixedWindowStorage, createLoginRateLimiter } from '../../rate-limit.js';
 import { oneTap, type OneTapOptions } from './index.js';
+import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
 
 const CLIENT_ID = 'client-123.apps.googleusercontent.com';
 let server: Server;
@@ -304,21 +302,6 @@ const pg = await postgresSchemas('one_tap_e2e');
 describe.skipIf(!pg.available)('oneTap on PostgreSQL', () => {
   afterAll(() => pg.dropAll());
   onAdapter('PostgreSQL', async () => {
-    const isolated = await pg.isolated();
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(isolated);
-    await isolated.destroy();
-    const { default: pgModule } = await import('pg');
-    const pool = new pgModule.Pool({
-      connectionString: DATABASE_URL,
-      max: 4,
-      options: `-c search_path=${rows[0]!.schema}`,
-    });
-    const adapter = createPostgresAdapter({ pool });
-    return Object.assign(Object.create(adapter) as StorageAdapter, {
-      close: async () => {
-        await adapter.close?.();
-        await pool.end();
-      },
-    });
+    return postgresAdapterIn(pg, { max: 4 });
   });
 });

@@ -4,10 +4,8 @@
  * as a class: look-alikes (Cyrillic, full width, case), invisible and bidi characters, races for one name, guessing
  * (lockouts shared with email sign-in), enumeration through answers or work, floods of availability checks, CSRF.
  */
-import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
-import { DATABASE_URL } from '../../../../test-support/services.js';
 import { createAuth, type CreateAuthOptions } from '../../auth.js';
 import {
   createEmailVerificationRateLimiter,
@@ -15,12 +13,12 @@ import {
   createLoginRateLimiter,
 } from '../../rate-limit.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
-import { createPostgresAdapter } from '../../storage/sql/postgres.js';
 import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
 import type { StorageAdapter } from '../../storage/types.js';
 import { ORIGIN, SECRET, TestClient } from '../../testing/fixtures.js';
 import type { UsernameOptions } from './options.js';
 import { username } from './plugin.js';
+import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
 
 const PASSWORD = 'correct horse battery';
 type Open = () => Promise<StorageAdapter & { close?: () => Promise<void> }>;
@@ -128,22 +126,7 @@ const pg = await postgresSchemas('username_e2e');
 describe.skipIf(!pg.available)('PostgreSQL', () => {
   afterAll(() => pg.dropAll());
   flow('PostgreSQL', async () => {
-    const isolated = await pg.isolated();
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(isolated);
-    await isolated.destroy();
-    const { default: pgModule } = await import('pg');
-    const pool = new pgModule.Pool({
-      connectionString: DATABASE_URL,
-      max: 4,
-      options: `-c search_path=${rows[0]!.schema}`,
-    });
-    const adapter = createPostgresAdapter({ pool });
-    return Object.assign(Object.create(adapter) as StorageAdapter, {
-      close: async () => {
-        await adapter.close?.();
-        await pool.end();
-      },
-    });
+    return postgresAdapterIn(pg, { max: 4 });
   });
 });
 

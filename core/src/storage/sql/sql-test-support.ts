@@ -64,14 +64,17 @@ export async function sqlTestDbs(prefix: string): Promise<SqlTestDbs> {
  * A `createPostgresAdapter` over a pool of its own, in a fresh schema of `pg` (not migrated); its `close()` ends
  * the pool too. For tests that run the kit end to end on PostgreSQL.
  */
-export async function postgresAdapterIn(pg: PostgresSchemas): Promise<StorageAdapter> {
+export async function postgresAdapterIn(
+  pg: PostgresSchemas,
+  { max = 2 }: { max?: number } = {},
+): Promise<StorageAdapter> {
   const isolated = await pg.isolated();
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(isolated);
   await isolated.destroy();
   const { default: pgModule } = await import('pg');
   const pool = new pgModule.Pool({
     connectionString: DATABASE_URL,
-    max: 2,
+    max,
     options: `-c search_path=${rows[0]!.schema}`,
   });
   const adapter = createPostgresAdapter({ pool });
