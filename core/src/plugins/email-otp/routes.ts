@@ -6,7 +6,6 @@
  */
 import { PASSWORD_PROVIDER, passwordAccounts } from '../../index.js';
 import {
-  AuthError,
   allowSignIn,
   authError,
   completeSignIn,
@@ -24,7 +23,15 @@ import {
   type RouteContext,
   type RouteRateLimit,
 } from '../../plugin-kit.js';
-import { otpCodes, otpError, sendCode, type CodeDelivery, type OtpCodes, type OtpTarget } from '../otp/index.js';
+import {
+  otpCodes,
+  otpError,
+  sendCode,
+  withRefusalPage,
+  type CodeDelivery,
+  type OtpCodes,
+  type OtpTarget,
+} from '../otp/index.js';
 import { emailOtpError } from './errors.js';
 import type { EmailOtpMail, EmailOtpType, ResolvedEmailOtpOptions } from './options.js';
 import { resetPasswordPage, signInPage, verifyEmailPage, type PageInput } from './pages.js';
@@ -69,14 +76,7 @@ async function page(
 
 /** For browsers, a refused POST (4xx) shows its page again with the message and the same status. */
 function withPage(o: ResolvedEmailOtpOptions, render: View, action: Action): Action {
-  return async (ctx) => {
-    try {
-      return await action(ctx);
-    } catch (error) {
-      if (ctx.wantsJson || !(error instanceof AuthError) || error.status >= 500) throw error;
-      return { ...(await page(ctx, o, render, error.message)), status: error.status };
-    }
-  };
+  return withRefusalPage(action, (ctx, message) => page(ctx, o, render, message));
 }
 
 /** Sends a code for `t` by email through the app's hook (see `sendCode`). */

@@ -5,7 +5,6 @@
  * @internal
  */
 import {
-  AuthError,
   allowSignIn,
   completeSignIn,
   csrfFor,
@@ -26,6 +25,7 @@ import {
   otpCodes,
   otpError,
   sendCode,
+  withRefusalPage,
   type CodeDelivery,
   type OtpCodes,
   type OtpStorage,
@@ -89,14 +89,7 @@ async function page(ctx: RouteContext, d: Deps, render: View, error?: string): P
 
 /** For browsers, a refused POST (4xx) shows its page again with the message and the same status. */
 function withPage(d: Deps, render: View, action: Action): Action {
-  return async (ctx) => {
-    try {
-      return await action(ctx);
-    } catch (error) {
-      if (ctx.wantsJson || !(error instanceof AuthError) || error.status >= 500) throw error;
-      return { ...(await page(ctx, d, render, error.message)), status: error.status };
-    }
-  };
+  return withRefusalPage(action, (ctx, message) => page(ctx, d, render, message));
 }
 
 /** Sends a code for `t` to `number` by SMS through the app's hook (see `sendCode`). */
