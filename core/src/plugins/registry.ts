@@ -7,7 +7,8 @@
 import { AuthConfigError } from '../errors.js';
 import type { AuthHooks, AuthPlugin, Match, Registry, Route } from '../contract/types.js';
 
-const PATH = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*(\/:provider)?$/;
+// Lower-case segments; the first may be `.well-known` (RFC 8615), for discovery documents under `basePath`.
+const PATH = /^(\.well-known\/)?[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*(\/:provider)?$/;
 const PROVIDER = '/:provider';
 /** The built-in route plugins, named "the core" in conflict messages. */
 const BUILT_IN = new Set(['core', 'account']);

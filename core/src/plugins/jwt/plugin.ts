@@ -91,6 +91,11 @@ export interface JwtExtension {
    * `activationDelay`. Returns its `kid` (the winner's, when another instance rotated at the same time).
    */
   rotate(): Promise<{ kid: string }>;
+  /**
+   * The key that signs now (the ring's active key, `kid` and `alg` as published in the JWKS), for plugins that sign
+   * tokens of their own with jose (`oidcProvider()`'s ID tokens). Creates or rotates keys as `sign` does.
+   */
+  signingKey(): Promise<{ kid: string; alg: JwtSigningAlgorithm; key: CryptoKey }>;
   /** The published key set (public keys only). */
   jwks(): Promise<JSONWebKeySet>;
   /** `GET /jwks` as a `Response`, to serve it elsewhere too, e.g. at `/.well-known/jwks.json`. */
@@ -233,6 +238,7 @@ export function jwt(options: JwtPluginOptions): AuthPlugin<'jwt', JwtExtension> 
         async rotate() {
           return { kid: (await ring.rotate()).kid };
         },
+        signingKey: () => ring.signingKey(),
         jwks,
         async jwksResponse() {
           return Response.json(await jwks(), {
