@@ -86,6 +86,11 @@ export { attemptIdentity, type AttemptIdentity } from './routes/rate-limited.js'
 // The OAuth sign-in's account rules (linked account, signed-in linking, a trusted verified email, else a new user),
 // for plugins that sign in with a provider's identity without the OAuth flow (`oneTap()`).
 export { applyOAuthSignIn, planOAuthSignIn, type SignInPlan } from './routes/oauth-account.js';
+// The OAuth 2.0 / OIDC flow itself (discovery, PKCE, state, nonce, UserInfo) for providers a plugin builds at runtime
+// from stored settings with  and serves at a callback route of its own ().
+export { oauthCallbackAction, oauthSignInAction, type OAuthFlowOptions } from './routes/oauth.js';
+export { createOAuth2Provider, type OAuth2ProviderOptions } from './providers/oauth/create.js';
+export type { OAuthProvider, UserProfile } from './providers/oauth/types.js';
 
 // Events, responses, cookies, CSRF.
 export { emit } from './routes/emit.js';

@@ -26,6 +26,7 @@ import {
   type FlowCookieOptions,
 } from '../providers/oauth/flow-cookie.js';
 import type { OAuthProvider, UserProfile } from '../providers/oauth/types.js';
+import type { Profile, User } from '../types.js';
 import { pageErrorCode } from '../pages/messages.js';
 import type { ActionResult, AuthInternals, RouteContext } from '../contract/types.js';
 import { callUser, errorResult, resolveCallbackUrl } from './helpers.js';
@@ -50,8 +51,23 @@ function flowOptions(auth: AuthInternals, provider: OAuthProvider): FlowCookieOp
   };
 }
 
-function redirectUri(ctx: RouteContext, provider: OAuthProvider): string {
-  return `${ctx.origin}${ctx.auth.config.basePath}/callback/${provider.id}`;
+/**
+ * How a plugin runs the flow for a provider it builds at runtime from stored settings (`sso()`), at a callback
+ * route of its own.
+ */
+export interface OAuthFlowOptions {
+  /** The callback path under `basePath` the provider redirects back to. Default `/callback/<provider id>`. */
+  callbackPath?: string;
+  /**
+   * Runs inside the sign-in's writes, after the user is stored and the account linked or refreshed, with the
+   * raw profile (the validated ID token claims with UserInfo merged over them): e.g. joining an organization.
+   * A throw fails the sign-in before any session is issued.
+   */
+  afterPersist?: (user: User, profile: Profile) => Promise<void>;
+}
+
+function redirectUri(ctx: RouteContext, provider: OAuthProvider, options: OAuthFlowOptions = {}): string {
+  return `${ctx.origin}${ctx.auth.config.basePath}${options.callbackPath ?? `/callback/${provider.id}`}`;
 }
 
 function logFailure(auth: AuthInternals, provider: OAuthProvider, step: string, error: unknown): void {
@@ -77,14 +93,22 @@ function failure(ctx: RouteContext, error: unknown, extra: ActionResult['cookies
   return { ...result, cookies: [...(result.cookies ?? []), ...extra] };
 }
 
-/** `POST /signin/:provider` for an OAuth provider: redirect to its authorization endpoint. */
-export async function oauthSignInAction(ctx: RouteContext, provider: OAuthProvider): Promise<ActionResult> {
+/**
+ * `POST /signin/:provider` for an OAuth provider: redirect to its authorization endpoint (303, or JSON `{url}`),
+ * with state, PKCE S256 and (OIDC) nonce kept in a sealed flow cookie (RFC 6749 §4.1.1, RFC 7636, OIDC Core
+ * §3.1.2.1). `options.callbackPath` names another callback route under `basePath`.
+ */
+export async function oauthSignInAction(
+  ctx: RouteContext,
+  provider: OAuthProvider,
+  options: OAuthFlowOptions = {},
+): Promise<ActionResult> {
   const { auth } = ctx;
   const client = clientOf(provider);
   const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl ?? ctx.url.searchParams.get('callbackUrl'));
   let start: Awaited<ReturnType<typeof authorizationUrl>>;
   try {
-    start = await authorizationUrl(client, redirectUri(ctx, provider));
+    start = await authorizationUrl(client, redirectUri(ctx, provider, options));
   } catch (error) {
     logFailure(auth, provider, 'authorization request', error);
     return failure(ctx, authError('OAUTH_SIGNIN_ERROR', `Could not reach ${provider.name}`));
@@ -115,8 +139,16 @@ function provesEmail(provider: OAuthProvider, profile: UserProfile, userEmail: s
   return profile.email.trim().toLowerCase() === userEmail.trim().toLowerCase();
 }
 
-/** `GET|POST /callback/:provider` for an OAuth provider. */
-export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProvider): Promise<ActionResult> {
+/**
+ * `GET|POST /callback/:provider` for an OAuth provider: checks the flow cookie, exchanges the code (ID token
+ * validated for OIDC), reads the profile and ends in `completeSignIn` under the OAuth account rules. Errors go to
+ * the error page (browsers) or a JSON error. `options` as for {@link oauthSignInAction}, plus `afterPersist`.
+ */
+export async function oauthCallbackAction(
+  ctx: RouteContext,
+  provider: OAuthProvider,
+  options: OAuthFlowOptions = {},
+): Promise<ActionResult> {
   const { auth } = ctx;
   const options = flowOptions(auth, provider);
   const clear = [clearFlow(provider.id, options)];
@@ -133,7 +165,7 @@ export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProv
 
     let tokens;
     try {
-      tokens = await exchangeCode(client, params, flow, redirectUri(ctx, provider));
+      tokens = await exchangeCode(client, params, flow, redirectUri(ctx, provider, options));
     } catch (error) {
       if (isAccessDenied(error)) throw authError('ACCESS_DENIED', 'The provider denied the sign-in');
       logFailure(auth, provider, 'code exchange', error);
@@ -164,7 +196,11 @@ export async function oauthCallbackAction(ctx: RouteContext, provider: OAuthProv
       emailProven: provesEmail(provider, profile, plan.user.email),
       isNewUser: plan.kind === 'create',
       callbackUrl: flow.callbackUrl,
-      persist: () => applyOAuthSignIn(adapter, plan, account),
+      persist: async () => {
+        const user = await applyOAuthSignIn(adapter, plan, account);
+        await options.afterPersist?.(user, raw);
+        return user;
+      },
       cookies: clear,
     });
   } catch (error) {
