@@ -87,7 +87,7 @@ export { attemptIdentity, type AttemptIdentity } from './routes/rate-limited.js'
 // for plugins that sign in with a provider's identity without the OAuth flow (`oneTap()`).
 export { applyOAuthSignIn, planOAuthSignIn, type SignInPlan } from './routes/oauth-account.js';
 // The OAuth 2.0 / OIDC flow itself (discovery, PKCE, state, nonce, UserInfo) for providers a plugin builds at runtime
-// from stored settings with  and serves at a callback route of its own ().
+// from stored settings with `createOAuth2Provider` and serves at a callback route of its own (`sso()`).
 export { oauthCallbackAction, oauthSignInAction, type OAuthFlowOptions } from './routes/oauth.js';
 export { createOAuth2Provider, type OAuth2ProviderOptions } from './providers/oauth/create.js';
 export type { OAuthProvider, UserProfile } from './providers/oauth/types.js';
