@@ -86,8 +86,18 @@ export function createAuth<
   const refusals = createRefusalLog();
   const delivery = createDelivery(resolved.logger);
   const { events, rbac } = options;
-  const internals = buildInternals({ resolved, registry, callbacks, reader, refusals, delivery, events, rbac });
   const pluginExtensions: Record<string, unknown> = {};
+  const internals = buildInternals({
+    resolved,
+    registry,
+    callbacks,
+    reader,
+    refusals,
+    delivery,
+    events,
+    rbac,
+    extensions: pluginExtensions,
+  });
   for (const plugin of plugins) pluginExtensions[plugin.id] = plugin.init ? plugin.init(internals) : undefined;
   Object.assign(extensions, pluginExtensions, options.rbac ? { rbac: options.rbac } : {});
   // The auth routes (and provider tokens) count only the session cookie: a credential a plugin's
