@@ -75,6 +75,12 @@ export interface AuthInternals {
    * or undefined when no core or plugin route serves it. For plugins that name routes in their options.
    */
   routeTemplateOf(path: string): string | undefined;
+  /**
+   * The extension (what `init` returned) of the plugin `id` among those initialised before the caller (plugins
+   * are initialised in the order given), or undefined. For a plugin built on another (`oidcProvider()` signs with
+   * `jwt()`'s keys): check it in `init` and refuse with `AuthConfigError` when it is missing.
+   */
+  extensionOf(id: string): unknown;
   maxBodySize: number;
   logger: AuthLogger;
   /** The role definitions given to `createAuth({ rbac })`, if any. */

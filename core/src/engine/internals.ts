@@ -24,6 +24,8 @@ export interface InternalsParts {
   delivery: Delivery;
   events: AuthInternals['events'];
   rbac: RBAC | undefined;
+  /** The plugins' extensions by id, filled as each plugin is initialised. */
+  extensions: Readonly<Record<string, unknown>>;
 }
 
 /** The internals of one auth instance; `signingKey` is the first secret, or a random one per process without one. */
@@ -48,6 +50,7 @@ export function buildInternals(parts: InternalsParts): AuthInternals {
     hooks: registry.hooks,
     signInMethods: plugins.flatMap((p) => p.signInMethods ?? []),
     signInLinks: plugins.flatMap((p) => p.signInLinks ?? []),
+    extensionOf: (id) => (Object.hasOwn(parts.extensions, id) ? parts.extensions[id] : undefined),
     routeTemplateOf: (path) => registry.match(`${config.basePath}${path}`)?.template.slice(config.basePath.length),
     telemetry: createAuthTelemetry(),
     refusals: parts.refusals,
