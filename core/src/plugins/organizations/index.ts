@@ -4,6 +4,7 @@
  */
 export { ORGANIZATION_ERRORS } from './errors.js';
 export { organizations, type OrganizationsExtension } from './plugin.js';
+export { organizationsAccess, type OrganizationsAccess } from './access.js';
 export type { OrganizationsOptions, InvitationMail } from './options.js';
 export { ACTIVE_ORGANIZATION_COOKIE } from './active.js';
 export type { Membership } from './guards.js';

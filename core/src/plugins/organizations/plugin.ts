@@ -16,6 +16,7 @@ import {
 import { leaveOrganizationsBeforeDeletion } from './account-deletion.js';
 import { organizationRoutes } from './routes.js';
 import { memberSubject, orgRolesApply } from './guards.js';
+import { bindOrganizationsAccess } from './access.js';
 
 /** `auth.extensions.organizations`. */
 export interface OrganizationsExtension {
@@ -110,7 +111,12 @@ export function organizations(
     if (!found || !internals?.rbac) return null;
     return internals.rbac.hasPermission(memberSubject(user!, found.membership.role), permission) ? found : null;
   };
-  return {
+  const plugin: AuthPlugin<
+    'organizations',
+    OrganizationsExtension,
+    Record<never, never>,
+    ErrorCodesOf<typeof ORGANIZATION_ERRORS>
+  > = {
     id: 'organizations',
     errorCodes: ORGANIZATION_ERRORS,
     init(auth) {
@@ -154,4 +160,7 @@ export function organizations(
       await o.invitations.migrate();
     },
   };
+  // Plugins built on this one (sso()) reach its checks and storage through organizationsAccess(plugin).
+  bindOrganizationsAccess(plugin, o);
+  return plugin;
 }
