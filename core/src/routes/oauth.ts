@@ -142,12 +142,12 @@ function provesEmail(provider: OAuthProvider, profile: UserProfile, userEmail: s
 /**
  * `GET|POST /callback/:provider` for an OAuth provider: checks the flow cookie, exchanges the code (ID token
  * validated for OIDC), reads the profile and ends in `completeSignIn` under the OAuth account rules. Errors go to
- * the error page (browsers) or a JSON error. `options` as for {@link oauthSignInAction}, plus `afterPersist`.
+ * the error page (browsers) or a JSON error. `runtime`: as `options` of {@link oauthSignInAction}, plus `afterPersist`.
  */
 export async function oauthCallbackAction(
   ctx: RouteContext,
   provider: OAuthProvider,
-  options: OAuthFlowOptions = {},
+  runtime: OAuthFlowOptions = {},
 ): Promise<ActionResult> {
   const { auth } = ctx;
   const options = flowOptions(auth, provider);
@@ -165,7 +165,7 @@ export async function oauthCallbackAction(
 
     let tokens;
     try {
-      tokens = await exchangeCode(client, params, flow, redirectUri(ctx, provider, options));
+      tokens = await exchangeCode(client, params, flow, redirectUri(ctx, provider, runtime));
     } catch (error) {
       if (isAccessDenied(error)) throw authError('ACCESS_DENIED', 'The provider denied the sign-in');
       logFailure(auth, provider, 'code exchange', error);
@@ -198,7 +198,7 @@ export async function oauthCallbackAction(
       callbackUrl: flow.callbackUrl,
       persist: async () => {
         const user = await applyOAuthSignIn(adapter, plan, account);
-        await options.afterPersist?.(user, raw);
+        await runtime.afterPersist?.(user, raw);
         return user;
       },
       cookies: clear,
