@@ -1,0 +1,4 @@
+import { runOidcProviderStorageConformance } from './conformance.test-helpers.js';
+import { createMemoryOidcProviderStorage } from './memory.js';
+
+runOidcProviderStorageConformance('memory', async () => ({ storage: createMemoryOidcProviderStorage() }));
