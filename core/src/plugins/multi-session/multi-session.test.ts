@@ -1,0 +1,335 @@
+/**
+ * `multiSession()` end to end through `auth.handler` with a cookie jar, on the memory adapter, SQLite and
+ * PostgreSQL: a second sign-in keeps the first account, the list, switching, signing one account out, the cap,
+ * sign-out, and the attacks (a session id this browser does not hold, a tampered or forged cookie, a session
+ * revoked elsewhere, a banned user, CSRF).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
+import { createAuth, type CreateAuthOptions } from '../../auth.js';
+import { seal } from '../../http/sealed.js';
+import { passwordAccounts } from '../../password-accounts.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
+import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
+import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
+import type { StorageAdapter } from '../../storage/types.js';
+import { EMAIL, ORIGIN, PASSWORD, SECRET, makeFixture, type TestClient } from '../../testing/fixtures.js';
+import { admin } from '../admin/index.js';
+import { multiSession, type DeviceSessionInfo, type MultiSessionOptions } from './index.js';
+
+const pg = await postgresSchemas('multi_session_e2e');
+afterAll(() => pg.dropAll());
+
+const adapters: [string, () => Promise<StorageAdapter>][] = [
+  ['memory', async () => createMemoryAdapter()],
+  ['sqlite', async () => createSqliteAdapter({ filename: ':memory:' })],
+  ...(pg.available ? [['postgres', () => postgresAdapterIn(pg)] as [string, () => Promise<StorageAdapter>]] : []),
+];
+
+const GRACE = 'grace@example.com';
+const HOPPER = 'hopper@example.com';
+const SET_COOKIE = 'framework.multi-session';
+
+async function setup(
+  options: MultiSessionOptions = {},
+  overrides: Partial<CreateAuthOptions> = {},
+  open: () => Promise<StorageAdapter> = async () => createMemoryAdapter(),
+) {
+  const adapter = await open();
+  const f = await makeFixture('database', {
+    adapter,
+    baseURL: ORIGIN,
+    plugins: [multiSession(options)],
+    ...overrides,
+  });
+  await f.auth.migrate();
+  const passwords = passwordAccounts(adapter);
+  const grace = await passwords.register({ email: GRACE, password: PASSWORD, name: 'Grace' });
+  const hopper = await passwords.register({ email: HOPPER, password: PASSWORD, name: 'Hopper' });
+  let n = 0;
+  const client = () => {
+    const c = f.client();
+    c.ip = `198.51.100.${++n}`;
+    return c;
+  };
+  return { ...f, client, graceId: grace.id, hopperId: hopper.id, close: () => adapter.close?.() };
+}
+
+const errorCode = async (res: Response) => ((await res.json()) as { error?: { code: string } }).error?.code;
+const list = async (c: TestClient) => {
+  const res = await c.request('/auth/multi-session/list', { headers: { accept: 'application/json' } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { sessions: DeviceSessionInfo[] }).sessions;
+};
+const emails = async (c: TestClient) => (await list(c)).map((s) => [s.user.email, s.active]);
+const signInAs = async (c: TestClient, email: string) => expect((await c.signIn(email)).status).toBe(200);
+const idOf = async (c: TestClient, email: string) => (await list(c)).find((s) => s.user.email === email)!.sessionId;
+
+describe.each(adapters)('multiSession() on %s', (_name, open) => {
+  it('keeps the first account on a second sign-in; lists, switches and signs one account out', async () => {
+    const f = await setup({}, {}, open);
+    try {
+      const c = f.client();
+      await signInAs(c, EMAIL);
+      const adaCookie = c.cookieHeader();
+      await signInAs(c, GRACE);
+      expect((await c.session())?.user.email).toBe(GRACE);
+      expect(await emails(c)).toStrictEqual([
+        [GRACE, true],
+        [EMAIL, false],
+      ]);
+      // The token the browser sent at the second sign-in was rotated away; Ada goes on under a new one.
+      const stale = await f.auth.handler(
+        new Request(`${ORIGIN}/auth/session`, { headers: { cookie: adaCookie, accept: 'application/json' } }),
+      );
+      expect(await stale.json()).toBeNull();
+      expect(await f.adapter.listSessions(f.userId)).toHaveLength(1);
+
+      const sessions = await list(c);
+      expect(sessions[1]).toMatchObject({ user: { id: f.userId, name: 'Ada', email: EMAIL, image: null } });
+      expect(Date.parse(sessions[1]!.expires)).toBeGreaterThan(Date.now());
+      // No token leaves the server: neither the session cookie's secret nor the sealed cookie.
+      const text = JSON.stringify(sessions);
+      for (const value of c.cookies.values()) expect(text).not.toContain(value.split('.').at(-1));
+
+      const adaId = await idOf(c, EMAIL);
+      const switched = await c.postJson('/auth/multi-session/set-active', { sessionId: adaId });
+      expect(switched.status).toBe(200);
+      expect(await switched.json()).toMatchObject({ ok: true, session: { sessionId: adaId, active: true } });
+      expect((await c.session())?.user.email).toBe(EMAIL);
+      expect(await emails(c)).toStrictEqual([
+        [EMAIL, true],
+        [GRACE, false],
+      ]);
+
+      // Signing out the account that is not active ends its stored session; the active one stays.
+      const graceId = await idOf(c, GRACE);
+      const revoked = await c.postJson('/auth/multi-session/revoke', { sessionId: graceId });
+      expect(await revoked.json()).toMatchObject({ ok: true, active: adaId });
+      expect(await f.adapter.listSessions(f.graceId)).toHaveLength(0);
+      expect(await emails(c)).toStrictEqual([[EMAIL, true]]);
+      expect((await c.session())?.user.email).toBe(EMAIL);
+    } finally {
+      await f.close();
+    }
+  });
+
+  it('signing out the active account makes the most recently added other one active, then none', async () => {
+    const f = await setup({}, {}, open);
+    try {
+      const c = f.client();
+      await signInAs(c, EMAIL);
+      await signInAs(c, GRACE);
+      await signInAs(c, HOPPER);
+      const hopperId = await idOf(c, HOPPER);
+      const graceId = await idOf(c, GRACE);
+      const first = await c.postJson('/auth/multi-session/revoke', { sessionId: hopperId });
+      expect(await first.json()).toMatchObject({ ok: true, active: graceId });
+      expect((await c.session())?.user.email).toBe(GRACE);
+      expect(await f.adapter.listSessions(f.hopperId)).toHaveLength(0);
+      await c.postJson('/auth/multi-session/revoke', { sessionId: graceId });
+      expect((await c.session())?.user.email).toBe(EMAIL);
+      const last = await c.postJson('/auth/multi-session/revoke', { sessionId: await idOf(c, EMAIL) });
+      expect(await last.json()).toMatchObject({ ok: true, active: null });
+      expect(await c.session()).toBeNull();
+      expect(await list(c)).toStrictEqual([]);
+      expect(c.cookies.has(SET_COOKIE)).toBe(false);
+    } finally {
+      await f.close();
+    }
+  });
+
+  it('caps the set at maximumSessions: the account added longest ago is signed out', async () => {
+    const f = await setup({ maximumSessions: 2 }, {}, open);
+    try {
+      const c = f.client();
+      await signInAs(c, EMAIL);
+      await signInAs(c, GRACE);
+      await signInAs(c, HOPPER);
+      expect(await emails(c)).toStrictEqual([
+        [HOPPER, true],
+        [GRACE, false],
+      ]);
+      expect(await f.adapter.listSessions(f.userId)).toHaveLength(0);
+      expect(await f.adapter.listSessions(f.graceId)).toHaveLength(1);
+    } finally {
+      await f.close();
+    }
+  });
+
+  it('POST /signout ends every account of the browser', async () => {
+    const f = await setup({}, {}, open);
+    try {
+      const c = f.client();
+      await signInAs(c, EMAIL);
+      await signInAs(c, GRACE);
+      expect((await c.postJson('/auth/signout', {})).status).toBe(200);
+      expect(await c.session()).toBeNull();
+      expect(c.cookies.has(SET_COOKIE)).toBe(false);
+      expect(await f.adapter.listSessions(f.userId)).toHaveLength(0);
+      expect(await f.adapter.listSessions(f.graceId)).toHaveLength(0);
+    } finally {
+      await f.close();
+    }
+  });
+});
+
+describe('multiSession() sign-ins', () => {
+  it('a second sign-in of the same user keeps one entry; signing in again as a kept user replaces its old session', async () => {
+    const f = await setup();
+    const c = f.client();
+    await signInAs(c, EMAIL);
+    await signInAs(c, EMAIL);
+    expect(await emails(c)).toStrictEqual([[EMAIL, true]]);
+    expect(c.cookies.has(SET_COOKIE)).toBe(false);
+    await signInAs(c, GRACE);
+    await signInAs(c, EMAIL);
+    expect(await emails(c)).toStrictEqual([
+      [EMAIL, true],
+      [GRACE, false],
+    ]);
+    // Ada's kept session was revoked when she signed in again: one session each.
+    expect(await f.adapter.listSessions(f.userId)).toHaveLength(1);
+    expect(await f.adapter.listSessions(f.graceId)).toHaveLength(1);
+  });
+
+  it('keeps the kept account’s expiry', async () => {
+    const f = await setup();
+    const c = f.client();
+    await signInAs(c, EMAIL);
+    const before = (await list(c))[0]!.expires;
+    await signInAs(c, GRACE);
+    const kept = (await list(c)).find((s) => s.user.email === EMAIL)!;
+    expect(Math.abs(Date.parse(kept.expires) - Date.parse(before))).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('multiSession() attacks', () => {
+  it('refuses a session id this browser does not hold with 404 DEVICE_SESSION_NOT_FOUND, changing nothing', async () => {
+    const f = await setup();
+    const victim = f.client();
+    await signInAs(victim, GRACE);
+    const victimId = await idOf(victim, GRACE);
+    const attacker = f.client();
+    await signInAs(attacker, EMAIL);
+    for (const path of ['/auth/multi-session/set-active', '/auth/multi-session/revoke']) {
+      const res = await attacker.postJson(path, { sessionId: victimId });
+      expect(res.status).toBe(404);
+      expect(await errorCode(res)).toBe('DEVICE_SESSION_NOT_FOUND');
+    }
+    expect((await attacker.session())?.user.email).toBe(EMAIL);
+    expect((await victim.session())?.user.email).toBe(GRACE);
+    expect(await f.adapter.listSessions(f.graceId)).toHaveLength(1);
+    const missing = await attacker.postJson('/auth/multi-session/set-active', {});
+    expect([missing.status, await errorCode(missing)]).toStrictEqual([400, 'INVALID_REQUEST']);
+  });
+
+  it('a tampered or forged set cookie counts as empty and is cleared', async () => {
+    const f = await setup();
+    const c = f.client();
+    await signInAs(c, EMAIL);
+    await signInAs(c, GRACE);
+    const sealed = c.cookies.get(SET_COOKIE)!;
+    const last = sealed.at(-1) === 'A' ? 'B' : 'A';
+    c.cookies.set(SET_COOKIE, `${sealed.slice(0, -1)}${last}`);
+    expect(await emails(c)).toStrictEqual([[GRACE, true]]);
+    expect(c.cookies.has(SET_COOKIE)).toBe(false);
+
+    // Sealed under another secret: someone who knows a token cannot plant it without the auth secret.
+    const ada = f.client();
+    await signInAs(ada, EMAIL);
+    const adaToken = [...ada.cookies].find(([k]) => k.endsWith('session-token'))![1];
+    const forged = await seal({ t: [adaToken] }, `${SECRET}-not-ours`, 'multi-session', 3600, {
+      now: () => Date.now(),
+    });
+    c.cookies.set(SET_COOKIE, forged);
+    expect(await emails(c)).toStrictEqual([[GRACE, true]]);
+  });
+
+  it('a session revoked elsewhere drops out silently and cannot be switched to', async () => {
+    const f = await setup();
+    const c = f.client();
+    await signInAs(c, EMAIL);
+    await signInAs(c, GRACE);
+    const adaId = await idOf(c, EMAIL);
+    await f.adapter.deleteSession(adaId);
+    expect(await emails(c)).toStrictEqual([[GRACE, true]]);
+    const res = await c.postJson('/auth/multi-session/set-active', { sessionId: adaId });
+    expect(await errorCode(res)).toBe('DEVICE_SESSION_NOT_FOUND');
+    expect((await c.session())?.user.email).toBe(GRACE);
+  });
+
+  it('a banned user (admin()) drops out of the set', async () => {
+    const f = await setup({}, { plugins: [multiSession(), admin()] });
+    const root = await passwordAccounts(f.adapter).register({ email: 'root@example.com', password: PASSWORD });
+    await f.adapter.updateUser(root.id, { role: 'admin' });
+    const c = f.client();
+    await signInAs(c, EMAIL);
+    await signInAs(c, GRACE);
+    const a = f.client();
+    await signInAs(a, 'root@example.com');
+    expect((await a.postJson('/auth/admin/users/ban', { userId: f.userId })).status).toBe(200);
+    expect(await emails(c)).toStrictEqual([[GRACE, true]]);
+  });
+
+  it('checks CSRF on both POST routes', async () => {
+    const f = await setup();
+    const c = f.client();
+    await signInAs(c, EMAIL);
+    await signInAs(c, GRACE);
+    const adaId = await idOf(c, EMAIL);
+    for (const path of ['/auth/multi-session/set-active', '/auth/multi-session/revoke']) {
+      const res = await c.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', origin: 'https://evil.test' },
+        body: JSON.stringify({ sessionId: adaId }),
+      });
+      expect(res.status).toBe(403);
+    }
+    expect(await emails(c)).toStrictEqual([
+      [GRACE, true],
+      [EMAIL, false],
+    ]);
+  });
+});
+
+describe('multiSession() page', () => {
+  it('lists the accounts with Switch and Sign out forms; the forms work without JavaScript', async () => {
+    const f = await setup();
+    const c = f.client();
+    const signedOut = await c.request('/auth/multi-session', { headers: { accept: 'text/html' } });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get('location')).toContain('callbackUrl=%2Fauth%2Fmulti-session');
+    await signInAs(c, EMAIL);
+    await signInAs(c, GRACE);
+    const page = await c.request('/auth/multi-session', { headers: { accept: 'text/html' } });
+    const html = await page.text();
+    expect(html).toContain('Switch to Ada');
+    expect(html).not.toContain('Switch to Grace');
+    expect(html).toContain('Sign out Grace');
+    expect(html).toContain('Sign out Ada');
+    expect(html).toMatch(/<a href="[^"]*callbackUrl=%2Fauth%2Fmulti-session">Add another account<\/a>/);
+    expect(html).toMatch(/name="csrfToken" value="[^"]+"/);
+    const adaId = await idOf(c, EMAIL);
+    const switched = await c.postForm('/auth/multi-session/set-active', { sessionId: adaId });
+    expect([switched.status, switched.headers.get('location')]).toStrictEqual([303, '/auth/multi-session']);
+    expect((await c.session())?.user.email).toBe(EMAIL);
+  });
+});
+
+describe('multiSession() configuration', () => {
+  it('refuses the jwt strategy, a missing adapter and bad options at createAuth', async () => {
+    expect(() =>
+      createAuth({
+        secret: SECRET,
+        adapter: createMemoryAdapter(),
+        session: { strategy: 'jwt' },
+        providers: [],
+        plugins: [multiSession()],
+      }),
+    ).toThrow(/multiSession\(\) needs `session: \{ strategy: "database" \}`/);
+    expect(() => createAuth({ secret: SECRET, providers: [], plugins: [multiSession()] })).toThrow(/needs `adapter`/);
+    for (const maximumSessions of [0, 1.5, 21, Number.NaN])
+      expect(() => multiSession({ maximumSessions })).toThrow(/maximumSessions must be an integer/);
+  });
+});
