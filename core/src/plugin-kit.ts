@@ -45,6 +45,8 @@ export type {
   SignInLink,
   SignInMethod,
   SignInSubject,
+  SignUpField,
+  SignUpFieldInputType,
 } from './contract/types.js';
 
 // The server API: a plugin's routes on `auth.api`.

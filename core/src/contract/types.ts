@@ -8,7 +8,7 @@
 import type { ResolvedAuthConfig } from '../config.js';
 import type { AuthCallbacks } from '../callbacks.js';
 import type { Provider } from '../providers/types.js';
-import type { StorageAdapter } from '../storage/types.js';
+import type { AdapterUser, StorageAdapter } from '../storage/types.js';
 import type { SessionStrategy } from '../session/types.js';
 import type { OutCookie } from '../http/cookies.js';
 import type { Account, Session, User } from '../types.js';
@@ -70,6 +70,8 @@ export interface AuthInternals {
   signInMethods: readonly SignInMethod[];
   /** Every plugin's sign-in page links, in registration order. */
   signInLinks: readonly SignInLink[];
+  /** Every plugin's sign-up fields, in registration order (checked at `createAuth`). */
+  signUpFields: readonly SignUpField[];
   /**
    * The template of the route serving `path` (under `basePath`, e.g. `/signin/credentials` → `/signin/:provider`),
    * or undefined when no core or plugin route serves it. For plugins that name routes in their options.
@@ -374,6 +376,11 @@ export interface AuthPlugin<
   readonly signInMethods?: readonly SignInMethod[];
   /** Links the default sign-in page shows (`emailAndPassword()`: sign up, forgot password). */
   readonly signInLinks?: readonly SignInLink[];
+  /**
+   * Fields the plugin adds to email + password sign-up (`POST {basePath}/signup` and its default page), checked
+   * before the user is created and stored by the plugin once it exists (`username()` adds `username`).
+   */
+  readonly signUpFields?: readonly SignUpField<any>[];
   /** The plugin's routes on `auth.api`, by method name (see `endpoint`); typed on `auth.api` from here. */
   readonly api?: Api;
   /** Creates or upgrades the plugin's storage; `auth.migrate()` runs it after the adapter's. Idempotent. */
@@ -400,6 +407,59 @@ export interface SignInMethod {
   readonly urls: Readonly<Record<string, string>>;
   /** Its part of the default sign-in page (HTML; every value it embeds must be escaped). */
   signInForm?(input: { basePath: string; csrfToken: string; callbackUrl: string }): string;
+}
+
+/** The input types a plugin's sign-up field may have on the default sign-up page. */
+export type SignUpFieldInputType = 'text' | 'email' | 'tel' | 'url' | 'number';
+
+/**
+ * A field a plugin adds to email + password sign-up (`POST {basePath}/signup`, its JSON body and the default no-JS
+ * page). The value is the body's string under `name`; the plugin checks it and stores it itself, so nothing is added
+ * to the users table (use `user.additionalFields` for that).
+ *
+ * Order of a sign-up: the email and password are checked, then the custom user fields, then each plugin field's
+ * `check` (in plugin order), then the user is created, then each `persist`. A `check` that throws an `AuthError` of
+ * status 400 or 409 refuses the sign-up before anything is stored; on the no-JS page the form is shown again with
+ * the message and the values typed (never the password).
+ * @example
+ * ```ts
+ * const field: SignUpField<string | undefined> = {
+ *   name: 'nickname',
+ *   label: 'Nickname',
+ *   autocomplete: 'nickname',
+ *   maxLength: 30,
+ *   check: (_ctx, { value }) => value?.trim() || undefined,
+ *   persist: async (_ctx, { value, user }) => nicknames.set(user.id, value),
+ * };
+ * ```
+ */
+export interface SignUpField<T = unknown> {
+  /** The body key and the input's `name`: a letter, then letters, digits or `_` (at most 50). */
+  readonly name: string;
+  /** The input's label on the default sign-up page (plain text; escaped there). */
+  readonly label: string;
+  /** The input's `type`. Default `text`. */
+  readonly type?: SignUpFieldInputType;
+  /** The input's `autocomplete` token (`username`, `tel`, …). Default none. */
+  readonly autocomplete?: string;
+  /** Marks the input `required` on the page. The server-side rule is `check`'s: it sees an absent value. Default false. */
+  readonly required?: boolean;
+  /** The input's `minlength` / `maxlength`, in characters (hints for the browser; `check` decides). */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /**
+   * Runs before the user is created, with the body's value (`undefined` when absent or only spaces) and the sign-up's
+   * parsed email address. Returns the value to store (`undefined`: nothing to store, `persist` is skipped). Throw an
+   * `AuthError` to refuse the sign-up (400 or 409 re-show the page); a check that holds something (a name) should
+   * hold it so that `persist` cannot fail for a taken value.
+   */
+  check(ctx: RouteContext, input: { value: string | undefined; email: string }): T | Promise<T>;
+  /**
+   * Runs once the user exists, in the same request, before the session is issued: stores what `check` returned.
+   * `signsIn` is true when this sign-up signs the user in at once (no email verification, `autoSignIn`); false when
+   * the account waits for verification or a later sign-in. Not run when the `signIn` callback refuses the sign-up.
+   */
+  persist?(ctx: RouteContext, input: { value: NonNullable<T>; user: AdapterUser; signsIn: boolean }): Promise<void>;
 }
 
 /** A link the default sign-in page shows under its forms (`Create an account`). */

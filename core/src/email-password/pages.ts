@@ -31,13 +31,23 @@ function passwordField(
 
 /** `GET /signup`. */
 export function signUpPage(
-  input: FormInput & { minPasswordLength: number; maxPasswordLength: number; fieldInputs?: string },
+  input: FormInput & {
+    minPasswordLength: number;
+    maxPasswordLength: number;
+    fieldInputs?: string;
+    /** A refused form's values, shown again (name and email; never the password). */
+    values?: Readonly<Record<string, unknown>>;
+  },
 ): string {
+  const kept = (key: string) => {
+    const value = input.values && Object.hasOwn(input.values, key) ? input.values[key] : undefined;
+    return typeof value === 'string' && value !== '' ? ` value="${escapeHtml(value)}"` : '';
+  };
   return layout(
     'Create an account',
     `<h1>Create an account</h1>${alert(input.error)}<form method="post" action="${escapeHtml(`${input.basePath}/signup`)}">${hidden('csrfToken', input.csrfToken)}${hidden('callbackUrl', input.callbackUrl)}` +
-      `<label for="signup-name">Name</label><input id="signup-name" name="name" type="text" autocomplete="name" maxlength="100">` +
-      `<label for="signup-email">Email</label><input id="signup-email" name="email" type="email" autocomplete="email" required>` +
+      `<label for="signup-name">Name</label><input id="signup-name" name="name" type="text" autocomplete="name" maxlength="100"${kept('name')}>` +
+      `<label for="signup-email">Email</label><input id="signup-email" name="email" type="email" autocomplete="email"${kept('email')} required>` +
       passwordField(
         'signup-password',
         'Password',

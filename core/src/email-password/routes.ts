@@ -34,12 +34,22 @@ import {
 import { consumeLinkToken, issueLinkToken, userIdOf } from './tokens.js';
 import { userFieldsOf } from '../user-fields/bind.js';
 import { signUpFields } from '../user-fields/sign-up.js';
-import { signUpFieldInputs } from '../user-fields/sign-up-page.js';
+import { signUpFieldInputs, type SignUpValues } from '../user-fields/sign-up-page.js';
 
 export type { EmailPasswordDeps } from './shared.js';
 
-/** The sign-up page's inputs for the custom user fields the client may set. */
-const fieldInputs = (ctx: RouteContext) => signUpFieldInputs(userFieldsOf(ctx.auth.config));
+/**
+ * The sign-up page's inputs for the plugins' sign-up fields and the custom user fields the client may set, filled in
+ * with `values` (a refused form's body).
+ */
+const fieldInputs = (ctx: RouteContext, values: SignUpValues = {}) =>
+  signUpFieldInputs(userFieldsOf(ctx.auth.config), ctx.auth.signUpFields, values);
+
+/** What a refused sign-up form shows again: what was typed, never the password. */
+function keptValues(body: Readonly<Record<string, unknown>>): SignUpValues {
+  const { password: _password, csrfToken: _csrf, ...kept } = body;
+  return kept;
+}
 
 /** The longest name sign-up takes, in characters (the sign-up page's field says the same). */
 const SIGN_UP_NAME_MAX_LENGTH = 100;
@@ -57,7 +67,15 @@ function signUpAction(deps: EmailPasswordDeps): Action {
     const name = parseDisplayName(ctx.body.name, { maxLength: SIGN_UP_NAME_MAX_LENGTH });
     const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
     const adapter = storageOf(ctx);
-    const fields = signUpFields(ctx.body, userFieldsOf(ctx.auth.config), adapter, deps.passwords, o.minPasswordLength);
+    const fields = await signUpFields({
+      ctx,
+      email,
+      fields: userFieldsOf(ctx.auth.config),
+      pluginFields: ctx.auth.signUpFields,
+      adapter,
+      passwords: deps.passwords,
+      minPasswordLength: o.minPasswordLength,
+    });
     const taken = async (): Promise<ActionResult> => {
       if (!o.requireEmailVerification) throw authError('EMAIL_TAKEN');
       await hashPassword(password); // the same work as a new account, so timing tells nothing either
@@ -66,7 +84,7 @@ function signUpAction(deps: EmailPasswordDeps): Action {
     if (await adapter.getUserByEmail(email)) return taken();
     const register = async () => {
       try {
-        return await fields.register({ id: crypto.randomUUID(), email, password, name });
+        return await fields.register({ id: crypto.randomUUID(), email, password, name }, false);
       } catch (error) {
         if (error instanceof AuthError && error.code === 'EMAIL_TAKEN') return null;
         throw error;
@@ -87,7 +105,7 @@ function signUpAction(deps: EmailPasswordDeps): Action {
       isNewUser: true,
       callbackUrl,
       persist: async () => {
-        const user = await fields.register({ id, email, password, name });
+        const user = await fields.register({ id, email, password, name }, true);
         await sendVerification(ctx, deps, user, email, callbackUrl);
         return user;
       },
@@ -355,7 +373,8 @@ export function emailPasswordRoutes(deps: EmailPasswordDeps): Record<string, Plu
           csrfToken,
           callbackUrl,
           error,
-          fieldInputs: fieldInputs(ctx),
+          values: keptValues(ctx.body),
+          fieldInputs: fieldInputs(ctx, keptValues(ctx.body)),
           ...o,
         }),
       ),

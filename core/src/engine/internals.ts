@@ -11,6 +11,8 @@ import type { Delivery } from '../delivery.js';
 import type { RefusalLog } from '../rate-limit/refusals.js';
 import type { RBAC } from '../rbac/types.js';
 import { createAuthTelemetry } from '../telemetry.js';
+import { userFieldsOf } from '../user-fields/bind.js';
+import { resolvePluginSignUpFields } from '../user-fields/plugin-fields.js';
 import type { ResolvedOptions } from './options.js';
 import type { SessionReader } from './session-reader.js';
 
@@ -50,6 +52,7 @@ export function buildInternals(parts: InternalsParts): AuthInternals {
     hooks: registry.hooks,
     signInMethods: plugins.flatMap((p) => p.signInMethods ?? []),
     signInLinks: plugins.flatMap((p) => p.signInLinks ?? []),
+    signUpFields: resolvePluginSignUpFields(plugins, userFieldsOf(config)),
     extensionOf: (id) => (Object.hasOwn(parts.extensions, id) ? parts.extensions[id] : undefined),
     routeTemplateOf: (path) => registry.match(`${config.basePath}${path}`)?.template.slice(config.basePath.length),
     telemetry: createAuthTelemetry(),

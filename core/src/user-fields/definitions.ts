@@ -57,6 +57,11 @@ const RESERVED: ReadonlySet<string> = new Set(
   ].map((n) => n.toLowerCase()),
 );
 
+/** Whether sign-up, the update route or the user record already use `name` (any case). */
+export function isReservedFieldName(name: string): boolean {
+  return RESERVED.has(name.toLowerCase());
+}
+
 /** `planTier` → `plan_tier`. */
 export function columnOf(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,11 +1,16 @@
 /**
- * The custom fields on the default sign-up page (`GET {basePath}/signup`): one input per field the client may set.
+ * The extra inputs of the default sign-up page (`GET {basePath}/signup`): the plugins' sign-up fields, then one
+ * input per custom user field the client may set; a refused form shows them again with the values typed.
  * @module
  * @internal
  */
 import { escapeHtml } from '../pages/html.js';
 import type { UserField } from './definitions.js';
 import { FIELD_TEXT_MAX_LENGTH } from './input.js';
+import type { SignUpField } from '../contract/types.js';
+
+/** The values a refused sign-up form carried, by input name (strings only; the password is never among them). */
+export type SignUpValues = Readonly<Record<string, unknown>>;
 
 /** `planTier` → `Plan tier`. */
 function labelOf(name: string): string {
@@ -16,33 +21,65 @@ function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function inputOf(field: UserField, id: string): string {
+/** ` value="…"` for a kept text value, or nothing. */
+function valueOf(values: SignUpValues, name: string): string {
+  const value = Object.hasOwn(values, name) ? values[name] : undefined;
+  return typeof value === 'string' && value !== '' ? ` value="${escapeHtml(value)}"` : '';
+}
+
+function inputOf(field: UserField, id: string, values: SignUpValues): string {
   const name = escapeHtml(field.name);
   const required = field.required && field.defaultValue === undefined ? ' required' : '';
+  const value = valueOf(values, field.name);
   switch (field.type) {
-    case 'boolean':
-      return `<input id="${id}" name="${name}" type="checkbox" value="true"${field.defaultValue === true ? ' checked' : ''}>`;
+    case 'boolean': {
+      const kept = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
+      const checked =
+        typeof kept === 'string' ? ['true', 'on', '1', 'yes'].includes(kept) : field.defaultValue === true;
+      return `<input id="${id}" name="${name}" type="checkbox" value="true"${checked ? ' checked' : ''}>`;
+    }
     case 'number':
-      return `<input id="${id}" name="${name}" type="number" step="any"${required}>`;
+      return `<input id="${id}" name="${name}" type="number" step="any"${value}${required}>`;
     case 'date':
-      return `<input id="${id}" name="${name}" type="date"${required}>`;
+      return `<input id="${id}" name="${name}" type="date"${value}${required}>`;
     case 'string[]':
-      return `<input id="${id}" name="${name}" type="text" placeholder='["a","b"]'${required}>`;
+      return `<input id="${id}" name="${name}" type="text" placeholder='["a","b"]'${value}${required}>`;
     case 'string':
-      return `<input id="${id}" name="${name}" type="text" maxlength="${field.unique ? 255 : FIELD_TEXT_MAX_LENGTH}"${required}>`;
+      return `<input id="${id}" name="${name}" type="text" maxlength="${field.unique ? 255 : FIELD_TEXT_MAX_LENGTH}"${value}${required}>`;
   }
 }
 
+/** A plugin's sign-up field: its label and input, with the hints it declares. */
+function pluginInput(field: SignUpField, values: SignUpValues): string {
+  const id = `signup-field-${escapeHtml(field.name)}`;
+  const attributes = [
+    `id="${id}"`,
+    `name="${escapeHtml(field.name)}"`,
+    `type="${escapeHtml(field.type ?? 'text')}"`,
+    field.autocomplete ? `autocomplete="${escapeHtml(field.autocomplete)}"` : '',
+    field.type === undefined || field.type === 'text' ? 'autocapitalize="none" spellcheck="false"' : '',
+    field.minLength !== undefined ? `minlength="${Number(field.minLength)}"` : '',
+    field.maxLength !== undefined ? `maxlength="${Number(field.maxLength)}"` : '',
+  ].filter(Boolean);
+  const required = field.required ? ' required' : '';
+  return `<label for="${id}">${escapeHtml(field.label)}</label><input ${attributes.join(' ')}${valueOf(values, field.name)}${required}>`;
+}
+
 /**
- * Labelled inputs for the fields with `input` not false (checkboxes for booleans, `type="number"` and
- * `type="date"` where they fit); `required` where sign-up needs a value. Empty without such fields.
+ * Labelled inputs for the plugins' sign-up fields and the custom fields with `input` not false (checkboxes for
+ * booleans, `type="number"` and `type="date"` where they fit); `required` where sign-up needs a value. `values`
+ * (a refused form's body) fills them in again. Empty without such fields.
  */
-export function signUpFieldInputs(fields: readonly UserField[]): string {
-  return fields
+export function signUpFieldInputs(
+  fields: readonly UserField[],
+  pluginFields: readonly SignUpField[] = [],
+  values: SignUpValues = {},
+): string {
+  const own = fields
     .filter((f) => f.input)
     .map((field) => {
       const id = `signup-field-${escapeHtml(field.name)}`;
-      return `<label for="${id}">${escapeHtml(labelOf(field.name))}</label>${inputOf(field, id)}`;
-    })
-    .join('');
+      return `<label for="${id}">${escapeHtml(labelOf(field.name))}</label>${inputOf(field, id, values)}`;
+    });
+  return [...pluginFields.map((field) => pluginInput(field, values)), ...own].join('');
 }

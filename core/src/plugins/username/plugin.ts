@@ -6,7 +6,7 @@ import { AuthConfigError, endpoint, type AuthPlugin, type ErrorCodesOf } from '.
 import { USERNAME_ERRORS } from './errors.js';
 import { resolveUsernameOptions, type UsernameOptions } from './options.js';
 import { signInForm } from './pages.js';
-import { usernameHooks, usernameRoutes } from './routes.js';
+import { usernameHooks, usernameRoutes, usernameSignUpField } from './routes.js';
 import type { UsernameStorage } from './storage/types.js';
 
 /** `auth.extensions.username`. */
@@ -53,8 +53,9 @@ export const USERNAME_API = {
  *   username: one argon2 verification whatever the name (401 `INVALID_CREDENTIALS` alike for an unknown name and a
  *   wrong password), counted on the login limiter per IP and per account (its email, so lockouts are shared with
  *   email sign-in), ending in `completeSignIn`. No-JS form on the default sign-in page.
- * - `POST /signup` with `username`: the name is checked and held before the account is made (400
- *   `USERNAME_INVALID`, 409 `USERNAME_TAKEN`); the new account gets it.
+ * - `POST /signup` with `username` (a sign-up field: the default sign-up page has a Username input): the name is
+ *   checked and held before the account is made (400 `USERNAME_INVALID`, 409 `USERNAME_TAKEN`; the no-JS page shows
+ *   the form again with the error and what was typed); the new account gets it.
  * - `GET|POST /username/available` (`username`): `{available, username}`; counted per IP (the `emailVerification`
  *   limiter, default the login limiter; `rateLimit.rules['/username/available']` replaces it), so names cannot be
  *   listed.
@@ -94,6 +95,7 @@ export function username(
     },
     routes: usernameRoutes(o),
     hooks: usernameHooks(o),
+    signUpFields: [usernameSignUpField(o)],
     api: USERNAME_API,
     signInMethods: [
       {

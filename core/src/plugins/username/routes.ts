@@ -1,6 +1,6 @@
 /**
- * The routes of `username()` under `basePath`, and the hooks that reserve a name at sign-up and bind it to the new
- * account.
+ * The routes of `username()` under `basePath`, its sign-up field (a name held at sign-up) and the hooks that bind a
+ * held name to the new account.
  * @module
  * @internal
  */
@@ -25,6 +25,7 @@ import {
   type PluginRoute,
   type RouteContext,
   type RouteRateLimit,
+  type SignUpField,
 } from '../../plugin-kit.js';
 import { USERNAME_ERRORS } from './errors.js';
 import { parseUsername, type ParsedUsername } from './normalize.js';
@@ -36,7 +37,6 @@ const NO_STORE = { 'cache-control': 'no-store' };
 
 /** The route templates the plugin serves or watches, under `basePath`. */
 const AVAILABLE = 'username/available';
-const SIGN_UP = '/signup';
 
 function parsed(o: ResolvedUsernameOptions, input: unknown): ParsedUsername {
   const name = parseUsername(input, o.rules);
@@ -223,37 +223,51 @@ export function usernameRoutes(o: ResolvedUsernameOptions): Record<string, Plugi
 }
 
 /**
- * The hooks: a sign-up (`POST /signup`) that carries `username` has the name checked and held before the account is
- * made (400 `USERNAME_INVALID`, 409 `USERNAME_TAKEN`, counted as a probe); the account gets it when the sign-up
- * signs in (`onSignUp`) or at its first password sign-in; deleting the user releases it.
+ * The sign-up field `username` (`POST /signup`, JSON or the default page): a name given is checked and held for the
+ * sign-up's address before the account is made (400 `USERNAME_INVALID`, 409 `USERNAME_TAKEN`, counted as a probe);
+ * the account gets it at once when the sign-up signs in, else at its first password sign-in while the hold lasts.
  */
-export function usernameHooks(o: ResolvedUsernameOptions): NonNullable<AuthPlugin['hooks']> {
+export function usernameSignUpField(o: ResolvedUsernameOptions): SignUpField<ParsedUsername | undefined> {
   const storage = o.storage.storage;
-  const bind = async (user: { id: string; email?: string | null }) => {
-    const email = user.email ? parseEmailAddress(user.email) : null;
-    if (email && !(await storage.findByUser(user.id))) await storage.bindReservation(email, user.id);
-  };
   return {
-    async beforeAction(ctx) {
-      if (ctx.request.method !== 'POST' || ctx.route !== `${ctx.auth.config.basePath}${SIGN_UP}`) return undefined;
-      if (ctx.body.username === undefined || ctx.body.username === '') return undefined;
+    name: 'username',
+    label: 'Username',
+    autocomplete: 'username',
+    minLength: o.rules.minLength,
+    maxLength: o.rules.maxLength,
+    async check(ctx, { value, email }) {
+      if (value === undefined) return undefined;
       await countProbe(ctx);
-      const name = parsed(o, ctx.body.username);
-      const email = parseEmailAddress(ctx.body.email);
-      if (!email) return undefined; // the sign-up refuses it
+      const name = parsed(o, value);
       const now = new Date(ctx.auth.clock.now());
       if (!(await storage.isFree(name.username, now))) throw USERNAME_ERRORS.error('USERNAME_TAKEN');
       // An address with an account already: the sign-up refuses it (or answers as it always does); nothing is held.
       if (await storageOf(ctx).getUserByEmail(email)) return undefined;
       const expiresAt = new Date(now.getTime() + o.reservationTtlMs);
       if (!(await storage.reserve({ ...name, email, expiresAt }, now))) throw USERNAME_ERRORS.error('USERNAME_TAKEN');
-      return undefined;
+      return name;
     },
-    async onEvent(event) {
-      if (event.type === 'onSignUp' && event.account?.provider === PASSWORD_PROVIDER) await bind(event.user);
+    async persist(_ctx, { user, signsIn }) {
+      if (signsIn) await bindHeld(storage, user);
     },
+  };
+}
+
+/** Gives `user` the name held for their address at sign-up, unless they have one. */
+async function bindHeld(storage: UsernameStorage, user: { id: string; email?: string | null }): Promise<void> {
+  const email = user.email ? parseEmailAddress(user.email) : null;
+  if (email && !(await storage.findByUser(user.id))) await storage.bindReservation(email, user.id);
+}
+
+/**
+ * The hooks: a held name goes to the account at its first password sign-in (a sign-up that did not sign in);
+ * deleting the user releases it.
+ */
+export function usernameHooks(o: ResolvedUsernameOptions): NonNullable<AuthPlugin['hooks']> {
+  const storage = o.storage.storage;
+  return {
     async afterSignIn(_ctx, subject) {
-      if (subject.account?.provider === PASSWORD_PROVIDER && !subject.isNewUser) await bind(subject.user);
+      if (subject.account?.provider === PASSWORD_PROVIDER && !subject.isNewUser) await bindHeld(storage, subject.user);
     },
     async userDeleted(userId) {
       await storage.removeUser(userId);
