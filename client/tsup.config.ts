@@ -16,6 +16,7 @@ export default packageBuild(
     'plugins/email-otp': 'src/plugins/email-otp.ts',
     'plugins/one-tap': 'src/plugins/one-tap.ts',
     'plugins/username': 'src/plugins/username.ts',
+    'plugins/multi-session': 'src/plugins/multi-session.ts',
     'plugins/phone-number': 'src/plugins/phone-number.ts',
     'plugins/last-login-method': 'src/plugins/last-login-method.ts',
     'plugins/anonymous': 'src/plugins/anonymous.ts',

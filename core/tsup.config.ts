@@ -21,6 +21,7 @@ export default packageBuild({
   'plugins/phone-number': 'src/plugins/phone-number/index.ts',
   'plugins/last-login-method': 'src/plugins/last-login-method/index.ts',
   'plugins/username': 'src/plugins/username/index.ts',
+  'plugins/multi-session': 'src/plugins/multi-session/index.ts',
   'plugins/anonymous': 'src/plugins/anonymous/index.ts',
   'plugins/bearer': 'src/plugins/bearer/index.ts',
   'plugins/two-factor': 'src/plugins/two-factor/index.ts',

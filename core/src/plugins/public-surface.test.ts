@@ -20,6 +20,7 @@ const PUBLIC_ONLY = [
   'anonymous',
   'bearer',
   'username',
+  'multi-session',
 ];
 
 const plugins = dirname(fileURLToPath(import.meta.url));

@@ -39,6 +39,7 @@ const PLUGINS = {
   'have-i-been-pwned': { entry: './plugins/have-i-been-pwned/index.ts', name: 'haveIBeenPwned', deps: [] as string[] },
   'email-otp': { entry: './plugins/email-otp/index.ts', name: 'emailOTP', deps: [] as string[] },
   username: { entry: './plugins/username/index.ts', name: 'username', deps: [] as string[] },
+  'multi-session': { entry: './plugins/multi-session/index.ts', name: 'multiSession', deps: [] as string[] },
   'one-tap': { entry: './plugins/one-tap/index.ts', name: 'oneTap', deps: [] as string[] },
   'phone-number': { entry: './plugins/phone-number/index.ts', name: 'phoneNumber', deps: ['libphonenumber-js/max'] },
   'last-login-method': { entry: './plugins/last-login-method/index.ts', name: 'lastLoginMethod', deps: [] as string[] },
