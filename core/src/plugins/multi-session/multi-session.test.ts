@@ -4,7 +4,8 @@
  * sign-out, and the attacks (a session id this browser does not hold, a tampered or forged cookie, a session
  * revoked elsewhere, a banned user, CSRF).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import * as OTPAuth from 'otpauth';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
 import { createAuth, type CreateAuthOptions } from '../../auth.js';
 import { seal } from '../../http/sealed.js';
@@ -15,6 +16,7 @@ import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
 import type { StorageAdapter } from '../../storage/types.js';
 import { EMAIL, ORIGIN, PASSWORD, SECRET, makeFixture, type TestClient } from '../../testing/fixtures.js';
 import { admin } from '../admin/index.js';
+import { twoFactor } from '../two-factor/index.js';
 import { multiSession, type DeviceSessionInfo, type MultiSessionOptions } from './index.js';
 
 const pg = await postgresSchemas('multi_session_e2e');
@@ -201,6 +203,38 @@ describe('multiSession() sign-ins', () => {
     await signInAs(c, GRACE);
     const kept = (await list(c)).find((s) => s.user.email === EMAIL)!;
     expect(Math.abs(Date.parse(kept.expires) - Date.parse(before))).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('multiSession() with a second factor', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a challenged sign-in changes nothing until the code is right, then keeps the first account', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2026, 10, 26, 12, 0, 0));
+    const f = await setup({}, { plugins: [multiSession(), twoFactor({ issuer: 'Acme' })] });
+    await f.adapter.updateUser(f.userId, { emailVerified: new Date() });
+    const enrolling = f.client();
+    await signInAs(enrolling, EMAIL);
+    const enabled = await enrolling.postJson('/auth/two-factor/enable', { password: PASSWORD });
+    const totp = OTPAuth.URI.parse(((await enabled.json()) as { totpURI: string }).totpURI) as OTPAuth.TOTP;
+    const confirmed = await enrolling.postJson('/auth/two-factor/confirm', {
+      code: totp.generate({ timestamp: Date.now() }),
+    });
+    expect(confirmed.status).toBe(200);
+
+    const c = f.client();
+    await signInAs(c, GRACE);
+    const challenged = await c.signIn(EMAIL);
+    expect(challenged.status).toBe(401);
+    expect(await emails(c)).toStrictEqual([[GRACE, true]]);
+    vi.setSystemTime(Date.now() + 30_000);
+    const verified = await c.postJson('/auth/two-factor/verify', { code: totp.generate({ timestamp: Date.now() }) });
+    expect(verified.status).toBe(200);
+    expect(await emails(c)).toStrictEqual([
+      [EMAIL, true],
+      [GRACE, false],
+    ]);
   });
 });
 
