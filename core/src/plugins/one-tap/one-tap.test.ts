@@ -3,15 +3,18 @@
  * server on 127.0.0.1, port 0): a valid token signs in (creating the user), and each forged, expired, misdirected or
  * replayed token is refused with its code, with nothing created. Never touches the network.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
 import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
 import type { StorageAdapter } from '../../storage/types.js';
-import type { CreateAuthOptions } from '../../auth.js';
-import { EMAIL, ORIGIN, makeFixture, type TestClient } from '../../testing/fixtures.js';
+import { createAuth, type CreateAuthOptions } from '../../auth.js';
+import { createSqlAdapter } from '../../storage/sql/adapter.js';
+import { EMAIL, ORIGIN, SECRET, TestClient, makeFixture } from '../../testing/fixtures.js';
 import { createFixedWindowStorage, createLoginRateLimiter } from '../../rate-limit.js';
 import { oneTap, type OneTapOptions } from './index.js';
 import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
@@ -303,5 +306,89 @@ describe.skipIf(!pg.available)('oneTap on PostgreSQL', () => {
   afterAll(() => pg.dropAll());
   onAdapter('PostgreSQL', async () => {
     return postgresAdapterIn(pg, { max: 4 });
+  });
+
+  /** Two auth instances, each with its own pool on one schema: two processes of one app. */
+  async function twoProcesses() {
+    const db = await pg.isolated();
+    const dbs = [db, pg.sameSchema(db)];
+    const auths = dbs.map((db) =>
+      createAuth({
+        secret: SECRET,
+        baseURL: ORIGIN,
+        adapter: createSqlAdapter({ db, dialect: 'postgres' }),
+        providers: [],
+        plugins: [oneTap({ clientId: CLIENT_ID, jwksUrl })],
+        rateLimit: { login: false },
+        logger: { error: () => {}, warn: () => {} },
+      }),
+    );
+    await auths[0]!.migrate();
+    return {
+      db,
+      a: () => new TestClient(auths[0]!),
+      b: () => new TestClient(auths[1]!),
+      close: () => Promise.all(dbs.map((d) => d.destroy())),
+    };
+  }
+
+  it('a token or a nonce used in one process is refused in another', async () => {
+    const p = await twoProcesses();
+    try {
+      const t = await token({ jti: 'shared' });
+      expect((await post(p.a(), { idToken: t })).status).toBe(200);
+      const replay = await post(p.b(), { idToken: t });
+      expect(replay.status).toBe(401);
+      expect(await errorCode(replay)).toBe('ONE_TAP_TOKEN_INVALID');
+      // Kept as its SHA-256 only, until the token expires (exp + the 5 s tolerance).
+      const { rows } = await sql<{ identifier: string; token_hash: string; expires: unknown }>`
+        select identifier, token_hash, expires from auth_verification_tokens`.execute(p.db);
+      const exp = (JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        identifier: 'one-tap-token',
+        token_hash: createHash('sha256').update(t).digest('hex'),
+      });
+      const stored = rows[0]!.expires;
+      expect(stored instanceof Date ? stored.getTime() : Number(stored)).toBe((exp + 5) * 1000);
+      expect(JSON.stringify(rows)).not.toContain(t.split('.')[2]!);
+
+      const c = p.a();
+      const { nonce } = (await (await c.request('/auth/one-tap/nonce')).json()) as { nonce: string };
+      const saved = [...c.cookies].find(([name]) => name.includes('one-tap-nonce'))!.join('=');
+      expect((await post(c, { idToken: await token({ nonce, jti: 'nonce-1' }) })).status).toBe(200);
+      // The other process, the old nonce cookie and a fresh token carrying the same nonce.
+      const other = p.b();
+      const csrfToken = await other.csrf();
+      const res = await other.request('/auth/one-tap/callback', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          cookie: `${saved}; ${other.cookieHeader()}`,
+          'x-csrf-token': csrfToken,
+        },
+        body: JSON.stringify({ idToken: await token({ nonce, jti: 'nonce-2' }) }),
+      });
+      expect(res.status).toBe(401);
+      expect(await errorCode(res)).toBe('ONE_TAP_NONCE_INVALID');
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('of one token submitted at once to both processes, exactly one signs in', async () => {
+    const p = await twoProcesses();
+    try {
+      const t = await token({ jti: 'double' });
+      const clients = [p.a(), p.b(), p.a(), p.b()];
+      const results = await Promise.all(clients.map((c) => post(c, { idToken: t })));
+      expect(results.map((r) => r.status).sort()).toStrictEqual([200, 401, 401, 401]);
+      for (const r of results.filter((r) => r.status === 401)) expect(await errorCode(r)).toBe('ONE_TAP_TOKEN_INVALID');
+      const signedIn = await Promise.all(clients.map(async (c) => (await c.session())?.user.email ?? null));
+      expect(signedIn.filter((e) => e === GOOGLE_EMAIL)).toHaveLength(1);
+    } finally {
+      await p.close();
+    }
   });
 });

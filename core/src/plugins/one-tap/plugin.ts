@@ -12,7 +12,6 @@ import {
   randomString,
   resolveCallbackUrl,
   seal,
-  sha256Hex,
   storageOf,
   timingSafeEqual,
   unseal,
@@ -23,6 +22,7 @@ import {
   type RouteContext,
 } from '../../plugin-kit.js';
 import { ONE_TAP_ERRORS, oneTapError, type OneTapErrorCode } from './errors.js';
+import { spendOnce } from './spent.js';
 
 /** Google's JWKS, the default `jwksUrl`. */
 export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
@@ -71,19 +71,6 @@ function nonceCookieOptions(ctx: RouteContext): OutCookie['options'] {
   return { httpOnly: true, secure, sameSite: secure ? 'none' : 'lax', path: '/' };
 }
 
-/** Used tokens and nonces (hashed) until they expire: each works once in this process. */
-class Spent {
-  private readonly until = new Map<string, number>();
-  /** Marks `key` used until `expiresMs`; false when it was used already. */
-  take(key: string, expiresMs: number, nowMs: number): boolean {
-    if (this.until.size > 1000) for (const [k, t] of this.until) if (t <= nowMs) this.until.delete(k);
-    const t = this.until.get(key);
-    if (t !== undefined && t > nowMs) return false;
-    this.until.set(key, expiresMs);
-    return true;
-  }
-}
-
 /**
  * Google sign-in with an ID token: `POST /one-tap/callback` takes the token Google's One Tap or "Sign in with
  * Google" button gives the page (`credential`, or JSON `idToken`), verifies it with jose against Google's JWKS
@@ -99,8 +86,9 @@ class Spent {
  *   `ONE_TAP_CSRF_INVALID`.
  * - Nonce: `GET /one-tap/nonce` answers `{nonce}` and sets an HttpOnly cookie (10 min); pass the nonce to Google
  *   (`data-nonce`). While the cookie is there the token's `nonce` must equal it, and a token with a `nonce` needs
- *   the cookie. Each nonce and each token works once per process (401 `ONE_TAP_NONCE_INVALID` /
- *   `ONE_TAP_TOKEN_INVALID`).
+ *   the cookie. Each nonce and each token works once (401 `ONE_TAP_NONCE_INVALID` / `ONE_TAP_TOKEN_INVALID`),
+ *   across every process sharing the database: a used one is kept as a SHA-256 hash in the adapter's verification
+ *   tokens (identifiers `one-tap-token` / `one-tap-nonce`) until it expires, and `adapter.purgeExpired()` removes it.
  * - Refusals: 401 `ONE_TAP_TOKEN_INVALID`, 403 `ONE_TAP_EMAIL_UNVERIFIED` (no email, or `email_verified` not
  *   `true`), 403 `ONE_TAP_SIGN_UP_DISABLED`, `OAUTH_ACCOUNT_NOT_LINKED`; nothing is written. Each try counts on the
  *   `login` limiter per IP (`attempt` mode).
@@ -134,7 +122,6 @@ export function oneTap(options: OneTapOptions): AuthPlugin<'oneTap', unknown, Re
   if (issuers.length === 0 || issuers.some((i) => typeof i !== 'string' || !i)) throw fail('issuers must be strings');
   const signUp = options.signUp ?? true;
   const jwks = createRemoteJWKSet(jwksUrl);
-  const spent = new Spent();
 
   const refuse = async (ctx: RouteContext, code: OneTapErrorCode): Promise<never> => {
     await ctx.attempt?.failed();
@@ -204,11 +191,11 @@ export function oneTap(options: OneTapOptions): AuthPlugin<'oneTap', unknown, Re
     );
     if (plan.kind === 'create' && !signUp) return refuse(ctx, 'ONE_TAP_SIGN_UP_DISABLED');
 
-    // Used once: the token (until it expires) and the nonce (until the cookie would have).
-    const tokenKey = `t:${await sha256Hex(token)}`;
-    if (!spent.take(tokenKey, (claims.exp ?? 0) * 1000 + CLOCK_TOLERANCE * 1000, now))
+    // Used once, in every process sharing the database: the token (until it expires) and the nonce (until the
+    // cookie would have).
+    if (!(await spendOnce(adapter, 'token', token, new Date(((claims.exp ?? 0) + CLOCK_TOLERANCE) * 1000))))
       return refuse(ctx, 'ONE_TAP_TOKEN_INVALID');
-    if (expected !== undefined && !spent.take(`n:${await sha256Hex(expected)}`, now + NONCE_TTL * 1000, now))
+    if (expected !== undefined && !(await spendOnce(adapter, 'nonce', expected, new Date(now + NONCE_TTL * 1000))))
       return refuse(ctx, 'ONE_TAP_NONCE_INVALID');
 
     const account = { userId: plan.user.id, type: 'oidc' as const, provider: ONE_TAP_PROVIDER, providerAccountId: sub };
