@@ -351,6 +351,52 @@ describe('multiSession() page', () => {
   });
 });
 
+describe('multiSession() on auth.api', () => {
+  it('lists and switches from server code, typed from the plugin', async () => {
+    const auth = createAuth({
+      secret: SECRET,
+      baseURL: ORIGIN,
+      adapter: createMemoryAdapter(),
+      providers: [],
+      emailAndPassword: {},
+      plugins: [multiSession()],
+      logger: { error: () => {}, warn: () => {} },
+    });
+    const jar = new Map<string, string>();
+    const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const keep = (headers: Headers) => {
+      for (const line of headers.getSetCookie()) {
+        const [pair = ''] = line.split(';');
+        const eq = pair.indexOf('=');
+        if (/max-age=0/i.test(line)) jar.delete(pair.slice(0, eq));
+        else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+      }
+    };
+    for (const email of [EMAIL, GRACE]) {
+      const { headers } = await auth.api.signUpEmail(
+        { email, password: PASSWORD },
+        { returnHeaders: true, headers: { cookie: cookie() } },
+      );
+      keep(headers);
+    }
+    const { sessions } = await auth.api.listDeviceSessions(undefined, { headers: { cookie: cookie() } });
+    expect(sessions.map((s) => [s.user.email, s.active])).toStrictEqual([
+      [GRACE, true],
+      [EMAIL, false],
+    ]);
+    const { data, headers } = await auth.api.setActiveSession(
+      { sessionId: sessions[1]!.sessionId },
+      { returnHeaders: true, headers: { cookie: cookie() } },
+    );
+    expect(data.session.user.email).toBe(EMAIL);
+    keep(headers);
+    expect((await auth.api.getSession(undefined, { headers: { cookie: cookie() } }))?.user.email).toBe(EMAIL);
+    await expect(
+      auth.api.revokeDeviceSession({ sessionId: 'not-one-of-ours' }, { headers: { cookie: cookie() } }),
+    ).rejects.toMatchObject({ code: 'DEVICE_SESSION_NOT_FOUND', status: 404 });
+  });
+});
+
 describe('multiSession() configuration', () => {
   it('refuses the jwt strategy, a missing adapter and bad options at createAuth', async () => {
     expect(() =>
