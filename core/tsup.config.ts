@@ -28,5 +28,6 @@ export default packageBuild({
   'plugins/admin': 'src/plugins/admin/index.ts',
   'plugins/organizations': 'src/plugins/organizations/index.ts',
   'plugins/audit-log': 'src/plugins/audit-log/index.ts',
+  d1: 'src/storage/d1/index.ts',
   drizzle: 'src/storage/drizzle/index.ts',
 });
