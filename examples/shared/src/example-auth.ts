@@ -31,6 +31,7 @@ import { createSqlUsernameStorage, username } from '@framework/auth/plugins/user
 import { anonymous, createSqlAnonymousStorage } from '@framework/auth/plugins/anonymous';
 import { bearer } from '@framework/auth/plugins/bearer';
 import { lastLoginMethod } from '@framework/auth/plugins/last-login-method';
+import { multiSession } from '@framework/auth/plugins/multi-session';
 import { createSqlTenantStorage } from '@framework/auth/tenant';
 import { Kysely, SqliteDialect } from 'kysely';
 import Database from 'better-sqlite3';
@@ -247,6 +248,9 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
       anonymous({ storage: createSqlAnonymousStorage(pluginDb) }),
       bearer(),
       lastLoginMethod(),
+      // Several accounts in one browser: signing in as another user keeps the first one signed in;
+      // GET /auth/multi-session lists them with Switch and Sign out buttons (each account its own session).
+      multiSession(),
       signUpListener(options.onSignUp),
     ],
   });
