@@ -29,6 +29,8 @@ export interface StrictAccount {
   email?: string;
   email_verified?: boolean;
   name?: string;
+  /** A non-standard claim released with the `profile` scope (UserInfo only), for role mappings. */
+  groups?: string[];
 }
 
 /**
@@ -154,7 +156,7 @@ export async function startStrictProvider(redirectUris: string[]): Promise<Stric
       findAccount,
       // Scope-requested claims go to UserInfo only (the default, stated here on purpose).
       conformIdTokenClaims: true,
-      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
       features: { devInteractions: { enabled: false }, userinfo: { enabled: true }, jwtUserinfo: { enabled: true } },
       jwks: { keys: [jwk as never] },
       cookies: { keys: ['strict-provider-cookie-key-0123456789'] },
