@@ -1,0 +1,68 @@
+/**
+ * The options of `sso()` and their checks.
+ * @module
+ */
+import { AuthConfigError, type AuthPlugin } from '../../plugin-kit.js';
+import { organizationsAccess, type OrganizationsAccess } from '../organizations/index.js';
+import type { SsoRoleMapping, SsoStorage } from './types.js';
+
+/** Looks up the TXT records of a host name: each record as its character-strings (as `node:dns` answers). */
+export type ResolveTxt = (hostname: string) => Promise<string[][]>;
+
+/** Options of `sso()`. */
+export interface SsoOptions {
+  /** The `organizations()` plugin object, also listed in `createAuth({ plugins })`: providers belong to its organizations. */
+  organizations: AuthPlugin<'organizations', any, any, any>;
+  /** Where providers, domain claims and single-use ids live. Default: the auth adapter's database (or memory). */
+  storage?: SsoStorage;
+  /**
+   * The DNS TXT lookup for domain verification. Default `resolveTxt` of `node:dns/promises`; tests and runtimes
+   * without `node:dns` pass their own (DNS over HTTPS, say).
+   */
+  resolveTxt?: ResolveTxt;
+  /**
+   * The role mapping of providers registered without one: `attribute` (claim or SAML attribute name) and
+   * `values` (value → organization role). Default: no attribute, every new member gets `defaultRole`
+   * (`member`, or the organizations' `defaultRole`).
+   */
+  roleMapping?: Partial<SsoRoleMapping>;
+  /** SAML: accept responses the IdP sends without an AuthnRequest of ours (IdP-initiated). Default false. */
+  allowIdpInitiated?: boolean;
+  /** SAML: the clock skew allowed on `NotBefore` / `NotOnOrAfter`, in seconds. Default 60. */
+  clockSkewSeconds?: number;
+}
+
+/** The options with defaults applied. @internal */
+export interface ResolvedSsoOptions {
+  access: () => OrganizationsAccess;
+  storage: SsoStorage | undefined;
+  resolveTxt: ResolveTxt;
+  roleMapping: Partial<SsoRoleMapping>;
+  allowIdpInitiated: boolean;
+  clockSkewSeconds: number;
+}
+
+const bad = (message: string) => new AuthConfigError(`Invalid auth config: sso() ${message}`);
+
+/** @throws AuthConfigError (`INVALID_CONFIG`) without `organizations`, or for malformed options. */
+export function resolveSsoOptions(o: SsoOptions): ResolvedSsoOptions {
+  if (!o || typeof o !== 'object' || !o.organizations) throw bad('needs `organizations` (the organizations() plugin)');
+  let access: OrganizationsAccess;
+  try {
+    access = organizationsAccess(o.organizations);
+  } catch {
+    throw bad('`organizations` must be the plugin object organizations() returned');
+  }
+  if (o.resolveTxt !== undefined && typeof o.resolveTxt !== 'function') throw bad('`resolveTxt` must be a function');
+  const skew = o.clockSkewSeconds ?? 60;
+  if (!Number.isInteger(skew) || skew < 0 || skew > 600) throw bad('`clockSkewSeconds` must be an integer 0–600');
+  return {
+    access: () => access,
+    storage: o.storage,
+    // Loaded on first use, so runtimes without `node:dns` load the plugin (and pass their own lookup).
+    resolveTxt: o.resolveTxt ?? (async (hostname) => (await import('node:dns/promises')).resolveTxt(hostname)),
+    roleMapping: o.roleMapping ?? {},
+    allowIdpInitiated: o.allowIdpInitiated === true,
+    clockSkewSeconds: skew,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * `sso()`: enterprise single sign-on per organization (OIDC; SAML 2.0 where the SAML module is built in).
+ * @module
+ */
+import {
+  AuthConfigError,
+  adapterStorage,
+  tokenCipher,
+  type AuthPlugin,
+  type ErrorCodesOf,
+  type TokenCipher,
+} from '../../plugin-kit.js';
+import { SSO_ERRORS } from './errors.js';
+import { oidcFlow } from './oidc.js';
+import { resolveSsoOptions, type SsoOptions } from './options.js';
+import { ssoRoutes } from './routes.js';
+import type { SsoPluginState } from './state.js';
+import { createMemorySsoStorage } from './storage/memory.js';
+import { createSqlSsoStorage } from './storage/sql.js';
+import type { SsoStorage } from './types.js';
+
+/** `auth.extensions.sso`. */
+export interface SsoExtension {
+  /** The plugin's storage (providers, domain claims), for admin tools and tests. */
+  storage: SsoStorage;
+}
+
+/**
+ * Enterprise single sign-on per organization, on `organizations()`. Managers of an organization (`managerRoles`:
+ * owners and admins by default) register its identity providers and prove its email domains; people then sign in
+ * with their work email and are created or linked just in time, joining the organization with a role mapped from
+ * the IdP's claims. Routes under `basePath` (JSON, or the no-JS pages; POSTs CSRF-checked):
+ *
+ * - `GET /sso/sign-in` (page), `POST /sso/sign-in {email | organizationSlug | providerId, callbackUrl?}`: the
+ *   redirect to the provider (303, or JSON `{url}`). An email routes only by a domain an organization verified
+ *   (404 `SSO_NO_PROVIDER` otherwise): its provider for that domain, else its provider without a domain.
+ * - OIDC: the kit's own OAuth/OIDC flow (discovery, PKCE S256, state, nonce, ID token validation, UserInfo) with the
+ *   callback at `GET /sso/callback/:provider`; the account is stored as provider `sso-<provider id>`.
+ * - `GET /sso/manage?organizationId=` (page), `GET /sso/providers?organizationId=`,
+ *   `POST /sso/providers/register {organizationId, type: 'oidc', name, issuer, clientId, clientSecret, providerId?,
+ *   domain?, scope?, roleAttribute?, roleValues?, defaultRole?}` (the client secret is encrypted at rest with
+ *   AES-256-GCM under `secret`, as OAuth tokens are; never shown again), `POST /sso/providers/delete
+ *   {organizationId, providerId}`.
+ * - `GET /sso/domains?organizationId=`, `POST /sso/domains/claim {organizationId, domain}` → `{txtName, txtValue}`
+ *   (the token is stored as its SHA-256 hash), `POST /sso/domains/verify {organizationId, domain}`: looks up the
+ *   TXT records at `_framework-sso.<domain>` through `resolveTxt` (400 `SSO_DOMAIN_UNVERIFIED`, 409
+ *   `SSO_DOMAIN_TAKEN` when another organization verified it).
+ *
+ * Provisioning: the sign-in goes through the kit's OAuth account rules and `completeSignIn`, so an account is
+ * linked by email only when the IdP reports the email verified and its domain is one this organization proved;
+ * then the pre-hijacking defence removes every credential set on that account while its email was unverified. A
+ * new member gets the mapped role (`roleMapping`: the highest role any value of the attribute maps to, else the
+ * default); an existing member keeps theirs.
+ *
+ * @throws AuthConfigError (`INVALID_CONFIG`) without `organizations`, without `secret` in `createAuth`, or with
+ *   neither `storage` nor a SQL or memory adapter.
+ * @example
+ * ```ts
+ * import { organizations } from '@framework/auth/plugins/organizations';
+ * import { sso } from '@framework/auth/plugins/sso';
+ *
+ * const orgs = organizations({ sendInvitation });
+ * const auth = createAuth({
+ *   ...config,
+ *   plugins: [orgs, sso({ organizations: orgs, roleMapping: { attribute: 'groups', values: { 'it-admins': 'admin' } } })],
+ * });
+ * await auth.migrate(); // sso_providers, sso_domains, sso_once
+ * ```
+ */
+export function sso(
+  options: SsoOptions,
+): AuthPlugin<'sso', SsoExtension, Record<never, never>, ErrorCodesOf<typeof SSO_ERRORS>> {
+  const o = resolveSsoOptions(options);
+  const store = adapterStorage('sso()', o.storage, {
+    sql: (db) => createSqlSsoStorage(db),
+    memory: () => createMemorySsoStorage(),
+  });
+  let cipher: TokenCipher | undefined;
+  const state: SsoPluginState = {
+    storage: () => store.storage,
+    cipher: () => cipher!,
+    oidc: oidcFlow(
+      o,
+      () => store.storage,
+      () => cipher!,
+    ),
+    saml: undefined,
+  };
+  return {
+    id: 'sso',
+    errorCodes: SSO_ERRORS,
+    init(auth) {
+      if (auth.config.secret.length === 0)
+        throw new AuthConfigError('Invalid auth config: sso() needs `secret` (it encrypts client secrets with it)');
+      store.bind(auth.adapter);
+      cipher = tokenCipher(auth.config.secret);
+      return { storage: store.storage };
+    },
+    routes: ssoRoutes(o, state),
+    signInLinks: [{ label: 'Sign in with SSO', path: '/sso/sign-in', withCallbackUrl: true }],
+    hooks: {
+      // An organization's providers and domains go with it.
+      async onEvent(event) {
+        if (event.type === 'onOrganizationDeleted') await store.storage.deleteByOrganization(event.organization.id);
+      },
+    },
+    async migrate() {
+      await store.storage.migrate();
+    },
+  };
+}

@@ -1,0 +1,212 @@
+/**
+ * The routes of `sso()` under `basePath`: provider and domain management for organization managers, the sign-in
+ * that routes by a verified email domain, and the OIDC callback. JSON for API clients; browsers get the no-JS
+ * pages (a refused form shows its page again with the reason). Every POST but the IdP's own is CSRF-checked.
+ * @module
+ * @internal
+ */
+import {
+  AuthError,
+  cookieCaller,
+  csrfFor,
+  resolveCallbackUrl,
+  signInRedirect,
+  type Action,
+  type ActionResult,
+  type Caller,
+  type PluginRoute,
+  type RouteContext,
+} from '../../plugin-kit.js';
+import { claimDomain, domainView, emailDomain, parseDomain, verifyDomain, type DomainChallenge } from './domains.js';
+import { ssoError } from './errors.js';
+import type { ResolvedSsoOptions } from './options.js';
+import { ssoManagePage, ssoSignInPage } from './pages.js';
+import { providerFromForm, providerView } from './providers.js';
+import type { SsoPluginState } from './state.js';
+import type { SsoProviderRecord } from './types.js';
+
+const NO_STORE = { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' };
+const WHAT = 'The single sign-on routes';
+type Outcome = { json: Record<string, unknown>; notice?: string; challenge?: DomainChallenge };
+
+/** The organization a manager route names: `organizationId` from the body (POST) or the query (GET). */
+const organizationKey = (ctx: RouteContext) =>
+  ctx.request.method === 'POST' ? ctx.body.organizationId : ctx.url.searchParams.get('organizationId');
+
+/** The provider to sign in with: by id, by organization slug, or by the email's verified domain. */
+async function signInTarget(ctx: RouteContext, o: ResolvedSsoOptions, s: SsoPluginState): Promise<SsoProviderRecord> {
+  const storage = s.storage();
+  const { email, organizationSlug, providerId } = ctx.body;
+  if (providerId) {
+    const found = await storage.getProvider(providerId);
+    if (found) return found;
+  } else if (organizationSlug) {
+    const organization = await o.access().get(organizationSlug);
+    const [first] = organization ? await storage.listProviders(organization.id) : [];
+    if (first) return first;
+  } else if (email) {
+    const domain = emailDomain(email);
+    // Only a domain an organization proved routes: an unverified claim never sends anyone to an IdP.
+    const claim = domain ? await storage.verifiedDomain(domain) : null;
+    const providers = claim ? await storage.listProviders(claim.organizationId) : [];
+    const chosen = providers.find((p) => p.domain === domain) ?? providers.find((p) => p.domain === null);
+    if (chosen) return chosen;
+  }
+  throw ssoError('SSO_NO_PROVIDER');
+}
+
+/** The routes. */
+export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<string, PluginRoute> {
+  async function managePage(
+    ctx: RouteContext,
+    caller: Caller,
+    key: string | null | undefined,
+    message: { notice?: string; error?: string; challenge?: DomainChallenge } = {},
+    status = 200,
+  ): Promise<ActionResult> {
+    const { organization } = await o.access().managerOf(caller, key);
+    const { token, cookie } = await csrfFor(ctx);
+    const html = ssoManagePage({
+      basePath: ctx.auth.config.basePath,
+      csrfToken: token,
+      organization: { id: organization.id, name: organization.name },
+      providers: (await s.storage().listProviders(organization.id)).map(providerView),
+      domains: (await s.storage().listDomains(organization.id)).map(domainView),
+      samlAvailable: s.saml !== undefined,
+      ...message,
+    });
+    return { status, html, cookies: [...caller.cookies, ...(cookie ? [cookie] : [])], headers: NO_STORE };
+  }
+
+  /** A manager's POST: JSON `{ok: true, ...}`, or for browsers the manage page with the outcome. */
+  function manage(run: (ctx: RouteContext, organizationId: string) => Promise<Outcome>): Action {
+    return async (ctx) => {
+      const caller = await cookieCaller(ctx, WHAT);
+      try {
+        const { organization } = await o.access().managerOf(caller, organizationKey(ctx));
+        const out = await run(ctx, organization.id);
+        if (ctx.wantsJson)
+          return { status: 200, json: { ok: true, ...out.json }, cookies: caller.cookies, headers: NO_STORE };
+        return managePage(ctx, caller, organization.id, {
+          ...(out.notice ? { notice: out.notice } : {}),
+          ...(out.challenge ? { challenge: out.challenge } : {}),
+        });
+      } catch (error) {
+        if (ctx.wantsJson || !(error instanceof AuthError) || error.status >= 500 || error.status === 404) throw error;
+        return managePage(ctx, caller, organizationKey(ctx), { error: error.message }, error.status);
+      }
+    };
+  }
+
+  /** A manager's JSON read. */
+  function read(run: (organizationId: string) => Promise<Record<string, unknown>>): Action {
+    return async (ctx) => {
+      const caller = await cookieCaller(ctx, WHAT);
+      const { organization } = await o.access().managerOf(caller, organizationKey(ctx));
+      return { status: 200, json: await run(organization.id), cookies: caller.cookies, headers: NO_STORE };
+    };
+  }
+
+  const now = (ctx: RouteContext) => new Date(ctx.auth.clock.now());
+  const dnsLimit = (ctx: RouteContext) =>
+    ctx.auth.limiters.login ? { limiter: ctx.auth.limiters.login, mode: 'count' as const, identifier: '' } : undefined;
+
+  return {
+    'sso/sign-in': {
+      async GET(ctx) {
+        const { token, cookie } = await csrfFor(ctx);
+        const callbackUrl = await resolveCallbackUrl(ctx, ctx.url.searchParams.get('callbackUrl'));
+        const html = ssoSignInPage({ basePath: ctx.auth.config.basePath, csrfToken: token, callbackUrl });
+        return { status: 200, html, cookies: cookie ? [cookie] : [], headers: NO_STORE };
+      },
+      async POST(ctx) {
+        try {
+          const record = await signInTarget(ctx, o, s);
+          if (record.type === 'saml') {
+            if (!s.saml) throw ssoError('SSO_SAML_UNAVAILABLE');
+            return await s.saml.start(ctx, record);
+          }
+          return await s.oidc.start(ctx, record);
+        } catch (error) {
+          if (ctx.wantsJson || !(error instanceof AuthError) || error.status >= 500) throw error;
+          const { token, cookie } = await csrfFor(ctx);
+          const callbackUrl = await resolveCallbackUrl(ctx, ctx.body.callbackUrl);
+          const html = ssoSignInPage({
+            basePath: ctx.auth.config.basePath,
+            csrfToken: token,
+            callbackUrl,
+            error: error.message,
+          });
+          return { status: error.status, html, cookies: cookie ? [cookie] : [], headers: NO_STORE };
+        }
+      },
+      rateLimit: dnsLimit,
+    },
+    'sso/callback/:provider': {
+      async GET(ctx) {
+        const record = ctx.providerId ? await s.storage().getProvider(ctx.providerId) : null;
+        if (!record || record.type !== 'oidc') throw ssoError('SSO_PROVIDER_NOT_FOUND');
+        return s.oidc.callback(ctx, record);
+      },
+    },
+    'sso/manage': {
+      async GET(ctx) {
+        const signInFirst = await signInRedirect(ctx);
+        if (signInFirst) return signInFirst;
+        return managePage(ctx, await cookieCaller(ctx, WHAT), organizationKey(ctx));
+      },
+    },
+    'sso/providers': {
+      GET: read(async (organizationId) => ({
+        providers: (await s.storage().listProviders(organizationId)).map(providerView),
+      })),
+    },
+    'sso/providers/register': {
+      POST: manage(async (ctx, organizationId) => {
+        const record = await providerFromForm({
+          body: ctx.body,
+          organizationId,
+          roles: o.access().roles,
+          cipher: s.cipher(),
+          now: now(ctx),
+          parseSamlMetadata: s.saml?.parseMetadata,
+        });
+        if (!(await s.storage().createProvider(record))) throw ssoError('SSO_PROVIDER_EXISTS');
+        return { json: { provider: providerView(record) }, notice: `${record.name} is registered` };
+      }),
+    },
+    'sso/providers/delete': {
+      POST: manage(async (ctx, organizationId) => {
+        const id = ctx.body.providerId ?? '';
+        if (!(await s.storage().deleteProvider(organizationId, id))) throw ssoError('SSO_PROVIDER_NOT_FOUND');
+        s.oidc.forget(id);
+        return { json: {}, notice: 'The identity provider is removed' };
+      }),
+    },
+    'sso/domains': {
+      GET: read(async (organizationId) => ({
+        domains: (await s.storage().listDomains(organizationId)).map(domainView),
+      })),
+    },
+    'sso/domains/claim': {
+      POST: manage(async (ctx, organizationId) => {
+        const challenge = await claimDomain(s.storage(), organizationId, parseDomain(ctx.body.domain), now(ctx));
+        return { json: { ...challenge }, challenge };
+      }),
+    },
+    'sso/domains/verify': {
+      POST: manage(async (ctx, organizationId) => {
+        const claim = await verifyDomain(
+          s.storage(),
+          o.resolveTxt,
+          organizationId,
+          parseDomain(ctx.body.domain),
+          now(ctx),
+        );
+        return { json: { domain: domainView(claim) }, notice: `${claim.domain} is verified` };
+      }),
+      rateLimit: dnsLimit,
+    },
+    ...(s.saml ? s.saml.routes : {}),
+  };
+}
