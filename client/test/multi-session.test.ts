@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth, createMemoryAdapter, credentials, passwordAccounts, type Auth } from '@framework/auth';
 import { multiSession } from '@framework/auth/plugins/multi-session';
-import { authRequest, createAuthClient, type AuthState } from '../src/index.js';
+import { authRequest, createAuthClient } from '../src/index.js';
 import * as multi from '../src/plugins/multi-session.js';
 
 const SECRET = 'client-multi-session-test-secret-0123456789';
@@ -93,8 +93,8 @@ function browser() {
 }
 
 /** Resolves with the store's first state that `accept`s. */
-function stateWhere(store: { subscribe(l: (s: AuthState) => void): () => void }, accept: (s: AuthState) => boolean) {
-  return new Promise<AuthState>((resolve) => {
+function stateWhere<S>(store: { subscribe(l: (s: S) => void): () => void }, accept: (s: S) => boolean) {
+  return new Promise<S>((resolve) => {
     const stop = store.subscribe((s) => {
       if (accept(s)) {
         queueMicrotask(() => stop());
