@@ -18,6 +18,7 @@ export default packageBuild({
   'plugins/otp': 'src/plugins/otp/index.ts',
   'plugins/email-otp': 'src/plugins/email-otp/index.ts',
   'plugins/one-tap': 'src/plugins/one-tap/index.ts',
+  'plugins/sso': 'src/plugins/sso/index.ts',
   'plugins/oidc-provider': 'src/plugins/oidc-provider/index.ts',
   'plugins/phone-number': 'src/plugins/phone-number/index.ts',
   'plugins/last-login-method': 'src/plugins/last-login-method/index.ts',

@@ -15,6 +15,7 @@ const PUBLIC_ONLY = [
   'otp',
   'email-otp',
   'one-tap',
+  'sso',
   'oidc-provider',
   'phone-number',
   'last-login-method',
