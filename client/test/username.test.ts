@@ -1,11 +1,11 @@
 /**
  * `@framework/auth-client/plugins/username` against the real engine with `username()`: the availability check, a
- * wrong password and a sign-in with the username, reading and changing it, and a taken name.
+ * wrong password and a sign-in with the username, reading and changing it, a taken name, and sign-up with a name.
  */
 import { describe, expect, it } from 'vitest';
 import { passwordAccounts } from '@framework/auth';
 import { username } from '@framework/auth/plugins/username';
-import { getUsername, isUsernameAvailable, signIn, updateUsername } from '../src/plugins/username.js';
+import { getUsername, isUsernameAvailable, signIn, signUpUsername, updateUsername } from '../src/plugins/username.js';
 import { engine } from './engine-fetch.js';
 
 const SECRET = 'client-username-test-secret-0123456789abcdef';
@@ -62,5 +62,36 @@ describe('username client functions', () => {
     });
     expect(await isUsernameAvailable({ username: 'ada' }, l)).toMatchObject({ ok: true, data: { available: true } });
     expect(await getUsername({ fetch: browser().fetch })).toMatchObject({ ok: false, error: 'UNAUTHENTICATED' });
+  });
+
+  it('signs up with a username, refusing a taken or malformed one', async () => {
+    const { auth, ada, browser } = await engine({
+      secret: SECRET,
+      emailAndPassword: {},
+      plugins: [username()],
+      rateLimit: { login: false },
+    });
+    await auth.extensions.username.storage.assign(
+      { username: 'ada', displayUsername: 'Ada', userId: ada.id },
+      new Date(),
+    );
+    const l = { fetch: browser().fetch };
+    const password = 'cobol-compiler-1959';
+    expect(await signUpUsername({ email: 'grace@example.com', password, username: 'ADA' }, l)).toMatchObject({
+      ok: false,
+      status: 409,
+      error: 'USERNAME_TAKEN',
+    });
+    expect(await signUpUsername({ email: 'grace@example.com', password, username: 'gr\u200Bace' }, l)).toMatchObject({
+      ok: false,
+      status: 400,
+      error: 'USERNAME_INVALID',
+    });
+    expect(await signUpUsername({ email: 'grace@example.com', password, username: 'Grace' }, l)).toMatchObject({
+      ok: true,
+    });
+    expect(await getUsername(l)).toMatchObject({ ok: true, data: { username: 'grace', displayUsername: 'Grace' } });
+    const other = { fetch: browser().fetch };
+    expect(await signIn.username({ username: 'grace', password }, other)).toMatchObject({ ok: true });
   });
 });

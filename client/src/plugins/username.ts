@@ -24,6 +24,22 @@ export const signInUsername = (
 ) => authRequest<{ url: string }>('/username/sign-in', options, input, true);
 
 /**
+ * Creates an email + password account that holds a username: `POST {basePath}/signup` with `username` (the server
+ * checks and holds the name before the account is made). When the server signs the new user in, the session store
+ * refreshes and the account has the name at once; with email verification on, it gets it at its first sign-in.
+ * @returns errors `USERNAME_INVALID` (400), `USERNAME_TAKEN` (409), `EMAIL_TAKEN` (409), `INVALID_REQUEST` (400)
+ *   among others.
+ * @example
+ * ```ts
+ * const { ok, error } = await signUpUsername({ email: 'ada@example.com', password, username: 'Ada' });
+ * ```
+ */
+export const signUpUsername = (
+  input: { email: string; password: string; username: string; name?: string; callbackUrl?: string },
+  options?: AuthClientOptions,
+) => authRequest('/signup', options, input, true);
+
+/**
  * `signIn.username(input)`, beside the main client's `signIn`.
  * @example
  * ```ts
