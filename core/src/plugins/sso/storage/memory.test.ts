@@ -1,4 +1,4 @@
-import { runSsoStorageConformance } from './conformance.js';
+import { runSsoStorageConformance } from './conformance.test-helpers.js';
 import { createMemorySsoStorage } from './memory.js';
 
 runSsoStorageConformance('memory', async () => ({ storage: createMemorySsoStorage() }));

@@ -1,6 +1,6 @@
 import { afterAll, describe } from 'vitest';
 import { mysqlDatabases } from '../../../../../test-support/mysql-databases.js';
-import { runSsoStorageConformance } from './conformance.js';
+import { runSsoStorageConformance } from './conformance.test-helpers.js';
 import { createSqlSsoStorage } from './sql.js';
 
 // Under CI=true this throws when MariaDB/MySQL is down, failing the file.

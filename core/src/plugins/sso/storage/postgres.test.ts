@@ -1,6 +1,6 @@
 import { afterAll, describe } from 'vitest';
 import { postgresSchemas } from '../../../../../test-support/pg-schemas.js';
-import { runSsoStorageConformance } from './conformance.js';
+import { runSsoStorageConformance } from './conformance.test-helpers.js';
 import { createSqlSsoStorage } from './sql.js';
 
 // Under CI=true this throws when PostgreSQL is down, failing the file.

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { runSsoStorageConformance } from './conformance.js';
+import { runSsoStorageConformance } from './conformance.test-helpers.js';
 import { createSqlSsoStorage } from './sql.js';
 
 runSsoStorageConformance('sql (sqlite)', async () => {
