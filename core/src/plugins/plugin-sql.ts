@@ -53,7 +53,7 @@ export function pluginSql(
 
 /** How a plugin builds its storage on the app's own adapter. */
 export interface AdapterStorageFactories<S> {
-  /** On a SQL adapter: the plugin's SQL storage over `adapter.kysely` (default table prefix). */
+  /** On a SQL adapter: the plugin's SQL storage over `adapter.kysely` (or what `adapter.loadKysely()` gives). */
   sql(db: Kysely<any>): S;
   /** On the memory adapter: the plugin's memory storage. */
   memory(): S;
@@ -75,6 +75,11 @@ export interface AdapterStorage<S> {
  * The storage a plugin uses: the `storage` option when given, else the plugin's storage in the app's own database,
  * built by `bind(auth.adapter)` in the plugin's `init` (SQL adapters: `make.sql(adapter.kysely)`, migrated by
  * `auth.migrate()`; the memory adapter: `make.memory()`). Using the handle before `bind` throws a TypeError.
+ *
+ * The SQL adapters of the index load Kysely after they are created (a light `import('@framework/auth')`), so
+ * `adapter.kysely` may not be there yet when `createAuth` binds: the storage is then built once
+ * `adapter.loadKysely()` resolves, and until then each member of the handle reads as an async function that waits
+ * for it and calls the storage's own (a plugin storage's members are methods returning promises).
  * @param plugin The plugin's factory name, for error messages (`twoFactor()`).
  */
 export function adapterStorage<S extends object>(
@@ -84,23 +89,41 @@ export function adapterStorage<S extends object>(
 ): AdapterStorage<S> {
   if (given) return { storage: given, bind: () => {} };
   let target: S | undefined;
+  let building: Promise<S> | undefined;
   const storage = new Proxy({} as S, {
     get(_, key) {
-      if (!target) throw new TypeError(`${plugin}: its storage is built from the auth adapter by createAuth`);
-      const value = Reflect.get(target, key) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (target) {
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      if (building) {
+        // `then` (and any symbol) reads undefined, so the handle is never taken for a promise.
+        if (typeof key !== 'string' || key === 'then') return undefined;
+        return (...args: unknown[]) => building!.then((built) => callMember(built, key, args));
+      }
+      throw new TypeError(`${plugin}: its storage is built from the auth adapter by createAuth`);
     },
   });
   return {
     storage,
     bind(adapter) {
-      if (target) return;
+      if (target || building) return;
       if (adapter?.kysely) target = make.sql(adapter.kysely);
-      else if (adapter?.kind === 'memory') target = make.memory();
+      else if (adapter?.loadKysely) {
+        building = adapter.loadKysely().then((db) => (target ??= make.sql(db)));
+        // A failed load rejects the calls that wait for it.
+        building.catch(() => {});
+      } else if (adapter?.kind === 'memory') target = make.memory();
       else
         throw new AuthConfigError(
           `Invalid auth config: ${plugin} needs \`storage\`, or an \`adapter\` that is SQL (with \`kysely\`) or memory`,
         );
     },
   };
+}
+
+/** `target[key](...args)`, or `target[key]` when it is not a method (an optional one it lacks reads undefined). */
+function callMember(target: object, key: string, args: unknown[]): unknown {
+  const value = Reflect.get(target, key) as unknown;
+  return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).apply(target, args) : value;
 }

@@ -2,8 +2,10 @@
  * Storage for `@framework/auth`: the {@link StorageAdapter} contract and its
  * implementations (memory, SQLite, PostgreSQL, MySQL/MariaDB, any Kysely database).
  *
- * Importing this module never loads `better-sqlite3`, `pg` or `mysql2`: the
- * SQLite, PostgreSQL and MySQL factories import them on their first call.
+ * Importing this module never loads Kysely, `better-sqlite3`, `pg` or `mysql2`:
+ * the SQL factories start loading Kysely when they create an adapter, and
+ * import the driver on its first call. The Kysely `D1Dialect` is exported
+ * from `@framework/auth/d1`.
  * @module
  */
 export { createMemoryAdapter } from './memory.js';
@@ -37,12 +39,5 @@ export {
   type StorageAdapter,
   type VerificationToken,
 } from './types.js';
-export {
-  createD1Adapter,
-  D1Dialect,
-  type D1AdapterOptions,
-  type D1DatabaseLike,
-  type D1StatementLike,
-  type D1ResultLike,
-  type D1Value,
-} from './d1/index.js';
+export { createD1Adapter, type D1AdapterOptions } from './d1/adapter.js';
+export type { D1DatabaseLike, D1StatementLike, D1ResultLike, D1Value } from './d1/binding.js';

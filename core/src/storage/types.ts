@@ -182,9 +182,20 @@ export interface StorageAdapter {
   /**
    * A Kysely handle over the adapter's own connection (the SQL, SQLite, PostgreSQL, MySQL, D1 and Drizzle
    * adapters): plugins given no `storage` keep their tables in the same database through it. Read-only: do not
-   * destroy it (`close()` closes the connection). Absent on non-SQL adapters.
+   * destroy it (`close()` closes the connection). Absent on non-SQL adapters. The SQL adapters of the index
+   * (`createSqliteAdapter`, `createPostgresAdapter`, `createMysqlAdapter`, `createD1Adapter`, `createSqlAdapter`)
+   * load Kysely after they are created, so it is undefined until that load ends: use {@link loadKysely}.
    */
   readonly kysely?: Kysely<any>;
+  /**
+   * Resolves to {@link kysely} once Kysely has loaded (at once when it has). Every SQL adapter of this package
+   * has it; absent on non-SQL adapters. Plugins get it through the plugin kit's `adapterStorage`.
+   * @example
+   * ```ts
+   * const db = await adapter.loadKysely?.();
+   * ```
+   */
+  loadKysely?(): Promise<Kysely<any>>;
   /** `'memory'` on `createMemoryAdapter()`: plugins given no `storage` then keep theirs in memory too. */
   readonly kind?: 'memory';
   /** Creates or upgrades the schema. Idempotent: safe to call on every start. */

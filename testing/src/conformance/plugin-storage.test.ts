@@ -24,7 +24,7 @@ import {
 function onAdapter<S>(make: (db: Kysely<any>) => S) {
   return async () => {
     const adapter: StorageAdapter = createSqliteAdapter({ filename: ':memory:' });
-    return { storage: make(adapter.kysely!), teardown: () => adapter.close!() };
+    return { storage: make(await adapter.loadKysely!()), teardown: () => adapter.close!() };
   };
 }
 

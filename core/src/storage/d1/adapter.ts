@@ -2,11 +2,9 @@
  * `createD1Adapter`: the storage adapter over a Cloudflare D1 binding.
  * @module
  */
-import { Kysely } from 'kysely';
-import { createSqlStore } from '../sql/store.js';
+import { lazySqlStore } from '../sql/lazy-store.js';
 import type { StorageAdapter } from '../types.js';
 import type { D1DatabaseLike } from './binding.js';
-import { D1Dialect } from './dialect.js';
 
 /** Options of {@link createD1Adapter}. */
 export interface D1AdapterOptions {
@@ -46,9 +44,12 @@ export function createD1Adapter(options: D1AdapterOptions): StorageAdapter {
   if (!binding || typeof binding.prepare !== 'function' || typeof binding.batch !== 'function') {
     throw new TypeError('createD1Adapter: `binding` must be a D1 database binding (with prepare() and batch())');
   }
-  return createSqlStore({
+  return lazySqlStore({
     dialect: 'sqlite',
     tablePrefix: options.tablePrefix,
-    open: async () => ({ db: new Kysely<any>({ dialect: new D1Dialect({ binding }) }), close: async () => {} }),
+    async open() {
+      const [{ Kysely }, { D1Dialect }] = await Promise.all([import('kysely'), import('./dialect.js')]);
+      return { db: new Kysely<any>({ dialect: new D1Dialect({ binding }) }), close: async () => {} };
+    },
   });
 }

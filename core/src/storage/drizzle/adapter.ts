@@ -210,6 +210,7 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
   const adapter: DrizzleStorageAdapter = {
     dialect,
     kysely,
+    loadKysely: async () => kysely,
     async migrate() {
       await migrateToLatest(kysely, tableNames(schema.prefix), traits, dialect);
       await addMissingFieldColumns(kysely, users.name, fields, traits);

@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { StorageAdapter } from '../types.js';
 import type { SqlDialectName } from './dialect.js';
-import { createSqlStore } from './store.js';
+import { lazySqlStore } from './lazy-store.js';
 
 /** Options of {@link createSqlAdapter}. */
 export interface SqlAdapterOptions {
@@ -37,6 +37,10 @@ export interface SqlAdapterOptions {
  * taken unique field; other database errors pass through unchanged.
  * `close()` does nothing: the caller owns `db` and destroys it.
  *
+ * Importing `@framework/auth` does not load Kysely or this adapter's code: creating an adapter starts loading
+ * them, and calls made meanwhile wait for that load. `adapter.kysely` (the handle plugins keep their tables
+ * through) is therefore undefined until it ends; `await adapter.loadKysely()` resolves to it.
+ *
  * @throws TypeError at creation for an unknown dialect or a malformed `tablePrefix`.
  * @example
  * ```ts
@@ -51,7 +55,7 @@ export interface SqlAdapterOptions {
  */
 export function createSqlAdapter(options: SqlAdapterOptions): StorageAdapter {
   const { db } = options;
-  return createSqlStore({
+  return lazySqlStore({
     dialect: options.dialect,
     tablePrefix: options.tablePrefix,
     open: async () => ({ db, close: async () => {} }),

@@ -2,11 +2,11 @@
  * `createMysqlAdapter`: MySQL (≥ 8.0) and MariaDB (≥ 10.5) through `mysql2`.
  * @module
  */
-import { Kysely, MysqlDialect, type MysqlPool } from 'kysely';
+import type { MysqlPool } from 'kysely';
 import type { StorageAdapter } from '../types.js';
 import { explainMysqlError, mysqlTarget } from './explain-mysql-errors.js';
 import { importOptional, importPackage } from './optional-import.js';
-import { createSqlStore } from './store.js';
+import { lazySqlStore } from './lazy-store.js';
 
 /**
  * What the adapter uses of a pool: a callback-style `mysql2` pool (`mysql.createPool(…)` from `'mysql2'`, not
@@ -84,11 +84,12 @@ export function createMysqlAdapter(options: MysqlAdapterOptions): StorageAdapter
   /** A pool you pass is described by its `config.connectionConfig` (mysql2's), when it has one. */
   const passed = (pool as { config?: { connectionConfig?: Parameters<typeof mysqlTarget>[0] } } | undefined)?.config;
   const target = mysqlTarget(url ?? config ?? passed?.connectionConfig);
-  return createSqlStore({
+  return lazySqlStore({
     dialect: 'mysql',
     tablePrefix: options.tablePrefix,
     explainError: (error) => explainMysqlError(error, target),
     async open() {
+      const { Kysely, MysqlDialect } = await import('kysely');
       if (pool) return { db: new Kysely<any>({ dialect: new MysqlDialect({ pool }) }), close: async () => {} };
       const mysql = await importOptional('mysql2', 'createMysqlAdapter', () =>
         importPackage<typeof import('mysql2') & { default: typeof import('mysql2') }>('mysql2'),

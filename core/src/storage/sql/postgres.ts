@@ -3,11 +3,11 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
+import type { PostgresPool } from 'kysely';
 import type { StorageAdapter } from '../types.js';
 import { explainPostgresError, postgresTarget, type PostgresTarget } from './explain-errors.js';
 import { importOptional, importPackage } from './optional-import.js';
-import { createSqlStore } from './store.js';
+import { lazySqlStore } from './lazy-store.js';
 
 /**
  * What the adapter uses of a `pg.Pool` (a `pg.Pool` fits it). Structural, so the kit's declarations need no
@@ -77,11 +77,12 @@ export function createPostgresAdapter(options: PostgresAdapterOptions = {}): Sto
     if (own?.user) found.user = own.user;
     return found;
   };
-  return createSqlStore({
+  return lazySqlStore({
     dialect: 'postgres',
     tablePrefix: options.tablePrefix,
     explainError: (error) => explainPostgresError(error, target()),
     async open() {
+      const { Kysely, PostgresDialect } = await import('kysely');
       if (pool)
         return {
           db: new Kysely<any>({ dialect: new PostgresDialect({ pool }) }),

@@ -2,11 +2,10 @@
  * `createSqliteAdapter`: the embedded default, a SQLite file through better-sqlite3.
  * @module
  */
-import { Kysely, SqliteDialect } from 'kysely';
 import type { StorageAdapter } from '../types.js';
 import { explainSqliteError } from './explain-errors.js';
 import { importOptional, importPackage } from './optional-import.js';
-import { createSqlStore } from './store.js';
+import { lazySqlStore } from './lazy-store.js';
 
 /** Options of {@link createSqliteAdapter}. */
 export interface SqliteAdapterOptions {
@@ -30,7 +29,8 @@ const IN_MEMORY = new Set([':memory:', '']);
  * with `journal_mode = WAL` and `foreign_keys = ON`. Call `migrate()` once at
  * start-up; `close()` closes the file (a later call opens it again).
  *
- * Methods behave as described for `createSqlAdapter`.
+ * Methods behave as described for `createSqlAdapter` (Kysely, too, loads only
+ * once an adapter is created).
  *
  * @throws TypeError at creation for a malformed `tablePrefix`.
  * @throws Error with `code: 'MISSING_DEPENDENCY'` (from the first call) when
@@ -53,7 +53,7 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
   const { filename } = options;
   /** The file's absolute path once known, for error messages. */
   let file = filename;
-  return createSqlStore({
+  return lazySqlStore({
     dialect: 'sqlite',
     tablePrefix: options.tablePrefix,
     explainError: (error) => (IN_MEMORY.has(filename) ? error : explainSqliteError(error, file)),
@@ -61,6 +61,7 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
       const { default: Database } = await importOptional('better-sqlite3', 'createSqliteAdapter', () =>
         importPackage<{ default: typeof import('better-sqlite3') }>('better-sqlite3'),
       );
+      const { Kysely, SqliteDialect } = await import('kysely');
       if (!IN_MEMORY.has(filename)) {
         const [{ mkdir }, { dirname, resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
         file = resolve(filename);
