@@ -1,0 +1,297 @@
+/**
+ * `oidcProvider()` against a malicious client or a tampered browser, on a real server on port 0: swapped
+ * redirect URIs, replayed, foreign and expired codes, PKCE downgrades, secrets from a public client, open
+ * redirects, and the refusals of `prompt=none`, Deny, and a withdrawn consent.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../../auth.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
+import { SECRET } from '../../testing/fixtures.js';
+import { oidcProvider, type OidcProviderExtension } from './index.js';
+import {
+  Browser,
+  PUBLIC_REDIRECT,
+  RP_REDIRECT,
+  RP_SECRET,
+  movableClock,
+  startProvider,
+} from './provider-harness.test-helpers.js';
+
+const clock = movableClock();
+let op: Awaited<ReturnType<typeof startProvider>>;
+let browser: Browser;
+beforeAll(async () => {
+  op = await startProvider({ clock });
+  browser = op.browser();
+  await browser.signIn();
+});
+afterAll(() => op.close());
+
+const VERIFIER = 'dBjftJeZ4CVP-mJ92K1qDvh3ejoKV0MV55FRHxjj3L4';
+const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
+const RP = { id: 'rp', secret: RP_SECRET };
+
+function authorizeUrl(params: Record<string, string | null> = {}): string {
+  const all: Record<string, string | null> = {
+    client_id: 'rp',
+    redirect_uri: RP_REDIRECT,
+    response_type: 'code',
+    scope: 'openid email',
+    code_challenge: CHALLENGE,
+    code_challenge_method: 'S256',
+    state: 'st-1',
+    ...params,
+  };
+  const search = new URLSearchParams(Object.entries(all).filter((e): e is [string, string] => e[1] !== null));
+  return `/auth/oauth2/authorize?${search.toString()}`;
+}
+
+/** Withdraws the test user's consent to `rp`, so the next authorization asks again. */
+const forget = () =>
+  (op.auth.extensions as { oidcProvider: OidcProviderExtension }).oidcProvider.revokeConsent(op.userId, 'rp');
+
+/** A fresh code for `params` (consent given on the way). */
+async function code(params: Record<string, string | null> = {}, b = browser): Promise<string> {
+  const back = await b.authorize(authorizeUrl(params));
+  const value = back.searchParams.get('code');
+  if (!value) throw new Error(`no code: ${back.href}`);
+  return value;
+}
+
+async function token(body: Record<string, string>, client: { id: string; secret?: string } | null = RP) {
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (client?.secret !== undefined)
+    headers.authorization = `Basic ${btoa(`${encodeURIComponent(client.id)}:${encodeURIComponent(client.secret)}`)}`;
+  else if (client) body = { client_id: client.id, ...body };
+  const res = await fetch(`${op.issuer}/oauth2/token`, { method: 'POST', headers, body: new URLSearchParams(body) });
+  return { status: res.status, body: (await res.json()) as Record<string, string> };
+}
+
+const exchange = (c: string, extra: Record<string, string> = {}, client: { id: string; secret?: string } | null = RP) =>
+  token(
+    { grant_type: 'authorization_code', code: c, redirect_uri: RP_REDIRECT, code_verifier: VERIFIER, ...extra },
+    client,
+  );
+
+async function introspect(t: string): Promise<boolean> {
+  const res = await fetch(`${op.issuer}/oauth2/introspect`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${btoa(`rp:${RP_SECRET}`)}` },
+    body: new URLSearchParams({ token: t }),
+  });
+  return ((await res.json()) as { active: boolean }).active;
+}
+
+describe('oidcProvider: the token endpoint refuses', () => {
+  it('a redirect_uri other than the authorization request’s', async () => {
+    const res = await exchange(await code(), { redirect_uri: 'https://rp.example/other' });
+    expect(res).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('a replayed code, and revokes what its first use issued', async () => {
+    const c = await code();
+    const first = await exchange(c);
+    expect(first.status).toBe(200);
+    expect(await introspect(first.body.access_token!)).toBe(true);
+    const second = await exchange(c);
+    expect(second).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await introspect(first.body.access_token!)).toBe(false);
+    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: first.body.refresh_token! });
+    expect(refreshed).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('a missing, plain-text or wrong code_verifier (PKCE)', async () => {
+    const { code_verifier: _, ...without } = { code_verifier: '' };
+    void _;
+    const none = await token({
+      grant_type: 'authorization_code',
+      code: await code(),
+      redirect_uri: RP_REDIRECT,
+      ...without,
+    });
+    expect(none).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    // "plain": the verifier is the challenge itself.
+    const plain = await exchange(await code(), { code_verifier: CHALLENGE });
+    expect(plain).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    const wrong = await exchange(await code(), { code_verifier: `${VERIFIER.slice(0, -1)}M` });
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    // The right verifier still works on a fresh code (the refusals are not of the setup).
+    expect((await exchange(await code())).status).toBe(200);
+  });
+
+  it('another client’s code', async () => {
+    const c = await code({ client_id: 'cli', redirect_uri: PUBLIC_REDIRECT });
+    const res = await token({
+      grant_type: 'authorization_code',
+      code: c,
+      redirect_uri: PUBLIC_REDIRECT,
+      code_verifier: VERIFIER,
+    });
+    expect(res).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    // Burnt: the public client itself cannot use it now.
+    const own = await token(
+      { grant_type: 'authorization_code', code: c, redirect_uri: PUBLIC_REDIRECT, code_verifier: VERIFIER },
+      { id: 'cli' },
+    );
+    expect(own).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('an expired code (60 s by default)', async () => {
+    const c = await code();
+    clock.advance(61_000);
+    try {
+      expect(await exchange(c)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    } finally {
+      clock.advance(-61_000);
+    }
+  });
+
+  it('a public client that sends a secret, and a wrong or missing secret', async () => {
+    const pub = await code({ client_id: 'cli', redirect_uri: PUBLIC_REDIRECT });
+    const body = {
+      grant_type: 'authorization_code',
+      code: pub,
+      redirect_uri: PUBLIC_REDIRECT,
+      code_verifier: VERIFIER,
+    };
+    const withSecret = await token({ ...body, client_secret: 'x'.repeat(40) }, { id: 'cli' });
+    expect(withSecret).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    expect((await token(body, { id: 'cli' })).status).toBe(200);
+    const wrong = await exchange(await code(), {}, { id: 'rp', secret: `${RP_SECRET}x` });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+    const missing = await exchange(await code(), {}, { id: 'rp' });
+    expect(missing).toMatchObject({ status: 401, body: { error: 'invalid_client' } });
+  });
+
+  it('an unknown grant_type', async () => {
+    expect(await token({ grant_type: 'password' })).toMatchObject({
+      status: 400,
+      body: { error: 'unsupported_grant_type' },
+    });
+  });
+});
+
+describe('oidcProvider: the authorize step', () => {
+  it('shows the error page and never redirects for an unknown client or an unregistered redirect_uri', async () => {
+    for (const params of [
+      { client_id: 'nobody' },
+      { redirect_uri: 'https://evil.example/callback' },
+      { redirect_uri: `${RP_REDIRECT}/` },
+      { redirect_uri: `${RP_REDIRECT}?next=https://evil.example` },
+      { redirect_uri: null },
+    ]) {
+      const res = await browser.request(authorizeUrl(params), { headers: { accept: 'text/html' } });
+      expect(res.status, JSON.stringify(params)).toBe(400);
+      expect(res.headers.get('location')).toBeNull();
+    }
+  });
+
+  it('sends PKCE downgrades back as invalid_request with the state', async () => {
+    for (const params of [
+      { code_challenge: null, code_challenge_method: null },
+      { code_challenge_method: 'plain' },
+      { code_challenge_method: null },
+    ]) {
+      const res = await browser.request(authorizeUrl(params));
+      expect(res.status).toBe(303);
+      const back = new URL(res.headers.get('location')!);
+      expect(back.origin + back.pathname).toBe(RP_REDIRECT);
+      expect(back.searchParams.get('error')).toBe('invalid_request');
+      expect(back.searchParams.get('state')).toBe('st-1');
+      expect(back.searchParams.get('code')).toBeNull();
+    }
+  });
+
+  it('refuses a scope the client may not ask for, and response types other than code', async () => {
+    const scope = new URL((await browser.request(authorizeUrl({ scope: 'openid admin' }))).headers.get('location')!);
+    expect(scope.searchParams.get('error')).toBe('invalid_scope');
+    const implicit = new URL(
+      (await browser.request(authorizeUrl({ response_type: 'token' }))).headers.get('location')!,
+    );
+    expect(implicit.searchParams.get('error')).toBe('unsupported_response_type');
+  });
+
+  it('sends a signed-out browser to sign in and back; prompt=none answers login_required', async () => {
+    const stranger = op.browser();
+    const res = await stranger.request(authorizeUrl());
+    expect(res.status).toBe(303);
+    const signIn = new URL(res.headers.get('location')!, op.base);
+    expect(signIn.pathname).toBe('/auth/signin');
+    expect(signIn.searchParams.get('callbackUrl')).toBe(authorizeUrl());
+    const none = await stranger.request(authorizeUrl({ prompt: 'none' }));
+    expect(new URL(none.headers.get('location')!).searchParams.get('error')).toBe('login_required');
+  });
+
+  it('answers access_denied when the user denies, and consent_required under prompt=none before consent', async () => {
+    const b = op.browser();
+    await b.signIn();
+    await forget();
+    const none = await b.request(authorizeUrl({ prompt: 'none' }));
+    expect(new URL(none.headers.get('location')!).searchParams.get('error')).toBe('consent_required');
+    const denied = await b.authorize(authorizeUrl(), 'deny');
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.get('state')).toBe('st-1');
+  });
+
+  it('refuses a consent post without the CSRF token', async () => {
+    const b = op.browser();
+    await b.signIn();
+    const page = await (
+      await b.request(authorizeUrl({ prompt: 'consent' }), { headers: { accept: 'text/html' } })
+    ).text();
+    const request = /name="request" value="([^"]+)"/.exec(page)![1]!;
+    const res = await b.request('/auth/oauth2/consent', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: op.base },
+      body: new URLSearchParams({ request, decision: 'allow' }),
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('location')).toBeNull();
+  });
+});
+
+describe('oidcProvider: Apps with access', () => {
+  it('lists the apps the user allowed, and Revoke withdraws the consent and ends their tokens', async () => {
+    const b = op.browser();
+    await b.signIn();
+    const issued = await exchange(await code({}, b));
+    expect(await introspect(issued.body.access_token!)).toBe(true);
+    const list = await b.request('/auth/oauth2/consents', { headers: { accept: 'application/json' } });
+    expect(((await list.json()) as { apps: { clientId: string; name: string }[] }).apps).toContainEqual(
+      expect.objectContaining({ clientId: 'rp', name: 'Relying Party' }),
+    );
+    const page = await (await b.request('/auth/oauth2/consents', { headers: { accept: 'text/html' } })).text();
+    expect(page).toContain('Relying Party');
+    const revoked = await b.submit(page, { clientId: 'rp' });
+    expect(revoked.status).toBe(303);
+    expect(await introspect(issued.body.access_token!)).toBe(false);
+    const again = await b.request(authorizeUrl({ prompt: 'none' }));
+    expect(new URL(again.headers.get('location')!).searchParams.get('error')).toBe('consent_required');
+  });
+});
+
+describe('oidcProvider configuration', () => {
+  it('refuses createAuth without jwt() before it', () => {
+    expect(() =>
+      createAuth({
+        baseURL: 'http://app.test',
+        secret: SECRET,
+        adapter: createMemoryAdapter(),
+        providers: [],
+        plugins: [oidcProvider({ clients: [] })],
+      }),
+    ).toThrow(/needs jwt\(\) before it/);
+  });
+
+  it('refuses a client with a fragment in a redirect URI or a short secret', () => {
+    expect(() =>
+      oidcProvider({ clients: [{ clientId: 'a', name: 'A', redirectUris: ['https://a.example/cb#x'] }] }),
+    ).toThrow(/fragment/);
+    expect(() =>
+      oidcProvider({
+        clients: [{ clientId: 'a', name: 'A', clientSecret: 'short', redirectUris: ['https://a.example/cb'] }],
+      }),
+    ).toThrow(/at least 32/);
+  });
+});
