@@ -119,6 +119,41 @@ describe.each(['database', 'jwt'] as const)('bearer() over HTTP, %s sessions, no
   });
 });
 
+describe('bearer() sign-out and the other sessions of the user', () => {
+  const signOut = (f: Awaited<ReturnType<typeof setup>>, token: string) =>
+    fetch(`${f.base}/auth/bearer/sign-out`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${token}` },
+      body: '{}',
+    });
+
+  it('database sessions: ends that token only; another device and the laptop browser stay signed in', async () => {
+    const f = await setup('database');
+    const phone = await f.signIn();
+    const tablet = await f.signIn();
+    const laptop = f.client();
+    expect((await laptop.signIn()).status).toBe(200);
+    expect((await signOut(f, phone)).status).toBe(200);
+    expect(await f.me({ authorization: `Bearer ${phone}` })).toBeNull();
+    expect(await f.me({ authorization: `Bearer ${tablet}` })).toBe(f.userId);
+    expect((await laptop.session())?.user.id).toBe(f.userId);
+  });
+
+  it('jwt sessions: a token cannot be withdrawn alone, so every session of the user ends (documented)', async () => {
+    const f = await setup('jwt');
+    const phone = await f.signIn();
+    const tablet = await f.signIn();
+    const laptop = f.client();
+    expect((await laptop.signIn()).status).toBe(200);
+    expect((await signOut(f, phone)).status).toBe(200);
+    expect(await f.me({ authorization: `Bearer ${phone}` })).toBeNull();
+    expect(await f.me({ authorization: `Bearer ${tablet}` })).toBeNull();
+    expect(await laptop.session()).toBeNull();
+    // Signing in again works at once: only the sessions issued before the sign-out ended.
+    expect(await f.me({ authorization: `Bearer ${await f.signIn()}` })).toBe(f.userId);
+  });
+});
+
 describe('bearer() rules', () => {
   it('a database token is revoked by a sign-out from the browser holding the same session', async () => {
     const f = await setup();

@@ -43,9 +43,13 @@ export interface BearerExtension {
  *   cookie wins. Such a session is a plugin credential (`isPluginCredential`): the dashboard, `admin()`'s checks
  *   and organization roles refuse it unless the app opts in, as for API keys.
  * - `GET {basePath}/bearer/session`: the session of the token (`publicSession`), or 401 `BEARER_INVALID`.
- * - `POST {basePath}/bearer/sign-out`: ends the token's session (a signed-out token is refused everywhere after;
- *   under the `jwt` strategy, which cannot withdraw one token, every session of the user ends);
- *   400 `BEARER_WITH_COOKIE` when the request carries a `Cookie` header, 401 `BEARER_INVALID` for a bad token.
+ * - `POST {basePath}/bearer/sign-out`: ends the token's session; 400 `BEARER_WITH_COOKIE` when the request carries a
+ *   `Cookie` header, 401 `BEARER_INVALID` for a bad token. With `database` sessions only that session ends (its row
+ *   is deleted: refused by every process at once; the user's other devices and browsers stay signed in). With `jwt`
+ *   sessions one token cannot be withdrawn (nothing is stored per token), so the user's session version is bumped:
+ *   **every session of the user ends**, bearer tokens on other devices and browser cookies alike, in this process at
+ *   once and in other processes at their next storage check (within `session.revalidateAge`). For a sign-out of
+ *   one device only, use `database` sessions, or have the client drop its token (valid until it expires).
  * - Never on the core's routes under `basePath` (they read the session cookie only): a token never signs in,
  *   links, changes credentials or sets a cookie there.
  *
