@@ -9,7 +9,13 @@ import { resolveMultiSessionOptions, type MultiSessionOptions } from './options.
 import { listAction, pageAction, revokeAction, setActiveAction } from './routes.js';
 import { SignInCarry, signOutAll } from './sign-in.js';
 
-/** The routes of `multiSession()` on `auth.api`. */
+/**
+ * The routes of `multiSession()` on `auth.api`, acting as the browser whose cookies are in `headers`.
+ * @example
+ * ```ts
+ * const { sessions } = await auth.api.listDeviceSessions(undefined, { headers: request.headers });
+ * ```
+ */
 export const MULTI_SESSION_API = {
   /** `GET /multi-session/list`. */
   listDeviceSessions: endpoint<void, { sessions: DeviceSessionInfo[] }>('GET', 'multi-session/list'),
