@@ -111,6 +111,19 @@ export { seal, unseal } from './http/sealed.js';
 
 // Pages and emailed links.
 export { escapeHtml, hidden, layout } from './pages/html.js';
+// The pages' languages: catalogs of your own strings, the request's locale, translated error messages.
+export {
+  defineMessages,
+  errorMessageFor,
+  formatMessage,
+  type LocaleSource,
+  type MessageCatalog,
+  type MessageCatalogs,
+  type MessageParams,
+  type Messages,
+  type Translator,
+} from './i18n/catalog.js';
+export { pageLocale, type PageLocale } from './i18n/request-locale.js';
 export {
   confirmLinkPage,
   emailedLinkRoute,

@@ -29,6 +29,7 @@ export const CREATE_AUTH_KEY_LIST = [
   'events',
   'user',
   'clock',
+  'locale',
 ] as const;
 
 /** Every key of `CreateAuthOptions`. */

@@ -21,6 +21,7 @@ import type { AnyAuthEvent, AuthEventContext, AuthEvents } from '../events.js';
 import type { ApiEndpoint, ApiMethods } from './api.js';
 import type { AuthClock } from '../clock.js';
 import type { Delivery } from '../delivery.js';
+import type { LocalePolicy, PageLocale } from '../i18n/options.js';
 
 /** Connection facts only an adapter knows. */
 export interface RequestInfo {
@@ -106,6 +107,8 @@ export interface AuthInternals {
    * route or plugin sends goes through here (`deliver({ kind, channel, to, url, token, code, data }, () => hook(…))`).
    */
   deliver: Delivery['deliver'];
+  /** The default pages' languages (`createAuth({ locale })`), checked; absent: the built-in ones, English first. */
+  locale?: LocalePolicy;
 }
 
 /** The result of reading a request's session. */
@@ -406,7 +409,13 @@ export interface SignInMethod {
   /** Its URLs for `GET {basePath}/providers`, as paths under `basePath`: `{ authenticateUrl: '/passkey/authenticate/options' }`. */
   readonly urls: Readonly<Record<string, string>>;
   /** Its part of the default sign-in page (HTML; every value it embeds must be escaped). */
-  signInForm?(input: { basePath: string; csrfToken: string; callbackUrl: string }): string;
+  signInForm?(input: {
+    basePath: string;
+    csrfToken: string;
+    callbackUrl: string;
+    /** The page's language: translate with `yourMessages.for(locale)` (see `defineMessages`). */
+    locale?: PageLocale;
+  }): string;
 }
 
 /** The input types a plugin's sign-up field may have on the default sign-up page. */

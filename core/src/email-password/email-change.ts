@@ -22,6 +22,7 @@ import { neutral, sendQuietly, tokenInvalid, type EmailPasswordDeps } from './sh
 import { consumeLinkToken, issueLinkToken, userIdOf, withdrawLinkTokens } from './tokens.js';
 import { RESET_TTL, VERIFICATION_TTL } from './options.js';
 import { removeEveryCredential } from '../routes/pre-hijacking.js';
+import { coreMessages } from '../i18n/core/index.js';
 
 const emailTaken = () => authError('EMAIL_TAKEN');
 
@@ -201,12 +202,15 @@ export const undoEmailChangeRoute: PluginRoute = emailedLinkRoute({
   check: (_ctx, params) => {
     if (!userIdOf(params.token) || !parseEmailAddress(params.email)) throw tokenInvalid();
   },
-  page: (_ctx, form: LinkForm) =>
-    confirmLinkPage({
-      title: 'Undo the email change',
-      message: `Put ${form.params.email} back as the address of your account? Every session ends and every way in is removed (password, linked accounts, passkeys, API keys, two-factor); you choose a new password next.`,
-      button: 'Undo the change',
+  page: (ctx, form: LinkForm) => {
+    const t = coreMessages.for(ctx);
+    return confirmLinkPage({
+      title: t('undoEmailChange.title'),
+      message: t('undoEmailChange.text', { email: form.params.email! }),
+      button: t('undoEmailChange.button'),
       form,
-    }),
+      lang: t.lang,
+    });
+  },
   use: undoEmailChange,
 });

@@ -39,7 +39,7 @@ export function responseOfError(auth: AuthInternals): Auth['toResponse'] {
     if (error instanceof AuthRedirect)
       return new Response(null, { status: error.status, headers: { location: error.location } });
     if (error instanceof AuthError)
-      return toWebResponse(errorResult({ auth, wantsJson: wantsJsonError(request) }, error));
+      return toWebResponse(errorResult({ auth, request, wantsJson: wantsJsonError(request) }, error));
     return null;
   };
 }

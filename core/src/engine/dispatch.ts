@@ -92,7 +92,7 @@ async function dispatch(
   match: Match | null,
   info: RequestInfo,
 ): Promise<ActionResult> {
-  const failure = { auth, wantsJson: wantsJsonError(request) };
+  const failure = { auth, request, wantsJson: wantsJsonError(request) };
   if (!match) return errorResult(failure, notFound());
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const action = method === 'GET' ? match.route.GET : method === 'POST' ? match.route.POST : undefined;

@@ -60,5 +60,6 @@ export function buildInternals(parts: InternalsParts): AuthInternals {
     readSession: reader.readSession,
     clock: resolved.clock,
     deliver: parts.delivery.deliver,
+    locale: resolved.locale,
   };
 }

@@ -28,6 +28,7 @@ import type { CreateAuthOptions } from './types.js';
 import type { AuthCallbacks } from '../callbacks.js';
 import { bindUserFields } from '../user-fields/bind.js';
 import { systemClock, type AuthClock } from '../clock.js';
+import { resolveLocaleOptions, type LocalePolicy } from '../i18n/options.js';
 
 /** The options, checked and resolved. */
 export interface ResolvedOptions {
@@ -44,6 +45,8 @@ export interface ResolvedOptions {
   logger: AuthLogger;
   /** `clock`, checked; default {@link systemClock}. */
   clock: AuthClock;
+  /** `locale`, checked (see `LocaleOptions`). */
+  locale: LocalePolicy;
 }
 
 function processEnv(): Record<string, unknown> {
@@ -164,5 +167,6 @@ export function resolveOptions(options: CreateAuthOptions<any, any, any>): Resol
     maxBodySize,
     logger: options.logger ?? { error: (m) => console.error(m), warn: (m) => console.warn(m) },
     clock,
+    locale: resolveLocaleOptions(options.locale),
   };
 }

@@ -17,6 +17,7 @@ import type { AuthScopeOf, SessionStateOf, TypedCallbacks } from '../user-fields
 import type { UserFieldsConfig, UserOptions } from '../user-fields/types.js';
 import type { AuthClock } from '../clock.js';
 import type { MessageObserver } from '../delivery.js';
+import type { LocaleOptions } from '../i18n/options.js';
 
 /** Options of {@link createAuth}: the config from `defineAuthConfig` plus the parts below. */
 export interface CreateAuthOptions<
@@ -24,6 +25,11 @@ export interface CreateAuthOptions<
   F extends UserFieldsConfig = UserFieldsConfig,
   S extends Session = Session,
 > extends AuthConfig {
+  /**
+   * The language of the default pages: `{ default, supported, detect, messages }` (see {@link LocaleOptions}).
+   * Default: English, German, French, Spanish and Japanese, picked by `Accept-Language`, English when none fits.
+   */
+  locale?: LocaleOptions;
   /** Custom user fields (`additionalFields`), stored, validated and typed end to end. See {@link UserOptions}. */
   user?: UserOptions<F>;
   /**

@@ -6,12 +6,14 @@
  * Referer to another site; `no-referrer` would make browsers send
  * `Origin: null` on the pages' own form posts, which the CSRF check must
  * refuse), and on HTML pages `X-Frame-Options: DENY` plus `Content-Security-
- * Policy: frame-ancestors 'none'` against clickjacking.
+ * Policy: frame-ancestors 'none'` against clickjacking; a default page gets `Content-Language` (its `<html lang>`)
+ * and `Vary: Accept-Language`.
  * @internal
  * @module
  */
 import type { ActionResult } from '../contract/types.js';
 import { serializeCookie } from './cookies.js';
+import { layoutLang } from '../pages/html.js';
 
 export function toWebResponse(result: ActionResult): Response {
   const headers = new Headers(result.headers);
@@ -32,6 +34,12 @@ export function toWebResponse(result: ActionResult): Response {
     headers.set('content-type', 'text/html; charset=utf-8');
     headers.set('x-frame-options', 'DENY');
     headers.set('content-security-policy', "frame-ancestors 'none'");
+    // A default page says which language it speaks; that language was picked from Accept-Language.
+    const lang = layoutLang(result.html);
+    if (lang !== undefined) {
+      if (!headers.has('content-language')) headers.set('content-language', lang);
+      headers.append('vary', 'Accept-Language');
+    }
     return new Response(result.html, { status: result.status, headers });
   }
   headers.set('content-type', 'application/json');

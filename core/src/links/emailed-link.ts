@@ -137,9 +137,17 @@ export function emailedLinkUrl(ctx: RouteContext, path: string, params: Record<s
 }
 
 /** A plain confirm page: a title, a sentence (text, escaped here) and one button. */
-export function confirmLinkPage(input: { title: string; message: string; button: string; form: LinkForm }): string {
+export function confirmLinkPage(input: {
+  title: string;
+  message: string;
+  button: string;
+  form: LinkForm;
+  /** The page's language (`t.lang` of the translator the strings came from). Default `en`. */
+  lang?: string;
+}): string {
   return layout(
     input.title,
     `<h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.message)}</p><form method="post" action="${escapeHtml(input.form.action)}">${input.form.hiddenFields}<button type="submit">${escapeHtml(input.button)}</button></form>`,
+    input.lang,
   );
 }

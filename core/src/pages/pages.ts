@@ -9,8 +9,11 @@ import type { Provider } from '../providers/types.js';
 import type { SignInMethod } from '../contract/types.js';
 import { escapeHtml, hidden, layout } from './html.js';
 import { messageFor } from './messages.js';
+import type { CoreTranslator } from '../i18n/core/index.js';
 
 export interface SignInPageInput {
+  /** The page's strings in the request's language. */
+  t: CoreTranslator;
   basePath: string;
   providers: readonly Provider[];
   csrfToken: string;
@@ -34,18 +37,18 @@ function providerKey(p: Provider): string {
   return `oauth:${p.id}`;
 }
 
-const LAST_USED = '<p class="last-used"><strong>Last used</strong></p>';
-
 export function signInPage(input: SignInPageInput): string {
-  const { basePath, providers, csrfToken, callbackUrl, error, links = [] } = input;
-  const alert = error ? `<p class="error" role="alert">${escapeHtml(messageFor(error))}</p>` : '';
-  const mark = (key: string, form: string) => (form && input.lastUsed === key ? `${LAST_USED}${form}` : form);
+  const { t, basePath, providers, csrfToken, callbackUrl, error, links = [] } = input;
+  const alert = error ? `<p class="error" role="alert">${escapeHtml(messageFor(t, error))}</p>` : '';
+  const lastUsed = `<p class="last-used"><strong>${escapeHtml(t('signIn.lastUsed'))}</strong></p>`;
+  const mark = (key: string, form: string) => (form && input.lastUsed === key ? `${lastUsed}${form}` : form);
   const forms = providers.map((p) => mark(providerKey(p), providerForm(p)));
   for (const m of input.methods ?? [])
-    if (m.signInForm) forms.push(mark(m.type, m.signInForm({ basePath, csrfToken, callbackUrl })));
+    if (m.signInForm) forms.push(mark(m.type, m.signInForm({ basePath, csrfToken, callbackUrl, locale: t.locale })));
   const extra = links.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`);
   const footer = extra.length > 0 ? `<p class="links">${extra.join(' · ')}</p>` : '';
-  return layout('Sign in', `<h1>Sign in</h1>${alert}${forms.filter(Boolean).join('<hr>')}${footer}`);
+  const title = t('signIn.title');
+  return layout(title, `<h1>${escapeHtml(title)}</h1>${alert}${forms.filter(Boolean).join('<hr>')}${footer}`, t.lang);
 
   function providerForm(p: Provider): string {
     if (p.type === 'credentials') {
@@ -56,20 +59,27 @@ export function signInPage(input: SignInPageInput): string {
           return `<label for="${escapeHtml(id)}">${escapeHtml(f.label)}</label><input id="${escapeHtml(id)}" name="${escapeHtml(name)}" type="${f.type}" autocomplete="${autocomplete}"${f.placeholder ? ` placeholder="${escapeHtml(f.placeholder)}"` : ''}${f.required ? ' required' : ''}>`;
         })
         .join('');
-      return `<form method="post" action="${escapeHtml(`${basePath}/callback/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}${fields}<button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
+      return `<form method="post" action="${escapeHtml(`${basePath}/callback/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}${fields}<button type="submit">${escapeHtml(t('signIn.withProvider', { provider: p.name }))}</button></form>`;
     }
     if (p.type === 'email') {
       const id = `${p.id}-address`;
-      return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<label for="${escapeHtml(id)}">Email</label><input id="${escapeHtml(id)}" name="email" type="email" autocomplete="email" required><button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
+      return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<label for="${escapeHtml(id)}">${escapeHtml(t('common.email'))}</label><input id="${escapeHtml(id)}" name="email" type="email" autocomplete="email" required><button type="submit">${escapeHtml(t('signIn.withProvider', { provider: p.name }))}</button></form>`;
     }
-    return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<button type="submit">Sign in with ${escapeHtml(p.name)}</button></form>`;
+    return `<form method="post" action="${escapeHtml(`${basePath}/signin/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<button type="submit">${escapeHtml(t('signIn.withProvider', { provider: p.name }))}</button></form>`;
   }
 }
 
-export function signOutPage(input: { basePath: string; csrfToken: string; callbackUrl: string }): string {
+export function signOutPage(input: {
+  t: CoreTranslator;
+  basePath: string;
+  csrfToken: string;
+  callbackUrl: string;
+}): string {
+  const { t } = input;
   return layout(
-    'Sign out',
-    `<h1>Sign out</h1><p>Are you sure you want to sign out?</p><form method="post" action="${escapeHtml(`${input.basePath}/signout`)}">${hidden('csrfToken', input.csrfToken)}${hidden('callbackUrl', input.callbackUrl)}<button type="submit">Sign out</button></form>`,
+    t('signOut.title'),
+    `<h1>${escapeHtml(t('signOut.title'))}</h1><p>${escapeHtml(t('signOut.question'))}</p><form method="post" action="${escapeHtml(`${input.basePath}/signout`)}">${hidden('csrfToken', input.csrfToken)}${hidden('callbackUrl', input.callbackUrl)}<button type="submit">${escapeHtml(t('signOut.button'))}</button></form>`,
+    t.lang,
   );
 }
 
@@ -77,25 +87,36 @@ export function signOutPage(input: { basePath: string; csrfToken: string; callba
  * The error page. `NotFound` (no such page) says so, with a link home; a 403 (a signed-in user without the role or
  * permission) says so, and offers signing in with another account; every other status is a sign-in problem.
  */
-export function errorPage(input: { code: string | null; signInUrl: string; detail?: string; status?: number }): string {
+export function errorPage(input: {
+  t: CoreTranslator;
+  code: string | null;
+  signInUrl: string;
+  detail?: string;
+  status?: number;
+}): string {
+  const { t } = input;
+  const alert = `<p class="error" role="alert">${escapeHtml(messageFor(t, input.code))}</p>`;
   if (input.code === 'NotFound')
     return layout(
-      'Page not found',
-      `<h1>Page not found</h1><p class="error" role="alert">${escapeHtml(messageFor(input.code))}</p><p><a href="/">Go to the home page</a></p>`,
+      t('errorPage.notFoundHeading'),
+      `<h1>${escapeHtml(t('errorPage.notFoundHeading'))}</h1>${alert}<p><a href="/">${escapeHtml(t('errorPage.home'))}</a></p>`,
+      t.lang,
     );
   const detail = input.detail ? `<p>${escapeHtml(input.detail)}</p>` : '';
   const forbidden = input.status === 403;
-  const title = forbidden ? "You don't have access" : 'Sign-in problem';
-  const link = forbidden ? 'Sign in with another account' : 'Back to sign in';
+  const heading = t(forbidden ? 'errorPage.forbiddenHeading' : 'errorPage.heading');
+  const link = t(forbidden ? 'errorPage.signInAnother' : 'common.backToSignIn');
   return layout(
-    forbidden ? 'No access' : 'Error',
-    `<h1>${escapeHtml(title)}</h1><p class="error" role="alert">${escapeHtml(messageFor(input.code))}</p>${detail}<p><a href="${escapeHtml(input.signInUrl)}">${link}</a></p>`,
+    t(forbidden ? 'errorPage.forbiddenTitle' : 'errorPage.title'),
+    `<h1>${escapeHtml(heading)}</h1>${alert}${detail}<p><a href="${escapeHtml(input.signInUrl)}">${escapeHtml(link)}</a></p>`,
+    t.lang,
   );
 }
 
-export function verifyRequestPage(): string {
+export function verifyRequestPage(t: CoreTranslator): string {
   return layout(
-    'Check your email',
-    '<h1>Check your email</h1><p>A sign-in link has been sent to your email address.</p>',
+    t('verifyRequest.title'),
+    `<h1>${escapeHtml(t('verifyRequest.title'))}</h1><p>${escapeHtml(t('verifyRequest.text'))}</p>`,
+    t.lang,
   );
 }

@@ -7,6 +7,7 @@
  */
 import { escapeHtml, hidden, layout } from './html.js';
 import type { SessionInfoJson } from '../contract/wire.js';
+import type { CoreTranslator } from '../i18n/core/index.js';
 
 /**
  * One signed-in session of the caller, as `GET {basePath}/sessions` answers
@@ -17,21 +18,29 @@ export type SessionInfo = SessionInfoJson;
 /** An ISO time as `2030-01-02 03:04 UTC`. */
 const when = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-export function sessionsPage(input: { basePath: string; csrfToken: string; sessions: readonly SessionInfo[] }): string {
+export function sessionsPage(input: {
+  t: CoreTranslator;
+  basePath: string;
+  csrfToken: string;
+  sessions: readonly SessionInfo[];
+}): string {
+  const { t } = input;
   const action = escapeHtml(`${input.basePath}/sessions/revoke`);
   const form = (fields: string, label: string) =>
-    `<form method="post" action="${action}">${hidden('csrfToken', input.csrfToken)}${fields}<button type="submit">${label}</button></form>`;
+    `<form method="post" action="${action}">${hidden('csrfToken', input.csrfToken)}${fields}<button type="submit">${escapeHtml(label)}</button></form>`;
   const items = input.sessions.map((s) => {
-    const device = escapeHtml(s.userAgent ?? 'Unknown device');
-    const where = s.ip ? ` from ${escapeHtml(s.ip)}` : '';
-    const label = s.current ? 'Sign out this device' : 'Sign out this session';
+    const device = escapeHtml(s.userAgent ?? t('sessions.unknownDevice'));
+    const times = { createdAt: when(s.createdAt), lastActiveAt: when(s.lastActiveAt) };
+    const line = s.ip ? t('sessions.signedInFrom', { ...times, ip: s.ip }) : t('sessions.signedIn', times);
+    const label = t(s.current ? 'sessions.signOutDevice' : 'sessions.signOutSession');
     return (
-      `<li><p><strong>${device}</strong>${s.current ? ' (this device)' : ''}</p>` +
-      `<p>Signed in ${when(s.createdAt)}${where}; last active ${when(s.lastActiveAt)}</p>${form(hidden('id', s.id), label)}</li>`
+      `<li><p><strong>${device}</strong>${s.current ? ` ${escapeHtml(t('sessions.thisDevice'))}` : ''}</p>` +
+      `<p>${escapeHtml(line)}</p>${form(hidden('id', s.id), label)}</li>`
     );
   });
   const others = input.sessions.some((s) => !s.current)
-    ? form(hidden('others', 'true'), 'Sign out all other sessions')
+    ? form(hidden('others', 'true'), t('sessions.signOutOthers'))
     : '';
-  return layout('Your sessions', `<h1>Your sessions</h1><ul>${items.join('')}</ul>${others}`);
+  const title = t('sessions.title');
+  return layout(title, `<h1>${escapeHtml(title)}</h1><ul>${items.join('')}</ul>${others}`, t.lang);
 }

@@ -18,6 +18,7 @@ import { allowSignIn, completeSignIn, deniedWithRedirect } from './complete-sign
 import { confirmLinkPage, showEmailedLink } from '../links/emailed-link.js';
 
 import { parseEmailAddress } from '../input/text.js';
+import { coreMessages } from '../i18n/core/index.js';
 /** Trims and lower-cases an address; null when it is not one. The shared parser of `input/text.ts`. */
 export { parseEmailAddress };
 
@@ -92,8 +93,16 @@ export async function emailConfirmPageAction(ctx: RouteContext, _provider: Email
       check: (_ctx, params) => {
         if (!parseEmailAddress(params.email) || params.token!.length > 256) throw invalidLink();
       },
-      page: (_ctx, form) =>
-        confirmLinkPage({ title: 'Sign in', message: `Continue as ${form.params.email}?`, button: 'Sign in', form }),
+      page: (ctx, form) => {
+        const t = coreMessages.for(ctx);
+        return confirmLinkPage({
+          title: t('magicLink.title'),
+          message: t('magicLink.text', { email: form.params.email! }),
+          button: t('magicLink.button'),
+          form,
+          lang: t.lang,
+        });
+      },
     });
   } catch (error) {
     return failure(ctx, error instanceof AuthError && error.code === 'TOKEN_INVALID' ? invalidLink() : error);

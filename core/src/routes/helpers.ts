@@ -11,6 +11,7 @@ import { csrfCookieName, issueCsrfToken } from '../http/csrf.js';
 import { safeRedirect } from '../http/redirect.js';
 import { errorPage } from '../pages/pages.js';
 import { pageErrorCode } from '../pages/messages.js';
+import { coreMessages } from '../i18n/core/index.js';
 import type { ActionResult, AuthInternals, RouteContext } from '../contract/types.js';
 import type { Session, User } from '../types.js';
 
@@ -74,7 +75,10 @@ export function publicUser(user: User): Record<string, unknown> {
  * otherwise the error page rendered with the same status. Unknown errors are
  * logged (name and message only) and answered as 500 `INTERNAL_ERROR`.
  */
-export function errorResult(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, error: unknown): ActionResult {
+export function errorResult(
+  ctx: Pick<RouteContext, 'wantsJson' | 'auth'> & { request?: Request },
+  error: unknown,
+): ActionResult {
   let e: AuthError;
   if (error instanceof AuthError) e = error;
   else {
@@ -93,7 +97,12 @@ export function errorResult(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, error
   if (ctx.wantsJson) return { status: e.status, json: e.toJSON(), headers };
   return {
     status: e.status,
-    html: errorPage({ code: pageErrorCode(e.code), signInUrl: ctx.auth.config.pages.signIn, status: e.status }),
+    html: errorPage({
+      t: coreMessages.for(ctx),
+      code: pageErrorCode(e.code),
+      signInUrl: ctx.auth.config.pages.signIn,
+      status: e.status,
+    }),
     headers,
   };
 }

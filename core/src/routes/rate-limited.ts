@@ -7,9 +7,13 @@
  */
 import type { RateLimitResult, RateLimiter } from '../rate-limit/types.js';
 import { errorPage } from '../pages/pages.js';
+import { coreMessages } from '../i18n/core/index.js';
 import type { ActionResult, RouteContext, RouteRateLimit } from '../contract/types.js';
 
-export function rateLimited(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, verdict: RateLimitResult): ActionResult {
+export function rateLimited(
+  ctx: Pick<RouteContext, 'wantsJson' | 'auth'> & { request?: Request },
+  verdict: RateLimitResult,
+): ActionResult {
   const status = verdict.response?.status ?? 429;
   const headers: Record<string, string> = {};
   verdict.headers.forEach((value, key) => {
@@ -22,10 +26,14 @@ export function rateLimited(ctx: Pick<RouteContext, 'wantsJson' | 'auth'>, verdi
     return { status, json: { error: { code, message } }, headers };
   }
   const wait = verdict.retryAfter ? Math.ceil(verdict.retryAfter / 60) : 0;
+  const t = coreMessages.for(ctx);
+  const detail =
+    wait === 1 ? t('errorPage.retryInOneMinute') : wait > 1 ? t('errorPage.retryInMinutes', { minutes: wait }) : '';
   const html = errorPage({
+    t,
     code: status === 503 ? 'Default' : 'RateLimited',
     signInUrl: ctx.auth.config.pages.signIn,
-    ...(wait > 0 ? { detail: `Try again in ${wait} minute${wait === 1 ? '' : 's'}.` } : {}),
+    ...(detail ? { detail } : {}),
   });
   return { status, html, headers };
 }

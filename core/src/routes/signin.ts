@@ -14,11 +14,13 @@ import type { ActionResult, RouteContext } from '../contract/types.js';
 import { callUser, csrfFor, errorResult, resolveCallbackUrl } from './helpers.js';
 import { completeSignIn } from './complete-sign-in.js';
 import { emit } from './emit.js';
+import { coreMessages } from '../i18n/core/index.js';
 
 export async function signInPageAction(ctx: RouteContext): Promise<ActionResult> {
   const { token, cookie } = await csrfFor(ctx);
   const callbackUrl = await resolveCallbackUrl(ctx, ctx.url.searchParams.get('callbackUrl'));
   const html = signInPage({
+    t: coreMessages.for(ctx),
     basePath: ctx.auth.config.basePath,
     providers: [...ctx.auth.providers.values()],
     methods: ctx.auth.signInMethods,

@@ -9,13 +9,14 @@ import { signOutPage } from '../pages/pages.js';
 import type { ActionResult, RouteContext, SignedOutSession } from '../contract/types.js';
 import { clearSessionCookie, csrfFor, resolveCallbackUrl } from './helpers.js';
 import { emit } from './emit.js';
+import { coreMessages } from '../i18n/core/index.js';
 
 export async function signOutPageAction(ctx: RouteContext): Promise<ActionResult> {
   const { token, cookie } = await csrfFor(ctx);
   const callbackUrl = await resolveCallbackUrl(ctx, ctx.url.searchParams.get('callbackUrl'));
   return {
     status: 200,
-    html: signOutPage({ basePath: ctx.auth.config.basePath, csrfToken: token, callbackUrl }),
+    html: signOutPage({ t: coreMessages.for(ctx), basePath: ctx.auth.config.basePath, csrfToken: token, callbackUrl }),
     cookies: cookie ? [cookie] : [],
   };
 }

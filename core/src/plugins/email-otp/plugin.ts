@@ -13,6 +13,7 @@ import {
 import { EMAIL_OTP_ERRORS, type EmailOtpErrorCode } from './errors.js';
 import { resolveEmailOtpOptions, type EmailOtpOptions } from './options.js';
 import { sendForm } from './pages.js';
+import { emailOtpMessages } from './messages.js';
 import { EMAIL_OTP_PROVIDER, emailOtpRoutes } from './routes.js';
 
 /** `auth.extensions.emailOTP`. */
@@ -80,11 +81,11 @@ export function emailOTP(
         name: 'Email code',
         type: 'email-otp',
         urls: { sendUrl: '/email-otp/send', signInUrl: '/email-otp/sign-in' },
-        signInForm: ({ basePath, csrfToken, callbackUrl }) =>
+        signInForm: ({ basePath, csrfToken, callbackUrl, locale }) =>
           sendForm(
-            { basePath, csrfToken, callbackUrl, digits: o.policy.otpLength },
+            { basePath, csrfToken, callbackUrl, digits: o.policy.otpLength, locale },
             'sign-in',
-            'Email me a sign-in code',
+            emailOtpMessages.for(locale)('emailOtp.signInFormButton'),
           ),
       },
     ],

@@ -13,6 +13,7 @@ import {
   deniedWithRedirect,
   done,
   emit,
+  pageLocale,
   parseEmailAddress,
   resolveCallbackUrl,
   signedIn,
@@ -33,6 +34,7 @@ import {
   type OtpTarget,
 } from '../otp/index.js';
 import { emailOtpError } from './errors.js';
+import { emailOtpMessages } from './messages.js';
 import type { EmailOtpMail, EmailOtpType, ResolvedEmailOtpOptions } from './options.js';
 import { resetPasswordPage, signInPage, verifyEmailPage, type PageInput } from './pages.js';
 
@@ -70,13 +72,14 @@ async function page(
     callbackUrl,
     error,
     digits: o.policy.otpLength,
+    locale: pageLocale(ctx),
   };
   return { status: 200, html: await render(ctx, input), cookies: cookie ? [cookie] : [], headers: NO_STORE };
 }
 
 /** For browsers, a refused POST (4xx) shows its page again with the message and the same status. */
 function withPage(o: ResolvedEmailOtpOptions, render: View, action: Action): Action {
-  return withRefusalPage(action, (ctx, message) => page(ctx, o, render, message));
+  return withRefusalPage(action, (ctx, message) => page(ctx, o, render, message), [emailOtpMessages]);
 }
 
 /** Sends a code for `t` by email through the app's hook (see `sendCode`). */

@@ -6,6 +6,7 @@
 export { otpCodes, type OtpCodes, type OtpTarget } from './codes.js';
 export { sendCode, type CodeDelivery } from './send.js';
 export { withRefusalPage } from './refusal-page.js';
+export { otpMessages } from './messages.js';
 export { resolveOtpPolicy, type OtpPolicy, type OtpPolicyOptions } from './policy.js';
 export { OTP_ERRORS, otpError, type OtpErrorCode } from './errors.js';
 export type { OtpRecord, OtpStorage } from './types.js';

@@ -4,7 +4,9 @@
  * @module
  * @internal
  */
-import { escapeHtml, hidden, layout } from '../../plugin-kit.js';
+import { escapeHtml, hidden, layout, type PageLocale } from '../../plugin-kit.js';
+import { otpMessages } from '../otp/index.js';
+import { phoneNumberMessages } from './messages.js';
 
 /** What every page shows. */
 export interface PhonePageInput {
@@ -15,6 +17,8 @@ export interface PhonePageInput {
   callbackUrl?: string | undefined;
   error?: string | null | undefined;
   digits: number;
+  /** The page's language (English without). */
+  locale?: PageLocale | undefined;
 }
 
 const alert = (error: string | null | undefined) =>
@@ -22,58 +26,73 @@ const alert = (error: string | null | undefined) =>
 const form = (action: string, fields: string, body: string) =>
   `<form method="post" action="${escapeHtml(action)}">${fields}${body}</form>`;
 const back = (p: PhonePageInput) => (p.callbackUrl ? hidden('callbackUrl', p.callbackUrl) : '');
-const codeInput = (digits: number) =>
-  `<label for="pn-code">Code from the text message</label><input id="pn-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="${digits + 2}" required>`;
+const button = (label: string) => `<button type="submit">${escapeHtml(label)}</button>`;
 
-/** The form that sends a code for `purpose` (to `phoneNumber`, or to the number typed in). */
-export function sendForm(p: PhonePageInput, purpose: string, button: string): string {
+function codeInput(p: PhonePageInput): string {
+  const label = escapeHtml(phoneNumberMessages.for(p.locale)('phoneNumber.code'));
+  return `<label for="pn-code">${label}</label><input id="pn-code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="${p.digits + 2}" required>`;
+}
+
+/** The form that sends a code for `purpose` (to `phoneNumber`, or to the number typed in); `label` is the button's. */
+export function sendForm(p: PhonePageInput, purpose: string, label: string): string {
   const fields = `${hidden('csrfToken', p.csrfToken)}${hidden('purpose', purpose)}${back(p)}`;
   const id = `pn-number-${purpose}`;
   const number =
     p.phoneNumber === undefined
-      ? `<label for="${id}">Phone number</label><input id="${id}" name="phoneNumber" type="tel" autocomplete="tel" required>`
+      ? `<label for="${id}">${escapeHtml(phoneNumberMessages.for(p.locale)('phoneNumber.number'))}</label><input id="${id}" name="phoneNumber" type="tel" autocomplete="tel" required>`
       : hidden('phoneNumber', p.phoneNumber);
-  return form(
-    `${p.basePath}/phone-number/send-otp`,
-    fields,
-    `${number}<button type="submit">${escapeHtml(button)}</button>`,
+  return form(`${p.basePath}/phone-number/send-otp`, fields, `${number}${button(label)}`);
+}
+
+/** The code step: "Enter your code", where it went, the code form posting to `action`, and "Send a new code". */
+function codeStep(p: PhonePageInput & { phoneNumber: string }, action: string, submit: string, purpose: string) {
+  const t = phoneNumberMessages.for(p.locale);
+  const otp = otpMessages.for(p.locale);
+  const fields = `${hidden('csrfToken', p.csrfToken)}${hidden('phoneNumber', p.phoneNumber)}${back(p)}`;
+  return (
+    `<h1>${escapeHtml(otp('otp.enterCode'))}</h1><p>${escapeHtml(t('phoneNumber.sent', { phoneNumber: p.phoneNumber }))}</p>${alert(p.error)}` +
+    form(`${p.basePath}/phone-number/${action}`, fields, `${codeInput(p)}${button(submit)}`) +
+    sendForm(p, purpose, otp('otp.sendNewCode'))
   );
 }
 
 /** `GET /phone-number/sign-in`: the number, then the code. */
 export function signInPage(p: PhonePageInput): string {
-  const title = 'Sign in with your phone';
+  const t = phoneNumberMessages.for(p.locale);
+  const title = t('phoneNumber.signIn.title');
   if (p.phoneNumber === undefined)
-    return layout(title, `<h1>${title}</h1>${alert(p.error)}${sendForm(p, 'sign-in', 'Text me a code')}`);
-  const fields = `${hidden('csrfToken', p.csrfToken)}${hidden('phoneNumber', p.phoneNumber)}${back(p)}`;
-  return layout(
-    title,
-    `<h1>Enter your code</h1><p>We texted a code to ${escapeHtml(p.phoneNumber)}.</p>${alert(p.error)}` +
-      form(
-        `${p.basePath}/phone-number/sign-in`,
-        fields,
-        `${codeInput(p.digits)}<button type="submit">Sign in</button>`,
-      ) +
-      sendForm(p, 'sign-in', 'Send a new code'),
+    return layout(
+      title,
+      `<h1>${escapeHtml(title)}</h1>${alert(p.error)}${sendForm(p, 'sign-in', t('phoneNumber.sendCode'))}`,
+      t.lang,
+    );
+  const step = codeStep(
+    { ...p, phoneNumber: p.phoneNumber },
+    'sign-in',
+    otpMessages.for(p.locale)('otp.signIn'),
+    'sign-in',
   );
+  return layout(title, step, t.lang);
 }
 
 /** `GET /phone-number/verify` (signed in): the number to add, then the code; shows the number the account has. */
 export function verifyPage(p: PhonePageInput & { current: { phoneNumber: string; verified: boolean } | null }): string {
-  const title = 'Your phone number';
+  const t = phoneNumberMessages.for(p.locale);
+  const title = t('phoneNumber.verify.title');
   const current = p.current
-    ? `<p>This account's number: ${escapeHtml(p.current.phoneNumber)}${p.current.verified ? ' (verified)' : ''}.</p>`
+    ? `<p>${escapeHtml(t(p.current.verified ? 'phoneNumber.verify.currentVerified' : 'phoneNumber.verify.current', { phoneNumber: p.current.phoneNumber }))}</p>`
     : '';
   if (p.phoneNumber === undefined)
     return layout(
       title,
-      `<h1>${title}</h1>${current}${alert(p.error)}${sendForm(p, 'verification', 'Text me a code')}`,
+      `<h1>${escapeHtml(title)}</h1>${current}${alert(p.error)}${sendForm(p, 'verification', t('phoneNumber.sendCode'))}`,
+      t.lang,
     );
-  const fields = `${hidden('csrfToken', p.csrfToken)}${hidden('phoneNumber', p.phoneNumber)}${back(p)}`;
-  return layout(
-    title,
-    `<h1>Enter your code</h1><p>We texted a code to ${escapeHtml(p.phoneNumber)}.</p>${alert(p.error)}` +
-      form(`${p.basePath}/phone-number/verify`, fields, `${codeInput(p.digits)}<button type="submit">Verify</button>`) +
-      sendForm(p, 'verification', 'Send a new code'),
+  const step = codeStep(
+    { ...p, phoneNumber: p.phoneNumber },
+    'verify',
+    otpMessages.for(p.locale)('otp.verify'),
+    'verification',
   );
+  return layout(title, step, t.lang);
 }

@@ -7,6 +7,7 @@ import { createMemoryOtpStorage, createSqlOtpStorage, type OtpStorage } from '..
 import { PHONE_NUMBER_ERRORS } from './errors.js';
 import { resolvePhoneNumberOptions, type PhoneNumberOptions } from './options.js';
 import { sendForm } from './pages.js';
+import { phoneNumberMessages } from './messages.js';
 import { toE164 } from './parse.js';
 import { PHONE_NUMBER_PROVIDER, phoneNumberRoutes } from './routes.js';
 import { createMemoryPhoneNumberStorage } from './storage/memory.js';
@@ -95,11 +96,11 @@ export function phoneNumber(
         name: 'Phone',
         type: 'phone-number',
         urls: { sendUrl: '/phone-number/send-otp', signInUrl: '/phone-number/sign-in' },
-        signInForm: ({ basePath, csrfToken, callbackUrl }) =>
+        signInForm: ({ basePath, csrfToken, callbackUrl, locale }) =>
           sendForm(
-            { basePath, csrfToken, callbackUrl, digits: o.policy.otpLength },
+            { basePath, csrfToken, callbackUrl, digits: o.policy.otpLength, locale },
             'sign-in',
-            'Text me a sign-in code',
+            phoneNumberMessages.for(locale)('phoneNumber.signInFormButton'),
           ),
       },
     ],

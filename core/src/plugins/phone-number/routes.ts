@@ -11,6 +11,7 @@ import {
   deniedWithRedirect,
   done,
   emit,
+  pageLocale,
   resolveCallbackUrl,
   signedIn,
   signedInAsSelf,
@@ -32,6 +33,7 @@ import {
   type OtpTarget,
 } from '../otp/index.js';
 import { PHONE_NUMBER_ERRORS } from './errors.js';
+import { phoneNumberMessages } from './messages.js';
 import type { PhoneOtpMessage, PhoneOtpPurpose, ResolvedPhoneNumberOptions } from './options.js';
 import { signInPage, verifyPage, type PhonePageInput } from './pages.js';
 import { toE164 } from './parse.js';
@@ -83,13 +85,14 @@ async function page(ctx: RouteContext, d: Deps, render: View, error?: string): P
     callbackUrl,
     error,
     digits: d.o.policy.otpLength,
+    locale: pageLocale(ctx),
   };
   return { status: 200, html: await render(ctx, input), cookies: cookie ? [cookie] : [], headers: NO_STORE };
 }
 
 /** For browsers, a refused POST (4xx) shows its page again with the message and the same status. */
 function withPage(d: Deps, render: View, action: Action): Action {
-  return withRefusalPage(action, (ctx, message) => page(ctx, d, render, message));
+  return withRefusalPage(action, (ctx, message) => page(ctx, d, render, message), [phoneNumberMessages]);
 }
 
 /** Sends a code for `t` to `number` by SMS through the app's hook (see `sendCode`). */

@@ -12,6 +12,7 @@ import type { ActionResult, RouteContext } from '../../contract/types.js';
 import { badRequest } from '../../errors.js';
 import { clearSessionCookie, csrfFor } from '../helpers.js';
 import { done, notSupported, signedIn, storageOf, type Caller } from './signed-in.js';
+import { coreMessages } from '../../i18n/core/index.js';
 
 /** The caller under the database strategy. @throws AuthError `NOT_SUPPORTED` (400) under jwt. */
 async function databaseCaller(ctx: RouteContext): Promise<Caller> {
@@ -56,7 +57,12 @@ export async function listSessionsAction(ctx: RouteContext): Promise<ActionResul
   const sessions = await liveSessions(ctx, caller);
   if (ctx.wantsJson) return { status: 200, json: { sessions }, cookies: caller.cookies };
   const { token, cookie } = await csrfFor(ctx);
-  const html = sessionsPage({ basePath: ctx.auth.config.basePath, csrfToken: token, sessions });
+  const html = sessionsPage({
+    t: coreMessages.for(ctx),
+    basePath: ctx.auth.config.basePath,
+    csrfToken: token,
+    sessions,
+  });
   return { status: 200, html, cookies: [...caller.cookies, ...(cookie ? [cookie] : [])] };
 }
 

@@ -1,0 +1,158 @@
+/**
+ * Message catalogs for the default pages: `defineMessages(id, { en, de, … })` registers a table of strings keyed by
+ * stable message ids, and `.for(ctx)` gives a translator in the request's locale. English is complete and the source
+ * of truth; another language falls back to English key by key; the app's `locale.messages` overrides win over both.
+ * @module
+ */
+import type { RouteContext } from '../contract/types.js';
+import { pageLocale, type PageLocale } from './request-locale.js';
+
+/** One language's strings, by message id. Placeholders are `{name}`. */
+export type Messages<K extends string> = { readonly [key in K]: string };
+
+/** A catalog's languages: `en` complete, any other language (a BCP 47 tag) complete or partial. */
+export interface MessageCatalogs<K extends string> {
+  readonly en: Messages<K>;
+  readonly [lang: string]: Partial<Messages<K>> | undefined;
+}
+
+/** Values put into `{name}` placeholders. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/**
+ * A catalog's strings in one locale: `t(id, params)` is the text (not HTML-escaped: escape it where it goes into a
+ * page), `t.lang` the locale it was asked for (put it in `layout(title, content, t.lang)`).
+ */
+export interface Translator<K extends string> {
+  (key: K, params?: MessageParams): string;
+  /** The negotiated locale, e.g. `de`: what the page's `<html lang>` says. */
+  readonly lang: string;
+  /** The locale itself: hand it on to another catalog (`otherMessages.for(t.locale)`) or a sign-in form. */
+  readonly locale: PageLocale;
+}
+
+/** A registered catalog (see {@link defineMessages}). */
+export interface MessageCatalog<K extends string> {
+  readonly id: string;
+  readonly catalogs: MessageCatalogs<K>;
+  /**
+   * The translator for a request (its negotiated locale and the app's overrides), or for a {@link PageLocale}
+   * (what a sign-in method's `signInForm` gets as `locale`). Without one, English.
+   */
+  for(source?: LocaleSource): Translator<K>;
+}
+
+const registry = new Map<string, MessageCatalogs<string>>();
+
+/** Every catalog registered so far, by id (the core's and every loaded plugin's): for tests and tooling. */
+export function registeredCatalogs(): ReadonlyMap<string, MessageCatalogs<string>> {
+  return registry;
+}
+
+/** The `{name}` placeholders of a message, sorted. */
+export function placeholdersOf(message: string): string[] {
+  return [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+}
+
+/** `template` with each `{name}` replaced by `params[name]`; an unknown name stays as written. */
+export function formatMessage(template: string, params?: MessageParams): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** `pt-BR` → `['pt-br', 'pt', 'en']`: where a key is looked up, most specific first. */
+function chainOf(lang: string): string[] {
+  const chain: string[] = [];
+  for (let tag = lang.toLowerCase(); tag; tag = tag.slice(0, Math.max(0, tag.lastIndexOf('-')))) chain.push(tag);
+  if (!chain.includes('en')) chain.push('en');
+  return chain;
+}
+
+const ENGLISH: PageLocale = { lang: 'en', overrides: {} };
+
+/**
+ * Where a translator's language comes from: a route's context (its request under the auth's `locale` option), a
+ * {@link PageLocale}, or nothing (English).
+ */
+export type LocaleSource =
+  (Pick<RouteContext, 'auth'> & { readonly request?: Request | undefined }) | PageLocale | undefined;
+
+function localeOf(source: LocaleSource): PageLocale {
+  if (source === undefined) return ENGLISH;
+  if (!('auth' in source)) return source;
+  return source.request ? pageLocale({ auth: source.auth, request: source.request }) : ENGLISH;
+}
+
+/**
+ * The text a page shows for a refused request: the `code.<CODE>` message of the error's stable code in the page's
+ * language (the app's overrides, then the registered catalogs), else the error's own English message. The code
+ * itself never changes with the language. `catalogs` are searched first (name the ones holding your codes, so a bundler
+ * keeps them), then every registered catalog.
+ *
+ * @example
+ * ```ts
+ * errorMessageFor(ctx, error); // 'Der Code ist falsch oder abgelaufen' for OTP_INVALID under Accept-Language: de
+ * ```
+ */
+export function errorMessageFor(
+  source: LocaleSource,
+  error: { readonly code: string; readonly message: string },
+  ...catalogs: readonly Pick<MessageCatalog<string>, 'catalogs'>[]
+): string {
+  const locale = localeOf(source);
+  const key = `code.${error.code}`;
+  const tables = [...catalogs.map((c) => c.catalogs), ...registry.values()];
+  for (const lang of chainOf(locale.lang)) {
+    const own = locale.overrides[lang]?.[key];
+    if (own !== undefined) return own;
+    for (const catalogs of tables) {
+      const table = Object.entries(catalogs).find(([tag]) => tag.toLowerCase() === lang)?.[1];
+      const text = table?.[key];
+      if (text !== undefined) return lang === 'en' ? error.message : text;
+    }
+  }
+  return error.message;
+}
+
+/**
+ * Registers a plugin's (or the core's) page strings and returns the handle its pages translate with. Message ids are
+ * shared by every catalog and by the app's `locale.messages` overrides, so prefix them with the plugin
+ * (`emailOtp.signIn.title`). Registering an id again replaces the earlier catalog.
+ *
+ * @param id - the catalog's name, e.g. `emailOtp` (listed by {@link registeredCatalogs}).
+ * @param catalogs - `en` with every key, and the translations (`de`, `fr`, `es`, `ja` for the built-ins); each
+ *   language keeps the English placeholders.
+ * @returns the catalog, with `for(ctx)` giving a {@link Translator}.
+ * @example
+ * ```ts
+ * const messages = defineMessages('greeter', {
+ *   en: { 'greeter.hello': 'Hello, {name}' },
+ *   de: { 'greeter.hello': 'Hallo, {name}' },
+ * });
+ * const t = messages.for(ctx);
+ * return { status: 200, html: layout(t('greeter.hello', { name }), '…', t.lang) };
+ * ```
+ */
+export function defineMessages<K extends string>(id: string, catalogs: MessageCatalogs<K>): MessageCatalog<K> {
+  const byLang = new Map<string, Partial<Messages<K>>>();
+  for (const [lang, table] of Object.entries(catalogs)) if (table) byLang.set(lang.toLowerCase(), table);
+  registry.set(id, catalogs as MessageCatalogs<string>);
+  return {
+    id,
+    catalogs,
+    for(source) {
+      const locale = localeOf(source);
+      const chain = chainOf(locale.lang);
+      const t = (key: K, params?: MessageParams): string => {
+        for (const lang of chain) {
+          const text = locale.overrides[lang]?.[key] ?? byLang.get(lang)?.[key];
+          if (text !== undefined) return formatMessage(text, params);
+        }
+        return key;
+      };
+      return Object.assign(t, { lang: locale.lang, locale });
+    },
+  };
+}

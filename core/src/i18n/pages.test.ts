@@ -1,0 +1,177 @@
+/**
+ * The default pages in the request's language, end to end through `auth.handler`: `Accept-Language` with weights and
+ * region fallback, the `locale` option (forcing, restricting, overriding, adding a language), `<html lang>`,
+ * `Content-Language` and `Vary`, plugin pages and forms, and error codes that never change with the language.
+ */
+import { describe, expect, it } from 'vitest';
+import { AuthConfigError } from '../errors.js';
+import { ORIGIN, makeFixture } from '../testing/fixtures.js';
+import type { CreateAuthOptions } from '../auth.js';
+import { emailOTP } from '../plugins/email-otp/plugin.js';
+import { phoneNumber } from '../plugins/phone-number/plugin.js';
+
+async function setup(overrides: Partial<CreateAuthOptions> = {}) {
+  const { auth } = await makeFixture('database', {
+    plugins: [emailOTP({ sendVerificationOTP: () => {} }), phoneNumber({ sendOTP: () => {} })],
+    ...overrides,
+  });
+  const page = async (path: string, language?: string, accept = 'text/html') => {
+    const headers: Record<string, string> = { accept };
+    if (language !== undefined) headers['accept-language'] = language;
+    const res = await auth.handler(new Request(`${ORIGIN}${path}`, { headers }));
+    return { res, html: await res.text() };
+  };
+  return { auth, page };
+}
+
+describe('the sign-in page', async () => {
+  const { page } = await setup();
+
+  it('is German for Accept-Language: de, with the plugin forms on it', async () => {
+    const { res, html } = await page('/auth/signin', 'de');
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<h1>Anmelden</h1>');
+    expect(html).toContain('Anmeldecode per E-Mail senden');
+    expect(html).toContain('Anmeldecode per SMS senden');
+    expect(html).toContain('<label for="eo-email-sign-in">E-Mail</label>');
+    expect(html).not.toContain('Sign in');
+    expect(res.headers.get('content-language')).toBe('de');
+    expect(res.headers.get('vary')).toMatch(/Accept-Language/i);
+  });
+
+  it('is Japanese for ja-JP (region falls back to the language)', async () => {
+    const { res, html } = await page('/auth/signin', 'ja-JP');
+    expect(html).toContain('<html lang="ja">');
+    expect(html).toContain('<h1>サインイン</h1>');
+    expect(html).toContain('サインインコードをメールで受け取る');
+    expect(res.headers.get('content-language')).toBe('ja');
+  });
+
+  it('honours q-values over header order', async () => {
+    const { html } = await page('/auth/signin', 'de;q=0.3, fr;q=0.9, es;q=0.5');
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain('<h1>Se connecter</h1>');
+  });
+
+  it('is English for an unknown language, a garbage header and no header', async () => {
+    for (const language of ['it-IT, pt;q=0.8', `;;;q=2,,,${'1-'.repeat(5000)}`, undefined]) {
+      const { res, html } = await page('/auth/signin', language);
+      expect(html, String(language)).toContain('<html lang="en">');
+      expect(html, String(language)).toContain('<h1>Sign in</h1>');
+      expect(html, String(language)).toContain('Email me a sign-in code');
+      expect(res.headers.get('content-language')).toBe('en');
+    }
+  });
+
+  it('shows the error of ?error= in the language', async () => {
+    const { html } = await page('/auth/signin?error=CredentialsSignin', 'es');
+    expect(html).toContain('No se pudo iniciar sesión.');
+  });
+});
+
+describe('the error page and the other core pages', async () => {
+  const { page } = await setup();
+
+  it('translates the error page and the not-found page', async () => {
+    expect((await page('/auth/error?error=AccessDenied', 'de')).html).toContain(
+      '<h1>Problem bei der Anmeldung</h1><p class="error" role="alert">Sie haben keine Berechtigung, sich anzumelden.</p>',
+    );
+    const missing = await page('/auth/nope', 'fr');
+    expect(missing.res.status).toBe(404);
+    expect(missing.html).toContain('<h1>Page introuvable</h1>');
+  });
+
+  it('translates the sign-out and verify-request pages', async () => {
+    expect((await page('/auth/signout', 'ja')).html).toContain('サインアウトしてもよろしいですか？');
+    expect((await page('/auth/verify-request', 'es')).html).toContain('<h1>Revisa tu correo</h1>');
+  });
+
+  it('keeps JSON error codes the same in every language', async () => {
+    const codes = new Set<string>();
+    for (const language of ['en', 'de', 'fr', 'es', 'ja']) {
+      const { res, html } = await page('/auth/nope', language, 'application/json');
+      expect(res.status).toBe(404);
+      codes.add((JSON.parse(html) as { error: { code: string } }).error.code);
+    }
+    expect([...codes]).toStrictEqual(['NOT_FOUND']);
+  });
+});
+
+describe('the code pages of emailOTP() and phoneNumber()', async () => {
+  const { auth, page } = await setup();
+
+  it('translate their titles, labels and buttons', async () => {
+    const otp = await page('/auth/email-otp/sign-in?email=ada%40example.com', 'de');
+    expect(otp.html).toContain('<h1>Code eingeben</h1>');
+    expect(otp.html).toContain('Wir haben einen Code an ada@example.com gesendet.');
+    expect(otp.html).toContain('<label for="eo-code">Code aus der E-Mail</label>');
+    const phone = await page('/auth/phone-number/sign-in', 'fr');
+    expect(phone.html).toContain('<h1>Se connecter avec votre téléphone</h1>');
+    expect(phone.html).toContain('Numéro de téléphone');
+  });
+
+  it('show a refused code in the language, while JSON keeps the code', async () => {
+    const form = await page('/auth/email-otp/sign-in?email=ada%40example.com', 'de');
+    const csrf = /name="csrfToken" value="([^"]+)"/.exec(form.html)![1]!;
+    const cookie = form.res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const post = (accept: string) =>
+      auth.handler(
+        new Request(`${ORIGIN}/auth/email-otp/sign-in`, {
+          method: 'POST',
+          headers: {
+            accept,
+            'accept-language': 'de',
+            'content-type': 'application/x-www-form-urlencoded',
+            origin: ORIGIN,
+            cookie,
+          },
+          body: new URLSearchParams({ csrfToken: csrf, email: 'ada@example.com', code: '000000' }),
+        }),
+      );
+    const html = await (await post('text/html')).text();
+    expect(html).toContain('Der Code ist falsch oder abgelaufen');
+    const json = (await (await post('application/json')).json()) as { error: { code: string } };
+    expect(json.error.code).toBe('OTP_INVALID');
+  });
+});
+
+describe('the locale option', () => {
+  it('forces a language with detect, whatever the header says', async () => {
+    const { page } = await setup({ locale: { detect: () => 'ja' } });
+    const { res, html } = await page('/auth/signin', 'de');
+    expect(html).toContain('<h1>サインイン</h1>');
+    expect(res.headers.get('content-language')).toBe('ja');
+  });
+
+  it('restricts the languages to supported, with default for the rest', async () => {
+    const { page } = await setup({ locale: { supported: ['en', 'fr'], default: 'fr' } });
+    expect((await page('/auth/signin', 'de')).html).toContain('<h1>Se connecter</h1>');
+    expect((await page('/auth/signin', 'en-US')).html).toContain('<h1>Sign in</h1>');
+  });
+
+  it('overrides a string, and adds a language with English for what it leaves out', async () => {
+    const { page } = await setup({
+      locale: {
+        messages: {
+          de: { 'signIn.title': 'Willkommen zurück' },
+          it: { 'signIn.title': 'Accedi', 'emailOtp.signInFormButton': 'Inviami un codice via email' },
+        },
+      },
+    });
+    expect((await page('/auth/signin', 'de')).html).toContain('<h1>Willkommen zurück</h1>');
+    const italian = await page('/auth/signin', 'it-IT');
+    expect(italian.html).toContain('<html lang="it">');
+    expect(italian.html).toContain('<h1>Accedi</h1>');
+    expect(italian.html).toContain('Inviami un codice via email');
+    expect(italian.html).toContain('Text me a sign-in code');
+    expect(italian.res.headers.get('content-language')).toBe('it');
+  });
+
+  it('refuses a default outside supported, or a tag that is not one', async () => {
+    await expect(setup({ locale: { supported: ['en'], default: 'de' } })).rejects.toThrow(AuthConfigError);
+    await expect(setup({ locale: { supported: ['en', 'not a tag'] } })).rejects.toThrow(AuthConfigError);
+  });
+});
