@@ -74,6 +74,7 @@ describe.skipIf(!available)('the home page in Chromium', () => {
     const links = await linksOf(page, '#account-links');
     expect(links.map(([, href]) => href)).toEqual([
       '/auth/sessions',
+      '/auth/multi-session',
       '/auth/passkey',
       '/auth/two-factor',
       '/auth/api-keys',

@@ -56,6 +56,7 @@ export function navLinks(nav: NavOptions, signedIn?: boolean): Link[] {
 export function accountLinks(nav: NavOptions, user: User): Link[] {
   return [
     { href: '/auth/sessions', label: 'Signed-in devices' },
+    { href: '/auth/multi-session', label: 'Accounts on this browser' },
     ...(nav.passkeys ? [{ href: '/auth/passkey', label: 'Passkeys' }] : []),
     ...(nav.twoFactor ? [{ href: '/auth/two-factor', label: 'Two-factor authentication' }] : []),
     ...(nav.apiKeys ? [{ href: '/auth/api-keys', label: 'API keys (JSON)' }] : []),
