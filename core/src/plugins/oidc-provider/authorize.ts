@@ -112,6 +112,8 @@ async function issueCode(
   const code = randomString(32);
   const now = ctx.auth.clock.now();
   const { amr, acr } = await readAmr(ctx, caller.user.id);
+  // Expired codes and refresh tokens go as new codes come (both kept until expiry so a replay is recognised).
+  await deps.o.storage.prune(new Date(now));
   await deps.o.storage.putCode({
     codeHash: await sha256Hex(code),
     clientId: req.clientId,

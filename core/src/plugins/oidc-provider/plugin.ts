@@ -3,6 +3,7 @@
  * @module
  */
 import { AuthConfigError, type AuthPlugin, type PluginRoute, type RouteContext } from '../../plugin-kit.js';
+import type { AuthClock } from '../../index.js';
 import type { JwtExtension } from '../jwt/index.js';
 import { appsOf, listApps, revokeApp, revokeAppAction, type AppWithAccess } from './account.js';
 import { noteSignIn } from './amr.js';
@@ -112,7 +113,7 @@ export function oidcProvider(
   options: OidcProviderOptions = {},
 ): AuthPlugin<'oidcProvider', OidcProviderExtension, Record<never, never>, OidcProviderErrorCode> {
   const o = resolveOidcProviderOptions(options);
-  let state: { clients: Clients; signer: Signer; jwt: JwtExtension } | undefined;
+  let state: { clients: Clients; signer: Signer; jwt: JwtExtension; clock: AuthClock } | undefined;
   const ready = () => {
     if (!state) throw new Error('oidcProvider(): used before createAuth initialised it');
     return state;
@@ -175,7 +176,7 @@ export function oidcProvider(
       o.bindStorage(auth.adapter);
       const issuer = `${base.replace(/\/+$/, '')}${auth.config.basePath}`;
       const signer = createSigner(jwt, issuer, auth.clock, { idToken: o.idTokenTtl, accessToken: o.accessTokenTtl });
-      state = { clients: createClients(o, auth.clock), signer, jwt };
+      state = { clients: createClients(o, auth.clock), signer, jwt, clock: auth.clock };
       const now = () => new Date(auth.clock.now());
       return {
         issuer,
@@ -191,7 +192,7 @@ export function oidcProvider(
       afterSignIn: (ctx, { user }) => noteSignIn(ctx, user.id),
       // A deleted user's grants end with them.
       userDeleted: async (userId) => {
-        if (state) await o.storage.revokeGrantsOf(userId, undefined, new Date());
+        if (state) await o.storage.revokeGrantsOf(userId, undefined, new Date(state.clock.now()));
       },
     },
     routes,
