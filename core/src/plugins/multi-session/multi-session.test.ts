@@ -209,6 +209,16 @@ describe('multiSession() sign-ins', () => {
     expect(await f.adapter.listSessions(f.graceId)).toHaveLength(1);
   });
 
+  it('with maximumSessions: 1, a sign-in as another user keeps nothing and leaves no session behind', async () => {
+    const f = await setup({ maximumSessions: 1 });
+    const c = f.client();
+    await signInAs(c, EMAIL);
+    await signInAs(c, GRACE);
+    expect(await emails(c)).toStrictEqual([[GRACE, true]]);
+    expect(await f.adapter.listSessions(f.userId)).toHaveLength(0);
+    expect(c.cookies.has(SET_COOKIE)).toBe(false);
+  });
+
   it('keeps the kept account’s expiry', async () => {
     const f = await setup();
     const c = f.client();

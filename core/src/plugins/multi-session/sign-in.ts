@@ -55,7 +55,8 @@ export class SignInCarry {
         await auth.strategy.revoke(other.token);
       else others.push(other);
     }
-    if (previous) {
+    // With room for one account only, the one that was active is not kept (nothing to issue, then revoke).
+    if (previous && maximumSessions > 1) {
       const remaining = Math.max(1, Math.ceil((previous.expires.getTime() - auth.clock.now()) / 1000));
       const issued = await auth.strategy.issue({
         user: previous.user,
