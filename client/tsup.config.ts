@@ -15,6 +15,7 @@ export default packageBuild(
     solid: 'src/solid.ts',
     'plugins/email-otp': 'src/plugins/email-otp.ts',
     'plugins/one-tap': 'src/plugins/one-tap.ts',
+    'plugins/oidc-provider': 'src/plugins/oidc-provider.ts',
     'plugins/sso': 'src/plugins/sso.ts',
     'plugins/username': 'src/plugins/username.ts',
     'plugins/multi-session': 'src/plugins/multi-session.ts',
