@@ -112,6 +112,28 @@ describe('SP-initiated sign-in', () => {
     expect(profile.nameId).toBe('ada@example.com');
   });
 
+  it('reads an assertion whose namespaces are declared on the response, signed alone or with the response', async () => {
+    const SAML_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
+    for (const signResponse of [false, true]) {
+      const { sp, idp, requestId } = setup();
+      const id = await requestId();
+      const parts = idp.assertionParts(id);
+      const envelope = idp.responseParts(id);
+      let xml = responseXml(envelope, [assertionXml(parts).replace(` xmlns:saml="${SAML_NS}"`, '')])
+        .replace('<samlp:Response ', `<samlp:Response xmlns:saml="${SAML_NS}" `)
+        .replace(`<saml:Issuer xmlns:saml="${SAML_NS}">`, '<saml:Issuer>');
+      expect(xml.match(/xmlns:saml=/g)).toHaveLength(1);
+      xml = signElement(xml, parts.id, key);
+      if (signResponse) xml = signElement(xml, envelope.id, key);
+      const profile = await sp.validatePostResponse({ SAMLResponse: encode(xml) });
+      expect([signResponse, profile.nameId, profile.attributes.role]).toEqual([
+        signResponse,
+        'ada@example.com',
+        ['admin'],
+      ]);
+    }
+  });
+
   it('takes the email from a mail attribute when the NameID is not an email address', async () => {
     const { sp, idp, requestId } = setup();
     const profile = await sp.validatePostResponse({
