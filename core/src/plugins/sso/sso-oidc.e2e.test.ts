@@ -8,7 +8,7 @@ import { ORIGIN, makeFixture, type TestClient } from '../../testing/fixtures.js'
 import { passwordAccounts } from '../../password-accounts.js';
 import { STRICT_CLIENTS, startStrictProvider, type StrictProvider } from '../../providers/oauth/strict-provider.js';
 import { organizations } from '../organizations/index.js';
-import { sso } from './index.js';
+import { sso, type SsoExtension } from './index.js';
 
 let op: StrictProvider;
 beforeAll(async () => {
@@ -87,7 +87,7 @@ describe('sso() with OIDC', () => {
     const { provider } = await json(registered);
     expect(provider).toMatchObject({ id: 'acme', type: 'oidc', domain: 'acme.test' });
     expect(JSON.stringify(provider)).not.toContain(STRICT_CLIENTS.plain.clientSecret);
-    const stored = await t.auth.extensions.sso.storage.getProvider('acme');
+    const stored = await (t.auth.extensions as { sso: SsoExtension }).sso.storage.getProvider('acme');
     expect(stored!.oidc!.clientSecret).toMatch(/^enc:v1:/);
     expect(stored!.oidc!.clientSecret).not.toContain(STRICT_CLIENTS.plain.clientSecret);
 
