@@ -1,5 +1,5 @@
 /**
- * `sso()`: enterprise single sign-on per organization (OIDC; SAML 2.0 where the SAML module is built in).
+ * `sso()`: enterprise single sign-on per organization (OIDC and SAML 2.0).
  * @module
  */
 import {
@@ -13,6 +13,7 @@ import {
 import { SSO_ERRORS } from './errors.js';
 import { oidcFlow } from './oidc.js';
 import { resolveSsoOptions, type SsoOptions } from './options.js';
+import { samlSide } from './saml-flow.js';
 import { ssoRoutes } from './routes.js';
 import type { SsoPluginState } from './state.js';
 import { createMemorySsoStorage } from './storage/memory.js';
@@ -45,6 +46,11 @@ export interface SsoExtension {
  *   (the token is stored as its SHA-256 hash), `POST /sso/domains/verify {organizationId, domain}`: looks up the
  *   TXT records at `_framework-sso.<domain>` through `resolveTxt` (400 `SSO_DOMAIN_UNVERIFIED`, 409
  *   `SSO_DOMAIN_TAKEN` when another organization verified it).
+ * - SAML 2.0 (`type: 'saml'`, `metadataXml` or `entityId` + `ssoUrl` + `certificate`): SP metadata at
+ *   `GET /sso/saml/metadata/:provider` (its URL is the SP entity id), the ACS at `POST /sso/saml/acs/:provider`
+ *   (HTTP-POST binding; CSRF-exempt by design, the signed response is the proof; an SP-initiated answer must carry
+ *   the RelayState sealed in the starting browser's cookie and answer an unanswered request id; assertion ids are
+ *   remembered until they expire). IdP-initiated responses only with `allowIdpInitiated`.
  *
  * Provisioning: the sign-in goes through the kit's OAuth account rules and `completeSignIn`, so an account is
  * linked by email only when the IdP reports the email verified and its domain is one this organization proved;
@@ -84,7 +90,7 @@ export function sso(
       () => store.storage,
       () => cipher!,
     ),
-    saml: undefined,
+    saml: samlSide(o, () => store.storage),
   };
   return {
     id: 'sso',
