@@ -12,11 +12,16 @@ import './core/index.js';
 import '../plugins/otp/messages.js';
 import '../plugins/email-otp/messages.js';
 import '../plugins/phone-number/messages.js';
+import '../plugins/two-factor/messages.js';
+import '../plugins/two-factor/errors.js';
+import '../plugins/username/messages.js';
+import '../plugins/passkey/messages.js';
+import '../plugins/anonymous/messages.js';
 import '../plugins/email-otp/errors.js';
 import '../plugins/otp/errors.js';
 import '../plugins/phone-number/errors.js';
 
-const EXPECTED = ['core', 'otp', 'emailOtp', 'phoneNumber'];
+const EXPECTED = ['core', 'otp', 'emailOtp', 'phoneNumber', 'twoFactor', 'username', 'passkey', 'anonymous'];
 
 describe('the message catalogs', () => {
   const catalogs = registeredCatalogs();

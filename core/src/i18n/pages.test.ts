@@ -175,3 +175,24 @@ describe('the locale option', () => {
     await expect(setup({ locale: { supported: ['en', 'not a tag'] } })).rejects.toThrow(AuthConfigError);
   });
 });
+
+describe('the sign-in forms of username(), passkey() and anonymous()', async () => {
+  const { username } = await import('../plugins/username/plugin.js');
+  const { anonymous } = await import('../plugins/anonymous/plugin.js');
+  const { passkey } = await import('../plugins/passkey/provider.js');
+  const { page } = await setup({
+    plugins: [username(), anonymous()],
+    providers: [passkey({ rpName: 'Test', rpId: 'app.test', origin: ORIGIN })],
+  });
+
+  it('speak the page language', async () => {
+    const de = (await page('/auth/signin', 'de')).html;
+    expect(de).toContain('<label for="un-username">Benutzername</label>');
+    expect(de).toContain('Mit Benutzername anmelden');
+    expect(de).toContain('Mit einem Passkey anmelden');
+    expect(de).toContain('Als Gast fortfahren');
+    const es = (await page('/auth/signin', 'es')).html;
+    expect(es).toContain('Iniciar sesión con una llave de acceso');
+    expect(es).toContain('Continuar como invitado');
+  });
+});

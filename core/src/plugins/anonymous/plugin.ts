@@ -19,6 +19,7 @@ import {
 } from '../../plugin-kit.js';
 import type { User } from '../../index.js';
 import { ANONYMOUS_ERRORS } from './errors.js';
+import { anonymousMessages } from './messages.js';
 import { resolveAnonymousOptions, type AnonymousOptions } from './options.js';
 import { createMemoryAnonymousStorage } from './storage/memory.js';
 import { createSqlAnonymousStorage } from './storage/sql.js';
@@ -149,8 +150,8 @@ export function anonymous(
         name: 'Guest',
         type: 'anonymous',
         urls: { signInUrl: '/anonymous/sign-in' },
-        signInForm: ({ basePath, csrfToken, callbackUrl }) =>
-          `<form method="post" action="${escapeHtml(`${basePath}/anonymous/sign-in`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<button type="submit">Continue as guest</button></form>`,
+        signInForm: ({ basePath, csrfToken, callbackUrl, locale }) =>
+          `<form method="post" action="${escapeHtml(`${basePath}/anonymous/sign-in`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}<button type="submit">${escapeHtml(anonymousMessages.for(locale)('anonymous.continue'))}</button></form>`,
       },
     ],
     hooks: {

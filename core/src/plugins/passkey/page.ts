@@ -6,6 +6,8 @@
  */
 import { escapeHtml, hidden, layout } from '../../pages/html.js';
 import { passkeyScript } from './assets.js';
+import { passkeyMessages } from './messages.js';
+import type { PageLocale } from '../../i18n/options.js';
 
 export interface PasskeyListItem {
   id: string;
@@ -14,16 +16,26 @@ export interface PasskeyListItem {
 }
 
 /** The passkey management page: the user's passkeys (name, creation date, delete) and "Add a passkey". */
-export function passkeysPage(input: { basePath: string; csrfToken: string; passkeys: PasskeyListItem[] }): string {
+export function passkeysPage(input: {
+  basePath: string;
+  csrfToken: string;
+  passkeys: PasskeyListItem[];
+  /** The page's language (English without). */
+  locale?: PageLocale | undefined;
+}): string {
+  const t = passkeyMessages.for(input.locale);
   const rows = input.passkeys
-    .map(
-      (p) =>
-        `<li><strong>${escapeHtml(p.name ?? 'Passkey')}</strong>, added <time datetime="${escapeHtml(p.createdAt.toISOString())}">${escapeHtml(p.createdAt.toUTCString())}</time><form method="post" action="${escapeHtml(`${input.basePath}/passkey/delete`)}">${hidden('csrfToken', input.csrfToken)}${hidden('credentialId', p.id)}<button type="submit" aria-label="Delete ${escapeHtml(p.name ?? 'passkey')}">Delete</button></form></li>`,
-    )
+    .map((p) => {
+      const name = p.name ?? t('passkey.unnamed');
+      return `<li><strong>${escapeHtml(name)}</strong>, ${escapeHtml(t('passkey.added'))} <time datetime="${escapeHtml(p.createdAt.toISOString())}">${escapeHtml(p.createdAt.toUTCString())}</time><form method="post" action="${escapeHtml(`${input.basePath}/passkey/delete`)}">${hidden('csrfToken', input.csrfToken)}${hidden('credentialId', p.id)}<button type="submit" aria-label="${escapeHtml(t('passkey.deleteNamed', { name }))}">${escapeHtml(t('passkey.delete'))}</button></form></li>`;
+    })
     .join('');
-  const list = rows ? `<ul id="passkey-list">${rows}</ul>` : '<p id="passkey-list">You have no passkeys yet.</p>';
+  const list = rows
+    ? `<ul id="passkey-list">${rows}</ul>`
+    : `<p id="passkey-list">${escapeHtml(t('passkey.none'))}</p>`;
   return layout(
-    'Passkeys',
-    `<h1>Your passkeys</h1>${list}<hr><label for="passkey-name">Name for a new passkey</label><input id="passkey-name" value="My passkey" maxlength="100"><button type="button" data-passkey="register">Add a passkey</button><p id="passkey-status" role="status"></p>${passkeyScript(input.basePath, input.csrfToken, '/')}`,
+    t('passkey.title'),
+    `<h1>${escapeHtml(t('passkey.heading'))}</h1>${list}<hr><label for="passkey-name">${escapeHtml(t('passkey.newName'))}</label><input id="passkey-name" value="${escapeHtml(t('passkey.defaultName'))}" maxlength="100"><button type="button" data-passkey="register">${escapeHtml(t('passkey.add'))}</button><p id="passkey-status" role="status"></p>${passkeyScript(input.basePath, input.csrfToken, '/')}`,
+    t.lang,
   );
 }

@@ -12,6 +12,8 @@ import { PASSKEY_ERRORS } from './errors.js';
 import type { PasskeyConfig } from './types.js';
 import { checkOriginOnRpId } from './rp.js';
 import { passkeyScript } from './assets.js';
+import { passkeyMessages } from './messages.js';
+import { escapeHtml } from '../../pages/html.js';
 import {
   authenticateOptionsAction,
   authenticateVerifyAction,
@@ -44,8 +46,8 @@ export function passkeyPlugin(
         name: provider.name,
         type: 'passkey',
         urls: { authenticateUrl: '/passkey/authenticate/options', registerUrl: '/passkey/register/options' },
-        signInForm: ({ basePath, csrfToken, callbackUrl }) =>
-          `<button type="button" data-passkey="authenticate">Sign in with a passkey</button><p id="passkey-status" role="status"></p>${passkeyScript(basePath, csrfToken, callbackUrl)}`,
+        signInForm: ({ basePath, csrfToken, callbackUrl, locale }) =>
+          `<button type="button" data-passkey="authenticate">${escapeHtml(passkeyMessages.for(locale)('passkey.signIn'))}</button><p id="passkey-status" role="status"></p>${passkeyScript(basePath, csrfToken, callbackUrl)}`,
       },
     ],
     init(auth) {

@@ -11,6 +11,7 @@ import { webAuthn } from './webauthn.js';
 import { AuthError, UnauthenticatedError, badRequest } from '../../errors.js';
 import { authError } from '../../errors/auth-error.js';
 import { PASSKEY_ERRORS } from './errors.js';
+import { pageLocale } from '../../i18n/request-locale.js';
 import { sha256Hex } from '../../crypto.js';
 import { expiredCookie, readCookie, type OutCookie } from '../../http/cookies.js';
 import { seal, unseal } from '../../http/sealed.js';
@@ -368,6 +369,7 @@ export async function passkeysPageAction(ctx: RouteContext): Promise<ActionResul
       basePath: ctx.auth.config.basePath,
       csrfToken: token,
       passkeys: passkeys.map((p) => ({ id: p.credentialId, name: p.name, createdAt: p.createdAt })),
+      locale: pageLocale(ctx),
     }),
     cookies: cookie ? [cookie] : [],
   };

@@ -4,17 +4,21 @@
  * @module
  * @internal
  */
-import { escapeHtml, hidden, layout } from '../../plugin-kit.js';
+import { escapeHtml, hidden, layout, type PageLocale } from '../../plugin-kit.js';
+import { twoFactorMessages } from './messages.js';
 import type { TrustedDeviceRecord } from './types.js';
+
+type T = ReturnType<typeof twoFactorMessages.for>;
 
 const alert = (error: string | null | undefined) =>
   error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
 const form = (action: string, csrfToken: string, body: string) =>
   `<form method="post" action="${escapeHtml(action)}">${hidden('csrfToken', csrfToken)}${body}</form>`;
-const passwordInput = (id: string) =>
-  `<label for="${id}">Password</label><input id="${id}" name="password" type="password" autocomplete="current-password">`;
-const codeInput = (id: string, digits: number, required = true) =>
-  `<label for="${id}">Code from your authenticator app</label><input id="${id}" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="${digits + 2}"${required ? ' required' : ''}>`;
+const button = (label: string) => `<button type="submit">${escapeHtml(label)}</button>`;
+const passwordInput = (t: T, id: string) =>
+  `<label for="${id}">${escapeHtml(t('twoFactor.password'))}</label><input id="${id}" name="password" type="password" autocomplete="current-password">`;
+const codeInput = (t: T, id: string, digits: number, required = true) =>
+  `<label for="${id}">${escapeHtml(t('twoFactor.code'))}</label><input id="${id}" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="${digits + 2}"${required ? ' required' : ''}>`;
 
 /** `GET /two-factor/verify`: the second step of a sign-in. */
 export function verifyPage(input: {
@@ -23,27 +27,31 @@ export function verifyPage(input: {
   digits: number;
   trustDays: number | undefined;
   error?: string | null;
+  /** The page's language (English without). */
+  locale?: PageLocale | undefined;
 }): string {
+  const t = twoFactorMessages.for(input.locale);
   const action = `${input.basePath}/two-factor/verify`;
   const trust =
     input.trustDays === undefined
       ? ''
-      : `<label><input type="checkbox" name="trustDevice" value="true" style="width:auto"> Trust this browser for ${input.trustDays} days</label>`;
+      : `<label><input type="checkbox" name="trustDevice" value="true" style="width:auto"> ${escapeHtml(t('twoFactor.trust', { days: input.trustDays }))}</label>`;
   return layout(
-    'Two-factor authentication',
-    `<h1>Enter your code</h1>${alert(input.error)}` +
+    t('twoFactor.title'),
+    `<h1>${escapeHtml(t('twoFactor.enterCode'))}</h1>${alert(input.error)}` +
       form(
         action,
         input.csrfToken,
-        `${codeInput('tf-code', input.digits)}${trust}<button type="submit">Verify</button>`,
+        `${codeInput(t, 'tf-code', input.digits)}${trust}${button(t('twoFactor.verify'))}`,
       ) +
-      `<hr><details><summary>Use a backup code</summary>` +
+      `<hr><details><summary>${escapeHtml(t('twoFactor.useBackupCode'))}</summary>` +
       form(
         action,
         input.csrfToken,
-        `<label for="tf-backup">Backup code</label><input id="tf-backup" name="backupCode" autocomplete="off" maxlength="40" required>${trust}<button type="submit">Use backup code</button>`,
+        `<label for="tf-backup">${escapeHtml(t('twoFactor.backupCode'))}</label><input id="tf-backup" name="backupCode" autocomplete="off" maxlength="40" required>${trust}${button(t('twoFactor.backupCodeButton'))}`,
       ) +
       `</details>`,
+    t.lang,
   );
 }
 
@@ -59,66 +67,69 @@ export interface SettingsView {
   enrolment?: { qrCode: string; secret: string; backupCodes: string[] };
   /** Right after regenerating: the new codes, shown once. */
   newBackupCodes?: string[];
+  /** A line of status, already in the page's language. */
   notice?: string | null;
   error?: string | null;
+  /** The page's language (English without). */
+  locale?: PageLocale | undefined;
 }
 
-const codeList = (codes: string[]) =>
-  `<p>Save these backup codes somewhere safe. Each works once, and they are shown only now.</p><ul class="codes">${codes.map((c) => `<li><code>${escapeHtml(c)}</code></li>`).join('')}</ul>`;
+const codeList = (t: T, codes: string[]) =>
+  `<p>${escapeHtml(t('twoFactor.codes.save'))}</p><ul class="codes">${codes.map((c) => `<li><code>${escapeHtml(c)}</code></li>`).join('')}</ul>`;
 
 /** `GET /two-factor`: the signed-in user's two-factor settings. */
 export function settingsPage(v: SettingsView): string {
+  const t = twoFactorMessages.for(v.locale);
   const base = `${v.basePath}/two-factor`;
-  const head = `<h1>Two-factor authentication</h1>${alert(v.error)}${v.notice ? `<p role="status">${escapeHtml(v.notice)}</p>` : ''}`;
+  const head = `<h1>${escapeHtml(t('twoFactor.title'))}</h1>${alert(v.error)}${v.notice ? `<p role="status">${escapeHtml(v.notice)}</p>` : ''}`;
   if (v.enrolment) {
     return layout(
-      'Set up two-factor authentication',
-      `${head}<p>Scan this QR code with your authenticator app, then enter the code it shows.</p>` +
-        `<div class="qr" role="img" aria-label="QR code of the authenticator key">${v.enrolment.qrCode}</div>` +
-        `<p>Or enter this key by hand: <code id="tf-secret">${escapeHtml(v.enrolment.secret)}</code></p>` +
-        codeList(v.enrolment.backupCodes) +
+      t('twoFactor.setUp.title'),
+      `${head}<p>${escapeHtml(t('twoFactor.setUp.scan'))}</p>` +
+        `<div class="qr" role="img" aria-label="${escapeHtml(t('twoFactor.setUp.qrLabel'))}">${v.enrolment.qrCode}</div>` +
+        `<p>${escapeHtml(t('twoFactor.setUp.key'))} <code id="tf-secret">${escapeHtml(v.enrolment.secret)}</code></p>` +
+        codeList(t, v.enrolment.backupCodes) +
         form(
           `${base}/confirm`,
           v.csrfToken,
-          `${codeInput('tf-confirm', v.digits)}<button type="submit">Turn on</button>`,
+          `${codeInput(t, 'tf-confirm', v.digits)}${button(t('twoFactor.setUp.turnOn'))}`,
         ),
+      t.lang,
     );
   }
   if (!v.enabled) {
     return layout(
-      'Two-factor authentication',
-      `${head}<p>Two-factor authentication is off. Turn it on to ask for a code from an authenticator app at each sign-in.</p>` +
+      t('twoFactor.title'),
+      `${head}<p>${escapeHtml(t('twoFactor.off.text'))}</p>` +
         form(
           `${base}/enable`,
           v.csrfToken,
-          `${passwordInput('tf-enable-password')}<p><small>No password? Sign in again first.</small></p><button type="submit">Set up</button>`,
+          `${passwordInput(t, 'tf-enable-password')}<p><small>${escapeHtml(t('twoFactor.off.noPassword'))}</small></p>${button(t('twoFactor.off.setUp'))}`,
         ),
+      t.lang,
     );
   }
   const devices =
     v.devices.length === 0
-      ? '<p>No trusted browsers.</p>'
-      : `<ul>${v.devices.map((d) => `<li>${escapeHtml(d.userAgent ?? 'Unknown browser')}, until ${escapeHtml(d.expiresAt.toISOString().slice(0, 10))}</li>`).join('')}</ul>` +
-        form(
-          `${base}/trusted-devices/revoke`,
-          v.csrfToken,
-          `<button type="submit">Forget all trusted browsers</button>`,
-        );
+      ? `<p>${escapeHtml(t('twoFactor.devices.none'))}</p>`
+      : `<ul>${v.devices.map((d) => `<li>${escapeHtml(t('twoFactor.devices.item', { browser: d.userAgent ?? t('twoFactor.devices.unknown'), date: d.expiresAt.toISOString().slice(0, 10) }))}</li>`).join('')}</ul>` +
+        form(`${base}/trusted-devices/revoke`, v.csrfToken, button(t('twoFactor.devices.forget')));
   return layout(
-    'Two-factor authentication',
-    `${head}<p>Two-factor authentication is <strong>on</strong>. Backup codes left: ${v.backupCodesLeft}.</p>` +
-      (v.newBackupCodes ? codeList(v.newBackupCodes) : '') +
-      `<h2>Trusted browsers</h2>${devices}<hr><h2>New backup codes</h2>` +
+    t('twoFactor.title'),
+    `${head}<p>${escapeHtml(t('twoFactor.on.text', { count: v.backupCodesLeft }))}</p>` +
+      (v.newBackupCodes ? codeList(t, v.newBackupCodes) : '') +
+      `<h2>${escapeHtml(t('twoFactor.devices.heading'))}</h2>${devices}<hr><h2>${escapeHtml(t('twoFactor.codes.heading'))}</h2>` +
       form(
         `${base}/backup-codes`,
         v.csrfToken,
-        `${passwordInput('tf-codes-password')}${codeInput('tf-codes-code', v.digits, false)}<button type="submit">Replace backup codes</button>`,
+        `${passwordInput(t, 'tf-codes-password')}${codeInput(t, 'tf-codes-code', v.digits, false)}${button(t('twoFactor.codes.replace'))}`,
       ) +
-      `<hr><h2>Turn off</h2>` +
+      `<hr><h2>${escapeHtml(t('twoFactor.disable.heading'))}</h2>` +
       form(
         `${base}/disable`,
         v.csrfToken,
-        `${passwordInput('tf-disable-password')}${codeInput('tf-disable-code', v.digits, false)}<button type="submit">Turn off two-factor</button>`,
+        `${passwordInput(t, 'tf-disable-password')}${codeInput(t, 'tf-disable-code', v.digits, false)}${button(t('twoFactor.disable.button'))}`,
       ),
+    t.lang,
   );
 }

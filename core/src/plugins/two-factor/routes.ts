@@ -8,6 +8,8 @@
 import { renderSVG } from 'uqr';
 import {
   AuthError,
+  errorMessageFor,
+  pageLocale,
   readCookie,
   csrfFor,
   emit,
@@ -25,6 +27,7 @@ import { spendSecondFactor } from './codes.js';
 import { clearTrustCookie, trustCookieName } from './cookies.js';
 import { fail, NO_STORE, spendWithinBudget, type TwoFactorDeps } from './deps.js';
 import { settingsPage, type SettingsView } from './pages.js';
+import { twoFactorMessages } from './messages.js';
 import { verifyAction, verifyLimit, verifyPageAction } from './sign-in.js';
 import { keyUri } from './totp.js';
 import type { TwoFactorRecord } from './types.js';
@@ -53,6 +56,7 @@ async function settings(
     basePath: ctx.auth.config.basePath,
     csrfToken: token,
     digits: o.totp.digits,
+    locale: pageLocale(ctx),
     enabled: record?.enabled === true,
     backupCodesLeft: record?.enabled ? await o.storage.countBackupCodes(caller.user.id) : 0,
     devices: record?.enabled ? await o.storage.listTrustedDevices(caller.user.id, new Date(ctx.auth.clock.now())) : [],
@@ -94,7 +98,7 @@ function settingsAction(
       return { ...page, cookies: [...(page.cookies ?? []), ...(out.cookies ?? [])] };
     } catch (error) {
       if (ctx.wantsJson || !(error instanceof AuthError) || error.status >= 500 || error.status === 429) throw error;
-      return settings(ctx, deps, caller, { error: error.message }, error.status);
+      return settings(ctx, deps, caller, { error: errorMessageFor(ctx, error, twoFactorMessages) }, error.status);
     }
   };
 }
@@ -189,7 +193,7 @@ function confirmAction(deps: TwoFactorDeps): Action {
     await ctx.attempt?.succeeded();
     await o.storage.enable(caller.user.id, new Date(ctx.auth.clock.now()));
     await emit(ctx, 'onTwoFactorEnabled', { user: caller.user });
-    return { json: { enabled: true }, view: { notice: 'Two-factor authentication is on.' } };
+    return { json: { enabled: true }, view: { notice: twoFactorMessages.for(ctx)('twoFactor.notice.on') } };
   });
 }
 
@@ -203,7 +207,7 @@ function disableAction(deps: TwoFactorDeps): Action {
     ctx.auth.logger.warn(`[auth] security event two-factor-disabled: user ${caller.user.id}`);
     return {
       json: { enabled: false },
-      view: { notice: 'Two-factor authentication is off.' },
+      view: { notice: twoFactorMessages.for(ctx)('twoFactor.notice.off') },
       cookies: [clearTrustCookie(ctx.auth)],
     };
   });
@@ -229,7 +233,12 @@ function revokeDevicesAction(deps: TwoFactorDeps): Action {
     const cookies = id === undefined || id === own ? [clearTrustCookie(ctx.auth)] : [];
     return {
       json: { removed },
-      view: { notice: `Forgot ${removed} trusted browser${removed === 1 ? '' : 's'}.` },
+      view: {
+        notice: twoFactorMessages.for(ctx)(
+          removed === 1 ? 'twoFactor.notice.forgotOne' : 'twoFactor.notice.forgotMany',
+          { count: removed },
+        ),
+      },
       cookies,
     };
   });

@@ -9,6 +9,8 @@ import {
   randomString,
   timingSafeEqual,
   AuthError,
+  errorMessageFor,
+  pageLocale,
   issueSignIn,
   csrfFor,
   errorResult,
@@ -28,6 +30,7 @@ import {
 import { challengeInvalid, fail, NO_STORE, spendWithinBudget, type TwoFactorDeps } from './deps.js';
 import type { ResolvedTwoFactorOptions } from './options.js';
 import { verifyPage } from './pages.js';
+import { twoFactorMessages } from './messages.js';
 import { TWO_FACTOR_ERRORS } from './errors.js';
 
 /**
@@ -72,6 +75,7 @@ async function verifyForm(
       digits: deps.options.totp.digits,
       trustDays: trust === undefined ? undefined : Math.round(trust / 86_400),
       error,
+      locale: pageLocale(ctx),
     }),
     cookies: cookie ? [cookie] : [],
     headers: NO_STORE,
@@ -112,7 +116,7 @@ export function verifyAction(deps: TwoFactorDeps): Action {
     } catch (error) {
       // Browsers see the code page again with the message (and Retry-After).
       if (ctx.wantsJson || !(error instanceof AuthError) || error.code !== 'TWO_FACTOR_LOCKED') throw error;
-      const page = await verifyForm(ctx, deps, error.message, error.status);
+      const page = await verifyForm(ctx, deps, errorMessageFor(ctx, error, twoFactorMessages), error.status);
       return { ...page, headers: { ...page.headers, ...error.headers } };
     }
     if (!right) {
@@ -120,7 +124,7 @@ export function verifyAction(deps: TwoFactorDeps): Action {
       await emit(ctx, 'onSignInFailed', { provider: 'two-factor', identifier: null, reason: 'invalid-credentials' });
       const error = fail('TWO_FACTOR_INVALID_CODE', 'The code is wrong or was already used');
       if (ctx.wantsJson) throw error;
-      return verifyForm(ctx, deps, error.message, 401);
+      return verifyForm(ctx, deps, errorMessageFor(ctx, error, twoFactorMessages), 401);
     }
     if (!(await o.storage.consumeChallenge(challenge.id, challenge.expiresAt))) throw challengeInvalid();
     const adapter = storageOf(ctx);

@@ -3,19 +3,26 @@
  * @module
  * @internal
  */
-import { escapeHtml, hidden, layout } from '../../plugin-kit.js';
+import { escapeHtml, hidden, layout, type PageLocale } from '../../plugin-kit.js';
+import { usernameMessages } from './messages.js';
 
 const alert = (error: string | null | undefined) =>
   error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
 
 /** The sign-in page's form: username and password, posted to `/username/sign-in`. */
-export function signInForm(p: { basePath: string; csrfToken: string; callbackUrl: string }): string {
+export function signInForm(p: {
+  basePath: string;
+  csrfToken: string;
+  callbackUrl: string;
+  locale?: PageLocale;
+}): string {
+  const t = usernameMessages.for(p.locale);
   return (
     `<form method="post" action="${escapeHtml(`${p.basePath}/username/sign-in`)}">` +
     `${hidden('csrfToken', p.csrfToken)}${hidden('callbackUrl', p.callbackUrl)}` +
-    `<label for="un-username">Username</label><input id="un-username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required>` +
-    `<label for="un-password">Password</label><input id="un-password" name="password" type="password" autocomplete="current-password" required>` +
-    `<button type="submit">Sign in with username</button></form>`
+    `<label for="un-username">${escapeHtml(t('username.username'))}</label><input id="un-username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required>` +
+    `<label for="un-password">${escapeHtml(t('username.password'))}</label><input id="un-password" name="password" type="password" autocomplete="current-password" required>` +
+    `<button type="submit">${escapeHtml(t('username.signIn'))}</button></form>`
   );
 }
 
@@ -29,20 +36,27 @@ export interface SettingsPageInput {
   maxLength: number;
   error?: string | undefined;
   saved?: boolean | undefined;
+  /** The page's language (English without). */
+  locale?: PageLocale | undefined;
 }
 
 /** `GET /username/update`: the signed-in user's username and the form that changes it. */
 export function settingsPage(p: SettingsPageInput): string {
+  const t = usernameMessages.for(p.locale);
+  // The name is bold: the message is escaped around an escaped, emphasised name.
+  const [before = '', after = ''] = t('username.current', { username: '\u0000' }).split('\u0000');
   const now = p.current
-    ? `<p>Your username is <strong>${escapeHtml(p.current)}</strong>.</p>`
-    : '<p>You have no username yet.</p>';
-  const saved = p.saved ? '<p role="status">Saved.</p>' : '';
+    ? `<p>${escapeHtml(before)}<strong>${escapeHtml(p.current)}</strong>${escapeHtml(after)}</p>`
+    : `<p>${escapeHtml(t('username.none'))}</p>`;
+  const saved = p.saved ? `<p role="status">${escapeHtml(t('username.saved'))}</p>` : '';
+  const title = t('username.title');
   return layout(
-    'Username',
-    `<h1>Username</h1>${now}${saved}${alert(p.error)}` +
+    title,
+    `<h1>${escapeHtml(title)}</h1>${now}${saved}${alert(p.error)}` +
       `<form method="post" action="${escapeHtml(`${p.basePath}/username/update`)}">${hidden('csrfToken', p.csrfToken)}` +
-      `<label for="un-new">New username</label><input id="un-new" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" minlength="${p.minLength}" maxlength="${p.maxLength}" required>` +
-      `<p>${p.minLength}–${p.maxLength} characters: letters, digits, "_" and ".".</p>` +
-      `<button type="submit">Save</button></form>`,
+      `<label for="un-new">${escapeHtml(t('username.new'))}</label><input id="un-new" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" minlength="${p.minLength}" maxlength="${p.maxLength}" required>` +
+      `<p>${escapeHtml(t('username.rules', { min: p.minLength, max: p.maxLength }))}</p>` +
+      `<button type="submit">${escapeHtml(t('username.save'))}</button></form>`,
+    t.lang,
   );
 }

@@ -9,6 +9,7 @@ import {
   authError,
   completeSignIn,
   csrfFor,
+  pageLocale,
   done,
   emit,
   parseEmailAddress,
@@ -161,6 +162,7 @@ async function settings(
     current: (await storage.findByUser(caller.user.id))?.displayUsername ?? null,
     minLength: o.rules.minLength,
     maxLength: o.rules.maxLength,
+    locale: pageLocale(ctx),
     ...extra,
   });
   return { status: 200, html, cookies: [...caller.cookies, ...(cookie ? [cookie] : [])], headers: NO_STORE };
