@@ -73,13 +73,15 @@ export function readEnvelope(responseXml: string): Element {
 
 /**
  * The parts of the envelope the assertion's signature does not cover: an `Issuer` (if any) that is the IdP
- * (Profiles §4.1.4.2) and a `Destination` (if any) that is this ACS URL (Core §3.2.2). Returns its `InResponseTo`.
+ * (Profiles §4.1.4.2) and a `Destination` that is this ACS URL (Core §3.2.2), present when the response is signed.
+ * Returns its `InResponseTo`.
  */
 export function checkEnvelope(response: Element, ctx: AssertionContext): { inResponseTo?: string } {
   const issuer = elements(response, 'saml:Issuer')[0];
   if (issuer && text(issuer) !== ctx.idpEntityId) fail('SAML_SIGNATURE_INVALID');
   const destination = attribute(response, 'Destination');
-  if (destination !== undefined && destination !== ctx.spAcsUrl) fail('SAML_RECIPIENT_MISMATCH');
+  const signed = elements(response, 'ds:Signature').length > 0; // a signed response must name it (Bindings §3.5.5.2)
+  if (destination === undefined ? signed : destination !== ctx.spAcsUrl) fail('SAML_RECIPIENT_MISMATCH');
   return { inResponseTo: attribute(response, 'InResponseTo') };
 }
 

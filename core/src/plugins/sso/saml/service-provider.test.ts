@@ -275,6 +275,13 @@ describe('audience and recipient (Core §2.5.1.4, Profiles §4.1.4.2–3)', () =
     const SAMLResponse = idp.respond(await requestId(), { response: { destination: 'https://other-sp.example/acs' } });
     expect(await refusal(sp.validatePostResponse({ SAMLResponse }))).toBe('SAML_RECIPIENT_MISMATCH');
   });
+  it('refuses a signed response that does not name its Destination', async () => {
+    const { sp, idp, requestId } = setup();
+    const SAMLResponse = idp.respond(await requestId(), { response: { destination: null }, signResponse: true });
+    expect(await refusal(sp.validatePostResponse({ SAMLResponse }))).toBe('SAML_RECIPIENT_MISMATCH');
+    const unsigned = idp.respond(await requestId(), { response: { destination: null } });
+    expect((await sp.validatePostResponse({ SAMLResponse: unsigned })).nameId).toBe('ada@example.com');
+  });
 });
 
 describe('validity window on the injected clock (Core §2.5.1.2, bounded skew)', () => {
