@@ -113,6 +113,8 @@ export {
   type LinkForm,
 } from './links/emailed-link.js';
 export { ERROR_MESSAGES } from './pages/messages.js';
+export type { LocaleOptions } from './i18n/options.js';
+export { negotiateLocale, parseAcceptLanguage, type LanguageRange } from './i18n/accept-language.js';
 export type { AuthEvents, AuthEvent, AuthEventName, AuthEventPayloads, AuthEventContext } from './events.js';
 export type { EmailAndPasswordOptions, AccountMail, EmailChangeNotice } from './email-password/options.js';
 export type { RateLimitRefusal } from './rate-limit/refusals.js';
