@@ -4,6 +4,10 @@
  * email, are created or linked just in time and join the organization with the mapped role.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
+import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
+import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
+import type { StorageAdapter } from '../../storage/types.js';
 import { ORIGIN, makeFixture, type TestClient } from '../../testing/fixtures.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { STRICT_CLIENTS, startStrictProvider, type StrictProvider } from '../../providers/oauth/strict-provider.js';
@@ -22,10 +26,11 @@ afterAll(() => op.stop());
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
 
-async function setup() {
+async function setup(adapter?: StorageAdapter) {
   const txt = new Map<string, string[][]>();
   const orgs = organizations({ sendInvitation: () => {} });
   const f = await makeFixture('database', {
+    ...(adapter ? { adapter } : {}),
     plugins: [
       orgs,
       sso({
@@ -230,5 +235,75 @@ describe('sso() with OIDC', () => {
     expect(html).toContain('name="email"');
     const signIn = await (await t.client().request('/auth/signin', { headers: { accept: 'text/html' } })).text();
     expect(signIn).toContain('href="/auth/sso/sign-in"');
+  });
+});
+
+/** The first sign-in, a manager's page, and a second sign-in, with every record in the app's SQL database. */
+function inTheAppDatabase(name: string, open: () => Promise<StorageAdapter>) {
+  it(`keeps providers, domains, users and members in the app database (${name}, auth.migrate())`, async () => {
+    const adapter = await open();
+    try {
+      const t = await setup(adapter);
+      expect((await t.register(t.owner)).status).toBe(200);
+      expect((await t.prove('acme.test')).status).toBe(200);
+      const alice = t.client();
+      expect((await t.signInAs(alice, 'alice@acme.test', 'alice')).headers.get('location')).toBe('/home');
+      const id = (await alice.session())!.user.id;
+      expect((await t.members()).get(id)).toBe('admin');
+      const page = await t.owner.request(`/auth/sso/manage?organizationId=${t.organizationId}`, {
+        headers: { accept: 'text/html' },
+      });
+      const html = await page.text();
+      expect(html).toContain('Acme IdP');
+      expect(html).toContain('acme.test: verified');
+      const again = t.client();
+      await t.signInAs(again, 'alice@acme.test', 'alice');
+      expect((await again.session())?.user.id).toBe(id);
+    } finally {
+      await adapter.close?.();
+    }
+  });
+}
+
+describe('sso() on SQL', () => {
+  inTheAppDatabase('SQLite', async () => createSqliteAdapter({ filename: ':memory:' }));
+});
+
+// Under CI=true this throws when PostgreSQL is down, failing the file.
+const pg = await postgresSchemas('sso_e2e');
+describe.skipIf(!pg.available)('sso() on PostgreSQL', () => {
+  afterAll(() => pg.dropAll());
+  inTheAppDatabase('PostgreSQL', () => postgresAdapterIn(pg, { max: 4 }));
+});
+
+describe('sso() manager page', () => {
+  it('claims a domain by the form and shows the TXT record once; a refused form shows the page with the reason', async () => {
+    const t = await setup();
+    const res = await t.owner.postForm('/auth/sso/domains/claim', {
+      organizationId: t.organizationId,
+      domain: 'Acme.Test',
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<code>_framework-sso\.acme\.test<\/code>/);
+    expect(html).toMatch(/<code>framework-sso-verification=[A-Za-z0-9_-]{32}<\/code>/);
+    const page = await (
+      await t.owner.request(`/auth/sso/manage?organizationId=${t.organizationId}`, { headers: { accept: 'text/html' } })
+    ).text();
+    expect(page).toContain('acme.test: not verified');
+    expect(page).not.toContain('framework-sso-verification=');
+    const refused = await t.owner.postForm('/auth/sso/domains/verify', {
+      organizationId: t.organizationId,
+      domain: 'acme.test',
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('The DNS TXT record with the verification token was not found');
+    const bad = await t.owner.postForm('/auth/sso/providers/register', {
+      organizationId: t.organizationId,
+      type: 'oidc',
+      name: 'No issuer',
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('`issuer` is required');
   });
 });
