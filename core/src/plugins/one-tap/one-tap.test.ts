@@ -1,14 +1,16 @@
 /**
  * `oneTap()` end to end through `auth.handler` with a cookie jar, against a LOCAL JWKS (jose keys served by an HTTP
  * server on 127.0.0.1, port 0): a valid token signs in (creating the user), and each forged, expired, misdirected or
- * replayed token is refused with its code, with nothing created. Never touches the network.
+ * replayed token is refused with its code, with nothing created; and single use across two auth instances over one
+ * PostgreSQL or MariaDB database (two processes), concurrent submits included. Never touches the network.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
+import { Kysely, MysqlDialect, sql, type MysqlPool } from 'kysely';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mysqlDatabases } from '../../../../test-support/mysql-databases.js';
 import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
 import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
 import type { StorageAdapter } from '../../storage/types.js';
@@ -300,6 +302,97 @@ describe('oneTap on SQL adapters', () => {
   onAdapter('SQLite', async () => createSqliteAdapter({ filename: ':memory:' }));
 });
 
+/** One database, two pools: what two processes of one app share. */
+type Shared = () => Promise<{ dbs: [Kysely<any>, Kysely<any>]; dialect: 'postgres' | 'mysql'; close(): Promise<void> }>;
+
+/** Single use across processes: two auth instances over one database, each with its own connection pool. */
+function acrossProcesses(label: string, open: Shared) {
+  describe(`oneTap across processes on ${label}`, () => {
+    async function twoProcesses() {
+      const { dbs, dialect, close } = await open();
+      const auths = dbs.map((db) =>
+        createAuth({
+          secret: SECRET,
+          baseURL: ORIGIN,
+          adapter: createSqlAdapter({ db, dialect }),
+          providers: [],
+          plugins: [oneTap({ clientId: CLIENT_ID, jwksUrl })],
+          rateLimit: { login: false },
+          logger: { error: () => {}, warn: () => {} },
+        }),
+      );
+      await auths[0]!.migrate();
+      return {
+        db: dbs[0],
+        a: () => new TestClient(auths[0]!),
+        b: () => new TestClient(auths[1]!),
+        close,
+      };
+    }
+
+    it('a token or a nonce used in one process is refused in another', async () => {
+      const p = await twoProcesses();
+      try {
+        const t = await token({ jti: 'shared' });
+        expect((await post(p.a(), { idToken: t })).status).toBe(200);
+        const replay = await post(p.b(), { idToken: t });
+        expect(replay.status).toBe(401);
+        expect(await errorCode(replay)).toBe('ONE_TAP_TOKEN_INVALID');
+        // Kept as its SHA-256 only, until the token expires (exp + the 5 s tolerance).
+        const { rows } = await sql<{ identifier: string; token_hash: string; expires: unknown }>`
+          select identifier, token_hash, expires from auth_verification_tokens`.execute(p.db);
+        const exp = (JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({
+          identifier: 'one-tap-token',
+          token_hash: createHash('sha256').update(t).digest('hex'),
+        });
+        const stored = rows[0]!.expires;
+        expect(stored instanceof Date ? stored.getTime() : Number(stored)).toBe((exp + 5) * 1000);
+        expect(JSON.stringify(rows)).not.toContain(t.split('.')[2]!);
+
+        const c = p.a();
+        const { nonce } = (await (await c.request('/auth/one-tap/nonce')).json()) as { nonce: string };
+        const saved = [...c.cookies].find(([name]) => name.includes('one-tap-nonce'))!.join('=');
+        expect((await post(c, { idToken: await token({ nonce, jti: 'nonce-1' }) })).status).toBe(200);
+        // The other process, the old nonce cookie and a fresh token carrying the same nonce.
+        const other = p.b();
+        const csrfToken = await other.csrf();
+        const res = await other.request('/auth/one-tap/callback', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            cookie: `${saved}; ${other.cookieHeader()}`,
+            'x-csrf-token': csrfToken,
+          },
+          body: JSON.stringify({ idToken: await token({ nonce, jti: 'nonce-2' }) }),
+        });
+        expect(res.status).toBe(401);
+        expect(await errorCode(res)).toBe('ONE_TAP_NONCE_INVALID');
+      } finally {
+        await p.close();
+      }
+    });
+
+    it('of one token submitted at once to both processes, exactly one signs in', async () => {
+      const p = await twoProcesses();
+      try {
+        const t = await token({ jti: 'double' });
+        const clients = [p.a(), p.b(), p.a(), p.b()];
+        const results = await Promise.all(clients.map((c) => post(c, { idToken: t })));
+        expect(results.map((r) => r.status).sort()).toStrictEqual([200, 401, 401, 401]);
+        for (const r of results.filter((r) => r.status === 401))
+          expect(await errorCode(r)).toBe('ONE_TAP_TOKEN_INVALID');
+        const signedIn = await Promise.all(clients.map(async (c) => (await c.session())?.user.email ?? null));
+        expect(signedIn.filter((e) => e === GOOGLE_EMAIL)).toHaveLength(1);
+      } finally {
+        await p.close();
+      }
+    });
+  });
+}
+
 // Under CI=true this throws when PostgreSQL is down, failing the file.
 const pg = await postgresSchemas('one_tap_e2e');
 describe.skipIf(!pg.available)('oneTap on PostgreSQL', () => {
@@ -307,88 +400,26 @@ describe.skipIf(!pg.available)('oneTap on PostgreSQL', () => {
   onAdapter('PostgreSQL', async () => {
     return postgresAdapterIn(pg, { max: 4 });
   });
-
-  /** Two auth instances, each with its own pool on one schema: two processes of one app. */
-  async function twoProcesses() {
+  acrossProcesses('PostgreSQL', async () => {
     const db = await pg.isolated();
-    const dbs = [db, pg.sameSchema(db)];
-    const auths = dbs.map((db) =>
-      createAuth({
-        secret: SECRET,
-        baseURL: ORIGIN,
-        adapter: createSqlAdapter({ db, dialect: 'postgres' }),
-        providers: [],
-        plugins: [oneTap({ clientId: CLIENT_ID, jwksUrl })],
-        rateLimit: { login: false },
-        logger: { error: () => {}, warn: () => {} },
-      }),
-    );
-    await auths[0]!.migrate();
+    const other = pg.sameSchema(db);
     return {
-      db,
-      a: () => new TestClient(auths[0]!),
-      b: () => new TestClient(auths[1]!),
-      close: () => Promise.all(dbs.map((d) => d.destroy())),
+      dbs: [db, other],
+      dialect: 'postgres',
+      close: async () => void (await Promise.all([db, other].map((d) => d.destroy()))),
     };
-  }
-
-  it('a token or a nonce used in one process is refused in another', async () => {
-    const p = await twoProcesses();
-    try {
-      const t = await token({ jti: 'shared' });
-      expect((await post(p.a(), { idToken: t })).status).toBe(200);
-      const replay = await post(p.b(), { idToken: t });
-      expect(replay.status).toBe(401);
-      expect(await errorCode(replay)).toBe('ONE_TAP_TOKEN_INVALID');
-      // Kept as its SHA-256 only, until the token expires (exp + the 5 s tolerance).
-      const { rows } = await sql<{ identifier: string; token_hash: string; expires: unknown }>`
-        select identifier, token_hash, expires from auth_verification_tokens`.execute(p.db);
-      const exp = (JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({
-        identifier: 'one-tap-token',
-        token_hash: createHash('sha256').update(t).digest('hex'),
-      });
-      const stored = rows[0]!.expires;
-      expect(stored instanceof Date ? stored.getTime() : Number(stored)).toBe((exp + 5) * 1000);
-      expect(JSON.stringify(rows)).not.toContain(t.split('.')[2]!);
-
-      const c = p.a();
-      const { nonce } = (await (await c.request('/auth/one-tap/nonce')).json()) as { nonce: string };
-      const saved = [...c.cookies].find(([name]) => name.includes('one-tap-nonce'))!.join('=');
-      expect((await post(c, { idToken: await token({ nonce, jti: 'nonce-1' }) })).status).toBe(200);
-      // The other process, the old nonce cookie and a fresh token carrying the same nonce.
-      const other = p.b();
-      const csrfToken = await other.csrf();
-      const res = await other.request('/auth/one-tap/callback', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          cookie: `${saved}; ${other.cookieHeader()}`,
-          'x-csrf-token': csrfToken,
-        },
-        body: JSON.stringify({ idToken: await token({ nonce, jti: 'nonce-2' }) }),
-      });
-      expect(res.status).toBe(401);
-      expect(await errorCode(res)).toBe('ONE_TAP_NONCE_INVALID');
-    } finally {
-      await p.close();
-    }
   });
+});
 
-  it('of one token submitted at once to both processes, exactly one signs in', async () => {
-    const p = await twoProcesses();
-    try {
-      const t = await token({ jti: 'double' });
-      const clients = [p.a(), p.b(), p.a(), p.b()];
-      const results = await Promise.all(clients.map((c) => post(c, { idToken: t })));
-      expect(results.map((r) => r.status).sort()).toStrictEqual([200, 401, 401, 401]);
-      for (const r of results.filter((r) => r.status === 401)) expect(await errorCode(r)).toBe('ONE_TAP_TOKEN_INVALID');
-      const signedIn = await Promise.all(clients.map(async (c) => (await c.session())?.user.email ?? null));
-      expect(signedIn.filter((e) => e === GOOGLE_EMAIL)).toHaveLength(1);
-    } finally {
-      await p.close();
-    }
+// Under CI=true this throws when MariaDB/MySQL is down, failing the file.
+const my = await mysqlDatabases('one_tap_e2e');
+describe.skipIf(!my.available)('oneTap on MySQL/MariaDB', () => {
+  afterAll(() => my.dropAll());
+  acrossProcesses('MySQL/MariaDB', async () => {
+    const { db, url } = await my.isolated();
+    const mysql = await import('mysql2');
+    const pool = mysql.createPool({ uri: url, charset: 'utf8mb4', connectionLimit: 4 }) as unknown as MysqlPool;
+    const other = new Kysely<any>({ dialect: new MysqlDialect({ pool }) });
+    return { dbs: [db, other], dialect: 'mysql', close: () => other.destroy() };
   });
 });
