@@ -174,13 +174,14 @@ describe('oidcProvider: the token endpoint refuses', () => {
 
 describe('oidcProvider: the authorize step', () => {
   it('shows the error page and never redirects for an unknown client or an unregistered redirect_uri', async () => {
-    for (const params of [
+    const cases: Record<string, string | null>[] = [
       { client_id: 'nobody' },
       { redirect_uri: 'https://evil.example/callback' },
       { redirect_uri: `${RP_REDIRECT}/` },
       { redirect_uri: `${RP_REDIRECT}?next=https://evil.example` },
       { redirect_uri: null },
-    ]) {
+    ];
+    for (const params of cases) {
       const res = await browser.request(authorizeUrl(params), { headers: { accept: 'text/html' } });
       expect(res.status, JSON.stringify(params)).toBe(400);
       expect(res.headers.get('location')).toBeNull();
@@ -188,11 +189,12 @@ describe('oidcProvider: the authorize step', () => {
   });
 
   it('sends PKCE downgrades back as invalid_request with the state', async () => {
-    for (const params of [
+    const downgrades: Record<string, string | null>[] = [
       { code_challenge: null, code_challenge_method: null },
       { code_challenge_method: 'plain' },
       { code_challenge_method: null },
-    ]) {
+    ];
+    for (const params of downgrades) {
       const res = await browser.request(authorizeUrl(params));
       expect(res.status).toBe(303);
       const back = new URL(res.headers.get('location')!);
