@@ -34,7 +34,7 @@ Auth (needs @framework/auth):
                                     function returning it (.js/.mjs import directly; .ts needs jiti)
   generate --dialect <d>            print (or --out) the storage schema as SQL: the adapter's tables, then the
                                     plugins' (two-factor, admin, organizations, audit-log, api-keys, jwt, anonymous,
-                                    username, phone-number; --plugins)
+                                    username, phone-number, oidc-provider; --plugins)
                                     --config <module>: with the columns of its auth's user.additionalFields
                                     --drizzle: the Drizzle schema module of the adapter's tables instead
                                     (sqlite or postgres; needs drizzle-orm)

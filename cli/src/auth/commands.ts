@@ -93,7 +93,7 @@ async function usage<T>(fn: () => T | Promise<T>): Promise<T> {
  * `framework auth generate --dialect <sqlite|postgres|mysql> [--prefix auth_] [--plugins all|none|<a,b>] [--config <module>] [--drizzle] [--out <file>]`:
  * the adapter's schema (`generateMigrationSql`, tables `<prefix>*`, with the columns of the `--config` module's
  * `user.additionalFields`), then the tables of each plugin's SQL storage with its default table prefix (two-factor,
- * admin, organizations, audit-log, api-keys, jwt, anonymous, username, phone-number; `--plugins` narrows the list), each with its
+ * admin, organizations, audit-log, api-keys, jwt, anonymous, username, phone-number, oidc-provider; `--plugins` narrows the list), each with its
  * migration bookkeeping, so `auth.migrate()` at start-up finds nothing left to do. With `--drizzle` (sqlite or postgres) it
  * prints the Drizzle schema module of the adapter's tables instead (`generateDrizzleSchema` of
  * `@framework/auth/drizzle`, which needs `drizzle-orm`); the plugins' tables stay with `auth.migrate()`.

@@ -25,6 +25,7 @@ const PLUGIN_TABLES: Record<string, [table: string, migrations: string]> = {
   anonymous: ['anonymous_users', 'anonymous_migrations'],
   username: ['username_names', 'username_migrations'],
   'phone-number': ['phone_numbers', 'phone_numbers_migrations'],
+  'oidc-provider': ['oidc_refresh_tokens', 'oidc_migrations'],
 };
 
 /** The script's statements, without its comments. */
@@ -113,7 +114,7 @@ describe('framework auth generate: the plugins tables', () => {
       code: 2,
       stdout: '',
       stderr:
-        'framework: unknown plugin "passwords" in --plugins (all, none, or some of two-factor, admin, organizations, audit-log, api-keys, jwt, anonymous, username, phone-number)\n',
+        'framework: unknown plugin "passwords" in --plugins (all, none, or some of two-factor, admin, organizations, audit-log, api-keys, jwt, anonymous, username, phone-number, oidc-provider)\n',
     });
   }, 60_000);
 

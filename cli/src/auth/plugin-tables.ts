@@ -51,6 +51,10 @@ export const PLUGIN_STORAGES: Record<string, { factory: string; load: () => Prom
     factory: 'createSqlPhoneNumberStorage',
     load: async () => (await import('@framework/auth/plugins/phone-number')).createSqlPhoneNumberStorage,
   },
+  'oidc-provider': {
+    factory: 'createSqlOidcProviderStorage',
+    load: async () => (await import('@framework/auth/plugins/oidc-provider')).createSqlOidcProviderStorage,
+  },
 };
 
 /** Kysely's own adapter, introspector and query compiler of each dialect. */
