@@ -10,6 +10,7 @@ import {
   createOAuth2Provider,
   oauthCallbackAction,
   oauthSignInAction,
+  sha256Hex,
   type ActionResult,
   type OAuthProvider,
   type RouteContext,
@@ -22,8 +23,16 @@ import type { ResolvedSsoOptions } from './options.js';
 import { mappedRole, secretContext } from './providers.js';
 import type { SsoProviderRecord, SsoStorage } from './types.js';
 
-/** The account provider of an SSO provider's sign-ins (`account.provider`): `sso-<provider id>`. */
-export const accountProviderId = (providerId: string) => `sso-${providerId}`;
+/**
+ * The account provider of an SSO provider's sign-ins (`account.provider`): `sso-<provider id>-<10 hex>`, the hex
+ * from a SHA-256 of the organization, the provider id and the IdP (issuer or entity id). Subjects are unique per
+ * IdP only, and a provider id freed by a deletion may be registered again by another organization: its accounts
+ * never match the old ones, so no IdP signs in as a user another IdP's sign-ins created.
+ */
+export async function accountProviderId(record: SsoProviderRecord): Promise<string> {
+  const idp = record.oidc?.issuer ?? record.saml?.entityId ?? '';
+  return `sso-${record.id}-${(await sha256Hex(`${record.organizationId}\n${record.id}\n${idp}`)).slice(0, 10)}`;
+}
 
 /** The callback route of a provider, under `basePath`. */
 export const callbackPath = (providerId: string) => `/sso/callback/${providerId}`;
@@ -60,7 +69,7 @@ export function oidcFlow(o: ResolvedSsoOptions, storage: () => SsoStorage, ciphe
     if (secret === null)
       throw ssoError('SSO_PROVIDER_INVALID', 'The client secret could not be read; register the provider again');
     const provider = createOAuth2Provider({
-      id: accountProviderId(record.id),
+      id: await accountProviderId(record),
       name: record.name,
       issuer: oidc.issuer,
       clientId: oidc.clientId,

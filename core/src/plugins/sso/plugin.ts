@@ -36,7 +36,7 @@ export interface SsoExtension {
  *   redirect to the provider (303, or JSON `{url}`). An email routes only by a domain an organization verified
  *   (404 `SSO_NO_PROVIDER` otherwise): its provider for that domain, else its provider without a domain.
  * - OIDC: the kit's own OAuth/OIDC flow (discovery, PKCE S256, state, nonce, ID token validation, UserInfo) with the
- *   callback at `GET /sso/callback/:provider`; the account is stored as provider `sso-<provider id>`.
+ *   callback at `GET /sso/callback/:provider`; the account is stored as provider `sso-<provider id>-<hash of organization, id and IdP>`.
  * - `GET /sso/manage?organizationId=` (page), `GET /sso/providers?organizationId=`,
  *   `POST /sso/providers/register {organizationId, type: 'oidc', name, issuer, clientId, clientSecret, providerId?,
  *   domain?, scope?, roleAttribute?, roleValues?, defaultRole?}` (the client secret is encrypted at rest with

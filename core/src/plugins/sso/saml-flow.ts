@@ -129,7 +129,7 @@ export function samlSide(o: ResolvedSsoOptions, storage: () => SsoStorage): Saml
     // SAML carries no email_verified: the IdP vouches only for addresses in a domain its organization proved.
     const vouched = domain ? (await storage().verifiedDomain(domain))?.organizationId === record.organizationId : false;
     const displayName = profile.attributes.displayName?.[0] ?? profile.attributes.name?.[0] ?? null;
-    const provider = { id: accountProviderId(record.id), trustEmail: true };
+    const provider = { id: await accountProviderId(record), trustEmail: true };
     const current = await ctx.auth.readSession(ctx.request, { fresh: true });
     const plan = await planOAuthSignIn(
       adapter,
@@ -137,7 +137,7 @@ export function samlSide(o: ResolvedSsoOptions, storage: () => SsoStorage): Saml
       { id: profile.nameId, email, name: displayName, emailVerified: vouched ? new Date(ctx.auth.clock.now()) : null },
       current.user?.id ?? null,
     );
-    // The account model has no SAML type: these accounts are stored as `oauth` under provider `sso-<id>`.
+    // The account model has no SAML type: these accounts are stored as `oauth` under provider `sso-<id>-<hash>`.
     const account = {
       userId: plan.user.id,
       type: 'oauth' as const,

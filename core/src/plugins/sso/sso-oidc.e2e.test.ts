@@ -13,6 +13,7 @@ import { passwordAccounts } from '../../password-accounts.js';
 import { STRICT_CLIENTS, startStrictProvider, type StrictProvider } from '../../providers/oauth/strict-provider.js';
 import { organizations } from '../organizations/index.js';
 import { sso, type SsoExtension } from './index.js';
+import { accountProviderId } from './oidc.js';
 
 let op: StrictProvider;
 beforeAll(async () => {
@@ -105,7 +106,9 @@ describe('sso() with OIDC', () => {
     const session = await alice.session();
     expect(session?.user.email).toBe('alice@acme.test');
     expect((await t.adapter.getUser(session!.user.id))?.emailVerified).toBeInstanceOf(Date);
-    expect(await t.adapter.getAccount({ provider: 'sso-acme', providerAccountId: 'alice' })).toMatchObject({
+    const accountProvider = await accountProviderId(stored!);
+    expect(accountProvider).toMatch(/^sso-acme-[0-9a-f]{10}$/);
+    expect(await t.adapter.getAccount({ provider: accountProvider, providerAccountId: 'alice' })).toMatchObject({
       userId: session!.user.id,
     });
     // groups: ['acme-admins'] maps to admin; without the claim, the default role.
@@ -191,6 +194,36 @@ describe('sso() with OIDC', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toContain('error=OAuthAccountNotLinked');
     expect(await c.session()).toBeNull();
+  });
+
+  it('a provider id registered again by another organization never signs in as the users the old one created', async () => {
+    const t = await setup();
+    await t.register(t.owner);
+    await t.prove('acme.test');
+    const alice = t.client();
+    await t.signInAs(alice, 'alice@acme.test', 'alice');
+    const aliceId = (await alice.session())!.user.id;
+    const del = { organizationId: t.organizationId, providerId: 'acme' };
+    expect((await t.owner.postJson('/auth/sso/providers/delete', del)).status).toBe(200);
+
+    // Another organization takes the freed id for an IdP of its own that asserts the same subject.
+    const mallory = t.client();
+    await passwordAccounts(t.adapter).register({ email: 'mallory@evil.test', password: 'mallory-pw-12' });
+    await mallory.signIn('mallory@evil.test', 'mallory-pw-12');
+    const evil = (await json(await mallory.postJson('/auth/org/create', { name: 'Evil', slug: 'evil' }))).organization;
+    const taken = await mallory.postJson('/auth/sso/providers/register', {
+      organizationId: evil.id,
+      providerId: 'acme',
+      name: 'Not Acme',
+      issuer: op.issuer,
+      ...STRICT_CLIENTS.plain,
+    });
+    expect(taken.status).toBe(200);
+    const victim = t.client();
+    const start = await victim.postJson('/auth/sso/sign-in', { providerId: 'acme' });
+    const back = await op.authorize(new URL((await json(start)).url as string), 'alice');
+    await victim.request(`${back.pathname}${back.search}`, { headers: { accept: 'text/html' } });
+    expect((await victim.session())?.user.id).not.toBe(aliceId);
   });
 
   it('lets only managers register, list and delete providers or claim domains', async () => {
