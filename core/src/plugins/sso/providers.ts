@@ -50,7 +50,8 @@ export function parseRoleMapping(body: Record<string, string>, roles: readonly s
   const rawValues = text(body, 'roleValues', false);
   const defaultRole = text(body, 'defaultRole', false);
   if (!attribute && !rawValues && !defaultRole) return null;
-  let values: Record<string, string> = {};
+  // No prototype: a value named `__proto__` or `constructor` is a value like any other.
+  let values: Record<string, string> = Object.create(null) as Record<string, string>;
   if (rawValues) {
     if (rawValues.startsWith('{')) {
       try {

@@ -108,6 +108,8 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
   }
 
   const now = (ctx: RouteContext) => new Date(ctx.auth.clock.now());
+  // Verifying looks up DNS: counted per client IP on the login limiter. The sign-in start and the callbacks are
+  // not limited, as the core's OAuth routes are not (a company behind one address signs in through them at once).
   const dnsLimit = (ctx: RouteContext) =>
     ctx.auth.limiters.login ? { limiter: ctx.auth.limiters.login, mode: 'count' as const, identifier: '' } : undefined;
 
@@ -140,7 +142,6 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
           return { status: error.status, html, cookies: cookie ? [cookie] : [], headers: NO_STORE };
         }
       },
-      rateLimit: dnsLimit,
     },
     'sso/callback/:provider': {
       async GET(ctx) {

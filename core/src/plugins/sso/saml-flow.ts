@@ -222,8 +222,6 @@ export function samlSide(o: ResolvedSsoOptions, storage: () => SsoStorage): Saml
     'sso/saml/acs/:provider': {
       POST: acs,
       csrf: 'none',
-      rateLimit: (ctx) =>
-        ctx.auth.limiters.login ? { limiter: ctx.auth.limiters.login, mode: 'attempt', identifier: '' } : undefined,
     },
   };
 

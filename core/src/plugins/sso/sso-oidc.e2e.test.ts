@@ -226,6 +226,17 @@ describe('sso() with OIDC', () => {
     expect((await victim.session())?.user.id).not.toBe(aliceId);
   });
 
+  it('drops the providers and domains of a deleted organization', async () => {
+    const t = await setup();
+    await t.register(t.owner);
+    await t.prove('acme.test');
+    const storage = (t.auth.extensions as { sso: SsoExtension }).sso.storage;
+    expect((await t.owner.postJson('/auth/org/delete', { organizationId: t.organizationId })).status).toBe(200);
+    expect(await storage.getProvider('acme')).toBeNull();
+    expect(await storage.verifiedDomain('acme.test')).toBeNull();
+    expect((await t.client().postJson('/auth/sso/sign-in', { email: 'alice@acme.test' })).status).toBe(404);
+  });
+
   it('lets only managers register, list and delete providers or claim domains', async () => {
     const t = await setup();
     await t.register(t.owner);
