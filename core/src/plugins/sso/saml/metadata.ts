@@ -38,7 +38,7 @@ function isHttpUrl(value: string | undefined): value is string {
  *   IdP has no entity id, no http(s) HTTP-Redirect `SingleSignOnService` or no signing certificate.
  * @example
  * ```ts
- * import { parseIdpMetadata } from '@framework/auth/plugins/sso';
+ * import { parseIdpMetadata } from './saml/index.js'; // within core/src/plugins/sso
  * const idp = parseIdpMetadata(await (await fetch('https://idp.example.com/metadata')).text());
  * // { entityId: 'https://idp.example.com', ssoUrl: 'https://idp.example.com/sso', certificates: ['MIIC...'] }
  * ```
