@@ -7,8 +7,11 @@
  */
 import { escapeHtml, hidden, layout } from '../pages/html.js';
 import type { LinkForm } from '../links/emailed-link.js';
+import type { CoreTranslator } from '../i18n/core/index.js';
 
 interface FormInput {
+  /** The page's strings in the request's language. */
+  t: CoreTranslator;
   basePath: string;
   csrfToken: string;
   callbackUrl: string;
@@ -26,7 +29,7 @@ function passwordField(
   max: number,
   autocomplete: string,
 ): string {
-  return `<label for="${id}">${label}</label><input id="${id}" name="${name}" type="password" autocomplete="${autocomplete}" minlength="${min}" maxlength="${max}" required>`;
+  return `<label for="${id}">${escapeHtml(label)}</label><input id="${id}" name="${name}" type="password" autocomplete="${autocomplete}" minlength="${min}" maxlength="${max}" required>`;
 }
 
 /** `GET /signup`. */
@@ -43,73 +46,88 @@ export function signUpPage(
     const value = input.values && Object.hasOwn(input.values, key) ? input.values[key] : undefined;
     return typeof value === 'string' && value !== '' ? ` value="${escapeHtml(value)}"` : '';
   };
+  const { t } = input;
   return layout(
-    'Create an account',
-    `<h1>Create an account</h1>${alert(input.error)}<form method="post" action="${escapeHtml(`${input.basePath}/signup`)}">${hidden('csrfToken', input.csrfToken)}${hidden('callbackUrl', input.callbackUrl)}` +
-      `<label for="signup-name">Name</label><input id="signup-name" name="name" type="text" autocomplete="name" maxlength="100"${kept('name')}>` +
-      `<label for="signup-email">Email</label><input id="signup-email" name="email" type="email" autocomplete="email"${kept('email')} required>` +
+    t('signUp.title'),
+    `<h1>${escapeHtml(t('signUp.title'))}</h1>${alert(input.error)}<form method="post" action="${escapeHtml(`${input.basePath}/signup`)}">${hidden('csrfToken', input.csrfToken)}${hidden('callbackUrl', input.callbackUrl)}` +
+      `<label for="signup-name">${escapeHtml(t('signUp.name'))}</label><input id="signup-name" name="name" type="text" autocomplete="name" maxlength="100"${kept('name')}>` +
+      `<label for="signup-email">${escapeHtml(t('common.email'))}</label><input id="signup-email" name="email" type="email" autocomplete="email"${kept('email')} required>` +
       passwordField(
         'signup-password',
-        'Password',
+        t('common.password'),
         'password',
         input.minPasswordLength,
         input.maxPasswordLength,
         'new-password',
       ) +
       (input.fieldInputs ?? '') +
-      `<button type="submit">Create account</button></form><p><a href="${escapeHtml(`${input.basePath}/signin`)}">Already have an account? Sign in</a></p>`,
+      `<button type="submit">${escapeHtml(t('signUp.button'))}</button></form><p><a href="${escapeHtml(`${input.basePath}/signin`)}">${escapeHtml(t('signUp.haveAccount'))}</a></p>`,
+    t.lang,
   );
 }
 
 /** `GET /password/forgot`. */
 export function forgotPasswordPage(input: FormInput): string {
+  const { t } = input;
   return layout(
-    'Forgot password',
-    `<h1>Forgot your password?</h1>${alert(input.error)}<p>Enter your email address and we will send you a link to choose a new password.</p><form method="post" action="${escapeHtml(`${input.basePath}/password/forgot`)}">${hidden('csrfToken', input.csrfToken)}${hidden('callbackUrl', input.callbackUrl)}` +
-      `<label for="forgot-email">Email</label><input id="forgot-email" name="email" type="email" autocomplete="email" required><button type="submit">Send the link</button></form>`,
+    t('forgotPassword.title'),
+    `<h1>${escapeHtml(t('forgotPassword.heading'))}</h1>${alert(input.error)}<p>${escapeHtml(t('forgotPassword.text'))}</p><form method="post" action="${escapeHtml(`${input.basePath}/password/forgot`)}">${hidden('csrfToken', input.csrfToken)}${hidden('callbackUrl', input.callbackUrl)}` +
+      `<label for="forgot-email">${escapeHtml(t('common.email'))}</label><input id="forgot-email" name="email" type="email" autocomplete="email" required><button type="submit">${escapeHtml(t('forgotPassword.button'))}</button></form>`,
+    t.lang,
   );
 }
 
 /** `GET /password/reset?token=…`: the form the reset link opens (nothing is consumed by opening it). */
 export function resetPasswordPage(input: {
+  t: CoreTranslator;
   form: LinkForm;
   error?: string | null;
   minPasswordLength: number;
   maxPasswordLength: number;
 }): string {
+  const { t } = input;
   return layout(
-    'Choose a new password',
-    `<h1>Choose a new password</h1>${alert(input.error)}<form method="post" action="${escapeHtml(input.form.action)}">${input.form.hiddenFields}` +
+    t('resetPassword.title'),
+    `<h1>${escapeHtml(t('resetPassword.title'))}</h1>${alert(input.error)}<form method="post" action="${escapeHtml(input.form.action)}">${input.form.hiddenFields}` +
       passwordField(
         'reset-password',
-        'New password',
+        t('resetPassword.password'),
         'password',
         input.minPasswordLength,
         input.maxPasswordLength,
         'new-password',
       ) +
-      `<button type="submit">Set password</button></form>`,
+      `<button type="submit">${escapeHtml(t('resetPassword.button'))}</button></form>`,
+    t.lang,
   );
 }
 
 /** The page of an email-change link opened while signed out: sign in first, then come back to the link. */
-export function signInToConfirmPage(input: { signInUrl: string; email: string }): string {
+export function signInToConfirmPage(input: { t: CoreTranslator; signInUrl: string; email: string }): string {
+  const { t } = input;
   return layout(
-    'Sign in to confirm',
-    `<h1>Sign in to confirm</h1><p>Sign in to the account whose email address becomes <strong>${escapeHtml(input.email)}</strong>; you come back here to confirm.</p><p><a href="${escapeHtml(input.signInUrl)}">Sign in</a></p>`,
+    t('signInToConfirm.title'),
+    `<h1>${escapeHtml(t('signInToConfirm.title'))}</h1><p>${t.html('signInToConfirm.text', { email: input.email }, ['email'])}</p><p><a href="${escapeHtml(input.signInUrl)}">${escapeHtml(t('signInToConfirm.link'))}</a></p>`,
+    t.lang,
   );
 }
 
+const CHECK_EMAIL_LINES = {
+  verify: 'checkEmail.verify',
+  reset: 'checkEmail.reset',
+  change: 'checkEmail.change',
+} as const;
+
 /** The "check your email" page after sign-up, a resend or a reset request: the same words whatever the address. */
-export function checkEmailPage(input: { basePath: string; what: 'verify' | 'reset' | 'change' }): string {
-  const line =
-    input.what === 'reset'
-      ? 'If an account uses this address, a link to choose a new password is on its way. It works once, for one hour.'
-      : input.what === 'change'
-        ? 'A link to confirm your new address is on its way to it. Open it while signed in to this account to make the change.'
-        : 'If the address can receive mail, a link to confirm it is on its way. It works once, for 24 hours.';
+export function checkEmailPage(input: {
+  t: CoreTranslator;
+  basePath: string;
+  what: 'verify' | 'reset' | 'change';
+}): string {
+  const { t } = input;
   return layout(
-    'Check your email',
-    `<h1>Check your email</h1><p>${escapeHtml(line)}</p><p><a href="${escapeHtml(`${input.basePath}/signin`)}">Back to sign in</a></p>`,
+    t('checkEmail.title'),
+    `<h1>${escapeHtml(t('checkEmail.title'))}</h1><p>${escapeHtml(t(CHECK_EMAIL_LINES[input.what]))}</p><p><a href="${escapeHtml(`${input.basePath}/signin`)}">${escapeHtml(t('common.backToSignIn'))}</a></p>`,
+    t.lang,
   );
 }

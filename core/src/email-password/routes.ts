@@ -35,6 +35,8 @@ import { consumeLinkToken, issueLinkToken, userIdOf } from './tokens.js';
 import { userFieldsOf } from '../user-fields/bind.js';
 import { signUpFields } from '../user-fields/sign-up.js';
 import { signUpFieldInputs, type SignUpValues } from '../user-fields/sign-up-page.js';
+import { coreMessages } from '../i18n/core/index.js';
+import { errorMessageFor } from '../i18n/catalog.js';
 
 export type { EmailPasswordDeps } from './shared.js';
 
@@ -142,27 +144,32 @@ function verifyEmailAction(deps: EmailPasswordDeps): Action {
 
 /** The page a verification link opens: nothing is used until its button POSTs. */
 async function verifyEmailPage(ctx: RouteContext, form: LinkForm): Promise<string> {
+  const t = coreMessages.for(ctx);
   const email = form.params.email;
   if (email === undefined)
     return confirmLinkPage({
-      title: 'Confirm your email address',
-      message: 'Confirm this address for your account?',
-      button: 'Confirm',
+      title: t('verifyEmail.title'),
+      message: t('verifyEmail.text'),
+      button: t('verifyEmail.button'),
       form,
+      lang: t.lang,
     });
   const session = await ctx.auth.readSession(ctx.request);
   if (!session.user) {
     const back = `${ctx.url.pathname}${ctx.url.search}`;
     return signInToConfirmPage({
+      t,
       signInUrl: `${ctx.auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(back)}`,
       email,
     });
   }
+  const current = session.user.email;
   return confirmLinkPage({
-    title: 'Change your email address',
-    message: `Use ${email} as the email address of the account you are signed in to${session.user.email ? ` (${session.user.email})` : ''}? If you did not ask for this, close this page.`,
-    button: 'Change my email',
+    title: t('changeEmail.title'),
+    message: current ? t('changeEmail.textWithCurrent', { email, current }) : t('changeEmail.text', { email }),
+    button: t('changeEmail.button'),
     form,
+    lang: t.lang,
   });
 }
 
@@ -316,7 +323,8 @@ function againOnError(
       return await action(ctx);
     } catch (error) {
       if (ctx.wantsJson || !(error instanceof AuthError) || (error.status !== 400 && error.status !== 409)) throw error;
-      const shown = await page(ctx, (csrfToken, callbackUrl) => render(ctx, csrfToken, callbackUrl, error.message));
+      const message = errorMessageFor(ctx, error);
+      const shown = await page(ctx, (csrfToken, callbackUrl) => render(ctx, csrfToken, callbackUrl, message));
       return { ...shown, status: error.status };
     }
   };
@@ -344,7 +352,7 @@ export function emailPasswordRoutes(deps: EmailPasswordDeps): Record<string, Plu
     },
     'password/forgot': {
       GET: pages((ctx, csrfToken, callbackUrl) =>
-        forgotPasswordPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl }),
+        forgotPasswordPage({ t: coreMessages.for(ctx), basePath: ctx.auth.config.basePath, csrfToken, callbackUrl }),
       ),
       POST: forgotAction(deps),
       rateLimit: mailLimit((ctx) => ctx.auth.limiters.passwordReset, 'email'),
@@ -355,7 +363,7 @@ export function emailPasswordRoutes(deps: EmailPasswordDeps): Record<string, Plu
       check: (_ctx, params) => {
         if (!userIdOf(params.token)) throw tokenInvalid();
       },
-      page: (_ctx, form) => resetPasswordPage({ form, ...o }),
+      page: (ctx, form) => resetPasswordPage({ t: coreMessages.for(ctx), form, ...o }),
       use: resetAction(deps),
     }),
     'password/change': { POST: changePasswordAction(deps), rateLimit: changeLimit },
@@ -365,10 +373,18 @@ export function emailPasswordRoutes(deps: EmailPasswordDeps): Record<string, Plu
   if (o.signUp) {
     routes.signup = {
       GET: pages((ctx, csrfToken, callbackUrl) =>
-        signUpPage({ basePath: ctx.auth.config.basePath, csrfToken, callbackUrl, fieldInputs: fieldInputs(ctx), ...o }),
+        signUpPage({
+          t: coreMessages.for(ctx),
+          basePath: ctx.auth.config.basePath,
+          csrfToken,
+          callbackUrl,
+          fieldInputs: fieldInputs(ctx),
+          ...o,
+        }),
       ),
       POST: againOnError(signUpAction(deps), (ctx, csrfToken, callbackUrl, error) =>
         signUpPage({
+          t: coreMessages.for(ctx),
           basePath: ctx.auth.config.basePath,
           csrfToken,
           callbackUrl,

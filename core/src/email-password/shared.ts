@@ -15,6 +15,7 @@ import type { User } from '../types.js';
 import { VERIFICATION_TTL, type ResolvedEmailAndPassword } from './options.js';
 import { issueLinkToken } from './tokens.js';
 import { checkEmailPage } from './pages.js';
+import { coreMessages } from '../i18n/core/index.js';
 
 /** Everything the routes share. */
 export interface EmailPasswordDeps {
@@ -31,7 +32,7 @@ export function neutral(ctx: RouteContext, what: 'verify' | 'reset' | 'change'):
   if (ctx.wantsJson) return { status: 200, json: { ok: true } };
   return {
     status: 200,
-    html: checkEmailPage({ basePath: ctx.auth.config.basePath, what }),
+    html: checkEmailPage({ t: coreMessages.for(ctx), basePath: ctx.auth.config.basePath, what }),
     headers: { 'cache-control': 'no-store' },
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { RouteContext } from '../contract/types.js';
 import { pageLocale, type PageLocale } from './request-locale.js';
+import { escapeHtml } from '../pages/html.js';
 
 /** One language's strings, by message id. Placeholders are `{name}`. */
 export type Messages<K extends string> = { readonly [key in K]: string };
@@ -29,6 +30,11 @@ export interface Translator<K extends string> {
   readonly lang: string;
   /** The locale itself: hand it on to another catalog (`otherMessages.for(t.locale)`) or a sign-in form. */
   readonly locale: PageLocale;
+  /**
+   * The message as HTML: escaped, with the values of the `strong` placeholders (escaped too) in `<strong>`, so a
+   * name or an address stands out wherever the language puts it.
+   */
+  html(key: K, params?: MessageParams, strong?: readonly string[]): string;
 }
 
 /** A registered catalog (see {@link defineMessages}). */
@@ -152,7 +158,16 @@ export function defineMessages<K extends string>(id: string, catalogs: MessageCa
         }
         return key;
       };
-      return Object.assign(t, { lang: locale.lang, locale });
+      const html = (key: K, params: MessageParams = {}, strong: readonly string[] = []): string => {
+        // Each emphasised value becomes a marker no message holds, replaced after the text is escaped.
+        const marked: Record<string, string | number> = { ...params };
+        for (const [i, name] of strong.entries()) marked[name] = `\uE000${i}\uE001`;
+        return escapeHtml(t(key, marked)).replace(/\uE000(\d+)\uE001/g, (_, i: string) => {
+          const value = params[strong[Number(i)]!];
+          return `<strong>${escapeHtml(value ?? '')}</strong>`;
+        });
+      };
+      return Object.assign(t, { lang: locale.lang, locale, html });
     },
   };
 }

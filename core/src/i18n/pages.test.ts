@@ -196,3 +196,32 @@ describe('the sign-in forms of username(), passkey() and anonymous()', async () 
     expect(es).toContain('Continuar como invitado');
   });
 });
+
+describe('the email and password pages', async () => {
+  const { page } = await setup({
+    providers: [],
+    emailAndPassword: { sendVerificationEmail: () => {}, sendResetPassword: () => {} },
+  });
+
+  it('translate the sign-up page, with the links on the sign-in page', async () => {
+    const { res, html } = await page('/auth/signup', 'de');
+    expect(html).toContain('<h1>Konto erstellen</h1>');
+    expect(html).toContain('<label for="signup-email">E-Mail</label>');
+    expect(html).toContain('<label for="signup-password">Passwort</label>');
+    expect(html).toContain('Sie haben schon ein Konto? Anmelden');
+    expect(res.headers.get('content-language')).toBe('de');
+  });
+
+  it('translate the forgot-password page and the reset link page', async () => {
+    expect((await page('/auth/password/forgot', 'fr')).html).toContain('<h1>Mot de passe oublié ?</h1>');
+    expect((await page('/auth/password/reset?token=abc.def', 'ja')).html).toContain('<h1>新しいパスワードを設定</h1>');
+  });
+
+  it('translate the verify link page and the sign-in-to-confirm page (the address in bold, escaped)', async () => {
+    expect((await page('/auth/verify-email?token=abc.def', 'es')).html).toContain('Confirma tu dirección de correo');
+    const confirm = await page('/auth/verify-email?token=abc.def&email=%3Cb%3E%40example.com', 'de');
+    expect(confirm.html).toContain(
+      'Melden Sie sich bei dem Konto an, dessen E-Mail-Adresse <strong>&lt;b&gt;@example.com</strong> werden soll',
+    );
+  });
+});

@@ -43,10 +43,8 @@ export interface SettingsPageInput {
 /** `GET /username/update`: the signed-in user's username and the form that changes it. */
 export function settingsPage(p: SettingsPageInput): string {
   const t = usernameMessages.for(p.locale);
-  // The name is bold: the message is escaped around an escaped, emphasised name.
-  const [before = '', after = ''] = t('username.current', { username: '\u0000' }).split('\u0000');
   const now = p.current
-    ? `<p>${escapeHtml(before)}<strong>${escapeHtml(p.current)}</strong>${escapeHtml(after)}</p>`
+    ? `<p>${t.html('username.current', { username: p.current }, ['username'])}</p>`
     : `<p>${escapeHtml(t('username.none'))}</p>`;
   const saved = p.saved ? `<p role="status">${escapeHtml(t('username.saved'))}</p>` : '';
   const title = t('username.title');
