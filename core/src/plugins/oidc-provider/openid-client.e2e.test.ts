@@ -9,7 +9,14 @@ import * as client from 'openid-client';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL } from '../../testing/fixtures.js';
-import { PUBLIC_REDIRECT, RP_LOGOUT, RP_REDIRECT, RP_SECRET, startProvider } from './provider-harness.test-helpers.js';
+import {
+  PUBLIC_REDIRECT,
+  RP_LOGOUT,
+  RP_REDIRECT,
+  RP_SECRET,
+  openidCodeFlow,
+  startProvider,
+} from './provider-harness.test-helpers.js';
 
 let op: Awaited<ReturnType<typeof startProvider>>;
 beforeAll(async () => {
@@ -21,30 +28,7 @@ const insecure = { execute: [client.allowInsecureRequests] };
 const discover = (id = 'rp', auth: client.ClientAuth = client.ClientSecretBasic(RP_SECRET)) =>
   client.discovery(new URL(op.issuer), id, undefined, auth, insecure);
 
-/** Runs the authorize step in a signed-in browser: the tokens and the checks used. */
-async function codeFlow(config: client.Configuration, scope = 'openid profile email offline_access') {
-  const verifier = client.randomPKCECodeVerifier();
-  const nonce = client.randomNonce();
-  const state = client.randomState();
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: RP_REDIRECT,
-    scope,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    nonce,
-    state,
-  });
-  const browser = op.browser();
-  await browser.signIn();
-  const back = await browser.authorize(url);
-  const tokens = await client.authorizationCodeGrant(config, back, {
-    pkceCodeVerifier: verifier,
-    expectedNonce: nonce,
-    expectedState: state,
-    idTokenExpected: true,
-  });
-  return { tokens, browser, back };
-}
+const codeFlow = (config: client.Configuration, scope?: string) => openidCodeFlow(op, config, scope);
 
 describe('oidcProvider with openid-client', () => {
   it('publishes discovery with only what is implemented', async () => {

@@ -8,6 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Auth, CreateAuthOptions } from '../../auth.js';
 import type { AuthClock } from '../../clock.js';
+import * as client from 'openid-client';
 import { EMAIL, PASSWORD, makeFixture } from '../../testing/fixtures.js';
 import { jwt } from '../jwt/index.js';
 import { oidcProvider, type OidcProviderOptions } from './index.js';
@@ -149,4 +150,33 @@ export async function startProvider(overrides: Partial<CreateAuthOptions> = {}, 
   served.auth = f.auth;
   const issuer = `${server.base}/auth`;
   return { ...f, issuer, base: server.base, close: server.close, browser: () => new Browser(server.base) };
+}
+
+/** Runs the authorize step in a signed-in browser: the tokens and the checks used. */
+export async function openidCodeFlow(
+  op: { browser(): Browser },
+  config: client.Configuration,
+  scope = 'openid profile email offline_access',
+) {
+  const verifier = client.randomPKCECodeVerifier();
+  const nonce = client.randomNonce();
+  const state = client.randomState();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: RP_REDIRECT,
+    scope,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    nonce,
+    state,
+  });
+  const browser = op.browser();
+  await browser.signIn();
+  const back = await browser.authorize(url);
+  const tokens = await client.authorizationCodeGrant(config, back, {
+    pkceCodeVerifier: verifier,
+    expectedNonce: nonce,
+    expectedState: state,
+    idTokenExpected: true,
+  });
+  return { tokens, browser, back };
 }
