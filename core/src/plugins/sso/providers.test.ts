@@ -32,7 +32,7 @@ describe('role mapping', () => {
       defaultRole: 'admin',
     });
     expect(parseRoleMapping({}, ROLES)).toBeNull();
-    for (const body of [
+    for (const body of <Record<string, string>[]>[
       { roleAttribute: 'g', roleValues: 'a=superuser' },
       { roleValues: 'a=admin' },
       { roleAttribute: 'g', roleValues: '{not json' },
