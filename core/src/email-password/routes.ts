@@ -323,7 +323,7 @@ function againOnError(
       return await action(ctx);
     } catch (error) {
       if (ctx.wantsJson || !(error instanceof AuthError) || (error.status !== 400 && error.status !== 409)) throw error;
-      const message = errorMessageFor(ctx, error);
+      const message = errorMessageFor(ctx, error, coreMessages);
       const shown = await page(ctx, (csrfToken, callbackUrl) => render(ctx, csrfToken, callbackUrl, message));
       return { ...shown, status: error.status };
     }

@@ -225,3 +225,35 @@ describe('the email and password pages', async () => {
     );
   });
 });
+
+describe('a refused sign-up', async () => {
+  const { auth } = await setup({ providers: [], emailAndPassword: {} });
+
+  it('shows the code message in the page language, and the JSON code is unchanged', async () => {
+    const form = await auth.handler(new Request(`${ORIGIN}/auth/signup`, { headers: { accept: 'text/html' } }));
+    const csrf = /name="csrfToken" value="([^"]+)"/.exec(await form.text())![1]!;
+    const cookie = form.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const signUp = (accept: string) =>
+      auth.handler(
+        new Request(`${ORIGIN}/auth/signup`, {
+          method: 'POST',
+          headers: {
+            accept,
+            'accept-language': 'fr',
+            'content-type': 'application/x-www-form-urlencoded',
+            origin: ORIGIN,
+            cookie,
+          },
+          body: new URLSearchParams({ csrfToken: csrf, email: 'ada@example.com', password: 'a-long-password-1' }),
+        }),
+      );
+    const page = await signUp('text/html');
+    expect(page.status).toBe(409);
+    expect(await page.text()).toContain('Un compte existe déjà avec cette adresse e-mail');
+    const json = (await (await signUp('application/json')).json()) as { error: { code: string } };
+    expect(json.error.code).toBe('EMAIL_TAKEN');
+  });
+});

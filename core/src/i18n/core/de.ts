@@ -110,4 +110,6 @@ export const de: Messages<CoreMessageId> = {
   'magicLink.title': 'Anmelden',
   'magicLink.text': 'Als {email} fortfahren?',
   'magicLink.button': 'Anmelden',
+
+  'code.EMAIL_TAKEN': 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse',
 };

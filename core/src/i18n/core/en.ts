@@ -104,6 +104,8 @@ export const en = {
   'magicLink.title': 'Sign in',
   'magicLink.text': 'Continue as {email}?',
   'magicLink.button': 'Sign in',
+
+  'code.EMAIL_TAKEN': 'An account with this email already exists',
 } as const;
 
 /** A message id of the core pages. */

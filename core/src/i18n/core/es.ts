@@ -106,4 +106,6 @@ export const es: Messages<CoreMessageId> = {
   'magicLink.title': 'Iniciar sesión',
   'magicLink.text': '¿Continuar como {email}?',
   'magicLink.button': 'Iniciar sesión',
+
+  'code.EMAIL_TAKEN': 'Ya existe una cuenta con este correo electrónico',
 };

@@ -107,4 +107,6 @@ export const fr: Messages<CoreMessageId> = {
   'magicLink.title': 'Se connecter',
   'magicLink.text': 'Continuer en tant que {email} ?',
   'magicLink.button': 'Se connecter',
+
+  'code.EMAIL_TAKEN': 'Un compte existe déjà avec cette adresse e-mail',
 };

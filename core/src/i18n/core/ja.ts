@@ -106,4 +106,6 @@ export const ja: Messages<CoreMessageId> = {
   'magicLink.title': 'サインイン',
   'magicLink.text': '{email}として続行しますか？',
   'magicLink.button': 'サインイン',
+
+  'code.EMAIL_TAKEN': 'このメールアドレスのアカウントはすでに存在します',
 };
