@@ -21,6 +21,7 @@ import type { RateLimitConfig } from '@framework/auth/rate-limit';
 import { apiKeys, createSqlApiKeyStorage } from '@framework/auth/plugins/api-keys';
 import { createSqlTwoFactorStorage, twoFactor } from '@framework/auth/plugins/two-factor';
 import { createSqlJwksStorage, jwt } from '@framework/auth/plugins/jwt';
+import { createSqlOidcProviderStorage, oidcProvider } from '@framework/auth/plugins/oidc-provider';
 import { admin, createSqlAdminStorage } from '@framework/auth/plugins/admin';
 import { auditLog, createSqlAuditStorage } from '@framework/auth/plugins/audit-log';
 import { createSqlInvitationStorage, organizations } from '@framework/auth/plugins/organizations';
@@ -211,7 +212,22 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
         ? [twoFactor({ storage: createSqlTwoFactorStorage(pluginDb), issuer: 'Framework example' })]
         : []),
       ...(features.accessTokens
-        ? [jwt({ storage: createSqlJwksStorage(pluginDb), audience: `${options.baseURL}/api` })]
+        ? [
+            jwt({ storage: createSqlJwksStorage(pluginDb), audience: `${options.baseURL}/api` }),
+            // The app as an OpenID Provider (issuer `${baseURL}/auth`, discovery at
+            // /auth/.well-known/openid-configuration) with one demo public client: a CLI that listens on
+            // 127.0.0.1:8765 and signs in with PKCE. "Apps with access" is at /auth/oauth2/consents.
+            oidcProvider({
+              storage: createSqlOidcProviderStorage(pluginDb),
+              clients: [
+                {
+                  clientId: 'example-cli',
+                  name: 'Example CLI (demo)',
+                  redirectUris: ['http://127.0.0.1:8765/callback'],
+                },
+              ],
+            }),
+          ]
         : []),
       // Codes by email (GET /auth/signin offers "Email me a sign-in code"; /auth/email-otp/...), kept hashed in the
       // example's SQLite file. Captcha and the breached-password check stay off: they need a provider key or the
