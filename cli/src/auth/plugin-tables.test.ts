@@ -26,6 +26,7 @@ const PLUGIN_TABLES: Record<string, [table: string, migrations: string]> = {
   username: ['username_names', 'username_migrations'],
   'phone-number': ['phone_numbers', 'phone_numbers_migrations'],
   'oidc-provider': ['oidc_refresh_tokens', 'oidc_migrations'],
+  sso: ['sso_providers', 'sso_migrations'],
 };
 
 /** The script's statements, without its comments. */

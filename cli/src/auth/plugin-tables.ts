@@ -55,6 +55,10 @@ export const PLUGIN_STORAGES: Record<string, { factory: string; load: () => Prom
     factory: 'createSqlOidcProviderStorage',
     load: async () => (await import('@framework/auth/plugins/oidc-provider')).createSqlOidcProviderStorage,
   },
+  sso: {
+    factory: 'createSqlSsoStorage',
+    load: async () => (await import('@framework/auth/plugins/sso')).createSqlSsoStorage,
+  },
 };
 
 /** Kysely's own adapter, introspector and query compiler of each dialect. */
