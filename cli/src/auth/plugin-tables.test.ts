@@ -115,7 +115,7 @@ describe('framework auth generate: the plugins tables', () => {
       code: 2,
       stdout: '',
       stderr:
-        'framework: unknown plugin "passwords" in --plugins (all, none, or some of two-factor, admin, organizations, audit-log, api-keys, jwt, anonymous, username, phone-number, oidc-provider)\n',
+        'framework: unknown plugin "passwords" in --plugins (all, none, or some of two-factor, admin, organizations, audit-log, api-keys, jwt, anonymous, username, phone-number, oidc-provider, sso)\n',
     });
   }, 60_000);
 
