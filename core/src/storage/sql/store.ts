@@ -27,6 +27,7 @@ import { StorageConflictError, type AdapterSession, type AdapterUser, type Stora
 import { dialects, differs, type SqlDialectName } from './dialect.js';
 import { withExplainedErrors, type ExplainError } from './explain-errors.js';
 import { cachedCount } from './cached-count.js';
+import { countAfterInSlices } from './sliced-count.js';
 import { migrateToLatest } from './migrations.js';
 import { deferredKysely } from './deferred-kysely.js';
 import type { UserField } from '../../user-fields/definitions.js';
@@ -174,9 +175,13 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
   }
 
   const userOrNull = (row: UserRow | undefined) => (row ? decodeStoredUser(row) : null);
-  /** The exact number of sessions unexpired at `now`: one `COUNT(*)` over the expiry index. */
+  /**
+   * The exact number of sessions unexpired at `now`: one `COUNT(*)` over the expiry index, or on SQLite one per
+   * slice of it with the event loop running between them (see sliced-count.ts).
+   */
   async function countActive(now: Date): Promise<number> {
     const { db } = await ready();
+    if (options.dialect === 'sqlite') return countAfterInSlices(db, t.sessions, now.getTime());
     const row = await db
       .selectFrom(t.sessions)
       .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
@@ -191,7 +196,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
    * Deletes at most `limit` rows of `table` whose `expires` is at or before `now`, picked through the expiry
    * index; returns how many. The outer `expires` test keeps a row whose expiry moved meanwhile. PostgreSQL
    * fetches the picked rows by `ctid` (a TID scan): a key `IN (subquery)` there is planned as a join over every
-   * expired row, once per batch. SQLite looks the keys up in the primary key.
+   * expired row, once per batch. SQLite picks and deletes them by `rowid`.
    */
   async function deleteExpiredBatch(table: string, now: Date, limit: number): Promise<number> {
     const { db } = await ready();
@@ -214,13 +219,17 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     }
-    const key = table === t.sessions ? ['id'] : ['identifier', 'token_hash'];
-    const keyOf = sql`(${sql.join(key.map((column) => sql.ref(column)))})`;
-    const expired = db.selectFrom(table).select(key).where('expires', '<=', until).limit(limit);
+    // By rowid: the expiry index holds it, so picking the batch reads the index alone, and each row is deleted
+    // without a second look-up through the primary key's index.
+    const expired = db
+      .selectFrom(table)
+      .select(sql.ref('rowid').as('rowid'))
+      .where('expires', '<=', until)
+      .limit(limit);
     const result = await db
       .deleteFrom(table)
       .where('expires', '<=', until)
-      .where(keyOf, 'in', expired)
+      .where(sql.ref('rowid'), 'in', expired)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
