@@ -125,10 +125,11 @@ export interface PurgeResult {
 /** How {@link StorageAdapter.purgeExpired} paces itself. */
 export interface PurgeOptions {
   /**
-   * Rows deleted per statement, 1 to 10 000. Default: adaptive, starting at 500 and halved or doubled (16 to
-   * 5 000) so each statement takes about 20 ms, so a synchronous driver (SQLite) never blocks the event loop for
-   * long whatever the table size. Between batches the adapter yields to the event loop, so requests keep being
-   * served.
+   * The most rows one statement deletes, 1 to 10 000. Default 5 000. Statements start at 500 rows (or this, if
+   * less) and are sized by time: one that took longer than about 20 ms scales the next down in proportion, one
+   * that took under 5 ms doubles it (up to this ceiling), so a synchronous driver (SQLite) never blocks the event
+   * loop for long whatever the table size. Between batches the adapter yields to the event loop, so requests
+   * keep being served.
    * @throws TypeError when not an integer in range.
    */
   batchSize?: number;
@@ -296,8 +297,8 @@ export interface StorageAdapter {
    * Deletes every row whose expiry is at or before `now` (default: the
    * current time): database sessions and verification tokens (email sign-in
    * and password-reset tokens, passkey challenges). Run it on a schedule.
-   * The SQL adapters delete in batches of `options.batchSize` rows and yield
-   * to the event loop between them; with `options.budgetMs` a call stops
+   * The SQL adapters delete in batches of about 20 ms each (at most
+   * `options.batchSize` rows) and yield to the event loop between them; with `options.budgetMs` a call stops
    * starting batches after that long and reports `more: true`.
    * @returns how many rows of each kind were deleted, and whether more remain.
    * @throws TypeError on a malformed `options` (see {@link PurgeOptions}).
