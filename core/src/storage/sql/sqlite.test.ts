@@ -2,6 +2,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { runStorageConformance } from '../conformance.js';
 import { createSqliteAdapter } from './sqlite.js';
 
@@ -65,6 +66,28 @@ describe('createSqliteAdapter', () => {
     expect((await stat(filename)).isFile()).toBe(true);
     expect((await stat(`${filename}-wal`)).isFile()).toBe(true);
     await adapter.close?.();
+  });
+
+  it('reads through a 64 MiB page cache and a 256 MiB memory map unless told otherwise', async () => {
+    const pragmas = async (adapter: ReturnType<typeof createSqliteAdapter>) => {
+      await adapter.migrate();
+      const db = (await adapter.loadKysely!())!;
+      const cache = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+      const mmap = await sql<{ mmap_size: number }>`pragma mmap_size`.execute(db);
+      await adapter.close?.();
+      return { cacheSize: cache.rows[0]?.cache_size, mmapSize: mmap.rows[0]?.mmap_size };
+    };
+    // A negative cache_size is in KiB.
+    expect(await pragmas(createSqliteAdapter({ filename: freshFile() }))).toStrictEqual({
+      cacheSize: -65_536,
+      mmapSize: 268_435_456,
+    });
+    expect(
+      await pragmas(createSqliteAdapter({ filename: freshFile(), cacheSizeKiB: 2_000, mmapSizeBytes: 0 })),
+    ).toStrictEqual({ cacheSize: -2_000, mmapSize: 0 });
+    for (const bad of [-1, 1.5, Number.NaN])
+      for (const option of ['cacheSizeKiB', 'mmapSizeBytes'])
+        expect(() => createSqliteAdapter({ filename: ':memory:', [option]: bad })).toThrow(TypeError);
   });
 
   it('cascades through foreign keys, too', async () => {
