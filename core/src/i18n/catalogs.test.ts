@@ -17,11 +17,12 @@ import '../plugins/two-factor/errors.js';
 import '../plugins/username/messages.js';
 import '../plugins/passkey/messages.js';
 import '../plugins/anonymous/messages.js';
+import '../plugins/admin/messages.js';
 import '../plugins/email-otp/errors.js';
 import '../plugins/otp/errors.js';
 import '../plugins/phone-number/errors.js';
 
-const EXPECTED = ['core', 'otp', 'emailOtp', 'phoneNumber', 'twoFactor', 'username', 'passkey', 'anonymous'];
+const EXPECTED = ['core', 'otp', 'emailOtp', 'phoneNumber', 'twoFactor', 'username', 'passkey', 'anonymous', 'admin'];
 
 describe('the message catalogs', () => {
   const catalogs = registeredCatalogs();

@@ -257,3 +257,24 @@ describe('a refused sign-up', async () => {
     expect(json.error.code).toBe('EMAIL_TAKEN');
   });
 });
+
+describe("admin()'s users page", () => {
+  it('renders in the locale it is given, the banned reason kept as typed', async () => {
+    const { adminPage } = await import('../plugins/admin/pages.js');
+    const html = adminPage({
+      basePath: '/auth',
+      csrfToken: 't',
+      selfId: 'me',
+      users: [
+        { id: 'u1', email: 'ada@example.com', name: 'Ada', role: 'user', banned: { reason: 'spam', expiresAt: null } },
+      ],
+      search: '',
+      next: null,
+      locale: { lang: 'ja', overrides: {} },
+    } as Parameters<typeof adminPage>[0]);
+    expect(html).toContain('<html lang="ja">');
+    expect(html).toContain('<h1>ユーザー</h1>');
+    expect(html).toContain('停止中: spam');
+    expect(html).toContain('停止を解除');
+  });
+});

@@ -13,6 +13,9 @@ import { signInRedirect } from '../../routes/account/signed-in.js';
 import { impersonate, stopImpersonating } from './impersonation.js';
 import type { ResolvedAdminOptions } from './options.js';
 import { adminPage } from './pages.js';
+import { adminMessages } from './messages.js';
+import { pageLocale } from '../../i18n/request-locale.js';
+import { errorMessageFor } from '../../i18n/catalog.js';
 import { banUser, createUser, listUsers, removeUser, revokeSessions, setRole, unbanUser } from './users.js';
 
 const NO_STORE = { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' };
@@ -34,6 +37,7 @@ async function page(
     users,
     search: ctx.url.searchParams.get('search') ?? '',
     next: result.next,
+    locale: pageLocale(ctx),
     ...message,
   });
   return { status, html, cookies: [...caller.cookies, ...(cookie ? [cookie] : [])], headers: NO_STORE };
@@ -53,7 +57,7 @@ function adminAction(
       return await page(ctx, o, caller, { notice: out.notice });
     } catch (error) {
       if (ctx.wantsJson || !(error instanceof AuthError) || error.status >= 500) throw error;
-      return page(ctx, o, caller, { error: error.message }, error.status);
+      return page(ctx, o, caller, { error: errorMessageFor(ctx, error, adminMessages) }, error.status);
     }
   };
 }
@@ -79,13 +83,19 @@ export function adminRoutes(o: ResolvedAdminOptions): Record<string, PluginRoute
     'admin/users/create': {
       POST: adminAction(o, async (ctx, caller) => {
         const user = await createUser(ctx, caller);
-        return { json: { user: publicUser(user) }, notice: `Created ${user.email}` };
+        return {
+          json: { user: publicUser(user) },
+          notice: adminMessages.for(ctx)('admin.notice.created', { user: user.email ?? user.id }),
+        };
       }),
     },
     'admin/users/set-role': {
       POST: adminAction(o, async (ctx, caller) => {
         const user = await setRole(ctx, caller);
-        return { json: { user: publicUser(user) }, notice: `${user.email ?? user.id} is now ${user.role}` };
+        return {
+          json: { user: publicUser(user) },
+          notice: adminMessages.for(ctx)('admin.notice.role', { user: user.email ?? user.id, role: String(user.role) }),
+        };
       }),
     },
     'admin/users/ban': {
@@ -93,26 +103,29 @@ export function adminRoutes(o: ResolvedAdminOptions): Record<string, PluginRoute
         const ban = await banUser(ctx, o, caller);
         return {
           json: { userId: ban.userId, expiresAt: ban.expiresAt?.toISOString() ?? null },
-          notice: 'Banned; their sessions ended',
+          notice: adminMessages.for(ctx)('admin.notice.banned'),
         };
       }),
     },
     'admin/users/unban': {
       POST: adminAction(o, async (ctx, caller) => {
         const user = await unbanUser(ctx, o, caller);
-        return { json: { userId: user.id }, notice: `Unbanned ${user.email ?? user.id}` };
+        return {
+          json: { userId: user.id },
+          notice: adminMessages.for(ctx)('admin.notice.unbanned', { user: user.email ?? user.id }),
+        };
       }),
     },
     'admin/users/revoke-sessions': {
       POST: adminAction(o, async (ctx, caller) => {
         const revoked = await revokeSessions(ctx, caller);
-        return { json: { revoked }, notice: `Ended ${revoked} session(s)` };
+        return { json: { revoked }, notice: adminMessages.for(ctx)('admin.notice.revoked', { count: revoked }) };
       }),
     },
     'admin/users/remove': {
       POST: adminAction(o, async (ctx, caller) => {
         await removeUser(ctx, o, caller);
-        return { json: {}, notice: 'User removed' };
+        return { json: {}, notice: adminMessages.for(ctx)('admin.notice.removed') };
       }),
     },
     'admin/impersonate': { POST: (ctx) => impersonate(ctx, o) },
