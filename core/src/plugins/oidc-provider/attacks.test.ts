@@ -225,6 +225,34 @@ describe('oidcProvider: the authorize step', () => {
     expect(new URL(none.headers.get('location')!).searchParams.get('error')).toBe('login_required');
   });
 
+  it('sends the person to sign in again for prompt=login and an exceeded max_age, then issues the code', async () => {
+    const b = op.browser();
+    await b.signIn();
+    await b.authorize(authorizeUrl()); // consent given
+    const login = await b.request(authorizeUrl({ prompt: 'login' }));
+    expect(login.status).toBe(303);
+    const again = new URL(login.headers.get('location')!, op.base);
+    expect(again.pathname).toBe('/auth/signin');
+    const back = again.searchParams.get('callbackUrl')!;
+    expect(new URL(back, op.base).searchParams.has('prompt')).toBe(false);
+    // Coming back without signing in again is not enough.
+    expect(new URL((await b.request(back)).headers.get('location')!, op.base).pathname).toBe('/auth/signin');
+    clock.advance(2000);
+    try {
+      await b.signIn();
+      const issued = new URL((await b.request(back)).headers.get('location')!);
+      expect(issued.searchParams.get('code')).toBeTruthy();
+      // max_age: a sign-in older than it sends the person to sign in again.
+      clock.advance(10_000);
+      const old = await b.request(authorizeUrl({ max_age: '5' }));
+      expect(new URL(old.headers.get('location')!, op.base).pathname).toBe('/auth/signin');
+      const fresh = await b.request(authorizeUrl({ max_age: '60' }));
+      expect(new URL(fresh.headers.get('location')!).searchParams.get('code')).toBeTruthy();
+    } finally {
+      clock.advance(-12_000);
+    }
+  });
+
   it('answers access_denied when the user denies, and consent_required under prompt=none before consent', async () => {
     const b = op.browser();
     await b.signIn();

@@ -168,9 +168,12 @@ export async function authorize(ctx: RouteContext, deps: AuthorizeDeps): Promise
     }
     const authTime = caller.authTime?.getTime() ?? 0;
     const after = Number(p.get(AUTH_AFTER) ?? NaN);
-    const reauthenticated = Number.isFinite(after) && authTime >= after - 1000;
+    // Signed in again since this endpoint sent the browser to sign in (the parameter only ever asks for more: a
+    // browser that drops it drops `prompt` with it, and the RP still sees `auth_time` in the ID token).
+    const asked = p.has(AUTH_AFTER);
+    const reauthenticated = asked && Number.isFinite(after) && authTime >= after;
     const tooOld = maxAge !== null && now - authTime > maxAge * 1000;
-    if ((prompt.has('login') || tooOld) && !reauthenticated) {
+    if ((prompt.has('login') || tooOld || asked) && !reauthenticated) {
       if (prompt.has('none')) throw new Refusal('login_required', 'A fresh sign-in is required');
       return toSignIn(ctx, true);
     }
