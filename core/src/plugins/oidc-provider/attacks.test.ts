@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth } from '../../auth.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
 import { SECRET } from '../../testing/fixtures.js';
+import { jwt } from '../jwt/index.js';
 import { oidcProvider, type OidcProviderExtension } from './index.js';
 import {
   Browser,
@@ -312,6 +313,25 @@ describe('oidcProvider configuration', () => {
         plugins: [oidcProvider({ clients: [] })],
       }),
     ).toThrow(/needs jwt\(\) before it/);
+    // jwt() after it is not initialised yet when oidcProvider() looks (AuthInternals.extensionOf).
+    expect(() =>
+      createAuth({
+        baseURL: 'http://app.test',
+        secret: SECRET,
+        adapter: createMemoryAdapter(),
+        providers: [],
+        plugins: [oidcProvider({ clients: [] }), jwt({ audience: 'https://api.example' })],
+      }),
+    ).toThrow(/needs jwt\(\) before it/);
+    expect(() =>
+      createAuth({
+        baseURL: 'http://app.test',
+        secret: SECRET,
+        adapter: createMemoryAdapter(),
+        providers: [],
+        plugins: [jwt({ audience: 'https://api.example' }), oidcProvider({ clients: [] })],
+      }),
+    ).not.toThrow();
   });
 
   it('refuses a client with a fragment in a redirect URI or a short secret', () => {
