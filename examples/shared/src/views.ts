@@ -61,6 +61,7 @@ export function accountLinks(nav: NavOptions, user: User): Link[] {
     ...(nav.twoFactor ? [{ href: '/auth/two-factor', label: 'Two-factor authentication' }] : []),
     ...(nav.apiKeys ? [{ href: '/auth/api-keys', label: 'API keys (JSON)' }] : []),
     ...(nav.accessTokens ? [{ href: '/auth/token', label: 'An access token (JSON)' }] : []),
+    ...(nav.accessTokens ? [{ href: '/auth/oauth2/consents', label: 'Apps with access' }] : []),
     ...(nav.organizations ? [{ href: '/auth/org', label: 'Your organizations' }] : []),
     ...(user.role === ADMIN_ROLE ? [{ href: '/admin', label: 'Admin' }] : []),
     ...(nav.dashboard ? [{ href: '/_framework/', label: 'Dashboard' }] : []),
