@@ -66,6 +66,17 @@ describe('oidcProvider with openid-client', () => {
     expect(info).toStrictEqual({ sub: op.userId, name: 'Ada', email: EMAIL, email_verified: false });
   });
 
+  it('authenticates a confidential client with client_secret_post too', async () => {
+    const config = await discover('rp', client.ClientSecretPost(RP_SECRET));
+    const { tokens } = await codeFlow(config, 'openid');
+    expect(tokens.claims()?.aud).toBe('rp');
+    expect((await client.tokenIntrospection(config, tokens.access_token)).active).toBe(true);
+    const wrong = await discover('rp', client.ClientSecretPost(`${RP_SECRET}!`));
+    await expect(client.tokenIntrospection(wrong, tokens.access_token)).rejects.toMatchObject({
+      error: 'invalid_client',
+    });
+  });
+
   it('remembers consent: a second authorization skips the page; prompt=consent shows it again', async () => {
     const config = await discover();
     const { browser } = await codeFlow(config, 'openid email');
