@@ -1,8 +1,11 @@
 /**
  * SQLite's count of active sessions in slices: better-sqlite3 runs every statement in the calling thread, so one
  * `COUNT(*)` over millions of index entries stops the whole app for its duration (30 ms at a million users, and
- * growing with the table). Here each statement walks at most {@link COUNT_SLICE} entries of the expiry index
- * (a keyset on `(expires, rowid)`, both held by the index) and the event loop runs between statements.
+ * growing with the table). Here each statement walks at most {@link COUNT_SLICE} entries of the expiry index and
+ * the event loop runs between statements. The cursor is an index entry, `(expires, rowid)`: the next slice starts
+ * with the rest of that entry's `expires` (`expires = ? AND rowid > ?`, a seek on both) and goes on with the later
+ * ones (`expires > ?`). A single row-value test `(expires, rowid) > (?, ?)` seeks on `expires` alone, and walks
+ * again through every entry sharing it (many sessions expire at the same millisecond after a bulk import).
  * @module
  * @internal
  */
@@ -26,18 +29,37 @@ export async function countAfterInSlices(
   after: number,
   slice: number = COUNT_SLICE,
 ): Promise<number> {
-  let where: RawBuilder<SqlBool> = sql`expires > ${after}`;
+  const from = sql.table(table);
+  /** The `slice`-th entry matching `where` in index order, if there are that many. */
+  const lastOfSlice = async (where: RawBuilder<SqlBool>) =>
+    (
+      await sql<{ expires: number; r: number }>`select expires, rowid as r from ${from} where ${where}
+        order by expires, rowid limit 1 offset ${slice - 1}`.execute(db)
+    ).rows[0];
+  const countWhere = async (where: RawBuilder<SqlBool>) =>
+    Number((await sql<{ n: number }>`select count(*) as n from ${from} where ${where}`.execute(db)).rows[0]?.n ?? 0);
+
   let counted = 0;
+  let expires = after;
+  /** Set while the cursor sits inside the entries of `expires`: the rowid of the last one counted. */
+  let rowid: number | undefined;
   for (;;) {
-    // The slice's last entry: if it exists, the slice is full and the next one starts after it.
-    const { rows } = await sql<{ expires: number; r: number }>`select expires, rowid as r from ${sql.table(table)}
-      where ${where} order by expires, rowid limit 1 offset ${slice - 1}`.execute(db);
-    const last = rows[0];
-    if (!last) break;
+    if (rowid !== undefined) {
+      const rest = sql<SqlBool>`expires = ${expires} and rowid > ${rowid}`;
+      const last = await lastOfSlice(rest);
+      if (last) {
+        counted += slice;
+        rowid = last.r;
+        await yieldToEventLoop();
+        continue;
+      }
+      counted += await countWhere(rest);
+    }
+    const later = sql<SqlBool>`expires > ${expires}`;
+    const last = await lastOfSlice(later);
+    if (!last) return counted + (await countWhere(later));
     counted += slice;
-    where = sql`(expires, rowid) > (${last.expires}, ${last.r})`;
+    ({ expires, r: rowid } = last);
     await yieldToEventLoop();
   }
-  const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(db);
-  return counted + Number(rows[0]?.n ?? 0);
 }
