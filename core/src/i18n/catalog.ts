@@ -31,10 +31,11 @@ export interface Translator<K extends string> {
   /** The locale itself: hand it on to another catalog (`otherMessages.for(t.locale)`) or a sign-in form. */
   readonly locale: PageLocale;
   /**
-   * The message as HTML: escaped, with the values of the `strong` placeholders (escaped too) in `<strong>`, so a
-   * name or an address stands out wherever the language puts it.
+   * The message as HTML, escaped. `markup` names placeholders that are not plain text: a list of names puts their
+   * values (escaped) in `<strong>`, so a name or an address stands out wherever the language puts it; a record puts
+   * its HTML (already safe, e.g. a link) in place of each named placeholder.
    */
-  html(key: K, params?: MessageParams, strong?: readonly string[]): string;
+  html(key: K, params?: MessageParams, markup?: readonly string[] | Readonly<Record<string, string>>): string;
 }
 
 /** A registered catalog (see {@link defineMessages}). */
@@ -158,14 +159,20 @@ export function defineMessages<K extends string>(id: string, catalogs: MessageCa
         }
         return key;
       };
-      const html = (key: K, params: MessageParams = {}, strong: readonly string[] = []): string => {
-        // Each emphasised value becomes a marker no message holds, replaced after the text is escaped.
+      const html = (
+        key: K,
+        params: MessageParams = {},
+        markup: readonly string[] | Readonly<Record<string, string>> = [],
+      ) => {
+        // Each placeholder with markup becomes a marker no message holds, replaced after the text is escaped.
+        const names = Array.isArray(markup) ? markup : Object.keys(markup);
+        const inserted = (name: string) =>
+          Array.isArray(markup)
+            ? `<strong>${escapeHtml(params[name] ?? '')}</strong>`
+            : (markup as Readonly<Record<string, string>>)[name]!;
         const marked: Record<string, string | number> = { ...params };
-        for (const [i, name] of strong.entries()) marked[name] = `\uE000${i}\uE001`;
-        return escapeHtml(t(key, marked)).replace(/\uE000(\d+)\uE001/g, (_, i: string) => {
-          const value = params[strong[Number(i)]!];
-          return `<strong>${escapeHtml(value ?? '')}</strong>`;
-        });
+        for (const [i, name] of names.entries()) marked[name] = `\uE000${i}\uE001`;
+        return escapeHtml(t(key, marked)).replace(/\uE000(\d+)\uE001/g, (_, i: string) => inserted(names[Number(i)]!));
       };
       return Object.assign(t, { lang: locale.lang, locale, html });
     },

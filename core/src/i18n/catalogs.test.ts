@@ -18,11 +18,23 @@ import '../plugins/username/messages.js';
 import '../plugins/passkey/messages.js';
 import '../plugins/anonymous/messages.js';
 import '../plugins/admin/messages.js';
+import '../plugins/organizations/messages.js';
 import '../plugins/email-otp/errors.js';
 import '../plugins/otp/errors.js';
 import '../plugins/phone-number/errors.js';
 
-const EXPECTED = ['core', 'otp', 'emailOtp', 'phoneNumber', 'twoFactor', 'username', 'passkey', 'anonymous', 'admin'];
+const EXPECTED = [
+  'core',
+  'otp',
+  'emailOtp',
+  'phoneNumber',
+  'twoFactor',
+  'username',
+  'passkey',
+  'anonymous',
+  'admin',
+  'organizations',
+];
 
 describe('the message catalogs', () => {
   const catalogs = registeredCatalogs();

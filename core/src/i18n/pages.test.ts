@@ -278,3 +278,24 @@ describe("admin()'s users page", () => {
     expect(html).toContain('停止を解除');
   });
 });
+
+describe("organizations()'s invitation page", () => {
+  it('puts the links and the role in the sentence of the language, values escaped', async () => {
+    const { invitationPage } = await import('../plugins/organizations/pages.js');
+    const html = invitationPage({
+      basePath: '/auth',
+      csrfToken: 't',
+      token: 'tok',
+      organization: 'Acme <Labs>',
+      role: 'admin',
+      email: 'ada@example.com',
+      signedIn: false,
+      locale: { lang: 'ja', overrides: {} },
+    });
+    expect(html).toContain('<h1>Acme &lt;Labs&gt;に参加</h1>');
+    expect(html).toContain('<strong>admin</strong>として招待されています（送信先：ada@example.com）。');
+    expect(html).toContain(
+      '回答するには、ada@example.comで<a href="/auth/signin?callbackUrl=%2Fauth%2Forg%2Finvitation%3Ftoken%3Dtok">サインイン</a>するか',
+    );
+  });
+});

@@ -5,6 +5,8 @@
  * @internal
  */
 import { escapeHtml, hidden, layout } from '../../pages/html.js';
+import type { PageLocale } from '../../i18n/options.js';
+import { organizationsMessages } from './messages.js';
 
 const STYLE =
   '<style>main{width:min(48rem,94vw)}table{width:100%;border-collapse:collapse}td,th{padding:.4rem;border-bottom:1px solid #e5e7eb;text-align:left}td form{display:inline-flex;gap:.3rem;margin:.1rem}td button,td select{width:auto;margin:0;padding:.3rem .6rem}</style>';
@@ -30,21 +32,26 @@ export interface OrganizationsPageView {
   selfId: string;
   notice?: string | null;
   error?: string | null;
+  /** The page's language (English without). */
+  locale?: PageLocale | undefined;
 }
 
 /** `GET /org`. */
 export function organizationsPage(v: OrganizationsPageView): string {
+  const t = organizationsMessages.for(v.locale);
+  const small = (label: string) =>
+    `<button type="submit" style="width:auto;margin:0;padding:.2rem .5rem">${escapeHtml(label)}</button>`;
   const b = v.basePath;
   const orgs = v.organizations
     .map(
       (o) =>
-        `<li>${escapeHtml(o.name)} <small>(${escapeHtml(o.role)})</small>${v.active?.id === o.id ? ' <strong>active</strong>' : ` ${form(`${b}/org/set-active`, v.csrfToken, `${hidden('organizationId', o.id)}<button type="submit" style="width:auto;margin:0;padding:.2rem .5rem">Switch</button>`, true)}`}</li>`,
+        `<li>${escapeHtml(o.name)} <small>(${escapeHtml(o.role)})</small>${v.active?.id === o.id ? ` <strong>${escapeHtml(t('org.active'))}</strong>` : ` ${form(`${b}/org/set-active`, v.csrfToken, `${hidden('organizationId', o.id)}${small(t('org.switch'))}`, true)}`}</li>`,
     )
     .join('');
   const mine = v.mine
     .map(
       (i) =>
-        `<li>${escapeHtml(i.organization.name)} as ${escapeHtml(i.role)} ${form(`${b}/org/invitation/accept`, v.csrfToken, `${hidden('invitationId', i.id)}<button type="submit" style="width:auto;margin:0;padding:.2rem .5rem">Accept</button>`, true)}</li>`,
+        `<li>${escapeHtml(t('org.asRole', { name: i.organization.name, role: i.role }))} ${form(`${b}/org/invitation/accept`, v.csrfToken, `${hidden('invitationId', i.id)}${small(t('org.accept'))}`, true)}</li>`,
     )
     .join('');
   let active = '';
@@ -59,15 +66,15 @@ export function organizationsPage(v: OrganizationsPageView): string {
             ? form(
                 `${b}/org/members/set-role`,
                 v.csrfToken,
-                `${hidden('organizationId', a.id)}${hidden('userId', m.userId)}<select name="role" aria-label="Role of ${escapeHtml(m.email ?? m.userId)}">${roleOptions(m.role)}</select><button type="submit">Set role</button>`,
+                `${hidden('organizationId', a.id)}${hidden('userId', m.userId)}<select name="role" aria-label="${escapeHtml(t('org.roleOf', { member: m.email ?? m.userId }))}">${roleOptions(m.role)}</select><button type="submit">${escapeHtml(t('org.setRole'))}</button>`,
               ) +
               form(
                 `${b}/org/members/remove`,
                 v.csrfToken,
-                `${hidden('organizationId', a.id)}${hidden('userId', m.userId)}<button type="submit">Remove</button>`,
+                `${hidden('organizationId', a.id)}${hidden('userId', m.userId)}<button type="submit">${escapeHtml(t('org.remove'))}</button>`,
               )
             : m.userId === v.selfId
-              ? 'You'
+              ? escapeHtml(t('org.you'))
               : '';
         return `<tr data-member="${escapeHtml(m.email ?? m.userId)}"><td>${escapeHtml(m.email ?? '')}</td><td>${escapeHtml(m.name ?? '')}</td><td class="role">${escapeHtml(m.role)}</td><td>${actions}</td></tr>`;
       })
@@ -75,21 +82,26 @@ export function organizationsPage(v: OrganizationsPageView): string {
     const pending = v.invitations
       .map(
         (i) =>
-          `<li>${escapeHtml(i.email)} as ${escapeHtml(i.role)} ${form(`${b}/org/invitations/resend`, v.csrfToken, `${hidden('invitationId', i.id)}<button type="submit" style="width:auto;margin:0;padding:.2rem .5rem">Resend</button>`, true)} ${form(`${b}/org/invitations/revoke`, v.csrfToken, `${hidden('invitationId', i.id)}<button type="submit" style="width:auto;margin:0;padding:.2rem .5rem">Revoke</button>`, true)}</li>`,
+          `<li>${escapeHtml(t('org.asRole', { name: i.email, role: i.role }))} ${form(`${b}/org/invitations/resend`, v.csrfToken, `${hidden('invitationId', i.id)}${small(t('org.resend'))}`, true)} ${form(`${b}/org/invitations/revoke`, v.csrfToken, `${hidden('invitationId', i.id)}${small(t('org.revoke'))}`, true)}</li>`,
       )
       .join('');
     const inviteForm = a.manager
-      ? `<h3>Invite someone</h3>${form(
+      ? `<h3>${escapeHtml(t('org.invite'))}</h3>${form(
           `${b}/org/invite`,
           v.csrfToken,
-          `${hidden('organizationId', a.id)}<label for="org-invite-email">Email</label><input id="org-invite-email" name="email" type="email" required><label for="org-invite-role">Role</label><select id="org-invite-role" name="role">${roleOptions(v.defaultRole)}</select><button type="submit">Send invitation</button>`,
-        )}${pending ? `<h3>Pending invitations</h3><ul>${pending}</ul>` : ''}`
+          `${hidden('organizationId', a.id)}<label for="org-invite-email">${escapeHtml(t('org.email'))}</label><input id="org-invite-email" name="email" type="email" required><label for="org-invite-role">${escapeHtml(t('org.role'))}</label><select id="org-invite-role" name="role">${roleOptions(v.defaultRole)}</select><button type="submit">${escapeHtml(t('org.sendInvitation'))}</button>`,
+        )}${pending ? `<h3>${escapeHtml(t('org.pending'))}</h3><ul>${pending}</ul>` : ''}`
       : '';
-    active = `<h2 id="active-org">${escapeHtml(a.name)}</h2><p>Your role: <strong>${escapeHtml(a.role)}</strong></p><table><thead><tr><th>Email</th><th>Name</th><th>Role</th><th></th></tr></thead><tbody>${rows}</tbody></table>${v.membersNext ? `<p><a href="${escapeHtml(`${b}/org?after=${encodeURIComponent(v.membersNext)}`)}">More members</a></p>` : ''}${inviteForm}${form(`${b}/org/leave`, v.csrfToken, `${hidden('organizationId', a.id)}<button type="submit">Leave ${escapeHtml(a.name)}</button>`)}`;
+    const head = `<tr><th>${escapeHtml(t('org.email'))}</th><th>${escapeHtml(t('org.name'))}</th><th>${escapeHtml(t('org.role'))}</th><th></th></tr>`;
+    const more = v.membersNext
+      ? `<p><a href="${escapeHtml(`${b}/org?after=${encodeURIComponent(v.membersNext)}`)}">${escapeHtml(t('org.moreMembers'))}</a></p>`
+      : '';
+    active = `<h2 id="active-org">${escapeHtml(a.name)}</h2><p>${t.html('org.yourRole', { role: a.role }, ['role'])}</p><table><thead>${head}</thead><tbody>${rows}</tbody></table>${more}${inviteForm}${form(`${b}/org/leave`, v.csrfToken, `${hidden('organizationId', a.id)}<button type="submit">${escapeHtml(t('org.leave', { organization: a.name }))}</button>`)}`;
   }
   return layout(
-    'Organizations',
-    `${STYLE}<h1>Organizations</h1>${notices(v.notice, v.error)}${orgs ? `<ul>${orgs}</ul>` : '<p>You belong to no organization yet.</p>'}${mine ? `<h2>Invitations for you</h2><ul>${mine}</ul>` : ''}${active}<h2>Create an organization</h2>${form(`${b}/org/create`, v.csrfToken, `<label for="org-name">Name</label><input id="org-name" name="name" required maxlength="200"><button type="submit">Create</button>`)}`,
+    t('org.title'),
+    `${STYLE}<h1>${escapeHtml(t('org.title'))}</h1>${notices(v.notice, v.error)}${orgs ? `<ul>${orgs}</ul>` : `<p>${escapeHtml(t('org.none'))}</p>`}${mine ? `<h2>${escapeHtml(t('org.invitationsForYou'))}</h2><ul>${mine}</ul>` : ''}${active}<h2>${escapeHtml(t('org.createHeading'))}</h2>${form(`${b}/org/create`, v.csrfToken, `<label for="org-name">${escapeHtml(t('org.name'))}</label><input id="org-name" name="name" required maxlength="200"><button type="submit">${escapeHtml(t('org.create'))}</button>`)}`,
+    t.lang,
   );
 }
 
@@ -103,23 +115,34 @@ export function invitationPage(v: {
   email: string;
   signedIn: boolean;
   error?: string | null;
+  /** The page's language (English without). */
+  locale?: PageLocale | undefined;
 }): string {
+  const t = organizationsMessages.for(v.locale);
   const b = v.basePath;
   const here = `${b}/org/invitation?token=${encodeURIComponent(v.token)}`;
   const actions = v.signedIn
     ? form(
         `${b}/org/invitation/accept`,
         v.csrfToken,
-        `${hidden('token', v.token)}<button type="submit">Accept</button>`,
+        `${hidden('token', v.token)}<button type="submit">${escapeHtml(t('org.accept'))}</button>`,
       ) +
       form(
         `${b}/org/invitation/decline`,
         v.csrfToken,
-        `${hidden('token', v.token)}<button type="submit">Decline</button>`,
+        `${hidden('token', v.token)}<button type="submit">${escapeHtml(t('org.invitation.decline'))}</button>`,
       )
-    : `<p><a href="${escapeHtml(`${b}/signin?callbackUrl=${encodeURIComponent(here)}`)}">Sign in</a> or <a href="${escapeHtml(`${b}/signup?callbackUrl=${encodeURIComponent(here)}`)}">create an account</a> as ${escapeHtml(v.email)} to answer.</p>`;
+    : `<p>${t.html(
+        'org.invitation.answer',
+        { email: v.email },
+        {
+          signIn: `<a href="${escapeHtml(`${b}/signin?callbackUrl=${encodeURIComponent(here)}`)}">${escapeHtml(t('org.invitation.signIn'))}</a>`,
+          signUp: `<a href="${escapeHtml(`${b}/signup?callbackUrl=${encodeURIComponent(here)}`)}">${escapeHtml(t('org.invitation.signUp'))}</a>`,
+        },
+      )}</p>`;
   return layout(
-    'Invitation',
-    `<h1>Join ${escapeHtml(v.organization)}</h1>${notices(null, v.error)}<p>You are invited as <strong>${escapeHtml(v.role)}</strong> (sent to ${escapeHtml(v.email)}).</p>${actions}`,
+    t('org.invitation.title'),
+    `<h1>${escapeHtml(t('org.invitation.heading', { organization: v.organization }))}</h1>${notices(null, v.error)}<p>${t.html('org.invitation.text', { role: v.role, email: v.email }, ['role'])}</p>${actions}`,
+    t.lang,
   );
 }

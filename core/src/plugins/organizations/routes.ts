@@ -39,6 +39,9 @@ import {
 } from './manage.js';
 import type { ResolvedOrganizationsOptions } from './options.js';
 import { invitationPage, organizationsPage } from './pages.js';
+import { organizationsMessages } from './messages.js';
+import { pageLocale } from '../../i18n/request-locale.js';
+import { errorMessageFor } from '../../i18n/catalog.js';
 
 const NO_STORE = { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' };
 /** How a refusal of an API key names these routes (403 `API_KEY_NOT_ALLOWED`). */
@@ -73,6 +76,7 @@ async function page(
     roles: o.roles,
     defaultRole: o.defaultRole,
     selfId: caller.user.id,
+    locale: pageLocale(ctx),
     ...message,
   });
   return { status, html, cookies: [...caller.cookies, ...(cookie ? [cookie] : [])], headers: NO_STORE };
@@ -92,7 +96,7 @@ function orgAction(
       return { status: 303, redirect: `${ctx.auth.config.basePath}/org`, cookies };
     } catch (error) {
       if (ctx.wantsJson || !(error instanceof AuthError) || error.status >= 500) throw error;
-      return page(ctx, o, caller, { error: error.message }, error.status);
+      return page(ctx, o, caller, { error: errorMessageFor(ctx, error, organizationsMessages) }, error.status);
     }
   };
 }
@@ -227,6 +231,7 @@ export function organizationRoutes(o: ResolvedOrganizationsOptions): Record<stri
               role: invitation.role,
               email: invitation.email,
               signedIn: (await ctx.auth.readSession(ctx.request)).user !== null,
+              locale: pageLocale(ctx),
             }),
         }),
     },
