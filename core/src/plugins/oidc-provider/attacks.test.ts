@@ -302,6 +302,33 @@ describe('oidcProvider: Apps with access', () => {
   });
 });
 
+describe('oidcProvider clients registered at run time', () => {
+  it('creates a confidential client whose secret authenticates, and a public one without a secret', async () => {
+    const ext = (op.auth.extensions as { oidcProvider: OidcProviderExtension }).oidcProvider;
+    const made = await ext.createClient({ name: 'Partner', redirectUris: ['https://partner.example/cb'] });
+    expect(made.clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(made.client).toMatchObject({ public: false, name: 'Partner', redirectUris: ['https://partner.example/cb'] });
+    expect(made.client.secretHash).not.toContain(made.clientSecret);
+    const ask = (secret: string) =>
+      fetch(`${op.issuer}/oauth2/introspect`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: 'nothing', client_id: made.client.id, client_secret: secret }),
+      });
+    expect(await (await ask(made.clientSecret!)).json()).toStrictEqual({ active: false });
+    expect((await ask(`${made.clientSecret!}x`)).status).toBe(401);
+    const pub = await ext.createClient({
+      clientId: 'mobile',
+      name: 'Mobile',
+      redirectUris: ['app.example:/cb'],
+      public: true,
+    });
+    expect(pub.clientSecret).toBeUndefined();
+    expect(pub.client).toMatchObject({ id: 'mobile', public: true, secretHash: null });
+    await expect(ext.createClient({ name: 'Bad', redirectUris: ['not a url'] })).rejects.toThrow(/malformed URL/);
+  });
+});
+
 describe('oidcProvider configuration', () => {
   it('refuses createAuth without jwt() before it', () => {
     expect(() =>

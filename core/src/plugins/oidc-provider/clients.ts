@@ -7,7 +7,12 @@
  */
 import type { AuthClock } from '../../index.js';
 import { randomString, sha256Hex, timingSafeEqual, type RouteContext } from '../../plugin-kit.js';
-import { checkClient, type OidcClientOptions, type ResolvedOidcProviderOptions } from './options.js';
+import {
+  checkClient,
+  type NewClientInput,
+  type OidcClientOptions,
+  type ResolvedOidcProviderOptions,
+} from './options.js';
 import { OAuthError } from './oauth-error.js';
 import type { OidcClientRecord } from './types.js';
 
@@ -15,9 +20,7 @@ import type { OidcClientRecord } from './types.js';
 export interface Clients {
   find(clientId: string): Promise<OidcClientRecord | null>;
   /** Registers (or replaces) a client in storage; answers the record and, for a confidential client, its secret. */
-  create(
-    input: Omit<OidcClientOptions, 'clientSecret' | 'clientId'> & { clientId?: string; public?: boolean },
-  ): Promise<{
+  create(input: NewClientInput): Promise<{
     client: OidcClientRecord;
     clientSecret: string | undefined;
   }>;

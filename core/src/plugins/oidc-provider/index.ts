@@ -4,7 +4,7 @@
  * @module
  */
 export { oidcProvider, type CreatedClient, type OidcProviderExtension } from './plugin.js';
-export { SUPPORTED_SCOPES, type OidcClientOptions, type OidcProviderOptions } from './options.js';
+export { SUPPORTED_SCOPES, type NewClientInput, type OidcClientOptions, type OidcProviderOptions } from './options.js';
 export type { AppWithAccess } from './account.js';
 export { ACR_MFA } from './amr.js';
 export { OIDC_PROVIDER_ERRORS, type OidcProviderErrorCode } from './errors.js';

@@ -32,6 +32,15 @@ export interface OidcClientOptions {
   skipConsent?: boolean;
 }
 
+/**
+ * A client registered at run time (`auth.extensions.oidcProvider.createClient`): as {@link OidcClientOptions}, with
+ * the id generated when omitted and the secret always generated (`public: true` for a client without one).
+ */
+export type NewClientInput = Omit<OidcClientOptions, 'clientSecret' | 'clientId'> & {
+  clientId?: string;
+  public?: boolean;
+};
+
 /** Options of `oidcProvider()`. Every duration is in seconds. */
 export interface OidcProviderOptions {
   /**

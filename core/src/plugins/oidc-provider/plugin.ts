@@ -2,7 +2,13 @@
  * `oidcProvider()`: the app as an OpenID Provider for its other services (issue #44).
  * @module
  */
-import { AuthConfigError, type AuthPlugin, type PluginRoute, type RouteContext } from '../../plugin-kit.js';
+import {
+  AuthConfigError,
+  type ActionResult,
+  type AuthPlugin,
+  type PluginRoute,
+  type RouteContext,
+} from '../../plugin-kit.js';
 import type { AuthClock } from '../../index.js';
 import type { JwtExtension } from '../jwt/index.js';
 import { appsOf, listApps, revokeApp, revokeAppAction, type AppWithAccess } from './account.js';
@@ -12,7 +18,7 @@ import { createClients, type Clients } from './clients.js';
 import { discoveryDocument } from './discovery.js';
 import { OIDC_PROVIDER_ERRORS, type OidcProviderErrorCode } from './errors.js';
 import { oauthEndpoint } from './oauth-error.js';
-import { resolveOidcProviderOptions, type OidcClientOptions, type OidcProviderOptions } from './options.js';
+import { resolveOidcProviderOptions, type NewClientInput, type OidcProviderOptions } from './options.js';
 import { introspect, revoke, userinfo } from './resource.js';
 import { endSession, endSessionDone } from './session-end.js';
 import { createSigner, type Signer } from './signer.js';
@@ -37,9 +43,7 @@ export interface OidcProviderExtension {
    * random secret, returned once; `public: true` makes a public client (PKCE only, no secret).
    * @throws AuthConfigError (`INVALID_CONFIG`) for a malformed registration (bad URL, unknown scope, …).
    */
-  createClient(
-    input: Omit<OidcClientOptions, 'clientSecret' | 'clientId'> & { clientId?: string; public?: boolean },
-  ): Promise<CreatedClient>;
+  createClient(input: NewClientInput): Promise<CreatedClient>;
   /** The applications `userId` allowed, oldest first. */
   listConsents(userId: string): Promise<AppWithAccess[]>;
   /** Withdraws `userId`'s consent to `clientId` and revokes its tokens; false when there was none. */
@@ -128,9 +132,8 @@ export function oidcProvider(
   };
   const discovery = async () => discoveryDocument(deps.issuer(), o, (await ready().jwt.signingKey()).alg);
 
-  const oauth =
-    (run: (ctx: RouteContext) => Promise<import('../../plugin-kit.js').ActionResult>) => (ctx: RouteContext) =>
-      oauthEndpoint(() => run(ctx));
+  const oauth = (run: (ctx: RouteContext) => Promise<ActionResult>) => (ctx: RouteContext) =>
+    oauthEndpoint(() => run(ctx));
 
   const routes: Record<string, PluginRoute> = {
     '.well-known/openid-configuration': {
