@@ -1,15 +1,14 @@
 /**
  * The databases of one scale run: a fresh SQLite file in a temporary folder, or a fresh PostgreSQL schema (when
  * `DATABASE_URL` is set), each with the kit's adapter and a Kysely instance on the same database for the plugin
- * and tenant storages and for seeding.
+ * and tenant storages and for seeding (on SQLite the adapter's own connection, as plugins use by default).
  * @module
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createPostgresAdapter, createSqliteAdapter, type StorageAdapter } from '@framework/auth';
 import { createSqlAdminStorage } from '@framework/auth/plugins/admin';
@@ -61,12 +60,10 @@ export async function openStorages(dialect: Dialect): Promise<Storages> {
     const filename = join(dir, 'auth.db');
     const adapter = createSqliteAdapter({ filename });
     await adapter.migrate();
-    const database = new Database(filename);
-    database.pragma('journal_mode = WAL');
-    const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
+    // The plugins' default: their tables on the adapter's own connection (its pragmas included).
+    const db = await adapter.loadKysely!();
     storages = storagesOn(dialect, db, adapter, async () => {
       await adapter.close?.();
-      await db.destroy();
       await rm(dir, { recursive: true, force: true });
     });
   } else {

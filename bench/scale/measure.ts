@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Operation } from './operations.js';
 
 export interface Timing {
-  /** Mean milliseconds per call. */
+  /** Mean milliseconds per call, or per 1 000 rows for an operation with `rowsOf`. */
   meanMs: number;
   /** The longest event-loop block seen, in milliseconds. */
   maxBlockMs: number;
@@ -32,15 +32,18 @@ export async function measure(operation: Operation, n: number): Promise<Timing> 
   // Two timer turns first: the monitor records a delay from its second turn on.
   await new Promise<void>((resolve) => setTimeout(resolve, 5));
   let total = 0;
+  let rows = 0;
   for (let k = 0; k < reps; k++) {
     await tick();
     const user = nextUser();
     const start = performance.now();
-    await operation.run(user);
+    const result = await operation.run(user);
     total += performance.now() - start;
+    if (operation.rowsOf) rows += operation.rowsOf(result);
   }
   // A timer turn, so the monitor records the delay of the last call's synchronous stretch before it stops.
   await new Promise<void>((resolve) => setTimeout(resolve, 5));
   monitor.disable();
-  return { meanMs: total / reps, maxBlockMs: monitor.max / 1e6, p99BlockMs: monitor.percentile(99) / 1e6 };
+  const meanMs = operation.rowsOf ? (total / Math.max(1, rows)) * 1_000 : total / reps;
+  return { meanMs, maxBlockMs: monitor.max / 1e6, p99BlockMs: monitor.percentile(99) / 1e6 };
 }

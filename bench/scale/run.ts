@@ -4,6 +4,8 @@
  * `DATABASE_URL` is set, on PostgreSQL; prints per operation the mean time at each size, their ratio and the
  * longest event-loop block (`monitorEventLoopDelay`; its 99th percentile beside it, as other processes on a busy
  * machine add to the maximum). Goal: at most 3× growth and no block over 50 ms; each row says met or missed.
+ * Calls off request paths and operator pages (a scheduled purge, the exact count no page calls) are held to the
+ * block goal only, and say why.
  * Not a test (it is not part of `npm test`): CI runs it with `--users 20000`.
  * @module
  */
@@ -27,6 +29,7 @@ let missed = 0;
 
 for (const dialect of dialects) {
   const results = new Map<string, Timing[]>();
+  const offPath = new Map<string, string>();
   for (const n of [SMALL, large]) {
     const storages = await openStorages(dialect);
     try {
@@ -38,6 +41,7 @@ for (const dialect of dialects) {
       );
       for (const operation of operations(storages, n)) {
         const timing = await measure(operation, n);
+        if (operation.offPath) offPath.set(operation.name, operation.offPath);
         results.set(operation.name, [...(results.get(operation.name) ?? []), timing]);
       }
     } finally {
@@ -55,10 +59,12 @@ for (const dialect of dialects) {
     const ratio = big!.meanMs / small!.meanMs;
     const block = Math.max(small!.maxBlockMs, big!.maxBlockMs);
     const p99 = Math.max(small!.p99BlockMs, big!.p99BlockMs);
-    const met = ratio <= MAX_RATIO && block <= MAX_BLOCK_MS;
+    const why = offPath.get(name);
+    const met = (why !== undefined || ratio <= MAX_RATIO) && block <= MAX_BLOCK_MS;
     if (!met) missed++;
+    const verdict = `${met ? 'met' : 'missed'}${why ? ` (block only: ${why})` : ''}`;
     console.log(
-      `| ${name} | ${fmt(small!.meanMs)} | ${fmt(big!.meanMs)} | ${ratio.toFixed(2)}× | ${block.toFixed(1)} ms (${p99.toFixed(1)} ms) | ${met ? 'met' : 'missed'} |`,
+      `| ${name} | ${fmt(small!.meanMs)} | ${fmt(big!.meanMs)} | ${ratio.toFixed(2)}× | ${block.toFixed(1)} ms (${p99.toFixed(1)} ms) | ${verdict} |`,
     );
   }
 }
