@@ -22,6 +22,8 @@ import '../plugins/organizations/messages.js';
 import '../plugins/email-otp/errors.js';
 import '../plugins/otp/errors.js';
 import '../plugins/phone-number/errors.js';
+import '../plugins/sso/messages.js';
+import '../plugins/sso/errors.js';
 
 const EXPECTED = [
   'core',
@@ -34,6 +36,7 @@ const EXPECTED = [
   'anonymous',
   'admin',
   'organizations',
+  'sso',
 ];
 
 describe('the message catalogs', () => {

@@ -4,7 +4,8 @@
  * @module
  * @internal
  */
-import { escapeHtml, hidden, layout } from '../../plugin-kit.js';
+import { escapeHtml, hidden, layout, type PageLocale } from '../../plugin-kit.js';
+import { ssoMessages } from './messages.js';
 import type { DomainChallenge } from './domains.js';
 import type { domainView } from './domains.js';
 import type { providerView } from './providers.js';
@@ -14,21 +15,24 @@ const alert = (error: string | null | undefined) =>
 const field = (id: string, label: string, input: string) =>
   `<label for="${id}">${escapeHtml(label)}</label>${input.replace('<input ', `<input id="${id}" `).replace('<textarea ', `<textarea id="${id}" `).replace('<select ', `<select id="${id}" `)}`;
 
-/** `GET /sso/sign-in`: the address whose domain picks the organization's identity provider. */
+/** `GET /sso/sign-in`: the address whose domain picks the organization's identity provider, in the page's language. */
 export function ssoSignInPage(p: {
   basePath: string;
   csrfToken: string;
   callbackUrl: string;
   error?: string | null;
+  locale?: PageLocale | undefined;
 }): string {
+  const t = ssoMessages.for(p.locale);
   const fields = `${hidden('csrfToken', p.csrfToken)}${p.callbackUrl !== '/' ? hidden('callbackUrl', p.callbackUrl) : ''}`;
   return layout(
-    'Sign in with SSO',
-    `<h1>Sign in with SSO</h1>${alert(p.error)}<p>Enter your work email: you continue at your organization's identity provider.</p>` +
+    t('sso.signIn.title'),
+    `<h1>${escapeHtml(t('sso.signIn.title'))}</h1>${alert(p.error)}<p>${escapeHtml(t('sso.signIn.lead'))}</p>` +
       `<form method="post" action="${escapeHtml(`${p.basePath}/sso/sign-in`)}">${fields}` +
-      field('sso-email', 'Work email', '<input name="email" type="email" autocomplete="email" required>') +
-      `<button type="submit">Continue</button></form>` +
-      `<p><a href="${escapeHtml(`${p.basePath}/signin`)}">Other ways to sign in</a></p>`,
+      field('sso-email', t('sso.signIn.email'), '<input name="email" type="email" autocomplete="email" required>') +
+      `<button type="submit">${escapeHtml(t('sso.signIn.continue'))}</button></form>` +
+      `<p><a href="${escapeHtml(`${p.basePath}/signin`)}">${escapeHtml(t('sso.signIn.other'))}</a></p>`,
+    t.lang,
   );
 }
 

@@ -9,6 +9,8 @@ import {
   AuthError,
   cookieCaller,
   csrfFor,
+  errorMessageFor,
+  pageLocale,
   resolveCallbackUrl,
   signInRedirect,
   type Action,
@@ -20,6 +22,7 @@ import {
 import { claimDomain, domainView, emailDomain, parseDomain, verifyDomain, type DomainChallenge } from './domains.js';
 import { ssoError } from './errors.js';
 import type { ResolvedSsoOptions } from './options.js';
+import { ssoMessages } from './messages.js';
 import { ssoManagePage, ssoSignInPage } from './pages.js';
 import { providerFromForm, providerView } from './providers.js';
 import type { SsoPluginState } from './state.js';
@@ -118,7 +121,12 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
       async GET(ctx) {
         const { token, cookie } = await csrfFor(ctx);
         const callbackUrl = await resolveCallbackUrl(ctx, ctx.url.searchParams.get('callbackUrl'));
-        const html = ssoSignInPage({ basePath: ctx.auth.config.basePath, csrfToken: token, callbackUrl });
+        const html = ssoSignInPage({
+          basePath: ctx.auth.config.basePath,
+          csrfToken: token,
+          callbackUrl,
+          locale: pageLocale(ctx),
+        });
         return { status: 200, html, cookies: cookie ? [cookie] : [], headers: NO_STORE };
       },
       async POST(ctx) {
@@ -137,7 +145,8 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
             basePath: ctx.auth.config.basePath,
             csrfToken: token,
             callbackUrl,
-            error: error.message,
+            error: errorMessageFor(ctx, error, ssoMessages),
+            locale: pageLocale(ctx),
           });
           return { status: error.status, html, cookies: cookie ? [cookie] : [], headers: NO_STORE };
         }

@@ -279,6 +279,16 @@ describe('sso() with OIDC', () => {
     expect(html).toContain('name="email"');
     const signIn = await (await t.client().request('/auth/signin', { headers: { accept: 'text/html' } })).text();
     expect(signIn).toContain('href="/auth/sso/sign-in"');
+    // In the person's language, the refusal too (its code stays).
+    const de = { accept: 'text/html', 'accept-language': 'de-AT,de;q=0.9' };
+    const german = await t.client().request('/auth/sso/sign-in', { headers: de });
+    expect(german.headers.get('content-language')).toBe('de');
+    expect(await german.text()).toContain('Mit SSO anmelden');
+    const refused = await t
+      .client()
+      .postForm('/auth/sso/sign-in', { email: 'x@nowhere.test' }, { 'accept-language': 'de' });
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toContain('Für dieses Konto ist keine Einmalanmeldung eingerichtet');
   });
 });
 
