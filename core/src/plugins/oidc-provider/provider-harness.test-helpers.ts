@@ -157,7 +157,11 @@ export async function openidCodeFlow(
   op: { browser(): Browser },
   config: client.Configuration,
   scope = 'openid profile email offline_access',
-) {
+): Promise<{
+  tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
+  browser: Browser;
+  back: URL;
+}> {
   const verifier = client.randomPKCECodeVerifier();
   const nonce = client.randomNonce();
   const state = client.randomState();
