@@ -47,73 +47,86 @@ export function ssoManagePage(p: {
   notice?: string | null;
   error?: string | null;
   samlAvailable: boolean;
+  locale?: PageLocale | undefined;
 }): string {
+  const t = ssoMessages.for(p.locale);
   const base = p.basePath;
   const org = hidden('organizationId', p.organization.id);
   const csrf = hidden('csrfToken', p.csrfToken);
+  const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
   const form = (action: string, body: string, label: string) =>
     `<form method="post" action="${escapeHtml(`${base}${action}`)}">${csrf}${org}${body}<button type="submit">${escapeHtml(label)}</button></form>`;
   const providers = p.providers.length
     ? `<ul>${p.providers
         .map(
           (x) =>
-            `<li>${escapeHtml(x.name)} (${escapeHtml(x.type.toUpperCase())}, id ${escapeHtml(x.id)}${x.domain ? `, ${escapeHtml(x.domain)}` : ''})` +
-            form('/sso/providers/delete', hidden('providerId', x.id), 'Remove') +
+            `<li>${escapeHtml(t('sso.manage.provider', { name: x.name, type: x.type.toUpperCase(), id: x.id }))}${x.domain ? `, ${escapeHtml(x.domain)}` : ''}` +
+            form('/sso/providers/delete', hidden('providerId', x.id), t('sso.manage.remove')) +
             `</li>`,
         )
         .join('')}</ul>`
-    : '<p>No identity provider yet.</p>';
+    : `<p>${escapeHtml(t('sso.manage.noProviders'))}</p>`;
   const domains = p.domains.length
     ? `<ul>${p.domains
-        .map(
-          (d) =>
-            `<li>${escapeHtml(d.domain)}: ${d.verified ? 'verified' : `not verified (TXT record at <code>${escapeHtml(d.txtName)}</code>)`}` +
-            (d.verified ? '' : form('/sso/domains/verify', hidden('domain', d.domain), 'Verify')) +
-            `</li>`,
+        .map((d) =>
+          d.verified
+            ? `<li>${escapeHtml(t('sso.manage.verified', { domain: d.domain }))}</li>`
+            : `<li>${t.html('sso.manage.unverified', { domain: d.domain }, { name: code(d.txtName) })}` +
+              form('/sso/domains/verify', hidden('domain', d.domain), t('sso.manage.verify')) +
+              `</li>`,
         )
         .join('')}</ul>`
-    : '<p>No domain claimed yet.</p>';
+    : `<p>${escapeHtml(t('sso.manage.noDomains'))}</p>`;
   const challenge = p.challenge
-    ? `<p role="status">Publish this DNS TXT record, then press Verify:<br>name <code>${escapeHtml(p.challenge.txtName)}</code><br>value <code>${escapeHtml(p.challenge.txtValue)}</code><br>The value is shown once; claiming the domain again makes a new one.</p>`
+    ? `<p role="status">${t.html('sso.manage.publish', {}, { name: code(p.challenge.txtName), value: code(p.challenge.txtValue) })}</p>`
     : '';
-  const samlNote = p.samlAvailable ? 'metadata XML, or entity id, SSO URL and certificate' : 'not available';
+  const metadataUrl = `<code>${escapeHtml(base)}/sso/saml/metadata/&lt;provider id&gt;</code>`;
+  const name = (id: string) => field(id, t('sso.manage.name'), '<input name="name" required maxlength="100">');
+  const domainField = (id: string) => field(id, t('sso.manage.domain'), '<input name="domain">');
+  const title = t('sso.manage.title', { organization: p.organization.name });
   return layout(
-    `Single sign-on: ${p.organization.name}`,
-    `<h1>Single sign-on: ${escapeHtml(p.organization.name)}</h1>${alert(p.error)}${p.notice ? `<p role="status">${escapeHtml(p.notice)}</p>` : ''}${challenge}` +
-      `<h2>Identity providers</h2>${providers}` +
-      `<h2>Register an OpenID Connect provider</h2>` +
+    title,
+    `<h1>${escapeHtml(title)}</h1>${alert(p.error)}${p.notice ? `<p role="status">${escapeHtml(p.notice)}</p>` : ''}${challenge}` +
+      `<h2>${escapeHtml(t('sso.manage.providers'))}</h2>${providers}` +
+      `<h2>${escapeHtml(t('sso.manage.oidc'))}</h2>` +
       form(
         '/sso/providers/register',
         hidden('type', 'oidc') +
-          field('sso-name', 'Name', '<input name="name" required maxlength="100">') +
-          field('sso-issuer', 'Issuer URL', '<input name="issuer" type="url" required>') +
-          field('sso-client-id', 'Client id', '<input name="clientId" required>') +
+          name('sso-name') +
+          field('sso-issuer', t('sso.manage.issuer'), '<input name="issuer" type="url" required>') +
+          field('sso-client-id', t('sso.manage.clientId'), '<input name="clientId" required>') +
           field(
             'sso-client-secret',
-            'Client secret',
+            t('sso.manage.clientSecret'),
             '<input name="clientSecret" type="password" autocomplete="off" required>',
           ) +
-          field('sso-domain', 'Email domain (optional)', '<input name="domain">') +
-          field('sso-role-attr', 'Role claim (optional, e.g. groups)', '<input name="roleAttribute">') +
-          field(
-            'sso-role-values',
-            'Role by claim value, one value=role a line (optional)',
-            '<textarea name="roleValues" rows="3"></textarea>',
-          ),
-        'Register',
+          domainField('sso-domain') +
+          field('sso-role-attr', t('sso.manage.roleAttribute'), '<input name="roleAttribute">') +
+          field('sso-role-values', t('sso.manage.roleValues'), '<textarea name="roleValues" rows="3"></textarea>'),
+        t('sso.manage.register'),
       ) +
-      `<h2>Register a SAML 2.0 identity provider</h2><p>Settings: ${escapeHtml(samlNote)}. Give the IdP this app's metadata at <code>${escapeHtml(base)}/sso/saml/metadata/&lt;provider id&gt;</code>.</p>` +
+      `<h2>${escapeHtml(t('sso.manage.saml'))}</h2>` +
       (p.samlAvailable
-        ? form(
+        ? `<p>${t.html('sso.manage.samlMetadataAt', {}, { url: metadataUrl })}</p>` +
+          form(
             '/sso/providers/register',
             hidden('type', 'saml') +
-              field('sso-saml-name', 'Name', '<input name="name" required maxlength="100">') +
-              field('sso-saml-metadata', 'IdP metadata XML', '<textarea name="metadataXml" rows="6"></textarea>') +
-              field('sso-saml-domain', 'Email domain (optional)', '<input name="domain">'),
-            'Register',
+              name('sso-saml-name') +
+              field(
+                'sso-saml-metadata',
+                t('sso.manage.metadataXml'),
+                '<textarea name="metadataXml" rows="6"></textarea>',
+              ) +
+              domainField('sso-saml-domain'),
+            t('sso.manage.register'),
           )
-        : '') +
-      `<h2>Domains</h2>${domains}` +
-      form('/sso/domains/claim', field('sso-claim', 'Claim a domain', '<input name="domain" required>'), 'Claim'),
+        : `<p>${escapeHtml(t('sso.manage.samlUnavailable'))}</p>`) +
+      `<h2>${escapeHtml(t('sso.manage.domains'))}</h2>${domains}` +
+      form(
+        '/sso/domains/claim',
+        field('sso-claim', t('sso.manage.claim'), '<input name="domain" required>'),
+        t('sso.manage.claimButton'),
+      ),
+    t.lang,
   );
 }

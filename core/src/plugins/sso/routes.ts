@@ -22,7 +22,7 @@ import {
 import { claimDomain, domainView, emailDomain, parseDomain, verifyDomain, type DomainChallenge } from './domains.js';
 import { ssoError } from './errors.js';
 import type { ResolvedSsoOptions } from './options.js';
-import { ssoMessages } from './messages.js';
+import { ssoMessages, type SsoMessageId } from './messages.js';
 import { ssoManagePage, ssoSignInPage } from './pages.js';
 import { providerFromForm, providerView } from './providers.js';
 import type { SsoPluginState } from './state.js';
@@ -30,7 +30,12 @@ import type { SsoProviderRecord } from './types.js';
 
 const NO_STORE = { 'cache-control': 'no-store', 'referrer-policy': 'same-origin' };
 const WHAT = 'The single sign-on routes';
-type Outcome = { json: Record<string, unknown>; notice?: string; challenge?: DomainChallenge };
+type Outcome = {
+  json: Record<string, unknown>;
+  /** The page's notice: a message key and its parameters. */
+  notice?: [SsoMessageId, Record<string, string>?];
+  challenge?: DomainChallenge;
+};
 
 /** The organization a manager route names: `organizationId` from the body (POST) or the query (GET). */
 const organizationKey = (ctx: RouteContext) =>
@@ -64,7 +69,7 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
     ctx: RouteContext,
     caller: Caller,
     key: string | null | undefined,
-    message: { notice?: string; error?: string; challenge?: DomainChallenge } = {},
+    message: { notice?: [SsoMessageId, Record<string, string>?]; error?: string; challenge?: DomainChallenge } = {},
     status = 200,
   ): Promise<ActionResult> {
     const { organization } = await o.access().managerOf(caller, key);
@@ -76,7 +81,10 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
       providers: (await s.storage().listProviders(organization.id)).map(providerView),
       domains: (await s.storage().listDomains(organization.id)).map(domainView),
       samlAvailable: s.saml !== undefined,
-      ...message,
+      locale: pageLocale(ctx),
+      ...(message.notice ? { notice: ssoMessages.for(pageLocale(ctx))(...message.notice) } : {}),
+      ...(message.error ? { error: message.error } : {}),
+      ...(message.challenge ? { challenge: message.challenge } : {}),
     });
     return { status, html, cookies: [...caller.cookies, ...(cookie ? [cookie] : [])], headers: NO_STORE };
   }
@@ -96,7 +104,13 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
         });
       } catch (error) {
         if (ctx.wantsJson || !(error instanceof AuthError) || error.status >= 500 || error.status === 404) throw error;
-        return managePage(ctx, caller, organizationKey(ctx), { error: error.message }, error.status);
+        return managePage(
+          ctx,
+          caller,
+          organizationKey(ctx),
+          { error: errorMessageFor(ctx, error, ssoMessages) },
+          error.status,
+        );
       }
     };
   }
@@ -182,7 +196,7 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
           parseSamlMetadata: s.saml?.parseMetadata,
         });
         if (!(await s.storage().createProvider(record))) throw ssoError('SSO_PROVIDER_EXISTS');
-        return { json: { provider: providerView(record) }, notice: `${record.name} is registered` };
+        return { json: { provider: providerView(record) }, notice: ['sso.manage.registered', { name: record.name }] };
       }),
     },
     'sso/providers/delete': {
@@ -190,7 +204,7 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
         const id = ctx.body.providerId ?? '';
         if (!(await s.storage().deleteProvider(organizationId, id))) throw ssoError('SSO_PROVIDER_NOT_FOUND');
         s.oidc.forget(id);
-        return { json: {}, notice: 'The identity provider is removed' };
+        return { json: {}, notice: ['sso.manage.removed'] };
       }),
     },
     'sso/domains': {
@@ -213,7 +227,7 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
           parseDomain(ctx.body.domain),
           now(ctx),
         );
-        return { json: { domain: domainView(claim) }, notice: `${claim.domain} is verified` };
+        return { json: { domain: domainView(claim) }, notice: ['sso.manage.domainVerified', { domain: claim.domain }] };
       }),
       rateLimit: dnsLimit,
     },

@@ -346,6 +346,12 @@ describe('sso() manager page', () => {
     ).text();
     expect(page).toContain('acme.test: not verified');
     expect(page).not.toContain('framework-sso-verification=');
+    const german = await t.owner.request(`/auth/sso/manage?organizationId=${t.organizationId}`, {
+      headers: { accept: 'text/html', 'accept-language': 'de' },
+    });
+    expect(await german.text()).toContain(
+      'acme.test: nicht bestätigt (TXT-Eintrag unter <code>_framework-sso.acme.test</code>)',
+    );
     const refused = await t.owner.postForm('/auth/sso/domains/verify', {
       organizationId: t.organizationId,
       domain: 'acme.test',
