@@ -294,6 +294,13 @@ describe('oidcProvider: Apps with access', () => {
     );
     const page = await (await b.request('/auth/oauth2/consents', { headers: { accept: 'text/html' } })).text();
     expect(page).toContain('Relying Party');
+    // auth.api, acting as this browser's session, lists the same.
+    const api = op.auth.api as unknown as {
+      listAppsWithAccess(body: undefined, o: { headers: Headers }): Promise<{ apps: { clientId: string }[] }>;
+    };
+    const cookie = [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const fromApi = await api.listAppsWithAccess(undefined, { headers: new Headers({ cookie }) });
+    expect(fromApi.apps.map((a) => a.clientId)).toContain('rp');
     const revoked = await b.submit(page, { clientId: 'rp' });
     expect(revoked.status).toBe(303);
     expect(await introspect(issued.body.access_token!)).toBe(false);

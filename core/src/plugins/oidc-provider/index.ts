@@ -3,7 +3,7 @@
  * storage. Apps that do not import it do not load it.
  * @module
  */
-export { oidcProvider, type CreatedClient, type OidcProviderExtension } from './plugin.js';
+export { OIDC_PROVIDER_API, oidcProvider, type CreatedClient, type OidcProviderExtension } from './plugin.js';
 export { SUPPORTED_SCOPES, type NewClientInput, type OidcClientOptions, type OidcProviderOptions } from './options.js';
 export type { AppWithAccess } from './account.js';
 export { ACR_MFA } from './amr.js';

@@ -4,6 +4,7 @@
  */
 import {
   AuthConfigError,
+  endpoint,
   type ActionResult,
   type AuthPlugin,
   type PluginRoute,
@@ -51,6 +52,14 @@ export interface OidcProviderExtension {
   /** The discovery document (to serve it at the site root too, when `basePath` is not the issuer you want). */
   discovery(): Promise<Record<string, unknown>>;
 }
+
+/** The plugin's routes on `auth.api` (acting as the session in `headers`). */
+export const OIDC_PROVIDER_API = {
+  /** `GET /oauth2/consents`: the applications the signed-in user allowed (dates as ISO strings over HTTP). */
+  listAppsWithAccess: endpoint<void, { apps: AppWithAccess[] }>('GET', 'oauth2/consents'),
+  /** `POST /oauth2/consents/revoke`: withdraws the consent and revokes that application's tokens. */
+  revokeAppAccess: endpoint<{ clientId: string }, { ok: true }>('POST', 'oauth2/consents/revoke'),
+};
 
 /**
  * The app as an OpenID Provider (OpenID Connect Core 1.0, authorization code flow with PKCE S256 only): the app's
@@ -115,7 +124,7 @@ export interface OidcProviderExtension {
  */
 export function oidcProvider(
   options: OidcProviderOptions = {},
-): AuthPlugin<'oidcProvider', OidcProviderExtension, Record<never, never>, OidcProviderErrorCode> {
+): AuthPlugin<'oidcProvider', OidcProviderExtension, typeof OIDC_PROVIDER_API, OidcProviderErrorCode> {
   const o = resolveOidcProviderOptions(options);
   let state: { clients: Clients; signer: Signer; jwt: JwtExtension; clock: AuthClock } | undefined;
   const ready = () => {
@@ -190,6 +199,7 @@ export function oidcProvider(
         discovery,
       };
     },
+    api: OIDC_PROVIDER_API,
     migrate: () => o.storage.migrate(),
     hooks: {
       afterSignIn: (ctx, { user }) => noteSignIn(ctx, user.id),
