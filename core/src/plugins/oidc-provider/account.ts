@@ -5,7 +5,14 @@
  * @module
  * @internal
  */
-import { csrfFor, signInRedirect, signedIn, type ActionResult, type RouteContext } from '../../plugin-kit.js';
+import {
+  csrfFor,
+  signInRedirect,
+  signedIn,
+  signedInAsSelf,
+  type ActionResult,
+  type RouteContext,
+} from '../../plugin-kit.js';
 import type { Clients } from './clients.js';
 import { oidcError } from './errors.js';
 import type { ResolvedOidcProviderOptions } from './options.js';
@@ -76,7 +83,7 @@ export async function listApps(
 
 /** `POST /oauth2/consents/revoke {clientId}`. */
 export async function revokeAppAction(ctx: RouteContext, o: ResolvedOidcProviderOptions): Promise<ActionResult> {
-  const caller = await signedIn(ctx);
+  const caller = await signedInAsSelf(ctx);
   const clientId = ctx.body.clientId ?? '';
   if (!(await revokeApp(o, caller.user.id, clientId, new Date(ctx.auth.clock.now()))))
     throw oidcError('OIDC_CONSENT_NOT_FOUND');

@@ -8,6 +8,7 @@
 import {
   AuthError,
   csrfFor,
+  impersonationRestricted,
   randomString,
   seal,
   sha256Hex,
@@ -166,6 +167,9 @@ export async function authorize(ctx: RouteContext, deps: AuthorizeDeps): Promise
       if (prompt.has('none')) throw new Refusal('login_required', 'The user is not signed in');
       return toSignIn(ctx, false);
     }
+    // An admin acting as the user (admin()) does not hand the user's account to an application: its tokens would
+    // outlive the impersonation.
+    if (caller.impersonatedBy !== undefined) throw impersonationRestricted();
     const authTime = caller.authTime?.getTime() ?? 0;
     const after = Number(p.get(AUTH_AFTER) ?? NaN);
     // Signed in again since this endpoint sent the browser to sign in (the parameter only ever asks for more: a
@@ -231,6 +235,7 @@ export async function consent(ctx: RouteContext, deps: AuthorizeDeps): Promise<A
   const caller = await callerOf(ctx);
   const sealed = await unseal(ctx.body.request, ctx.auth.signingKey, CONSENT_PURPOSE, ctx.auth.clock);
   if (!caller || !sealed || sealed.userId !== caller.user.id) throw oidcError('OIDC_REQUEST_INVALID');
+  if (caller.impersonatedBy !== undefined) throw impersonationRestricted();
   const req = sealed as unknown as AuthorizationRequest;
   const client = await deps.clients.find(req.clientId);
   if (!client || !client.redirectUris.includes(req.redirectUri)) throw oidcError('OIDC_REQUEST_INVALID');
