@@ -474,6 +474,11 @@ export interface SignUpField<T = unknown> {
 /** A link the default sign-in page shows under its forms (`Create an account`). */
 export interface SignInLink {
   readonly label: string;
+  /**
+   * The message id the default sign-in page shows instead of `label` in the page's language (from any registered
+   * catalog or the app's `locale.messages`; `label` when none has it). See `defineMessages`.
+   */
+  readonly messageId?: string;
   /** A path under `basePath`, e.g. `/signup`. */
   readonly path: string;
   /** Carry the sign-in page's `callbackUrl` to it as a query parameter. Default false. */

@@ -9,6 +9,7 @@ import { PASSWORD_PROVIDER, passwordAccounts, type PasswordAccounts } from '../p
 import type { AuthPlugin, SignInLink } from '../contract/types.js';
 import { credentials } from '../providers/credentials.js';
 import type { StorageAdapter } from '../storage/types.js';
+import type { CredentialsProvider } from '../providers/types.js';
 import { errorResult, resolveCallbackUrl } from '../routes/helpers.js';
 import { resolveEmailAndPassword, type EmailAndPasswordOptions } from './options.js';
 import { emailPasswordRoutes } from './routes.js';
@@ -40,7 +41,7 @@ export function emailAndPassword(given: EmailAndPasswordOptions): AuthPlugin<'em
       return accounts!;
     },
   };
-  const provider = credentials({
+  const credentialsProvider = credentials({
     id: PASSWORD_PROVIDER,
     name: 'Email and password',
     credentials: {
@@ -49,9 +50,18 @@ export function emailAndPassword(given: EmailAndPasswordOptions): AuthPlugin<'em
     },
     authorize: (input) => deps.passwords.authorize(input),
   });
+  // The page shows these in the person's language (the core catalog's ids).
+  const provider: CredentialsProvider = {
+    ...credentialsProvider,
+    messageIds: { name: 'signIn.emailAndPassword', labels: { email: 'common.email', password: 'common.password' } },
+  };
   const links: SignInLink[] = [
-    ...(options.sendResetPassword ? [{ label: 'Forgot password?', path: '/password/forgot' }] : []),
-    ...(options.signUp ? [{ label: 'Create an account', path: '/signup', withCallbackUrl: true }] : []),
+    ...(options.sendResetPassword
+      ? [{ label: 'Forgot password?', messageId: 'signIn.forgotPassword', path: '/password/forgot' }]
+      : []),
+    ...(options.signUp
+      ? [{ label: 'Create an account', messageId: 'signIn.createAccount', path: '/signup', withCallbackUrl: true }]
+      : []),
   ];
   return {
     id: 'emailAndPassword',

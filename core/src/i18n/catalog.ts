@@ -108,19 +108,46 @@ export function errorMessageFor(
   error: { readonly code: string; readonly message: string },
   ...catalogs: readonly Pick<MessageCatalog<string>, 'catalogs'>[]
 ): string {
-  const locale = localeOf(source);
-  const key = `code.${error.code}`;
+  const found = lookUp(localeOf(source), `code.${error.code}`, catalogs);
+  return found === undefined || found.lang === 'en' ? error.message : found.text;
+}
+
+/**
+ * The message `id` in the page's language from any catalog (the app's overrides first, then `catalogs`, then every
+ * registered one), or `fallback` when no catalog has it: for strings named by id in a plugin's declaration (a
+ * sign-in link's or a provider's `messageIds`).
+ *
+ * @example
+ * ```ts
+ * messageFor(ctx, 'signIn.createAccount', 'Create an account'); // 'Konto erstellen' under Accept-Language: de
+ * ```
+ */
+export function messageFor(
+  source: LocaleSource,
+  id: string | undefined,
+  fallback: string,
+  ...catalogs: readonly Pick<MessageCatalog<string>, 'catalogs'>[]
+): string {
+  if (id === undefined) return fallback;
+  return lookUp(localeOf(source), id, catalogs)?.text ?? fallback;
+}
+
+function lookUp(
+  locale: PageLocale,
+  key: string,
+  catalogs: readonly Pick<MessageCatalog<string>, 'catalogs'>[],
+): { text: string; lang: string } | undefined {
   const tables = [...catalogs.map((c) => c.catalogs), ...registry.values()];
   for (const lang of chainOf(locale.lang)) {
     const own = locale.overrides[lang]?.[key];
-    if (own !== undefined) return own;
+    if (own !== undefined) return { text: own, lang: '' };
     for (const catalogs of tables) {
       const table = Object.entries(catalogs).find(([tag]) => tag.toLowerCase() === lang)?.[1];
       const text = table?.[key];
-      if (text !== undefined) return lang === 'en' ? error.message : text;
+      if (text !== undefined) return { text, lang };
     }
   }
-  return error.message;
+  return undefined;
 }
 
 /**

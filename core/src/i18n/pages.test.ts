@@ -299,3 +299,22 @@ describe("organizations()'s invitation page", () => {
     );
   });
 });
+
+describe('the sign-in page of emailAndPassword()', async () => {
+  const { page } = await setup({
+    providers: [],
+    emailAndPassword: { sendVerificationEmail: () => {}, sendResetPassword: () => {} },
+  });
+
+  it('translates its form and its links, and keeps the English ones as they were', async () => {
+    const de = (await page('/auth/signin', 'de')).html;
+    expect(de).toContain('<label for="credentials-email">E-Mail</label>');
+    expect(de).toContain('<label for="credentials-password">Passwort</label>');
+    expect(de).toContain('Mit E-Mail und Passwort anmelden');
+    expect(de).toContain('>Passwort vergessen?</a>');
+    expect(de).toContain('>Konto erstellen</a>');
+    const en = (await page('/auth/signin', 'en')).html;
+    expect(en).toContain('Sign in with Email and password');
+    expect(en).toContain('>Forgot password?</a>');
+  });
+});

@@ -46,7 +46,7 @@ export function pageErrorCode(code: string): string {
 }
 
 /** The message of a page code in `t`'s language; an unknown or absent code shows `Default`. */
-export function messageFor(t: CoreTranslator, pageCode: string | null | undefined): string {
+export function pageErrorMessage(t: CoreTranslator, pageCode: string | null | undefined): string {
   const code = (PAGE_CODES as readonly string[]).includes(pageCode ?? '') ? (pageCode as PageCode) : 'Default';
   return t(`error.${code}`);
 }

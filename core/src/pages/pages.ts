@@ -8,8 +8,9 @@
 import type { Provider } from '../providers/types.js';
 import type { SignInMethod } from '../contract/types.js';
 import { escapeHtml, hidden, layout } from './html.js';
-import { messageFor } from './messages.js';
+import { pageErrorMessage } from './messages.js';
 import type { CoreTranslator } from '../i18n/core/index.js';
+import { messageFor } from '../i18n/catalog.js';
 
 export interface SignInPageInput {
   /** The page's strings in the request's language. */
@@ -39,7 +40,7 @@ function providerKey(p: Provider): string {
 
 export function signInPage(input: SignInPageInput): string {
   const { t, basePath, providers, csrfToken, callbackUrl, error, links = [] } = input;
-  const alert = error ? `<p class="error" role="alert">${escapeHtml(messageFor(t, error))}</p>` : '';
+  const alert = error ? `<p class="error" role="alert">${escapeHtml(pageErrorMessage(t, error))}</p>` : '';
   const lastUsed = `<p class="last-used"><strong>${escapeHtml(t('signIn.lastUsed'))}</strong></p>`;
   const mark = (key: string, form: string) => (form && input.lastUsed === key ? `${lastUsed}${form}` : form);
   const forms = providers.map((p) => mark(providerKey(p), providerForm(p)));
@@ -52,14 +53,17 @@ export function signInPage(input: SignInPageInput): string {
 
   function providerForm(p: Provider): string {
     if (p.type === 'credentials') {
+      const ids = p.messageIds;
       const fields = Object.entries(p.credentials)
         .map(([name, f]) => {
           const id = `${p.id}-${name}`;
+          const label = messageFor(t.locale, ids?.labels?.[name], f.label);
           const autocomplete = f.type === 'password' ? 'current-password' : f.type === 'email' ? 'email' : 'username';
-          return `<label for="${escapeHtml(id)}">${escapeHtml(f.label)}</label><input id="${escapeHtml(id)}" name="${escapeHtml(name)}" type="${f.type}" autocomplete="${autocomplete}"${f.placeholder ? ` placeholder="${escapeHtml(f.placeholder)}"` : ''}${f.required ? ' required' : ''}>`;
+          return `<label for="${escapeHtml(id)}">${escapeHtml(label)}</label><input id="${escapeHtml(id)}" name="${escapeHtml(name)}" type="${f.type}" autocomplete="${autocomplete}"${f.placeholder ? ` placeholder="${escapeHtml(f.placeholder)}"` : ''}${f.required ? ' required' : ''}>`;
         })
         .join('');
-      return `<form method="post" action="${escapeHtml(`${basePath}/callback/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}${fields}<button type="submit">${escapeHtml(t('signIn.withProvider', { provider: p.name }))}</button></form>`;
+      const provider = messageFor(t.locale, ids?.name, p.name);
+      return `<form method="post" action="${escapeHtml(`${basePath}/callback/${p.id}`)}">${hidden('csrfToken', csrfToken)}${hidden('callbackUrl', callbackUrl)}${fields}<button type="submit">${escapeHtml(t('signIn.withProvider', { provider }))}</button></form>`;
     }
     if (p.type === 'email') {
       const id = `${p.id}-address`;
@@ -95,7 +99,7 @@ export function errorPage(input: {
   status?: number;
 }): string {
   const { t } = input;
-  const alert = `<p class="error" role="alert">${escapeHtml(messageFor(t, input.code))}</p>`;
+  const alert = `<p class="error" role="alert">${escapeHtml(pageErrorMessage(t, input.code))}</p>`;
   if (input.code === 'NotFound')
     return layout(
       t('errorPage.notFoundHeading'),

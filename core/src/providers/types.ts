@@ -49,6 +49,11 @@ export interface CredentialsProvider {
   readonly type: 'credentials';
   readonly credentials: Readonly<Record<string, CredentialInput>>;
   authorize(credentials: Record<string, string>, ctx: AuthContext): Promise<User | null> | User | null;
+  /**
+   * Message ids the default sign-in page translates `name` and the fields' labels with (from any registered catalog
+   * or the app's `locale.messages`; the plain strings when none has them). `emailAndPassword()`'s provider sets them.
+   */
+  readonly messageIds?: { readonly name?: string; readonly labels?: Readonly<Record<string, string>> };
 }
 
 /** Any configured provider. */

@@ -15,6 +15,7 @@ import { callUser, csrfFor, errorResult, resolveCallbackUrl } from './helpers.js
 import { completeSignIn } from './complete-sign-in.js';
 import { emit } from './emit.js';
 import { coreMessages } from '../i18n/core/index.js';
+import { messageFor } from '../i18n/catalog.js';
 
 export async function signInPageAction(ctx: RouteContext): Promise<ActionResult> {
   const { token, cookie } = await csrfFor(ctx);
@@ -47,7 +48,7 @@ function signInLinks(ctx: RouteContext, callbackUrl: string): { label: string; h
   const base = ctx.auth.config.basePath;
   const query = callbackUrl !== '/' ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : '';
   return ctx.auth.signInLinks.map((l) => ({
-    label: l.label,
+    label: messageFor(ctx, l.messageId, l.label),
     href: `${base}${l.path}${l.withCallbackUrl ? query : ''}`,
   }));
 }

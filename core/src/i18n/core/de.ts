@@ -10,6 +10,9 @@ export const de: Messages<CoreMessageId> = {
   'signIn.title': 'Anmelden',
   'signIn.lastUsed': 'Zuletzt verwendet',
   'signIn.withProvider': 'Mit {provider} anmelden',
+  'signIn.emailAndPassword': 'E-Mail und Passwort',
+  'signIn.forgotPassword': 'Passwort vergessen?',
+  'signIn.createAccount': 'Konto erstellen',
 
   'signOut.title': 'Abmelden',
   'signOut.question': 'Möchten Sie sich wirklich abmelden?',

@@ -11,6 +11,9 @@ export const en = {
   'signIn.title': 'Sign in',
   'signIn.lastUsed': 'Last used',
   'signIn.withProvider': 'Sign in with {provider}',
+  'signIn.emailAndPassword': 'Email and password',
+  'signIn.forgotPassword': 'Forgot password?',
+  'signIn.createAccount': 'Create an account',
 
   'signOut.title': 'Sign out',
   'signOut.question': 'Are you sure you want to sign out?',

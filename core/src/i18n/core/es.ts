@@ -10,6 +10,9 @@ export const es: Messages<CoreMessageId> = {
   'signIn.title': 'Iniciar sesión',
   'signIn.lastUsed': 'Usado por última vez',
   'signIn.withProvider': 'Iniciar sesión con {provider}',
+  'signIn.emailAndPassword': 'correo y contraseña',
+  'signIn.forgotPassword': '¿Has olvidado la contraseña?',
+  'signIn.createAccount': 'Crear una cuenta',
 
   'signOut.title': 'Cerrar sesión',
   'signOut.question': '¿Seguro que quieres cerrar la sesión?',

@@ -10,6 +10,9 @@ export const fr: Messages<CoreMessageId> = {
   'signIn.title': 'Se connecter',
   'signIn.lastUsed': 'Utilisé la dernière fois',
   'signIn.withProvider': 'Se connecter avec {provider}',
+  'signIn.emailAndPassword': 'e-mail et mot de passe',
+  'signIn.forgotPassword': 'Mot de passe oublié ?',
+  'signIn.createAccount': 'Créer un compte',
 
   'signOut.title': 'Se déconnecter',
   'signOut.question': 'Voulez-vous vraiment vous déconnecter ?',

@@ -10,6 +10,9 @@ export const ja: Messages<CoreMessageId> = {
   'signIn.title': 'サインイン',
   'signIn.lastUsed': '前回使用',
   'signIn.withProvider': '{provider}でサインイン',
+  'signIn.emailAndPassword': 'メールアドレスとパスワード',
+  'signIn.forgotPassword': 'パスワードをお忘れですか？',
+  'signIn.createAccount': 'アカウントを作成',
 
   'signOut.title': 'サインアウト',
   'signOut.question': 'サインアウトしてもよろしいですか？',
