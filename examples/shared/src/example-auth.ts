@@ -25,6 +25,7 @@ import { createSqlOidcProviderStorage, oidcProvider } from '@framework/auth/plug
 import { admin, createSqlAdminStorage } from '@framework/auth/plugins/admin';
 import { auditLog, createSqlAuditStorage } from '@framework/auth/plugins/audit-log';
 import { createSqlInvitationStorage, organizations } from '@framework/auth/plugins/organizations';
+import { createSqlSsoStorage, sso, type ResolveTxt } from '@framework/auth/plugins/sso';
 import { emailOTP } from '@framework/auth/plugins/email-otp';
 import { createSqlOtpStorage } from '@framework/auth/plugins/otp';
 import { createSqlPhoneNumberStorage, phoneNumber } from '@framework/auth/plugins/phone-number';
@@ -59,6 +60,11 @@ export interface ExampleAuthOptions {
   devOidcIssuer?: string;
   /** Runs after a sign-up through the built-in `/auth/signup` (the examples queue a welcome mail). */
   onSignUp?: (user: User) => unknown;
+  /**
+   * The DNS TXT lookup `sso()` proves email domains with (on with a `secret`). Default: real DNS. The Hono
+   * example passes its dev stand-in, which answers the token of the demo domain `acme.test`.
+   */
+  ssoResolveTxt?: ResolveTxt;
 }
 
 export interface ExampleAuth {
@@ -149,6 +155,24 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
     accessTokens: options.secret !== undefined && options.baseURL !== undefined,
     emailOtp: mailer !== undefined,
   };
+  // Teams (GET /auth/org) on the same tenant tables as the tenancy demo; organization roles are the demo's
+  // RBAC roles: `admin` owns and manages, `editor` and `viewer` are members.
+  const orgs = organizations({
+    tenants: createSqlTenantStorage(pluginDb),
+    invitations: createSqlInvitationStorage(pluginDb),
+    roles: ['admin', 'editor', 'viewer'],
+    ownerRole: 'admin',
+    managerRoles: ['admin'],
+    defaultRole: 'viewer',
+    sendInvitation: async ({ email: to, organization, inviter, role, url }) => {
+      if (!mailer) throw new Error('No mailer: invitations need one');
+      await mailer.send({
+        to,
+        subject: `Join ${organization.name}`,
+        text: `${inviter.name ?? inviter.email ?? 'Someone'} invites you to ${organization.name} as ${role}:\n\n${url}\n\nThe link works once, for 7 days.`,
+      });
+    },
+  });
   const auth = createAuth({
     session: { strategy: 'database' },
     rbac,
@@ -188,24 +212,18 @@ export async function createExampleAuth(options: ExampleAuthOptions = {}): Promi
     plugins: [
       ...(origin ? [passkey({ rpName: 'Framework example', rpId: origin.hostname, origin: origin.origin })] : []),
       admin({ storage: createSqlAdminStorage(pluginDb) }),
-      // Teams (GET /auth/org) on the same tenant tables as the tenancy demo; organization roles are the demo's
-      // RBAC roles: `admin` owns and manages, `editor` and `viewer` are members.
-      organizations({
-        tenants: createSqlTenantStorage(pluginDb),
-        invitations: createSqlInvitationStorage(pluginDb),
-        roles: ['admin', 'editor', 'viewer'],
-        ownerRole: 'admin',
-        managerRoles: ['admin'],
-        defaultRole: 'viewer',
-        sendInvitation: async ({ email: to, organization, inviter, role, url }) => {
-          if (!mailer) throw new Error('No mailer: invitations need one');
-          await mailer.send({
-            to,
-            subject: `Join ${organization.name}`,
-            text: `${inviter.name ?? inviter.email ?? 'Someone'} invites you to ${organization.name} as ${role}:\n\n${url}\n\nThe link works once, for 7 days.`,
-          });
-        },
-      }),
+      orgs,
+      // Enterprise SSO per organization (GET /auth/sso/sign-in, "Sign in with SSO" on the sign-in page; managers
+      // at /auth/sso/manage): it encrypts the IdPs' client secrets with the secret, so it is on with one.
+      ...(options.secret
+        ? [
+            sso({
+              organizations: orgs,
+              storage: createSqlSsoStorage(pluginDb),
+              ...(options.ssoResolveTxt ? { resolveTxt: options.ssoResolveTxt } : {}),
+            }),
+          ]
+        : []),
       auditLog({ storage: createSqlAuditStorage(pluginDb) }),
       apiKeys({ storage: createSqlApiKeyStorage(pluginDb) }),
       ...(features.twoFactor
