@@ -61,7 +61,14 @@ export function placeholdersOf(message: string): string[] {
   return [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
 }
 
-/** `template` with each `{name}` replaced by `params[name]`; an unknown name stays as written. */
+/**
+ * `template` with each `{name}` replaced by `params[name]`; an unknown name stays as written. Not HTML-escaped.
+ *
+ * @example
+ * ```ts
+ * formatMessage('Welcome back, {name}.', { name: 'Ada' }); // 'Welcome back, Ada.'
+ * ```
+ */
 export function formatMessage(template: string, params?: MessageParams): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>

@@ -19,6 +19,7 @@ import '../plugins/passkey/messages.js';
 import '../plugins/anonymous/messages.js';
 import '../plugins/admin/messages.js';
 import '../plugins/organizations/messages.js';
+import '../plugins/username/errors.js';
 import '../plugins/email-otp/errors.js';
 import '../plugins/otp/errors.js';
 import '../plugins/phone-number/errors.js';

@@ -318,3 +318,22 @@ describe('the sign-in page of emailAndPassword()', async () => {
     expect(en).toContain('>Forgot password?</a>');
   });
 });
+
+describe("username()'s settings page", async () => {
+  const { username } = await import('../plugins/username/plugin.js');
+  const { auth } = await makeFixture('database', { plugins: [username()] });
+
+  it('is German, and a refused name reads in German while JSON keeps USERNAME_INVALID', async () => {
+    const { TestClient } = await import('../testing/fixtures.js');
+    const c = new TestClient(auth);
+    await c.signIn();
+    const de = { 'accept-language': 'de' };
+    const page = await c.request('/auth/username/update', { headers: { accept: 'text/html', ...de } });
+    expect(await page.text()).toContain('Sie haben noch keinen Benutzernamen.');
+    const refused = await c.postForm('/auth/username/update', { username: 'a b' }, de);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('Wählen Sie einen Benutzernamen aus Buchstaben');
+    const json = await c.postJson('/auth/username/update', { username: 'a b' }, de);
+    expect(((await json.json()) as { error: { code: string } }).error.code).toBe('USERNAME_INVALID');
+  });
+});

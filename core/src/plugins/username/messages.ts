@@ -15,11 +15,13 @@ const en = {
   'username.new': 'New username',
   'username.rules': '{min}–{max} characters: letters, digits, "_" and ".".',
   'username.save': 'Save',
+  'code.USERNAME_INVALID': 'Choose a username of letters, digits, "_" and "." with no spaces or look-alike characters',
+  'code.USERNAME_TAKEN': 'That username is taken',
 } as const;
 
 type Id = keyof typeof en;
 
-/** `username()`'s page strings (`username.*`). */
+/** `username()`'s page strings (`username.*`) and the messages of its error codes (`code.USERNAME_*`). */
 export const usernameMessages = /* @__PURE__ */ defineMessages<Id>('username', {
   en,
   de: {
@@ -33,6 +35,9 @@ export const usernameMessages = /* @__PURE__ */ defineMessages<Id>('username', {
     'username.new': 'Neuer Benutzername',
     'username.rules': '{min}–{max} Zeichen: Buchstaben, Ziffern, „_“ und „.“.',
     'username.save': 'Speichern',
+    'code.USERNAME_INVALID':
+      'Wählen Sie einen Benutzernamen aus Buchstaben, Ziffern, „_“ und „.“ ohne Leerzeichen oder verwechselbare Zeichen',
+    'code.USERNAME_TAKEN': 'Dieser Benutzername ist schon vergeben',
   },
   fr: {
     'username.username': "Nom d'utilisateur",
@@ -45,6 +50,9 @@ export const usernameMessages = /* @__PURE__ */ defineMessages<Id>('username', {
     'username.new': "Nouveau nom d'utilisateur",
     'username.rules': '{min} à {max} caractères : lettres, chiffres, « _ » et « . ».',
     'username.save': 'Enregistrer',
+    'code.USERNAME_INVALID':
+      "Choisissez un nom d'utilisateur composé de lettres, de chiffres, « _ » et « . », sans espaces ni caractères trompeurs",
+    'code.USERNAME_TAKEN': "Ce nom d'utilisateur est déjà pris",
   },
   es: {
     'username.username': 'Nombre de usuario',
@@ -57,6 +65,9 @@ export const usernameMessages = /* @__PURE__ */ defineMessages<Id>('username', {
     'username.new': 'Nuevo nombre de usuario',
     'username.rules': 'De {min} a {max} caracteres: letras, dígitos, «_» y «.».',
     'username.save': 'Guardar',
+    'code.USERNAME_INVALID':
+      'Elige un nombre de usuario con letras, dígitos, «_» y «.», sin espacios ni caracteres que se confundan',
+    'code.USERNAME_TAKEN': 'Ese nombre de usuario ya está ocupado',
   },
   ja: {
     'username.username': 'ユーザー名',
@@ -69,5 +80,7 @@ export const usernameMessages = /* @__PURE__ */ defineMessages<Id>('username', {
     'username.new': '新しいユーザー名',
     'username.rules': '{min}〜{max}文字：英字、数字、「_」、「.」が使えます。',
     'username.save': '保存',
+    'code.USERNAME_INVALID': 'ユーザー名には英字、数字、「_」、「.」を使い、空白や紛らわしい文字は使わないでください',
+    'code.USERNAME_TAKEN': 'そのユーザー名はすでに使われています',
   },
 });

@@ -9,6 +9,7 @@ import {
   authError,
   completeSignIn,
   csrfFor,
+  errorMessageFor,
   pageLocale,
   done,
   emit,
@@ -32,6 +33,7 @@ import { USERNAME_ERRORS } from './errors.js';
 import { parseUsername, type ParsedUsername } from './normalize.js';
 import type { ResolvedUsernameOptions } from './options.js';
 import { settingsPage } from './pages.js';
+import { usernameMessages } from './messages.js';
 import type { UsernameStorage } from './storage/types.js';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -182,7 +184,12 @@ function updateAction(o: ResolvedUsernameOptions, storage: UsernameStorage): Act
       const status = (error as { status?: number }).status ?? 500;
       const shown = error instanceof Error && status >= 400 && status < 500 && status !== 401;
       if (ctx.wantsJson || !shown) throw error;
-      return { ...(await settings(ctx, o, storage, { error: error.message })), status };
+      const coded = error as Error & { code?: unknown };
+      const message =
+        typeof coded.code === 'string'
+          ? errorMessageFor(ctx, { code: coded.code, message: coded.message }, usernameMessages)
+          : coded.message;
+      return { ...(await settings(ctx, o, storage, { error: message })), status };
     }
   };
 }
