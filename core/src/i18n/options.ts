@@ -9,7 +9,16 @@ export const BUILT_IN_LOCALES = ['en', 'de', 'fr', 'es', 'ja'] as const;
 
 /**
  * The `locale` option of `createAuth`: the language of the default pages (sign-in, sign-up, error, code and
- * two-factor pages, …). JSON answers and error codes are the same in every language.
+ * two-factor pages, …), negotiated from `Accept-Language` (RFC 9110 §12.5.4, RFC 4647 lookup). JSON answers and
+ * error codes are the same in every language. A bad value throws `INVALID_CONFIG` at `createAuth`.
+ *
+ * @example
+ * ```ts
+ * createAuth({
+ *   adapter,
+ *   locale: { default: 'de', supported: ['de', 'en', 'it'], messages: { it: { 'signIn.title': 'Accedi' } } },
+ * });
+ * ```
  */
 export interface LocaleOptions {
   /** The language when the request asks for none that is supported. A BCP 47 tag. Default `'en'`. */
