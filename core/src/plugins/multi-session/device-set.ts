@@ -39,15 +39,29 @@ export interface DeviceSession {
 
 const secure = (auth: AuthInternals) => auth.config.cookies.sessionToken.options.secure;
 
-/** The cookie holding the other accounts' sealed tokens: `framework.multi-session` (`__Secure-` over HTTPS). */
-export const deviceSetCookieName = (auth: AuthInternals) => `${secure(auth) ? '__Secure-' : ''}framework.multi-session`;
+/**
+ * Whether the session cookie is a `__Host-` cookie (the default over HTTPS). The set is one too then: a host that
+ * shares the site (a sibling subdomain) cannot write a `__Host-` cookie, so it can no more plant an account in the
+ * set than it can plant the session cookie. A `__Secure-` set would let it add its own account to a victim's browser.
+ */
+const hostOnly = (auth: AuthInternals) => auth.config.cookies.sessionToken.name.startsWith('__Host-');
 
-/** HttpOnly, SameSite=Lax, sent only to the routes under `basePath` (where sign-ins and these routes are served). */
+/**
+ * The cookie holding the other accounts' sealed tokens: `__Host-framework.multi-session` when the session cookie
+ * is `__Host-`, else `framework.multi-session` (`__Secure-` over HTTPS).
+ */
+export const deviceSetCookieName = (auth: AuthInternals) =>
+  `${hostOnly(auth) ? '__Host-' : secure(auth) ? '__Secure-' : ''}framework.multi-session`;
+
+/**
+ * HttpOnly, SameSite=Lax; sent only to the routes under `basePath` (where sign-ins and these routes are served),
+ * except as a `__Host-` cookie, whose `Path` must be `/`.
+ */
 const attributes = (auth: AuthInternals): OutCookie['options'] => ({
   httpOnly: true,
   secure: secure(auth),
   sameSite: 'lax',
-  path: auth.config.basePath || '/',
+  path: hostOnly(auth) ? '/' : auth.config.basePath || '/',
 });
 
 /** The session behind `token` when it is live (checked against storage now); null otherwise. */

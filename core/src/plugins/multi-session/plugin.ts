@@ -34,7 +34,8 @@ export const MULTI_SESSION_API = {
 /**
  * Several accounts signed in on one browser. Each account keeps its own stored session (a normal session row,
  * revocable on its own, listed by `GET /sessions`); the browser holds the active one in the session cookie and the
- * others' tokens in the HttpOnly cookie `framework.multi-session` (`__Secure-` over HTTPS, `Path` = `basePath`),
+ * others' tokens in the HttpOnly cookie `framework.multi-session` (`__Secure-` over HTTPS, `Path` = `basePath`; `__Host-`,
+ * `Path=/`, when the session cookie is `__Host-`, so it is no easier to plant than the session cookie),
  * sealed with the kit's `seal` (JWE `dir` + A256GCM under a key derived from the auth secret for this purpose).
  * Every use checks each token against storage: a session revoked elsewhere, expired, or ended by a ban drops out
  * silently, and a tampered cookie counts as empty.
