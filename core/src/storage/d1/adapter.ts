@@ -48,7 +48,10 @@ export function createD1Adapter(options: D1AdapterOptions): StorageAdapter {
     dialect: 'sqlite',
     tablePrefix: options.tablePrefix,
     async open() {
-      const [{ Kysely }, { D1Dialect }] = await Promise.all([import('kysely'), import('./dialect.js')]);
+      const [{ Kysely }, { D1Dialect }] = await Promise.all([
+        import('../sql/kysely-runtime.js'),
+        import('./dialect.js'),
+      ]);
       return { db: new Kysely<any>({ dialect: new D1Dialect({ binding }) }), close: async () => {} };
     },
   });

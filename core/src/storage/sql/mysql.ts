@@ -89,7 +89,7 @@ export function createMysqlAdapter(options: MysqlAdapterOptions): StorageAdapter
     tablePrefix: options.tablePrefix,
     explainError: (error) => explainMysqlError(error, target),
     async open() {
-      const { Kysely, MysqlDialect } = await import('kysely');
+      const { Kysely, MysqlDialect } = await import('./kysely-runtime.js');
       if (pool) return { db: new Kysely<any>({ dialect: new MysqlDialect({ pool }) }), close: async () => {} };
       const mysql = await importOptional('mysql2', 'createMysqlAdapter', () =>
         importPackage<typeof import('mysql2') & { default: typeof import('mysql2') }>('mysql2'),

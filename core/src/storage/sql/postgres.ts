@@ -82,7 +82,7 @@ export function createPostgresAdapter(options: PostgresAdapterOptions = {}): Sto
     tablePrefix: options.tablePrefix,
     explainError: (error) => explainPostgresError(error, target()),
     async open() {
-      const { Kysely, PostgresDialect } = await import('kysely');
+      const { Kysely, PostgresDialect } = await import('./kysely-runtime.js');
       if (pool)
         return {
           db: new Kysely<any>({ dialect: new PostgresDialect({ pool }) }),

@@ -91,7 +91,7 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
       const { default: Database } = await importOptional('better-sqlite3', 'createSqliteAdapter', () =>
         importPackage<{ default: typeof import('better-sqlite3') }>('better-sqlite3'),
       );
-      const { Kysely, SqliteDialect } = await import('kysely');
+      const { Kysely, SqliteDialect } = await import('./kysely-runtime.js');
       if (!IN_MEMORY.has(filename)) {
         const [{ mkdir }, { dirname, resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
         file = resolve(filename);
