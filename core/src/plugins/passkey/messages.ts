@@ -2,7 +2,7 @@
  * The strings of `passkey()`'s sign-in button and passkeys page, in English, German, French, Spanish and Japanese.
  * @module
  */
-import { defineMessages } from '../../plugin-kit.js';
+import { defineMessages } from '../../i18n/catalog.js';
 
 const en = {
   'passkey.signIn': 'Sign in with a passkey',
