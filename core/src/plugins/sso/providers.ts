@@ -4,7 +4,7 @@
  * @module
  * @internal
  */
-import { toHex, type TokenCipher } from '../../plugin-kit.js';
+import { authError, toHex, type TokenCipher } from '../../plugin-kit.js';
 import { ssoError } from './errors.js';
 import { parseDomain } from './domains.js';
 import type { SsoProviderRecord, SsoRoleMapping, StoredSamlConfig } from './types.js';
@@ -43,9 +43,16 @@ function httpsUrl(value: string, name: string): string {
 
 /**
  * The role mapping from the form: `roleAttribute` and `roleValues` (JSON `{"value": "role"}`, or lines
- * `value=role`), each role one of `roles`.
+ * `value=role`), each role one of `roles` (highest first) and, with `ceiling` (the registering manager's role),
+ * none above it: a manager cannot hand out through an IdP a role they could not grant (an admin, `owner`).
+ * @throws AuthError `SSO_PROVIDER_INVALID` (400) for a malformed mapping or an unknown role; `FORBIDDEN` (403) for
+ *   a role above `ceiling`.
  */
-export function parseRoleMapping(body: Record<string, string>, roles: readonly string[]): SsoRoleMapping | null {
+export function parseRoleMapping(
+  body: Record<string, string>,
+  roles: readonly string[],
+  ceiling?: string,
+): SsoRoleMapping | null {
   const attribute = text(body, 'roleAttribute', false);
   const rawValues = text(body, 'roleValues', false);
   const defaultRole = text(body, 'defaultRole', false);
@@ -69,9 +76,13 @@ export function parseRoleMapping(body: Record<string, string>, roles: readonly s
   }
   if (values === null || typeof values !== 'object' || Array.isArray(values))
     throw invalid('`roleValues` must map values to roles');
-  for (const role of [...Object.values(values), ...(defaultRole ? [defaultRole] : [])])
+  const top = ceiling === undefined ? 0 : roles.indexOf(ceiling);
+  for (const role of [...Object.values(values), ...(defaultRole ? [defaultRole] : [])]) {
     if (typeof role !== 'string' || !roles.includes(role))
       throw invalid(`"${String(role)}" is not an organization role`);
+    if (top < 0 || roles.indexOf(role) < top)
+      throw authError('FORBIDDEN', `Only a manager holding "${role}" may map an IdP's people to it`);
+  }
   if (Object.keys(values).length > 0 && !attribute) throw invalid('`roleAttribute` is required with `roleValues`');
   return { attribute: attribute ?? '', values, ...(defaultRole ? { defaultRole } : {}) };
 }
@@ -102,12 +113,15 @@ function samlConfig(
 
 /**
  * The record for a registration form. `providerId` is optional (default: random).
- * @throws AuthError `SSO_PROVIDER_INVALID` (400) for missing or malformed settings; `SSO_SAML_UNAVAILABLE` (501).
+ * @throws AuthError `SSO_PROVIDER_INVALID` (400) for missing or malformed settings; `FORBIDDEN` (403) for a role
+ *   mapping above `managerRole`; `SSO_SAML_UNAVAILABLE` (501).
  */
 export async function providerFromForm(input: {
   body: Record<string, string>;
   organizationId: string;
   roles: readonly string[];
+  /** The registering manager's organization role: the mapping grants none above it. */
+  managerRole?: string;
   cipher: TokenCipher;
   now: Date;
   parseSamlMetadata: ((xml: string) => StoredSamlConfig) | undefined;
@@ -120,7 +134,7 @@ export async function providerFromForm(input: {
   const name = text(body, 'name', false) ?? id;
   if (name.length > 100) throw invalid('`name` is too long');
   const domain = body.domain?.trim() ? parseDomain(body.domain) : null;
-  const roleMapping = parseRoleMapping(body, input.roles);
+  const roleMapping = parseRoleMapping(body, input.roles, input.managerRole);
   const base = { id, organizationId: input.organizationId, name, domain, roleMapping, createdAt: input.now };
   if (type === 'saml') return { ...base, type, oidc: null, saml: samlConfig(body, input.parseSamlMetadata) };
   const issuer = httpsUrl(text(body, 'issuer', true)!, 'issuer');

@@ -90,12 +90,12 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
   }
 
   /** A manager's POST: JSON `{ok: true, ...}`, or for browsers the manage page with the outcome. */
-  function manage(run: (ctx: RouteContext, organizationId: string) => Promise<Outcome>): Action {
+  function manage(run: (ctx: RouteContext, organizationId: string, role: string) => Promise<Outcome>): Action {
     return async (ctx) => {
       const caller = await cookieCaller(ctx, WHAT);
       try {
-        const { organization } = await o.access().managerOf(caller, organizationKey(ctx));
-        const out = await run(ctx, organization.id);
+        const { organization, membership } = await o.access().managerOf(caller, organizationKey(ctx));
+        const out = await run(ctx, organization.id, membership.role);
         if (ctx.wantsJson)
           return { status: 200, json: { ok: true, ...out.json }, cookies: caller.cookies, headers: NO_STORE };
         return managePage(ctx, caller, organization.id, {
@@ -186,11 +186,12 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
       })),
     },
     'sso/providers/register': {
-      POST: manage(async (ctx, organizationId) => {
+      POST: manage(async (ctx, organizationId, role) => {
         const record = await providerFromForm({
           body: ctx.body,
           organizationId,
           roles: o.access().roles,
+          managerRole: role,
           cipher: s.cipher(),
           now: now(ctx),
           parseSamlMetadata: s.saml?.parseMetadata,
