@@ -4,7 +4,7 @@
  * @module
  * @internal
  */
-import { randomString, sha256Hex, timingSafeEqual } from '../../plugin-kit.js';
+import { authError, randomString, sha256Hex, timingSafeEqual } from '../../plugin-kit.js';
 import { ssoError } from './errors.js';
 import type { ResolveTxt } from './options.js';
 import type { SsoDomainRecord, SsoStorage } from './types.js';
@@ -39,6 +39,29 @@ export function emailDomain(email: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether an IdP of `organizationId` vouches for `email`: the IdP reports it verified (`idpVerified`; a SAML
+ * assertion always does) and its domain is one this organization proved. An address in a domain another
+ * organization proved is refused outright: that organization's people are never created, linked or signed in by
+ * someone else's IdP.
+ * @throws AuthError `OAUTH_ACCOUNT_NOT_LINKED` (409) when another organization verified the email's domain.
+ */
+export async function vouchedEmail(
+  storage: SsoStorage,
+  organizationId: string,
+  email: string | null,
+  idpVerified: boolean,
+): Promise<boolean> {
+  const domain = email ? emailDomain(email) : null;
+  const owner = domain ? (await storage.verifiedDomain(domain))?.organizationId : undefined;
+  if (owner !== undefined && owner !== organizationId)
+    throw authError(
+      'OAUTH_ACCOUNT_NOT_LINKED',
+      'This identity provider cannot sign in an address of a domain another organization verified',
+    );
+  return idpVerified && owner === organizationId;
 }
 
 /** What the owner publishes: the TXT record's name and value. */

@@ -17,7 +17,7 @@ import {
   type TokenCipher,
   type UserProfile,
 } from '../../plugin-kit.js';
-import { emailDomain } from './domains.js';
+import { vouchedEmail } from './domains.js';
 import { ssoError } from './errors.js';
 import type { ResolvedSsoOptions } from './options.js';
 import { mappedRole, secretContext } from './providers.js';
@@ -47,9 +47,7 @@ export function oidcFlow(o: ResolvedSsoOptions, storage: () => SsoStorage, ciphe
    */
   async function profileOf(record: SsoProviderRecord, claims: Record<string, unknown>): Promise<UserProfile> {
     const email = typeof claims.email === 'string' ? claims.email : null;
-    const domain = email ? emailDomain(email) : null;
-    const verified = domain ? await storage().verifiedDomain(domain) : null;
-    const vouched = claims.email_verified === true && verified?.organizationId === record.organizationId;
+    const vouched = await vouchedEmail(storage(), record.organizationId, email, claims.email_verified === true);
     return {
       id: String(claims.sub),
       email,

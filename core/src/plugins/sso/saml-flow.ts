@@ -30,7 +30,7 @@ import {
   type PluginRoute,
   type RouteContext,
 } from '../../plugin-kit.js';
-import { emailDomain } from './domains.js';
+import { vouchedEmail } from './domains.js';
 import { ssoError } from './errors.js';
 import { accountProviderId } from './oidc.js';
 import type { ResolvedSsoOptions } from './options.js';
@@ -125,9 +125,8 @@ export function samlSide(o: ResolvedSsoOptions, storage: () => SsoStorage): Saml
   ): Promise<ActionResult> {
     const adapter = ctx.auth.adapter!;
     const email = profile.email?.trim() || null;
-    const domain = email ? emailDomain(email) : null;
     // SAML carries no email_verified: the IdP vouches only for addresses in a domain its organization proved.
-    const vouched = domain ? (await storage().verifiedDomain(domain))?.organizationId === record.organizationId : false;
+    const vouched = await vouchedEmail(storage(), record.organizationId, email, true);
     const displayName = profile.attributes.displayName?.[0] ?? profile.attributes.name?.[0] ?? null;
     const provider = { id: await accountProviderId(record), trustEmail: true };
     const current = await ctx.auth.readSession(ctx.request, { fresh: true });
