@@ -1,0 +1,142 @@
+/**
+ * Attacks on `oneTap()`'s single-use store (`spent.ts`): one token replayed at once through two adapters over one
+ * SQLite file, what a row holds and how long, and a nonce tried with another browser's nonce cookie.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuth } from '../../auth.js';
+import { createMemoryAdapter } from '../../storage/memory.js';
+import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
+import type { StorageAdapter } from '../../storage/types.js';
+import { ORIGIN, SECRET, TestClient } from '../../testing/fixtures.js';
+import { oneTap } from './index.js';
+import { spendOnce } from './spent.js';
+
+const CLIENT_ID = 'client-123.apps.googleusercontent.com';
+let server: Server;
+let jwksUrl: string;
+let key: CryptoKey;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256', { extractable: true });
+  key = pair.privateKey;
+  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  server = createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function token(claims: JWTPayload = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    iss: 'https://accounts.google.com',
+    aud: CLIENT_ID,
+    sub: 'google-sub-1',
+    iat: now,
+    exp: now + 3600,
+    email: 'grace@example.com',
+    email_verified: true,
+    ...claims,
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+    .sign(key);
+}
+
+const authOn = (adapter: StorageAdapter) =>
+  createAuth({
+    secret: SECRET,
+    baseURL: ORIGIN,
+    adapter,
+    providers: [],
+    plugins: [oneTap({ clientId: CLIENT_ID, jwksUrl })],
+    rateLimit: { login: false },
+    logger: { error: () => {}, warn: () => {} },
+  });
+const errorCode = async (res: Response) => ((await res.json()) as { error?: { code: string } }).error?.code;
+const post = (c: TestClient, body: Record<string, unknown>) => c.postJson('/auth/one-tap/callback', body);
+
+describe('oneTap() spent store attacks', () => {
+  it('one token sent at once through two adapters over one SQLite file signs in once', async () => {
+    const file = join(tmpdir(), `one-tap-spent-${randomUUID()}.sqlite`);
+    const adapters = [createSqliteAdapter({ filename: file }), createSqliteAdapter({ filename: file })];
+    try {
+      const auths = adapters.map(authOn);
+      await auths[0]!.migrate();
+      const t = await token({ jti: 'sqlite-race' });
+      const clients = [0, 1, 0, 1, 0, 1].map((i) => new TestClient(auths[i]!));
+      const results = await Promise.all(clients.map((c) => post(c, { idToken: t })));
+      expect(results.map((r) => r.status).sort()).toStrictEqual([200, 401, 401, 401, 401, 401]);
+      for (const r of results.filter((r) => r.status === 401)) expect(await errorCode(r)).toBe('ONE_TAP_TOKEN_INVALID');
+      const signedIn = await Promise.all(clients.map(async (c) => (await c.session())?.user.email ?? null));
+      expect(signedIn.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await Promise.all(adapters.map((a) => a.close?.()));
+      await rm(file, { force: true });
+      await rm(`${file}-wal`, { force: true });
+      await rm(`${file}-shm`, { force: true });
+    }
+  });
+
+  for (const [label, open] of [
+    ['memory', async () => createMemoryAdapter()],
+    ['SQLite', async () => createSqliteAdapter({ filename: ':memory:' })],
+  ] as [string, () => Promise<StorageAdapter>][])
+    it(`${label}: a row keeps only the hash, per kind, until it expires; purgeExpired removes it`, async () => {
+      const adapter = await open();
+      try {
+        await adapter.migrate();
+        const now = Date.now();
+        const later = new Date(now + 3_600_000);
+        const earlier = new Date(now - 1_000);
+        expect(await spendOnce(adapter, 'token', 'secret-a', later)).toBe(true);
+        expect(await spendOnce(adapter, 'token', 'secret-a', later)).toBe(false);
+        // A nonce and a token are spent apart: one never blocks the other.
+        expect(await spendOnce(adapter, 'nonce', 'secret-a', later)).toBe(true);
+        expect(await spendOnce(adapter, 'token', 'secret-b', earlier)).toBe(true);
+        const hash = createHash('sha256').update('secret-a').digest('hex');
+        const row = await adapter.useVerificationToken({ identifier: 'one-tap-token', tokenHash: hash });
+        expect(row).toMatchObject({ identifier: 'one-tap-token', tokenHash: hash });
+        expect(JSON.stringify(row)).not.toContain('secret-a');
+        // Consumed by that read: put it back, as the store had it.
+        expect(await spendOnce(adapter, 'token', 'secret-a', later)).toBe(true);
+
+        const purged = await adapter.purgeExpired(new Date(now));
+        expect(purged.verificationTokens).toBe(1);
+        // The expired row is gone (the secret it named is past its own expiry anyway); the live ones stay.
+        expect(await spendOnce(adapter, 'token', 'secret-b', later)).toBe(true);
+        expect(await spendOnce(adapter, 'token', 'secret-a', later)).toBe(false);
+        expect(await spendOnce(adapter, 'nonce', 'secret-a', later)).toBe(false);
+      } finally {
+        await adapter.close?.();
+      }
+    });
+
+  it("a nonce works only with its own browser's cookie, and a refused try spends nothing", async () => {
+    const adapter = createMemoryAdapter();
+    const auth = authOn(adapter);
+    await auth.migrate();
+    const nonceOf = async (c: TestClient) =>
+      ((await (await c.request('/auth/one-tap/nonce')).json()) as { nonce: string }).nonce;
+    const a = new TestClient(auth);
+    const b = new TestClient(auth);
+    const nonceA = await nonceOf(a);
+    const nonceB = await nonceOf(b);
+    expect(nonceA).not.toBe(nonceB);
+    const stolen = await post(b, { idToken: await token({ nonce: nonceA, jti: 'stolen' }) });
+    expect(stolen.status).toBe(401);
+    expect(await errorCode(stolen)).toBe('ONE_TAP_NONCE_INVALID');
+    expect(await b.session()).toBeNull();
+    expect((await post(a, { idToken: await token({ nonce: nonceA, jti: 'own-a' }) })).status).toBe(200);
+    expect((await post(b, { idToken: await token({ nonce: nonceB, jti: 'own-b' }) })).status).toBe(200);
+  });
+});
