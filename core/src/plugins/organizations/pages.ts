@@ -30,6 +30,8 @@ export interface OrganizationsPageView {
   /** Preselected in the invite form. */
   defaultRole: string;
   selfId: string;
+  /** Whether `GET {basePath}/sso/manage` is served (`sso()` is on): managers get a link to it. Default false. */
+  ssoManage?: boolean;
   notice?: string | null;
   error?: string | null;
   /** The page's language (English without). */
@@ -92,11 +94,15 @@ export function organizationsPage(v: OrganizationsPageView): string {
           `${hidden('organizationId', a.id)}<label for="org-invite-email">${escapeHtml(t('org.email'))}</label><input id="org-invite-email" name="email" type="email" required><label for="org-invite-role">${escapeHtml(t('org.role'))}</label><select id="org-invite-role" name="role">${roleOptions(v.defaultRole)}</select><button type="submit">${escapeHtml(t('org.sendInvitation'))}</button>`,
         )}${pending ? `<h3>${escapeHtml(t('org.pending'))}</h3><ul>${pending}</ul>` : ''}`
       : '';
+    const ssoLink =
+      a.manager && v.ssoManage
+        ? `<p><a href="${escapeHtml(`${b}/sso/manage?organizationId=${encodeURIComponent(a.id)}`)}">${escapeHtml(t('org.sso'))}</a></p>`
+        : '';
     const head = `<tr><th>${escapeHtml(t('org.email'))}</th><th>${escapeHtml(t('org.name'))}</th><th>${escapeHtml(t('org.role'))}</th><th></th></tr>`;
     const more = v.membersNext
       ? `<p><a href="${escapeHtml(`${b}/org?after=${encodeURIComponent(v.membersNext)}`)}">${escapeHtml(t('org.moreMembers'))}</a></p>`
       : '';
-    active = `<h2 id="active-org">${escapeHtml(a.name)}</h2><p>${t.html('org.yourRole', { role: a.role }, ['role'])}</p><table><thead>${head}</thead><tbody>${rows}</tbody></table>${more}${inviteForm}${form(`${b}/org/leave`, v.csrfToken, `${hidden('organizationId', a.id)}<button type="submit">${escapeHtml(t('org.leave', { organization: a.name }))}</button>`)}`;
+    active = `<h2 id="active-org">${escapeHtml(a.name)}</h2><p>${t.html('org.yourRole', { role: a.role }, ['role'])}</p><table><thead>${head}</thead><tbody>${rows}</tbody></table>${more}${inviteForm}${ssoLink}${form(`${b}/org/leave`, v.csrfToken, `${hidden('organizationId', a.id)}<button type="submit">${escapeHtml(t('org.leave', { organization: a.name }))}</button>`)}`;
   }
   return layout(
     t('org.title'),

@@ -76,6 +76,8 @@ async function page(
     roles: o.roles,
     defaultRole: o.defaultRole,
     selfId: caller.user.id,
+    // The link to `sso()`'s page for managers, when that plugin serves it.
+    ssoManage: ctx.auth.routeTemplateOf('/sso/manage') !== undefined,
     locale: pageLocale(ctx),
     ...message,
   });
