@@ -4,6 +4,8 @@
  * (case, dots, homographs, invisible characters, subdomains, split and failing TXT lookups), routing and what it
  * reveals, provisioning across tenants, roles, bans, the OIDC callback and redirects, CSRF, and secrets.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordAccounts } from '../../password-accounts.js';
 import { STRICT_CLIENTS, startStrictProvider, type StrictProvider } from '../../providers/oauth/strict-provider.js';
@@ -415,6 +417,32 @@ describe('sso() OIDC callback under attack', () => {
   });
 });
 
+describe('sso() OIDC discovery under attack', () => {
+  it('an issuer whose discovery document names another issuer never sends anyone anywhere (502, stable code)', async () => {
+    const t = await setup();
+    // A server at another address that hands out the real OP's document (whose `issuer` is the OP's own).
+    const document = await (await fetch(`${op.issuer}/.well-known/openid-configuration`)).text();
+    let served = 0;
+    const mixup = createServer((req, res) => {
+      served++;
+      res.writeHead(req.url === '/.well-known/openid-configuration' ? 200 : 404, {
+        'content-type': 'application/json',
+      });
+      res.end(document);
+    });
+    await new Promise<void>((resolve) => mixup.listen(0, '127.0.0.1', resolve));
+    try {
+      const issuer = `http://127.0.0.1:${(mixup.address() as AddressInfo).port}`;
+      expect((await t.register(t.owner, { providerId: 'mixup', domain: '', issuer })).status).toBe(200);
+      const res = await t.client().postJson('/auth/sso/sign-in', { providerId: 'mixup' });
+      expect([res.status, (await json(res)).error?.code]).toEqual([502, 'OAUTH_SIGNIN_ERROR']);
+      expect(served).toBeGreaterThan(0);
+    } finally {
+      await new Promise((resolve) => mixup.close(resolve));
+    }
+  });
+});
+
 describe('sso() management under attack', () => {
   it('a member cannot verify a domain, and an owner of another organization reaches none of Acme’s records', async () => {
     const t = await setup();
@@ -422,6 +450,11 @@ describe('sso() management under attack', () => {
     await t.signInAs(bob, 'bob');
     const verify = await bob.postJson('/auth/sso/domains/verify', { organizationId: t.acme, domain: 'acme.test' });
     expect(verify.status).toBe(403);
+    for (const path of ['providers', 'domains', 'manage']) {
+      const res = await bob.request(`/auth/sso/${path}?organizationId=${t.acme}`, { headers: { accept: 'text/html' } });
+      expect(res.status, path).toBe(403);
+      expect(await res.text(), path).not.toContain('acme.test');
+    }
     // Beta's owner names Acme's provider or domain with Beta's organization id: not found.
     const del = await t.betaOwner.postJson('/auth/sso/providers/delete', {
       organizationId: t.beta,
