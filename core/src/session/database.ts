@@ -116,7 +116,7 @@ export function databaseStrategy(
   }
 
   return {
-    async issue({ user, previous, client, impersonatedBy, maxAge }) {
+    async issue({ user, previous, client, impersonatedBy, maxAge, authTime }) {
       if (previous) {
         const old = await lookup(previous);
         if (old) await adapter.deleteSession(old.session.id);
@@ -131,7 +131,7 @@ export function databaseStrategy(
         tokenHash: await sha256Hex(secret),
         userId: user.id,
         expires,
-        createdAt: new Date(now),
+        createdAt: authTime ?? new Date(now),
         lastActiveAt: new Date(now),
         ...(userAgent ? { userAgent } : {}),
         ...(client?.ip ? { ip: client.ip } : {}),

@@ -24,6 +24,13 @@ export interface SessionIssueInput {
   impersonatedBy?: string;
   /** Lifetime in seconds instead of `session.maxAge` (at most it). */
   maxAge?: number;
+  /**
+   * When the person signed in, for a session that continues an earlier sign-in under a new token (`multiSession()`
+   * keeping an account): stored as the database row's `createdAt`, which reads answer as `authTime` (what freshness
+   * checks such as OIDC `max_age` read), so a re-issue does not pass for a new sign-in. Default: now. The database
+   * strategy only: the jwt strategy (which `multiSession()` refuses) stamps `auth_time` now.
+   */
+  authTime?: Date;
 }
 
 /** Facts about the client a session was issued to. */
