@@ -142,6 +142,23 @@ describe('multiSession() attacks', () => {
     expect((await c.session())?.user.email).toBe('hopper@example.com');
   });
 
+  it('a kept account keeps when its person signed in: another sign-in does not make it look freshly authenticated', async () => {
+    let now = Date.parse('2026-01-05T09:00:00Z');
+    const f = await setup({}, [], { clock: { now: () => now } });
+    await f.register('grace@example.com');
+    const c = f.client();
+    await signInAs(c, EMAIL);
+    const [adaSession] = await f.adapter.listSessions(f.userId);
+    const signedInAt = adaSession!.createdAt.getTime();
+    now += 6 * 3_600_000;
+    await signInAs(c, 'grace@example.com');
+    const [kept] = await f.adapter.listSessions(f.userId);
+    expect(kept!.id).not.toBe(adaSession!.id);
+    // The re-issued session is Ada's sign-in going on: its createdAt is the authTime freshness checks read
+    // (oidcProvider()'s max_age and prompt=login).
+    expect(kept!.createdAt.getTime()).toBe(signedInAt);
+  });
+
   it('GET and HEAD change nothing; cross-site form posts and JSON from another origin are refused', async () => {
     const f = await setup();
     await f.register('grace@example.com');

@@ -35,6 +35,8 @@ export interface DeviceSession {
   impersonatedBy?: string;
   /** The slid expiry when the read moved it forward. */
   refreshedExpires?: Date;
+  /** When the person signed in (the session's `authTime`), kept when the session is re-issued. */
+  authTime?: Date;
 }
 
 const secure = (auth: AuthInternals) => auth.config.cookies.sessionToken.options.secure;
@@ -71,6 +73,7 @@ export async function liveSession(auth: AuthInternals, token: string): Promise<D
   const out: DeviceSession = { token, sessionId: read.sessionId, user: read.user, expires: read.expires };
   if (read.impersonatedBy !== undefined) out.impersonatedBy = read.impersonatedBy;
   if (read.refreshed) out.refreshedExpires = read.refreshed.expires;
+  if (read.authTime) out.authTime = read.authTime;
   return out;
 }
 

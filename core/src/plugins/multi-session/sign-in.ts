@@ -63,6 +63,8 @@ export class SignInCarry {
         account: null,
         client: clientOf(ctx),
         maxAge: remaining,
+        // The same sign-in going on: a freshness check must not see a new one.
+        ...(previous.authTime ? { authTime: previous.authTime } : {}),
       });
       const live = await liveSession(auth, issued.value);
       if (live) others.push(live);
