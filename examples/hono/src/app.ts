@@ -20,6 +20,7 @@ import { createViews } from '@framework/example-shared/views';
 import { createExampleRuntime } from '@framework/example-shared/triggers';
 import { createMailer, type Mailer } from '@framework/example-shared/mailer';
 import { createExampleAuth } from '@framework/example-shared/auth';
+import type { ResolveTxt } from '@framework/auth/plugins/sso';
 import { mountClientDemo } from './client-demo.js';
 import { mountAuthorizationDemo, openDemoTenantStorage } from './authorization.js';
 import { createNoteStore } from './inbound-mail.js';
@@ -44,6 +45,8 @@ export interface ExampleOptions {
   baseURL?: string;
   /** Issuer of a local OpenID provider to offer as "Dev OIDC" (see dev-oidc.ts). */
   devOidcIssuer?: string;
+  /** The TXT lookup of `sso()`'s domain proof. Default real DNS; `npm start` passes its stand-in (see dev-dns.ts). */
+  ssoResolveTxt?: ResolveTxt;
   /** Where the mailer logs a line per mail. Default console.info. */
   mailLog?: (line: string) => void;
   /** SMTP URL for real delivery (nodemailer); the dev outbox keeps a copy either way. */
@@ -100,6 +103,7 @@ export async function createExampleApp(options: ExampleOptions = {}): Promise<Ex
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.devOidcIssuer ? { devOidcIssuer: options.devOidcIssuer } : {}),
+    ...(options.ssoResolveTxt ? { ssoResolveTxt: options.ssoResolveTxt } : {}),
   });
   const { auth, adapter } = example;
 

@@ -40,7 +40,8 @@ export interface SeedResult {
   tenants: Record<string, string>;
 }
 
-async function ensureUser(adapter: StorageAdapter, input: (typeof DEMO_USERS)[number]): Promise<string> {
+/** Registers a demo user (or finds them by email) and sets their RBAC role; their id. */
+export async function ensureUser(adapter: StorageAdapter, input: (typeof DEMO_USERS)[number]): Promise<string> {
   let id: string;
   try {
     id = (await passwordAccounts(adapter).register({ email: input.email, password: DEMO_PASSWORD, name: input.name }))
