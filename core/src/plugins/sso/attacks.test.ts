@@ -466,6 +466,48 @@ describe('sso() management under attack', () => {
     expect(await t.storage.getProvider('acme')).not.toBeNull();
   });
 
+  it('shows what a manager typed, and what a link carries, escaped on the pages', async () => {
+    const t = await setup();
+    const xss = '<img src=x onerror=alert(1)>';
+    expect((await t.register(t.owner, { providerId: 'xss', name: `Acme ${xss}`, domain: '' })).status).toBe(200);
+    const manage = await (
+      await t.owner.request(`/auth/sso/manage?organizationId=${t.acme}`, { headers: { accept: 'text/html' } })
+    ).text();
+    expect(manage).toContain('Acme &lt;img');
+    expect(manage).not.toContain(xss);
+    const signIn = await (
+      await t.client().request(`/auth/sso/sign-in?callbackUrl=${encodeURIComponent(`/x"><script>alert(1)</script>`)}`, {
+        headers: { accept: 'text/html' },
+      })
+    ).text();
+    expect(signIn).not.toContain('<script>alert(1)');
+    const refused = await t
+      .client()
+      .postForm('/auth/sso/sign-in', { email: `${xss}@nowhere.test`, callbackUrl: `/"${xss}` });
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).not.toContain(xss);
+  });
+
+  it('answers fields of the wrong JSON type as a refusal, never a server error', async () => {
+    const t = await setup();
+    for (const body of [
+      { email: ['alice@acme.test'] },
+      { email: { toString: 'alice@acme.test' } },
+      { providerId: ['acme'] },
+      { providerId: 1 },
+      { organizationSlug: { $ne: null } },
+      { email: null },
+    ]) {
+      const res = await t.client().postJson('/auth/sso/sign-in', body);
+      expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(body)).toBeLessThan(500);
+    }
+    for (const domain of [['acme.test'], { a: 1 }, 42]) {
+      const res = await t.owner.postJson('/auth/sso/domains/claim', { organizationId: t.acme, domain });
+      expect(res.status, JSON.stringify(domain)).toBe(400);
+    }
+  });
+
   it('refuses every state-changing POST without a CSRF token (the ACS aside), changing nothing', async () => {
     const t = await setup();
     const posts: Array<[string, Record<string, string>]> = [
