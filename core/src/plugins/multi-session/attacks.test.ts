@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CreateAuthOptions } from '../../auth.js';
 import { seal, unseal } from '../../http/sealed.js';
+import type { AuthPlugin } from '../../plugin-kit.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
 import { EMAIL, ORIGIN, PASSWORD, SECRET, makeFixture, type TestClient } from '../../testing/fixtures.js';
@@ -157,6 +158,37 @@ describe('multiSession() attacks', () => {
     // The re-issued session is Ada's sign-in going on: its createdAt is the authTime freshness checks read
     // (oidcProvider()'s max_age and prompt=login).
     expect(kept!.createdAt.getTime()).toBe(signedInAt);
+  });
+
+  it('every session of the kept account ended during the sign-in (a ban, a password reset): no new session is issued for it', async () => {
+    // A plugin whose afterSignIn runs before multiSession()'s: the moment between the core's rotation and the keep.
+    let endAdaDuringSignIn = false;
+    const endAllOfAda: AuthPlugin = {
+      id: 'endAllOfAda',
+      init: (auth) => void (internals = auth),
+      hooks: {
+        afterSignIn: async () => {
+          if (endAdaDuringSignIn) await internals!.strategy.revokeUser(adaId);
+          return undefined;
+        },
+      },
+    } as AuthPlugin;
+    let internals: Parameters<NonNullable<AuthPlugin['init']>>[0] | undefined;
+    const adapter = createMemoryAdapter();
+    const f = await makeFixture('database', {
+      adapter,
+      baseURL: ORIGIN,
+      plugins: [endAllOfAda, multiSession()],
+      rateLimit: { login: false },
+    });
+    const adaId = f.userId;
+    await passwordAccounts(adapter).register({ email: 'grace@example.com', password: PASSWORD });
+    const c = f.client();
+    await signInAs(c, EMAIL);
+    endAdaDuringSignIn = true;
+    await signInAs(c, 'grace@example.com');
+    expect(await f.adapter.listSessions(adaId)).toHaveLength(0);
+    expect(await emails(c)).toStrictEqual([['grace@example.com', true]]);
   });
 
   it('GET and HEAD change nothing; cross-site form posts and JSON from another origin are refused', async () => {

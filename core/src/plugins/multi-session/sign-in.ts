@@ -5,7 +5,14 @@
  * @module
  * @internal
  */
-import { clientOf, readCookie, type OutCookie, type RouteContext, type SignInSubject } from '../../plugin-kit.js';
+import {
+  clientOf,
+  readCookie,
+  storageOf,
+  type OutCookie,
+  type RouteContext,
+  type SignInSubject,
+} from '../../plugin-kit.js';
 import {
   clearDeviceSetCookie,
   deviceSetCookie,
@@ -22,7 +29,8 @@ import {
  * sent); nothing is written there, so a sign-in that another hook interrupts (a second factor) changes nothing.
  */
 export class SignInCarry {
-  readonly #kept = new WeakMap<Request, DeviceSession>();
+  /** The account to keep, and its user's session version then (see {@link SignInCarry.keep}). */
+  readonly #kept = new WeakMap<Request, { session: DeviceSession; version: number | null }>();
 
   /** The `beforeSession` hook: notes the browser's live session when it is another user's own (not an impersonation). */
   async note(ctx: RouteContext, subject: SignInSubject): Promise<undefined> {
@@ -30,7 +38,10 @@ export class SignInCarry {
     if (!value) return undefined;
     const previous = await liveSession(ctx.auth, value);
     if (previous && previous.impersonatedBy === undefined && previous.user.id !== subject.user.id)
-      this.#kept.set(ctx.request, previous);
+      this.#kept.set(ctx.request, {
+        session: previous,
+        version: await storageOf(ctx).getSessionVersion(previous.user.id),
+      });
     return undefined;
   }
 
@@ -39,13 +50,17 @@ export class SignInCarry {
    * the new session replaces and which is revoked) plus the account that was active, re-issued (the token the
    * browser sent stays rotated away); past `maximumSessions`, the accounts added longest ago are revoked and
    * dropped. Answers the rewritten sealed cookie, or nothing when the browser holds no set and kept no account.
+   * When every session of the kept account's user ended meanwhile (a ban, a password reset, sign-out everywhere:
+   * each bumps the user's session version), the re-issued session is revoked at once and not kept, so no session
+   * outlives that.
    */
   async keep(
     ctx: RouteContext,
     subject: SignInSubject,
     maximumSessions: number,
   ): Promise<{ cookies: OutCookie[] } | undefined> {
-    const previous = this.#kept.get(ctx.request);
+    const noted = this.#kept.get(ctx.request);
+    const previous = noted?.session;
     this.#kept.delete(ctx.request);
     if (!previous && !hasDeviceSetCookie(ctx)) return undefined;
     const { auth } = ctx;
@@ -66,8 +81,13 @@ export class SignInCarry {
         // The same sign-in going on: a freshness check must not see a new one.
         ...(previous.authTime ? { authTime: previous.authTime } : {}),
       });
-      const live = await liveSession(auth, issued.value);
-      if (live) others.push(live);
+      // Checked after the issue: an ending of all sessions that lands later deletes this one too.
+      if ((await storageOf(ctx).getSessionVersion(previous.user.id)) !== noted!.version)
+        await auth.strategy.revoke(issued.value);
+      else {
+        const live = await liveSession(auth, issued.value);
+        if (live) others.push(live);
+      }
     }
     // The active account counts toward the cap.
     while (others.length + 1 > maximumSessions) await auth.strategy.revoke(others.shift()!.token);
