@@ -20,11 +20,11 @@ beforeAll(async () => {
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
 const acsOf = (provider: string) => `/auth/sso/saml/acs/${provider}`;
 
-async function setup() {
+async function setup(options: { allowIdpInitiated?: boolean } = {}) {
   const orgs = organizations({ sendInvitation: () => {} });
   const txt = new Map<string, string[][]>();
   const f = await makeFixture('database', {
-    plugins: [orgs, sso({ organizations: orgs, resolveTxt: async (name) => txt.get(name) ?? [] })],
+    plugins: [orgs, sso({ organizations: orgs, resolveTxt: async (name) => txt.get(name) ?? [], ...options })],
   });
   await f.auth.migrate();
   const client = () => Object.assign(f.client(), { ip: '203.0.113.9' });
@@ -133,6 +133,20 @@ describe('sso() SAML ACS under attack', () => {
     expect(await c.session()).toBeNull();
     expect((await t.post(c, 'acme-saml', body, 'text/html')).status).toBe(303);
     expect((await c.session())?.user.email).toBe('grace@acme.test');
+  });
+
+  it('an IdP-initiated RelayState never sends the browser off the app', async () => {
+    const t = await setup({ allowIdpInitiated: true });
+    for (const RelayState of ['//evil.test', '/\\evil.test', 'https:evil.test', 'https://evil.test/x', '/ok']) {
+      const c = t.client();
+      const SAMLResponse = t.acme.idp.respond(null, { assertion: { nameId: 'grace@acme.test', attributes: {} } });
+      const res = await t.post(c, 'acme-saml', t.form({ SAMLResponse, RelayState }), 'text/html');
+      expect(res.status, RelayState).toBe(303);
+      const location = res.headers.get('location')!;
+      expect(new URL(location, ORIGIN).origin, `${RelayState} → ${location}`).toBe(ORIGIN);
+      expect(location.startsWith('//') || location.startsWith('/\\'), location).toBe(false);
+      expect((await c.session())?.user.email).toBe('grace@acme.test');
+    }
   });
 
   it('an IdP asserting an address in another organization’s proven domain signs no one in and creates no one', async () => {
