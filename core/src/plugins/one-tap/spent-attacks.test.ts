@@ -1,6 +1,6 @@
 /**
  * Attacks on `oneTap()`'s single-use store (`spent.ts`): one token replayed at once through two adapters over one
- * SQLite file, what a row holds and how long, and a nonce tried with another browser's nonce cookie.
+ * SQLite file, what a row holds and how long (memory, SQLite, PostgreSQL, MySQL/MariaDB), and a nonce tried with another browser's nonce cookie.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
@@ -10,8 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mysqlDatabases } from '../../../../test-support/mysql-databases.js';
+import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
 import { createAuth } from '../../auth.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
+import { createMysqlAdapter } from '../../storage/sql/mysql.js';
+import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
 import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
 import type { StorageAdapter } from '../../storage/types.js';
 import { ORIGIN, SECRET, TestClient } from '../../testing/fixtures.js';
@@ -35,6 +39,13 @@ beforeAll(async () => {
   jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// Under CI=true this throws when PostgreSQL is down, failing the file.
+const pg = await postgresSchemas('one_tap_spent');
+const my = await mysqlDatabases('one_tap_spent');
+afterAll(async () => {
+  await pg.dropAll();
+  await my.dropAll();
+});
 
 async function token(claims: JWTPayload = {}) {
   const now = Math.floor(Date.now() / 1000);
@@ -90,6 +101,8 @@ describe('oneTap() spent store attacks', () => {
   for (const [label, open] of [
     ['memory', async () => createMemoryAdapter()],
     ['SQLite', async () => createSqliteAdapter({ filename: ':memory:' })],
+    ...(pg.available ? [['PostgreSQL', () => postgresAdapterIn(pg)]] : []),
+    ...(my.available ? [['MySQL/MariaDB', async () => createMysqlAdapter({ pool: (await my.isolated()).pool })]] : []),
   ] as [string, () => Promise<StorageAdapter>][])
     it(`${label}: a row keeps only the hash, per kind, until it expires; purgeExpired removes it`, async () => {
       const adapter = await open();
