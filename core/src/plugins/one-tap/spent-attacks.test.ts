@@ -1,6 +1,7 @@
 /**
  * Attacks on `oneTap()`'s single-use store (`spent.ts`): one token replayed at once through two adapters over one
- * SQLite file, what a row holds and how long (memory, SQLite, PostgreSQL, MySQL/MariaDB), and a nonce tried with another browser's nonce cookie.
+ * SQLite file, what a row holds and how long (memory, SQLite, PostgreSQL, MySQL/MariaDB), and a nonce tried with
+ * another browser's nonce cookie.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
