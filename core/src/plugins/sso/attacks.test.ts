@@ -345,7 +345,7 @@ describe('sso() provisioning under attack', () => {
     const bobId = (await bob.session())!.user.id;
     const promote = { organizationId: t.acme, userId: bobId, role: 'admin' };
     expect((await t.owner.postJson('/auth/org/members/set-role', promote)).status).toBe(200);
-    for (const body of [
+    for (const body of <Record<string, string>[]>[
       { providerId: 'mine', roleValues: 'anyone=owner' },
       { providerId: 'mine', roleValues: '{"anyone":"owner"}' },
       { providerId: 'mine', roleAttribute: '', roleValues: '', defaultRole: 'owner' },
