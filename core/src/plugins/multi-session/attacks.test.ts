@@ -191,6 +191,26 @@ describe('multiSession() attacks', () => {
     expect(await emails(c)).toStrictEqual([['grace@example.com', true]]);
   });
 
+  it('the accounts page escapes a name and an address chosen by their owner', async () => {
+    const f = await setup();
+    const markup = '"><script>alert(1)</script>';
+    await passwordAccounts(f.adapter).register({
+      email: 'grace@example.com',
+      password: PASSWORD,
+      name: `Grace${markup}`,
+    });
+    const c = f.client();
+    await signInAs(c, EMAIL);
+    await signInAs(c, 'grace@example.com');
+    await f.adapter.updateUser(f.userId, { name: `<img src=x onerror=alert(2)>` });
+    const html = await (await c.request('/auth/multi-session', { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('Accounts on this browser');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('"><script>');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;img src=x');
+  });
+
   it('GET and HEAD change nothing; cross-site form posts and JSON from another origin are refused', async () => {
     const f = await setup();
     await f.register('grace@example.com');
