@@ -1,6 +1,6 @@
 /**
  * Attacks on `oneTap()`'s single-use store (`spent.ts`): one token replayed at once through two adapters over one
- * SQLite file, what a row holds and how long (memory, SQLite, PostgreSQL, MySQL/MariaDB), and a nonce tried with
+ * SQLite file and through two instances keeping verification tokens in one Redis, what a row holds and how long (memory, SQLite, PostgreSQL, MySQL/MariaDB), and a nonce tried with
  * another browser's nonce cookie.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -9,11 +9,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from 'redis';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mysqlDatabases } from '../../../../test-support/mysql-databases.js';
+import { REDIS_URL, serviceAvailable } from '../../../../test-support/services.js';
+import { redisSecondaryStorage } from '../../secondary/redis.js';
 import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
-import { createAuth } from '../../auth.js';
+import { createAuth, type CreateAuthOptions } from '../../auth.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
 import { createMysqlAdapter } from '../../storage/sql/mysql.js';
 import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
@@ -64,16 +67,18 @@ async function token(claims: JWTPayload = {}) {
     .sign(key);
 }
 
-const authOn = (adapter: StorageAdapter) =>
+const authOn = (adapter: StorageAdapter, more: Partial<CreateAuthOptions> = {}) =>
   createAuth({
     secret: SECRET,
     baseURL: ORIGIN,
     adapter,
+    ...more,
     providers: [],
     plugins: [oneTap({ clientId: CLIENT_ID, jwksUrl })],
     rateLimit: { login: false },
     logger: { error: () => {}, warn: () => {} },
   });
+const redisUp = await serviceAvailable('redis');
 const errorCode = async (res: Response) => ((await res.json()) as { error?: { code: string } }).error?.code;
 const post = (c: TestClient, body: Record<string, unknown>) => c.postJson('/auth/one-tap/callback', body);
 
@@ -96,6 +101,38 @@ describe('oneTap() spent store attacks', () => {
       await rm(file, { force: true });
       await rm(`${file}-wal`, { force: true });
       await rm(`${file}-shm`, { force: true });
+    }
+  });
+
+  it.runIf(redisUp)('one token sent at once to two instances keeping tokens in one Redis signs in once', async () => {
+    const keyPrefix = `test:one-tap:${randomUUID()}:`;
+    const adapter = createMemoryAdapter();
+    const secondaries = await Promise.all(
+      [0, 1].map(async () => {
+        const client = await createClient({ url: REDIS_URL }).connect();
+        const secondary = redisSecondaryStorage(client, { keyPrefix, channel: `${keyPrefix}invalidate` });
+        await secondary.ready();
+        return { client, secondary };
+      }),
+    );
+    try {
+      const auths = secondaries.map(({ secondary }) => authOn(adapter, { secondaryStorage: secondary }));
+      await auths[0]!.migrate();
+      const t = await token({ jti: 'redis-race' });
+      const clients = [0, 1, 0, 1].map((i) => new TestClient(auths[i]!));
+      const results = await Promise.all(clients.map((c) => post(c, { idToken: t })));
+      expect(results.map((r) => r.status).sort()).toStrictEqual([200, 401, 401, 401]);
+      // Nothing of it in the database: the spent mark lives in Redis, under the token's hash.
+      const hash = createHash('sha256').update(t).digest('hex');
+      expect(await adapter.useVerificationToken({ identifier: 'one-tap-token', tokenHash: hash })).toBeNull();
+      const keys = await secondaries[0]!.client.keys(`${keyPrefix}*`);
+      expect(keys.some((k) => k.includes(hash))).toBe(true);
+      expect(keys.join(' ')).not.toContain(t.split('.')[2]!);
+    } finally {
+      for (const { client, secondary } of secondaries) {
+        await secondary.close();
+        await client.quit().catch(() => {});
+      }
     }
   });
 
