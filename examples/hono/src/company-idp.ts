@@ -6,7 +6,7 @@
  * provider (see `sso-seed.ts`), so "Sign in with SSO" → `ada@acme.test` ends here and comes back signed in.
  */
 import { randomBytes } from 'node:crypto';
-import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
+import { serve, type ServerType } from '@hono/node-server';
 import { createAuth, createSqliteAdapter, passwordAccounts, type Auth } from '@framework/auth';
 import { jwt } from '@framework/auth/plugins/jwt';
 import { oidcProvider } from '@framework/auth/plugins/oidc-provider';
@@ -51,7 +51,7 @@ export async function startCompanyIdp(options: CompanyIdpOptions): Promise<Compa
     const s = serve(
       {
         // The client's address, for the IdP's login limiter (it counts failed sign-ins per IP).
-        fetch: (request, env: HttpBindings) =>
+        fetch: (request, env) =>
           app.handler
             ? app.handler(request, env.incoming.socket.remoteAddress)
             : new Response('Starting', { status: 503 }),
