@@ -73,39 +73,44 @@ export async function seedAcmeSso(app: SsoSeedTarget, idp: CompanyIdp, dns: DevD
     'signing in the owner',
     await as.post('/auth/callback/credentials', { email: owner.email, password: DEMO_PASSWORD }),
   );
-  const mine = (await as.get('/auth/org/list')).organizations as { id: string; slug: string }[];
-  const organizationId =
-    mine.find((o) => o.slug === ACME.slug)?.id ??
-    ok('creating Acme', await as.post('/auth/org/create', { name: ACME.name, slug: ACME.slug })).organization.id;
-  // The IdP's secret is new at every start (it keeps nothing on disk): register the provider again.
-  const providers = (await as.get(`/auth/sso/providers?organizationId=${organizationId}`)).providers as {
-    id: string;
-  }[];
-  if (providers.some((p) => p.id === ACME_PROVIDER_ID))
+  try {
+    const mine = (await as.get('/auth/org/list')).organizations as { id: string; slug: string }[];
+    const organizationId =
+      mine.find((o) => o.slug === ACME.slug)?.id ??
+      ok('creating Acme', await as.post('/auth/org/create', { name: ACME.name, slug: ACME.slug })).organization.id;
+    // The IdP's secret is new at every start (it keeps nothing on disk): register the provider again.
+    const providers = (await as.get(`/auth/sso/providers?organizationId=${organizationId}`)).providers as {
+      id: string;
+    }[];
+    if (providers.some((p) => p.id === ACME_PROVIDER_ID))
+      ok(
+        'deleting the old provider',
+        await as.post('/auth/sso/providers/delete', { organizationId, providerId: ACME_PROVIDER_ID }),
+      );
     ok(
-      'deleting the old provider',
-      await as.post('/auth/sso/providers/delete', { organizationId, providerId: ACME_PROVIDER_ID }),
+      'registering the provider',
+      await as.post('/auth/sso/providers/register', {
+        organizationId,
+        providerId: ACME_PROVIDER_ID,
+        type: 'oidc',
+        name: 'Acme company IdP',
+        issuer: idp.issuer,
+        clientId: COMPANY_CLIENT_ID,
+        clientSecret: idp.clientSecret,
+        domain: ACME.domain,
+        defaultRole: ACME_SSO_ROLE,
+      }),
     );
-  ok(
-    'registering the provider',
-    await as.post('/auth/sso/providers/register', {
-      organizationId,
-      providerId: ACME_PROVIDER_ID,
-      type: 'oidc',
-      name: 'Acme company IdP',
-      issuer: idp.issuer,
-      clientId: COMPANY_CLIENT_ID,
-      clientSecret: idp.clientSecret,
-      domain: ACME.domain,
-      defaultRole: ACME_SSO_ROLE,
-    }),
-  );
-  // The domain proof: claim it, "publish" the TXT record in the dev stand-in for DNS, verify it.
-  const claim = ok(
-    'claiming acme.test',
-    await as.post('/auth/sso/domains/claim', { organizationId, domain: ACME.domain }),
-  );
-  dns.publish(claim.txtName as string, claim.txtValue as string);
-  ok('verifying acme.test', await as.post('/auth/sso/domains/verify', { organizationId, domain: ACME.domain }));
-  return organizationId;
+    // The domain proof: claim it, "publish" the TXT record in the dev stand-in for DNS, verify it.
+    const claim = ok(
+      'claiming acme.test',
+      await as.post('/auth/sso/domains/claim', { organizationId, domain: ACME.domain }),
+    );
+    dns.publish(claim.txtName as string, claim.txtValue as string);
+    ok('verifying acme.test', await as.post('/auth/sso/domains/verify', { organizationId, domain: ACME.domain }));
+    return organizationId;
+  } finally {
+    // The seed's own session ends here (each start would otherwise leave one behind).
+    await as.post('/auth/signout', {});
+  }
 }
