@@ -235,7 +235,9 @@ describe('oidcProvider: the authorize step', () => {
     const again = new URL(login.headers.get('location')!, op.base);
     expect(again.pathname).toBe('/auth/signin');
     const back = again.searchParams.get('callbackUrl')!;
-    expect(new URL(back, op.base).searchParams.has('prompt')).toBe(false);
+    expect(back).toBe(authorizeUrl({ prompt: 'login' }));
+    const pending = login.headers.getSetCookie().find((l) => l.startsWith('framework.oidc-reauth='));
+    expect(pending).toMatch(/HttpOnly/i);
     // Coming back without signing in again is not enough.
     expect(new URL((await b.request(back)).headers.get('location')!, op.base).pathname).toBe('/auth/signin');
     clock.advance(2000);
@@ -247,11 +249,48 @@ describe('oidcProvider: the authorize step', () => {
       clock.advance(10_000);
       const old = await b.request(authorizeUrl({ max_age: '5' }));
       expect(new URL(old.headers.get('location')!, op.base).pathname).toBe('/auth/signin');
-      const fresh = await b.request(authorizeUrl({ max_age: '60' }));
+      // That request edited to a larger max_age is still bound to the fresh sign-in; a new request is not.
+      const edited = await b.request(authorizeUrl({ max_age: '60' }));
+      expect(new URL(edited.headers.get('location')!, op.base).pathname).toBe('/auth/signin');
+      const fresh = await b.request(authorizeUrl({ max_age: '60', state: 'st-2' }));
       expect(new URL(fresh.headers.get('location')!).searchParams.get('code')).toBeTruthy();
     } finally {
       clock.advance(-12_000);
     }
+  });
+
+  it('binds a forced re-login server-side: an edited or stripped return URL does not skip it', async () => {
+    const b = op.browser();
+    await b.signIn();
+    await b.authorize(authorizeUrl()); // consent given
+    const onSignIn = (res: Response) => new URL(res.headers.get('location')!, op.base).pathname === '/auth/signin';
+    for (const params of [{ prompt: 'login' }, { max_age: '0' }]) {
+      clock.advance(5000);
+      expect(onSignIn(await b.request(authorizeUrl(params)))).toBe(true);
+      // The same request with prompt / max_age stripped, or with the old `auth_after` parameter set to the past,
+      // still wants the fresh sign-in it was sent for.
+      for (const edited of [
+        authorizeUrl(),
+        authorizeUrl({ ...params, auth_after: '0' }),
+        authorizeUrl({ prompt: null, max_age: null, auth_after: '0' }),
+      ])
+        expect(onSignIn(await b.request(edited)), edited).toBe(true);
+      // Signing in again satisfies it (even for max_age=0, whose sign-in is already older than 0 s on return).
+      clock.advance(1000);
+      await b.signIn();
+      const issued = await b.request(authorizeUrl(params));
+      expect(new URL(issued.headers.get('location')!).searchParams.get('code')).toBeTruthy();
+      expect(b.cookies.has('framework.oidc-reauth')).toBe(false);
+    }
+  });
+
+  it('a signed-out person asked for prompt=login signs in once and gets the code', async () => {
+    const b = op.browser();
+    const first = await b.request(authorizeUrl({ prompt: 'login' }));
+    const back = new URL(first.headers.get('location')!, op.base).searchParams.get('callbackUrl')!;
+    await b.signIn();
+    const issued = await b.authorize(back);
+    expect(issued.searchParams.get('code')).toBeTruthy();
   });
 
   it('answers access_denied when the user denies, and consent_required under prompt=none before consent', async () => {

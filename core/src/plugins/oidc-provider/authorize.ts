@@ -23,6 +23,7 @@ import type { Clients } from './clients.js';
 import { oidcError } from './errors.js';
 import type { ResolvedOidcProviderOptions } from './options.js';
 import { consentPage } from './pages.js';
+import { clearReauth, pendingReauth, reauthCookie } from './reauth.js';
 import type { OidcClientRecord } from './types.js';
 
 /** A checked authorization request. */
@@ -35,8 +36,6 @@ interface AuthorizationRequest {
   codeChallenge: string;
 }
 
-/** The `auth_after` parameter this endpoint adds when it sends the browser to sign in again (ms since the epoch). */
-const AUTH_AFTER = 'auth_after';
 const CONSENT_PURPOSE = 'oidc-consent';
 /** How long a consent page may be answered, in seconds. */
 const CONSENT_TTL = 600;
@@ -49,6 +48,9 @@ function back(redirectUri: string, params: Record<string, string | null>, issuer
   url.searchParams.set('iss', issuer);
   return { status: 303, redirect: url.href, headers: { 'cache-control': 'no-store' } };
 }
+
+const withCookies = (result: ActionResult, cookies: ActionResult['cookies'] = []): ActionResult =>
+  cookies.length ? { ...result, cookies: [...(result.cookies ?? []), ...cookies] } : result;
 
 class Refusal extends Error {
   constructor(
@@ -133,13 +135,17 @@ async function issueCode(
   return { ...result, cookies: caller.cookies };
 }
 
-/** The sign-in page, coming back to this request (with `auth_after` when a fresh sign-in is needed). */
-function toSignIn(ctx: RouteContext, fresh: boolean): ActionResult {
-  const here = new URL(ctx.url.href);
-  here.searchParams.delete('prompt');
-  if (fresh) here.searchParams.set(AUTH_AFTER, String(ctx.auth.clock.now()));
-  const back = `${here.pathname}${here.search}`;
-  return { status: 303, redirect: `${ctx.auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(back)}` };
+/**
+ * The sign-in page, coming back to this very request (`prompt` and `max_age` kept). When `fresh`, a sealed cookie
+ * binds the request to a sign-in at or after now, so editing the URL on the way back cannot skip it.
+ */
+async function toSignIn(ctx: RouteContext, req: AuthorizationRequest, fresh: boolean): Promise<ActionResult> {
+  const back = `${ctx.url.pathname}${ctx.url.search}`;
+  return {
+    status: 303,
+    redirect: `${ctx.auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(back)}`,
+    cookies: fresh ? [await reauthCookie(ctx, req, ctx.auth.clock.now())] : [],
+  };
 }
 
 /** `GET /oauth2/authorize`. */
@@ -165,31 +171,30 @@ export async function authorize(ctx: RouteContext, deps: AuthorizeDeps): Promise
     const now = ctx.auth.clock.now();
     if (!caller) {
       if (prompt.has('none')) throw new Refusal('login_required', 'The user is not signed in');
-      return toSignIn(ctx, false);
+      return await toSignIn(ctx, req, prompt.has('login') || maxAge !== null);
     }
     // An admin acting as the user (admin()) does not hand the user's account to an application: its tokens would
     // outlive the impersonation.
     if (caller.impersonatedBy !== undefined) throw impersonationRestricted();
     const authTime = caller.authTime?.getTime() ?? 0;
-    const after = Number(p.get(AUTH_AFTER) ?? NaN);
-    // Signed in again since this endpoint sent the browser to sign in (the parameter only ever asks for more: a
-    // browser that drops it drops `prompt` with it, and the RP still sees `auth_time` in the ID token).
-    const asked = p.has(AUTH_AFTER);
-    const reauthenticated = asked && Number.isFinite(after) && authTime >= after;
+    // The fresh sign-in this request was sent for, if any (bound server-side; the URL cannot lower it).
+    const after = await pendingReauth(ctx, req);
     const tooOld = maxAge !== null && now - authTime > maxAge * 1000;
-    if ((prompt.has('login') || tooOld || asked) && !reauthenticated) {
+    const reauthenticated = after !== null && authTime >= after;
+    if ((prompt.has('login') || tooOld || after !== null) && !reauthenticated) {
       if (prompt.has('none')) throw new Refusal('login_required', 'A fresh sign-in is required');
-      return toSignIn(ctx, true);
+      return await toSignIn(ctx, req, true);
     }
+    const done = after !== null ? [clearReauth(ctx)] : [];
     if (!client.skipConsent) {
       const stored = await deps.o.storage.getConsent(caller.user.id, client.id);
       const covered = stored !== null && scopes.every((s) => stored.scopes.includes(s));
       if (!covered || prompt.has('consent')) {
         if (prompt.has('none')) throw new Refusal('consent_required', 'The user has not allowed this client');
-        return showConsent(ctx, client, req, caller);
+        return withCookies(await showConsent(ctx, client, req, caller), done);
       }
     }
-    return await issueCode(ctx, deps, req, caller);
+    return withCookies(await issueCode(ctx, deps, req, caller), done);
   } catch (error) {
     if (error instanceof Refusal)
       return back(redirectUri, { error: error.error, error_description: error.description, state }, deps.issuer());
