@@ -90,6 +90,32 @@ describe('createSqliteAdapter', () => {
         expect(() => createSqliteAdapter({ filename: ':memory:', [option]: bad })).toThrow(TypeError);
   });
 
+  it('commits without an fsync (synchronous = NORMAL, in WAL mode) unless told synchronous: full', async () => {
+    const pragmas = async (adapter: ReturnType<typeof createSqliteAdapter>) => {
+      await adapter.migrate();
+      const db = (await adapter.loadKysely!())!;
+      const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+      const sync = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+      await adapter.close?.();
+      return { journalMode: mode.rows[0]?.journal_mode, synchronous: sync.rows[0]?.synchronous };
+    };
+    // PRAGMA synchronous reads back 1 for NORMAL, 2 for FULL.
+    expect(await pragmas(createSqliteAdapter({ filename: freshFile() }))).toStrictEqual({
+      journalMode: 'wal',
+      synchronous: 1,
+    });
+    expect(await pragmas(createSqliteAdapter({ filename: freshFile(), synchronous: 'normal' }))).toStrictEqual({
+      journalMode: 'wal',
+      synchronous: 1,
+    });
+    expect(await pragmas(createSqliteAdapter({ filename: freshFile(), synchronous: 'full' }))).toStrictEqual({
+      journalMode: 'wal',
+      synchronous: 2,
+    });
+    for (const bad of ['off', 'FULL', 'extra'])
+      expect(() => createSqliteAdapter({ filename: ':memory:', synchronous: bad as 'full' })).toThrow(TypeError);
+  });
+
   it('cascades through foreign keys, too', async () => {
     const { default: Database } = await import('better-sqlite3');
     const filename = freshFile();
