@@ -45,7 +45,11 @@ describe('sso client functions', () => {
     const orgs = organizations({ sendInvitation: () => {} });
     const { browser } = await engine({
       secret: SECRET,
-      plugins: [orgs, sso({ organizations: orgs, resolveTxt: async (name) => txt.get(name) ?? [] })],
+      // The stand-in IdP listens on http://127.0.0.1, and the test engine has no base URL.
+      plugins: [
+        orgs,
+        sso({ organizations: orgs, allowPrivateIssuers: true, resolveTxt: async (name) => txt.get(name) ?? [] }),
+      ],
       rateLimit: { login: false },
     });
     const owner = browser();

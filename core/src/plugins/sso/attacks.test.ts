@@ -34,11 +34,15 @@ async function setup() {
   const orgs = organizations({ sendInvitation: () => {} });
   const f = await makeFixture('database', {
     logger: { error: (m) => logs.push(m), warn: (m) => logs.push(m) },
+    // Every client here shares one IP; the limit on claiming and verifying is tested in issuer-policy.test.ts.
+    rateLimit: { login: false },
     plugins: [
       orgs,
       admin(),
       sso({
         organizations: orgs,
+        // The test OP listens on http://127.0.0.1; the fixture's origin (http://app.test) is no base URL.
+        allowPrivateIssuers: true,
         resolveTxt: async (name) => {
           const records = txt.get(name);
           if (records instanceof Error) throw records;

@@ -14,7 +14,10 @@ import { defineErrorCodes, type AuthError, type ErrorCodesOf, type ErrorDetail }
  *   metadata, role mapping).
  * - `SSO_NO_PROVIDER` (404): `POST /sso/sign-in` found no provider: the email's domain is not verified by any
  *   organization, or the organization has no provider.
+ * - `SSO_ISSUER_NOT_ALLOWED` (400): the issuer is not `https:`, or its host is or resolves to a loopback, private,
+ *   link-local, unique-local, CGNAT, multicast, reserved or unspecified address (unless `allowPrivateIssuers`).
  * - `SSO_DOMAIN_INVALID` (400): not a domain name.
+ * - `SSO_DOMAIN_LIMIT` (409): the organization holds `maxDomains` domain claims already.
  * - `SSO_DOMAIN_NOT_CLAIMED` (404): the organization has not claimed this domain.
  * - `SSO_DOMAIN_UNVERIFIED` (400): no TXT record at `_framework-sso.<domain>` carries the claim's token.
  * - `SSO_DOMAIN_TAKEN` (409): another organization holds the domain verified.
@@ -32,7 +35,9 @@ export const SSO_ERRORS = /* @__PURE__ */ defineErrorCodes({
   SSO_PROVIDER_EXISTS: { status: 409, message: 'An identity provider with this id exists already' },
   SSO_PROVIDER_INVALID: { status: 400, message: 'The identity provider settings are not valid' },
   SSO_NO_PROVIDER: { status: 404, message: 'Single sign-on is not set up for this account' },
+  SSO_ISSUER_NOT_ALLOWED: { status: 400, message: 'The identity provider address is not allowed' },
   SSO_DOMAIN_INVALID: { status: 400, message: 'That is not a domain name' },
+  SSO_DOMAIN_LIMIT: { status: 409, message: 'The organization has claimed as many domains as it may' },
   SSO_DOMAIN_NOT_CLAIMED: { status: 404, message: 'The organization has not claimed this domain' },
   SSO_DOMAIN_UNVERIFIED: { status: 400, message: 'The DNS TXT record with the verification token was not found' },
   SSO_DOMAIN_TAKEN: { status: 409, message: 'Another organization has verified this domain' },

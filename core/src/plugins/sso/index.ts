@@ -5,6 +5,7 @@
  */
 export { sso, type SsoExtension } from './plugin.js';
 export type { SsoOptions, ResolveTxt } from './options.js';
+export type { LookupAddresses } from './issuer-policy.js';
 export { SSO_ERRORS, type SsoErrorCode } from './errors.js';
 export { TXT_LABEL } from './domains.js';
 export type {

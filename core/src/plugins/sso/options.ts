@@ -4,6 +4,7 @@
  */
 import { AuthConfigError, type AuthPlugin } from '../../plugin-kit.js';
 import { organizationsAccess, type OrganizationsAccess } from '../organizations/index.js';
+import { dnsLookup, type LookupAddresses } from './issuer-policy.js';
 import type { SsoRoleMapping, SsoStorage } from './types.js';
 
 /** Looks up the TXT records of a host name: each record as its character-strings (as `node:dns` answers). */
@@ -26,6 +27,21 @@ export interface SsoOptions {
    * (`member`, or the organizations' `defaultRole`).
    */
   roleMapping?: Partial<SsoRoleMapping>;
+  /**
+   * Whether OIDC issuers may be plain `http:` or on loopback, private (RFC 1918), link-local (incl.
+   * 169.254.169.254), unique-local, CGNAT, multicast, reserved or unspecified addresses. Default: true only when
+   * `createAuth({ baseURL })` (or `AUTH_URL`) is `http:` on a loopback host (local development), else false: the
+   * issuer must then be `https:` on a host that is not and does not resolve to such an address, checked at
+   * registration and again before each sign-in (400 `SSO_ISSUER_NOT_ALLOWED`).
+   */
+  allowPrivateIssuers?: boolean;
+  /**
+   * Resolves an issuer's host name to all its addresses, for `allowPrivateIssuers: false`. Default `lookup` of
+   * `node:dns/promises` with `{ all: true }`, loaded on first use; tests and runtimes without `node:dns` pass their own.
+   */
+  lookup?: LookupAddresses;
+  /** The most domain claims (verified or not) an organization may hold. Default 10; an integer 1–1000. */
+  maxDomains?: number;
   /** SAML: accept responses the IdP sends without an AuthnRequest of ours (IdP-initiated). Default false. */
   allowIdpInitiated?: boolean;
   /** SAML: the clock skew allowed on `NotBefore` / `NotOnOrAfter`, in seconds. Default 60. */
@@ -40,6 +56,10 @@ export interface ResolvedSsoOptions {
   roleMapping: Partial<SsoRoleMapping>;
   allowIdpInitiated: boolean;
   clockSkewSeconds: number;
+  /** Undefined: decided from the base URL at `init`. */
+  allowPrivateIssuers: boolean | undefined;
+  lookup: LookupAddresses;
+  maxDomains: number;
 }
 
 const bad = (message: string) => new AuthConfigError(`Invalid auth config: sso() ${message}`);
@@ -54,6 +74,12 @@ export function resolveSsoOptions(o: SsoOptions): ResolvedSsoOptions {
     throw bad('`organizations` must be the plugin object organizations() returned');
   }
   if (o.resolveTxt !== undefined && typeof o.resolveTxt !== 'function') throw bad('`resolveTxt` must be a function');
+  if (o.lookup !== undefined && typeof o.lookup !== 'function') throw bad('`lookup` must be a function');
+  if (o.allowPrivateIssuers !== undefined && typeof o.allowPrivateIssuers !== 'boolean')
+    throw bad('`allowPrivateIssuers` must be a boolean');
+  const maxDomains = o.maxDomains ?? 10;
+  if (!Number.isInteger(maxDomains) || maxDomains < 1 || maxDomains > 1000)
+    throw bad('`maxDomains` must be an integer 1–1000');
   const skew = o.clockSkewSeconds ?? 60;
   if (!Number.isInteger(skew) || skew < 0 || skew > 600) throw bad('`clockSkewSeconds` must be an integer 0–600');
   return {
@@ -64,5 +90,8 @@ export function resolveSsoOptions(o: SsoOptions): ResolvedSsoOptions {
     roleMapping: o.roleMapping ?? {},
     allowIdpInitiated: o.allowIdpInitiated === true,
     clockSkewSeconds: skew,
+    allowPrivateIssuers: o.allowPrivateIssuers,
+    lookup: o.lookup ?? dnsLookup,
+    maxDomains,
   };
 }

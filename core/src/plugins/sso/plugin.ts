@@ -11,6 +11,7 @@ import {
   type TokenCipher,
 } from '../../plugin-kit.js';
 import { SSO_ERRORS } from './errors.js';
+import { isLocalDevelopment, type IssuerPolicy } from './issuer-policy.js';
 import { oidcFlow } from './oidc.js';
 import { resolveSsoOptions, type SsoOptions } from './options.js';
 import { samlSide } from './saml-flow.js';
@@ -82,9 +83,11 @@ export function sso(
     memory: () => createMemorySsoStorage(),
   });
   let cipher: TokenCipher | undefined;
+  let issuerPolicy: IssuerPolicy | undefined;
   const state: SsoPluginState = {
     storage: () => store.storage,
     cipher: () => cipher!,
+    issuerPolicy: () => issuerPolicy!,
     oidc: oidcFlow(
       o,
       () => store.storage,
@@ -100,6 +103,11 @@ export function sso(
         throw new AuthConfigError('Invalid auth config: sso() needs `secret` (it encrypts client secrets with it)');
       store.bind(auth.adapter);
       cipher = tokenCipher(auth.config.secret);
+      issuerPolicy = {
+        // Private issuers by default only in local development: a base URL on http and a loopback host.
+        allowPrivate: o.allowPrivateIssuers ?? isLocalDevelopment(auth.originPolicy.baseURL),
+        lookup: o.lookup,
+      };
       return { storage: store.storage };
     },
     routes: ssoRoutes(o, state),

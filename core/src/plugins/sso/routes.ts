@@ -21,6 +21,7 @@ import {
 } from '../../plugin-kit.js';
 import { claimDomain, domainView, emailDomain, parseDomain, verifyDomain, type DomainChallenge } from './domains.js';
 import { ssoError } from './errors.js';
+import { checkIssuerUrl } from './issuer-policy.js';
 import type { ResolvedSsoOptions } from './options.js';
 import { ssoMessages, type SsoMessageId } from './messages.js';
 import { ssoManagePage, ssoSignInPage } from './pages.js';
@@ -125,7 +126,7 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
   }
 
   const now = (ctx: RouteContext) => new Date(ctx.auth.clock.now());
-  // Verifying looks up DNS: counted per client IP on the login limiter. The sign-in start and the callbacks are
+  // Claiming writes a claim and verifying looks up DNS: counted per client IP on the login limiter. The sign-in start and the callbacks are
   // not limited, as the core's OAuth routes are not (a company behind one address signs in through them at once).
   const dnsLimit = (ctx: RouteContext) =>
     ctx.auth.limiters.login ? { limiter: ctx.auth.limiters.login, mode: 'count' as const, identifier: '' } : undefined;
@@ -150,6 +151,8 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
             if (!s.saml) throw ssoError('SSO_SAML_UNAVAILABLE');
             return await s.saml.start(ctx, record);
           }
+          // Checked again: the issuer's name may point inside since it was registered.
+          await checkIssuerUrl(record.oidc!.issuer, s.issuerPolicy());
           return await s.oidc.start(ctx, record);
         } catch (error) {
           if (ctx.wantsJson || !(error instanceof AuthError) || error.status >= 500) throw error;
@@ -170,6 +173,7 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
       async GET(ctx) {
         const record = ctx.providerId ? await s.storage().getProvider(ctx.providerId) : null;
         if (!record || record.type !== 'oidc') throw ssoError('SSO_PROVIDER_NOT_FOUND');
+        await checkIssuerUrl(record.oidc!.issuer, s.issuerPolicy());
         return s.oidc.callback(ctx, record);
       },
     },
@@ -187,6 +191,9 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
     },
     'sso/providers/register': {
       POST: manage(async (ctx, organizationId, role) => {
+        // The issuer policy first, so a refused issuer (plain http included) gets its own code.
+        if ((ctx.body.type ?? 'oidc') === 'oidc' && URL.canParse(ctx.body.issuer?.trim() ?? ''))
+          await checkIssuerUrl(ctx.body.issuer!.trim(), s.issuerPolicy());
         const record = await providerFromForm({
           body: ctx.body,
           organizationId,
@@ -215,9 +222,14 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
     },
     'sso/domains/claim': {
       POST: manage(async (ctx, organizationId) => {
-        const challenge = await claimDomain(s.storage(), organizationId, parseDomain(ctx.body.domain), now(ctx));
+        const domain = parseDomain(ctx.body.domain);
+        const held = await s.storage().listDomains(organizationId);
+        // Renewing the token of a held claim is always allowed; a new claim only below the cap.
+        if (!held.some((d) => d.domain === domain) && held.length >= o.maxDomains) throw ssoError('SSO_DOMAIN_LIMIT');
+        const challenge = await claimDomain(s.storage(), organizationId, domain, now(ctx));
         return { json: { ...challenge }, challenge };
       }),
+      rateLimit: dnsLimit,
     },
     'sso/domains/verify': {
       POST: manage(async (ctx, organizationId) => {

@@ -36,6 +36,8 @@ async function setup(adapter?: StorageAdapter) {
       orgs,
       sso({
         organizations: orgs,
+        // The test OP listens on http://127.0.0.1; the fixture's origin (http://app.test) is no base URL.
+        allowPrivateIssuers: true,
         resolveTxt: async (name) => {
           const records = txt.get(name);
           if (!records) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });

@@ -5,6 +5,7 @@
  * @internal
  */
 import type { ActionResult, PluginRoute, RouteContext, TokenCipher } from '../../plugin-kit.js';
+import type { IssuerPolicy } from './issuer-policy.js';
 import type { oidcFlow } from './oidc.js';
 import type { SsoProviderRecord, SsoStorage, StoredSamlConfig } from './types.js';
 
@@ -19,6 +20,8 @@ export interface SamlSide {
 export interface SsoPluginState {
   storage(): SsoStorage;
   cipher(): TokenCipher;
+  /** Which issuers the server may fetch from, decided at `init` (the default from the base URL). */
+  issuerPolicy(): IssuerPolicy;
   oidc: ReturnType<typeof oidcFlow>;
   saml: SamlSide | undefined;
 }

@@ -1,0 +1,98 @@
+/**
+ * Which OIDC issuers the server may fetch from: outside local development only `https:` URLs on hosts that are
+ * not and do not resolve to loopback, private, link-local, unique-local, CGNAT, multicast, reserved or unspecified
+ * addresses (server-side request forgery, OWASP SSRF; ASVS V12/V13). Addresses are classified by `ipaddr.js`.
+ * @module
+ * @internal
+ */
+import ipaddr from 'ipaddr.js';
+import { ssoError } from './errors.js';
+
+/**
+ * Resolves a host name to all its addresses (as `lookup` of `node:dns/promises` with `{ all: true }` answers).
+ * @example
+ * ```ts
+ * const lookup: LookupAddresses = async () => [{ address: '203.0.113.10', family: 4 }];
+ * ```
+ */
+export type LookupAddresses = (hostname: string) => Promise<ReadonlyArray<{ address: string; family?: number }>>;
+
+/** What the check needs: whether private issuers are allowed, and how host names resolve. */
+export interface IssuerPolicy {
+  allowPrivate: boolean;
+  lookup: LookupAddresses;
+}
+
+/** The default lookup: `node:dns/promises`, loaded on first use (runtimes without it pass their own). */
+export const dnsLookup: LookupAddresses = async (hostname) =>
+  (await import('node:dns/promises')).lookup(hostname, { all: true });
+
+/** Host names that are loopback by definition (RFC 6761 §6.3), with or without the trailing dot. */
+const isLocalhostName = (host: string) => {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+};
+
+/** The bare host of a URL's `hostname` (IPv6 literals without their brackets). */
+const bareHost = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1');
+
+/**
+ * Whether `address` is a public unicast address. IPv4-mapped IPv6 addresses are judged as the IPv4 address they
+ * carry; anything `ipaddr.js` does not classify as `unicast` (loopback, private, link-local, unique-local, CGNAT,
+ * multicast, reserved, unspecified, …) or cannot parse is not.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'unicast';
+}
+
+/**
+ * Whether `baseURL` is local development: `http:` on a loopback host (`localhost`, `127.0.0.0/8`, `[::1]`). The
+ * default of `allowPrivateIssuers`. Without a configured base URL it is false.
+ */
+export function isLocalDevelopment(baseURL: string | undefined): boolean {
+  if (!baseURL) return false;
+  let url: URL;
+  try {
+    url = new URL(baseURL);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:') return false;
+  const host = bareHost(url.hostname);
+  return isLocalhostName(host) || (ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback');
+}
+
+const refused = (detail: string) => ssoError('SSO_ISSUER_NOT_ALLOWED', detail);
+
+/**
+ * Checks a URL the server is about to fetch from on behalf of an organization (the issuer). With
+ * `allowPrivate` every URL passes. Otherwise it must be `https:`, its host must not be `localhost` (or under
+ * `.localhost`), an address literal must be public, and every address a host name resolves to must be public.
+ * @throws AuthError `SSO_ISSUER_NOT_ALLOWED` (400) otherwise, also when the name does not resolve.
+ */
+export async function checkIssuerUrl(value: string, policy: IssuerPolicy): Promise<void> {
+  if (policy.allowPrivate) return;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw refused('The issuer is not a URL');
+  }
+  if (url.protocol !== 'https:') throw refused('The issuer must be an https URL');
+  const host = bareHost(url.hostname);
+  if (isLocalhostName(host)) throw refused('The issuer must not be on this machine');
+  if (ipaddr.isValid(host)) {
+    if (!isPublicAddress(host)) throw refused('The issuer must be on a public address');
+    return;
+  }
+  let addresses: ReadonlyArray<{ address: string }>;
+  try {
+    addresses = await policy.lookup(host);
+  } catch {
+    throw refused('The issuer host name does not resolve');
+  }
+  if (!Array.isArray(addresses) || addresses.length === 0) throw refused('The issuer host name does not resolve');
+  if (!addresses.every((a) => typeof a?.address === 'string' && isPublicAddress(a.address)))
+    throw refused('The issuer must be on a public address');
+}
