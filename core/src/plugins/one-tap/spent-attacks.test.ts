@@ -87,7 +87,7 @@ describe('oneTap() spent store attacks', () => {
     const file = join(tmpdir(), `one-tap-spent-${randomUUID()}.sqlite`);
     const adapters = [createSqliteAdapter({ filename: file }), createSqliteAdapter({ filename: file })];
     try {
-      const auths = adapters.map(authOn);
+      const auths = adapters.map((a) => authOn(a));
       await auths[0]!.migrate();
       const t = await token({ jti: 'sqlite-race' });
       const clients = [0, 1, 0, 1, 0, 1].map((i) => new TestClient(auths[i]!));

@@ -118,7 +118,7 @@ describe('sign-up field attacks', () => {
     await f.client().postJson('/auth/signup', { email: 'taken@example.com', password: PASSWORD, username: 'taken' });
     const markup = '"><script>alert(1)</script>';
     const secret = 'Sup3r-secret-passw0rd!';
-    for (const typed of [
+    for (const typed of <Record<string, string>[]>[
       { username: `x${markup}`, name: 'Ada', email: 'ada@example.com' },
       { username: 'taken', name: `Ada${markup}`, email: 'ada2@example.com' },
       { username: 'taken', name: 'Ada', email: 'ada3@example.com', callbackUrl: `/welcome${markup}` },
