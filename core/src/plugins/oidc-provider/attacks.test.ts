@@ -85,16 +85,24 @@ async function introspect(t: string): Promise<boolean> {
 }
 
 describe('oidcProvider: the token endpoint refuses', () => {
+  it('nothing it was not asked for: no refresh token without offline_access (OpenID Connect Core §11)', async () => {
+    const res = await exchange(await code({ scope: 'openid email' }));
+    expect(res.status).toBe(200);
+    expect(res.body.access_token).toBeTruthy();
+    expect(res.body).not.toHaveProperty('refresh_token');
+  });
+
   it('a redirect_uri other than the authorization request’s', async () => {
     const res = await exchange(await code(), { redirect_uri: 'https://rp.example/other' });
     expect(res).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 
   it('a replayed code, and revokes what its first use issued', async () => {
-    const c = await code();
+    const c = await code({ scope: 'openid email offline_access' });
     const first = await exchange(c);
     expect(first.status).toBe(200);
     expect(await introspect(first.body.access_token!)).toBe(true);
+    expect(first.body.refresh_token).toBeTruthy();
     const second = await exchange(c);
     expect(second).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     expect(await introspect(first.body.access_token!)).toBe(false);

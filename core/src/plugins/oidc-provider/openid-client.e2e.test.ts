@@ -38,6 +38,7 @@ describe('oidcProvider with openid-client', () => {
     expect(meta.response_types_supported).toStrictEqual(['code']);
     expect(meta.code_challenge_methods_supported).toStrictEqual(['S256']);
     expect(meta.grant_types_supported).toStrictEqual(['authorization_code', 'refresh_token']);
+    expect(meta.scopes_supported).toStrictEqual(['openid', 'profile', 'email', 'offline_access']);
     expect(meta.token_endpoint_auth_methods_supported).toStrictEqual([
       'client_secret_basic',
       'client_secret_post',
@@ -96,9 +97,17 @@ describe('oidcProvider with openid-client', () => {
     expect(await asked.text()).toContain('Allow Relying Party');
   });
 
+  it('issues a refresh token only when offline_access was asked for', async () => {
+    const config = await discover();
+    const { tokens } = await codeFlow(config, 'openid profile email');
+    expect(tokens.access_token).toBeTruthy();
+    expect(tokens.refresh_token).toBeUndefined();
+    expect(tokens.scope).toBe('openid profile email');
+  });
+
   it('refreshes with rotation; a rotated token used again revokes the family', async () => {
     const config = await discover();
-    const { tokens } = await codeFlow(config);
+    const { tokens } = await codeFlow(config, 'openid profile email offline_access');
     const first = tokens.refresh_token!;
     const second = await client.refreshTokenGrant(config, first);
     expect(second.refresh_token).toBeTruthy();

@@ -72,12 +72,14 @@ export const OIDC_PROVIDER_API = {
  *   page (400 `OIDC_CLIENT_UNKNOWN` / `OIDC_REDIRECT_URI_INVALID`) and never redirects; every other mistake goes
  *   back to the client as `error=` with `state` (RFC 6749 §4.1.2.1). `code_challenge` with
  *   `code_challenge_method=S256` is required for every client. A signed-out browser goes to the sign-in page and
- *   comes back; `prompt=none|login|consent` and `max_age` are honoured. Then the consent page (unless the user
+ *   comes back; `prompt=none|login|consent` and `max_age` are honoured (a forced sign-in is bound to the request in a
+ *   sealed HttpOnly cookie, not the URL). Then the consent page (unless the user
  *   allowed these scopes before, or the client `skipConsent`), then `redirect_uri?code&state&iss`.
  * - `POST /oauth2/consent`: the consent page's Allow / Deny (CSRF-checked).
  * - `POST /oauth2/token`: `authorization_code` (single use, 60 s, bound to the client, `redirect_uri` and the
- *   PKCE challenge; a replayed code revokes what it issued) and `refresh_token` (rotated on every use; a rotated
- *   token used again revokes its family). Client authentication `client_secret_basic`, `client_secret_post`, or
+ *   PKCE challenge; a replayed code revokes what it issued) and `refresh_token` (issued only when the grant holds
+ *   `offline_access`, OpenID Connect Core 1.0 §11; rotated on every use; a rotated token used again revokes its
+ *   family). Client authentication `client_secret_basic`, `client_secret_post`, or
  *   `none` for public clients. Errors in the RFC 6749 §5.2 shape.
  * - `GET|POST /oauth2/userinfo` (Bearer): `sub`, plus `name`/`picture` for `profile` and `email`/`email_verified`
  *   for `email`.

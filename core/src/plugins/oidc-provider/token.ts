@@ -35,7 +35,10 @@ async function s256(verifier: string): Promise<string> {
   return toBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
 }
 
-/** Issues an access token, a new refresh token in the grant's family, and an ID token for `openid`. */
+/**
+ * Issues an access token, a new refresh token in the grant's family when the grant holds `offline_access`, and an ID
+ * token for `openid`.
+ */
 async function issue(
   ctx: RouteContext,
   deps: TokenDeps,
@@ -47,21 +50,26 @@ async function issue(
   if (!user) throw invalidGrant('The user of this grant no longer exists');
   const signer = deps.signer();
   const access = await signer.accessToken({ userId: user.id, clientId: grant.clientId, grantId: grant.id, scopes });
-  const refreshToken = randomString(32);
   const now = ctx.auth.clock.now();
-  await deps.o.storage.putRefreshToken({
-    tokenHash: await sha256Hex(refreshToken),
-    grantId: grant.id,
-    expiresAt: new Date(now + deps.o.refreshTokenTtl * 1000),
-    rotatedAt: null,
-  });
   const json: Record<string, unknown> = {
     access_token: access.token,
     token_type: 'Bearer',
     expires_in: access.expiresIn,
     scope: scopes.join(' '),
-    refresh_token: refreshToken,
   };
+  // A refresh token only for a grant that holds offline_access (OpenID Connect Core 1.0 §11): the client was allowed
+  // that scope and the person's consent listed it (or the client skips consent). A refresh that narrows the scope
+  // keeps the grant's family going.
+  if (grant.scopes.includes('offline_access')) {
+    const refreshToken = randomString(32);
+    await deps.o.storage.putRefreshToken({
+      tokenHash: await sha256Hex(refreshToken),
+      grantId: grant.id,
+      expiresAt: new Date(now + deps.o.refreshTokenTtl * 1000),
+      rotatedAt: null,
+    });
+    json.refresh_token = refreshToken;
+  }
   if (scopes.includes('openid'))
     json.id_token = await signer.idToken({
       clientId: grant.clientId,
