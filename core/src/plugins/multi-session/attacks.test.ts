@@ -3,15 +3,42 @@
  * sign-ins, tokens of the set replayed after they end, accounts whose user was deleted or whose sessions a password
  * change ended, a set planted from another browser, cross-site posts, GET/HEAD, and impersonation.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { mysqlDatabases } from '../../../../test-support/mysql-databases.js';
+import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
 import type { CreateAuthOptions } from '../../auth.js';
 import { seal, unseal } from '../../http/sealed.js';
 import type { AuthPlugin } from '../../plugin-kit.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
+import { createMysqlAdapter } from '../../storage/sql/mysql.js';
+import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
+import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
+import type { StorageAdapter } from '../../storage/types.js';
 import { EMAIL, ORIGIN, PASSWORD, SECRET, makeFixture, type TestClient } from '../../testing/fixtures.js';
 import { admin } from '../admin/index.js';
 import { multiSession, type DeviceSessionInfo, type MultiSessionOptions } from './index.js';
+
+const pg = await postgresSchemas('multi_session_attacks');
+const my = await mysqlDatabases('multi_session_attacks');
+afterAll(async () => {
+  await pg.dropAll();
+  await my.dropAll();
+});
+/** Where a session's sign-in time is stored: every adapter the database strategy runs on. */
+const adapters: [string, () => Promise<StorageAdapter>][] = [
+  ['memory', async () => createMemoryAdapter()],
+  ['sqlite', async () => createSqliteAdapter({ filename: ':memory:' })],
+  ...(pg.available ? [['postgres', () => postgresAdapterIn(pg)] as [string, () => Promise<StorageAdapter>]] : []),
+  ...(my.available
+    ? [
+        ['mysql', async () => createMysqlAdapter({ pool: (await my.isolated()).pool })] as [
+          string,
+          () => Promise<StorageAdapter>,
+        ],
+      ]
+    : []),
+];
 
 const SET_COOKIE = 'framework.multi-session';
 const SESSION_COOKIE = 'framework.session-token';
@@ -22,7 +49,7 @@ async function setup(
   plugins: unknown[] = [],
   extra: Partial<CreateAuthOptions> = {},
 ) {
-  const adapter = createMemoryAdapter();
+  const adapter = extra.adapter ?? createMemoryAdapter();
   const f = await makeFixture('database', {
     adapter,
     baseURL: ORIGIN,
@@ -143,22 +170,27 @@ describe('multiSession() attacks', () => {
     expect((await c.session())?.user.email).toBe('hopper@example.com');
   });
 
-  it('a kept account keeps when its person signed in: another sign-in does not make it look freshly authenticated', async () => {
-    let now = Date.parse('2026-01-05T09:00:00Z');
-    const f = await setup({}, [], { clock: { now: () => now } });
-    await f.register('grace@example.com');
-    const c = f.client();
-    await signInAs(c, EMAIL);
-    const [adaSession] = await f.adapter.listSessions(f.userId);
-    const signedInAt = adaSession!.createdAt.getTime();
-    now += 6 * 3_600_000;
-    await signInAs(c, 'grace@example.com');
-    const [kept] = await f.adapter.listSessions(f.userId);
-    expect(kept!.id).not.toBe(adaSession!.id);
-    // The re-issued session is Ada's sign-in going on: its createdAt is the authTime freshness checks read
-    // (oidcProvider()'s max_age and prompt=login).
-    expect(kept!.createdAt.getTime()).toBe(signedInAt);
-  });
+  it.each(adapters)(
+    '%s: a kept account keeps when its person signed in (another sign-in is no fresh one)',
+    async (_name, open) => {
+      let now = Date.parse('2026-01-05T09:00:00Z');
+      const adapter = await open();
+      const f = await setup({}, [], { adapter, clock: { now: () => now } });
+      onTestFinished(() => adapter.close?.());
+      await f.register('grace@example.com');
+      const c = f.client();
+      await signInAs(c, EMAIL);
+      const [adaSession] = await f.adapter.listSessions(f.userId);
+      const signedInAt = adaSession!.createdAt.getTime();
+      now += 6 * 3_600_000;
+      await signInAs(c, 'grace@example.com');
+      const [kept] = await f.adapter.listSessions(f.userId);
+      expect(kept!.id).not.toBe(adaSession!.id);
+      // The re-issued session is Ada's sign-in going on: its createdAt is the authTime freshness checks read
+      // (oidcProvider()'s max_age and prompt=login).
+      expect(kept!.createdAt.getTime()).toBe(signedInAt);
+    },
+  );
 
   it('every session of the kept account ended during the sign-in (a ban, a password reset): no new session is issued for it', async () => {
     // A plugin whose afterSignIn runs before multiSession()'s: the moment between the core's rotation and the keep.
