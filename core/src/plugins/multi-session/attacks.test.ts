@@ -1,7 +1,8 @@
 /**
  * Attacks on `multiSession()` as classes, through `auth.handler` with a cookie jar: the cookie's size under many
  * sign-ins, tokens of the set replayed after they end, accounts whose user was deleted or whose sessions a password
- * change ended, a set planted from another browser, cross-site posts, GET/HEAD, and impersonation.
+ * change ended (before or during a sign-in), a kept account's sign-in time, a set planted from another browser,
+ * markup on the accounts page, cross-site posts, GET/HEAD, and impersonation.
  */
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { mysqlDatabases } from '../../../../test-support/mysql-databases.js';
