@@ -68,7 +68,8 @@ describe.skipIf(!available)('default auth pages in Chromium', () => {
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL(/\/auth\/signup/);
     await screenshot(page, 'signup-page');
-    await page.getByLabel('Name').fill('Grace');
+    // Exactly: the form also asks for a username (username()'s sign-up field).
+    await page.getByLabel('Name', { exact: true }).fill('Grace');
     await page.getByLabel('Email').fill('grace@example.com');
     await page.getByLabel('Password').fill('hopper-1906');
     await page.getByRole('button', { name: 'Create account' }).click();

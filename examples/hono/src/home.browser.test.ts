@@ -79,6 +79,7 @@ describe.skipIf(!available)('the home page in Chromium', () => {
       '/auth/two-factor',
       '/auth/api-keys',
       '/auth/token',
+      '/auth/oauth2/consents',
       '/auth/org',
       '/_framework/',
       '/auth/signout',
