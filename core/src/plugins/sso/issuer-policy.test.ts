@@ -10,7 +10,7 @@ import type { CreateAuthOptions } from '../../auth.js';
 import { createFixedWindowStorage, createLoginRateLimiter } from '../../rate-limit.js';
 import { ORIGIN, makeFixture } from '../../testing/fixtures.js';
 import { organizations } from '../organizations/index.js';
-import { sso, type SsoOptions } from './index.js';
+import { sso, type SsoExtension, type SsoOptions } from './index.js';
 import type { LookupAddresses } from './issuer-policy.js';
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
@@ -43,6 +43,7 @@ async function setup(
     ...overrides,
   });
   await f.auth.migrate();
+  const storage = (f.auth.extensions as { sso: SsoExtension }).sso.storage;
   const owner = Object.assign(f.client(), { ip: '198.51.100.7' });
   expect((await owner.signIn()).status).toBe(200);
   const created = await json(await owner.postJson('/auth/org/create', { name: 'Acme', slug: 'acme' }));
@@ -63,7 +64,7 @@ async function setup(
     return [res.status, (await json(res)).error?.code ?? null] as const;
   };
   const claim = (domain: string) => owner.postJson('/auth/sso/domains/claim', { organizationId, domain });
-  return { ...f, dns, lookups, txtLookups, owner, organizationId, register, outcome, claim };
+  return { ...f, storage, dns, lookups, txtLookups, owner, organizationId, register, outcome, claim };
 }
 
 const REFUSED = [400, 'SSO_ISSUER_NOT_ALLOWED'] as const;
@@ -108,7 +109,7 @@ describe('sso() issuer policy with an https base URL (the default refuses privat
       }),
       { numRuns: 40 },
     );
-    expect((await t.auth.extensions.sso.storage.listProviders(t.organizationId)).length).toBe(0);
+    expect((await t.storage.listProviders(t.organizationId)).length).toBe(0);
   });
 
   it('refuses a host name that resolves to any private address, even beside a public one', async () => {
@@ -196,7 +197,7 @@ describe('sso() domain claims', () => {
     const third = await t.claim('three.example');
     expect([third.status, (await json(third)).error?.code]).toEqual([409, 'SSO_DOMAIN_LIMIT']);
     expect((await t.claim('two.example')).status).toBe(200);
-    const held = await t.auth.extensions.sso.storage.listDomains(t.organizationId);
+    const held = await t.storage.listDomains(t.organizationId);
     expect(held.map((d) => d.domain).sort()).toEqual(['one.example', 'two.example']);
   });
 

@@ -53,6 +53,12 @@ export interface SsoExtension {
  *   the RelayState sealed in the starting browser's cookie and answer an unanswered request id; assertion ids are
  *   remembered until they expire). IdP-initiated responses only with `allowIdpInitiated`.
  *
+ * Issuers (SSRF): unless `allowPrivateIssuers` (default: only on an `http:` loopback `baseURL`), an OIDC issuer must
+ * be `https:` on a host that is not and does not resolve (`lookup`) to a loopback, private, link-local,
+ * unique-local, CGNAT, multicast, reserved or unspecified address; checked at registration and before every sign-in
+ * and callback (400 `SSO_ISSUER_NOT_ALLOWED`). An organization holds at most `maxDomains` claims (default 10; 409
+ * `SSO_DOMAIN_LIMIT`); claiming and verifying count on the login limiter.
+ *
  * Provisioning: the sign-in goes through the kit's OAuth account rules and `completeSignIn`, so an account is
  * linked by email only when the IdP reports the email verified and its domain is one this organization proved;
  * then the pre-hijacking defence removes every credential set on that account while its email was unverified. A
