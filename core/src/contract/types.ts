@@ -190,6 +190,11 @@ export interface PluginRoute {
   GET?: Action;
   POST?: Action;
   /**
+   * A CORS preflight (Fetch standard): answered before any guard, limiter or body read, so it must have no side
+   * effects. Without it, OPTIONS answers 405.
+   */
+  OPTIONS?: Action;
+  /**
    * CSRF defence of the POST. `token` (default): the Origin /
    * `Sec-Fetch-Site` check and the double-submit token. `origin`: the
    * Origin check only (for bodies a script cannot add a token to). `none`:

@@ -95,7 +95,14 @@ async function dispatch(
   const failure = { auth, request, wantsJson: wantsJsonError(request) };
   if (!match) return errorResult(failure, notFound());
   const method = request.method === 'HEAD' ? 'GET' : request.method;
-  const action = method === 'GET' ? match.route.GET : method === 'POST' ? match.route.POST : undefined;
+  const action =
+    method === 'GET'
+      ? match.route.GET
+      : method === 'POST'
+        ? match.route.POST
+        : method === 'OPTIONS'
+          ? match.route.OPTIONS
+          : undefined;
   if (!action) {
     const e = authError('METHOD_NOT_ALLOWED', {
       message: `Method ${request.method} not allowed`,
@@ -119,7 +126,9 @@ async function dispatch(
     const refused =
       method === 'POST'
         ? await admitPost(ctx, match, info, auth.maxBodySize)
-        : ((await guard(ctx)) ?? (await applyRateLimit(ctx, limitOf(ctx, match), info)));
+        : method === 'OPTIONS' // a preflight: no guard, no limiter, nothing spent
+          ? undefined
+          : ((await guard(ctx)) ?? (await applyRateLimit(ctx, limitOf(ctx, match), info)));
     if (refused) return refused;
     let result = await action(ctx);
     for (const hook of auth.hooks.afterAction) result = (await hook(ctx, result)) ?? result;

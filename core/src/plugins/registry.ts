@@ -120,5 +120,6 @@ export function allowedMethods(route: Route): string[] {
   const out: string[] = [];
   if (route.GET) out.push('GET', 'HEAD');
   if (route.POST) out.push('POST');
+  if (route.OPTIONS) out.push('OPTIONS');
   return out;
 }
