@@ -16,6 +16,7 @@ import { appsOf, listApps, revokeApp, revokeAppAction, type AppWithAccess } from
 import { noteSignIn } from './amr.js';
 import { authorize, consent } from './authorize.js';
 import { createClients, type Clients } from './clients.js';
+import { createCors, publicClientOrigins } from './cors.js';
 import { discoveryDocument } from './discovery.js';
 import { OIDC_PROVIDER_ERRORS, type OidcProviderErrorCode } from './errors.js';
 import { oauthEndpoint } from './oauth-error.js';
@@ -143,28 +144,39 @@ export function oidcProvider(
   };
   const discovery = async () => discoveryDocument(deps.issuer(), o, (await ready().jwt.signingKey()).alg);
 
-  const oauth = (run: (ctx: RouteContext) => Promise<ActionResult>) => (ctx: RouteContext) =>
-    oauthEndpoint(() => run(ctx));
+  // Browser clients: the origins of public clients' redirect URIs may call the token, UserInfo, revocation,
+  // discovery and JWKS endpoints (CORS); authorize and consent never answer CORS.
+  const origins = publicClientOrigins(o.clients);
+  const cors = createCors(() => origins);
+  const oauth = (run: (ctx: RouteContext) => Promise<ActionResult>) => async (ctx: RouteContext) =>
+    cors.add(ctx, await oauthEndpoint(() => run(ctx)));
 
   const routes: Record<string, PluginRoute> = {
     '.well-known/openid-configuration': {
-      GET: async () => ({
-        status: 200,
-        json: await discovery(),
-        headers: { 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' },
-      }),
+      GET: async (ctx) =>
+        cors.add(ctx, { status: 200, json: await discovery(), headers: { 'cache-control': 'public, max-age=300' } }),
+      OPTIONS: cors.preflight(['GET']),
     },
     'oauth2/authorize': { GET: (ctx) => authorize(ctx, deps) },
     'oauth2/consent': { POST: (ctx) => consent(ctx, deps), csrf: 'token' },
     // The client authenticates itself (or, public, proves PKCE): no cookie is read, so no CSRF token applies.
-    'oauth2/token': { POST: oauth((ctx) => tokenEndpoint(ctx, deps)), csrf: 'none' },
+    'oauth2/token': {
+      POST: oauth((ctx) => tokenEndpoint(ctx, deps)),
+      OPTIONS: cors.preflight(['POST']),
+      csrf: 'none',
+    },
     'oauth2/userinfo': {
       GET: oauth((ctx) => userinfo(ctx, deps)),
       POST: oauth((ctx) => userinfo(ctx, deps)),
+      OPTIONS: cors.preflight(['GET', 'POST']),
       csrf: 'none',
     },
-    'oauth2/revoke': { POST: oauth((ctx) => revoke(ctx, deps)), csrf: 'none' },
-    'oauth2/introspect': { POST: oauth((ctx) => introspect(ctx, deps)), csrf: 'none' },
+    'oauth2/revoke': { POST: oauth((ctx) => revoke(ctx, deps)), OPTIONS: cors.preflight(['POST']), csrf: 'none' },
+    // Confidential clients only (a server): no CORS.
+    'oauth2/introspect': {
+      POST: async (ctx) => oauthEndpoint(() => introspect(ctx, deps)),
+      csrf: 'none',
+    },
     'oauth2/end-session': { GET: (ctx) => endSession(ctx, deps) },
     'oauth2/end-session/done': { GET: (ctx) => endSessionDone(ctx) },
     'oauth2/consents': { GET: (ctx) => listApps(ctx, o, deps.clients) },
@@ -204,6 +216,9 @@ export function oidcProvider(
     api: OIDC_PROVIDER_API,
     migrate: () => o.storage.migrate(),
     hooks: {
+      // jwt()'s /jwks is this provider's jwks_uri: browser clients fetch it too.
+      afterAction: (ctx, result) =>
+        ctx.route === `${ctx.auth.config.basePath}/jwks` ? cors.add(ctx, result) : undefined,
       afterSignIn: (ctx, { user }) => noteSignIn(ctx, user.id),
       // A deleted user's grants end with them.
       userDeleted: async (userId) => {
