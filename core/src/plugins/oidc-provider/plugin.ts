@@ -85,6 +85,9 @@ export const OIDC_PROVIDER_API = {
  * - `GET|POST /oauth2/userinfo` (Bearer): `sub`, plus `name`/`picture` for `profile` and `email`/`email_verified`
  *   for `email`.
  * - `POST /oauth2/revoke` (RFC 7009) and `POST /oauth2/introspect` (RFC 7662, confidential clients).
+ * - CORS: token, UserInfo, revocation, discovery and JWKS answer the exact origins of the redirect URIs of public
+ *   clients registered in `clients` (`Vary: Origin`, no credentials, `OPTIONS` preflights without side effects);
+ *   authorize and consent never answer CORS.
  * - `GET /oauth2/end-session`: `id_token_hint`, `post_logout_redirect_uri` (registered per client), `state`.
  * - `GET /oauth2/consents` and `POST /oauth2/consents/revoke`: the user's "Apps with access" with Revoke.
  *
