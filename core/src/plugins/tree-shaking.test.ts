@@ -41,7 +41,11 @@ const PLUGINS = {
   username: { entry: './plugins/username/index.ts', name: 'username', deps: [] as string[] },
   'multi-session': { entry: './plugins/multi-session/index.ts', name: 'multiSession', deps: [] as string[] },
   'one-tap': { entry: './plugins/one-tap/index.ts', name: 'oneTap', deps: [] as string[] },
-  sso: { entry: './plugins/sso/index.ts', name: 'sso', deps: ['@node-saml/node-saml', '@xmldom/xmldom', 'xpath'] },
+  sso: {
+    entry: './plugins/sso/index.ts',
+    name: 'sso',
+    deps: ['@node-saml/node-saml', '@xmldom/xmldom', 'xpath', 'ipaddr.js'],
+  },
   'oidc-provider': { entry: './plugins/oidc-provider/index.ts', name: 'oidcProvider', deps: [] as string[] },
   'phone-number': { entry: './plugins/phone-number/index.ts', name: 'phoneNumber', deps: ['libphonenumber-js/max'] },
   'last-login-method': { entry: './plugins/last-login-method/index.ts', name: 'lastLoginMethod', deps: [] as string[] },
