@@ -452,6 +452,11 @@ export interface SignUpField<T = unknown> {
   readonly name: string;
   /** The input's label on the default sign-up page (plain text; escaped there). */
   readonly label: string;
+  /**
+   * The message id the default sign-up page shows instead of `label` in the page's language (from any registered
+   * catalog or the app's `locale.messages`; `label` when none has it). See `defineMessages`.
+   */
+  readonly messageId?: string;
   /** The input's `type`. Default `text`. */
   readonly type?: SignUpFieldInputType;
   /** The input's `autocomplete` token (`username`, `tel`, …). Default none. */

@@ -37,6 +37,7 @@ import { signUpFields } from '../user-fields/sign-up.js';
 import { signUpFieldInputs, type SignUpValues } from '../user-fields/sign-up-page.js';
 import { coreMessages } from '../i18n/core/index.js';
 import { errorMessageFor } from '../i18n/catalog.js';
+import { pageLocale } from '../i18n/request-locale.js';
 
 export type { EmailPasswordDeps } from './shared.js';
 
@@ -45,7 +46,7 @@ export type { EmailPasswordDeps } from './shared.js';
  * with `values` (a refused form's body).
  */
 const fieldInputs = (ctx: RouteContext, values: SignUpValues = {}) =>
-  signUpFieldInputs(userFieldsOf(ctx.auth.config), ctx.auth.signUpFields, values);
+  signUpFieldInputs(userFieldsOf(ctx.auth.config), ctx.auth.signUpFields, values, pageLocale(ctx));
 
 /** What a refused sign-up form shows again: what was typed, never the password. */
 function keptValues(body: Readonly<Record<string, unknown>>): SignUpValues {

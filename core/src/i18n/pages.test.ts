@@ -337,3 +337,24 @@ describe("username()'s settings page", async () => {
     expect(((await json.json()) as { error: { code: string } }).error.code).toBe('USERNAME_INVALID');
   });
 });
+
+describe('the sign-up page fields', async () => {
+  const { username } = await import('../plugins/username/plugin.js');
+  const { page } = await setup({
+    providers: [],
+    plugins: [username()],
+    emailAndPassword: {},
+    user: { additionalFields: { company: { type: 'string' }, planTier: { type: 'string' } } },
+    locale: { messages: { de: { 'field.company': 'Firma' } } },
+  });
+
+  it("label a plugin's field and a custom field in the page language; a field without one keeps its label", async () => {
+    const de = (await page('/auth/signup', 'de')).html;
+    expect(de).toContain('<label for="signup-field-username">Benutzername</label>');
+    expect(de).toContain('<label for="signup-field-company">Firma</label>');
+    expect(de).toContain('<label for="signup-field-planTier">Plan tier</label>');
+    const en = (await page('/auth/signup', 'en')).html;
+    expect(en).toContain('<label for="signup-field-username">Username</label>');
+    expect(en).toContain('<label for="signup-field-company">Company</label>');
+  });
+});

@@ -8,6 +8,8 @@ import { escapeHtml } from '../pages/html.js';
 import type { UserField } from './definitions.js';
 import { FIELD_TEXT_MAX_LENGTH } from './input.js';
 import type { SignUpField } from '../contract/types.js';
+import { messageFor } from '../i18n/catalog.js';
+import type { PageLocale } from '../i18n/options.js';
 
 /** The values a refused sign-up form carried, by input name (strings only; the password is never among them). */
 export type SignUpValues = Readonly<Record<string, unknown>>;
@@ -50,7 +52,7 @@ function inputOf(field: UserField, id: string, values: SignUpValues): string {
 }
 
 /** A plugin's sign-up field: its label and input, with the hints it declares. */
-function pluginInput(field: SignUpField, values: SignUpValues): string {
+function pluginInput(field: SignUpField, values: SignUpValues, locale: PageLocale | undefined): string {
   const id = `signup-field-${escapeHtml(field.name)}`;
   const attributes = [
     `id="${id}"`,
@@ -62,24 +64,29 @@ function pluginInput(field: SignUpField, values: SignUpValues): string {
     field.maxLength !== undefined ? `maxlength="${Number(field.maxLength)}"` : '',
   ].filter(Boolean);
   const required = field.required ? ' required' : '';
-  return `<label for="${id}">${escapeHtml(field.label)}</label><input ${attributes.join(' ')}${valueOf(values, field.name)}${required}>`;
+  const label = messageFor(locale, field.messageId, field.label);
+  return `<label for="${id}">${escapeHtml(label)}</label><input ${attributes.join(' ')}${valueOf(values, field.name)}${required}>`;
 }
 
 /**
  * Labelled inputs for the plugins' sign-up fields and the custom fields with `input` not false (checkboxes for
  * booleans, `type="number"` and `type="date"` where they fit); `required` where sign-up needs a value. `values`
- * (a refused form's body) fills them in again. Empty without such fields.
+ * (a refused form's body) fills them in again. Empty without such fields. Labels are in `locale`'s language: a
+ * plugin field's `messageId`, and for a custom field the message id `field.<name>` (`field.planTier`, from the app's
+ * `locale.messages`), else the label as declared or derived from the name.
  */
 export function signUpFieldInputs(
   fields: readonly UserField[],
   pluginFields: readonly SignUpField[] = [],
   values: SignUpValues = {},
+  locale?: PageLocale,
 ): string {
   const own = fields
     .filter((f) => f.input)
     .map((field) => {
       const id = `signup-field-${escapeHtml(field.name)}`;
-      return `<label for="${id}">${escapeHtml(labelOf(field.name))}</label>${inputOf(field, id, values)}`;
+      const label = messageFor(locale, `field.${field.name}`, labelOf(field.name));
+      return `<label for="${id}">${escapeHtml(label)}</label>${inputOf(field, id, values)}`;
     });
-  return [...pluginFields.map((field) => pluginInput(field, values)), ...own].join('');
+  return [...pluginFields.map((field) => pluginInput(field, values, locale)), ...own].join('');
 }

@@ -241,6 +241,7 @@ export function usernameSignUpField(o: ResolvedUsernameOptions): SignUpField<Par
   return {
     name: 'username',
     label: 'Username',
+    messageId: 'username.username',
     autocomplete: 'username',
     minLength: o.rules.minLength,
     maxLength: o.rules.maxLength,
