@@ -47,19 +47,27 @@ export async function startCompanyIdp(options: CompanyIdpOptions): Promise<Compa
   const host = options.host ?? (appOrigin.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1');
   const app: { handler?: (request: Request, ip: string | undefined) => Promise<Response> } = {};
   // Listen first: the issuer (the auth's baseURL) names the port, which is known only once listening.
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve(
-      {
-        // The client's address, for the IdP's login limiter (it counts failed sign-ins per IP).
-        fetch: (request, env) =>
-          app.handler
-            ? app.handler(request, env.incoming.socket.remoteAddress)
-            : new Response('Starting', { status: 503 }),
-        port: options.port ?? 0,
-        hostname: '127.0.0.1',
-      },
-      () => resolve(s),
-    );
+  const listen = (port: number) =>
+    new Promise<ServerType>((resolve, reject) => {
+      const s = serve(
+        {
+          // The client's address, for the IdP's login limiter (it counts failed sign-ins per IP).
+          fetch: (request, env) =>
+            app.handler
+              ? app.handler(request, env.incoming.socket.remoteAddress)
+              : new Response('Starting', { status: 503 }),
+          port,
+          hostname: '127.0.0.1',
+        },
+        () => resolve(s),
+      );
+      s.once('error', reject);
+    });
+  // A taken port (another app on 3001) falls back to a free one rather than stopping the example.
+  const server = await listen(options.port ?? 0).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE' || !options.port) throw error;
+    console.warn(`company IdP: port ${options.port} is taken, listening on a free port instead`);
+    return listen(0);
   });
   const { port } = server.address() as { port: number };
   const baseURL = `http://${host}:${port}`;
