@@ -22,6 +22,7 @@ import {
 } from '../user-fields/records.js';
 import { checkUniqueFields } from '../user-fields/memory.js';
 import { resolvePurgeOptions } from './sql/purge.js';
+import { compareSearchMatches, decodeSearchCursor, encodeSearchCursor, searchKey } from './search-order.js';
 import {
   StorageConflictError,
   type AdapterAccount,
@@ -29,6 +30,7 @@ import {
   type AdapterUser,
   type Authenticator,
   type StorageAdapter,
+  type UserPage,
   type VerificationToken,
 } from './types.js';
 
@@ -107,6 +109,26 @@ export function createMemoryAdapter(): StorageAdapter {
   }
 
   /** Stores `user`, keeping the email index in step with it. */
+  /** A search page: anywhere in the email or name, in the search order (search-order.ts) with its cursor. */
+  function searchUsers(search: string, limit: number, after: string | undefined): UserPage {
+    const from = after === undefined ? undefined : decodeSearchCursor(after);
+    const page = [...users.values()]
+      .map((user) => {
+        const email = user.email == null ? null : normalizeEmail(user.email);
+        const key = searchKey(email, user.name?.toLowerCase() ?? null, (text) => text.includes(search));
+        return { user, key: key!, id: user.id, matched: key !== undefined };
+      })
+      .filter((match) => match.matched && (from === undefined || compareSearchMatches(match, from) > 0))
+      .sort(compareSearchMatches)
+      .slice(0, limit + 1);
+    const out = page.slice(0, limit);
+    const last = out[out.length - 1];
+    return {
+      users: out.map(({ user }) => toUser(user.id, user)),
+      next: page.length > limit && last ? encodeSearchCursor(last) : null,
+    };
+  }
+
   function putUser(user: AdapterUser, previous?: AdapterUser): void {
     if (previous?.email != null) emails.delete(normalizeEmail(previous.email));
     if (user.email != null) emails.set(normalizeEmail(user.email), user.id);
@@ -168,12 +190,9 @@ export function createMemoryAdapter(): StorageAdapter {
     },
     async listUsers(query) {
       const { search, limit, after } = resolveListUsersQuery(query);
-      const matches = (u: AdapterUser) =>
-        search === undefined ||
-        (u.email ?? '').toLowerCase().includes(search) ||
-        (u.name ?? '').toLowerCase().includes(search);
+      if (search !== undefined) return searchUsers(search, limit, after);
       const page = [...users.values()]
-        .filter((u) => (after === undefined || u.id > after) && matches(u))
+        .filter((u) => after === undefined || u.id > after)
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .slice(0, limit + 1);
       const more = page.length > limit;

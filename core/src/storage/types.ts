@@ -70,14 +70,20 @@ export interface ListUsersQuery {
   search?: string;
   /** Users per page, 1–100. Default 20. */
   limit?: number;
-  /** The `next` cursor of the previous page; absent for the first page. */
+  /** The `next` cursor of the previous page of the same query; absent for the first page. */
   after?: string;
 }
 
-/** One page of users, in ascending `id` order. */
+/**
+ * One page of users: in ascending `id` order, or with a `search` in the search order (see
+ * {@link StorageAdapter.listUsers}).
+ */
 export interface UserPage {
   users: AdapterUser[];
-  /** The cursor of the next page (keyset: the last id of this page), or null on the last page. */
+  /**
+   * The cursor of the next page, or null on the last page. Keyset: the last id of this page, or with a `search`
+   * an opaque string (the last user's key and id) to pass back as `after` with the same search.
+   */
   next: string | null;
 }
 
@@ -231,6 +237,10 @@ export interface StorageAdapter {
    * One page of users in ascending `id` order (keyset pagination: the query
    * costs the same on page 1 and page 1,000), optionally filtered by a
    * case-insensitive search of the email or name ({@link ListUsersQuery.search}). Used by `admin()`.
+   * Search results come in the search order instead: by the matched key (the normalized email or the
+   * lower-cased name, whichever matches; the smaller, compared by code point, when both do; the email on a tie),
+   * then by id. The SQL adapters then read the searched index in order from the cursor, so a page of a prefix
+   * matching a hundred thousand users reads about `limit` entries instead of sorting every match.
    * Optional for third-party adapters; every adapter of this package has it.
    * @example
    * ```ts

@@ -1,6 +1,6 @@
 /**
  * Conformance tests for `listUsers`: keyset pages in ascending id order and a case-insensitive search (prefix
- * matches, which every backend has).
+ * matches, which every backend has) in the search order: by the matched email or lower-cased name, then id.
  * @module
  * @internal
  */
@@ -66,5 +66,31 @@ export function listUsersTests(current: CurrentAdapter): void {
     expect(await ids('  ')).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
     const pages = await allPages(current, { search: '10', limit: 1 });
     expect(pages.flat().map((u) => u.id)).toEqual(['c', 'f']);
+  });
+
+  it('listUsers orders search results by the matched email or lower-cased name (the smaller when both match), then id, across pages', async () => {
+    // Each user's key: the normalized email or lower-cased name that starts with the search, the smaller by
+    // code point when both do. ' ' < '@' < 'a', so the keys below sort as listed in `expected`.
+    await addUser(current(), { id: 'u1', email: 'Anna@X.test', name: 'Zed' }); // anna@x.test
+    await addUser(current(), { id: 'u2', email: 'z2@x.test', name: 'Ann Lee' }); // ann lee
+    await addUser(current(), { id: 'u3', email: 'annb@x.test', name: 'Anna Bell' }); // anna bell (name < email)
+    await addUser(current(), { id: 'u4', email: 'ann@x.test', name: 'Annz' }); // ann@x.test (email < name)
+    await addUser(current(), { id: 'u0', email: 'z0@x.test', name: 'ANNA BELL' }); // anna bell: tie, id decides
+    await addUser(current(), { id: 'u5', email: null, name: 'ANN' }); // ann
+    await addUser(current(), { id: 'u6', email: 'bob@x.test', name: 'Bob' }); // no match
+    const expected = ['u5', 'u2', 'u4', 'u0', 'u3', 'u1'];
+    for (const limit of [1, 2, 4, 6, 20]) {
+      const pages = await allPages(current, { search: 'Ann', limit });
+      expect(pages.flat().map((u) => u.id)).toEqual(expected);
+      expect(pages.at(-1)!.length).toBeGreaterThan(0);
+    }
+    // The first page ends where the second begins; the last page has no `next`.
+    const first = await current().listUsers!({ search: 'ann', limit: 3 });
+    expect(first.users.map((u) => u.id)).toEqual(['u5', 'u2', 'u4']);
+    const second = await current().listUsers!({ search: 'ann', limit: 3, after: first.next! });
+    expect(second).toMatchObject({ next: null });
+    expect(second.users.map((u) => u.id)).toEqual(['u0', 'u3', 'u1']);
+    // A search holding '@' is ordered by email.
+    expect((await current().listUsers!({ search: 'ann' + '@' })).users.map((u) => u.id)).toEqual(['u4']);
   });
 }

@@ -4,7 +4,7 @@
  * migrations as the SQL adapters).
  * @module
  */
-import { and, count, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Kysely } from 'kysely';
 import * as records from '../records.js';
 import { attachSessionReadNow } from '../session-read-now.js';
@@ -15,6 +15,7 @@ import { purgeExpiredRows, purgeInBatches, resolvePurgeOptions } from '../sql/pu
 import * as codec from '../sql/rows.js';
 import type { AccountRow, AuthenticatorRow, SessionRow, UserRow, VerificationTokenRow } from '../sql/tables.js';
 import { tableNames } from '../sql/tables.js';
+import { userSearch } from '../sql/user-search.js';
 import { StorageConflictError, type AdapterSession, type AdapterUser, type StorageAdapter } from '../types.js';
 import type { UserField } from '../../user-fields/definitions.js';
 import { newUserFieldValues, patchedFieldValues } from '../../user-fields/records.js';
@@ -25,7 +26,6 @@ import {
   uniqueFieldOf,
 } from '../../user-fields/sql.js';
 import { drizzleConnection, type DrizzleDatabase } from './connection.js';
-import { drizzleUserSearch } from './search.js';
 import type { DrizzleDialect } from './spec.js';
 import { rowTables, usersWithFields, type RowTable } from './table-rows.js';
 import { kitSchema, resolveSchema, type DrizzleAuthSchema } from './tables.js';
@@ -97,7 +97,8 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
   const decodeUser = (row: UserRow): AdapterUser =>
     Object.assign(codec.decodeUser(row), decodeFieldColumns(row, fields));
   const traits = dialects[dialect];
-  const searchUsers = drizzleUserSearch(dialect, kysely, schema.prefix, tables.users);
+  const usersTable = tableNames(schema.prefix).users;
+  const sqlSearch = userSearch(dialect, tableNames(schema.prefix));
   // The query builder API is the same on both dialects; the union of their types is not callable as one.
   const q = db as any;
 
@@ -273,9 +274,17 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
     },
     async listUsers(query) {
       const { search, limit, after } = records.resolveListUsersQuery(query);
+      if (search !== undefined) {
+        // The page's ids in the search order from the SQL adapters' index-ordered search (sql/user-search.ts),
+        // then their rows by primary key.
+        const page = await sqlSearch.page<{ id: string }>(kysely, usersTable, search, limit, after, 'id');
+        const ids = page.rows.map((row) => row.id);
+        const rows: UserRow[] = ids.length ? await selectFrom(users).where(inArray(users.c('id'), ids)) : [];
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        return { users: ids.flatMap((id) => (byId.has(id) ? [decodeUser(byId.get(id)!)] : [])), next: page.next };
+      }
       const conditions: SQL[] = [];
       if (after !== undefined) conditions.push(gt(users.c('id'), after));
-      if (search !== undefined) conditions.push(await searchUsers(search));
       const rows: UserRow[] = await selectFrom(users)
         .where(and(...conditions))
         .orderBy(users.c('id'))

@@ -353,14 +353,17 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     async listUsers(query) {
       const { db } = await ready();
       const { search, limit, after } = resolveListUsersQuery(query);
+      if (search !== undefined) {
+        // Index-backed, in the searched key's order: by prefix, or anywhere on PostgreSQL with pg_trgm (see user-search.ts).
+        const page = await searchUsers.page<UserRow>(db, t.users, search, limit, after);
+        return { users: page.rows.map(decodeStoredUser), next: page.next };
+      }
       let select = db
         .selectFrom(t.users)
         .selectAll()
         .orderBy('id')
         .limit(limit + 1);
       if (after !== undefined) select = select.where('id', '>', after);
-      // Index-backed: by prefix, or anywhere on PostgreSQL with pg_trgm (see user-search.ts).
-      if (search !== undefined) select = select.where(await searchUsers.where(db, search));
       const rows = await select.$castTo<UserRow>().execute();
       const users = rows.slice(0, limit).map(decodeStoredUser);
       return { users, next: rows.length > limit ? users[users.length - 1]!.id : null };

@@ -1,11 +1,11 @@
 /**
  * The admin search of `listUsers({ search })` on each SQL backend: what it matches (prefix on SQLite, anywhere
  * with pg_trgm on PostgreSQL, prefix without it), and that it reads the users table through an index (EXPLAIN
- * over 20 000 ANALYZEd users), never in full.
+ * over 20 000 ANALYZEd users), never in full; on SQLite in the searched index's order, sorting no matches.
  */
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { fullScan, queryPlan, statementLog } from './query-plan-test-support.js';
+import { fullScan, queryPlan, sqliteSort, statementLog } from './query-plan-test-support.js';
 import { sqlTestDbs, type SqlTestDb } from './sql-test-support.js';
 import { searchIndexes } from './user-search.js';
 import { tableNames } from './tables.js';
@@ -109,5 +109,29 @@ describe.each(dbs.dialects)('admin user search on %s', (dialect) => {
         expect(plan.join('\n'), plan.join('\n')).toMatch(/_email_|_name_/);
       }
     });
+
+    it.runIf(dialect === 'sqlite')(
+      'a short prefix matching most users reads each index in order from the cursor, sorting none of the matches',
+      async () => {
+        t = await dbs.open(dialect, log.log);
+        await seed(t.db);
+        await sql`analyze`.execute(t.db);
+        // 'm' and 'p' start every email and every name: 20 000 matches each.
+        for (const search of ['member1', 'person']) {
+          const first = await t.adapter.listUsers!({ search, limit: 20 });
+          log.clear();
+          await t.adapter.listUsers!({ search, limit: 20, after: first.next! });
+          const selects = log.statements.filter((s) => /^select/i.test(s.sql) && s.sql.includes('auth_users'));
+          expect(selects).toHaveLength(2);
+          for (const select of selects) {
+            const plan = await queryPlan(t.db, dialect, select);
+            expect(fullScan(plan, 'auth_users'), plan.join('\n')).toBeNull();
+            // Ties of a name are put in id order as they are read ("FOR LAST TERM OF ORDER BY"); no whole sort.
+            const sort = sqliteSort(plan);
+            expect(sort === null || /FOR (LAST TERM|RIGHT PART) OF ORDER BY/.test(sort), plan.join('\n')).toBe(true);
+          }
+        }
+      },
+    );
   });
 });

@@ -21,6 +21,10 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { SqlDialectName } from './dialect.js';
 import type { TableNames } from './tables.js';
+import { compareSearchMatches, decodeSearchCursor, encodeSearchCursor } from '../search-order.js';
+
+/** A column or expression of the users table. */
+type Operand = RawBuilder<unknown> | ReturnType<typeof sql.ref>;
 
 /** Names of the search indexes of migration 0006. */
 export const searchIndexes = (t: TableNames) => ({
@@ -53,8 +57,9 @@ const HINT =
   'with `CREATE EXTENSION pg_trgm` and the two trigram indexes in core/src/plugins/admin/README.md ("Search").';
 
 /**
- * The user search of one store: `where(db, search)` is the `WHERE` condition for a search already trimmed and
- * lower-cased (see `resolveListUsersQuery`); `mode` says how it is matched.
+ * The user search of one store: `page(db, table, search, limit, after)` is one page of a search already trimmed
+ * and lower-cased (see `resolveListUsersQuery`) in the search order (search-order.ts); `mode` says how it is
+ * matched.
  */
 export function userSearch(dialect: SqlDialectName, t: TableNames) {
   const names = searchIndexes(t);
@@ -82,22 +87,80 @@ export function userSearch(dialect: SqlDialectName, t: TableNames) {
     return (await hasTrigram(db)) ? 'substring' : 'prefix';
   };
 
+  /** `column` compared and ordered by code point: PostgreSQL's `"C"` collation (SQLite and MySQL's columns are binary). */
+  const byCodePoint = (column: Operand) => (dialect === 'postgres' ? sql`${column} collate "C"` : column);
+
+  /** The matcher of `search`: `one(column)` is the condition that `column` matches. */
+  const matcher = async (db: Kysely<any>, search: string): Promise<(column: Operand) => RawBuilder<boolean>> => {
+    if (dialect === 'sqlite')
+      return (column) => sql<boolean>`(${column} >= ${search} and ${column} < ${search + MAX_CHAR})`;
+    const pattern = (await mode(db, search)) === 'substring' ? `%${likeLiteral(search)}%` : `${likeLiteral(search)}%`;
+    return (column) => sql<boolean>`${column} like ${pattern}`;
+  };
+
+  const email = sql.ref('email_normalized');
+  const name = dialect === 'mysql' ? sql.ref(MYSQL_NAME_LOWER) : sql`lower(${sql.ref('name')})`;
+
   return {
     mode,
-    /** The condition on the users table. */
-    async where(db: Kysely<any>, search: string): Promise<RawBuilder<boolean>> {
-      const email = sql.ref('email_normalized');
-      const name = dialect === 'mysql' ? sql.ref(MYSQL_NAME_LOWER) : sql`lower(${sql.ref('name')})`;
-      const emailOnly = search.includes('@');
-      let one: (column: RawBuilder<unknown> | ReturnType<typeof sql.ref>) => RawBuilder<boolean>;
-      if (dialect === 'sqlite') {
-        one = (column) => sql<boolean>`(${column} >= ${search} and ${column} < ${search + MAX_CHAR})`;
-      } else {
-        const pattern =
-          (await mode(db, search)) === 'substring' ? `%${likeLiteral(search)}%` : `${likeLiteral(search)}%`;
-        one = (column) => sql<boolean>`${column} like ${pattern}`;
+    /**
+     * One page of the users matching `search` in the search order (search-order.ts), after `cursor`, and
+     * `next`. One query per key (the email, then the name unless the search holds `@`), each reading its index in
+     * order from the cursor and stopping after `limit + 1` rows; the two are merged. A user whose email and name
+     * both match is read by the query of its smaller key only. With `columns: 'id'` the rows hold the id only.
+     */
+    async page<Row extends { id: string }>(
+      db: Kysely<any>,
+      table: string,
+      search: string,
+      limit: number,
+      after: string | undefined,
+      columns: 'all' | 'id' = 'all',
+    ): Promise<{ rows: Row[]; next: string | null }> {
+      const one = await matcher(db, search);
+      const from = after === undefined ? undefined : decodeSearchCursor(after);
+      const scans: { key: Operand; other?: Operand; otherWinsTies: boolean }[] = search.includes('@')
+        ? [{ key: email, otherWinsTies: false }]
+        : [
+            { key: email, other: name, otherWinsTies: false },
+            { key: name, other: email, otherWinsTies: true },
+          ];
+      const found: (Row & { search_key: string })[] = [];
+      for (const { key, other, otherWinsTies } of scans) {
+        const ordered = byCodePoint(key);
+        const base = db.selectFrom(table);
+        let select = (columns === 'all' ? base.selectAll() : base.select('id'))
+          .select(sql<string>`${key}`.as('search_key'))
+          .where(one(key));
+        if (other) {
+          const before = otherWinsTies ? sql`<=` : sql`<`;
+          select = select.where(
+            sql<boolean>`not coalesce(${one(other)} and ${byCodePoint(other)} ${before} ${ordered}, false)`,
+          );
+        }
+        if (from)
+          select = select
+            .where(sql<boolean>`${ordered} >= ${from.key}`)
+            .where(sql<boolean>`(${ordered} > ${from.key} or ${sql.ref('id')} > ${from.id})`);
+        // The email is unique (and a matched one never null): ordering by it alone spares SQLite a sort of ties.
+        select = select.orderBy(ordered);
+        if (key !== email) select = select.orderBy('id');
+        const rows = await select
+          .limit(limit + 1)
+          .$castTo<Row & { search_key: string }>()
+          .execute();
+        found.push(...rows);
       }
-      return emailOnly ? one(email) : sql<boolean>`(${one(email)} or ${one(name)})`;
+      const page = found
+        .map((row) => ({ row, key: String(row.search_key), id: String(row.id) }))
+        .sort(compareSearchMatches)
+        .slice(0, limit + 1);
+      const last = page.length > limit ? page[limit - 1] : undefined;
+      const rows = page.slice(0, limit).map(({ row }) => {
+        const { search_key: _key, ...rest } = row;
+        return rest as unknown as Row;
+      });
+      return { rows, next: last ? encodeSearchCursor(last) : null };
     },
   };
 }
