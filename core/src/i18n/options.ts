@@ -31,7 +31,7 @@ export interface LocaleOptions {
   /**
    * Picks the language from the request before `Accept-Language` is read (a cookie, a path prefix, the user's
    * setting): return a tag, or undefined to negotiate. A tag that is not supported is looked up like a header
-   * range (`de-AT` → `de`), else ignored. Called once per request; it must not throw.
+   * range (`de-AT` → `de`), else ignored. Called once per request; if it throws, the header decides.
    */
   detect?: (request: Request) => string | undefined | null;
   /**

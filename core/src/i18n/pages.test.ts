@@ -146,6 +146,21 @@ describe('the locale option', () => {
     expect(res.headers.get('content-language')).toBe('ja');
   });
 
+  it('negotiates from the header when detect answers nothing, or throws', async () => {
+    const none = await setup({ locale: { detect: () => undefined } });
+    expect((await none.page('/auth/signin', 'es')).html).toContain('<h1>Iniciar sesión</h1>');
+    const failing = await setup({
+      locale: {
+        detect: () => {
+          throw new Error('no cookie store');
+        },
+      },
+    });
+    const { res, html } = await failing.page('/auth/signin', 'fr');
+    expect(res.status).toBe(200);
+    expect(html).toContain('<h1>Se connecter</h1>');
+  });
+
   it('restricts the languages to supported, with default for the rest', async () => {
     const { page } = await setup({ locale: { supported: ['en', 'fr'], default: 'fr' } });
     expect((await page('/auth/signin', 'de')).html).toContain('<h1>Se connecter</h1>');

@@ -13,7 +13,12 @@ const cache = new WeakMap<Request, PageLocale>();
 
 /** The locale of `request` under `policy` (see `LocaleOptions`). */
 export function localeOfRequest(request: Request, policy: LocalePolicy = DEFAULT_LOCALE_POLICY): PageLocale {
-  const detected = policy.detect?.(request);
+  let detected: string | undefined | null;
+  try {
+    detected = policy.detect?.(request);
+  } catch {
+    detected = undefined; // A failing detect falls back to the header: a page in another language beats no page.
+  }
   const chosen = typeof detected === 'string' ? lookupLocale(detected, policy.supported) : undefined;
   const lang = chosen ?? negotiateLocale(request.headers.get('accept-language'), policy.supported, policy.default);
   return { lang, overrides: policy.overrides };
