@@ -272,7 +272,7 @@ describe('oidcProvider: the authorize step', () => {
     await b.signIn();
     await b.authorize(authorizeUrl()); // consent given
     const onSignIn = (res: Response) => new URL(res.headers.get('location')!, op.base).pathname === '/auth/signin';
-    for (const params of [{ prompt: 'login' }, { max_age: '0' }]) {
+    for (const params of [{ prompt: 'login' }, { max_age: '0' }] as Record<string, string>[]) {
       clock.advance(5000);
       expect(onSignIn(await b.request(authorizeUrl(params)))).toBe(true);
       // The same request with prompt / max_age stripped, or with the old `auth_after` parameter set to the past,
