@@ -111,6 +111,7 @@ export async function oauthSignInAction(
     start = await authorizationUrl(client, redirectUri(ctx, provider, options));
   } catch (error) {
     logFailure(auth, provider, 'authorization request', error);
+    if (error instanceof AuthError) return failure(ctx, error); // the provider's own fetch refused
     return failure(ctx, authError('OAUTH_SIGNIN_ERROR', `Could not reach ${provider.name}`));
   }
   const cookie = await sealFlow(
@@ -169,6 +170,7 @@ export async function oauthCallbackAction(
     } catch (error) {
       if (isAccessDenied(error)) throw authError('ACCESS_DENIED', 'The provider denied the sign-in');
       logFailure(auth, provider, 'code exchange', error);
+      if (error instanceof AuthError) throw error; // the provider's own fetch refused (e.g. SSO_ISSUER_NOT_ALLOWED)
       throw callbackError();
     }
     const profileCtx = { callbackParams: params, fetch: client.fetch };

@@ -65,10 +65,12 @@ export interface ProviderClient {
 export function providerClient(provider: OAuthProvider): ProviderClient {
   const insecure = loopbackOnly(provider);
   const extraHeaders = provider.headers;
+  // The provider's own fetch for every request (oauth4webapi's customFetch below), else the global one.
+  const send: typeof fetch = provider.fetch ?? ((input, init) => fetch(input, init));
   const fetchWithHeaders: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers);
     for (const [k, v] of Object.entries(extraHeaders)) if (!headers.has(k)) headers.set(k, v);
-    const res = await fetch(input, { ...init, headers });
+    const res = await send(input, { ...init, headers });
     return provider.tokenErrorsWith200 && init?.method === 'POST' ? errorStatusFor200Errors(res) : res;
   };
   const http = {

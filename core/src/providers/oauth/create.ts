@@ -50,6 +50,15 @@ export interface OAuth2ProviderOptions {
   clientAuth?: 'client_secret_basic' | 'client_secret_post';
   /** Extra authorization request parameters, e.g. `{ prompt: 'consent' }`. */
   authorizationParams?: Record<string, string>;
+  /**
+   * The `fetch` for every request the server makes to this provider: OIDC discovery, the token request (code
+   * exchange and refresh), UserInfo (or the `userinfo` profile endpoint) and the JWKS. Default: the global `fetch`.
+   * Use it to route through an egress proxy or to check each URL before it is fetched (as `sso()` does against
+   * internal addresses); it is called with `(url, init)` where `init.redirect` is `'manual'`. A thrown `AuthError`
+   * ends the sign-in with its own code, any other throw as a network failure (`OAUTH_SIGNIN_ERROR` /
+   * `OAUTH_CALLBACK_ERROR`).
+   */
+  fetch?: typeof fetch;
 }
 
 /** Everything a preset or custom provider can set; used by the presets. @internal */
@@ -66,6 +75,7 @@ export interface OAuthProviderSpec {
   clientAuth?: 'client_secret_basic' | 'client_secret_post';
   authorizationParams?: Record<string, string>;
   headers?: Record<string, string>;
+  fetch?: typeof fetch;
   trustEmail?: boolean;
   tokenErrorsWith200?: boolean;
   skipUserInfo?: boolean;
@@ -89,6 +99,7 @@ export function oauthProvider(spec: OAuthProviderSpec): OAuthProvider {
     clientAuth: spec.clientAuth ?? 'client_secret_basic',
     authorizationParams: Object.freeze({ ...(spec.authorizationParams ?? {}) }),
     headers: Object.freeze({ ...(spec.headers ?? {}) }),
+    ...(spec.fetch ? { fetch: spec.fetch } : {}),
     trustEmail: spec.trustEmail ?? false,
     tokenErrorsWith200: spec.tokenErrorsWith200 ?? false,
     ...(spec.userinfo ? { userinfo: spec.userinfo } : {}),
@@ -110,7 +121,7 @@ export function oauthProvider(spec: OAuthProviderSpec): OAuthProvider {
  *   id/secret, missing endpoints without `issuer`, or non-URL endpoints.
  *   At sign-in, an OIDC UserInfo failure ends the flow on the error page with
  *   `OAUTH_USERINFO_FAILED` (502), a UserInfo `sub` other than the ID token's
- *   with `OAUTH_USERINFO_MISMATCH` (400).
+ *   with `OAUTH_USERINFO_MISMATCH` (400). An `AuthError` thrown by `fetch` ends the flow with its own code.
  * @example
  * ```ts
  * createOAuth2Provider({
@@ -130,6 +141,12 @@ export function oauthProvider(spec: OAuthProviderSpec): OAuthProvider {
  *     id: String(claims.sub), email: (claims.email as string) ?? null, name: (claims.name as string) ?? null,
  *     emailVerified: claims.email_verified === true ? new Date() : null,
  *   }),
+ * })
+ * // Every request to the provider (discovery, token, UserInfo, JWKS) through an egress proxy's fetch.
+ * createOAuth2Provider({
+ *   id: 'partner', name: 'Partner', issuer: 'https://login.partner.test',
+ *   clientId: process.env.PARTNER_ID!, clientSecret: process.env.PARTNER_SECRET!,
+ *   fetch: (input, init) => egressFetch(input, init),
  * })
  * ```
  */
@@ -151,6 +168,7 @@ export function createOAuth2Provider(options: OAuth2ProviderOptions): OAuthProvi
     scope: options?.scope ?? (oidc ? 'openid email profile' : ''),
     ...(options?.clientAuth ? { clientAuth: options.clientAuth } : {}),
     ...(options?.authorizationParams ? { authorizationParams: options.authorizationParams } : {}),
+    ...(options?.fetch ? { fetch: options.fetch } : {}),
     trustEmail: options?.trustEmail ?? false,
     ...(options?.skipUserInfo ? { skipUserInfo: true } : {}),
     profile: typeof profile === 'function' ? (p, tokens) => profile(p, tokens) : (profile as never),

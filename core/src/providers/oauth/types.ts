@@ -77,6 +77,12 @@ export interface OAuthProvider {
   /** Headers sent with every request to the provider. */
   readonly headers: Readonly<Record<string, string>>;
   /**
+   * The `fetch` every request to the provider goes through: discovery, token, UserInfo (or the OAuth 2.0 profile
+   * endpoint), JWKS and refresh. Absent: the global `fetch`. It gets the URL and the request init oauth4webapi
+   * builds (`redirect: 'manual'`); a throw ends the step as a network failure would, an `AuthError` keeps its code.
+   */
+  readonly fetch?: typeof fetch;
+  /**
    * Whether a verified email from this provider may link to an existing user
    * with that email. Default false: such sign-ins fail with `OAuthAccountNotLinked`.
    */
