@@ -15,7 +15,9 @@ import { defineErrorCodes, type AuthError, type ErrorCodesOf, type ErrorDetail }
  * - `SSO_NO_PROVIDER` (404): `POST /sso/sign-in` found no provider: the email's domain is not verified by any
  *   organization, or the organization has no provider.
  * - `SSO_ISSUER_NOT_ALLOWED` (400): the issuer is not `https:`, or its host is or resolves to a loopback, private,
- *   link-local, unique-local, CGNAT, multicast, reserved or unspecified address (unless `allowPrivateIssuers`).
+ *   link-local, unique-local, CGNAT, multicast, reserved or unspecified address (unless `allowPrivateIssuers`);
+ *   the same for every endpoint its discovery document names (token, UserInfo, JWKS), checked before each request.
+ *   At the callback, browsers go to the error page with `error=OAuthCallbackError`.
  * - `SSO_DOMAIN_INVALID` (400): not a domain name.
  * - `SSO_DOMAIN_LIMIT` (409): the organization holds `maxDomains` domain claims already.
  * - `SSO_DOMAIN_NOT_CLAIMED` (404): the organization has not claimed this domain.
@@ -35,7 +37,11 @@ export const SSO_ERRORS = /* @__PURE__ */ defineErrorCodes({
   SSO_PROVIDER_EXISTS: { status: 409, message: 'An identity provider with this id exists already' },
   SSO_PROVIDER_INVALID: { status: 400, message: 'The identity provider settings are not valid' },
   SSO_NO_PROVIDER: { status: 404, message: 'Single sign-on is not set up for this account' },
-  SSO_ISSUER_NOT_ALLOWED: { status: 400, message: 'The identity provider address is not allowed' },
+  SSO_ISSUER_NOT_ALLOWED: {
+    status: 400,
+    message: 'The identity provider address is not allowed',
+    page: 'OAuthCallbackError',
+  },
   SSO_DOMAIN_INVALID: { status: 400, message: 'That is not a domain name' },
   SSO_DOMAIN_LIMIT: { status: 409, message: 'The organization has claimed as many domains as it may' },
   SSO_DOMAIN_NOT_CLAIMED: { status: 404, message: 'The organization has not claimed this domain' },

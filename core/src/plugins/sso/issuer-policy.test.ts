@@ -11,7 +11,7 @@ import { createFixedWindowStorage, createLoginRateLimiter } from '../../rate-lim
 import { ORIGIN, makeFixture } from '../../testing/fixtures.js';
 import { organizations } from '../organizations/index.js';
 import { sso, type SsoExtension, type SsoOptions } from './index.js';
-import type { LookupAddresses } from './issuer-policy.js';
+import { issuerFetch, type LookupAddresses } from './issuer-policy.js';
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
 /** A public unicast address (not a documentation range: `ipaddr.js` counts those as reserved). */
@@ -163,6 +163,105 @@ describe('sso() issuer policy with an https base URL (the default refuses privat
     t.dns.set('idp.example.com', ['169.254.169.254']);
     const res = await t.client().postJson('/auth/sso/sign-in', { providerId: 'p1' });
     expect([res.status, (await json(res)).error?.code]).toEqual([...REFUSED]);
+  });
+});
+
+/**
+ * An identity provider on the network, as the server's `fetch` sees it: `https://idp.example.com` answers its
+ * discovery document, whose token endpoint is on `tokens.example.com`; every request is recorded.
+ */
+function discoveryOnlyIdp() {
+  const requests: Array<{ url: string; redirect: RequestRedirect | undefined }> = [];
+  const issuer = 'https://idp.example.com';
+  const document = {
+    issuer,
+    authorization_endpoint: `${issuer}/authorize`,
+    token_endpoint: 'https://tokens.example.com/token',
+    userinfo_endpoint: `${issuer}/userinfo`,
+    jwks_uri: `${issuer}/jwks`,
+    response_types_supported: ['code'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+  };
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    requests.push({ url, redirect: init?.redirect });
+    if (url === `${issuer}/.well-known/openid-configuration`) return Response.json(document);
+    return new Response('not here', { status: 404 });
+  };
+  return { issuer, requests, fetch };
+}
+
+describe('sso() issuer policy on every request of the OIDC flow', () => {
+  it('refuses a token endpoint that resolves inside: the callback stops before the request, nothing written', async () => {
+    const idp = discoveryOnlyIdp();
+    const t = await setup({ fetch: idp.fetch });
+    t.dns.set('tokens.example.com', ['10.0.0.5']);
+    expect((await t.register(idp.issuer)).status).toBe(200);
+    const browser = t.client();
+    const start = await browser.postJson('/auth/sso/sign-in', { providerId: 'p1' });
+    expect(start.status).toBe(200);
+    const authorize = new URL((await json(start)).url as string);
+    expect(authorize.origin).toBe(idp.issuer);
+    const state = authorize.searchParams.get('state')!;
+
+    // The browser comes back with a code; the token request is refused before it is sent.
+    const callback = `/auth/sso/callback/p1?code=one-time-code&state=${state}`;
+    const res = await browser.request(callback, { headers: { accept: 'application/json' } });
+    expect([res.status, (await json(res)).error?.code]).toEqual([...REFUSED]);
+    expect(t.lookups).toContain('tokens.example.com');
+    expect(idp.requests.map((r) => r.url)).toEqual([`${idp.issuer}/.well-known/openid-configuration`]);
+    // Redirects are never followed: a public endpoint cannot pass the request on to an internal one.
+    expect(idp.requests.every((r) => r.redirect === 'manual')).toBe(true);
+    expect(await browser.session()).toBeNull();
+    expect(await t.storage.listProviders(t.organizationId)).toHaveLength(1);
+    const members = await json(
+      await t.owner.request(`/auth/org/members?organizationId=${t.organizationId}`, {
+        headers: { accept: 'application/json' },
+      }),
+    );
+    expect(members.members ?? members).toHaveLength(1);
+  });
+
+  it('sends a browser to the OAuth error page with the callback error code', async () => {
+    const idp = discoveryOnlyIdp();
+    const t = await setup({ fetch: idp.fetch });
+    t.dns.set('tokens.example.com', [PUBLIC, '169.254.169.254']);
+    expect((await t.register(idp.issuer)).status).toBe(200);
+    const browser = t.client();
+    const start = await browser.postJson('/auth/sso/sign-in', { providerId: 'p1' });
+    const state = new URL((await json(start)).url as string).searchParams.get('state')!;
+    const res = await browser.request(`/auth/sso/callback/p1?code=c&state=${state}`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(res.status).toBe(303);
+    expect(new URL(res.headers.get('location')!, ORIGIN).searchParams.get('error')).toBe('OAuthCallbackError');
+    expect(idp.requests.some((r) => r.url.startsWith('https://tokens.example.com/'))).toBe(false);
+  });
+
+  it('issuerFetch never lets a redirect be followed, whatever the caller asked for', async () => {
+    const asked: Array<RequestRedirect | undefined> = [];
+    const base: typeof fetch = async (_input, init) => (
+      asked.push(init?.redirect),
+      new Response(null, { status: 302 })
+    );
+    const guarded = issuerFetch({ allowPrivate: false, lookup: async () => [{ address: PUBLIC }] }, base);
+    expect((await guarded('https://idp.example.com/token', { redirect: 'follow' })).status).toBe(302);
+    await guarded('https://idp.example.com/jwks');
+    expect(asked).toEqual(['manual', 'manual']);
+  });
+
+  it('with private issuers allowed, the endpoints are fetched as named (no check, no lookup)', async () => {
+    const idp = discoveryOnlyIdp();
+    const t = await setup({ fetch: idp.fetch, allowPrivateIssuers: true });
+    t.dns.set('tokens.example.com', ['10.0.0.5']);
+    expect((await t.register(idp.issuer)).status).toBe(200);
+    const browser = t.client();
+    const start = await browser.postJson('/auth/sso/sign-in', { providerId: 'p1' });
+    const state = new URL((await json(start)).url as string).searchParams.get('state')!;
+    await browser.request(`/auth/sso/callback/p1?code=c&state=${state}`, { headers: { accept: 'application/json' } });
+    expect(idp.requests.map((r) => r.url)).toContain('https://tokens.example.com/token');
+    expect(t.lookups).toEqual([]);
   });
 });
 

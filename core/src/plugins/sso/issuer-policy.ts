@@ -96,3 +96,27 @@ export async function checkIssuerUrl(value: string, policy: IssuerPolicy): Promi
   if (!addresses.every((a) => typeof a?.address === 'string' && isPublicAddress(a.address)))
     throw refused('The issuer must be on a public address');
 }
+
+/**
+ * A `fetch` for an organization's identity provider: with `allowPrivate` it is `base` unchanged; otherwise every
+ * URL is checked by {@link checkIssuerUrl} before it is fetched (so the token, UserInfo and JWKS endpoints a
+ * discovery document names are held to the issuer's rules), and redirects are never followed (`redirect:
+ * 'manual'`: a public endpoint cannot send the request on to an internal one; the 3xx answer fails the step).
+ * @throws AuthError `SSO_ISSUER_NOT_ALLOWED` (400) for a refused URL, before any request is sent.
+ * @example
+ * ```ts
+ * const guarded = issuerFetch({ allowPrivate: false, lookup: dnsLookup });
+ * await guarded('https://10.0.0.5/token'); // throws SSO_ISSUER_NOT_ALLOWED
+ * ```
+ */
+export function issuerFetch(
+  policy: IssuerPolicy,
+  base: typeof fetch = (input, init) => fetch(input, init),
+): typeof fetch {
+  if (policy.allowPrivate) return base;
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    await checkIssuerUrl(url, policy);
+    return base(input, { ...init, redirect: 'manual' });
+  };
+}

@@ -43,6 +43,8 @@ const en = {
   'sso.manage.domainVerified': '{domain} is verified',
   'code.SSO_NO_PROVIDER': 'Single sign-on is not set up for this account',
   'code.SSO_SAML_UNAVAILABLE': 'SAML single sign-on is not available',
+  'code.SSO_ISSUER_NOT_ALLOWED': 'The identity provider address is not allowed',
+  'code.SSO_DOMAIN_LIMIT': 'The organization has claimed as many domains as it may',
 } as const;
 
 /** A key of {@link ssoMessages}. */
@@ -90,6 +92,8 @@ export const ssoMessages = /* @__PURE__ */ defineMessages<SsoMessageId>('sso', {
     'sso.signIn.other': 'Andere Anmeldemöglichkeiten',
     'code.SSO_NO_PROVIDER': 'Für dieses Konto ist keine Einmalanmeldung eingerichtet',
     'code.SSO_SAML_UNAVAILABLE': 'Die Einmalanmeldung mit SAML ist nicht verfügbar',
+    'code.SSO_ISSUER_NOT_ALLOWED': 'Die Adresse des Identitätsanbieters ist nicht zulässig',
+    'code.SSO_DOMAIN_LIMIT': 'Die Organisation hat bereits so viele Domains beansprucht, wie sie darf',
   },
   fr: {
     'sso.manage.title': 'Authentification unique : {organization}',
@@ -131,6 +135,8 @@ export const ssoMessages = /* @__PURE__ */ defineMessages<SsoMessageId>('sso', {
     'sso.signIn.other': 'Autres façons de se connecter',
     'code.SSO_NO_PROVIDER': "L'authentification unique n'est pas configurée pour ce compte",
     'code.SSO_SAML_UNAVAILABLE': "L'authentification unique SAML n'est pas disponible",
+    'code.SSO_ISSUER_NOT_ALLOWED': "L'adresse du fournisseur d'identité n'est pas autorisée",
+    'code.SSO_DOMAIN_LIMIT': "L'organisation a déjà revendiqué autant de domaines qu'elle le peut",
   },
   es: {
     'sso.manage.title': 'Inicio de sesión único: {organization}',
@@ -170,6 +176,8 @@ export const ssoMessages = /* @__PURE__ */ defineMessages<SsoMessageId>('sso', {
     'sso.signIn.other': 'Otras formas de iniciar sesión',
     'code.SSO_NO_PROVIDER': 'El inicio de sesión único no está configurado para esta cuenta',
     'code.SSO_SAML_UNAVAILABLE': 'El inicio de sesión único con SAML no está disponible',
+    'code.SSO_ISSUER_NOT_ALLOWED': 'La dirección del proveedor de identidad no está permitida',
+    'code.SSO_DOMAIN_LIMIT': 'La organización ya ha reclamado todos los dominios que puede',
   },
   ja: {
     'sso.manage.title': 'シングルサインオン: {organization}',
@@ -209,5 +217,7 @@ export const ssoMessages = /* @__PURE__ */ defineMessages<SsoMessageId>('sso', {
     'sso.signIn.other': 'その他のサインイン方法',
     'code.SSO_NO_PROVIDER': 'このアカウントにはシングルサインオンが設定されていません',
     'code.SSO_SAML_UNAVAILABLE': 'SAML によるシングルサインオンは利用できません',
+    'code.SSO_ISSUER_NOT_ALLOWED': 'この ID プロバイダーのアドレスは許可されていません',
+    'code.SSO_DOMAIN_LIMIT': 'この組織は申請できる上限までドメインを申請済みです',
   },
 });

@@ -19,6 +19,7 @@ import {
 } from '../../plugin-kit.js';
 import { vouchedEmail } from './domains.js';
 import { ssoError } from './errors.js';
+import { issuerFetch, type IssuerPolicy } from './issuer-policy.js';
 import type { ResolvedSsoOptions } from './options.js';
 import { mappedRole, secretContext } from './providers.js';
 import type { SsoProviderRecord, SsoStorage } from './types.js';
@@ -37,8 +38,16 @@ export async function accountProviderId(record: SsoProviderRecord): Promise<stri
 /** The callback route of a provider, under `basePath`. */
 export const callbackPath = (providerId: string) => `/sso/callback/${providerId}`;
 
-/** Runs the OIDC flow for stored providers, one provider object per stored settings (its discovery cached there). */
-export function oidcFlow(o: ResolvedSsoOptions, storage: () => SsoStorage, cipher: () => TokenCipher) {
+/**
+ * Runs the OIDC flow for stored providers, one provider object per stored settings (its discovery cached there).
+ * Every request a provider makes goes through {@link issuerFetch} under `issuerPolicy` (decided at `init`).
+ */
+export function oidcFlow(
+  o: ResolvedSsoOptions,
+  storage: () => SsoStorage,
+  cipher: () => TokenCipher,
+  issuerPolicy: () => IssuerPolicy,
+) {
   const built = new Map<string, { settings: string; provider: OAuthProvider }>();
 
   /**
@@ -73,6 +82,8 @@ export function oidcFlow(o: ResolvedSsoOptions, storage: () => SsoStorage, ciphe
       clientId: oidc.clientId,
       clientSecret: secret,
       ...(oidc.scope ? { scope: oidc.scope } : {}),
+      // Discovery, token, UserInfo and JWKS URLs held to the issuer's rules, redirects not followed.
+      fetch: issuerFetch(issuerPolicy(), o.fetch),
       // The profile below marks an email verified only for a domain the organization proved.
       trustEmail: true,
       profile: (claims) => profileOf(record, claims),

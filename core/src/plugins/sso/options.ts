@@ -40,6 +40,13 @@ export interface SsoOptions {
    * `node:dns/promises` with `{ all: true }`, loaded on first use; tests and runtimes without `node:dns` pass their own.
    */
   lookup?: LookupAddresses;
+  /**
+   * The `fetch` the server's requests to OIDC identity providers go through (discovery, token, UserInfo, JWKS),
+   * e.g. an egress proxy's. Default the global `fetch`. Unless private issuers are allowed, each URL is first
+   * checked as the issuer is (https, every address public; 400 `SSO_ISSUER_NOT_ALLOWED`) and redirects are not
+   * followed.
+   */
+  fetch?: typeof fetch;
   /** The most domain claims (verified or not) an organization may hold. Default 10; an integer 1–1000. */
   maxDomains?: number;
   /** SAML: accept responses the IdP sends without an AuthnRequest of ours (IdP-initiated). Default false. */
@@ -59,6 +66,7 @@ export interface ResolvedSsoOptions {
   /** Undefined: decided from the base URL at `init`. */
   allowPrivateIssuers: boolean | undefined;
   lookup: LookupAddresses;
+  fetch: typeof fetch | undefined;
   maxDomains: number;
 }
 
@@ -75,6 +83,7 @@ export function resolveSsoOptions(o: SsoOptions): ResolvedSsoOptions {
   }
   if (o.resolveTxt !== undefined && typeof o.resolveTxt !== 'function') throw bad('`resolveTxt` must be a function');
   if (o.lookup !== undefined && typeof o.lookup !== 'function') throw bad('`lookup` must be a function');
+  if (o.fetch !== undefined && typeof o.fetch !== 'function') throw bad('`fetch` must be a function');
   if (o.allowPrivateIssuers !== undefined && typeof o.allowPrivateIssuers !== 'boolean')
     throw bad('`allowPrivateIssuers` must be a boolean');
   const maxDomains = o.maxDomains ?? 10;
@@ -92,6 +101,7 @@ export function resolveSsoOptions(o: SsoOptions): ResolvedSsoOptions {
     clockSkewSeconds: skew,
     allowPrivateIssuers: o.allowPrivateIssuers,
     lookup: o.lookup ?? dnsLookup,
+    fetch: o.fetch,
     maxDomains,
   };
 }

@@ -98,6 +98,7 @@ export function sso(
       o,
       () => store.storage,
       () => cipher!,
+      () => issuerPolicy!,
     ),
     saml: samlSide(o, () => store.storage),
   };
