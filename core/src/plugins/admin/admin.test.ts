@@ -246,6 +246,22 @@ describe('admin() users over storage', () => {
     expect(seen).toEqual(['m-0', 'm-1', 'm-2', 'm-3', 'm-4']);
   });
 
+  it("a search's next page follows a cursor holding a long matched name", async () => {
+    const f = await setup('database');
+    const long = `Longname ${'x'.repeat(400)}`;
+    await f.adapter.createUser({ id: 'l-1', email: 'l1@corp.test', name: `${long} 1` });
+    await f.adapter.createUser({ id: 'l-2', email: 'l2@corp.test', name: `${long} 2` });
+    const c = await f.signedInAdmin();
+    const first = (await (await getJson(c, '/auth/admin/users?search=longname&limit=1')).json()) as {
+      users: Array<{ id: string }>;
+      next: string;
+    };
+    expect(first.users.map((u) => u.id)).toEqual(['l-1']);
+    const res = await getJson(c, `/auth/admin/users?search=longname&limit=1&after=${encodeURIComponent(first.next)}`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { users: Array<{ id: string }> }).users.map((u) => u.id)).toEqual(['l-2']);
+  });
+
   it('creates users (with a password they can sign in with), refuses a taken email, and sets roles', async () => {
     const f = await setup('database');
     const c = await f.signedInAdmin();

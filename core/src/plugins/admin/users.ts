@@ -61,7 +61,8 @@ export async function listUsers(
   const search = params.get('search') ?? undefined;
   const limit = params.has('limit') ? Number(params.get('limit')) : undefined;
   const after = params.get('after') ?? undefined;
-  if ((search?.length ?? 0) > 200 || (after?.length ?? 0) > 255) throw invalid('`search` or `after` is too long');
+  // A search page's cursor holds the last matched email or name and id (StorageAdapter.listUsers).
+  if ((search?.length ?? 0) > 200 || (after?.length ?? 0) > 2_048) throw invalid('`search` or `after` is too long');
   if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1 && limit <= 100))
     throw invalid('`limit` must be a whole number from 1 to 100');
   const page = await adapter.listUsers({
