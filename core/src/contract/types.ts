@@ -140,6 +140,8 @@ export interface RouteContext {
   providerId?: string;
   /** The parsed body of a POST (read once, CSRF already checked). */
   body: Record<string, string>;
+  /** The parsed JSON body of a POST to a route with `body: 'json'`, unchecked (the route checks its shape). */
+  json?: unknown;
   /** The client's IP address, when the server adapter passed it (`RequestInfo.ip`). */
   ip?: string;
   /** The sign-in attempt counted by the route's rate limit, to settle with its outcome. */
@@ -201,6 +203,13 @@ export interface PluginRoute {
    * the route protects itself (e.g. OAuth's state + PKCE + flow cookie).
    */
   csrf?: 'token' | 'origin' | 'none';
+  /**
+   * How the engine reads the POST body. `form` (default): JSON, urlencoded or multipart into `ctx.body`, a flat
+   * string map (JSON arrays and nested values refused). `json`: a JSON body only (else 415), any JSON value —
+   * arrays and nested objects kept — into `ctx.json` (`ctx.body` stays empty, so a `token` CSRF policy reads the
+   * token from the `x-csrf-token` header). Same size limit (413) either way.
+   */
+  body?: 'form' | 'json';
   /** The limiter for this request, applied after the CSRF checks (see `RouteRateLimit`). */
   rateLimit?(ctx: RouteContext): RouteRateLimit | undefined;
   /**

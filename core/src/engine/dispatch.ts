@@ -8,7 +8,7 @@
 import { context as otelContext, trace } from '@opentelemetry/api';
 import { authError } from '../errors/auth-error.js';
 import { parseCookies } from '../http/cookies.js';
-import { readFormBody } from '../http/body.js';
+import { readFormBody, readJsonBody } from '../http/body.js';
 import { checkCsrfToken, checkOrigin, csrfCookieName } from '../http/csrf.js';
 import { publicOrigin } from '../http/origin.js';
 import { toWebResponse } from '../http/response.js';
@@ -68,7 +68,8 @@ async function admitPost(
   // A plugin may vouch for a cookie-less request a browser cannot forge (a bearer client): the origin check only.
   const csrf = own === 'token' && auth.hooks.relaxCsrf.some((relax) => relax(request)) ? 'origin' : own;
   if (csrf !== 'none') checkOrigin(request, ctx.origin, auth.trustedOrigins);
-  ctx.body = await readFormBody(request, maxBodySize);
+  if (match.route.body === 'json') ctx.json = await readJsonBody(request, maxBodySize);
+  else ctx.body = await readFormBody(request, maxBodySize);
   // CSRF before the limiter: a cross-site page can neither spend nor probe anyone's budget.
   if (csrf === 'token') {
     const secure = auth.config.cookies.sessionToken.options.secure;

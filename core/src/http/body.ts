@@ -1,5 +1,5 @@
 /**
- * Reads a request body once, within a byte limit, into a flat string map.
+ * Reads a request body once, within a byte limit, into a flat string map (`readJsonBody`: any JSON value).
  * `readFormBody` is public (`@framework/auth`) so apps read their own forms
  * with the same limiter as the auth routes.
  * @module
@@ -77,6 +77,67 @@ function tooLarge(limit: number) {
   return badRequest(`Request body exceeds ${limit} bytes`, 'PAYLOAD_TOO_LARGE', 413);
 }
 
+/** The body's media type, lower-cased, without parameters ('' when absent). */
+function mediaType(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+function isJson(type: string): boolean {
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+async function readBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  try {
+    return await readLimited(request, limit);
+  } catch (e) {
+    if (e instanceof Error && 'code' in e) throw e;
+    throw badRequest('The request body could not be read');
+  }
+}
+
+function utf8(bytes: Uint8Array<ArrayBuffer>): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest('The request body is not valid UTF-8');
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('The request body is not valid JSON');
+  }
+}
+
+/**
+ * Reads a JSON body (`application/json` or `*+json`), at most `limit` bytes, as any JSON value: objects, arrays
+ * and nested values are kept as sent, for API routes whose payload is structured (`PluginRoute.body: 'json'`).
+ * Same limit, streaming and drain behaviour as {@link readFormBody}.
+ *
+ * @param request the Web request; its body is consumed.
+ * @param limit the largest body in bytes. Default {@link DEFAULT_MAX_BODY_BYTES} (64 KiB).
+ * @returns the parsed value, typed `unknown`: the route checks its shape.
+ * @throws AuthError `PAYLOAD_TOO_LARGE` (413), `UNSUPPORTED_MEDIA_TYPE` (415) for another content type,
+ *   `INVALID_REQUEST` (400) for an empty, non-UTF-8 or malformed body.
+ * @example
+ * ```ts
+ * const value = await readJsonBody(request);
+ * if (!Array.isArray(value)) throw new Error('expected a list');
+ * ```
+ */
+export async function readJsonBody(request: Request, limit = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
+  const type = mediaType(request);
+  if (!isJson(type)) {
+    if (request.body && !request.body.locked) void discardBody(request.body.getReader());
+    throw badRequest(`Unsupported content type "${type}"`, 'UNSUPPORTED_MEDIA_TYPE', 415);
+  }
+  const bytes = await readBytes(request, limit);
+  if (bytes.byteLength === 0) throw badRequest('The request body must be JSON');
+  return parseJson(utf8(bytes));
+}
+
 /**
  * Reads a JSON, urlencoded or multipart body, at most `limit` bytes, into
  * field → string (the first value of a repeated field wins; multipart files
@@ -103,29 +164,12 @@ function tooLarge(limit: number) {
  * ```
  */
 export async function readFormBody(request: Request, limit = DEFAULT_MAX_BODY_BYTES): Promise<Record<string, string>> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    bytes = await readLimited(request, limit);
-  } catch (e) {
-    if (e instanceof Error && 'code' in e) throw e;
-    throw badRequest('The request body could not be read');
-  }
+  const type = mediaType(request);
+  const bytes = await readBytes(request, limit);
   if (bytes.byteLength === 0) return {};
-  const text = () => {
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw badRequest('The request body is not valid UTF-8');
-    }
-  };
-  if (type === 'application/json' || type.endsWith('+json')) {
-    let data: unknown;
-    try {
-      data = JSON.parse(text());
-    } catch {
-      throw badRequest('The request body is not valid JSON');
-    }
+  const text = () => utf8(bytes);
+  if (isJson(type)) {
+    const data = parseJson(text());
     if (data === null || typeof data !== 'object' || Array.isArray(data))
       throw badRequest('The JSON body must be an object');
     const out: Record<string, string> = Object.create(null);
