@@ -18,7 +18,7 @@
  * @module
  * @internal
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { SqlDialectName } from './dialect.js';
 import type { TableNames } from './tables.js';
 import { compareSearchMatches, decodeSearchCursor, encodeSearchCursor } from '../search-order.js';
@@ -129,9 +129,8 @@ export function userSearch(dialect: SqlDialectName, t: TableNames) {
       for (const { key, other, otherWinsTies } of scans) {
         const ordered = byCodePoint(key);
         const base = db.selectFrom(table);
-        let select = (columns === 'all' ? base.selectAll() : base.select('id'))
-          .select(sql<string>`${key}`.as('search_key'))
-          .where(one(key));
+        const picked: SelectQueryBuilder<any, any, object> = columns === 'all' ? base.selectAll() : base.select('id');
+        let select = picked.select(sql<string>`${key}`.as('search_key')).where(one(key));
         if (other) {
           const before = otherWinsTies ? sql`<=` : sql`<`;
           select = select.where(
