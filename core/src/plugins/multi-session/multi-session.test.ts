@@ -383,6 +383,43 @@ describe('multiSession() page', () => {
   });
 });
 
+describe("multiSession() page in the person's language", () => {
+  it.each([
+    [
+      'de',
+      'de-AT,de;q=0.9,en;q=0.5',
+      ['Konten in diesem Browser', 'Zu Ada wechseln', 'Grace abmelden', '(aktuell)', 'Weiteres Konto hinzufügen'],
+    ],
+    [
+      'ja',
+      'ja',
+      [
+        'このブラウザーのアカウント',
+        'Ada に切り替える',
+        'Grace からサインアウト',
+        '（使用中）',
+        '別のアカウントを追加',
+      ],
+    ],
+  ])('renders the accounts page in %s, saying so in <html lang> and Content-Language', async (lang, header, texts) => {
+    const f = await setup();
+    const c = f.client();
+    await signInAs(c, EMAIL);
+    await signInAs(c, GRACE);
+    const page = await c.request('/auth/multi-session', {
+      headers: { accept: 'text/html', 'accept-language': header },
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-language')).toBe(lang);
+    expect(page.headers.get('vary')?.toLowerCase()).toContain('accept-language');
+    const html = await page.text();
+    expect(html).toContain(`<html lang="${lang}">`);
+    for (const text of texts) expect(html).toContain(text);
+    expect(html).not.toContain('Add another account');
+    expect(html).not.toContain('Switch to');
+  });
+});
+
 describe('multiSession() on auth.api', () => {
   it('lists and switches from server code, typed from the plugin', async () => {
     const auth = createAuth({

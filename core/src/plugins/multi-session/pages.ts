@@ -4,8 +4,9 @@
  * @module
  * @internal
  */
-import { escapeHtml, hidden, layout } from '../../plugin-kit.js';
+import { escapeHtml, hidden, layout, type PageLocale } from '../../plugin-kit.js';
 import type { DeviceSessionInfo } from './info.js';
+import { multiSessionMessages } from './messages.js';
 
 /** What the page shows. */
 export interface AccountsPageInput {
@@ -14,26 +15,31 @@ export interface AccountsPageInput {
   /** The sign-in page, with a `callbackUrl` back here. */
   addAccountUrl: string;
   sessions: readonly DeviceSessionInfo[];
+  /** The request's locale (`pageLocale(ctx)`); English without one. */
+  locale?: PageLocale | undefined;
 }
 
 const button = (p: AccountsPageInput, action: string, sessionId: string, label: string) =>
   `<form method="post" action="${escapeHtml(`${p.basePath}/multi-session/${action}`)}">` +
   `${hidden('csrfToken', p.csrfToken)}${hidden('sessionId', sessionId)}<button type="submit">${escapeHtml(label)}</button></form>`;
 
-/** `GET {basePath}/multi-session`. */
+/** `GET {basePath}/multi-session`, in the page's language (names and addresses stay as the accounts have them). */
 export function accountsPage(p: AccountsPageInput): string {
+  const t = multiSessionMessages.for(p.locale);
   const rows = p.sessions
     .map((s) => {
       const who = s.user.name ?? s.user.email ?? s.user.id;
       const email = s.user.email && s.user.name ? ` <small>${escapeHtml(s.user.email)}</small>` : '';
-      const current = s.active ? ' <strong>(current)</strong>' : '';
-      const switchTo = s.active ? '' : button(p, 'set-active', s.sessionId, `Switch to ${who}`);
-      return `<li><span>${escapeHtml(who)}</span>${email}${current}${switchTo}${button(p, 'revoke', s.sessionId, `Sign out ${who}`)}</li>`;
+      const current = s.active ? ` <strong>${escapeHtml(t('multiSession.current'))}</strong>` : '';
+      const switchTo = s.active ? '' : button(p, 'set-active', s.sessionId, t('multiSession.switchTo', { name: who }));
+      const signOut = button(p, 'revoke', s.sessionId, t('multiSession.signOut', { name: who }));
+      return `<li><span>${escapeHtml(who)}</span>${email}${current}${switchTo}${signOut}</li>`;
     })
     .join('');
   return layout(
-    'Accounts',
-    `<h1>Accounts on this browser</h1><ul>${rows}</ul>` +
-      `<p><a href="${escapeHtml(p.addAccountUrl)}">Add another account</a></p>`,
+    t('multiSession.title'),
+    `<h1>${escapeHtml(t('multiSession.heading'))}</h1><ul>${rows}</ul>` +
+      `<p><a href="${escapeHtml(p.addAccountUrl)}">${escapeHtml(t('multiSession.add'))}</a></p>`,
+    t.lang,
   );
 }

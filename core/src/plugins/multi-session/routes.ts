@@ -10,6 +10,7 @@ import {
   csrfFor,
   done,
   impersonationRestricted,
+  pageLocale,
   sessionCookie,
   type ActionResult,
   type OutCookie,
@@ -49,6 +50,7 @@ export async function pageAction(ctx: RouteContext): Promise<ActionResult> {
     csrfToken: token,
     addAccountUrl: back,
     sessions: listOf(set),
+    locale: pageLocale(ctx),
   });
   return { status: 200, html, cookies: [...cookies, ...(cookie ? [cookie] : [])] };
 }
