@@ -7,6 +7,7 @@
  */
 import {
   csrfFor,
+  pageLocale,
   signInRedirect,
   signedIn,
   signedInAsSelf,
@@ -75,6 +76,7 @@ export async function listApps(
       action: `${ctx.auth.config.basePath}/oauth2/consents/revoke`,
       csrfToken: csrf.token,
       apps: apps.map((a) => ({ ...a, since: a.createdAt })),
+      locale: pageLocale(ctx),
     }),
     headers: { 'cache-control': 'no-store' },
     cookies: [...caller.cookies, ...(csrf.cookie ? [csrf.cookie] : [])],

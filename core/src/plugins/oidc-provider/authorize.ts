@@ -9,6 +9,7 @@ import {
   AuthError,
   csrfFor,
   impersonationRestricted,
+  pageLocale,
   randomString,
   seal,
   sha256Hex,
@@ -225,6 +226,7 @@ async function showConsent(
       scopes: req.scopes,
       request: sealed,
       userLabel: caller.user.email ?? caller.user.name ?? caller.user.id,
+      locale: pageLocale(ctx),
     }),
     headers: {
       'cache-control': 'no-store',

@@ -1,0 +1,112 @@
+/**
+ * The strings of `oidcProvider()`'s pages (the consent page with what each scope lets an app see, the sign-out
+ * confirmation and the account's "Apps with access" list), in English, German, French,
+ * Spanish and Japanese. An application's name is shown as it was registered, never translated.
+ * @module
+ */
+import { defineMessages } from '../../plugin-kit.js';
+
+const en = {
+  'oidcProvider.consent.title': 'Allow {client}?',
+  'oidcProvider.consent.heading': 'Allow {client} to access your account?',
+  'oidcProvider.consent.lead': 'Signed in as {user}. {client} will be able to:',
+  'oidcProvider.consent.allow': 'Allow',
+  'oidcProvider.consent.deny': 'Deny',
+  'oidcProvider.scope.openid': 'Know who you are (your account id)',
+  'oidcProvider.scope.profile': 'See your name and picture',
+  'oidcProvider.scope.email': 'See your email address',
+  'oidcProvider.scope.offline_access': 'Keep access while you are away',
+  'oidcProvider.signOut.title': 'Sign out?',
+  'oidcProvider.signOut.lead': 'You were sent here to sign out of this site.',
+  'oidcProvider.signOut.leadFrom': 'You were sent here from {client} to sign out of this site.',
+  'oidcProvider.signOut.button': 'Sign out',
+  'oidcProvider.apps.title': 'Apps with access',
+  'oidcProvider.apps.grant': '{scopes} (since {date})',
+  'oidcProvider.apps.revoke': 'Revoke',
+  'oidcProvider.apps.none': 'No application has access to your account.',
+} as const;
+
+/** A key of {@link oidcProviderMessages}. */
+export type OidcProviderMessageId = keyof typeof en;
+
+/** `oidcProvider()`'s page strings (`oidcProvider.*`), the scopes' descriptions among them. */
+export const oidcProviderMessages = /* @__PURE__ */ defineMessages<OidcProviderMessageId>('oidcProvider', {
+  en,
+  de: {
+    'oidcProvider.consent.title': '{client} zulassen?',
+    'oidcProvider.consent.heading': 'Darf {client} auf Ihr Konto zugreifen?',
+    'oidcProvider.consent.lead': 'Angemeldet als {user}. {client} kann dann:',
+    'oidcProvider.consent.allow': 'Zulassen',
+    'oidcProvider.consent.deny': 'Ablehnen',
+    'oidcProvider.scope.openid': 'Wissen, wer Sie sind (Ihre Konto-ID)',
+    'oidcProvider.scope.profile': 'Ihren Namen und Ihr Bild sehen',
+    'oidcProvider.scope.email': 'Ihre E-Mail-Adresse sehen',
+    'oidcProvider.scope.offline_access': 'Auch in Ihrer Abwesenheit Zugriff behalten',
+    'oidcProvider.signOut.title': 'Abmelden?',
+    'oidcProvider.signOut.lead': 'Sie wurden hierher geschickt, um sich von dieser Website abzumelden.',
+    'oidcProvider.signOut.leadFrom':
+      'Sie wurden von {client} hierher geschickt, um sich von dieser Website abzumelden.',
+    'oidcProvider.signOut.button': 'Abmelden',
+    'oidcProvider.apps.title': 'Apps mit Zugriff',
+    'oidcProvider.apps.grant': '{scopes} (seit {date})',
+    'oidcProvider.apps.revoke': 'Zugriff entziehen',
+    'oidcProvider.apps.none': 'Keine Anwendung hat Zugriff auf Ihr Konto.',
+  },
+  fr: {
+    'oidcProvider.consent.title': 'Autoriser {client} ?',
+    'oidcProvider.consent.heading': 'Autoriser {client} à accéder à votre compte ?',
+    'oidcProvider.consent.lead': 'Connecté en tant que {user}. {client} pourra :',
+    'oidcProvider.consent.allow': 'Autoriser',
+    'oidcProvider.consent.deny': 'Refuser',
+    'oidcProvider.scope.openid': 'Savoir qui vous êtes (l’identifiant de votre compte)',
+    'oidcProvider.scope.profile': 'Voir votre nom et votre photo',
+    'oidcProvider.scope.email': 'Voir votre adresse e-mail',
+    'oidcProvider.scope.offline_access': 'Garder l’accès en votre absence',
+    'oidcProvider.signOut.title': 'Se déconnecter ?',
+    'oidcProvider.signOut.lead': 'Vous avez été envoyé ici pour vous déconnecter de ce site.',
+    'oidcProvider.signOut.leadFrom': 'Vous avez été envoyé ici par {client} pour vous déconnecter de ce site.',
+    'oidcProvider.signOut.button': 'Se déconnecter',
+    'oidcProvider.apps.title': 'Applications ayant accès',
+    'oidcProvider.apps.grant': '{scopes} (depuis le {date})',
+    'oidcProvider.apps.revoke': 'Retirer l’accès',
+    'oidcProvider.apps.none': 'Aucune application n’a accès à votre compte.',
+  },
+  es: {
+    'oidcProvider.consent.title': '¿Permitir a {client}?',
+    'oidcProvider.consent.heading': '¿Permitir que {client} acceda a tu cuenta?',
+    'oidcProvider.consent.lead': 'Has iniciado sesión como {user}. {client} podrá:',
+    'oidcProvider.consent.allow': 'Permitir',
+    'oidcProvider.consent.deny': 'Denegar',
+    'oidcProvider.scope.openid': 'Saber quién eres (el ID de tu cuenta)',
+    'oidcProvider.scope.profile': 'Ver tu nombre y tu foto',
+    'oidcProvider.scope.email': 'Ver tu dirección de correo',
+    'oidcProvider.scope.offline_access': 'Mantener el acceso mientras no estás',
+    'oidcProvider.signOut.title': '¿Cerrar sesión?',
+    'oidcProvider.signOut.lead': 'Te enviaron aquí para cerrar la sesión en este sitio.',
+    'oidcProvider.signOut.leadFrom': '{client} te envió aquí para cerrar la sesión en este sitio.',
+    'oidcProvider.signOut.button': 'Cerrar sesión',
+    'oidcProvider.apps.title': 'Aplicaciones con acceso',
+    'oidcProvider.apps.grant': '{scopes} (desde el {date})',
+    'oidcProvider.apps.revoke': 'Retirar acceso',
+    'oidcProvider.apps.none': 'Ninguna aplicación tiene acceso a tu cuenta.',
+  },
+  ja: {
+    'oidcProvider.consent.title': '{client} を許可しますか？',
+    'oidcProvider.consent.heading': '{client} にアカウントへのアクセスを許可しますか？',
+    'oidcProvider.consent.lead': '{user} としてサインインしています。{client} は次のことができるようになります:',
+    'oidcProvider.consent.allow': '許可',
+    'oidcProvider.consent.deny': '拒否',
+    'oidcProvider.scope.openid': 'あなたが誰かを知る（アカウント ID）',
+    'oidcProvider.scope.profile': '名前と写真を見る',
+    'oidcProvider.scope.email': 'メールアドレスを見る',
+    'oidcProvider.scope.offline_access': 'あなたが利用していない間もアクセスを維持する',
+    'oidcProvider.signOut.title': 'サインアウトしますか？',
+    'oidcProvider.signOut.lead': 'このサイトからサインアウトするためにこのページへ移動しました。',
+    'oidcProvider.signOut.leadFrom': '{client} から、このサイトからサインアウトするためにこのページへ移動しました。',
+    'oidcProvider.signOut.button': 'サインアウト',
+    'oidcProvider.apps.title': 'アクセスできるアプリ',
+    'oidcProvider.apps.grant': '{scopes}（{date} から）',
+    'oidcProvider.apps.revoke': 'アクセスを取り消す',
+    'oidcProvider.apps.none': 'あなたのアカウントにアクセスできるアプリケーションはありません。',
+  },
+});
