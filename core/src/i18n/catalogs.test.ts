@@ -25,6 +25,8 @@ import '../plugins/otp/errors.js';
 import '../plugins/phone-number/errors.js';
 import '../plugins/sso/messages.js';
 import '../plugins/sso/errors.js';
+import '../plugins/multi-session/messages.js';
+import '../plugins/oidc-provider/messages.js';
 
 const EXPECTED = [
   'core',
@@ -38,6 +40,8 @@ const EXPECTED = [
   'admin',
   'organizations',
   'sso',
+  'multiSession',
+  'oidcProvider',
 ];
 
 describe('the message catalogs', () => {
