@@ -22,6 +22,7 @@ export function discoveryDocument(
     revocation_endpoint: at('/oauth2/revoke'),
     introspection_endpoint: at('/oauth2/introspect'),
     end_session_endpoint: at('/oauth2/end-session'),
+    ...(o.dynamicRegistration ? { registration_endpoint: at('/oauth2/register') } : {}),
     scopes_supported: [...o.scopes],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],

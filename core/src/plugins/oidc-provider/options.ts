@@ -60,6 +60,13 @@ export interface OidcProviderOptions {
   codeTtl?: number;
   /** Refresh-token lifetime (each rotation starts a new one). Default 2592000 (30 days). */
   refreshTokenTtl?: number;
+  /**
+   * Dynamic client registration (RFC 7591) at `POST {basePath}/oauth2/register`, advertised as
+   * `registration_endpoint` in discovery. `false` (default): the route answers 404. An object turns it on;
+   * `initialAccessToken` (at least 32 characters) then must come as `Authorization: Bearer <token>` (else 401
+   * `invalid_token`); without it anyone may register a client (counted per IP on the `login` limiter).
+   */
+  dynamicRegistration?: false | { initialAccessToken?: string };
 }
 
 /** The options with their defaults applied. */
@@ -72,6 +79,7 @@ export interface ResolvedOidcProviderOptions {
   idTokenTtl: number;
   codeTtl: number;
   refreshTokenTtl: number;
+  dynamicRegistration: false | { initialAccessToken?: string };
 }
 
 const CLIENT_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -116,9 +124,22 @@ function seconds(name: string, value: number | undefined, fallback: number): num
   return v;
 }
 
+function registration(
+  value: OidcProviderOptions['dynamicRegistration'],
+): ResolvedOidcProviderOptions['dynamicRegistration'] {
+  if (value === undefined || value === false) return false;
+  const token = typeof value === 'object' && value !== null ? value.initialAccessToken : null;
+  if (token === null || (token !== undefined && (typeof token !== 'string' || token.length < 32)))
+    throw new AuthConfigError(
+      'Invalid auth config: oidcProvider(): dynamicRegistration must be false or { initialAccessToken?: string of at least 32 characters }',
+    );
+  return token === undefined ? {} : { initialAccessToken: token };
+}
+
 /**
  * Checks and completes the options.
- * @throws AuthConfigError (`INVALID_CONFIG`) for a bad storage, scope, client or duration, or a duplicate client id.
+ * @throws AuthConfigError (`INVALID_CONFIG`) for a bad storage, scope, client, duration or `dynamicRegistration`, or a
+ *   duplicate client id.
  */
 export function resolveOidcProviderOptions(options: OidcProviderOptions = {}): ResolvedOidcProviderOptions {
   const fail = (what: string) => new AuthConfigError(`Invalid auth config: oidcProvider(): ${what}`);
@@ -149,5 +170,6 @@ export function resolveOidcProviderOptions(options: OidcProviderOptions = {}): R
     idTokenTtl: seconds('idTokenTtl', options.idTokenTtl, 3600),
     codeTtl: seconds('codeTtl', options.codeTtl, 60),
     refreshTokenTtl: seconds('refreshTokenTtl', options.refreshTokenTtl, 30 * 86_400),
+    dynamicRegistration: registration(options.dynamicRegistration),
   };
 }

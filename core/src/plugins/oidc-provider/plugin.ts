@@ -21,6 +21,7 @@ import { discoveryDocument } from './discovery.js';
 import { OIDC_PROVIDER_ERRORS, type OidcProviderErrorCode } from './errors.js';
 import { oauthEndpoint } from './oauth-error.js';
 import { resolveOidcProviderOptions, type NewClientInput, type OidcProviderOptions } from './options.js';
+import { registerEndpoint, registrationRateLimit } from './register.js';
 import { introspect, revoke, userinfo } from './resource.js';
 import { endSession, endSessionDone } from './session-end.js';
 import { createSigner, type Signer } from './signer.js';
@@ -90,6 +91,10 @@ export const OIDC_PROVIDER_API = {
  *   authorize and consent never answer CORS.
  * - `GET /oauth2/end-session`: `id_token_hint`, `post_logout_redirect_uri` (registered per client), `state`.
  * - `GET /oauth2/consents` and `POST /oauth2/consents/revoke`: the user's "Apps with access" with Revoke.
+ * - `POST /oauth2/register` (RFC 7591), only with `dynamicRegistration`: a client registers its redirect URIs
+ *   (https, or http on a loopback IP literal), name, authentication method and scopes; 201 with `client_id` and,
+ *   when confidential, `client_secret`; `invalid_redirect_uri` / `invalid_client_metadata` (400) otherwise. No
+ *   registration access token (no read or update endpoint).
  *
  * ID tokens carry `iss`, `sub`, `aud`, `exp`, `iat`, `auth_time`, `nonce`, `at_hash` and, when known in this
  * browser, `amr` (`['pwd']`, or `['otp', 'mfa']` after `twoFactor()`) and `acr` (`urn:framework:auth:acr:mfa`
@@ -185,6 +190,17 @@ export function oidcProvider(
     'oauth2/consents': { GET: (ctx) => listApps(ctx, o, deps.clients) },
     'oauth2/consents/revoke': { POST: (ctx) => revokeAppAction(ctx, o), csrf: 'token' },
   };
+  // Dynamic registration: an API for non-browser clients (no cookie is read, so no CSRF token applies); a JSON
+  // body with arrays (redirect_uris). Absent unless turned on, so the path answers 404.
+  if (o.dynamicRegistration) {
+    const initialAccessToken = o.dynamicRegistration.initialAccessToken;
+    routes['oauth2/register'] = {
+      POST: async (ctx) => oauthEndpoint(() => registerEndpoint(ctx, { o, clients: deps.clients, initialAccessToken })),
+      csrf: 'none',
+      body: 'json',
+      rateLimit: registrationRateLimit,
+    };
+  }
 
   return {
     id: 'oidcProvider',
