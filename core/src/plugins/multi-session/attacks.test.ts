@@ -5,43 +5,27 @@
  * markup on the accounts page, cross-site posts, GET/HEAD, and impersonation.
  */
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { mysqlDatabases } from '../../../../test-support/mysql-databases.js';
-import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
 import type { CreateAuthOptions } from '../../auth.js';
 import { seal, unseal } from '../../http/sealed.js';
 import type { AuthPlugin } from '../../plugin-kit.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
-import { createMysqlAdapter } from '../../storage/sql/mysql.js';
-import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
-import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
-import type { StorageAdapter } from '../../storage/types.js';
 import { EMAIL, ORIGIN, PASSWORD, SECRET, makeFixture, type TestClient } from '../../testing/fixtures.js';
 import { admin } from '../admin/index.js';
-import { multiSession, type DeviceSessionInfo, type MultiSessionOptions } from './index.js';
+import {
+  clientsOwnAddress,
+  emails,
+  idOf,
+  list,
+  multiSessionAdapters,
+  SET_COOKIE,
+  signInAs,
+} from './fixture.test-helpers.js';
+import { multiSession, type MultiSessionOptions } from './index.js';
 
-const pg = await postgresSchemas('multi_session_attacks');
-const my = await mysqlDatabases('multi_session_attacks');
-afterAll(async () => {
-  await pg.dropAll();
-  await my.dropAll();
-});
-/** Where a session's sign-in time is stored: every adapter the database strategy runs on. */
-const adapters: [string, () => Promise<StorageAdapter>][] = [
-  ['memory', async () => createMemoryAdapter()],
-  ['sqlite', async () => createSqliteAdapter({ filename: ':memory:' })],
-  ...(pg.available ? [['postgres', () => postgresAdapterIn(pg)] as [string, () => Promise<StorageAdapter>]] : []),
-  ...(my.available
-    ? [
-        ['mysql', async () => createMysqlAdapter({ pool: (await my.isolated()).pool })] as [
-          string,
-          () => Promise<StorageAdapter>,
-        ],
-      ]
-    : []),
-];
+const { adapters, dropAll } = await multiSessionAdapters('multi_session_attacks');
+afterAll(dropAll);
 
-const SET_COOKIE = 'framework.multi-session';
 const SESSION_COOKIE = 'framework.session-token';
 const clock = { now: () => Date.now() };
 
@@ -62,23 +46,10 @@ async function setup(
   await f.auth.migrate();
   const passwords = passwordAccounts(adapter);
   const register = (email: string) => passwords.register({ email, password: PASSWORD, name: email.split('@')[0] });
-  let n = 0;
-  const client = () => {
-    const c = f.client();
-    c.ip = `198.51.100.${++n}`;
-    return c;
-  };
+  const client = clientsOwnAddress(() => f.client());
   return { ...f, client, register };
 }
 
-const list = async (c: TestClient) => {
-  const res = await c.request('/auth/multi-session/list', { headers: { accept: 'application/json' } });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { sessions: DeviceSessionInfo[] }).sessions;
-};
-const emails = async (c: TestClient) => (await list(c)).map((s) => [s.user.email, s.active]);
-const signInAs = async (c: TestClient, email: string) => expect((await c.signIn(email)).status).toBe(200);
-const idOf = async (c: TestClient, email: string) => (await list(c)).find((s) => s.user.email === email)!.sessionId;
 /** The tokens inside the browser's sealed cookie (the test knows the secret; nobody else does). */
 const sealedTokensOf = async (c: TestClient) =>
   ((await unseal(c.cookies.get(SET_COOKIE), SECRET, 'multi-session', clock))?.t as string[] | undefined) ?? [];

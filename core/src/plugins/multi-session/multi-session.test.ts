@@ -6,45 +6,30 @@
  */
 import * as OTPAuth from 'otpauth';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
 import { createAuth, type CreateAuthOptions } from '../../auth.js';
 import { seal } from '../../http/sealed.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
-import { createMysqlAdapter } from '../../storage/sql/mysql.js';
-import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
-import { mysqlDatabases } from '../../../../test-support/mysql-databases.js';
-import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
 import type { StorageAdapter } from '../../storage/types.js';
-import { EMAIL, ORIGIN, PASSWORD, SECRET, makeFixture, type TestClient } from '../../testing/fixtures.js';
+import { EMAIL, ORIGIN, PASSWORD, SECRET, makeFixture } from '../../testing/fixtures.js';
 import { admin } from '../admin/index.js';
 import { twoFactor } from '../two-factor/index.js';
-import { multiSession, type DeviceSessionInfo, type MultiSessionOptions } from './index.js';
+import {
+  clientsOwnAddress,
+  emails,
+  idOf,
+  list,
+  multiSessionAdapters,
+  SET_COOKIE,
+  signInAs,
+} from './fixture.test-helpers.js';
+import { multiSession, type MultiSessionOptions } from './index.js';
 
-const pg = await postgresSchemas('multi_session_e2e');
-const my = await mysqlDatabases('multi_session_e2e');
-afterAll(async () => {
-  await pg.dropAll();
-  await my.dropAll();
-});
-
-const adapters: [string, () => Promise<StorageAdapter>][] = [
-  ['memory', async () => createMemoryAdapter()],
-  ['sqlite', async () => createSqliteAdapter({ filename: ':memory:' })],
-  ...(pg.available ? [['postgres', () => postgresAdapterIn(pg)] as [string, () => Promise<StorageAdapter>]] : []),
-  ...(my.available
-    ? [
-        ['mysql', async () => createMysqlAdapter({ pool: (await my.isolated()).pool })] as [
-          string,
-          () => Promise<StorageAdapter>,
-        ],
-      ]
-    : []),
-];
+const { adapters, dropAll } = await multiSessionAdapters('multi_session_e2e');
+afterAll(dropAll);
 
 const GRACE = 'grace@example.com';
 const HOPPER = 'hopper@example.com';
-const SET_COOKIE = 'framework.multi-session';
 
 async function setup(
   options: MultiSessionOptions = {},
@@ -62,24 +47,11 @@ async function setup(
   const passwords = passwordAccounts(adapter);
   const grace = await passwords.register({ email: GRACE, password: PASSWORD, name: 'Grace' });
   const hopper = await passwords.register({ email: HOPPER, password: PASSWORD, name: 'Hopper' });
-  let n = 0;
-  const client = () => {
-    const c = f.client();
-    c.ip = `198.51.100.${++n}`;
-    return c;
-  };
+  const client = clientsOwnAddress(() => f.client());
   return { ...f, client, graceId: grace.id, hopperId: hopper.id, close: () => adapter.close?.() };
 }
 
 const errorCode = async (res: Response) => ((await res.json()) as { error?: { code: string } }).error?.code;
-const list = async (c: TestClient) => {
-  const res = await c.request('/auth/multi-session/list', { headers: { accept: 'application/json' } });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { sessions: DeviceSessionInfo[] }).sessions;
-};
-const emails = async (c: TestClient) => (await list(c)).map((s) => [s.user.email, s.active]);
-const signInAs = async (c: TestClient, email: string) => expect((await c.signIn(email)).status).toBe(200);
-const idOf = async (c: TestClient, email: string) => (await list(c)).find((s) => s.user.email === email)!.sessionId;
 
 describe.each(adapters)('multiSession() on %s', (_name, open) => {
   it('keeps the first account on a second sign-in; lists, switches and signs one account out', async () => {
