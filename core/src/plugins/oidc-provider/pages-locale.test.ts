@@ -114,6 +114,26 @@ describe("oidcProvider() pages in the person's language", () => {
     expect(list).not.toContain('Revoke');
   });
 
+  it.each([
+    { lang: 'de', header: 'de', confirm: ['<h1>Abmelden?</h1>', '>Abmelden</button>'], done: 'Sie sind abgemeldet.' },
+    { lang: 'ja', header: 'ja', confirm: ['>サインアウト</button>'], done: 'サインアウトしました。' },
+  ])('end-session and its signed-out page in $lang', async ({ lang, header, confirm, done }) => {
+    const c = await signedIn();
+    const html = { accept: 'text/html', 'accept-language': header };
+    const page = await expectInLanguage(
+      await c.request('/auth/oauth2/end-session?client_id=rp', { headers: html }),
+      lang,
+    );
+    for (const text of confirm) expect(page).toContain(text);
+    expect(page).toContain(CLIENT_NAME);
+    expect(page).not.toContain('>Sign out</button>');
+    const action = /action="([^"]+)"/.exec(page)![1]!.replaceAll('&amp;', '&');
+    const next = new URL(action, ORIGIN).searchParams.get('callbackUrl')!;
+    const after = await expectInLanguage(await c.request(next, { headers: html }), lang);
+    expect(after).toContain(done);
+    expect(after).not.toContain('You are signed out.');
+  });
+
   it('stays English without Accept-Language', async () => {
     const c = await signedIn();
     const page = await expectInLanguage(await c.request(authorizeUrl(), { headers: { accept: 'text/html' } }), 'en');

@@ -74,9 +74,11 @@ export function signOutPage(input: {
   );
 }
 
-/** A plain message page (after a sign-out without a return address). */
-export function messagePage(title: string, text: string): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`);
+/** The page after an end-session sign-out without a return address, in the page's language. */
+export function signedOutPage(locale?: PageLocale): string {
+  const t = oidcProviderMessages.for(locale);
+  const title = t('oidcProvider.signedOut.title');
+  return layout(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(t('oidcProvider.signedOut.text'))}</p>`, t.lang);
 }
 
 /** "Apps with access": each app the user allowed, with the scopes it may use (by name) and a Revoke button. */

@@ -6,10 +6,10 @@
  * @module
  * @internal
  */
-import { csrfFor, seal, unseal, type ActionResult, type RouteContext } from '../../plugin-kit.js';
+import { csrfFor, pageLocale, seal, unseal, type ActionResult, type RouteContext } from '../../plugin-kit.js';
 import type { Clients } from './clients.js';
 import { oidcError } from './errors.js';
-import { messagePage, signOutPage } from './pages.js';
+import { signedOutPage, signOutPage } from './pages.js';
 import type { Signer } from './signer.js';
 
 const PURPOSE = 'oidc-end-session';
@@ -45,6 +45,7 @@ export async function endSession(ctx: RouteContext, deps: EndSessionDeps): Promi
       action: `${ctx.auth.config.basePath}/signout?callbackUrl=${encodeURIComponent(done)}`,
       csrfToken: csrf.token,
       clientName: client?.name ?? null,
+      locale: pageLocale(ctx),
     }),
     headers: { 'cache-control': 'no-store', 'content-security-policy': "frame-ancestors 'none'" },
     cookies: csrf.cookie ? [csrf.cookie] : [],
@@ -60,8 +61,7 @@ export async function endSessionDone(ctx: RouteContext): Promise<ActionResult> {
     ctx.auth.clock,
   );
   if (!sealed) throw oidcError('OIDC_REQUEST_INVALID');
-  if (typeof sealed.redirect !== 'string')
-    return { status: 200, html: messagePage('Signed out', 'You are signed out.') };
+  if (typeof sealed.redirect !== 'string') return { status: 200, html: signedOutPage(pageLocale(ctx)) };
   const url = new URL(sealed.redirect);
   if (typeof sealed.state === 'string') url.searchParams.set('state', sealed.state);
   return { status: 303, redirect: url.href };
