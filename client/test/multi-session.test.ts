@@ -3,13 +3,14 @@
  * port 0), with a browser-like cookie jar: two accounts signed in, listed, switched (the session store follows),
  * one signed out, and another browser's session id refused.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuth, createMemoryAdapter, credentials, passwordAccounts, type Auth } from '@framework/auth';
 import { multiSession } from '@framework/auth/plugins/multi-session';
 import { authRequest, createAuthClient } from '../src/index.js';
 import * as multi from '../src/plugins/multi-session.js';
+import { send, toRequest } from './bindings/server.js';
 
 const SECRET = 'client-multi-session-test-secret-0123456789';
 const PASSWORD = 'analytical-engine';
@@ -20,26 +21,10 @@ const adapter = createMemoryAdapter();
 
 beforeAll(async () => {
   let handle: (request: Request, ip: string) => Promise<Response> = async () => new Response(null, { status: 503 });
-  server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers as IncomingHttpHeaders))
-      for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const request = new Request(`${base}${req.url}`, {
-      method: req.method!,
-      headers,
-      ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
-    });
-    const response = await handle(request, req.socket.remoteAddress!);
-    const out: Record<string, string | string[]> = {};
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie') out[name] = value;
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length) out['set-cookie'] = cookies;
-    res.writeHead(response.status, out).end(Buffer.from(await response.arrayBuffer()));
+  server = createServer((req, res) => {
+    void toRequest(req, base)
+      .then((request) => handle(request, req.socket.remoteAddress!))
+      .then((response) => send(res, response));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -34,7 +34,8 @@ async function engine() {
   });
 }
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+/** The node:http request as a fetch `Request` on `origin` (the body read whole; GET/HEAD without one). */
+export async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers = new Headers();
@@ -49,7 +50,8 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   });
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+/** Writes a fetch `Response` to the node:http response, each Set-Cookie as its own header line. */
+export async function send(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
