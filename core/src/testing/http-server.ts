@@ -9,8 +9,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Auth } from '../auth.js';
 
-/** Serves `auth.handler` over node:http, handing it the socket's address as the client IP. */
-export async function serve(auth: Auth): Promise<{ base: string; server: Server }> {
+/**
+ * Serves `auth.handler` over node:http, handing it the socket's address as the client IP. Only `handler` is
+ * used, so a test that needs the server's URL before it creates the kit can pass `{ handler: (r, o) => … }`.
+ */
+export async function serve(auth: Pick<Auth, 'handler'>): Promise<{ base: string; server: Server }> {
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
