@@ -4,12 +4,11 @@
  * @module
  * @internal
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Auth, CreateAuthOptions } from '../../auth.js';
 import type { AuthClock } from '../../clock.js';
 import * as client from 'openid-client';
 import { EMAIL, PASSWORD, makeFixture } from '../../testing/fixtures.js';
+import { serve } from '../../testing/http-server.js';
 import { jwt } from '../jwt/index.js';
 import { oidcProvider, type OidcProviderOptions } from './index.js';
 
@@ -26,31 +25,9 @@ export function movableClock(): AuthClock & { advance(ms: number): void } {
 
 /** Serves `auth` (set once created) on a fresh port; answers its base URL and a close function. */
 async function listen(handler: () => Auth): Promise<{ base: string; close(): Promise<void> }> {
-  const server: Server = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers as IncomingHttpHeaders))
-      for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const request = new Request(`http://${req.headers.host}${req.url}`, {
-      method: req.method!,
-      headers,
-      ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
-    });
-    const response = await handler().handler(request, { ip: req.socket.remoteAddress! });
-    const out: Record<string, string | string[]> = {};
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie') out[name] = value;
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length) out['set-cookie'] = cookies;
-    res.writeHead(response.status, out).end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { base, server } = await serve({ handler: (request, options) => handler().handler(request, options) });
   return {
-    base: `http://127.0.0.1:${port}`,
+    base,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
