@@ -8,31 +8,9 @@ import { createAuth, type CreateAuthOptions } from '../../auth.js';
 import type { AuthPlugin } from '../../plugin-kit.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
 import { ORIGIN, SECRET, TestClient } from '../../testing/fixtures.js';
-import { username } from './plugin.js';
+import { PASSWORD, usernameAuth } from './fixture.test-helpers.js';
 
-const PASSWORD = 'correct horse battery';
-
-async function setup(overrides: Omit<Partial<CreateAuthOptions>, 'plugins'> = {}) {
-  const adapter = createMemoryAdapter();
-  const auth = createAuth({
-    secret: SECRET,
-    baseURL: ORIGIN,
-    adapter,
-    providers: [],
-    emailAndPassword: {},
-    plugins: [username()],
-    logger: { error: () => {}, warn: () => {} },
-    ...overrides,
-  });
-  await auth.migrate();
-  let n = 0;
-  const client = () => {
-    const c = new TestClient(auth);
-    c.ip = `192.0.2.${++n}`;
-    return c;
-  };
-  return { auth, adapter, client };
-}
+const setup = (overrides: Omit<Partial<CreateAuthOptions>, 'plugins'> = {}) => usernameAuth(undefined, {}, overrides);
 
 const errorCode = async (res: Response) => ((await res.json()) as { error?: { code: string } }).error?.code;
 const usernameOf = async (c: TestClient) =>

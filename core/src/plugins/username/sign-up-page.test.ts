@@ -4,18 +4,9 @@
  * and what was typed (never the password); then the username form of the sign-in page signs in. On memory, SQLite
  * and PostgreSQL.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
-import { createAuth } from '../../auth.js';
-import { createMemoryAdapter } from '../../storage/memory.js';
-import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
-import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
-import type { StorageAdapter } from '../../storage/types.js';
-import { ORIGIN, SECRET, TestClient } from '../../testing/fixtures.js';
-import { username } from './plugin.js';
-
-const PASSWORD = 'correct horse battery';
-type Open = () => Promise<StorageAdapter & { close?: () => Promise<void> }>;
+import { describe, expect, it } from 'vitest';
+import { ORIGIN, type TestClient } from '../../testing/fixtures.js';
+import { PASSWORD, onEveryAdapter, usernameAuth, type Open } from './fixture.test-helpers.js';
 
 const unescape = (value: string) =>
   value.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) =>
@@ -48,27 +39,7 @@ function submit(c: TestClient, action: string, html: string, typed: Record<strin
 const pageOf = async (c: TestClient, path: string) =>
   (await c.request(path, { headers: { accept: 'text/html' } })).text();
 
-async function setup(open: Open) {
-  const adapter = await open();
-  const auth = createAuth({
-    secret: SECRET,
-    baseURL: ORIGIN,
-    adapter,
-    providers: [],
-    emailAndPassword: {},
-    plugins: [username()],
-    user: { additionalFields: { company: { type: 'string' } } },
-    logger: { error: () => {}, warn: () => {} },
-  });
-  await auth.migrate();
-  let n = 0;
-  const client = () => {
-    const c = new TestClient(auth);
-    c.ip = `198.51.100.${++n}`;
-    return c;
-  };
-  return { auth, adapter, client, close: () => adapter.close?.() };
-}
+const setup = (open: Open) => usernameAuth(open, {}, { user: { additionalFields: { company: { type: 'string' } } } });
 
 function flow(label: string, open: Open) {
   describe(`username() on the sign-up page (${label})`, () => {
@@ -197,12 +168,4 @@ function flow(label: string, open: Open) {
   });
 }
 
-flow('memory', async () => createMemoryAdapter());
-flow('SQLite', async () => createSqliteAdapter({ filename: ':memory:' }));
-
-// Under CI=true this throws when PostgreSQL is down, failing the file.
-const pg = await postgresSchemas('username_page');
-describe.skipIf(!pg.available)('PostgreSQL', () => {
-  afterAll(() => pg.dropAll());
-  flow('PostgreSQL', async () => postgresAdapterIn(pg, { max: 4 }));
-});
+await onEveryAdapter('username_page', flow);

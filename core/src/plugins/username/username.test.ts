@@ -4,50 +4,17 @@
  * as a class: look-alikes (Cyrillic, full width, case), invisible and bidi characters, races for one name, guessing
  * (lockouts shared with email sign-in), enumeration through answers or work, floods of availability checks, CSRF.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
-import { createAuth, type CreateAuthOptions } from '../../auth.js';
+import { describe, expect, it } from 'vitest';
 import {
   createEmailVerificationRateLimiter,
   createFixedWindowStorage,
   createLoginRateLimiter,
 } from '../../rate-limit.js';
 import { createMemoryAdapter } from '../../storage/memory.js';
-import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
-import type { StorageAdapter } from '../../storage/types.js';
-import { ORIGIN, SECRET, TestClient } from '../../testing/fixtures.js';
-import type { UsernameOptions } from './options.js';
-import { username } from './plugin.js';
-import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
+import { ORIGIN, type TestClient } from '../../testing/fixtures.js';
+import { onEveryAdapter, PASSWORD, usernameAuth, type Open } from './fixture.test-helpers.js';
 
-const PASSWORD = 'correct horse battery';
-type Open = () => Promise<StorageAdapter & { close?: () => Promise<void> }>;
-
-async function setup(
-  open: Open,
-  options: UsernameOptions = {},
-  overrides: Omit<Partial<CreateAuthOptions>, 'plugins'> = {},
-) {
-  const adapter = await open();
-  const auth = createAuth({
-    secret: SECRET,
-    baseURL: ORIGIN,
-    adapter,
-    providers: [],
-    emailAndPassword: {},
-    plugins: [username(options)],
-    logger: { error: () => {}, warn: () => {} },
-    ...overrides,
-  });
-  await auth.migrate();
-  let n = 0;
-  const client = () => {
-    const c = new TestClient(auth);
-    c.ip = `192.0.2.${++n}`;
-    return c;
-  };
-  return { auth, adapter, client, close: () => adapter.close?.() };
-}
+const setup = usernameAuth;
 
 const errorCode = async (res: Response) => ((await res.json()) as { error?: { code: string } }).error?.code;
 const signUp = (c: TestClient, email: string, name?: string) =>
@@ -118,17 +85,7 @@ function flow(label: string, open: Open) {
   });
 }
 
-flow('memory', async () => createMemoryAdapter());
-flow('SQLite', async () => createSqliteAdapter({ filename: ':memory:' }));
-
-// Under CI=true this throws when PostgreSQL is down, failing the file.
-const pg = await postgresSchemas('username_e2e');
-describe.skipIf(!pg.available)('PostgreSQL', () => {
-  afterAll(() => pg.dropAll());
-  flow('PostgreSQL', async () => {
-    return postgresAdapterIn(pg, { max: 4 });
-  });
-});
+await onEveryAdapter('username_e2e', flow);
 
 const memory: Open = async () => createMemoryAdapter();
 
