@@ -6,6 +6,7 @@
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixedWindowStorage, createLoginRateLimiter } from '../../rate-limit.js';
+import type { OidcProviderExtension } from './plugin.js';
 import { RP_REDIRECT, openidCodeFlow, startProvider } from './provider-harness.test-helpers.js';
 
 const TOKEN = 'initial-access-token-0123456789-abcdef';
@@ -33,6 +34,9 @@ const register = (body: unknown, token: string | null = TOKEN, issuer = op.issue
     },
     body: JSON.stringify(body),
   });
+
+/** The provider's storage (`auth.extensions` is not typed by the harness). */
+const storage = () => (op.auth.extensions.oidcProvider as OidcProviderExtension).storage;
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: string }).error;
 
@@ -62,7 +66,7 @@ describe('oidcProvider dynamic registration', () => {
     expect(meta.client_id_issued_at).toBeTypeOf('number');
     expect(meta.redirect_uris).toStrictEqual([RP_REDIRECT]);
     // Stored hashed, never in clear.
-    const stored = await op.auth.extensions.oidcProvider.storage.getClient(meta.client_id);
+    const stored = await storage().getClient(meta.client_id);
     expect(stored).toMatchObject({ public: false, name: 'Registered RP', redirectUris: [RP_REDIRECT] });
     expect(stored!.secretHash).not.toBe(meta.client_secret);
     const { tokens } = await openidCodeFlow(op, config);
@@ -76,7 +80,7 @@ describe('oidcProvider dynamic registration', () => {
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).not.toHaveProperty('client_secret');
     expect(body).toMatchObject({ token_endpoint_auth_method: 'none', grant_types: ['authorization_code'] });
-    const stored = await op.auth.extensions.oidcProvider.storage.getClient(body.client_id as string);
+    const stored = await storage().getClient(body.client_id as string);
     expect(stored).toMatchObject({ public: true, secretHash: null });
   });
 
