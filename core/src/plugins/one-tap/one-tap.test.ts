@@ -5,11 +5,9 @@
  * PostgreSQL or MariaDB database (two processes), concurrent submits included. Never touches the network.
  */
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Kysely, MysqlDialect, sql, type MysqlPool } from 'kysely';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, generateKeyPair } from 'jose';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mysqlDatabases } from '../../../../test-support/mysql-databases.js';
 import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
 import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
@@ -18,48 +16,14 @@ import { createAuth, type CreateAuthOptions } from '../../auth.js';
 import { createSqlAdapter } from '../../storage/sql/adapter.js';
 import { EMAIL, ORIGIN, SECRET, TestClient, makeFixture } from '../../testing/fixtures.js';
 import { createFixedWindowStorage, createLoginRateLimiter } from '../../rate-limit.js';
+import { CLIENT_ID, GOOGLE_EMAIL, localGoogle } from './google.test-helpers.js';
 import { oneTap, type OneTapOptions } from './index.js';
 import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
 
-const CLIENT_ID = 'client-123.apps.googleusercontent.com';
-let server: Server;
-let jwksUrl: string;
-let key: CryptoKey;
-let other: CryptoKey;
-let publicJwk: Record<string, unknown>;
-
-beforeAll(async () => {
-  const signing = await generateKeyPair('RS256', { extractable: true });
-  key = signing.privateKey;
-  ({ privateKey: other } = await generateKeyPair('RS256'));
-  publicJwk = { ...(await exportJWK(signing.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  server = createServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ keys: [publicJwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-const GOOGLE_EMAIL = 'grace@example.com';
-
-async function token(claims: JWTPayload = {}, opts: { signWith?: CryptoKey } = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    iss: 'https://accounts.google.com',
-    aud: CLIENT_ID,
-    sub: 'google-sub-1',
-    iat: now,
-    exp: now + 3600,
-    email: GOOGLE_EMAIL,
-    email_verified: true,
-    name: 'Grace',
-    ...claims,
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-    .sign(opts.signWith ?? key);
-}
+const { jwksUrl, publicJwk, token, close } = await localGoogle();
+afterAll(close);
+/** A key Google's JWKS does not hold. */
+const { privateKey: other } = await generateKeyPair('RS256');
 
 async function setup(options: Partial<OneTapOptions> = {}, overrides: Partial<CreateAuthOptions> = {}) {
   const f = await makeFixture('database', {

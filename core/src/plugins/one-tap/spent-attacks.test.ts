@@ -5,13 +5,10 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from 'redis';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mysqlDatabases } from '../../../../test-support/mysql-databases.js';
 import { REDIS_URL, serviceAvailable } from '../../../../test-support/services.js';
 import { redisSecondaryStorage } from '../../secondary/redis.js';
@@ -23,26 +20,12 @@ import { postgresAdapterIn } from '../../storage/sql/sql-test-support.js';
 import { createSqliteAdapter } from '../../storage/sql/sqlite.js';
 import type { StorageAdapter } from '../../storage/types.js';
 import { ORIGIN, SECRET, TestClient } from '../../testing/fixtures.js';
+import { CLIENT_ID, localGoogle } from './google.test-helpers.js';
 import { oneTap } from './index.js';
 import { spendOnce } from './spent.js';
 
-const CLIENT_ID = 'client-123.apps.googleusercontent.com';
-let server: Server;
-let jwksUrl: string;
-let key: CryptoKey;
-
-beforeAll(async () => {
-  const pair = await generateKeyPair('RS256', { extractable: true });
-  key = pair.privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  server = createServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/certs`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const { jwksUrl, token, close } = await localGoogle();
+afterAll(close);
 // Under CI=true this throws when PostgreSQL is down, failing the file.
 const pg = await postgresSchemas('one_tap_spent');
 const my = await mysqlDatabases('one_tap_spent');
@@ -50,22 +33,6 @@ afterAll(async () => {
   await pg.dropAll();
   await my.dropAll();
 });
-
-async function token(claims: JWTPayload = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    iss: 'https://accounts.google.com',
-    aud: CLIENT_ID,
-    sub: 'google-sub-1',
-    iat: now,
-    exp: now + 3600,
-    email: 'grace@example.com',
-    email_verified: true,
-    ...claims,
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-    .sign(key);
-}
 
 const authOn = (adapter: StorageAdapter, more: Partial<CreateAuthOptions> = {}) =>
   createAuth({
