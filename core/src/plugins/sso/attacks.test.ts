@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordAccounts } from '../../password-accounts.js';
 import { STRICT_CLIENTS, startStrictProvider, type StrictProvider } from '../../providers/oauth/strict-provider.js';
+import { registerAcme } from './acme.test-helpers.js';
 import { ORIGIN, makeFixture, type TestClient } from '../../testing/fixtures.js';
 import { admin } from '../admin/index.js';
 import { organizations } from '../organizations/index.js';
@@ -69,18 +70,7 @@ async function setup() {
   const beta = (await json(await betaOwner.postJson('/auth/org/create', { name: 'Beta', slug: 'beta' }))).organization
     .id as string;
 
-  const register = (c: TestClient, body: Record<string, string> = {}) =>
-    c.postJson('/auth/sso/providers/register', {
-      organizationId: acme,
-      providerId: 'acme',
-      name: 'Acme IdP',
-      issuer: op.issuer,
-      ...STRICT_CLIENTS.plain,
-      domain: 'acme.test',
-      roleAttribute: 'groups',
-      roleValues: 'acme-admins=admin',
-      ...body,
-    });
+  const register = (c: TestClient, body: Record<string, string> = {}) => registerAcme(c, acme, op.issuer, body);
   /** `c` claims `domain` for `organizationId`, publishes the token at the name the claim answered, and verifies. */
   const prove = async (c: TestClient, organizationId: string, domain: string) => {
     const claim = await json(await c.postJson('/auth/sso/domains/claim', { organizationId, domain }));

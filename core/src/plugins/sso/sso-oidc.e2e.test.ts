@@ -11,6 +11,7 @@ import type { StorageAdapter } from '../../storage/types.js';
 import { ORIGIN, makeFixture, type TestClient } from '../../testing/fixtures.js';
 import { passwordAccounts } from '../../password-accounts.js';
 import { STRICT_CLIENTS, startStrictProvider, type StrictProvider } from '../../providers/oauth/strict-provider.js';
+import { registerAcme } from './acme.test-helpers.js';
 import { organizations } from '../organizations/index.js';
 import { sso, type SsoExtension } from './index.js';
 import { accountProviderId } from './oidc.js';
@@ -55,17 +56,7 @@ async function setup(adapter?: StorageAdapter) {
   const organizationId = created.organization.id as string;
 
   const register = (c: TestClient, body: Record<string, string> = {}) =>
-    c.postJson('/auth/sso/providers/register', {
-      organizationId,
-      providerId: 'acme',
-      name: 'Acme IdP',
-      issuer: op.issuer,
-      ...STRICT_CLIENTS.plain,
-      domain: 'acme.test',
-      roleAttribute: 'groups',
-      roleValues: 'acme-admins=admin',
-      ...body,
-    });
+    registerAcme(c, organizationId, op.issuer, body);
   /** Claims `domain`, publishes the token (unless `publish` is false) and asks to verify. */
   const prove = async (domain: string, publish = true) => {
     const claim = await json(await owner.postJson('/auth/sso/domains/claim', { organizationId, domain }));
