@@ -21,7 +21,7 @@ import {
   SET_COOKIE,
   signInAs,
 } from './fixture.test-helpers.js';
-import { multiSession, type MultiSessionOptions } from './index.js';
+import { multiSession, type DeviceSessionInfo, type MultiSessionOptions } from './index.js';
 
 const { adapters, dropAll } = await multiSessionAdapters('multi_session_attacks');
 afterAll(dropAll);
