@@ -6,18 +6,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuth, createMemoryAdapter, credentials, passwordAccounts, type Auth } from '@framework/auth';
+import { passwordAccounts, type Auth } from '@framework/auth';
 import { multiSession } from '@framework/auth/plugins/multi-session';
 import { authRequest, createAuthClient } from '../src/index.js';
 import * as multi from '../src/plugins/multi-session.js';
 import { send, toRequest } from './bindings/server.js';
+import { engine } from './engine-fetch.js';
 
 const SECRET = 'client-multi-session-test-secret-0123456789';
 const PASSWORD = 'analytical-engine';
 let server: Server;
 let base: string;
 let auth: Auth;
-const adapter = createMemoryAdapter();
+let adapter: Awaited<ReturnType<typeof engine>>['adapter'];
 
 beforeAll(async () => {
   let handle: (request: Request, ip: string) => Promise<Response> = async () => new Response(null, { status: 503 });
@@ -28,22 +29,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const passwords = passwordAccounts(adapter);
-  await passwords.register({ email: 'ada@example.com', password: PASSWORD, name: 'Ada' });
-  await passwords.register({ email: 'grace@example.com', password: PASSWORD, name: 'Grace' });
-  auth = createAuth({
-    secret: SECRET,
-    baseURL: base,
-    session: { strategy: 'database' },
-    adapter,
-    providers: [
-      credentials({
-        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        authorize: passwords.authorize,
-      }),
-    ],
-    plugins: [multiSession()],
-  });
+  ({ auth, adapter } = await engine({ secret: SECRET, baseURL: base, plugins: [multiSession()] }));
+  await passwordAccounts(adapter).register({ email: 'grace@example.com', password: PASSWORD, name: 'Grace' });
   handle = (request, ip) => auth.handler(request, { ip });
 });
 afterAll(async () => {
