@@ -156,6 +156,25 @@ describe('authMiddleware: authorization', () => {
     expect(api.response.status).toBe(403);
   });
 
+  it('speaks the language Accept-Language asks for on the 403 page', async () => {
+    const german = await call(
+      { role: 'admin' },
+      get('/admin', { ...BROWSER_HEADERS, 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' }),
+      mockContext(editor),
+    );
+    expect(german.response.status).toBe(403);
+    expect(german.response.headers.get('content-language')).toBe('de');
+    expect(german.response.headers.get('vary')).toBe('Accept-Language');
+    const html = await german.response.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<h1>Sie haben keinen Zugriff</h1>');
+    expect(html).toContain('>Zur Startseite</a>');
+    expect(html).not.toContain('Requires the role');
+    const english = await call({ role: 'admin' }, get('/admin', BROWSER_HEADERS), mockContext(editor));
+    expect(english.response.headers.get('content-language')).toBe('en');
+    expect(await english.response.text()).toContain('<html lang="en">');
+  });
+
   it('roles and permissions mean any of them', async () => {
     expect((await call({ roles: ['admin', 'editor'] }, get('/x'), mockContext(editor))).passed).toBe(true);
     expect((await call({ roles: ['admin'] }, get('/x'), mockContext(editor))).response.status).toBe(403);

@@ -5,6 +5,7 @@
  */
 import { AuthRedirect, SessionExpiredError, UnauthenticatedError, type ForbiddenError } from '../errors.js';
 import { escapeHtml, layout } from '../pages/html.js';
+import { localeOfRequest } from '../i18n/request-locale.js';
 import { isApiRequest } from './client.js';
 
 /**
@@ -43,17 +44,35 @@ export function unauthenticatedResponse(
 
 /**
  * Signed in but not allowed: API clients get 403 `{error: {code, message}}`;
- * browsers a redirect to `redirectTo`, else a 403 HTML page.
+ * browsers a redirect to `redirectTo`, else a 403 HTML page in the language `Accept-Language` asks for (English,
+ * German, French, Spanish or Japanese; the middleware runs outside the auth instance, so its `locale` option does
+ * not apply). In English the page shows the error's own message; in another language the catalog's sentence.
  */
-export function forbiddenResponse(request: Request, error: ForbiddenError, redirectTo: string | undefined): Response {
+export async function forbiddenResponse(
+  request: Request,
+  error: ForbiddenError,
+  redirectTo: string | undefined,
+): Promise<Response> {
   if (isApiRequest(request)) return error.getResponse();
   if (redirectTo !== undefined) return redirect(request, redirectTo);
+  // The catalogs load only when a browser is refused, not with the middleware.
+  const { coreMessages } = await import('../i18n/core/index.js');
+  const t = coreMessages.for(localeOfRequest(request));
+  const message = t.lang === 'en' ? `${error.message}.` : t('error.Forbidden');
+  const heading = escapeHtml(t('errorPage.forbiddenHeading'));
   const html = layout(
-    "You don't have access",
-    `<h1>You don&#39;t have access</h1><p class="error" role="alert">${escapeHtml(error.message)}.</p><p><a href="/">Home</a></p>`,
+    t('errorPage.forbiddenHeading'),
+    `<h1>${heading}</h1><p class="error" role="alert">${escapeHtml(message)}</p><p><a href="/">${escapeHtml(t('errorPage.home'))}</a></p>`,
+    t.lang,
   );
   return new Response(html, {
     status: error.status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'x-frame-options': 'DENY' },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-language': t.lang,
+      vary: 'Accept-Language',
+      'cache-control': 'no-store',
+      'x-frame-options': 'DENY',
+    },
   });
 }
