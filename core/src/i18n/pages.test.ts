@@ -210,6 +210,15 @@ describe('the sign-in forms of username(), passkey() and anonymous()', async () 
     expect(es).toContain('Iniciar sesión con una llave de acceso');
     expect(es).toContain('Continuar como invitado');
   });
+
+  it("give the passkey ceremony's status line the page language", async () => {
+    const de = (await page('/auth/signin', 'de')).html;
+    expect(de).toContain('"waiting":"Warten auf Ihren Passkey …"');
+    expect(de).toContain('"failed":"Der Passkey konnte nicht verwendet werden. Bitte versuchen Sie es erneut."');
+    expect(de).not.toContain('Waiting for your passkey');
+    const en = (await page('/auth/signin', 'en')).html;
+    expect(en).toContain('"waiting":"Waiting for your passkey…"');
+  });
 });
 
 describe('the email and password pages', async () => {

@@ -12,7 +12,7 @@ import { PASSKEY_ERRORS } from './errors.js';
 import type { PasskeyConfig } from './types.js';
 import { checkOriginOnRpId } from './rp.js';
 import { passkeyScript } from './assets.js';
-import { passkeyMessages } from './messages.js';
+import { passkeyMessages, passkeyStatus } from './messages.js';
 import { escapeHtml } from '../../pages/html.js';
 import {
   authenticateOptionsAction,
@@ -46,8 +46,10 @@ export function passkeyPlugin(
         name: provider.name,
         type: 'passkey',
         urls: { authenticateUrl: '/passkey/authenticate/options', registerUrl: '/passkey/register/options' },
-        signInForm: ({ basePath, csrfToken, callbackUrl, locale }) =>
-          `<button type="button" data-passkey="authenticate">${escapeHtml(passkeyMessages.for(locale)('passkey.signIn'))}</button><p id="passkey-status" role="status"></p>${passkeyScript(basePath, csrfToken, callbackUrl)}`,
+        signInForm: ({ basePath, csrfToken, callbackUrl, locale }) => {
+          const t = passkeyMessages.for(locale);
+          return `<button type="button" data-passkey="authenticate">${escapeHtml(t('passkey.signIn'))}</button><p id="passkey-status" role="status"></p>${passkeyScript(basePath, csrfToken, callbackUrl, passkeyStatus(t))}`;
+        },
       },
     ],
     init(auth) {
