@@ -120,7 +120,9 @@ export function sso(
       return { storage: store.storage };
     },
     routes: ssoRoutes(o, state),
-    signInLinks: [{ label: 'Sign in with SSO', path: '/sso/sign-in', withCallbackUrl: true }],
+    signInLinks: [
+      { label: 'Sign in with SSO', messageId: 'sso.signIn.title', path: '/sso/sign-in', withCallbackUrl: true },
+    ],
     hooks: {
       // An organization's providers and domains go with it.
       async onEvent(event) {

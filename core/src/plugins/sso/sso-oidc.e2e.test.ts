@@ -277,6 +277,8 @@ describe('sso() with OIDC', () => {
     const german = await t.client().request('/auth/sso/sign-in', { headers: de });
     expect(german.headers.get('content-language')).toBe('de');
     expect(await german.text()).toContain('Mit SSO anmelden');
+    const germanSignIn = await (await t.client().request('/auth/signin', { headers: de })).text();
+    expect(germanSignIn).toMatch(/href="\/auth\/sso\/sign-in[^"]*">Mit SSO anmelden</);
     const refused = await t
       .client()
       .postForm('/auth/sso/sign-in', { email: 'x@nowhere.test' }, { 'accept-language': 'de' });
