@@ -40,13 +40,15 @@ export const callbackPath = (providerId: string) => `/sso/callback/${providerId}
 
 /**
  * Runs the OIDC flow for stored providers, one provider object per stored settings (its discovery cached there).
- * Every request a provider makes goes through {@link issuerFetch} under `issuerPolicy` (decided at `init`).
+ * Every request a provider makes goes through {@link issuerFetch} under `issuerPolicy` (decided at `init`); `now` is
+ * the auth's clock (ms), which stamps a vouched email's verification time.
  */
 export function oidcFlow(
   o: ResolvedSsoOptions,
   storage: () => SsoStorage,
   cipher: () => TokenCipher,
   issuerPolicy: () => IssuerPolicy,
+  now: () => number,
 ) {
   const built = new Map<string, { settings: string; provider: OAuthProvider }>();
 
@@ -62,7 +64,7 @@ export function oidcFlow(
       email,
       name: typeof claims.name === 'string' ? claims.name : null,
       image: typeof claims.picture === 'string' ? claims.picture : null,
-      emailVerified: vouched ? new Date() : null,
+      emailVerified: vouched ? new Date(now()) : null,
     };
   }
 

@@ -92,6 +92,7 @@ export function sso(
   });
   let cipher: TokenCipher | undefined;
   let issuerPolicy: IssuerPolicy | undefined;
+  let now: (() => number) | undefined;
   const state: SsoPluginState = {
     storage: () => store.storage,
     cipher: () => cipher!,
@@ -101,6 +102,7 @@ export function sso(
       () => store.storage,
       () => cipher!,
       () => issuerPolicy!,
+      () => now!(),
     ),
     saml: samlSide(o, () => store.storage),
   };
@@ -112,6 +114,7 @@ export function sso(
         throw new AuthConfigError('Invalid auth config: sso() needs `secret` (it encrypts client secrets with it)');
       store.bind(auth.adapter);
       cipher = tokenCipher(auth.config.secret);
+      now = () => auth.clock.now();
       issuerPolicy = {
         // Private issuers by default only in local development: a base URL on http and a loopback host.
         allowPrivate: o.allowPrivateIssuers ?? isLocalDevelopment(auth.originPolicy.baseURL),
