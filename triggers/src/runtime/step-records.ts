@@ -44,10 +44,14 @@ export interface TriggerStep {
   error?: string;
 }
 
-/** Details kept beside a step's value: kind, start, end (epoch ms), attempts, last error. */
+/**
+ * Details kept beside a step's value: kind, start, end (epoch ms), attempts, last error, and `o`, how many of the
+ * run's steps were stored when this one was first called (its place among steps that started in the same ms).
+ */
 export interface StoredStepMeta {
   k: TriggerStepKind;
   s: number;
+  o?: number;
   e?: number;
   a?: number;
   err?: string;
@@ -77,14 +81,20 @@ export function hasValue<T>(step: StoredStep<T> | undefined): step is { v: T; m?
 
 /** The steps of a run in the order they were first called (stored order for steps without details). */
 export function stepsOf(entries: Record<string, string>, now: number): TriggerStep[] {
-  const steps: TriggerStep[] = [];
+  const steps: { step: TriggerStep; order: number; index: number }[] = [];
   for (const [id, text] of Object.entries(entries)) {
     const stored = parseStoredStep(text);
-    if (stored) steps.push(stepOf(id, stored, now));
+    if (stored) steps.push({ step: stepOf(id, stored, now), order: stored.m?.o ?? Infinity, index: steps.length });
   }
+  // Ties on the start (same millisecond) go by the order of first call, then by the store's order.
+  const before = (x: number, y: number) => (x === y ? 0 : x < y ? -1 : 1);
   return steps
-    .map((step, index) => ({ step, index }))
-    .sort((a, b) => (a.step.startedAt ?? Infinity) - (b.step.startedAt ?? Infinity) || a.index - b.index)
+    .sort(
+      (a, b) =>
+        before(a.step.startedAt ?? Infinity, b.step.startedAt ?? Infinity) ||
+        before(a.order, b.order) ||
+        a.index - b.index,
+    )
     .map(({ step }) => step);
 }
 

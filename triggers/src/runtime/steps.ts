@@ -137,7 +137,7 @@ export function createSteps(scope: StepScope, host: StepHost = { clock: realCloc
     if (until === undefined) {
       const start = now();
       until = wakeAt(start);
-      await save(held, steps, id, { v: until, m: { k: method, s: start } } satisfies StoredStep);
+      await save(held, steps, id, { v: until, m: { k: method, s: start, o: steps.size } } satisfies StoredStep);
     }
     if (now() < until) await suspend(until, held);
   };
@@ -147,7 +147,12 @@ export function createSteps(scope: StepScope, host: StepHost = { clock: realCloc
     const saved = parseStoredStep(steps.get(id));
     if (hasValue(saved)) return saved.v as Awaited<T>;
     // A step whose function threw in an earlier attempt keeps its first start and counts its calls.
-    const meta: StoredStepMeta = { k: kind, s: saved?.m?.s ?? now(), a: (saved?.m?.a ?? 0) + 1 };
+    const meta: StoredStepMeta = {
+      k: kind,
+      s: saved?.m?.s ?? now(),
+      o: saved?.m?.o ?? steps.size,
+      a: (saved?.m?.a ?? 0) + 1,
+    };
     let value: Awaited<T>;
     try {
       value = await fn();
@@ -217,7 +222,10 @@ export function createSteps(scope: StepScope, host: StepHost = { clock: realCloc
         // Added again (same key): the process may have died between storing the wait and adding its waiter.
         if (now() < saved.wait.until) return suspend(saved.wait.until, held, register(saved.wait.until));
         // Timed out, unless an event took the waiter first: then its result is stored.
-        const timedOut: StoredStep = { v: null, m: { k: 'waitForEvent', s: startedAt, e: now() } };
+        const timedOut: StoredStep = {
+          v: null,
+          m: { k: 'waitForEvent', s: startedAt, ...(saved.m?.o === undefined ? {} : { o: saved.m.o }), e: now() },
+        };
         if (await waits.take(options.event, key, { runId: held.runId, stepId: id, value: JSON.stringify(timedOut) }))
           return null;
         const stored = parseStoredStep((await held.store.load(held.runId))[id]) as StoredStep<StepEvent<D> | null>;
@@ -226,7 +234,7 @@ export function createSteps(scope: StepScope, host: StepHost = { clock: realCloc
       const until = now() + timeoutMs;
       await save(held, steps, id, {
         wait: { until, event: options.event },
-        m: { k: 'waitForEvent', s: startedAt },
+        m: { k: 'waitForEvent', s: startedAt, o: steps.size },
       } satisfies StoredStep);
       return suspend(until, held, register(until));
     },
