@@ -59,7 +59,7 @@ describe.skipIf(!browserReady)('the Next.js example in Chromium', () => {
       await page.goto(`${baseUrl}/auth/signup`);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(password);
-      await page.getByLabel('Name').fill('Store');
+      await page.getByLabel('Name', { exact: true }).fill('Store');
       await page.getByRole('button', { name: /create|sign up/i }).click();
       await page.waitForURL(`${baseUrl}/`);
       await page.locator('#user-email', { hasText: email }).waitFor();
@@ -91,7 +91,7 @@ describe.skipIf(!browserReady)('the Next.js example in Chromium', () => {
       await person.goto(`${baseUrl}/auth/signup`);
       await person.getByLabel('Email').fill(email);
       await person.getByLabel('Password').fill(password);
-      await person.getByLabel('Name').fill('Grace');
+      await person.getByLabel('Name', { exact: true }).fill('Grace');
       await person.getByRole('button', { name: /create|sign up/i }).click();
       await person.waitForURL(`${baseUrl}/`);
       await person.goto(`${baseUrl}/protected`);
