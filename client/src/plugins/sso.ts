@@ -20,7 +20,7 @@ export interface SsoProvider {
   name: string;
   domain: string | null;
   oidc?: { issuer: string; clientId: string; scope: string | null };
-  saml?: { entityId: string; ssoUrl: string };
+  saml?: { entityId: string; ssoUrl: string; metadataUrl?: string };
   roleMapping: { attribute: string; values: Record<string, string>; defaultRole?: string } | null;
   /** ISO 8601. */
   createdAt: string;
@@ -50,8 +50,9 @@ export const signInWithSso = (
 
 /**
  * Registers an identity provider for an organization (its owners and admins): `POST
- * {basePath}/sso/providers/register`. OIDC: `issuer`, `clientId`, `clientSecret`; SAML: `metadataXml`, or
- * `entityId`, `ssoUrl` and `certificate`. `roleValues` maps claim values to roles (JSON, or lines `value=role`).
+ * {basePath}/sso/providers/register`. OIDC: `issuer`, `clientId`, `clientSecret`; SAML: `metadataXml`,
+ * `metadataUrl` (the server fetches it once, now: 400 `SSO_ISSUER_NOT_ALLOWED` for a refused URL,
+ * `SSO_PROVIDER_INVALID` when it does not answer with IdP metadata), or `entityId`, `ssoUrl` and `certificate`. `roleValues` maps claim values to roles (JSON, or lines `value=role`).
  * @example
  * ```ts
  * await registerSsoProvider({
@@ -72,6 +73,8 @@ export const registerSsoProvider = (
     clientSecret?: string;
     scope?: string;
     metadataXml?: string;
+    /** Fetched once by the server (https, public address unless the server allows private issuers). */
+    metadataUrl?: string;
     entityId?: string;
     ssoUrl?: string;
     certificate?: string;

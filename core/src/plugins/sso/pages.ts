@@ -113,6 +113,11 @@ export function ssoManagePage(p: {
             hidden('type', 'saml') +
               name('sso-saml-name') +
               field(
+                'sso-saml-metadata-url',
+                t('sso.manage.metadataUrl'),
+                '<input name="metadataUrl" type="url" inputmode="url">',
+              ) +
+              field(
                 'sso-saml-metadata',
                 t('sso.manage.metadataXml'),
                 '<textarea name="metadataXml" rows="6"></textarea>',

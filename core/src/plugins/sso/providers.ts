@@ -87,13 +87,28 @@ export function parseRoleMapping(
   return { attribute: attribute ?? '', values, ...(defaultRole ? { defaultRole } : {}) };
 }
 
-/** The SAML settings from metadata XML (parsed by `parse`), or from `entityId`, `ssoUrl` and `certificate`. */
-function samlConfig(
+/**
+ * The SAML settings from metadata XML (parsed by `parse`), from the metadata at `metadataUrl` (fetched by `fetch`,
+ * then parsed; the URL kept for display), or from `entityId`, `ssoUrl` and `certificate`.
+ */
+async function samlConfig(
   body: Record<string, string>,
   parse: ((xml: string) => StoredSamlConfig) | undefined,
-): StoredSamlConfig {
+  fetchMetadata: ((url: string) => Promise<string>) | undefined,
+): Promise<StoredSamlConfig> {
   if (!parse) throw ssoError('SSO_SAML_UNAVAILABLE');
   const xml = body.metadataXml?.trim();
+  const metadataUrl = text(body, 'metadataUrl', false);
+  if (xml && metadataUrl) throw invalid('Give `metadataXml` or `metadataUrl`, not both');
+  if (metadataUrl) {
+    if (!fetchMetadata) throw ssoError('SSO_SAML_UNAVAILABLE');
+    const fetched = await fetchMetadata(httpsUrl(metadataUrl, 'metadataUrl'));
+    try {
+      return { ...parse(fetched), metadataUrl };
+    } catch {
+      throw invalid('The document at `metadataUrl` is not valid IdP metadata');
+    }
+  }
   if (xml) {
     if (xml.length > 256 * 1024) throw invalid('`metadataXml` is too long');
     try {
@@ -103,7 +118,8 @@ function samlConfig(
     }
   }
   const certificate = body.certificate?.trim();
-  if (!certificate || certificate.length > 16 * 1024) throw invalid('`certificate` (or `metadataXml`) is required');
+  if (!certificate || certificate.length > 16 * 1024)
+    throw invalid('`certificate` (or `metadataXml` or `metadataUrl`) is required');
   return {
     entityId: text(body, 'entityId', true)!,
     ssoUrl: httpsUrl(text(body, 'ssoUrl', true)!, 'ssoUrl'),
@@ -113,8 +129,9 @@ function samlConfig(
 
 /**
  * The record for a registration form. `providerId` is optional (default: random).
- * @throws AuthError `SSO_PROVIDER_INVALID` (400) for missing or malformed settings; `FORBIDDEN` (403) for a role
- *   mapping above `managerRole`; `SSO_SAML_UNAVAILABLE` (501).
+ * @throws AuthError `SSO_PROVIDER_INVALID` (400) for missing or malformed settings (a `metadataUrl` that does not
+ *   answer with IdP metadata included); `SSO_ISSUER_NOT_ALLOWED` (400) from `fetchSamlMetadata` for a refused
+ *   `metadataUrl`; `FORBIDDEN` (403) for a role mapping above `managerRole`; `SSO_SAML_UNAVAILABLE` (501).
  */
 export async function providerFromForm(input: {
   body: Record<string, string>;
@@ -125,6 +142,8 @@ export async function providerFromForm(input: {
   cipher: TokenCipher;
   now: Date;
   parseSamlMetadata: ((xml: string) => StoredSamlConfig) | undefined;
+  /** Fetches a `metadataUrl` (under the issuer policy): the document as text. */
+  fetchSamlMetadata?: (url: string) => Promise<string>;
 }): Promise<SsoProviderRecord> {
   const { body } = input;
   const id = body.providerId?.trim() || toHex(crypto.getRandomValues(new Uint8Array(8)));
@@ -136,7 +155,13 @@ export async function providerFromForm(input: {
   const domain = body.domain?.trim() ? parseDomain(body.domain) : null;
   const roleMapping = parseRoleMapping(body, input.roles, input.managerRole);
   const base = { id, organizationId: input.organizationId, name, domain, roleMapping, createdAt: input.now };
-  if (type === 'saml') return { ...base, type, oidc: null, saml: samlConfig(body, input.parseSamlMetadata) };
+  if (type === 'saml')
+    return {
+      ...base,
+      type,
+      oidc: null,
+      saml: await samlConfig(body, input.parseSamlMetadata, input.fetchSamlMetadata),
+    };
   const issuer = httpsUrl(text(body, 'issuer', true)!, 'issuer');
   const clientSecret = text(body, 'clientSecret', true)!;
   const scope = text(body, 'scope', false);
@@ -162,7 +187,15 @@ export function providerView(p: SsoProviderRecord) {
     name: p.name,
     domain: p.domain,
     ...(p.oidc ? { oidc: { issuer: p.oidc.issuer, clientId: p.oidc.clientId, scope: p.oidc.scope ?? null } } : {}),
-    ...(p.saml ? { saml: { entityId: p.saml.entityId, ssoUrl: p.saml.ssoUrl } } : {}),
+    ...(p.saml
+      ? {
+          saml: {
+            entityId: p.saml.entityId,
+            ssoUrl: p.saml.ssoUrl,
+            ...(p.saml.metadataUrl ? { metadataUrl: p.saml.metadataUrl } : {}),
+          },
+        }
+      : {}),
     roleMapping: p.roleMapping,
     createdAt: p.createdAt.toISOString(),
   };

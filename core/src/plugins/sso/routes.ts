@@ -26,6 +26,7 @@ import type { ResolvedSsoOptions } from './options.js';
 import { ssoMessages, type SsoMessageId } from './messages.js';
 import { ssoManagePage, ssoSignInPage } from './pages.js';
 import { providerFromForm, providerView } from './providers.js';
+import { fetchIdpMetadata } from './saml-metadata-url.js';
 import type { SsoPluginState } from './state.js';
 import type { SsoProviderRecord } from './types.js';
 
@@ -191,9 +192,10 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
     },
     'sso/providers/register': {
       POST: manage(async (ctx, organizationId, role) => {
-        // The issuer policy first, so a refused issuer (plain http included) gets its own code.
-        if ((ctx.body.type ?? 'oidc') === 'oidc' && URL.canParse(ctx.body.issuer?.trim() ?? ''))
-          await checkIssuerUrl(ctx.body.issuer!.trim(), s.issuerPolicy());
+        // The issuer policy first, so a refused issuer or metadata URL (plain http included) gets its own code.
+        const type = ctx.body.type ?? 'oidc';
+        const fetchedFrom = (type === 'oidc' ? ctx.body.issuer : type === 'saml' ? ctx.body.metadataUrl : '')?.trim();
+        if (fetchedFrom && URL.canParse(fetchedFrom)) await checkIssuerUrl(fetchedFrom, s.issuerPolicy());
         const record = await providerFromForm({
           body: ctx.body,
           organizationId,
@@ -202,6 +204,7 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
           cipher: s.cipher(),
           now: now(ctx),
           parseSamlMetadata: s.saml?.parseMetadata,
+          fetchSamlMetadata: (url) => fetchIdpMetadata(url, s.issuerPolicy(), o.fetch),
         });
         if (!(await s.storage().createProvider(record))) throw ssoError('SSO_PROVIDER_EXISTS');
         return { json: { provider: providerView(record) }, notice: ['sso.manage.registered', { name: record.name }] };

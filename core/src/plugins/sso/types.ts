@@ -37,6 +37,8 @@ export interface StoredSamlConfig {
   ssoUrl: string;
   /** PEM or base64 DER certificates the IdP signs with. */
   certificates: string[];
+  /** Where the settings were fetched from, when registered by `metadataUrl` (shown; not fetched again). */
+  metadataUrl?: string;
 }
 
 /** An organization's identity provider. */
