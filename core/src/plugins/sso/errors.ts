@@ -11,12 +11,13 @@ import { defineErrorCodes, type AuthError, type ErrorCodesOf, type ErrorDetail }
  *   manage).
  * - `SSO_PROVIDER_EXISTS` (409): a provider with this id exists already.
  * - `SSO_PROVIDER_INVALID` (400): the provider settings are incomplete or malformed (issuer, client id or secret,
- *   metadata, role mapping).
+ *   metadata, role mapping), or the `metadataUrl` did not answer 2xx with IdP metadata of at most 256 KiB in 10 s.
  * - `SSO_NO_PROVIDER` (404): `POST /sso/sign-in` found no provider: the email's domain is not verified by any
  *   organization, or the organization has no provider.
  * - `SSO_ISSUER_NOT_ALLOWED` (400): the issuer is not `https:`, or its host is or resolves to a loopback, private,
  *   link-local, unique-local, CGNAT, multicast, reserved or unspecified address (unless `allowPrivateIssuers`);
- *   the same for every endpoint its discovery document names (token, UserInfo, JWKS), checked before each request.
+ *   the same for every endpoint its discovery document names (token, UserInfo, JWKS), checked before each request,
+ *   and for a SAML `metadataUrl` at registration, before it is fetched.
  *   At the callback, browsers go to the error page with `error=OAuthCallbackError`.
  * - `SSO_DOMAIN_INVALID` (400): not a domain name.
  * - `SSO_DOMAIN_LIMIT` (409): the organization holds `maxDomains` domain claims already.

@@ -32,7 +32,8 @@ export interface SsoOptions {
    * 169.254.169.254), unique-local, CGNAT, multicast, reserved or unspecified addresses. Default: true only when
    * `createAuth({ baseURL })` (or `AUTH_URL`) is `http:` on a loopback host (local development), else false: the
    * issuer must then be `https:` on a host that is not and does not resolve to such an address, checked at
-   * registration and again before each sign-in (400 `SSO_ISSUER_NOT_ALLOWED`).
+   * registration and again before each sign-in (400 `SSO_ISSUER_NOT_ALLOWED`). A SAML `metadataUrl` is held to the
+   * same rules when it is fetched, at registration.
    */
   allowPrivateIssuers?: boolean;
   /**
@@ -44,7 +45,7 @@ export interface SsoOptions {
    * The `fetch` the server's requests to OIDC identity providers go through (discovery, token, UserInfo, JWKS),
    * e.g. an egress proxy's. Default the global `fetch`. Unless private issuers are allowed, each URL is first
    * checked as the issuer is (https, every address public; 400 `SSO_ISSUER_NOT_ALLOWED`) and redirects are not
-   * followed.
+   * followed. A SAML provider's `metadataUrl` is fetched through it too.
    */
   fetch?: typeof fetch;
   /** The most domain claims (verified or not) an organization may hold. Default 10; an integer 1–1000. */

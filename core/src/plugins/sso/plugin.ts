@@ -47,7 +47,8 @@ export interface SsoExtension {
  *   (the token is stored as its SHA-256 hash), `POST /sso/domains/verify {organizationId, domain}`: looks up the
  *   TXT records at `_framework-sso.<domain>` through `resolveTxt` (400 `SSO_DOMAIN_UNVERIFIED`, 409
  *   `SSO_DOMAIN_TAKEN` when another organization verified it).
- * - SAML 2.0 (`type: 'saml'`, `metadataXml` or `entityId` + `ssoUrl` + `certificate`): SP metadata at
+ * - SAML 2.0 (`type: 'saml'`, `metadataXml`, `metadataUrl` (fetched once, at registration, under the issuer rules
+ *   below, at most 256 KiB in 10 s) or `entityId` + `ssoUrl` + `certificate`): SP metadata at
  *   `GET /sso/saml/metadata/:provider` (its URL is the SP entity id), the ACS at `POST /sso/saml/acs/:provider`
  *   (HTTP-POST binding; CSRF-exempt by design, the signed response is the proof; an SP-initiated answer must carry
  *   the RelayState sealed in the starting browser's cookie and answer an unanswered request id; assertion ids are
