@@ -186,7 +186,7 @@ describe('sso() SAML provider by metadata URL', () => {
     expect(await t.providers()).toEqual([]);
   });
 
-  it('shows the Metadata URL input on the manage page', async () => {
+  it('shows the Metadata URL input on the manage page, and registers from its form (no JavaScript)', async () => {
     const t = await setup({ allowPrivateIssuers: true });
     const page = await t.owner.request(`/auth/sso/manage?organizationId=${t.organizationId}`, {
       headers: { accept: 'text/html' },
@@ -196,5 +196,17 @@ describe('sso() SAML provider by metadata URL', () => {
       '<label for="sso-saml-metadata-url">IdP metadata URL (or the XML below)</label>' +
         '<input id="sso-saml-metadata-url" name="metadataUrl" type="url"',
     );
+    // The form as a browser sends it: the empty XML textarea beside the URL.
+    const res = await t.owner.postForm('/auth/sso/providers/register', {
+      organizationId: t.organizationId,
+      type: 'saml',
+      name: 'Acme SAML',
+      metadataUrl: `${base}/metadata`,
+      metadataXml: '',
+      domain: '',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<p role="status">Acme SAML is registered</p>');
+    expect(await t.providers()).toMatchObject([{ name: 'Acme SAML', saml: { metadataUrl: `${base}/metadata` } }]);
   });
 });
