@@ -1,7 +1,7 @@
 /**
  * A child process serving one Express route for the throughput benchmark: `express-bare` (plain Express),
  * `express-noop` (behind a middleware that only calls `next()`: the floor of any middleware),
- * `express-default` (`authSession(auth)` as the adapter ships it + the global `requireAuth()`, jwt) or
+ * `express-default` (`authSession(auth, { scope: true })`, the opt-in request scope, + the global `requireAuth()`, jwt) or
  * `express-unscoped` (`authSession(auth, { scope: false })` + `req.auth`, no AsyncLocalStorage, jwt).
  * Prints `PORT <n> <session cookie>` once listening.
  */
@@ -17,7 +17,7 @@ let cookie = '';
 if (kind === 'express-default') {
   const s = await signedInAuth('jwt');
   cookie = s.cookie;
-  app.use(authSession(s.auth));
+  app.use(authSession(s.auth, { scope: true }));
   app.get('/', (_req, res) => void res.send(requireAuthInScope().id));
 } else if (kind === 'express-unscoped') {
   const s = await signedInAuth('jwt');

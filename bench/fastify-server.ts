@@ -1,8 +1,8 @@
 /**
  * A child process serving one Fastify route for the throughput benchmark: `fastify-bare` (plain Fastify),
  * `fastify-noop` (behind a preHandler that only calls `done()`: the floor of any guard), `fastify-default`
- * (`authPlugin` with `scope: false` + the `requireAuth()` preHandler, jwt) or `fastify-scoped` (`authPlugin`'s
- * default request scope + the global `requireAuth()`, jwt). Prints `PORT <n> <session cookie>` once listening.
+ * (`authPlugin` with `scope: false` + the `requireAuth()` preHandler, jwt) or `fastify-scoped` (`authPlugin` with
+ * the opt-in request scope, `scope: true`, + the global `requireAuth()`, jwt). Prints `PORT <n> <session cookie>` once listening.
  */
 import Fastify from 'fastify';
 import { requireAuth as requireAuthInScope } from '@framework/auth';
@@ -20,7 +20,7 @@ if (kind === 'fastify-default') {
 } else if (kind === 'fastify-scoped') {
   const s = await signedInAuth('jwt');
   cookie = s.cookie;
-  await app.register(authPlugin, { auth: s.auth });
+  await app.register(authPlugin, { auth: s.auth, scope: true });
   app.get('/', () => requireAuthInScope().id);
 } else if (kind === 'fastify-noop') {
   app.get('/', { preHandler: (_request, _reply, done) => done() }, () => 'ok');
