@@ -15,6 +15,7 @@ import { purgeExpiredRows, purgeInBatches, resolvePurgeOptions } from '../sql/pu
 import * as codec from '../sql/rows.js';
 import type { AccountRow, AuthenticatorRow, SessionRow, UserRow, VerificationTokenRow } from '../sql/tables.js';
 import { tableNames } from '../sql/tables.js';
+import { countAfterInSlices } from '../sql/sliced-count.js';
 import { userSearch } from '../sql/user-search.js';
 import { StorageConflictError, type AdapterSession, type AdapterUser, type StorageAdapter } from '../types.js';
 import type { UserField } from '../../user-fields/definitions.js';
@@ -158,15 +159,21 @@ export function createDrizzleAdapter(db: DrizzleDatabase, options: DrizzleAdapte
     return deleteCount(table, and(within, expired));
   }
 
+  /**
+   * The exact number of sessions unexpired at `now`: one `COUNT(*)` over the expiry index, or on SQLite one per
+   * slice of it with the event loop running between them, as the SQL adapter counts (see sql/sliced-count.ts).
+   */
   const countActive = async (now: Date): Promise<number> =>
-    (
-      await first<{ n: number }>(
-        q
-          .select({ n: count() })
-          .from(sessions.table)
-          .where(gt(sessions.c('expires'), now.getTime())),
-      )
-    )?.n ?? 0;
+    dialect === 'sqlite'
+      ? countAfterInSlices(kysely, sessions.name, now.getTime())
+      : ((
+          await first<{ n: number }>(
+            q
+              .select({ n: count() })
+              .from(sessions.table)
+              .where(gt(sessions.c('expires'), now.getTime())),
+          )
+        )?.n ?? 0);
   const activeNow = cachedCount(() => countActive(new Date()));
 
   type Joined = { s: SessionRow; u: UserRow } | undefined;

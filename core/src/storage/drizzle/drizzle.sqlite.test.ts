@@ -59,4 +59,30 @@ describe('createDrizzleAdapter on better-sqlite3', () => {
     expect(() => createDrizzleAdapter(db, { schema: kitSchema('postgres') })).toThrow(/not a sqlite table/);
     client.close();
   });
+
+  it('counts active sessions exactly, in slices of the expiry index as the SQLite adapter does', async () => {
+    const statements: string[] = [];
+    const client = new Database(':memory:', { verbose: (message) => statements.push(String(message)) });
+    const adapter = createDrizzleAdapter(drizzle(client));
+    await adapter.migrate();
+    const user = await adapter.createUser({ email: 'count@example.com' });
+    const now = Date.now();
+    for (const [id, expires] of [
+      ['live1', now + 60_000],
+      ['live2', now + 120_000],
+      ['gone', now - 1],
+    ] as const)
+      await adapter.createSession({
+        id,
+        tokenHash: id,
+        userId: user.id,
+        expires: new Date(expires),
+        createdAt: new Date(),
+      });
+    statements.length = 0;
+    expect(await adapter.countActiveSessions!(new Date(now))).toBe(2);
+    // The sliced count's probe for the slice's last index entry (sql/sliced-count.ts), then the count of the rest.
+    expect(statements.some((s) => /order by expires, rowid limit 1 offset/i.test(s))).toBe(true);
+    client.close();
+  });
 });
