@@ -7,6 +7,7 @@
  */
 import ipaddr from 'ipaddr.js';
 import { ssoError } from './errors.js';
+import { pinnedFetch } from './issuer-transport.js';
 
 /**
  * Resolves a host name to all its addresses (as `lookup` of `node:dns/promises` with `{ all: true }` answers).
@@ -86,7 +87,18 @@ export async function checkIssuerUrl(value: string, policy: IssuerPolicy): Promi
     if (!isPublicAddress(host)) throw refused('The issuer must be on a public address');
     return;
   }
-  let addresses: ReadonlyArray<{ address: string }>;
+  await resolvePublic(host, policy);
+}
+
+/**
+ * Resolves `host` through `policy.lookup` and answers its addresses only when every one of them is public.
+ * @throws AuthError `SSO_ISSUER_NOT_ALLOWED` (400) when the name does not resolve or any address is not public.
+ */
+export async function resolvePublic(
+  host: string,
+  policy: Pick<IssuerPolicy, 'lookup'>,
+): Promise<Array<{ address: string; family: number }>> {
+  let addresses: ReadonlyArray<{ address: string; family?: number }>;
   try {
     addresses = await policy.lookup(host);
   } catch {
@@ -95,28 +107,47 @@ export async function checkIssuerUrl(value: string, policy: IssuerPolicy): Promi
   if (!Array.isArray(addresses) || addresses.length === 0) throw refused('The issuer host name does not resolve');
   if (!addresses.every((a) => typeof a?.address === 'string' && isPublicAddress(a.address)))
     throw refused('The issuer must be on a public address');
+  return addresses.map((a) => ({ address: a.address, family: a.address.includes(':') ? 6 : 4 }));
 }
 
 /**
- * A `fetch` for an organization's identity provider: with `allowPrivate` it is `base` unchanged; otherwise every
- * URL is checked by {@link checkIssuerUrl} before it is fetched (so the token, UserInfo and JWKS endpoints a
- * discovery document names are held to the issuer's rules), and redirects are never followed (`redirect:
- * 'manual'`: a public endpoint cannot send the request on to an internal one; the 3xx answer fails the step).
- * @throws AuthError `SSO_ISSUER_NOT_ALLOWED` (400) for a refused URL, before any request is sent.
+ * A `fetch` for an organization's identity provider: with `allowPrivate` it is `base` (default the global `fetch`)
+ * unchanged; otherwise every URL is checked by {@link checkIssuerUrl} before it is fetched (so the token, UserInfo
+ * and JWKS endpoints a discovery document names are held to the issuer's rules), and redirects are never followed
+ * (`redirect: 'manual'`: a public endpoint cannot send the request on to an internal one; the 3xx answer fails the
+ * step).
+ *
+ * Without `base`, on runtimes with `node:https`, the request goes through {@link pinnedFetch}: the connection's own
+ * DNS lookup is `policy.lookup` checked by {@link resolvePublic}, so the address checked is the address connected to
+ * (a DNS-rebinding answer that turns private between the check and the connection is refused, not connected to;
+ * TLS still verifies the certificate for the host name). With a `base` of the caller's (an egress proxy's), the
+ * check runs before it and `base` resolves the name again itself: the proxy must refuse internal destinations.
+ * @throws AuthError `SSO_ISSUER_NOT_ALLOWED` (400) for a refused URL or address, before any request is sent.
  * @example
  * ```ts
  * const guarded = issuerFetch({ allowPrivate: false, lookup: dnsLookup });
  * await guarded('https://10.0.0.5/token'); // throws SSO_ISSUER_NOT_ALLOWED
  * ```
  */
-export function issuerFetch(
-  policy: IssuerPolicy,
-  base: typeof fetch = (input, init) => fetch(input, init),
-): typeof fetch {
-  if (policy.allowPrivate) return base;
+export function issuerFetch(policy: IssuerPolicy, base?: typeof fetch): typeof fetch {
+  if (policy.allowPrivate) return base ?? ((input, init) => fetch(input, init));
+  const send = base ?? nodePinnedFetch(policy);
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     await checkIssuerUrl(url, policy);
-    return base(input, { ...init, redirect: 'manual' });
+    return (await send)(input, { ...init, redirect: 'manual' });
   };
+}
+
+/**
+ * {@link pinnedFetch} over {@link resolvePublic} under `policy`, or the global `fetch` on runtimes without
+ * `node:https` (whose outbound requests the platform routes; the check before it still runs).
+ */
+async function nodePinnedFetch(policy: IssuerPolicy): Promise<typeof fetch> {
+  try {
+    await import('node:https');
+  } catch {
+    return (input, init) => fetch(input, init);
+  }
+  return pinnedFetch((host) => resolvePublic(host, policy));
 }

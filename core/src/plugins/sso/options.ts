@@ -43,9 +43,12 @@ export interface SsoOptions {
   lookup?: LookupAddresses;
   /**
    * The `fetch` the server's requests to OIDC identity providers go through (discovery, token, UserInfo, JWKS),
-   * e.g. an egress proxy's. Default the global `fetch`. Unless private issuers are allowed, each URL is first
-   * checked as the issuer is (https, every address public; 400 `SSO_ISSUER_NOT_ALLOWED`) and redirects are not
-   * followed. A SAML provider's `metadataUrl` is fetched through it too.
+   * e.g. an egress proxy's. Unless private issuers are allowed, each URL is first checked as the issuer is (https,
+   * every address public; 400 `SSO_ISSUER_NOT_ALLOWED`) and redirects are not followed. A SAML provider's
+   * `metadataUrl` is fetched through it too. Default: with private issuers allowed, the global `fetch`; otherwise
+   * a `node:http(s)` client whose socket lookup is `lookup` plus the same check, so the connection goes to the
+   * address that was checked (no DNS-rebinding window). A `fetch` given here resolves names itself: the check runs
+   * before it, but the address it connects to is its own (its proxy must refuse internal destinations).
    */
   fetch?: typeof fetch;
   /** The most domain claims (verified or not) an organization may hold. Default 10; an integer 1–1000. */

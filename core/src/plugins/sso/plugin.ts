@@ -58,7 +58,8 @@ export interface SsoExtension {
  * be `https:` on a host that is not and does not resolve (`lookup`) to a loopback, private, link-local,
  * unique-local, CGNAT, multicast, reserved or unspecified address; checked at registration and before every sign-in
  * and callback (400 `SSO_ISSUER_NOT_ALLOWED`), and so is every URL the flow fetches (discovery, token, UserInfo,
- * JWKS) just before the request, redirects not followed (`fetch`: the client used, default global). An
+ * JWKS) just before the request, redirects not followed (`fetch`: the client used; by default a `node:http(s)`
+ * one that connects only to the address the check passed, closing the DNS-rebinding window). An
  * organization holds at most `maxDomains` claims (default 10; 409 `SSO_DOMAIN_LIMIT`); claiming and verifying count
  * on the login limiter.
  *
