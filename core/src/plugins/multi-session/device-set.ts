@@ -112,18 +112,31 @@ export interface DeviceSet {
   others: DeviceSession[];
   /** Whether some token of the sealed cookie dropped out (the cookie should be written again). */
   dropped: boolean;
+  /**
+   * Whether `active` came out of the sealed cookie because the session cookie held no live session (missing,
+   * expired, revoked elsewhere, ended by a ban): its session cookie must be set.
+   */
+  promoted: boolean;
 }
 
-/** Reads the browser's accounts, each checked against storage. */
+/**
+ * Reads the browser's accounts, each checked against storage. When the session cookie holds no live session but
+ * the set does, the account added most recently becomes the active one (`promoted`).
+ */
 export async function readDeviceSet(ctx: RouteContext): Promise<DeviceSet> {
   const { auth } = ctx;
   const value = readCookie(ctx.request.headers.get('cookie'), auth.config.cookies.sessionToken.name);
-  const active = value ? await liveSession(auth, value) : null;
+  let active = value ? await liveSession(auth, value) : null;
   const sealed = await sealedTokens(ctx);
   const others = sealed.length > 0 ? await liveOthers(ctx, active?.sessionId) : [];
   // A cookie that no longer opens (tampered, forged, expired) or whose accounts ended is written again.
-  const dropped = hasDeviceSetCookie(ctx) && (sealed.length === 0 || others.length !== sealed.length);
-  return { active, others, dropped };
+  let dropped = hasDeviceSetCookie(ctx) && (sealed.length === 0 || others.length !== sealed.length);
+  const promoted = active === null && others.length > 0;
+  if (promoted) {
+    active = others.pop()!;
+    dropped = true;
+  }
+  return { active, others, dropped, promoted };
 }
 
 /**

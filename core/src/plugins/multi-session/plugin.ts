@@ -7,6 +7,7 @@ import { MULTI_SESSION_ERRORS } from './errors.js';
 import type { DeviceSessionInfo } from './info.js';
 import { resolveMultiSessionOptions, type MultiSessionOptions } from './options.js';
 import { listAction, pageAction, revokeAction, setActiveAction } from './routes.js';
+import { promoteNext } from './promote.js';
 import { SignInCarry, signOutAll } from './sign-in.js';
 
 /**
@@ -104,6 +105,7 @@ export function multiSession(
       beforeSession: (ctx, subject) => carry.note(ctx, subject),
       afterSignIn: (ctx, subject) => carry.keep(ctx, subject, maximumSessions),
       signedOut: (ctx) => signOutAll(ctx),
+      afterAction: promoteNext,
     },
   };
 }

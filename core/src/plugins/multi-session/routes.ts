@@ -21,10 +21,19 @@ import { MULTI_SESSION_ERRORS } from './errors.js';
 import { describeSession as describe, listOf } from './info.js';
 import { accountsPage } from './pages.js';
 
-/** The cookies a read owes the browser: the slid session cookie, and the sealed cookie when an account dropped out. */
+/** The session cookie a read owes the browser: the promoted account's, or the slid one; none otherwise. */
+function activeCookie(ctx: RouteContext, set: DeviceSet): OutCookie[] {
+  const active = set.active;
+  if (!active || (!set.promoted && !active.refreshedExpires)) return [];
+  return [sessionCookie(ctx.auth, active.token, active.refreshedExpires ?? active.expires)];
+}
+
+/**
+ * The cookies a read owes the browser: the session cookie of an account promoted to active or slid, and the sealed
+ * cookie when an account dropped out.
+ */
 async function readCookies(ctx: RouteContext, set: DeviceSet): Promise<OutCookie[]> {
-  const out: OutCookie[] = [];
-  if (set.active?.refreshedExpires) out.push(sessionCookie(ctx.auth, set.active.token, set.active.refreshedExpires));
+  const out = activeCookie(ctx, set);
   if (set.dropped) out.push(await deviceSetCookie(ctx, set.others));
   return out;
 }
@@ -96,9 +105,7 @@ export async function revokeAction(ctx: RouteContext): Promise<ActionResult> {
   await ctx.auth.strategy.revoke(target.token);
   if (target !== set.active) {
     const others = set.others.filter((s) => s !== target);
-    const slid = set.active?.refreshedExpires;
-    const cookies = [await deviceSetCookie(ctx, others)];
-    if (slid) cookies.unshift(sessionCookie(ctx.auth, set.active!.token, slid));
+    const cookies = [...activeCookie(ctx, set), await deviceSetCookie(ctx, others)];
     return done(ctx, { active: set.active?.sessionId ?? null }, pagePath(ctx), cookies);
   }
   const next = set.others.at(-1);
