@@ -60,6 +60,12 @@ beforeAll(async () => {
       servername: (req.socket as TLSSocket).servername,
       body: await bodyOf(req),
     });
+    if (req.url === '/stall') return; // never answers
+    if (req.url === '/stall-body') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"keys":');
+      return; // never ends
+    }
     if (req.url === '/moved') {
       res.writeHead(302, { location: `http://127.0.0.1:${innerPort}/latest/meta-data/` }).end();
     } else {
@@ -161,6 +167,14 @@ describe('pinnedFetch', () => {
     });
     await expect(send(`http://${HOST}:${innerPort}/`)).rejects.toBe(refusal);
     expect(innerSeen).toEqual([]);
+  });
+
+  it('gives up on a server that stops answering, before the headers or in the body', async () => {
+    const send = pinnedFetch(local, { ca: cert, idleTimeoutMs: 50 });
+    await expect(send(`https://${HOST}:${tlsPort}/stall`)).rejects.toThrow('idle timeout');
+    const res = await send(`https://${HOST}:${tlsPort}/stall-body`);
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
   });
 
   it('aborts on the caller’s signal', async () => {

@@ -16,11 +16,19 @@ import type { IncomingMessage, RequestOptions } from 'node:http';
  */
 export type VettedResolve = (hostname: string) => Promise<ReadonlyArray<{ address: string; family: number }>>;
 
-/** Extra TLS settings (tests trust their own certificate authority with `ca`). */
-export interface PinnedTls {
-  /** PEM certificates trusted instead of the default root store. */
+/** Connection settings of {@link pinnedFetch}. */
+export interface PinnedOptions {
+  /** PEM certificates trusted instead of the default root store (tests trust their own authority). */
   ca?: string | string[];
+  /**
+   * How long the socket may stay idle (connecting, waiting for headers, or between body chunks) before the request
+   * fails, in milliseconds. Default {@link IDLE_TIMEOUT_MS}.
+   */
+  idleTimeoutMs?: number;
 }
+
+/** The default idle timeout of a pinned request, in milliseconds: 30 s (a stalled IdP cannot hold a sign-in). */
+export const IDLE_TIMEOUT_MS = 30_000;
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
@@ -62,7 +70,7 @@ function headersOf(res: IncomingMessage): Headers {
  * connected to as they are (the caller checks them). `http:` and `https:` only; redirects are returned, never
  * followed (whatever `init.redirect` says); the body is streamed; `init.signal` aborts the request and the body.
  * @param resolve The vetted resolver (see {@link VettedResolve}).
- * @param tls Extra TLS settings, for tests.
+ * @param settings The trusted authorities (tests) and the idle timeout.
  * @returns A `fetch`-compatible function. It rejects with `resolve`'s error when the resolver refuses, with a
  *   `TypeError` for another scheme, and with the network error otherwise.
  * @example
@@ -71,7 +79,7 @@ function headersOf(res: IncomingMessage): Headers {
  * const res = await send('https://idp.example.com/.well-known/openid-configuration');
  * ```
  */
-export function pinnedFetch(resolve: VettedResolve, tls: PinnedTls = {}): typeof fetch {
+export function pinnedFetch(resolve: VettedResolve, settings: PinnedOptions = {}): typeof fetch {
   const lookup = socketLookup(resolve);
   return async (input, init) => {
     const request = new Request(input, init);
@@ -88,7 +96,7 @@ export function pinnedFetch(resolve: VettedResolve, tls: PinnedTls = {}): typeof
     signal.throwIfAborted();
     const client = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
     const { Readable } = await import('node:stream');
-    const options: RequestOptions & PinnedTls & { servername?: string } = {
+    const options: RequestOptions & Pick<PinnedOptions, 'ca'> = {
       method: request.method,
       protocol: url.protocol,
       hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
@@ -99,7 +107,8 @@ export function pinnedFetch(resolve: VettedResolve, tls: PinnedTls = {}): typeof
       agent: false,
       lookup: lookup as RequestOptions['lookup'],
       signal,
-      ...(url.protocol === 'https:' && tls.ca ? { ca: tls.ca } : {}),
+      timeout: settings.idleTimeoutMs ?? IDLE_TIMEOUT_MS,
+      ...(url.protocol === 'https:' && settings.ca ? { ca: settings.ca } : {}),
     };
     return new Promise<Response>((fulfil, reject) => {
       const req = client.request(options, (res) => {
@@ -119,6 +128,7 @@ export function pinnedFetch(resolve: VettedResolve, tls: PinnedTls = {}): typeof
           reject(error instanceof Error ? error : new TypeError('Invalid response'));
         }
       });
+      req.on('timeout', () => req.destroy(new Error(`No answer from ${url.host} (idle timeout)`)));
       req.on('error', (error) => reject(signal.aborted ? signal.reason : error));
       req.end(body ?? undefined);
     });
