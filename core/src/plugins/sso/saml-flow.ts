@@ -136,7 +136,7 @@ export function samlSide(o: ResolvedSsoOptions, storage: () => SsoStorage): Saml
       { id: profile.nameId, email, name: displayName, emailVerified: vouched ? new Date(ctx.auth.clock.now()) : null },
       current.user?.id ?? null,
     );
-    // The account model has no SAML type: these accounts are stored as `oauth` under provider `sso-<id>-<hash>`.
+    // `AccountType` is a closed union without SAML (README, Decisions): stored as `oauth` under `sso-<id>-<hash>`.
     const account = {
       userId: plan.user.id,
       type: 'oauth' as const,
