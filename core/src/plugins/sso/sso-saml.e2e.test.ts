@@ -163,3 +163,43 @@ describe('sso() with SAML', () => {
     expect(t.warnings.some((w) => w.includes('SAML_REPLAYED'))).toBe(true);
   });
 });
+
+describe('sso() memberships after a domain or a provider goes (they stay, as in Okta and better-auth)', () => {
+  it('keeps the member and their role when the domain is unverified and the provider deleted; a manager removes them', async () => {
+    const t = await setup();
+    const c = t.client();
+    const first = await t.start(c);
+    await t.post(c, {
+      SAMLResponse: t.idp.respond(first.requestId, { assertion: t.grace }),
+      RelayState: first.relayState,
+    });
+    const userId = (await c.session())!.user.id;
+    expect(await t.roleOf(userId)).toBe('admin');
+
+    // Claiming the domain again makes it unverified: it routes no one any more, and the membership stays.
+    const reclaimed = await t.owner.postJson('/auth/sso/domains/claim', {
+      organizationId: t.organizationId,
+      domain: 'acme.test',
+    });
+    expect(reclaimed.status).toBe(200);
+    const routed = await t.client().postJson('/auth/sso/sign-in', { email: 'grace@acme.test' });
+    expect([routed.status, (await json(routed)).error?.code]).toEqual([404, 'SSO_NO_PROVIDER']);
+    expect(await t.roleOf(userId)).toBe('admin');
+
+    // Deleting the provider leaves the membership, the person's session and their account as they are.
+    const deleted = await t.owner.postJson('/auth/sso/providers/delete', {
+      organizationId: t.organizationId,
+      providerId: PROVIDER,
+    });
+    expect(deleted.status).toBe(200);
+    expect(await t.roleOf(userId)).toBe('admin');
+    expect((await c.session())?.user.id).toBe(userId);
+    const accounts = await t.adapter.listAccounts!(userId);
+    expect(accounts.some((a) => a.provider.startsWith(`sso-${PROVIDER}-`))).toBe(true);
+
+    // Off-boarding is the organization's own step: a manager removes the member.
+    const removed = await t.owner.postJson('/auth/org/members/remove', { organizationId: t.organizationId, userId });
+    expect(removed.status).toBe(200);
+    expect(await t.roleOf(userId)).toBeUndefined();
+  });
+});
