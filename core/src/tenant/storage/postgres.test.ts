@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresSchemas } from '../../../../test-support/pg-schemas.js';
+import { queryPlan } from '../../storage/sql/query-plan-test-support.js';
 import { runTenantStorageConformance } from './conformance.js';
 import { createSqlTenantStorage } from './sql.js';
 
@@ -34,5 +35,35 @@ describe.skipIf(!pgSchemas.available)('createSqlTenantStorage on PostgreSQL', ()
     expect(rows).toStrictEqual([{ data_type: 'bigint' }]);
     await first.destroy();
     await second.destroy();
+  });
+
+  it('reads memberships from the index alone: a members page, a user’s memberships, one membership', async () => {
+    const db = await isolated();
+    const storage = createSqlTenantStorage(db);
+    await storage.migrate();
+    await sql`insert into tenants (id, slug, name, created_at, updated_at)
+      select 't' || i, 'tenant-' || i, 'Tenant', 0, 0 from generate_series(1, 50) as n(i)`.execute(db);
+    // The members of a tenant spread over the whole table, as they are once many tenants have grown.
+    await sql`insert into tenants_members (tenant_id, user_id, role, created_at)
+      select 't' || (1 + i % 50), 'u' || i, 'member', 0 from generate_series(1, 20000) as n(i)`.execute(db);
+    await sql`vacuum analyze tenants_members`.execute(db);
+    const statements = [
+      {
+        sql: 'select * from tenants_members where tenant_id = $1 and user_id > $2 order by user_id limit $3',
+        parameters: ['t7', 'u5', 50],
+      },
+      { sql: 'select * from tenants_members where user_id = $1', parameters: ['u1006'] },
+      { sql: 'select * from tenants_members where tenant_id = $1 and user_id = $2', parameters: ['t7', 'u1006'] },
+    ];
+    for (const statement of statements) {
+      const plan = await queryPlan(db, 'postgres', statement);
+      expect(plan.join('\n'), statement.sql).toMatch(/Index Only Scan using tenants_members_(pkey|user_covering_idx)/);
+    }
+    const members = Array.from({ length: 400 }, (_, k) => `u${6 + 50 * k}`).sort();
+    expect((await storage.listMembers('t7', { limit: 3 })).members.map((m) => m.userId)).toStrictEqual(
+      members.slice(0, 3),
+    );
+    expect((await storage.listMemberships('u1006')).map((m) => m.tenantId)).toStrictEqual(['t7']);
+    await db.destroy();
   });
 });

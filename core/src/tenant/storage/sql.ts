@@ -73,7 +73,9 @@ const toMember = (row: MemberRow): TenantMembership => ({
  *
  * Times are integer milliseconds (`bigint` in PostgreSQL), `settings` JSON
  * text. The slug has a unique index; memberships have the primary key
- * (tenant_id, user_id), an index on user_id and reference the tenant with
+ * (tenant_id, user_id), an index on user_id (on PostgreSQL both hold the
+ * whole row, `INCLUDE (…)`, so membership reads are index-only scans) and
+ * reference the tenant with
  * `ON DELETE CASCADE` (deletes also remove them explicitly, in a
  * transaction, for SQLite connections without `foreign_keys`). Kysely
  * plugins on `db` are bypassed. The caller owns `db` and destroys it.
