@@ -54,7 +54,31 @@ function roles(t: ApiKeyTables): Migration {
   };
 }
 
+/**
+ * 0003: a user's keys are read in `(created_at, id)` order straight from the index `(user_id, created_at, id)`,
+ * which replaces the `user_id` index (the list sorted the user's keys after finding them). Idempotent.
+ */
+function userOrder(t: ApiKeyTables, traits: DialectTraits): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createIndex(`${t.keys}_user_created_idx`)
+        .ifNotExists()
+        .on(t.keys)
+        .columns(['user_id', 'created_at', 'id'])
+        .execute();
+      const drop = db.schema.dropIndex(`${t.keys}_user_id_idx`).ifExists();
+      // MySQL names the table of the index to drop.
+      await (traits.name === 'mysql' ? drop.on(t.keys) : drop).execute();
+    },
+  };
+}
+
 /** The storage's migrations, in order (run by `pluginSql(...).migrate`, bookkeeping in `<prefix>_migrations`). */
 export function apiKeyMigrations(t: ApiKeyTables, traits: DialectTraits): Record<string, Migration> {
-  return { '0001_api_keys': initial(t, traits), '0002_api_key_roles': roles(t) };
+  return {
+    '0001_api_keys': initial(t, traits),
+    '0002_api_key_roles': roles(t),
+    '0003_api_key_user_order': userOrder(t, traits),
+  };
 }

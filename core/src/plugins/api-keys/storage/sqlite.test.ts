@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { queryPlan, searchesBy, sqliteSort, statementLog } from '../../../storage/sql/query-plan-test-support.js';
 import { runApiKeyStorageConformance } from './conformance.js';
 import { createSqlApiKeyStorage } from './sql.js';
 
@@ -19,6 +20,20 @@ runApiKeyStorageConformance('sql (sqlite, custom tablePrefix)', async () => {
 });
 
 describe('createSqlApiKeyStorage on SQLite', () => {
+  it('lists a user’s keys in order from the (user_id, created_at, id) index, without sorting them', async () => {
+    const log = statementLog();
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(':memory:') }), log: log.log });
+    const storage = createSqlApiKeyStorage(db);
+    await storage.migrate();
+    log.clear();
+    await storage.listByUser('u1');
+    const [statement] = log.statements.filter((s) => /^select/i.test(s.sql));
+    const plan = await queryPlan(db, 'sqlite', statement!);
+    expect(searchesBy(plan, 'user_id')).toBe(true);
+    expect(sqliteSort(plan)).toBeNull();
+    await db.destroy();
+  });
+
   it('creates its tables under tableName and stores no secret column', async () => {
     const db = open();
     await createSqlApiKeyStorage(db, { tableName: 'keys' }).migrate();
@@ -34,7 +49,10 @@ describe('createSqlApiKeyStorage on SQLite', () => {
     await storage.migrate();
     // The state of an install made before migration 0002.
     await sql`alter table api_keys drop column roles`.execute(db);
-    await db.deleteFrom('api_keys_migrations').where('name', '=', '0002_api_key_roles').execute();
+    await db
+      .deleteFrom('api_keys_migrations')
+      .where('name', 'in', ['0002_api_key_roles', '0003_api_key_user_order'])
+      .execute();
     await sql`insert into api_keys (id, prefix, secret_hash, user_id, name, permissions, created_at)
       values ('old', 'aaaaaaaaaaaa', ${'f'.repeat(64)}, 'u1', null, '["posts:read"]', 1700000000000)`.execute(db);
     await storage.migrate();
