@@ -102,6 +102,7 @@ export function multiSession(
       'multi-session/revoke': { POST: revokeAction },
     },
     hooks: {
+      beforeAction: (ctx) => carry.arrived(ctx),
       beforeSession: (ctx, subject) => carry.note(ctx, subject),
       afterSignIn: (ctx, subject) => carry.keep(ctx, subject, maximumSessions),
       signedOut: (ctx) => signOutAll(ctx),

@@ -22,6 +22,13 @@ import {
   sealedTokens,
   type DeviceSession,
 } from './device-set.js';
+import { Continuations } from './continuation.js';
+
+/** The account a sign-in is about to rotate away, and its user's session version then. */
+interface Noted {
+  session: DeviceSession;
+  version: number | null;
+}
 
 /**
  * Remembers, per sign-in request, the account whose session the sign-in is about to rotate away. Read in the
@@ -30,7 +37,8 @@ import {
  */
 export class SignInCarry {
   /** The account to keep, and its user's session version then (see {@link SignInCarry.keep}). */
-  readonly #kept = new WeakMap<Request, { session: DeviceSession; version: number | null }>();
+  readonly #kept = new WeakMap<Request, Noted>();
+  readonly #continuations = new Continuations();
 
   /** The `beforeSession` hook: notes the browser's live session when it is another user's own (not an impersonation). */
   async note(ctx: RouteContext, subject: SignInSubject): Promise<undefined> {
@@ -45,6 +53,12 @@ export class SignInCarry {
     return undefined;
   }
 
+  /** The `beforeAction` hook: notes the arrival of every POST that carries a session cookie (no storage read). */
+  arrived(ctx: RouteContext): undefined {
+    if (ctx.request.method === 'POST' && sessionToken(ctx) !== undefined) this.#continuations.arrived(ctx.request);
+    return undefined;
+  }
+
   /**
    * The `afterSignIn` hook: the set becomes the live others (less any session of the user who just signed in, which
    * the new session replaces and which is revoked) plus the account that was active, re-issued (the token the
@@ -52,7 +66,7 @@ export class SignInCarry {
    * dropped. Answers the rewritten sealed cookie, or nothing when the browser holds no set and kept no account.
    * When every session of the kept account's user ended meanwhile (a ban, a password reset, sign-out everywhere:
    * each bumps the user's session version), the re-issued session is revoked at once and not kept, so no session
-   * outlives that.
+   * outlives that. Sign-ins that carried the same token at once share one re-issue (see `continuation.ts`).
    */
   async keep(
     ctx: RouteContext,
@@ -60,39 +74,60 @@ export class SignInCarry {
     maximumSessions: number,
   ): Promise<{ cookies: OutCookie[] } | undefined> {
     const noted = this.#kept.get(ctx.request);
-    const previous = noted?.session;
     this.#kept.delete(ctx.request);
-    if (!previous && !hasDeviceSetCookie(ctx)) return undefined;
     const { auth } = ctx;
+    const token = sessionToken(ctx);
+    const now = auth.clock.now();
+    // Started before anything is awaited, so two sign-ins of one browser never both issue one.
+    let continued = token === undefined ? undefined : this.#continuations.shared(ctx.request, token, now);
+    const shared = continued !== undefined;
+    // With room for one account only, the one that was active is not kept (nothing to issue, then revoke).
+    if (!continued && noted && maximumSessions > 1)
+      continued = this.#continuations.start(token!, now, () => reissue(ctx, noted));
+    if (!continued && !hasDeviceSetCookie(ctx)) return undefined;
+    const previousUser = noted?.session.user.id;
     const others: DeviceSession[] = [];
     for (const other of await liveOthers(ctx)) {
-      if (other.user.id === subject.user.id || other.user.id === previous?.user.id)
-        await auth.strategy.revoke(other.token);
+      if (other.user.id === subject.user.id || other.user.id === previousUser) await auth.strategy.revoke(other.token);
       else others.push(other);
     }
-    // With room for one account only, the one that was active is not kept (nothing to issue, then revoke).
-    if (previous && maximumSessions > 1) {
-      const remaining = Math.max(1, Math.ceil((previous.expires.getTime() - auth.clock.now()) / 1000));
-      const issued = await auth.strategy.issue({
-        user: previous.user,
-        account: null,
-        client: clientOf(ctx),
-        maxAge: remaining,
-        // The same sign-in going on: a freshness check must not see a new one.
-        ...(previous.authTime ? { authTime: previous.authTime } : {}),
-      });
-      // Checked after the issue: an ending of all sessions that lands later deletes this one too.
-      if ((await storageOf(ctx).getSessionVersion(previous.user.id)) !== noted!.version)
-        await auth.strategy.revoke(issued.value);
-      else {
-        const live = await liveSession(auth, issued.value);
-        if (live) others.push(live);
-      }
-    }
+    const kept = continued ? await (shared ? continued.catch(() => null) : continued) : null;
+    // A shared one is read again: another sign-in may have ended it since (a cap, the user signing in here).
+    const live = kept && shared ? await liveSession(auth, kept.token) : kept;
+    if (live && live.user.id === subject.user.id) await auth.strategy.revoke(live.token);
+    else if (live && !others.some((o) => o.user.id === live.user.id)) others.push(live);
     // The active account counts toward the cap.
     while (others.length + 1 > maximumSessions) await auth.strategy.revoke(others.shift()!.token);
     return { cookies: [await deviceSetCookie(ctx, others)] };
   }
+}
+
+/** The session cookie the request carries, if any. */
+const sessionToken = (ctx: RouteContext) =>
+  readCookie(ctx.request.headers.get('cookie'), ctx.auth.config.cookies.sessionToken.name) ?? undefined;
+
+/**
+ * Issues the noted account's session again, with its expiry and sign-in time; null (and the new session revoked)
+ * when every session of its user ended since the note (the user's session version moved).
+ */
+async function reissue(ctx: RouteContext, noted: Noted): Promise<DeviceSession | null> {
+  const { auth } = ctx;
+  const previous = noted.session;
+  const remaining = Math.max(1, Math.ceil((previous.expires.getTime() - auth.clock.now()) / 1000));
+  const issued = await auth.strategy.issue({
+    user: previous.user,
+    account: null,
+    client: clientOf(ctx),
+    maxAge: remaining,
+    // The same sign-in going on: a freshness check must not see a new one.
+    ...(previous.authTime ? { authTime: previous.authTime } : {}),
+  });
+  // Checked after the issue: an ending of all sessions that lands later deletes this one too.
+  if ((await storageOf(ctx).getSessionVersion(previous.user.id)) !== noted.version) {
+    await auth.strategy.revoke(issued.value);
+    return null;
+  }
+  return liveSession(auth, issued.value);
 }
 
 /**
