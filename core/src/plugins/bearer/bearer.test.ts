@@ -5,10 +5,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Auth } from '../../auth.js';
+import { createAuth, type Auth } from '../../auth.js';
 import type { AuthPlugin } from '../../contract/types.js';
 import { passwordAccounts } from '../../password-accounts.js';
-import { EMAIL, ORIGIN, PASSWORD, makeFixture } from '../../testing/fixtures.js';
+import { EMAIL, ORIGIN, PASSWORD, SECRET, makeFixture } from '../../testing/fixtures.js';
 import { apiKeys } from '../api-keys/index.js';
 import { bearer } from './index.js';
 
@@ -151,6 +151,90 @@ describe('bearer() sign-out and the other sessions of the user', () => {
     expect(await laptop.session()).toBeNull();
     // Signing in again works at once: only the sessions issued before the sign-out ended.
     expect(await f.me({ authorization: `Bearer ${await f.signIn()}` })).toBe(f.userId);
+  });
+});
+
+describe('bearer() sign-out seen from another instance sharing the storage', () => {
+  /** Two instances of one app (one secret, one database) on one clock the test moves. */
+  async function twoInstances(strategy: 'database' | 'jwt') {
+    let now = Date.now();
+    const clock = { now: () => now };
+    const session = { strategy, revalidateAge: 60 };
+    const f = await makeFixture(strategy, {
+      baseURL: ORIGIN,
+      emailAndPassword: {},
+      plugins: [bearer()],
+      clock,
+      session,
+    });
+    const other = createAuth({
+      secret: SECRET,
+      baseURL: ORIGIN,
+      adapter: f.adapter,
+      emailAndPassword: {},
+      plugins: [bearer()],
+      clock,
+      session,
+    });
+    const bearerRequest = (path: string, init: RequestInit = {}) =>
+      new Request(`${ORIGIN}${path}`, { ...init, headers: { ...json, ...(init.headers as Record<string, string>) } });
+    const signIn = async () => {
+      const res = await f.auth.handler(
+        bearerRequest('/auth/callback/credentials', {
+          method: 'POST',
+          headers: { 'x-auth-mode': 'bearer' },
+          body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+        }),
+      );
+      return res.headers.get('set-auth-token')!;
+    };
+    const signOut = (token: string) =>
+      f.auth.handler(
+        bearerRequest('/auth/bearer/sign-out', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: '{}',
+        }),
+      );
+    /** The user `other` reads from these headers (a token or a cookie). */
+    const seenByOther = async (headers: Record<string, string>) =>
+      (await other.getSession(new Request(`${ORIGIN}/api/me`, { headers }))).user?.id ?? null;
+    return { ...f, signIn, signOut, seenByOther, tick: (seconds: number) => (now += seconds * 1000) };
+  }
+
+  it('jwt: the other instance refuses the signed-out token at once (bearer reads are checked against storage) and the user’s browser cookie at its next check, within revalidateAge', async () => {
+    const f = await twoInstances('jwt');
+    const phone = await f.signIn();
+    const laptop = f.client();
+    expect((await laptop.signIn()).status).toBe(200);
+    const cookie = laptop.cookieHeader();
+    expect(await f.seenByOther({ authorization: `Bearer ${phone}` })).toBe(f.userId);
+    expect(await f.seenByOther({ cookie })).toBe(f.userId);
+
+    expect((await f.signOut(phone)).status).toBe(200);
+    expect(await f.seenByOther({ authorization: `Bearer ${phone}` })).toBeNull();
+    // The cookie was confirmed against storage just now: the other instance trusts it until revalidateAge.
+    expect(await f.seenByOther({ cookie })).toBe(f.userId);
+    f.tick(61);
+    expect(await f.seenByOther({ cookie })).toBeNull();
+  });
+
+  it('database: only the signed-out session ends, refused by the other instance at once; the browser stays', async () => {
+    const f = await twoInstances('database');
+    const phone = await f.signIn();
+    const tablet = await f.signIn();
+    const laptop = f.client();
+    expect((await laptop.signIn()).status).toBe(200);
+    const cookie = laptop.cookieHeader();
+    expect(await f.seenByOther({ authorization: `Bearer ${phone}` })).toBe(f.userId);
+
+    expect((await f.signOut(phone)).status).toBe(200);
+    expect(await f.seenByOther({ authorization: `Bearer ${phone}` })).toBeNull();
+    expect(await f.seenByOther({ authorization: `Bearer ${tablet}` })).toBe(f.userId);
+    expect(await f.seenByOther({ cookie })).toBe(f.userId);
+    f.tick(61);
+    expect(await f.seenByOther({ cookie })).toBe(f.userId);
+    expect(await f.adapter.listSessions(f.userId)).toHaveLength(2);
   });
 });
 
