@@ -47,9 +47,12 @@ export interface BearerExtension {
  *   `Cookie` header, 401 `BEARER_INVALID` for a bad token. With `database` sessions only that session ends (its row
  *   is deleted: refused by every process at once; the user's other devices and browsers stay signed in). With `jwt`
  *   sessions one token cannot be withdrawn (nothing is stored per token), so the user's session version is bumped:
- *   **every session of the user ends**, bearer tokens on other devices and browser cookies alike, in this process at
- *   once and in other processes at their next storage check (within `session.revalidateAge`). For a sign-out of
- *   one device only, use `database` sessions, or have the client drop its token (valid until it expires).
+ *   **every session of the user ends**, bearer tokens on other devices and browser cookies alike. When each
+ *   instance sees it: this one at once; others refuse a bearer token at once too (a bearer read is confirmed
+ *   against storage on every request), and a browser cookie at their next storage check (within
+ *   `session.revalidateAge`; the cookie path adds no storage read per request). A session issued after the
+ *   sign-out is unaffected. For a sign-out of one device only, use `database` sessions, or have the client drop
+ *   its token (valid until it expires).
  * - Never on the core's routes under `basePath` (they read the session cookie only): a token never signs in,
  *   links, changes credentials or sets a cookie there.
  *

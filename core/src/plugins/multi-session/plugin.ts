@@ -55,6 +55,14 @@ export const MULTI_SESSION_API = {
  *   `sessionId` that is not one of this browser's live accounts (another browser's, say) answers 404
  *   `DEVICE_SESSION_NOT_FOUND` and changes nothing; from an impersonation, 403 `IMPERSONATION_RESTRICTED`. Like
  *   `POST /sessions/revoke`, neither route has a rate limit of its own (an app's `rateLimit.rules` may add one).
+ * - When the active session ends another way (the account deleted, `POST /sessions/revoke` of the current session,
+ *   a ban, expiry, a revocation elsewhere), the answer that clears the session cookie, or the next read of
+ *   `GET {basePath}/session` or the plugin's routes, makes the most recently added live account active instead (its
+ *   session cookie is set; `GET /session` answers it); accounts that ended drop out, and with none left the browser
+ *   is signed out. The app's own routes (`auth.getSession` outside `basePath`) see the browser signed out until then.
+ * - Two sign-ins of one browser at once (two tabs) keep the account that was active as one re-issued session, the
+ *   same in both answers; the browser keeps the answer it applies last (the other new session stays a normal
+ *   session of its user, listed by `GET /sessions`). A sign-in carrying the first one's cookies keeps both.
  * - `POST {basePath}/signout` ends every account of the browser, not only the active one.
  * - `GET {basePath}/multi-session`: a no-JS page listing the accounts with Switch and Sign out buttons and an
  *   "Add another account" link to the sign-in page.
