@@ -35,6 +35,36 @@ describe('auth.openScope and withRequestScope', async () => {
     expect(db.auth.openScope(new Request(`${ORIGIN}/x`, { headers: { cookie: dbCookie } }))).toBeInstanceOf(Promise);
   });
 
+  it('auth.run always answers with a promise: a throwing or returning fn, a scope ready now or later', async () => {
+    const cookie = await signedIn(jwt);
+    const request = () => new Request(`${ORIGIN}/x`, { headers: { cookie } });
+    await jwt.auth.openScope(request());
+    // The scope is ready in this tick: fn runs inside it before run returns, and its throw is a rejection.
+    let ranInside = false;
+    const returned = jwt.auth.run(request(), () => {
+      ranInside = requireAuth().email === 'ada@example.com';
+      return 42;
+    });
+    expect(ranInside).toBe(true);
+    await expect(returned).resolves.toBe(42);
+    const thrown = jwt.auth.run(request(), () => {
+      throw new Error('boom');
+    });
+    expect(thrown).toBeInstanceOf(Promise);
+    await expect(thrown).rejects.toThrow('boom');
+    await expect(jwt.auth.run(request(), async () => getUser()?.email)).resolves.toBe('ada@example.com');
+    expect(() => getUser()).toThrow(/outside a request scope/);
+    // A session read that needs storage: fn runs once it settled, still inside the scope.
+    const dbCookie = await signedIn(db);
+    const later = new Request(`${ORIGIN}/x`, { headers: { cookie: dbCookie } });
+    await expect(db.auth.run(later, () => requireAuth().email)).resolves.toBe('ada@example.com');
+    await expect(
+      db.auth.run(later, () => {
+        throw new Error('later');
+      }),
+    ).rejects.toThrow('later');
+  });
+
   it("reads the adapter's cookie header in place of request.headers when given", async () => {
     const cookie = await signedIn(jwt);
     const bare = new Request(`${ORIGIN}/x`);
