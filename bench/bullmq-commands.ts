@@ -19,7 +19,8 @@ import {
   type DrainFigures,
 } from './bullmq-workload.js';
 
-type Case = { kind: 'raw' | 'engine'; width: number; total: number; prefix: string };
+/** `concurrency` set: the engine runs batches of 1, that many in flight (the per-message form). */
+type Case = { kind: 'raw' | 'engine'; width: number; total: number; prefix: string; concurrency?: boolean };
 
 /** What one case cost, per drained message. */
 export interface CaseCost extends DrainFigures {
@@ -106,26 +107,40 @@ function runInChild(c: Case): Promise<DrainFigures> {
 async function runCase(c: Case): Promise<DrainFigures> {
   return withClient(async (client) => {
     const mark = async (phase: 'filled' | 'drained') => void (await client.echo(`${c.prefix}:${phase}`));
-    const drain = c.kind === 'raw' ? rawDrain : engineDrain;
-    return drain(c.width, c.total, { prefix: c.prefix, mark });
+    const options = { prefix: c.prefix, mark };
+    if (c.kind === 'raw') return rawDrain(c.width, c.total, options);
+    const shape = c.concurrency ? { batchSize: 1, concurrency: c.width } : { batchSize: c.width };
+    return engineDrain(shape, c.total, options);
   });
 }
 
-/** Raw vs engine at each width (batch size = concurrency): commands and CPU µs per message, and rates. */
+/** Engine/raw ratios of one engine case against raw before and after it. */
+function versus(engine: CaseCost, raw: CaseCost, rawAfter: CaseCost): Record<string, number> {
+  const mean = (f: (c: CaseCost) => number) => (f(raw) + f(rawAfter)) / 2;
+  return {
+    'engine/raw commands per message': engine.commandsPerMessage / mean((c) => c.commandsPerMessage),
+    'engine/raw CPU per message': engine.cpuUsPerMessage / mean((c) => c.cpuUsPerMessage),
+    'engine/raw rate (raw before and after)': engine.rate / mean((c) => c.rate),
+  };
+}
+
+/**
+ * Raw vs engine at each width N: the engine in batches of N (`batch`) and in batches of 1 with N in flight
+ * (`perMessage`); commands and CPU µs per message, and rates.
+ */
 export async function benchBullmqCommands(widths = [10, 100], total = 2_000): Promise<Record<string, unknown>> {
   const results: Record<string, unknown> = {};
   for (const width of widths) {
     const prefix = () => `bench-cmd-${randomBytes(4).toString('hex')}`;
     const raw = await measure({ kind: 'raw', width, total, prefix: prefix() });
-    const engine = await measure({ kind: 'engine', width, total, prefix: prefix() });
+    const batch = await measure({ kind: 'engine', width, total, prefix: prefix() });
+    const perMessage = await measure({ kind: 'engine', width, total, prefix: prefix(), concurrency: true });
     const rawAfter = await measure({ kind: 'raw', width, total, prefix: prefix() });
     results[`width ${width}`] = {
       raw,
-      engine,
       rawAfter,
-      'engine/raw commands per message': engine.commandsPerMessage / raw.commandsPerMessage,
-      'engine/raw CPU per message': engine.cpuUsPerMessage / ((raw.cpuUsPerMessage + rawAfter.cpuUsPerMessage) / 2),
-      'engine/raw rate (raw before and after)': engine.rate / ((raw.rate + rawAfter.rate) / 2),
+      [`engine batch ${width}`]: { ...batch, ...versus(batch, raw, rawAfter) },
+      [`engine batch 1 × concurrency ${width}`]: { ...perMessage, ...versus(perMessage, raw, rawAfter) },
     };
   }
   return results;

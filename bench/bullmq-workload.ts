@@ -59,8 +59,18 @@ async function timed(total: number, start: () => Promise<void>, finished: Promis
   return { rate: total / seconds, cpuUsPerMessage: (used.user + used.system) / total };
 }
 
-/** A queue trigger on the BullMQ engine (batches of `batchSize`) that acks every message. */
-export async function engineDrain(batchSize: number, total: number, options: DrainOptions): Promise<DrainFigures> {
+/**
+ * How the engine consumes: batches of `batchSize`, and `concurrency` batches in flight (`config.concurrency`,
+ * unset = one batch at a time). Batch 1 × concurrency N is the per-message form, like a raw Worker at N.
+ */
+export interface EngineShape {
+  batchSize: number;
+  concurrency?: number;
+}
+
+/** A queue trigger on the BullMQ engine shaped as `shape` that acks every message. */
+export async function engineDrain(shape: EngineShape, total: number, options: DrainOptions): Promise<DrainFigures> {
+  const { batchSize, concurrency } = shape;
   let acked = 0;
   let done!: () => void;
   const finished = new Promise<void>((resolve) => (done = resolve));
@@ -70,7 +80,10 @@ export async function engineDrain(batchSize: number, total: number, options: Dra
     triggers: {
       consumer: defineTrigger({
         source: { type: 'queue', name: 'bench', batchSize, batchTimeout: '20ms' },
-        config: { observability: { metrics: false, tracing: false } },
+        config: {
+          observability: { metrics: false, tracing: false },
+          ...(concurrency === undefined ? {} : { concurrency }),
+        },
         handle: async (event) => {
           await Promise.all(event.messages.map(io));
           acked += event.messages.length;

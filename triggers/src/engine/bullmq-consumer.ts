@@ -29,39 +29,54 @@ export interface ConsumerHost {
    * would otherwise sleep until its drain delay.
    */
   wake(queue: string): Promise<void>;
+  /**
+   * Whether a worker of another instance waits for a slot of `queue` under its global concurrency (then an
+   * ack must not hand its freed slot straight to this instance). May answer from a short-lived cache.
+   */
+  contended(queue: string): boolean;
+  /** Marks that this instance waits for a slot of `queue` under its global concurrency (fire and forget). */
+  waiting(queue: string): void;
   onError(message: string, error: unknown): void;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Consumes one BullMQ queue by manual job fetching: blocks for the first job,
- * then collects up to `batchSize` jobs until `batchTimeoutMs` has passed since
- * the first, and delivers them as one batch. While the handler runs, the jobs
- * of the next batch are fetched (Redis is idle then); when it returns, the
- * batch is settled job by job while the next batch is already delivered, so
- * Redis round trips overlap the handler's own work, as a BullMQ `Worker` at
- * equal concurrency overlaps its jobs. At most one batch is in the handler and
- * one settling. Locks of held jobs (delivered or fetched ahead) are extended
- * every half `lockDurationMs`; jobs of a process that dies are found stalled
- * by BullMQ and fetched again with `attemptsStarted` + 1.
+ * Consumes one BullMQ queue by manual job fetching, with up to `concurrency` batches in the handler at once
+ * (the consumer's slots), all on one BullMQ worker: blocks for the first job, then collects up to `batchSize`
+ * jobs until `batchTimeoutMs` has passed since the first, and delivers them as one batch in a free slot. When a
+ * handler returns, its batch is settled job by job in the background while the slot takes the next batch, so
+ * Redis round trips overlap handlers' own work, as a BullMQ `Worker` at equal concurrency overlaps its jobs.
+ * An ack fetches the next job in the same script (one command per message, as a `Worker` does) while the
+ * jobs held ahead fall short of what the free slots and one batch ahead need; without a global concurrency the
+ * next batch is also fetched while a handler runs (Redis is idle then). Locks of held jobs (delivered or fetched
+ * ahead) are extended every half `lockDurationMs`; jobs of a process that dies are found stalled by BullMQ and
+ * fetched again with `attemptsStarted` + 1.
+ *
+ * Under a global concurrency (`config.concurrency` across the fleet) a job fetched ahead would take a slot
+ * from a handler, so nothing is fetched ahead; and an ack fetches the next job only while no other instance
+ * waits for a slot (`fleet.contended()`), else a settled batch wakes the waiting workers instead, so instances
+ * share the limit.
  */
 export class BatchConsumer {
   private running = false;
   private loop: Promise<void> | undefined;
   private batches = 0;
-  /** Settling of the delivered batch. */
-  private readonly settling = new Set<Promise<void>>();
-  /** The settling of the last delivered batch: the next one waits for it before settling its own. */
-  private lastSettle: Promise<void> = Promise.resolve();
-  /** Jobs fetched ahead (active and locked with their own token), for the next batch. */
+  /** Batches whose handler runs. */
+  private inHandler = 0;
+  /** Deliveries from handler to settlement, so stop() waits for them. */
+  private readonly inFlight = new Set<Promise<void>>();
+  /** Jobs fetched ahead (active and locked with their own token), for the next batches. */
   private readonly prefetched: Job[] = [];
+  /** Delivered jobs not settled yet, with their token: their locks are extended. */
+  private readonly delivered = new Map<Job, string>();
   /** The blocking fetch in flight, if any (it outlives a wait that an ack's fetch ended). */
   private blocking: Promise<void> | undefined;
-  /** Wakes the loop waiting for a first job. */
-  private arrived: (() => void) | undefined;
-  /** Jobs acks in flight may still fetch (see `deliver`). */
+  /** Wakes the loop waiting for a job or a slot. */
+  private wakeLoop: (() => void) | undefined;
+  /** Jobs acks in flight may still fetch (see `settleBatch`). */
   private incoming = 0;
+  private keeper: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private readonly worker: Worker,
@@ -69,26 +84,67 @@ export class BatchConsumer {
     private readonly host: ConsumerHost,
   ) {}
 
+  /** Batches in the handler at once. */
+  private get slots(): number {
+    return Math.max(1, this.consumer.concurrency ?? 1);
+  }
+
+  private get global(): boolean {
+    return this.consumer.globalConcurrency !== undefined;
+  }
+
   start(): void {
     this.running = true;
+    this.keeper = setInterval(() => this.extendLocks(), Math.max(100, this.host.lockDurationMs / 2));
     this.loop = this.run();
   }
 
-  /** Stops fetching and waits for the batch in flight to settle. */
+  /** Stops fetching and waits for the batches in flight to settle. */
   async stop(): Promise<void> {
     this.running = false;
+    this.nudge();
     await this.loop;
-    await Promise.all([...this.settling]);
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+    clearInterval(this.keeper);
+  }
+
+  private extendLocks(): void {
+    const token = `${this.host.instance}:${this.batches}`;
+    const held: Array<[Job, string]> = [
+      ...this.delivered,
+      ...this.prefetched.map((job): [Job, string] => [job, token]),
+    ];
+    for (const [job, jobToken] of held) {
+      job.extendLock(job.token ?? jobToken, this.host.lockDurationMs).catch((error: unknown) => {
+        this.host.onError(`bullmq engine: could not extend the lock of job ${job.id}`, error);
+      });
+    }
+  }
+
+  /** Wakes the loop: a job was held, a fetch ended, a slot freed or the consumer stops. */
+  private nudge(): void {
+    const wake = this.wakeLoop;
+    this.wakeLoop = undefined;
+    wake?.();
+  }
+
+  /** Resolves at the next `nudge()`. */
+  private untilNudged(): Promise<void> {
+    return new Promise<void>((resolve) => (this.wakeLoop = resolve));
   }
 
   private async run(): Promise<void> {
     while (this.running) {
+      if (this.inHandler >= this.slots) {
+        await this.untilNudged();
+        continue;
+      }
       const token = `${this.host.instance}:${++this.batches}`;
       try {
         const batch = await this.collect(token);
         // A blocking fetch can outlive stop() (the worker's blocking connection closes late): give those back.
         if (!this.running) await this.release(batch, token);
-        else if (batch.length > 0) await this.deliver(batch, token);
+        else if (batch.length > 0) this.deliver(batch, token);
       } catch (error) {
         if (!this.running) break;
         this.host.onError(`bullmq engine: consumer of queue "${this.consumer.queue}" failed`, error);
@@ -123,18 +179,21 @@ export class BatchConsumer {
   /** Holds a job fetched ahead, and wakes a loop waiting for a first job. */
   private hold(job: Job): void {
     this.prefetched.push(job);
-    this.arrived?.();
+    this.nudge();
   }
 
   /**
-   * Waits for a job to be held: from a blocking fetch (its job is held too, even when an ack's fetch came
-   * first) or from an ack of the settling batch. Avoids spinning when a blocking fetch returns early (e.g.
-   * only delayed jobs exist).
+   * Waits for a job to be held: from an ack of a settling batch when one may still fetch, else from a
+   * blocking fetch (its job is held too, even when an ack's fetch came first). Avoids spinning when a
+   * blocking fetch returns early (e.g. only delayed jobs exist).
    */
   private async awaitFirst(token: string): Promise<void> {
-    const arrival = new Promise<void>((resolve) => (this.arrived = resolve));
+    const arrival = this.untilNudged();
+    if (this.incoming > 0) return arrival;
     const started = Date.now();
     let failure: { error: unknown } | undefined;
+    // Free slots and no job: under a global concurrency, the others' acks should leave their slots to the queue.
+    if (this.global && !this.blocking) this.host.waiting(this.consumer.queue);
     this.blocking ??= this.fetch(token, true)
       .then(
         (job) => job && this.hold(job),
@@ -142,10 +201,9 @@ export class BatchConsumer {
       )
       .finally(() => {
         this.blocking = undefined;
-        this.arrived?.();
+        this.nudge();
       });
     await arrival;
-    this.arrived = undefined;
     if (failure) throw failure.error;
     if (this.prefetched.length === 0 && Date.now() - started < 5) await sleep(10);
   }
@@ -160,6 +218,11 @@ export class BatchConsumer {
       batch.push(...this.prefetched.splice(0, this.consumer.batchSize - batch.length));
       const need = this.consumer.batchSize - batch.length;
       if (need === 0) break;
+      // Acks in flight fetch for this batch: wait for them rather than fetch the same jobs twice.
+      if (this.incoming > 0) {
+        await this.untilNudged();
+        continue;
+      }
       const jobs = await Promise.all(Array.from({ length: need }, () => this.fetch(token, false)));
       const fetched = jobs.filter((job): job is Job => job !== undefined);
       batch.push(...fetched);
@@ -171,11 +234,20 @@ export class BatchConsumer {
     return batch;
   }
 
-  /** Fetches up to `batchSize` jobs for the next batch (non-blocking, in one round of parallel calls). */
+  /**
+   * Jobs worth holding ahead (fetched ahead or being fetched by acks): a batch for each free slot, and, without
+   * a global concurrency, one batch more for the slot whose handler returns next.
+   */
+  private wanted(): number {
+    const free = this.slots - this.inHandler + (this.global ? 0 : 1);
+    return this.consumer.batchSize * Math.max(0, free);
+  }
+
+  /** Fetches the jobs `wanted()` still lacks (non-blocking, in one round of parallel calls). */
   private async fetchAhead(): Promise<void> {
     const token = `${this.host.instance}:${++this.batches}`;
-    // Jobs that acks of the settling batch are fetching count as held already.
-    const want = this.consumer.batchSize - this.prefetched.length - this.incoming;
+    // Jobs that acks of settling batches are fetching count as held already.
+    const want = this.wanted() - this.prefetched.length - this.incoming;
     if (want <= 0) return;
     try {
       const jobs = await Promise.all(Array.from({ length: want }, () => this.fetch(token, false)));
@@ -186,63 +258,74 @@ export class BatchConsumer {
   }
 
   /**
-   * Delivers a batch while the next one is fetched, then starts settling it
-   * (after the previous batch has settled) without waiting, so the next
-   * batch's handler overlaps this batch's settlement.
+   * Runs a batch in a slot while (without a global concurrency) the next one is fetched, then settles it in
+   * the background; the slot is free for the next batch as soon as the handler returns.
    */
-  private async deliver(batch: Job[], token: string): Promise<void> {
-    const keeper = setInterval(
-      () => {
-        for (const job of [...batch, ...this.prefetched]) {
-          job.extendLock(job.token ?? token, this.host.lockDurationMs).catch((error: unknown) => {
-            this.host.onError(`bullmq engine: could not extend the lock of job ${job.id}`, error);
-          });
-        }
-      },
-      Math.max(100, this.host.lockDurationMs / 2),
-    );
-    // Fetched while the handler runs. A process killed now leaves these jobs active too: BullMQ finds them
-    // stalled and redelivers them with `attemptsStarted` + 1, although no handler saw them.
-    const fetchingAhead = this.running ? this.fetchAhead() : Promise.resolve();
-    let dispositions: MessageDisposition[] = [];
-    try {
-      dispositions = await this.host.deliver(this.consumer.queue, batch.map(toEngineMessage));
-    } catch (error) {
-      this.host.onError(`bullmq engine: delivery on queue "${this.consumer.queue}" failed; redelivering`, error);
-    }
-    await fetchingAhead;
-    await this.lastSettle;
+  private deliver(batch: Job[], token: string): void {
+    this.inHandler++;
+    for (const job of batch) this.delivered.set(job, job.token ?? token);
+    const flight: Promise<void> = (async () => {
+      // Fetched while the handler runs. A process killed now leaves these jobs active too: BullMQ finds them
+      // stalled and redelivers them with `attemptsStarted` + 1, although no handler saw them.
+      const fetchingAhead = this.running && !this.global ? this.fetchAhead() : Promise.resolve();
+      let dispositions: MessageDisposition[] = [];
+      try {
+        dispositions = await this.host.deliver(this.consumer.queue, batch.map(toEngineMessage));
+      } catch (error) {
+        this.host.onError(`bullmq engine: delivery on queue "${this.consumer.queue}" failed; redelivering`, error);
+      }
+      await fetchingAhead;
+      this.inHandler--;
+      // Acks that fetch count as incoming before the loop looks for the freed slot's next batch.
+      const settling = this.settleBatch(batch, dispositions, token);
+      this.nudge();
+      await settling;
+    })().finally(() => {
+      this.inFlight.delete(flight);
+      this.nudge();
+    });
+    this.inFlight.add(flight);
+  }
+
+  /**
+   * Settles a batch. Acks fetch jobs for the batches to come in the same script (as a BullMQ Worker does), so
+   * one Redis command settles a message and fetches the next instead of two, up to what `wanted()` asks for.
+   * Under a global concurrency an ack fetches only while no other instance waits for a slot: there it would
+   * hand its slot straight to this instance, so the batch settles without fetching and then wakes the workers
+   * blocked on the queue (woken by the marker, they compete for the freed slots).
+   */
+  private async settleBatch(batch: Job[], dispositions: MessageDisposition[], token: string): Promise<void> {
     const byId = new Map(dispositions.map((d) => [d.id, d]));
-    // Acks fetch jobs for the batch after next in the same script (as a BullMQ Worker does), so one Redis
-    // command settles a message and fetches the next instead of two. The loop is about to take a batch of
-    // what is held ahead; the acks fetch what keeps one more batch there.
-    // Not under a global concurrency: there an ack that fetched would hand its slot straight to the same
-    // instance, and the others (woken by the marker after the settle) would never get one.
-    const ahead = Math.max(0, this.prefetched.length - this.consumer.batchSize) + this.incoming;
-    const fetching = this.running && this.consumer.globalConcurrency === undefined;
-    let fetches = fetching ? Math.max(0, this.consumer.batchSize - ahead) : 0;
-    const settled: Promise<void> = Promise.all(
+    const fetching = this.running && (!this.global || !this.host.contended(this.consumer.queue));
+    await Promise.all(
       batch.map(async (job) => {
         const disposition = byId.get(job.id!);
-        const fetchNext = disposition?.action === 'ack' && fetches-- > 0;
-        if (!fetchNext) return void (await this.settle(job, disposition, job.token ?? token));
+        const fetchNext =
+          fetching &&
+          this.running &&
+          disposition?.action === 'ack' &&
+          this.prefetched.length + this.incoming < this.wanted();
+        const jobToken = job.token ?? token;
+        if (!fetchNext) {
+          await this.settle(job, disposition, jobToken);
+          this.delivered.delete(job);
+          return;
+        }
         this.incoming++;
-        const next = await this.settle(job, disposition, job.token ?? token, true).finally(() => this.incoming--);
-        if (!next) return;
-        // After stop() the loop has given back what it held; a job fetched since goes back here.
-        if (this.running) this.hold(next);
-        else await this.release([next], token);
+        const next = await this.settle(job, disposition, jobToken, true).finally(() => {
+          this.incoming--;
+          this.delivered.delete(job);
+        });
+        if (next && this.running) this.hold(next);
+        // After stop() the loop gives back what it holds; a job fetched since goes back here.
+        else if (next) await this.release([next], token);
+        else this.nudge();
       }),
-    ).then(async () => {
-      clearInterval(keeper);
-      if (this.consumer.globalConcurrency !== undefined)
-        await this.host
-          .wake(this.consumer.queue)
-          .catch((error: unknown) => this.host.onError('bullmq engine: wake', error));
-      this.settling.delete(settled);
-    });
-    this.settling.add(settled);
-    this.lastSettle = settled;
+    );
+    if (this.global && !fetching)
+      await this.host
+        .wake(this.consumer.queue)
+        .catch((error: unknown) => this.host.onError('bullmq engine: wake', error));
   }
 
   /**

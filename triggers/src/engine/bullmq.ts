@@ -11,6 +11,7 @@ import {
   type OpenedConnection,
 } from './bullmq-connection.js';
 import { BatchConsumer, type MessageData } from './bullmq-consumer.js';
+import { slotContention } from './bullmq-contention.js';
 import { Scheduler } from './bullmq-schedules.js';
 import { redisLock, redisStepStore, type ScriptClient } from './redis-scripts.js';
 import { redisEventWaits } from './bullmq-waits.js';
@@ -313,6 +314,13 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
   }
 
   const runs = bullmqRuns({ open, queueOf, prefix, onError });
+  // Under a global concurrency: whether another instance waits for a slot (see BatchConsumer).
+  const contention = slotContention({
+    instance,
+    clientOf: async (queue) => scriptClientOf(await queueOf(queue)),
+    keyOf: (queue) => `${prefix}:${queue}:framework.waiting`,
+    onError,
+  });
   return {
     kind: 'bullmq',
     durable: true,
@@ -361,6 +369,8 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
           const target = await queueOf(queue);
           await wakeWorkers(await scriptClientOf(target), target.keys.marker!);
         },
+        contended: (queue: string) => contention.contended(queue),
+        waiting: (queue: string) => contention.waiting(queue),
         onError,
       };
       for (const consumer of plan.consumers) {
@@ -369,15 +379,10 @@ export function bullmqEngine(options: BullmqEngineOptions): TriggerEngine {
         await (consumer.globalConcurrency === undefined
           ? shared.removeGlobalConcurrency()
           : shared.setGlobalConcurrency(consumer.globalConcurrency));
-        // One fetch loop, with its own worker (and blocking connection), per batch in flight.
-        for (let slot = 0; slot < (consumer.concurrency ?? 1); slot++) {
-          const batchConsumer = new BatchConsumer(await workerOf(consumer.queue, consumer.rateLimit), consumer, {
-            ...host,
-            instance: `${instance}.${slot}`,
-          });
-          consumers.push(batchConsumer);
-          batchConsumer.start();
-        }
+        // One fetch loop on one worker (and blocking connection) per queue, running `concurrency` batches at once.
+        const batchConsumer = new BatchConsumer(await workerOf(consumer.queue, consumer.rateLimit), consumer, host);
+        consumers.push(batchConsumer);
+        batchConsumer.start();
       }
       if (plan.schedules.length > 0) {
         const name = `framework.schedules.${plan.runtime}`;
