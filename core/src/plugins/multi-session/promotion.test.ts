@@ -125,6 +125,25 @@ describe.each(adapters)('multiSession() when the active session ends, on %s', (_
   });
 });
 
+describe('multiSession() promotion attacks', () => {
+  it('a tampered set promotes nothing: the browser whose active session ended is signed out and the set cleared', async () => {
+    const [, open] = adapters[0]!;
+    const f = await setup(open);
+    const c = f.client();
+    await signInAs(c, EMAIL);
+    await signInAs(c, GRACE);
+    const sealed = c.cookies.get(SET_COOKIE)!;
+    // One character of the sealed payload changed: the cookie no longer opens.
+    const at = sealed.length - 10;
+    c.cookies.set(SET_COOKIE, `${sealed.slice(0, at)}${sealed[at] === 'A' ? 'B' : 'A'}${sealed.slice(at + 1)}`);
+    await f.adapter.deleteSession((await f.adapter.listSessions(f.graceId))[0]!.id);
+    expect(await c.session()).toBeNull();
+    expect(c.cookies.has(SET_COOKIE)).toBe(false);
+    // Ada's session is untouched (still live in storage), only out of this browser's reach.
+    expect(await f.adapter.listSessions(f.userId)).toHaveLength(1);
+  });
+});
+
 describe('multiSession() when the active session expires', () => {
   it('GET /session answers the kept account, with its cookie, once the active session expired', async () => {
     let now = Date.now();
