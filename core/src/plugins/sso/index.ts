@@ -6,6 +6,7 @@
 export { sso, type SsoExtension } from './plugin.js';
 export type { SsoOptions, ResolveTxt } from './options.js';
 export type { LookupAddresses } from './issuer-policy.js';
+export type { SamlKeyPair, SamlSpKeys } from './saml/types.js';
 export { SSO_ERRORS, type SsoErrorCode } from './errors.js';
 export { TXT_LABEL } from './domains.js';
 export type {

@@ -23,7 +23,7 @@ interface Seen {
   method: string;
   url: string;
   host: string | undefined;
-  servername: string | false | undefined;
+  servername: string | false | null | undefined;
   body: string;
 }
 

@@ -5,6 +5,8 @@
 import { AuthConfigError, type AuthPlugin } from '../../plugin-kit.js';
 import { organizationsAccess, type OrganizationsAccess } from '../organizations/index.js';
 import { dnsLookup, type LookupAddresses } from './issuer-policy.js';
+import { checkSamlSpKeys } from './saml/keys.js';
+import type { SamlSpKeys } from './saml/types.js';
 import type { SsoRoleMapping, SsoStorage } from './types.js';
 
 /** Looks up the TXT records of a host name: each record as its character-strings (as `node:dns` answers). */
@@ -57,6 +59,20 @@ export interface SsoOptions {
   allowIdpInitiated?: boolean;
   /** SAML: the clock skew allowed on `NotBefore` / `NotOnOrAfter`, in seconds. Default 60. */
   clockSkewSeconds?: number;
+  /**
+   * SAML: this app's own key pairs as a service provider (RSA key + its X.509 certificate, PEM), for every SAML
+   * provider. `signing` signs every AuthnRequest (HTTP-Redirect `SigAlg`/`Signature`, `signatureAlgorithm`
+   * `sha256` by default or `sha512`); `encryption` decrypts assertions the IdP encrypts to its certificate
+   * (`requireEncryptedAssertions` refuses plain ones). Both certificates are published in the SP metadata
+   * (`KeyDescriptor use="signing"` with `AuthnRequestsSigned="true"`, `use="encryption"`). Default: none (requests
+   * unsigned, encrypted assertions refused). Checked at `createAuth` (`INVALID_CONFIG` for a key that is not RSA, a
+   * certificate of another key, or unreadable PEM).
+   * @example
+   * ```ts
+   * sso({ organizations: orgs, samlKeys: { signing: { privateKey: env.SAML_SP_KEY, certificate: env.SAML_SP_CERT } } });
+   * ```
+   */
+  samlKeys?: SamlSpKeys;
 }
 
 /** The options with defaults applied. @internal */
@@ -72,6 +88,7 @@ export interface ResolvedSsoOptions {
   lookup: LookupAddresses;
   fetch: typeof fetch | undefined;
   maxDomains: number;
+  samlKeys: SamlSpKeys | undefined;
 }
 
 const bad = (message: string) => new AuthConfigError(`Invalid auth config: sso() ${message}`);
@@ -93,6 +110,8 @@ export function resolveSsoOptions(o: SsoOptions): ResolvedSsoOptions {
   const maxDomains = o.maxDomains ?? 10;
   if (!Number.isInteger(maxDomains) || maxDomains < 1 || maxDomains > 1000)
     throw bad('`maxDomains` must be an integer 1–1000');
+  const keyProblem = checkSamlSpKeys(o.samlKeys);
+  if (keyProblem) throw bad(`\`samlKeys\` ${keyProblem}`);
   const skew = o.clockSkewSeconds ?? 60;
   if (!Number.isInteger(skew) || skew < 0 || skew > 600) throw bad('`clockSkewSeconds` must be an integer 0–600');
   return {
@@ -106,6 +125,7 @@ export function resolveSsoOptions(o: SsoOptions): ResolvedSsoOptions {
     allowPrivateIssuers: o.allowPrivateIssuers,
     lookup: o.lookup ?? dnsLookup,
     fetch: o.fetch,
+    samlKeys: o.samlKeys,
     maxDomains,
   };
 }

@@ -82,6 +82,7 @@ export function samlSide(o: ResolvedSsoOptions, storage: () => SsoStorage): Saml
     return createSamlServiceProvider({
       sp: spOf(ctx, record.id),
       idp: record.saml!,
+      ...(o.samlKeys ? { keys: o.samlKeys } : {}),
       now,
       clockSkewSeconds: o.clockSkewSeconds,
       allowIdpInitiated: o.allowIdpInitiated,

@@ -4,12 +4,14 @@
  * person in, creates the membership with the mapped role, and refuses a replayed assertion through the plugin's
  * own storage, a response posted into another browser, and unsolicited responses unless allowed.
  */
+import { generateKeyPairSync, verify } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, makeFixture, type TestClient } from '../../testing/fixtures.js';
 import { organizations } from '../organizations/index.js';
 import { sso } from './index.js';
-import { createTestIdp, makeTestKey, type TestKey } from './saml/saml-test-support.js';
+import { createTestIdp, derBase64, makeTestKey, type TestKey } from './saml/saml-test-support.js';
+import type { SamlSpKeys } from './saml/types.js';
 
 const PROVIDER = 'acme-saml';
 let key: TestKey;
@@ -19,7 +21,7 @@ beforeAll(async () => {
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
 
-async function setup(options: { allowIdpInitiated?: boolean } = {}) {
+async function setup(options: { allowIdpInitiated?: boolean; samlKeys?: SamlSpKeys } = {}) {
   const warnings: string[] = [];
   const orgs = organizations({ sendInvitation: () => {} });
   const txt = new Map<string, string[][]>();
@@ -201,5 +203,149 @@ describe('sso() memberships after a domain or a provider goes (they stay, as in 
     const removed = await t.owner.postJson('/auth/org/members/remove', { organizationId: t.organizationId, userId });
     expect(removed.status).toBe(200);
     expect(await t.roleOf(userId)).toBeUndefined();
+  });
+});
+
+describe('sso() SAML with the SP’s own keys: signed AuthnRequests, encrypted assertions', () => {
+  let signing: TestKey;
+  let encryption: TestKey;
+  beforeAll(async () => {
+    signing = await makeTestKey();
+    encryption = await makeTestKey();
+  });
+  const keys = (): SamlSpKeys => ({ signing, encryption });
+  const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+
+  /** The text of the SP metadata's `KeyDescriptor` for `use`, whitespace removed ('' when there is none). */
+  const keyDescriptor = (xml: string, use: string) =>
+    (xml.split('<KeyDescriptor').find((part) => part.startsWith(` use="${use}"`)) ?? '')
+      .split('</KeyDescriptor>')[0]!
+      .replace(/\s+/g, '');
+  /** The query of the IdP redirect as sent (raw, still URL-encoded), by name. */
+  const rawQuery = (location: string) =>
+    new Map(
+      new URL(location).search
+        .slice(1)
+        .split('&')
+        .map((pair) => pair.split('=', 2) as [string, string]),
+    );
+  /** What the IdP checks (Bindings §3.4.4.1): the signature over `SAMLRequest=…&RelayState=…&SigAlg=…` as sent. */
+  const signatureHolds = (raw: Map<string, string>, certificate: string) =>
+    verify(
+      'sha256',
+      Buffer.from(['SAMLRequest', 'RelayState', 'SigAlg'].map((name) => `${name}=${raw.get(name)}`).join('&')),
+      certificate,
+      Buffer.from(decodeURIComponent(raw.get('Signature') ?? ''), 'base64'),
+    );
+
+  it('publishes both certificates in the SP metadata and signs every AuthnRequest with the signing key', async () => {
+    const t = await setup({ samlKeys: keys() });
+    const xml = await (await t.client().request(`/auth/sso/saml/metadata/${PROVIDER}`)).text();
+    expect(xml).toContain('AuthnRequestsSigned="true"');
+    expect(keyDescriptor(xml, 'signing')).toContain(derBase64(signing.certificate));
+    expect(keyDescriptor(xml, 'encryption')).toContain(derBase64(encryption.certificate));
+
+    const res = await t.client().postForm('/auth/sso/sign-in', { email: 'grace@acme.test', callbackUrl: '/home' });
+    expect(res.status).toBe(303);
+    const raw = rawQuery(res.headers.get('location')!);
+    expect(decodeURIComponent(raw.get('SigAlg')!)).toBe(RSA_SHA256);
+    expect(signatureHolds(raw, signing.certificate)).toBe(true);
+    // Forged on the way: another RelayState, or checked against another key, does not verify.
+    expect(signatureHolds(new Map(raw).set('RelayState', 'forged'), signing.certificate)).toBe(false);
+    expect(signatureHolds(raw, encryption.certificate)).toBe(false);
+  });
+
+  it('signs in with an assertion encrypted to the SP, and refuses one encrypted to another key', async () => {
+    const t = await setup({ samlKeys: keys() });
+    const c = t.client();
+    const { requestId, relayState } = await t.start(c);
+    const SAMLResponse = t.idp.respond(requestId, { assertion: t.grace, encryptTo: encryption.certificate });
+    expect(Buffer.from(SAMLResponse, 'base64').toString('utf8')).not.toContain('grace@acme.test');
+    const res = await t.post(c, { SAMLResponse, RelayState: relayState });
+    expect(res.status).toBe(303);
+    expect((await c.session())?.user.email).toBe('grace@acme.test');
+    // Replayed, the decrypted assertion is still one assertion id: refused.
+    const replay = t.client();
+    const again = await t.start(replay);
+    expect((await t.post(replay, { SAMLResponse, RelayState: again.relayState })).status).toBe(400);
+
+    const other = t.client();
+    const next = await t.start(other);
+    const wrongKey = t.idp.respond(next.requestId, { assertion: t.grace, encryptTo: signing.certificate });
+    expect((await t.post(other, { SAMLResponse: wrongKey, RelayState: next.relayState })).status).toBe(400);
+    expect(await other.session()).toBeNull();
+  });
+
+  it('an encrypted assertion must still be signed by the IdP inside', async () => {
+    const t = await setup({ samlKeys: keys() });
+    const c = t.client();
+    const { requestId, relayState } = await t.start(c);
+    const forged = await makeTestKey();
+    const parts = t.idp.assertionParts(requestId, t.grace);
+    const { encryptAssertion, encode, responseXml } = await import('./saml/saml-test-support.js');
+    const assertion = encryptAssertion(t.idp.signedAssertion(parts, forged), encryption.certificate);
+    const SAMLResponse = encode(responseXml(t.idp.responseParts(requestId), [assertion]));
+    expect((await t.post(c, { SAMLResponse, RelayState: relayState })).status).toBe(400);
+    expect(await c.session()).toBeNull();
+    expect(t.warnings.some((w) => w.includes('SAML_SIGNATURE_INVALID'))).toBe(true);
+  });
+
+  it('refuses AES-CBC encrypted assertions before decrypting, and advertises only AES-GCM', async () => {
+    const t = await setup({ samlKeys: keys() });
+    const xml = await (await t.client().request(`/auth/sso/saml/metadata/${PROVIDER}`)).text();
+    expect(xml).toContain('xmlenc11#aes256-gcm');
+    expect(xml).not.toContain('-cbc');
+    const c = t.client();
+    const { requestId, relayState } = await t.start(c);
+    const { encryptAssertion, encode, responseXml } = await import('./saml/saml-test-support.js');
+    const parts = t.idp.assertionParts(requestId, t.grace);
+    const cbc = encryptAssertion(t.idp.signedAssertion(parts), encryption.certificate, 'aes-256-cbc');
+    const SAMLResponse = encode(responseXml(t.idp.responseParts(requestId), [cbc]));
+    expect((await t.post(c, { SAMLResponse, RelayState: relayState })).status).toBe(400);
+    expect(await c.session()).toBeNull();
+    expect(t.warnings.some((w) => w.includes('SAML_RESPONSE_INVALID'))).toBe(true);
+  });
+
+  it('with requireEncryptedAssertions, refuses a plain signed assertion', async () => {
+    const t = await setup({ samlKeys: { encryption: { ...encryption, requireEncryptedAssertions: true } } });
+    const c = t.client();
+    const { requestId, relayState } = await t.start(c);
+    const res = await t.post(c, {
+      SAMLResponse: t.idp.respond(requestId, { assertion: t.grace }),
+      RelayState: relayState,
+    });
+    expect(res.status).toBe(400);
+    expect(await c.session()).toBeNull();
+  });
+
+  it('without keys: no KeyDescriptor, unsigned requests, and an encrypted assertion is refused', async () => {
+    const t = await setup();
+    const xml = await (await t.client().request(`/auth/sso/saml/metadata/${PROVIDER}`)).text();
+    expect(xml).not.toContain('KeyDescriptor');
+    expect(xml).toContain('AuthnRequestsSigned="false"');
+    const c = t.client();
+    const res = await c.postForm('/auth/sso/sign-in', { email: 'grace@acme.test', callbackUrl: '/home' });
+    expect(rawQuery(res.headers.get('location')!).has('Signature')).toBe(false);
+    const { requestId, relayState } = await t.start(c);
+    const SAMLResponse = t.idp.respond(requestId, { assertion: t.grace, encryptTo: encryption.certificate });
+    expect((await t.post(c, { SAMLResponse, RelayState: relayState })).status).toBe(400);
+    expect(await c.session()).toBeNull();
+  });
+
+  it('refuses unusable keys at createAuth (INVALID_CONFIG)', async () => {
+    const orgs = organizations({ sendInvitation: () => {} });
+    const ec = generateKeyPairSync('ec', {
+      namedCurve: 'P-256',
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
+    const attempts: SamlSpKeys[] = [
+      { signing: { privateKey: signing.privateKey, certificate: encryption.certificate } },
+      { encryption: { privateKey: 'not a key', certificate: encryption.certificate } },
+      { signing: { privateKey: ec.privateKey, certificate: signing.certificate } },
+      { signing: { ...signing, signatureAlgorithm: 'sha1' as 'sha256' } },
+    ];
+    for (const samlKeys of attempts)
+      expect(() => sso({ organizations: orgs, samlKeys }), JSON.stringify(Object.keys(samlKeys))).toThrow(/samlKeys/);
   });
 });

@@ -72,6 +72,45 @@ export function readEnvelope(responseXml: string): Element {
 }
 
 /**
+ * Whether the response carries its assertion encrypted: exactly one `EncryptedAssertion` and no plain `Assertion`
+ * child (Core §2.3.4), for `requireEncryptedAssertions`.
+ */
+export function isEncrypted(response: Element): boolean {
+  return (
+    elements(response, 'saml:EncryptedAssertion').length === 1 && elements(response, 'saml:Assertion').length === 0
+  );
+}
+
+/** Content encryption an `EncryptedAssertion` may use: AES-GCM only (XML Encryption 1.1 §5.2.4). */
+const CONTENT_ALGORITHMS = new Set([
+  'http://www.w3.org/2009/xmlenc11#aes128-gcm',
+  'http://www.w3.org/2009/xmlenc11#aes256-gcm',
+]);
+/** Key transport it may use: RSA-OAEP only (XML Encryption 1.1 §5.5.2). */
+const KEY_ALGORITHMS = new Set([
+  'http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p',
+  'http://www.w3.org/2009/xmlenc11#rsa-oaep',
+]);
+
+/**
+ * Refuses an `EncryptedAssertion` that names any algorithm but AES-GCM for its content and RSA-OAEP for its key
+ * (`SAML_RESPONSE_INVALID`), before anything is decrypted: AES-CBC content can be decrypted by an attacker who
+ * tells padding or parse failures apart (Jager and Somorovsky, "How to Break XML Encryption", CCS 2011), and
+ * RSA PKCS#1 v1.5 key transport falls to Bleichenbacher's attack. Every `EncryptionMethod` is checked, found by
+ * local name as the decrypting library finds them.
+ */
+export function checkEncryptionAlgorithms(response: Element): void {
+  for (const encrypted of elements(response, 'saml:EncryptedAssertion')) {
+    for (const method of elements(encrypted, ".//*[local-name()='EncryptionMethod']")) {
+      const parent = (method.parentNode as Element | null)?.localName;
+      const allowed =
+        parent === 'EncryptedData' ? CONTENT_ALGORITHMS : parent === 'EncryptedKey' ? KEY_ALGORITHMS : null;
+      if (!allowed?.has(attribute(method, 'Algorithm') ?? '')) fail('SAML_RESPONSE_INVALID');
+    }
+  }
+}
+
+/**
  * The parts of the envelope the assertion's signature does not cover: an `Issuer` (if any) that is the IdP
  * (Profiles §4.1.4.2) and a `Destination` that is this ACS URL (Core §3.2.2), present when the response is signed.
  * Returns its `InResponseTo`.

@@ -18,7 +18,9 @@
  * - `SAML_REPLAYED`: this assertion id was accepted before.
  * - `SAML_IDP_INITIATED_DISABLED`: an unsolicited response (no `InResponseTo`) while IdP-initiated sign-in is off.
  * - `SAML_RESPONSE_INVALID`: no `SAMLResponse`, not base64 XML, not a SAML response, a non-success status, or an
- *   assertion missing what the Web Browser SSO profile requires (NameID, bearer confirmation).
+ *   assertion missing what the Web Browser SSO profile requires (NameID, bearer confirmation); an encrypted
+ *   assertion this SP cannot or will not decrypt (no decryption key, another key, an algorithm other than AES-GCM
+ *   content and RSA-OAEP key transport), or a plain one under `requireEncryptedAssertions`.
  * - `SAML_METADATA_INVALID`: IdP metadata without an entity id, an HTTP-Redirect SSO endpoint or a signing certificate.
  */
 export type SamlErrorCode =

@@ -6,9 +6,12 @@
 export { createSamlServiceProvider } from './service-provider.js';
 export { parseIdpMetadata } from './metadata.js';
 export { createMemorySamlStores } from './stores.js';
+export { checkSamlSpKeys } from './keys.js';
 export { SamlError, SAML_ERROR_CODES, type SamlErrorCode } from './errors.js';
 export type {
   SamlIdpConfig,
+  SamlKeyPair,
+  SamlSpKeys,
   SamlProfile,
   SamlReplayStore,
   SamlRequestStore,

@@ -4,7 +4,14 @@
  * signer @node-saml/node-saml itself uses). Each response is built from parts a test can bend one at a time.
  * @module
  */
-import { generateKeyPairSync } from 'node:crypto';
+import {
+  X509Certificate,
+  constants,
+  createCipheriv,
+  generateKeyPairSync,
+  publicEncrypt,
+  randomBytes,
+} from 'node:crypto';
 import { generate } from 'selfsigned';
 import { SignedXml } from 'xml-crypto';
 
@@ -12,6 +19,45 @@ const SAML = 'urn:oasis:names:tc:SAML:2.0:assertion';
 const SAMLP = 'urn:oasis:names:tc:SAML:2.0:protocol';
 export const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
+const XENC = 'http://www.w3.org/2001/04/xmlenc#';
+const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
+
+/**
+ * Encrypts a (signed) assertion to `certificate` as an IdP does (XML Encryption 1.1): the assertion under a fresh
+ * AES-256 key (GCM: `iv ‖ ciphertext ‖ tag`, or CBC with `content: 'aes-256-cbc'`: `iv ‖ ciphertext`), that key
+ * under RSA-OAEP (MGF1, SHA-1) to the certificate's key.
+ */
+export function encryptAssertion(
+  assertion: string,
+  certificate: string,
+  content: 'aes-256-gcm' | 'aes-256-cbc' = 'aes-256-gcm',
+): string {
+  const key = randomBytes(32);
+  const gcm = content === 'aes-256-gcm';
+  const iv = randomBytes(gcm ? 12 : 16);
+  const cipher = createCipheriv(content, key, iv);
+  const body = Buffer.concat([cipher.update(assertion, 'utf8'), cipher.final()]);
+  const sealed = Buffer.concat([
+    iv,
+    body,
+    gcm ? (cipher as ReturnType<typeof createCipheriv> & { getAuthTag(): Buffer }).getAuthTag() : Buffer.alloc(0),
+  ]);
+  const wrapped = publicEncrypt(
+    { key: new X509Certificate(certificate).publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' },
+    key,
+  );
+  return (
+    `<saml:EncryptedAssertion xmlns:saml="${SAML}">` +
+    `<xenc:EncryptedData xmlns:xenc="${XENC}" Type="${XENC}Element">` +
+    `<xenc:EncryptionMethod Algorithm="${gcm ? 'http://www.w3.org/2009/xmlenc11#aes256-gcm' : `${XENC}aes256-cbc`}"/>` +
+    `<ds:KeyInfo xmlns:ds="${DSIG}"><xenc:EncryptedKey>` +
+    `<xenc:EncryptionMethod Algorithm="${XENC}rsa-oaep-mgf1p"/>` +
+    `<xenc:CipherData><xenc:CipherValue>${wrapped.toString('base64')}</xenc:CipherValue></xenc:CipherData>` +
+    `</xenc:EncryptedKey></ds:KeyInfo>` +
+    `<xenc:CipherData><xenc:CipherValue>${sealed.toString('base64')}</xenc:CipherValue></xenc:CipherData>` +
+    `</xenc:EncryptedData></saml:EncryptedAssertion>`
+  );
+}
 
 /** A signing key and its self-signed certificate (PEM). */
 export interface TestKey {
@@ -198,9 +244,16 @@ export function createTestIdp(o: TestIdpOptions) {
     /** A whole response to `inResponseTo`, its assertion signed, as the POST's base64 `SAMLResponse`. */
     respond(
       inResponseTo: string | null,
-      options: { assertion?: Partial<AssertionParts>; response?: Partial<ResponseParts>; signResponse?: boolean } = {},
+      options: {
+        assertion?: Partial<AssertionParts>;
+        response?: Partial<ResponseParts>;
+        signResponse?: boolean;
+        /** Encrypt the signed assertion to this certificate (PEM). */
+        encryptTo?: string;
+      } = {},
     ): string {
-      const assertion = this.signedAssertion(assertionParts(inResponseTo, options.assertion));
+      const signed = this.signedAssertion(assertionParts(inResponseTo, options.assertion));
+      const assertion = options.encryptTo ? encryptAssertion(signed, options.encryptTo) : signed;
       const envelope = this.responseParts(inResponseTo, options.response);
       const xml = responseXml(envelope, [assertion]);
       return encode(options.signResponse ? signElement(xml, envelope.id, o.key) : xml);

@@ -5,7 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { SAML, SamlStatusError, ValidateInResponseTo, type SamlConfig } from '@node-saml/node-saml';
-import { checkEnvelope, checkSignedAssertion, readEnvelope, type AssertionContext } from './assertion.js';
+import {
+  checkEncryptionAlgorithms,
+  checkEnvelope,
+  checkSignedAssertion,
+  isEncrypted,
+  readEnvelope,
+  type AssertionContext,
+} from './assertion.js';
 import { SamlError, type SamlErrorCode } from './errors.js';
 import type { SamlProfile, SamlServiceProviderOptions } from './types.js';
 
@@ -20,6 +27,7 @@ const DEFAULT_REQUEST_TTL_SECONDS = 600;
  * certificates only, never a key carried in the message) and the audience.
  */
 function libraryConfig(o: SamlServiceProviderOptions, requestId?: string): SamlConfig {
+  const { signing, encryption } = o.keys ?? {};
   return {
     issuer: o.sp.entityId,
     callbackUrl: o.sp.acsUrl,
@@ -31,7 +39,11 @@ function libraryConfig(o: SamlServiceProviderOptions, requestId?: string): SamlC
     acceptedClockSkewMs: -1,
     validateInResponseTo: ValidateInResponseTo.never,
     disableRequestedAuthnContext: true,
-    signatureAlgorithm: 'sha256',
+    signatureAlgorithm: signing?.signatureAlgorithm ?? 'sha256',
+    // With a signing key every AuthnRequest is signed (HTTP-Redirect: SigAlg and Signature over the query string).
+    ...(signing && { privateKey: signing.privateKey, publicCert: signing.certificate }),
+    // With a decryption key an EncryptedAssertion is decrypted, then its signature verified inside.
+    ...(encryption && { decryptionPvk: encryption.privateKey }),
     ...(requestId !== undefined && { generateUniqueId: () => requestId }),
   };
 }
@@ -100,7 +112,11 @@ export function createSamlServiceProvider(o: SamlServiceProviderOptions): {
   const saml = new SAML(libraryConfig(o));
 
   return {
-    metadataXml: () => saml.generateServiceProviderMetadata(null, null),
+    // The library lists AES-CBC among the encryption methods too; only the AES-GCM ones are accepted here.
+    metadataXml: () =>
+      saml
+        .generateServiceProviderMetadata(o.keys?.encryption?.certificate ?? null, o.keys?.signing?.certificate ?? null)
+        .replace(/\s*<EncryptionMethod Algorithm="http:\/\/www\.w3\.org\/2001\/04\/xmlenc#aes\d+-cbc"\/>/g, ''),
 
     async authnRequestUrl({ relayState }) {
       const requestId = `_${randomBytes(20).toString('hex')}`;
@@ -113,6 +129,9 @@ export function createSamlServiceProvider(o: SamlServiceProviderOptions): {
       if (typeof body.SAMLResponse !== 'string' || body.SAMLResponse === '')
         throw new SamlError('SAML_RESPONSE_INVALID');
       const response = readEnvelope(Buffer.from(body.SAMLResponse, 'base64').toString('utf8'));
+      if (o.keys?.encryption?.requireEncryptedAssertions && !isEncrypted(response))
+        throw new SamlError('SAML_RESPONSE_INVALID');
+      checkEncryptionAlgorithms(response);
       const signedAssertion = await verifiedAssertion(saml, body.SAMLResponse);
       const ctx: AssertionContext = { spAcsUrl: o.sp.acsUrl, idpEntityId: o.idp.entityId, nowMs: o.now(), skewMs };
       const envelope = checkEnvelope(response, ctx);

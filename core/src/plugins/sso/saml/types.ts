@@ -50,6 +50,48 @@ export interface SamlRequestStore {
 }
 
 /**
+ * A key pair of this service provider: an RSA private key and the X.509 certificate of its public key, both PEM
+ * (the certificate goes into the SP metadata for the IdP to import).
+ * @example
+ * ```ts
+ * const pair: SamlKeyPair = { privateKey: readFileSync('sp-signing.key', 'utf8'), certificate: readFileSync('sp-signing.crt', 'utf8') };
+ * ```
+ */
+export interface SamlKeyPair {
+  /** The RSA private key, PEM (PKCS#8 or PKCS#1). */
+  privateKey: string;
+  /** The X.509 certificate of its public key, PEM. */
+  certificate: string;
+}
+
+/**
+ * This service provider's own keys, both optional.
+ *
+ * - `signing`: every AuthnRequest is signed (HTTP-Redirect binding, Bindings §3.4.4.1: `SigAlg` and `Signature`
+ *   over the query string) with `signatureAlgorithm` (`rsa-sha256` by default, or `rsa-sha512`); the SP metadata
+ *   says `AuthnRequestsSigned="true"` and carries the certificate as a `KeyDescriptor use="signing"`.
+ * - `encryption`: assertions the IdP encrypts to this certificate (`EncryptedAssertion`, XML Encryption with
+ *   RSA-OAEP key transport and AES-GCM or AES-CBC content) are decrypted with the private key, then held to every
+ *   rule a plain assertion is (the signature is verified inside the decrypted assertion); the SP metadata carries
+ *   the certificate as a `KeyDescriptor use="encryption"`. Plain signed assertions are still accepted unless
+ *   `requireEncryptedAssertions`.
+ * @example
+ * ```ts
+ * const keys: SamlSpKeys = { signing: { privateKey, certificate }, encryption: { privateKey, certificate } };
+ * ```
+ */
+export interface SamlSpKeys {
+  signing?: SamlKeyPair & {
+    /** The signature's hash: `sha256` (default) or `sha512` (RSA in both cases). */
+    signatureAlgorithm?: 'sha256' | 'sha512';
+  };
+  encryption?: SamlKeyPair & {
+    /** Refuse a response whose assertion is not encrypted (`SAML_RESPONSE_INVALID`). Default `false`. */
+    requireEncryptedAssertions?: boolean;
+  };
+}
+
+/**
  * The options of {@link createSamlServiceProvider}.
  * @example
  * ```ts
@@ -64,6 +106,8 @@ export interface SamlServiceProviderOptions {
   sp: { entityId: string; acsUrl: string };
   /** The identity provider it trusts. */
   idp: SamlIdpConfig;
+  /** This SP's signing and decryption keys (checked by `checkSamlSpKeys`). Default: none. */
+  keys?: SamlSpKeys;
   /** The clock, in epoch milliseconds: every time check uses it. */
   now: () => number;
   /** Tolerated clock difference with the IdP, in seconds, for `NotBefore` and `NotOnOrAfter`. Default 60; 0–600. */
