@@ -77,31 +77,35 @@ const rawDrain: Drain = async (width, prefix, mark) => {
   }
 };
 
-const engineDrain: Drain = async (width, prefix, mark) => {
-  const seen: unknown[] = [];
-  const runtime = createTriggerRuntime({
-    env: {},
-    engine: bullmqEngine({ connection: REDIS_URL, prefix }),
-    triggers: {
-      jobs: defineTrigger({
-        source: { type: 'queue', name: 'jobs', batchSize: width },
-        config: { observability: { metrics: false, tracing: false } },
-        handle: (event) => void seen.push(...event.messages.map((m) => m.body)),
-      }),
-    },
-  });
-  try {
-    const all = bodies();
-    for (let sent = 0; sent < MESSAGES; sent += 100) await runtime.queue('jobs').sendBatch(all.slice(sent, sent + 100));
-    await mark('filled');
-    await runtime.start();
-    await eventually(() => expect(seen).toHaveLength(MESSAGES));
-    await runtime.stop();
-    await mark('drained');
-  } finally {
-    await runtime.stop();
-  }
-};
+/** The engine in batches of `width`, or (`perMessage`) in batches of 1 with `width` in flight (`config.concurrency`). */
+const engineDrainOf =
+  (perMessage: boolean): Drain =>
+  async (width, prefix, mark) => {
+    const seen: unknown[] = [];
+    const runtime = createTriggerRuntime({
+      env: {},
+      engine: bullmqEngine({ connection: REDIS_URL, prefix }),
+      triggers: {
+        jobs: defineTrigger({
+          source: { type: 'queue', name: 'jobs', batchSize: perMessage ? 1 : width },
+          config: { observability: { metrics: false, tracing: false }, ...(perMessage ? { concurrency: width } : {}) },
+          handle: (event) => void seen.push(...event.messages.map((m) => m.body)),
+        }),
+      },
+    });
+    try {
+      const all = bodies();
+      for (let sent = 0; sent < MESSAGES; sent += 100)
+        await runtime.queue('jobs').sendBatch(all.slice(sent, sent + 100));
+      await mark('filled');
+      await runtime.start();
+      await eventually(() => expect(seen).toHaveLength(MESSAGES));
+      await runtime.stop();
+      await mark('drained');
+    } finally {
+      await runtime.stop();
+    }
+  };
 
 describe.skipIf(!redisUp)('bullmqEngine: Redis commands per message', () => {
   // The default batch size, and single messages (a run that could use durable steps).
@@ -109,10 +113,20 @@ describe.skipIf(!redisUp)('bullmqEngine: Redis commands per message', () => {
     'a plain queue trigger at batch size %i sends at most 2 × that + 10 commands more than a raw Worker',
     async (width) => {
       const raw = await countCommands(rawDrain, width);
-      const engine = await countCommands(engineDrain, width);
+      const engine = await countCommands(engineDrainOf(false), width);
       // A raw worker settles each job and fetches the next in one command: about one per message.
       expect(raw).toBeGreaterThanOrEqual(MESSAGES);
       expect(engine - raw, `raw ${raw} commands, engine ${engine}`).toBeLessThanOrEqual(allowance(width));
     },
   );
+
+  // One message per handler call, `width` in flight: a fleet-wide limit (BullMQ's global concurrency), where
+  // an ack still fetches the next job while no other instance waits for a slot. Settling without fetching
+  // and waking the queue instead costs two more commands per message, about 2 × `MESSAGES` beyond it.
+  it('batch size 1 × concurrency 10 sends at most 2 × 10 + 10 commands more than a raw Worker at concurrency 10', async () => {
+    const raw = await countCommands(rawDrain, 10);
+    const engine = await countCommands(engineDrainOf(true), 10);
+    expect(raw).toBeGreaterThanOrEqual(MESSAGES);
+    expect(engine - raw, `raw ${raw} commands, engine ${engine}`).toBeLessThanOrEqual(allowance(10));
+  });
 });
