@@ -83,6 +83,12 @@ export interface SsoStorage {
   getProvider(id: string): Promise<SsoProviderRecord | null>;
   /** The providers of an organization, oldest first. */
   listProviders(organizationId: string): Promise<SsoProviderRecord[]>;
+  /**
+   * Replaces the settings of a provider of `provider.organizationId` (name, domain, `oidc`, `saml`, role mapping;
+   * the id, organization, type and `createdAt` stay as stored).
+   * @returns false when the organization has no provider with this id (nothing changed).
+   */
+  updateProvider(provider: SsoProviderRecord): Promise<boolean>;
   /** Whether a provider of this organization was deleted. */
   deleteProvider(organizationId: string, id: string): Promise<boolean>;
   /**

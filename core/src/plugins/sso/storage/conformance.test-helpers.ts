@@ -54,6 +54,29 @@ export function runSsoStorageConformance(name: string, factory: PluginStorageFac
         expect(await s.getProvider('idp-1')).toBeNull();
       }));
 
+    it('updates a provider of its organization only, keeping its id, type and creation time', () =>
+      withStorage(async (s) => {
+        expect(await s.createProvider(provider(1))).toBe(true);
+        const changed = provider(1, {
+          name: 'Renamed',
+          domain: 'EU.Acme.test',
+          oidc: { issuer: 'https://idp2.test', clientId: 'c2', clientSecret: 'sealed-2', scope: 'openid email' },
+          roleMapping: { attribute: 'groups', values: { admins: 'admin' } },
+          createdAt: new Date(T + 99),
+        });
+        expect(await s.updateProvider({ ...changed, organizationId: 'org-b' })).toBe(false);
+        expect(await s.getProvider('idp-1')).toStrictEqual(provider(1));
+        expect(await s.updateProvider({ ...changed, id: 'nope' })).toBe(false);
+        expect(await s.updateProvider(changed)).toBe(true);
+        expect(await s.getProvider('idp-1')).toStrictEqual({
+          ...changed,
+          domain: 'eu.acme.test',
+          createdAt: provider(1).createdAt,
+        });
+        expect(await s.updateProvider({ ...changed, type: 'saml', roleMapping: null, domain: null })).toBe(true);
+        expect(await s.getProvider('idp-1')).toMatchObject({ type: 'oidc', roleMapping: null, domain: null });
+      }));
+
     it('claims a domain per organization; a renewed claim takes the new token and is unverified again', () =>
       withStorage(async (s) => {
         await s.claimDomain(claim('Acme.Test', 'org-a'));

@@ -38,6 +38,20 @@ export function createMemorySsoStorage(): SsoStorage {
         .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1))
         .map(copyProvider);
     },
+    async updateProvider(p) {
+      const stored = providers.get(p.id);
+      if (stored?.organizationId !== p.organizationId) return false;
+      providers.set(
+        p.id,
+        copyProvider({
+          ...p,
+          type: stored.type,
+          createdAt: stored.createdAt,
+          domain: p.domain?.toLowerCase() ?? null,
+        }),
+      );
+      return true;
+    },
     async deleteProvider(organizationId, id) {
       if (providers.get(id)?.organizationId !== organizationId) return false;
       return providers.delete(id);

@@ -160,6 +160,20 @@ export function createSqlSsoStorage(db: Kysely<any>, options: SqlSsoStorageOptio
         .execute();
       return (rows as ProviderRow[]).map(toProvider);
     },
+    async updateProvider(p) {
+      const result = await q
+        .updateTable(providers)
+        .set({
+          name: p.name,
+          domain: p.domain?.toLowerCase() ?? null,
+          config: JSON.stringify({ oidc: p.oidc, saml: p.saml }),
+          role_mapping: p.roleMapping === null ? null : JSON.stringify(p.roleMapping),
+        })
+        .where('id', '=', p.id)
+        .where('organization_id', '=', p.organizationId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
     async deleteProvider(organizationId, id) {
       const result = await q
         .deleteFrom(providers)
