@@ -6,6 +6,7 @@ import type { StorageAdapter } from '../types.js';
 import { explainSqliteError } from './explain-errors.js';
 import { importOptional, importPackage } from './optional-import.js';
 import { lazySqlStore } from './lazy-store.js';
+import { BACKSTOP_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 
 /** Options of {@link createSqliteAdapter}. */
 export interface SqliteAdapterOptions {
@@ -128,12 +129,24 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
       database.pragma(`synchronous = ${SYNCHRONOUS[synchronous]}`);
       database.pragma(`cache_size = -${cacheKiB}`);
       database.pragma(`mmap_size = ${mmapBytes}`);
+      // Checkpoints run in a worker thread (see sqlite-checkpointer.ts); this connection's own only past the backstop.
+      const checkpointer = IN_MEMORY.has(filename)
+        ? undefined
+        : startCheckpointer({
+            file,
+            synchronous: SYNCHRONOUS[synchronous],
+            onFailure: () => {
+              if (database.open) database.pragma('wal_autocheckpoint = 1000');
+            },
+          });
+      if (checkpointer) database.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
       const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
       return {
         db,
         // Kysely closes the file only if it ran a query; the session read uses the handle directly, so close it too.
         close: async () => {
           await db.destroy();
+          await checkpointer?.stop();
           if (database.open) database.close();
         },
         // better-sqlite3 is synchronous: a prepared statement read once per session read, no per-call prepare.

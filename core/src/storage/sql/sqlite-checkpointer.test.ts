@@ -1,0 +1,74 @@
+/**
+ * The SQLite adapter's WAL checkpoints run in a worker thread: the worker copies committed pages into the
+ * database file, the adapter's connection keeps its own autocheckpoint only as a backstop, a worker that cannot
+ * start hands checkpoints back, and `close()` stops the worker.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BACKSTOP_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
+import { createSqliteAdapter } from './sqlite.js';
+
+let dir: string | undefined;
+const folder = async () => (dir = await mkdtemp(join(tmpdir(), 'auth-checkpoint-')));
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+describe('SQLite checkpoints in a worker thread', () => {
+  it('copies the committed pages of the -wal file into the database file', async () => {
+    const file = join(await folder(), 'wal.db');
+    const database = new Database(file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('wal_autocheckpoint = 0');
+    database.exec('create table t (x text)');
+    const insert = database.prepare('insert into t values (?)');
+    for (let i = 0; i < 200; i++) insert.run('x'.repeat(1_000));
+    const done = new Promise<{ log: number; checkpointed: number }>((resolve, reject) => {
+      const checkpointer = startCheckpointer({
+        file,
+        synchronous: 'NORMAL',
+        intervalMs: 5,
+        onFailure: reject,
+        onCheckpoint: (result) => {
+          if ('error' in result) reject(new Error(result.error));
+          else if (result.log > 0) void checkpointer.stop().then(() => resolve(result));
+        },
+      });
+    });
+    const { log, checkpointed } = await done;
+    expect(checkpointed).toBe(log);
+    expect(log).toBeGreaterThan(50);
+    database.close();
+  });
+
+  it('reports a worker that cannot open its file, so the caller can checkpoint itself', async () => {
+    const missing = join(await folder(), 'missing.db');
+    const failed = await new Promise<boolean>((resolve) =>
+      startCheckpointer({ file: missing, synchronous: 'NORMAL', onFailure: () => resolve(true) }),
+    );
+    expect(failed).toBe(true);
+  });
+
+  it('createSqliteAdapter on a file leaves its own autocheckpoint as a backstop, and close() stops the worker', async () => {
+    const adapter = createSqliteAdapter({ filename: join(await folder(), 'auth.db') });
+    await adapter.migrate();
+    const db = await adapter.loadKysely!();
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+    expect(rows[0]!.wal_autocheckpoint).toBe(BACKSTOP_PAGES);
+    await adapter.close!();
+  });
+
+  it('an in-memory adapter has no worker: SQLite’s own autocheckpoint stays', async () => {
+    const adapter = createSqliteAdapter({ filename: ':memory:' });
+    await adapter.migrate();
+    const db = await adapter.loadKysely!();
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+    expect(rows[0]!.wal_autocheckpoint).toBe(1000);
+    await adapter.close!();
+  });
+});
