@@ -7,6 +7,7 @@ import { explainSqliteError } from './explain-errors.js';
 import { importOptional, importPackage } from './optional-import.js';
 import { lazySqlStore } from './lazy-store.js';
 import { BACKSTOP_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
+import { cachedRowRead } from './sqlite-read-cache.js';
 
 /** Options of {@link createSqliteAdapter}. */
 export interface SqliteAdapterOptions {
@@ -41,6 +42,17 @@ export interface SqliteAdapterOptions {
    * on a loaded disk). Ignored for `':memory:'`.
    */
   synchronous?: 'normal' | 'full';
+  /**
+   * The session read's row cache (every request reads its session). A table read on SQLite takes a read
+   * transaction: a lock, an unlock and a `fstat` of the file, three system calls that are most of a read's cost
+   * on a virtual machine. With the cache, a session row read before is answered from memory while nothing can
+   * have changed it: any write on this connection (this adapter, its plugins, the app's queries through
+   * `adapter.kysely`) empties it at once (`total_changes()`), and a commit from another connection (another
+   * process, the CLI, a second adapter on the file) is seen within `otherConnectionsMs` (`PRAGMA data_version`,
+   * asked at most that often). Inside an open transaction the table is read directly. Default on, with
+   * `{ maxEntries: 10_000, otherConnectionsMs: 1 }`; `false` reads the table on every request.
+   */
+  sessionReadCache?: false | { maxEntries?: number; otherConnectionsMs?: number };
 }
 
 const IN_MEMORY = new Set([':memory:', '']);
@@ -51,6 +63,20 @@ export const SQLITE_MMAP_SIZE_BYTES = 268_435_456;
 
 /** {@link SqliteAdapterOptions.synchronous}'s values, as `PRAGMA synchronous` reads them back (1, 2). */
 const SYNCHRONOUS = { normal: 'NORMAL', full: 'FULL' } as const;
+
+/** {@link SqliteAdapterOptions.sessionReadCache} checked, with its defaults; false when off. */
+function readCacheOption(
+  value: SqliteAdapterOptions['sessionReadCache'],
+): false | { maxEntries: number; otherConnectionsMs: number } {
+  if (value === false) return false;
+  if (value !== undefined && (typeof value !== 'object' || value === null))
+    throw new TypeError('createSqliteAdapter: sessionReadCache must be false or { maxEntries?, otherConnectionsMs? }');
+  const maxEntries = sizeOption('sessionReadCache.maxEntries', value?.maxEntries, 10_000);
+  const otherConnectionsMs = value?.otherConnectionsMs ?? 1;
+  if (!Number.isFinite(otherConnectionsMs) || otherConnectionsMs < 0)
+    throw new TypeError('createSqliteAdapter: sessionReadCache.otherConnectionsMs must be a number of ms, 0 or more');
+  return maxEntries === 0 ? false : { maxEntries, otherConnectionsMs };
+}
 
 /** `value` when it is a whole number of 0 or more. */
 function sizeOption(name: string, value: number | undefined, fallback: number): number {
@@ -80,8 +106,12 @@ function sizeOption(name: string, value: number | undefined, fallback: number): 
  * Methods behave as described for `createSqlAdapter` (Kysely, too, loads only
  * once an adapter is created).
  *
+ * A session row read before is answered from memory until a write could have changed it
+ * (`sessionReadCache`: at once for writes through this adapter, within 1 ms for other connections).
+ *
  * @throws TypeError at creation for a malformed `tablePrefix`, a `cacheSizeKiB` or `mmapSizeBytes` that is
- * not a whole number of 0 or more, or a `synchronous` other than `'normal'` or `'full'`.
+ * not a whole number of 0 or more, a `synchronous` other than `'normal'` or `'full'`, or a malformed
+ * `sessionReadCache`.
  * @throws Error with `code: 'MISSING_DEPENDENCY'` (from the first call) when
  * better-sqlite3 cannot be loaded.
  * @throws Error with `code: 'STORAGE_UNAVAILABLE'` (from any call) when the
@@ -106,6 +136,7 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
   const synchronous = options.synchronous ?? 'normal';
   if (!Object.hasOwn(SYNCHRONOUS, synchronous))
     throw new TypeError("createSqliteAdapter: synchronous must be 'normal' or 'full'");
+  const readCache = readCacheOption(options.sessionReadCache);
   /** The file's absolute path once known, for error messages. */
   let file = filename;
   return lazySqlStore({
@@ -156,7 +187,7 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
           // Prepared on first use: the tables may not exist before migrate().
           let statement: { get(...params: unknown[]): unknown[] | undefined } | undefined;
           let names: string[] = [];
-          return (params) => {
+          const read = (params: readonly unknown[]) => {
             if (!statement) {
               const prepared = database.prepare(sql).raw(true);
               names = prepared.columns().map((column) => column.name);
@@ -168,6 +199,16 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
             for (let i = 0; i < names.length; i++) named[names[i]!] = row[i];
             return named;
           };
+          if (!readCache) return read;
+          return cachedRowRead(
+            read,
+            {
+              totalChanges: database.prepare('SELECT total_changes()').raw(true),
+              dataVersion: database.prepare('PRAGMA data_version').raw(true),
+              inTransaction: () => database.inTransaction,
+            },
+            readCache,
+          );
         },
       };
     },
