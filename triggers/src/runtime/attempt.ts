@@ -2,7 +2,7 @@ import { TriggerError, TriggerTimeoutError } from '../errors.js';
 import { endInvocationSpan, startInvocationSpan } from '../otel.js';
 import { context as otelContext } from '@opentelemetry/api';
 import type { TraceParent } from '../trace.js';
-import type { LogEntry, TailOutcome, TriggerContext } from '../types.js';
+import type { LogEntry, TailOutcome, TriggerContext, TriggerSteps } from '../types.js';
 import type { RuntimeCore } from './core.js';
 import type { RegisteredTrigger } from './registry.js';
 import type { RunRecord } from './runs.js';
@@ -107,6 +107,7 @@ async function runNow(
   const unregister = (options.runIds ?? []).map((id) => core.cancels.register(id, controller));
   let noRetry = false;
   const stepScope = options.steps ?? { store: core.steps, runId: `attempt:${randomHex(16)}` };
+  let steps: TriggerSteps | undefined;
 
   const ctx: TriggerContext<any> = Object.freeze({
     env: core.env,
@@ -134,7 +135,10 @@ async function runNow(
     noRetry() {
       noRetry = true;
     },
-    step: createSteps(stepScope, core.stepHost),
+    // Built on first use: most runs take no step, and the step API is dozens of closures.
+    get step() {
+      return (steps ??= createSteps(stepScope, core.stepHost));
+    },
   });
 
   if (observability.metrics) core.instruments.invocations.add(1, metricAttributes);
