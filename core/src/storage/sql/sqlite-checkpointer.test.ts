@@ -1,11 +1,15 @@
 /**
  * The SQLite adapter's WAL checkpoints run in a worker thread: the worker copies committed pages into the
  * database file, the adapter's connection keeps its own autocheckpoint only as a backstop, a worker that cannot
- * start hands checkpoints back, and `close()` stops the worker.
+ * start hands checkpoints back, and `close()` stops the worker (also in a process with nothing else to run,
+ * sqlite-close.fixture.mjs).
  */
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -71,4 +75,20 @@ describe('SQLite checkpoints in a worker thread', () => {
     expect(rows[0]!.wal_autocheckpoint).toBe(1000);
     await adapter.close!();
   });
+
+  it(
+    'close() finishes in a process with nothing else to do (the worker is held while it stops)',
+    { timeout: 120_000 },
+    async () => {
+      const here = dirname(fileURLToPath(import.meta.url));
+      const fixture = join(here, 'sqlite-close.fixture.mjs');
+      const args = ['--import', 'tsx', '--conditions=@framework/source', fixture];
+      // Rejects on a non-zero exit: 13 is Node's "unsettled top-level await", the close never finishing.
+      const { stdout } = await promisify(execFile)(process.execPath, args, {
+        cwd: join(here, '../../..'),
+        env: { ...process.env, NODE_OPTIONS: '' },
+      });
+      expect(stdout.trim()).toBe('closed');
+    },
+  );
 });

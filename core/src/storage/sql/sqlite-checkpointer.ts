@@ -95,6 +95,8 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
   worker.once('error', (error) => options.onFailure(error));
   return {
     async stop() {
+      // Held until it exits: unreferenced, the worker alone would not keep the awaiting process running.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
