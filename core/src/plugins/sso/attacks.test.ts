@@ -552,3 +552,117 @@ describe('sso() management under attack', () => {
     expect(seen).not.toContain(claim.txtValue);
   });
 });
+
+describe('sso() provider updates (POST /sso/providers/update)', () => {
+  const update = (c: TestClient, body: Record<string, string>, organizationId?: string) =>
+    c.postJson('/auth/sso/providers/update', {
+      providerId: 'acme',
+      ...(organizationId ? { organizationId } : {}),
+      ...body,
+    });
+
+  it('changes what is given and keeps the rest (the client secret when left empty); sign-in still works', async () => {
+    const t = await setup();
+    const before = (await t.storage.getProvider('acme'))!;
+    const res = await update(t.owner, {
+      organizationId: t.acme,
+      name: 'Acme Okta',
+      scope: 'openid email profile',
+      clientSecret: '',
+    });
+    expect(res.status).toBe(200);
+    const answer = await json(res);
+    expect(answer.provider).toMatchObject({
+      name: 'Acme Okta',
+      oidc: { issuer: op.issuer, scope: 'openid email profile' },
+    });
+    const after = (await t.storage.getProvider('acme'))!;
+    expect(after).toMatchObject({
+      name: 'Acme Okta',
+      domain: 'acme.test',
+      createdAt: before.createdAt,
+      roleMapping: before.roleMapping,
+    });
+    expect(after.oidc!.clientSecret).toBe(before.oidc!.clientSecret);
+    expect(JSON.stringify(answer)).not.toContain(after.oidc!.clientSecret);
+    const c = t.client();
+    expect((await t.signInAs(c, 'alice')).status).toBe(303);
+    expect((await c.session())?.user.email).toBe('alice@acme.test');
+    // A new secret is sealed again; the type and the id cannot change.
+    expect((await update(t.owner, { organizationId: t.acme, clientSecret: 'rotated' })).status).toBe(200);
+    expect((await t.storage.getProvider('acme'))!.oidc!.clientSecret).not.toBe(before.oidc!.clientSecret);
+    expect(await codeOf(await update(t.owner, { organizationId: t.acme, type: 'saml' }))).toEqual([
+      400,
+      'SSO_PROVIDER_INVALID',
+    ]);
+  });
+
+  it('refuses another organization’s provider, and people who do not manage its organization', async () => {
+    const t = await setup();
+    const before = await t.storage.getProvider('acme');
+    // Beta's owner names Acme's provider under Beta: not found; under Acme: not a manager there.
+    expect(await codeOf(await update(t.betaOwner, { organizationId: t.beta, name: 'Pwned' }))).toEqual([
+      404,
+      'SSO_PROVIDER_NOT_FOUND',
+    ]);
+    expect((await update(t.betaOwner, { organizationId: t.acme, name: 'Pwned' })).status).toBeGreaterThanOrEqual(403);
+    const member = t.client();
+    await t.signInAs(member, 'bob');
+    expect((await update(member, { organizationId: t.acme, name: 'Pwned' })).status).toBe(403);
+    expect(await t.storage.getProvider('acme')).toStrictEqual(before);
+  });
+
+  it('an admin cannot repoint a provider whose mapping grants owner, nor map owner themselves', async () => {
+    const t = await setup();
+    expect((await update(t.owner, { organizationId: t.acme, roleValues: 'acme-owners=owner' })).status).toBe(200);
+    const bob = t.client();
+    await t.signInAs(bob, 'bob');
+    const bobId = (await bob.session())!.user.id;
+    const promote = { organizationId: t.acme, userId: bobId, role: 'admin' };
+    expect((await t.owner.postJson('/auth/org/members/set-role', promote)).status).toBe(200);
+    const before = await t.storage.getProvider('acme');
+    for (const body of <Record<string, string>[]>[
+      { issuer: 'http://127.0.0.1:1/bob-idp', clientSecret: 'bobs' },
+      { name: 'Renamed' },
+      { roleValues: 'x=owner' },
+      { roleValues: '', roleAttribute: '', defaultRole: 'owner' },
+    ])
+      expect(await codeOf(await update(bob, { organizationId: t.acme, ...body })), JSON.stringify(body)).toEqual([
+        403,
+        'FORBIDDEN',
+      ]);
+    expect(await t.storage.getProvider('acme')).toStrictEqual(before);
+    // Replacing the mapping with one within their role is theirs to do.
+    expect((await update(bob, { organizationId: t.acme, roleValues: 'acme-admins=admin' })).status).toBe(200);
+  });
+
+  it('the manage page shows each provider’s form filled in (no secret) and updates without JavaScript', async () => {
+    const t = await setup();
+    const page = await (await t.owner.request(`/auth/sso/manage?organizationId=${t.acme}`)).text();
+    expect(page).toContain('action="/auth/sso/providers/update"');
+    expect(page).toContain(`value="${op.issuer}"`);
+    expect(page).toContain('acme-admins=admin</textarea>');
+    const sealed = (await t.storage.getProvider('acme'))!.oidc!.clientSecret;
+    expect(page).not.toContain(sealed);
+    expect(page).not.toContain(STRICT_CLIENTS.plain.clientSecret);
+    const res = await t.owner.postForm('/auth/sso/providers/update', {
+      organizationId: t.acme,
+      providerId: 'acme',
+      name: 'Acme <Renamed>',
+      issuer: op.issuer,
+      clientId: STRICT_CLIENTS.plain.clientId,
+      clientSecret: '',
+      domain: 'acme.test',
+      roleAttribute: 'groups',
+      roleValues: 'acme-admins=admin\nacme-members=member',
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Acme &lt;Renamed&gt; is updated');
+    expect((await t.storage.getProvider('acme'))!).toMatchObject({
+      name: 'Acme <Renamed>',
+      roleMapping: { values: { 'acme-admins': 'admin', 'acme-members': 'member' } },
+    });
+    expect((await t.storage.getProvider('acme'))!.oidc!.clientSecret).toBe(sealed);
+  });
+});

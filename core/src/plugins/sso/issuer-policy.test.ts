@@ -157,6 +157,35 @@ describe('sso() issuer policy with an https base URL (the default refuses privat
     expect(t.lookups).toEqual(['idp.example.com']);
   });
 
+  it('holds an update to the issuer rules: a private or plain http issuer is refused, nothing changed', async () => {
+    const t = await setup();
+    expect((await t.register('https://idp.example.com/')).status).toBe(200);
+    const before = await t.storage.getProvider('p1');
+    t.dns.set('inside.example.com', [PUBLIC, '10.1.2.3']);
+    for (const issuer of [
+      'https://10.0.0.5/',
+      'https://inside.example.com/',
+      'http://idp.example.com/',
+      'https://[::1]/',
+    ]) {
+      const res = await t.owner.postJson('/auth/sso/providers/update', {
+        organizationId: t.organizationId,
+        providerId: 'p1',
+        issuer,
+      });
+      expect([res.status, (await json(res)).error?.code], issuer).toEqual([...REFUSED]);
+    }
+    expect(await t.storage.getProvider('p1')).toStrictEqual(before);
+    t.dns.set('idp2.example.com', [PUBLIC]);
+    const moved = await t.owner.postJson('/auth/sso/providers/update', {
+      organizationId: t.organizationId,
+      providerId: 'p1',
+      issuer: 'https://idp2.example.com/',
+    });
+    expect(moved.status).toBe(200);
+    expect((await t.storage.getProvider('p1'))?.oidc?.issuer).toBe('https://idp2.example.com/');
+  });
+
   it('refuses the sign-in when the issuer’s name points inside after registration', async () => {
     const t = await setup();
     expect((await t.register('https://idp.example.com/')).status).toBe(200);

@@ -56,12 +56,56 @@ export function ssoManagePage(p: {
   const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
   const form = (action: string, body: string, label: string) =>
     `<form method="post" action="${escapeHtml(`${base}${action}`)}">${csrf}${org}${body}<button type="submit">${escapeHtml(label)}</button></form>`;
+  const value = (v: string | null | undefined) => (v ? ` value="${escapeHtml(v)}"` : '');
+  /** The update form of a provider: its settings filled in, secrets and metadata empty (left empty, unchanged). */
+  const editForm = (x: ReturnType<typeof providerView>) => {
+    const id = (name: string) => `sso-${name}-${x.id}`;
+    const mapping = x.roleMapping;
+    const roleValues = mapping
+      ? Object.entries(mapping.values)
+          .map(([v, role]) => `${v}=${role}`)
+          .join('\n')
+      : '';
+    const settings = x.oidc
+      ? field(
+          id('issuer'),
+          t('sso.manage.issuer'),
+          `<input name="issuer" type="url" required${value(x.oidc.issuer)}>`,
+        ) +
+        field(id('client-id'), t('sso.manage.clientId'), `<input name="clientId" required${value(x.oidc.clientId)}>`) +
+        field(
+          id('client-secret'),
+          t('sso.manage.keepSecret'),
+          '<input name="clientSecret" type="password" autocomplete="off">',
+        )
+      : field(id('metadata-url'), t('sso.manage.keepMetadataUrl'), '<input name="metadataUrl" type="url">') +
+        field(id('metadata'), t('sso.manage.keepMetadataXml'), '<textarea name="metadataXml" rows="4"></textarea>');
+    return form(
+      '/sso/providers/update',
+      hidden('providerId', x.id) +
+        field(id('name'), t('sso.manage.name'), `<input name="name" required maxlength="100"${value(x.name)}>`) +
+        settings +
+        field(id('domain'), t('sso.manage.domain'), `<input name="domain"${value(x.domain)}>`) +
+        field(
+          id('role-attr'),
+          t('sso.manage.roleAttribute'),
+          `<input name="roleAttribute"${value(mapping?.attribute)}>`,
+        ) +
+        field(
+          id('role-values'),
+          t('sso.manage.roleValues'),
+          `<textarea name="roleValues" rows="3">${escapeHtml(roleValues)}</textarea>`,
+        ),
+      t('sso.manage.save'),
+    );
+  };
   const providers = p.providers.length
     ? `<ul>${p.providers
         .map(
           (x) =>
             `<li>${escapeHtml(t('sso.manage.provider', { name: x.name, type: x.type.toUpperCase(), id: x.id }))}${x.domain ? `, ${escapeHtml(x.domain)}` : ''}` +
             form('/sso/providers/delete', hidden('providerId', x.id), t('sso.manage.remove')) +
+            `<details><summary>${escapeHtml(t('sso.manage.edit'))}</summary>${editForm(x)}</details>` +
             `</li>`,
         )
         .join('')}</ul>`

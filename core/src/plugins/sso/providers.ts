@@ -13,12 +13,14 @@ import type { SsoProviderRecord, SsoRoleMapping, StoredSamlConfig } from './type
 const PROVIDER_ID = /^[a-z0-9][a-z0-9-]{0,47}$/;
 const MAX_FIELD = 2048;
 
-const invalid = (message: string) => ssoError('SSO_PROVIDER_INVALID', message);
+/** 400 `SSO_PROVIDER_INVALID` with `message`. */
+export const invalid = (message: string) => ssoError('SSO_PROVIDER_INVALID', message);
 
 /** The secret's place, bound into its ciphertext (moved to another row, it does not open). */
 export const secretContext = (providerId: string) => `sso:${providerId}:client_secret`;
 
-function text(body: Record<string, string>, name: string, required: boolean): string | undefined {
+/** A trimmed form field: `undefined` when empty (400 when `required`), 400 when longer than 2048 characters. */
+export function text(body: Record<string, string>, name: string, required: boolean): string | undefined {
   const value = body[name]?.trim();
   if (!value) {
     if (required) throw invalid(`\`${name}\` is required`);
@@ -28,7 +30,8 @@ function text(body: Record<string, string>, name: string, required: boolean): st
   return value;
 }
 
-function httpsUrl(value: string, name: string): string {
+/** `value` when it is an `https:` URL (or `http:` on loopback), else 400 `SSO_PROVIDER_INVALID` naming `name`. */
+export function httpsUrl(value: string, name: string): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -91,7 +94,7 @@ export function parseRoleMapping(
  * The SAML settings from metadata XML (parsed by `parse`), from the metadata at `metadataUrl` (fetched by `fetch`,
  * then parsed; the URL kept for display), or from `entityId`, `ssoUrl` and `certificate`.
  */
-async function samlConfig(
+export async function samlConfig(
   body: Record<string, string>,
   parse: ((xml: string) => StoredSamlConfig) | undefined,
   fetchMetadata: ((url: string) => Promise<string>) | undefined,

@@ -25,6 +25,7 @@ import { checkIssuerUrl } from './issuer-policy.js';
 import type { ResolvedSsoOptions } from './options.js';
 import { ssoMessages, type SsoMessageId } from './messages.js';
 import { ssoManagePage, ssoSignInPage } from './pages.js';
+import { updatedProvider } from './provider-update.js';
 import { providerFromForm, providerView } from './providers.js';
 import { fetchIdpMetadata } from './saml-metadata-url.js';
 import type { SsoPluginState } from './state.js';
@@ -208,6 +209,27 @@ export function ssoRoutes(o: ResolvedSsoOptions, s: SsoPluginState): Record<stri
         });
         if (!(await s.storage().createProvider(record))) throw ssoError('SSO_PROVIDER_EXISTS');
         return { json: { provider: providerView(record) }, notice: ['sso.manage.registered', { name: record.name }] };
+      }),
+    },
+    // A partial update. Plugin routes take GET and POST only, so it is a POST, as registering and deleting are.
+    'sso/providers/update': {
+      POST: manage(async (ctx, organizationId, role) => {
+        const existing = await s.storage().getProvider(ctx.body.providerId ?? '');
+        if (!existing || existing.organizationId !== organizationId) throw ssoError('SSO_PROVIDER_NOT_FOUND');
+        const fetchedFrom = (existing.type === 'oidc' ? ctx.body.issuer : ctx.body.metadataUrl)?.trim();
+        if (fetchedFrom && URL.canParse(fetchedFrom)) await checkIssuerUrl(fetchedFrom, s.issuerPolicy());
+        const record = await updatedProvider({
+          existing,
+          body: ctx.body,
+          roles: o.access().roles,
+          managerRole: role,
+          cipher: s.cipher(),
+          parseSamlMetadata: s.saml?.parseMetadata,
+          fetchSamlMetadata: (url) => fetchIdpMetadata(url, s.issuerPolicy(), o.fetch),
+        });
+        if (!(await s.storage().updateProvider(record))) throw ssoError('SSO_PROVIDER_NOT_FOUND');
+        s.oidc.forget(record.id);
+        return { json: { provider: providerView(record) }, notice: ['sso.manage.updated', { name: record.name }] };
       }),
     },
     'sso/providers/delete': {
