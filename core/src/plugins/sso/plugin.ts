@@ -41,7 +41,9 @@ export interface SsoExtension {
  * - `GET /sso/manage?organizationId=` (page), `GET /sso/providers?organizationId=`,
  *   `POST /sso/providers/register {organizationId, type: 'oidc', name, issuer, clientId, clientSecret, providerId?,
  *   domain?, scope?, roleAttribute?, roleValues?, defaultRole?}` (the client secret is encrypted at rest with
- *   AES-256-GCM under `secret`, as OAuth tokens are; never shown again), `POST /sso/providers/delete
+ *   AES-256-GCM under `secret`, as OAuth tokens are; never shown again), `POST /sso/providers/update
+ *   {organizationId, providerId, …}` (only the fields given; a secret or SAML source left empty is kept; the issuer
+ *   rules, and the role ceiling on the resulting mapping, as at registration), `POST /sso/providers/delete
  *   {organizationId, providerId}`.
  * - `GET /sso/domains?organizationId=`, `POST /sso/domains/claim {organizationId, domain}` → `{txtName, txtValue}`
  *   (the token is stored as its SHA-256 hash), `POST /sso/domains/verify {organizationId, domain}`: looks up the
@@ -52,7 +54,8 @@ export interface SsoExtension {
  *   `GET /sso/saml/metadata/:provider` (its URL is the SP entity id), the ACS at `POST /sso/saml/acs/:provider`
  *   (HTTP-POST binding; CSRF-exempt by design, the signed response is the proof; an SP-initiated answer must carry
  *   the RelayState sealed in the starting browser's cookie and answer an unanswered request id; assertion ids are
- *   remembered until they expire). IdP-initiated responses only with `allowIdpInitiated`.
+ *   remembered until they expire). IdP-initiated responses only with `allowIdpInitiated`. `samlKeys` signs the
+ *   AuthnRequests and decrypts AES-GCM encrypted assertions, both certificates in the SP metadata.
  *
  * Issuers (SSRF): unless `allowPrivateIssuers` (default: only on an `http:` loopback `baseURL`), an OIDC issuer must
  * be `https:` on a host that is not and does not resolve (`lookup`) to a loopback, private, link-local,
