@@ -13,7 +13,8 @@ import { passwordAccounts } from '../../password-accounts.js';
 import { STRICT_CLIENTS, startStrictProvider, type StrictProvider } from '../../providers/oauth/strict-provider.js';
 import { registerAcme } from './acme.test-helpers.js';
 import { organizations } from '../organizations/index.js';
-import { sso, type SsoExtension } from './index.js';
+import { sso, type SsoExtension, type SsoOptions } from './index.js';
+import { pinnedFetch } from './issuer-transport.js';
 import { accountProviderId } from './oidc.js';
 
 let op: StrictProvider;
@@ -28,7 +29,7 @@ afterAll(() => op.stop());
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>;
 
-async function setup(adapter?: StorageAdapter) {
+async function setup(adapter?: StorageAdapter, extra: Partial<SsoOptions> = {}) {
   const txt = new Map<string, string[][]>();
   const orgs = organizations({ sendInvitation: () => {} });
   const f = await makeFixture('database', {
@@ -44,6 +45,7 @@ async function setup(adapter?: StorageAdapter) {
           if (!records) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
           return records;
         },
+        ...extra,
       }),
     ],
   });
@@ -79,6 +81,23 @@ async function setup(adapter?: StorageAdapter) {
 }
 
 describe('sso() with OIDC', () => {
+  it('runs the whole flow over the pinned node:http transport (discovery, token, JWKS, UserInfo)', async () => {
+    const sent: string[] = [];
+    const pinned = pinnedFetch(async () => [{ address: '127.0.0.1', family: 4 }]);
+    const t = await setup(undefined, {
+      fetch: (input, init) => (sent.push(new Request(input, init).url), pinned(input, init)),
+    });
+    expect((await t.register(t.owner)).status).toBe(200);
+    expect((await t.prove('acme.test')).status).toBe(200);
+    const alice = t.client();
+    const res = await t.signInAs(alice, 'alice@acme.test', 'alice');
+    expect(res.status).toBe(303);
+    expect((await alice.session())?.user.email).toBe('alice@acme.test');
+    expect(sent).toEqual(
+      ['/.well-known/openid-configuration', '/token', '/jwks', '/me'].map((p) => `${op.issuer}${p}`),
+    );
+  });
+
   it('registers a provider (secret encrypted at rest, never shown), proves the domain, and signs people in by email', async () => {
     const t = await setup();
     const registered = await t.register(t.owner);
