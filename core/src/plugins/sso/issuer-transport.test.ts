@@ -23,6 +23,7 @@ interface Seen {
   method: string;
   url: string;
   host: string | undefined;
+  encoding: string | undefined;
   servername: string | false | null | undefined;
   body: string;
 }
@@ -57,6 +58,7 @@ beforeAll(async () => {
       method: req.method ?? '',
       url: req.url ?? '',
       host: req.headers.host,
+      encoding: req.headers['accept-encoding'],
       servername: (req.socket as TLSSocket).servername,
       body: await bodyOf(req),
     });
@@ -140,6 +142,7 @@ describe('pinnedFetch', () => {
       method: 'POST',
       url: '/token?x=1',
       host: `${HOST}:${tlsPort}`,
+      encoding: 'identity',
       servername: HOST,
       body: 'grant_type=authorization_code&code=c',
     });

@@ -92,6 +92,8 @@ export function pinnedFetch(resolve: VettedResolve, settings: PinnedOptions = {}
       headers[name] = value;
     });
     if (body) headers['content-length'] = String(body.byteLength);
+    // The body is handed on as it comes (no decompression here): ask for it unencoded (RFC 9110 §12.5.3).
+    headers['accept-encoding'] = 'identity';
     const signal = request.signal;
     signal.throwIfAborted();
     const client = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
