@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthError } from '../../plugin-kit.js';
 import { issuerFetch, type LookupAddresses } from './issuer-policy.js';
 import { pinnedFetch } from './issuer-transport.js';
-import { fetchIdpMetadata } from './saml-metadata-url.js';
+import { MAX_METADATA_BYTES, fetchIdpMetadata } from './saml-metadata-url.js';
 
 /** A public unicast address (not a documentation range: `ipaddr.js` counts those as reserved). */
 const PUBLIC = '93.184.215.14';
@@ -67,6 +67,12 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"keys":');
       return; // never ends
+    }
+    if (req.url === '/big') {
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.write('<x>');
+      res.end(`${'y'.repeat(MAX_METADATA_BYTES)}</x>`); // chunked, no content-length: the cap counts while reading
+      return;
     }
     if (req.url === '/moved') {
       res.writeHead(302, { location: `http://127.0.0.1:${innerPort}/latest/meta-data/` }).end();
@@ -178,6 +184,17 @@ describe('pinnedFetch', () => {
     const res = await send(`https://${HOST}:${tlsPort}/stall-body`);
     expect(res.status).toBe(200);
     await expect(res.text()).rejects.toThrow();
+  });
+
+  it('streams a body to the metadata reader, which stops past its cap', async () => {
+    const send = pinnedFetch(local, { ca: cert });
+    const open = { allowPrivate: true, lookup: async () => [] };
+    expect(await fetchIdpMetadata(`https://${HOST}:${tlsPort}/token`, open, send)).toBe('{"ok":true}');
+    const error = await fetchIdpMetadata(`https://${HOST}:${tlsPort}/big`, open, send).catch((e) => e);
+    expect([codeOf(error), (error as Error).message]).toEqual([
+      'SSO_PROVIDER_INVALID',
+      'The metadata at `metadataUrl` is too large',
+    ]);
   });
 
   it('aborts on the caller’s signal', async () => {
