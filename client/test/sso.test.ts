@@ -16,6 +16,7 @@ import {
   listSsoProviders,
   registerSsoProvider,
   signInWithSso,
+  updateSsoProvider,
   verifySsoDomain,
 } from '../src/plugins/sso.js';
 import { engine } from './engine-fetch.js';
@@ -85,6 +86,20 @@ describe('sso client functions', () => {
     expect((await signInWithSso({ email: 'grace@elsewhere.test' }, { fetch: person.fetch })).error).toBe(
       'SSO_NO_PROVIDER',
     );
+
+    const renamed = await updateSsoProvider(
+      { organizationId, providerId: 'acme', name: 'Acme Okta', clientId: 'c2' },
+      opts,
+    );
+    expect(renamed.data?.provider).toMatchObject({ id: 'acme', name: 'Acme Okta', oidc: { issuer, clientId: 'c2' } });
+    const moved = await signInWithSso({ email: 'grace@acme.test' }, { fetch: person.fetch });
+    expect(new URL(moved.data!.url).searchParams.get('client_id')).toBe('c2');
+    expect((await updateSsoProvider({ organizationId, providerId: 'nope', name: 'x' }, opts)).error).toBe(
+      'SSO_PROVIDER_NOT_FOUND',
+    );
+    expect(
+      (await updateSsoProvider({ organizationId, providerId: 'acme', name: 'x' }, { fetch: person.fetch })).ok,
+    ).toBe(false);
 
     expect((await deleteSsoProvider({ organizationId, providerId: 'acme' }, opts)).ok).toBe(true);
     expect((await signInWithSso({ providerId: 'acme' }, { fetch: person.fetch })).error).toBe('SSO_NO_PROVIDER');

@@ -86,6 +86,24 @@ export const registerSsoProvider = (
 ) => authRequest<{ provider: SsoProvider }>('/sso/providers/register', options, input);
 
 /**
+ * Changes a registered provider (its organization's owners and admins): `POST {basePath}/sso/providers/update`.
+ * Only the fields given change; an empty `clientSecret` or `metadataXml` keeps the stored one, and an empty
+ * `domain` removes it. `type` and `providerId` cannot change (400 `SSO_PROVIDER_INVALID`); a new `issuer` or
+ * `metadataUrl` passes the same checks as at registration (400 `SSO_ISSUER_NOT_ALLOWED`); another organization's
+ * provider answers 404 `SSO_PROVIDER_NOT_FOUND`.
+ * @example
+ * ```ts
+ * await updateSsoProvider({ organizationId, providerId: 'acme', name: 'Acme Entra ID', clientId: newClientId });
+ * ```
+ */
+export const updateSsoProvider = (
+  input: { organizationId: string; providerId: string } & Partial<
+    Omit<Parameters<typeof registerSsoProvider>[0], 'organizationId' | 'providerId' | 'type'>
+  >,
+  options?: AuthClientOptions,
+) => authRequest<{ provider: SsoProvider }>('/sso/providers/update', options, input);
+
+/**
  * The identity providers of an organization: `GET {basePath}/sso/providers?organizationId=`.
  * @example
  * ```ts
