@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { runStorageConformance } from '../conformance.js';
 import { sessionReadNowOf } from '../session-read-now.js';
 import type { StorageAdapter } from '../types.js';
+import { resolveUserFields } from '../../user-fields/definitions.js';
 import { cachedRowRead } from './sqlite-read-cache.js';
 import { createSqliteAdapter } from './sqlite.js';
 
@@ -107,6 +108,84 @@ describe('SQLite session read cache, through the adapter', () => {
   });
 });
 
+describe('SQLite session read cache, across schema changes', () => {
+  const plan = resolveUserFields({ plan: { type: 'string', defaultValue: 'pro' } });
+
+  for (const cache of [undefined, false] as const)
+    it(`returns a column migrate() adds after sessions were read (cache ${cache === false ? 'off' : 'on'})`, async () => {
+      const { adapter } = await withSession(cache);
+      expect(readNow(adapter, 's1')?.user.name).toBe('Ada');
+      // A custom field configured later: migrate() adds its column (with its default), a schema change only.
+      adapter.configureUserFields!(plan);
+      await adapter.migrate();
+      expect((readNow(adapter, 's1')?.user as unknown as { plan: unknown }).plan).toBe('pro');
+      await adapter.close?.();
+    });
+
+  it('sees DDL run through the adapter at once: a table dropped and made again', async () => {
+    const { adapter } = await withSession();
+    expect(readNow(adapter, 's1')).not.toBeNull();
+    const db = await adapter.loadKysely!();
+    // No row is deleted (total_changes() stays): only the schema changes.
+    await sql`ALTER TABLE auth_sessions RENAME TO auth_sessions_old`.execute(db);
+    await sql`CREATE TABLE auth_sessions AS SELECT * FROM auth_sessions_old WHERE 0`.execute(db);
+    expect(readNow(adapter, 's1')).toBeNull();
+    await adapter.close?.();
+  });
+
+  /** Fields `legacy`, `plan` (set by the app) and `nickname` (set by the user), in that column order. */
+  const threeFields = resolveUserFields({
+    legacy: { type: 'string' },
+    plan: { type: 'string', input: false },
+    nickname: { type: 'string' },
+  });
+  type Fields = { plan: unknown; nickname: unknown };
+
+  it("names every value by its own column after another connection's DROP and ADD COLUMN (same count)", async () => {
+    const filename = freshFile();
+    const adapter = createSqliteAdapter({ filename, sessionReadCache: { otherConnectionsMs: 0 } });
+    adapter.configureUserFields!(threeFields);
+    await adapter.migrate();
+    const user = await adapter.createUser({ email: 'eve@example.com', plan: 'free', nickname: 'enterprise' } as never);
+    await adapter.createSession({
+      id: 's1',
+      tokenHash: 'h',
+      userId: user.id,
+      expires: new Date(Date.now() + 3_600_000),
+      createdAt: new Date(),
+    });
+    expect((readNow(adapter, 's1')?.user as unknown as Fields).plan).toBe('free');
+    // Another process (a deploy's migration) drops a column before `plan` and adds one: the row keeps its length.
+    const other = new Database(filename);
+    other.exec('ALTER TABLE auth_users DROP COLUMN legacy; ALTER TABLE auth_users ADD COLUMN extra TEXT');
+    other.close();
+    const found = readNow(adapter, 's1')?.user as unknown as Fields;
+    expect(found.plan).toBe('free');
+    expect(found.nickname).toBe('enterprise');
+    await adapter.close?.();
+  });
+
+  it('names every value by its own column after DROP and ADD COLUMN through the adapter, cache off', async () => {
+    const adapter = createSqliteAdapter({ filename: freshFile(), sessionReadCache: false });
+    adapter.configureUserFields!(threeFields);
+    await adapter.migrate();
+    const user = await adapter.createUser({ email: 'eve@example.com', plan: 'free', nickname: 'enterprise' } as never);
+    await adapter.createSession({
+      id: 's1',
+      tokenHash: 'h',
+      userId: user.id,
+      expires: new Date(Date.now() + 3_600_000),
+      createdAt: new Date(),
+    });
+    expect((readNow(adapter, 's1')?.user as unknown as Fields).plan).toBe('free');
+    const db = await adapter.loadKysely!();
+    await sql`ALTER TABLE auth_users DROP COLUMN legacy`.execute(db);
+    await sql`ALTER TABLE auth_users ADD COLUMN extra TEXT`.execute(db);
+    expect((readNow(adapter, 's1')?.user as unknown as Fields).plan).toBe('free');
+    await adapter.close?.();
+  });
+});
+
 describe('cachedRowRead over two real connections', () => {
   /** Connection `a` reads through the cache on a clock the test moves; connection `b` is another writer. */
   function twoConnections(maxEntries?: number) {
@@ -125,7 +204,7 @@ describe('cachedRowRead over two real connections', () => {
         return statement.get(...params) as { id: string; v: string } | undefined;
       },
       {
-        totalChanges: a.prepare('SELECT total_changes()').raw(true),
+        changes: () => (a.prepare('SELECT total_changes()').raw(true).get() as number[])[0]!,
         dataVersion: a.prepare('PRAGMA data_version').raw(true),
         inTransaction: () => a.inTransaction,
       },

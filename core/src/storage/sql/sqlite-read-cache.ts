@@ -4,7 +4,9 @@
  * 5–7 µs on a virtual machine). A row read before is answered from memory while nothing can have changed it:
  *
  * - **Writes on this connection** (every write of this adapter, its plugins and the app's own Kysely queries on
- *   it): `total_changes()` counts them, without a read transaction (0.3 µs); any change empties the cache.
+ *   it): `total_changes()` counts the rows they change, without a read transaction (0.3 µs), and the connection
+ *   counts the statements that change no row but may change what a read returns (`ALTER TABLE … ADD COLUMN`
+ *   with a default, `DROP TABLE`: schema changes, which `total_changes()` misses); any change empties the cache.
  * - **Writes from other connections** (another process, the CLI, a second adapter on the same file):
  *   `PRAGMA data_version` changes when one commits. It costs a read transaction, so it is asked at most once per
  *   `otherConnectionsMs` (default 1 ms) and the cache is emptied when it moved. Such a write is seen at most
@@ -22,9 +24,12 @@
 
 /** The statements the cache needs from one better-sqlite3 connection, in raw mode. */
 export interface SqliteReadCacheConnection {
-  /** `SELECT total_changes()`, raw: `[n]`. */
-  totalChanges: { get(): unknown };
-  /** `PRAGMA data_version`, raw: `[n]`. */
+  /**
+   * A count that grows with every write on this connection: `SELECT total_changes()` (rows inserted, updated or
+   * deleted, cascades and triggers included) plus the statements run that return no rows (DDL among them).
+   */
+  changes(): number;
+  /** `PRAGMA data_version`, raw, its value first: `[n, …]`. */
   dataVersion: { get(): unknown };
   /** Whether a transaction is open on the connection (better-sqlite3's `database.inTransaction`). */
   inTransaction(): boolean;
@@ -47,7 +52,7 @@ const first = (row: unknown): unknown => (row as unknown[] | undefined)?.[0];
  * @example
  * ```ts
  * const read = cachedRowRead((params) => statement.get(...params), {
- *   totalChanges: database.prepare('SELECT total_changes()').raw(true),
+ *   changes: () => totalChanges.get()[0] + statementsRun,
  *   dataVersion: database.prepare('PRAGMA data_version').raw(true),
  *   inTransaction: () => database.inTransaction,
  * });
@@ -62,7 +67,7 @@ export function cachedRowRead<R extends object>(
   const otherConnectionsMs = options.otherConnectionsMs ?? 1;
   const now = options.now ?? (() => performance.now());
   const rows = new Map<unknown, R>();
-  let changes: unknown;
+  let changes: number | undefined;
   let version: unknown;
   let versionAt = Number.NEGATIVE_INFINITY;
   return (params) => {
@@ -76,7 +81,7 @@ export function cachedRowRead<R extends object>(
         rows.clear();
       }
     }
-    const seenChanges = first(connection.totalChanges.get());
+    const seenChanges = connection.changes();
     if (seenChanges !== changes) {
       changes = seenChanges;
       rows.clear();

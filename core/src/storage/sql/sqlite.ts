@@ -8,6 +8,7 @@ import { importOptional, importPackage } from './optional-import.js';
 import { lazySqlStore } from './lazy-store.js';
 import { BACKSTOP_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import { cachedRowRead } from './sqlite-read-cache.js';
+import { countingDatabase, namedRowReader } from './sqlite-session-statement.js';
 
 /** Options of {@link createSqliteAdapter}. */
 export interface SqliteAdapterOptions {
@@ -171,7 +172,10 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
             },
           });
       if (checkpointer) database.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-      const db = new Kysely<any>({ dialect: new SqliteDialect({ database }) });
+      // Kysely's statements that return no rows are counted: a schema change (ALTER TABLE) changes no row, so
+      // total_changes() misses it, yet it changes what the session read returns.
+      const counted = countingDatabase(database);
+      const db = new Kysely<any>({ dialect: new SqliteDialect({ database: counted.database }) });
       return {
         db,
         // Kysely closes the file only if it ran a query; the session read uses the handle directly, so close it too.
@@ -181,30 +185,18 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
           if (database.open) database.close();
         },
         // better-sqlite3 is synchronous: a prepared statement read once per session read, no per-call prepare.
-        // Raw mode (arrays, named here from the statement's columns) skips better-sqlite3's per-row object
-        // building, about a quarter of the statement's time.
+        // Raw mode (arrays, named from the statement's columns, taken again after a schema change: see
+        // sqlite-session-statement.ts) skips better-sqlite3's per-row object building, about a quarter of the
+        // statement's time.
         prepareRead(sql) {
-          // Prepared on first use: the tables may not exist before migrate().
-          let statement: { get(...params: unknown[]): unknown[] | undefined } | undefined;
-          let names: string[] = [];
-          const read = (params: readonly unknown[]) => {
-            if (!statement) {
-              const prepared = database.prepare(sql).raw(true);
-              names = prepared.columns().map((column) => column.name);
-              statement = prepared as unknown as { get(...params: unknown[]): unknown[] | undefined };
-            }
-            const row = statement.get(...params);
-            if (!row) return undefined;
-            const named: Record<string, unknown> = {};
-            for (let i = 0; i < names.length; i++) named[names[i]!] = row[i];
-            return named;
-          };
-          if (!readCache) return read;
+          const reader = namedRowReader(database, sql, counted.statements);
+          if (!readCache) return reader.read;
+          const totalChanges = database.prepare('SELECT total_changes()').raw(true);
           return cachedRowRead(
-            read,
+            reader.read,
             {
-              totalChanges: database.prepare('SELECT total_changes()').raw(true),
-              dataVersion: database.prepare('PRAGMA data_version').raw(true),
+              changes: () => (totalChanges.get() as number[])[0]! + counted.statements(),
+              dataVersion: reader.versions,
               inTransaction: () => database.inTransaction,
             },
             readCache,
