@@ -48,7 +48,8 @@ export interface SqliteAdapterOptions {
    * transaction: a lock, an unlock and a `fstat` of the file, three system calls that are most of a read's cost
    * on a virtual machine. With the cache, a session row read before is answered from memory while nothing can
    * have changed it: any write on this connection (this adapter, its plugins, the app's queries through
-   * `adapter.kysely`) empties it at once (`total_changes()`), and a commit from another connection (another
+   * `adapter.kysely`) empties it at once (`total_changes()`, and every statement that returns no rows, so schema
+   * changes such as `ALTER TABLE` too), and a commit from another connection (another
    * process, the CLI, a second adapter on the file) is seen within `otherConnectionsMs` (`PRAGMA data_version`,
    * asked at most that often). Inside an open transaction the table is read directly. Default on, with
    * `{ maxEntries: 10_000, otherConnectionsMs: 1 }`; `false` reads the table on every request.
