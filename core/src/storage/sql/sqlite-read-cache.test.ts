@@ -85,6 +85,19 @@ describe('SQLite session read cache, through the adapter', () => {
     await adapter.close?.();
   });
 
+  it('keeps nothing across close(): a revoke made while closed is seen by the next read', async () => {
+    const { filename, adapter } = await withSession();
+    expect(readNow(adapter, 's1')).not.toBeNull();
+    await adapter.close?.();
+    const other = new Database(filename);
+    other.prepare('DELETE FROM auth_sessions WHERE id = ?').run('s1');
+    other.close();
+    // The next call opens the file again, with a new cache.
+    expect(await adapter.getSessionAndUser('s1')).toBeNull();
+    expect(readNow(adapter, 's1')).toBeNull();
+    await adapter.close?.();
+  });
+
   it('reads the table on every request with sessionReadCache: false', async () => {
     const { filename, adapter, user } = await withSession(false);
     expect(readNow(adapter, 's1')?.user.name).toBe('Ada');
