@@ -146,6 +146,26 @@ describe('SQLite session read cache, across schema changes', () => {
     await adapter.close?.();
   });
 
+  it('names a column right after a schema change rolled back in a transaction and another one made', async () => {
+    const { adapter } = await withSession();
+    adapter.configureUserFields!(plan);
+    const db = await adapter.loadKysely!();
+    const failed = await db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`ALTER TABLE auth_users ADD COLUMN rolled_back TEXT DEFAULT 'gone'`.execute(trx);
+        // Read while the column exists: schema_version is one more here, and again after the next change.
+        expect(readNow(adapter, 's1')).not.toBeNull();
+        throw new Error('roll back');
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    await adapter.migrate();
+    const user = readNow(adapter, 's1')?.user as unknown as Record<string, unknown>;
+    expect(user.plan).toBe('pro');
+    await adapter.close?.();
+  });
+
   /** Fields `legacy`, `plan` (set by the app) and `nickname` (set by the user), in that column order. */
   const threeFields = resolveUserFields({
     legacy: { type: 'string' },

@@ -47,6 +47,9 @@ export function countingDatabase(database: BetterSqlite3.Database): {
   };
 }
 
+/** A schema version no poll returns: names taken inside a transaction are taken again after it. */
+const UNSETTLED = Symbol('unsettled');
+
 /** `SELECT data_version, schema_version`, one read transaction for both. */
 export const VERSIONS_SQL = 'SELECT data_version, schema_version FROM pragma_data_version, pragma_schema_version';
 
@@ -91,7 +94,8 @@ export function namedRowReader(
       if (!row) return undefined;
       if (row.length !== names.length || schema !== namesSchema) {
         names = statement.columns().map((column) => column.name);
-        namesSchema = schema;
+        // Inside a transaction the schema may still roll back to a version number that a later change reuses.
+        namesSchema = database.inTransaction ? UNSETTLED : schema;
       }
       const named: Record<string, unknown> = {};
       for (let i = 0; i < names.length; i++) named[names[i]!] = row[i];
