@@ -9,14 +9,35 @@ export interface TraceParent {
 
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
+/** Two hex digits per byte value. */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+/**
+ * Random bytes drawn from the CSPRNG 4 KiB at a time: ids are made for every run and step, and one
+ * `getRandomValues` call per id cost several µs each under load.
+ */
+const pool = new Uint8Array(4096);
+let used = pool.length;
+
+function nextRandomByte(): number {
+  if (used === pool.length) {
+    crypto.getRandomValues(pool);
+    used = 0;
+  }
+  return pool[used++]!;
+}
+
 /** Random lowercase hex of `bytes` bytes, never all zeros. */
 export function randomHex(bytes: number): string {
-  const buffer = new Uint8Array(bytes);
-  do crypto.getRandomValues(buffer);
-  while (buffer.every((b) => b === 0));
-  let out = '';
-  for (const byte of buffer) out += byte.toString(16).padStart(2, '0');
-  return out;
+  for (;;) {
+    let out = '';
+    let zero = true;
+    for (let i = 0; i < bytes; i++) {
+      const byte = nextRandomByte();
+      if (byte !== 0) zero = false;
+      out += HEX[byte];
+    }
+    if (!zero) return out;
+  }
 }
 
 /** A new 32-hex trace id. */
