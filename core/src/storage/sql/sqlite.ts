@@ -33,8 +33,9 @@ export interface SqliteAdapterOptions {
   mmapSizeBytes?: number;
   /**
    * Whether a commit waits for the disk (`PRAGMA synchronous`; the file is in WAL mode). Default `'normal'`: a
-   * commit appends to the `-wal` file without an fsync; the fsyncs happen at checkpoints (SQLite's default: once
-   * the `-wal` file holds 1 000 pages, 4 MiB). The database stays consistent either way, and an application crash
+   * commit appends to the `-wal` file without an fsync; the fsyncs happen at checkpoints, which a worker thread
+   * runs once a second off the event loop (for a file; the connection itself checkpoints only past 20 000
+   * pages, or at SQLite's 1 000 if the worker cannot start). The database stays consistent either way, and an application crash
    * or `kill -9` loses nothing committed (the operating system holds the writes). A power loss or
    * operating-system crash may undo the commits made since the last checkpoint (sign-ins, sign-outs, password
    * changes: they are rolled back whole, never half-written), never corrupt the file. `'full'` fsyncs the `-wal`
