@@ -5,8 +5,9 @@
  *
  * - **Writes on this connection** (every write of this adapter, its plugins and the app's own Kysely queries on
  *   it): `total_changes()` counts the rows they change, without a read transaction (0.3 µs), and the connection
- *   counts the statements that change no row but may change what a read returns (`ALTER TABLE … ADD COLUMN`
- *   with a default, `DROP TABLE`: schema changes, which `total_changes()` misses); any change empties the cache.
+ *   counts the statements that change no row but may change what a read returns (`CREATE`, `ALTER`, `DROP`:
+ *   schema changes, such as `ADD COLUMN` with a default, which `total_changes()` misses); any change empties the
+ *   cache.
  * - **Writes from other connections** (another process, the CLI, a second adapter on the same file):
  *   `PRAGMA data_version` changes when one commits. It costs a read transaction, so it is asked at most once per
  *   `otherConnectionsMs` (default 1 ms) and the cache is emptied when it moved. Such a write is seen at most
@@ -26,7 +27,7 @@
 export interface SqliteReadCacheConnection {
   /**
    * A count that grows with every write on this connection: `SELECT total_changes()` (rows inserted, updated or
-   * deleted, cascades and triggers included) plus the statements run that return no rows (DDL among them).
+   * deleted, cascades and triggers included) plus the schema-changing statements run (`CREATE`, `ALTER`, `DROP`).
    */
   changes(): number;
   /** `PRAGMA data_version`, raw, its value first: `[n, …]`. */
@@ -52,7 +53,7 @@ const first = (row: unknown): unknown => (row as unknown[] | undefined)?.[0];
  * @example
  * ```ts
  * const read = cachedRowRead((params) => statement.get(...params), {
- *   changes: () => totalChanges.get()[0] + statementsRun,
+ *   changes: () => totalChanges.get()[0] + schemaStatementsRun,
  *   dataVersion: database.prepare('PRAGMA data_version').raw(true),
  *   inTransaction: () => database.inTransaction,
  * });

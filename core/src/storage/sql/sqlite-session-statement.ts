@@ -6,8 +6,8 @@
  * table rebuilt in another column order) as many values in other places. Names taken once would drop the new
  * column, or put one column's value under another's name (a user-editable custom field read as an admin-set one).
  * The names are therefore taken again whenever the row's length differs or `PRAGMA schema_version` moved: read
- * after every statement run on this connection that returns no rows (DDL among them: counted by
- * {@link countingDatabase}), and from each `PRAGMA data_version` poll of the read cache (other connections).
+ * after every `CREATE`, `ALTER` or `DROP` statement run on this connection (counted by {@link countingDatabase}),
+ * and from each `PRAGMA data_version` poll of the read cache (other connections).
  * @internal
  * @module
  */
@@ -15,21 +15,27 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /**
- * `database` for Kysely, counting the statements it runs that return no rows (writes without `RETURNING`, DDL,
- * `BEGIN`/`COMMIT`): `statements()` is their number so far. A statement that fails is counted too.
+ * Whether `sql` may change the schema: SQLite changes it only through `CREATE`, `ALTER` and `DROP` statements
+ * (`CREATE TEMP TABLE` included, which could shadow a table), seen past leading blanks and comments.
+ */
+const SCHEMA_CHANGE = /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*(?:create|alter|drop)\b/i;
+
+/**
+ * `database` for Kysely, counting the statements it runs that may change the schema (`CREATE`, `ALTER`, `DROP`):
+ * `schemaStatements()` is their number so far (a failed one counted too). Other statements run as they are.
  */
 export function countingDatabase(database: BetterSqlite3.Database): {
   database: SqliteDatabase;
-  statements(): number;
+  schemaStatements(): number;
 } {
   let statements = 0;
   return {
-    statements: () => statements,
+    schemaStatements: () => statements,
     database: {
       close: () => database.close(),
       prepare(sql: string): SqliteStatement {
         const statement = database.prepare(sql);
-        if (statement.reader) return statement as unknown as SqliteStatement;
+        if (statement.reader || !SCHEMA_CHANGE.test(sql)) return statement as unknown as SqliteStatement;
         return {
           reader: false,
           all: (parameters) => statement.all(...parameters),
@@ -50,44 +56,48 @@ export function countingDatabase(database: BetterSqlite3.Database): {
 /** A schema version no poll returns: names taken inside a transaction are taken again after it. */
 const UNSETTLED = Symbol('unsettled');
 
-/** `SELECT data_version, schema_version`, one read transaction for both. */
-export const VERSIONS_SQL = 'SELECT data_version, schema_version FROM pragma_data_version, pragma_schema_version';
-
 /**
- * The first row of `sql` for `params`, as an object named from the statement's current columns; `versions()`
- * polls `[data_version, schema_version]` for the read cache and notes the schema version it saw.
+ * The first row of `sql` for `params`, as an object named from the statement's current columns. `versions` is the
+ * read cache's `PRAGMA data_version` poll: when the version moved (another connection committed), it reads
+ * `PRAGMA schema_version` too.
  */
 export function namedRowReader(
   database: BetterSqlite3.Database,
   sql: string,
-  statements: () => number,
+  schemaStatements: () => number,
 ): {
   read(params: readonly unknown[]): Record<string, unknown> | undefined;
   versions: { get(): unknown };
 } {
-  const versionsStatement = database.prepare(VERSIONS_SQL).raw(true);
+  const dataVersion = database.prepare('PRAGMA data_version').raw(true);
+  const schemaVersion = database.prepare('PRAGMA schema_version').raw(true);
   // Prepared on first use: the tables may not exist before migrate().
   let statement: BetterSqlite3.Statement<unknown[], unknown[]> | undefined;
   let names: string[] = [];
   /** The schema version last seen, and the one `names` were taken at. */
   let schema: unknown;
   let namesSchema: unknown;
-  /** `statements()` when `schema` was last read. */
+  /** `schemaStatements()` when `schema` was last read, and the data version last polled. */
   let statementsSeen = Number.NaN;
+  let data: unknown;
+  const readSchema = () => (schema = (schemaVersion.get() as unknown[])[0]);
   const versions = {
     get() {
-      const row = versionsStatement.get() as unknown[];
-      schema = row[1];
+      const row = dataVersion.get() as unknown[];
+      if (row[0] !== data) {
+        data = row[0];
+        readSchema();
+      }
       return row;
     },
   };
   return {
     versions,
     read(params) {
-      const run = statements();
+      const run = schemaStatements();
       if (run !== statementsSeen) {
         statementsSeen = run;
-        versions.get();
+        readSchema();
       }
       statement ??= database.prepare(sql).raw(true) as BetterSqlite3.Statement<unknown[], unknown[]>;
       const row = statement.get(...params);

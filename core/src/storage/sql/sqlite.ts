@@ -49,8 +49,8 @@ export interface SqliteAdapterOptions {
    * transaction: a lock, an unlock and a `fstat` of the file, three system calls that are most of a read's cost
    * on a virtual machine. With the cache, a session row read before is answered from memory while nothing can
    * have changed it: any write on this connection (this adapter, its plugins, the app's queries through
-   * `adapter.kysely`) empties it at once (`total_changes()`, and every statement that returns no rows, so schema
-   * changes such as `ALTER TABLE` too), and a commit from another connection (another
+   * `adapter.kysely`) empties it at once (`total_changes()`, and every `CREATE`, `ALTER` or `DROP` statement for
+   * schema changes), and a commit from another connection (another
    * process, the CLI, a second adapter on the file) is seen within `otherConnectionsMs` (`PRAGMA data_version`,
    * asked at most that often). Inside an open transaction the table is read directly. Default on, with
    * `{ maxEntries: 10_000, otherConnectionsMs: 1 }`; `false` reads the table on every request.
@@ -174,7 +174,7 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
             },
           });
       if (checkpointer) database.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-      // Kysely's statements that return no rows are counted: a schema change (ALTER TABLE) changes no row, so
+      // Kysely's CREATE, ALTER and DROP statements are counted: a schema change changes no row, so
       // total_changes() misses it, yet it changes what the session read returns.
       const counted = countingDatabase(database);
       const db = new Kysely<any>({ dialect: new SqliteDialect({ database: counted.database }) });
@@ -191,13 +191,13 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
         // sqlite-session-statement.ts) skips better-sqlite3's per-row object building, about a quarter of the
         // statement's time.
         prepareRead(sql) {
-          const reader = namedRowReader(database, sql, counted.statements);
+          const reader = namedRowReader(database, sql, counted.schemaStatements);
           if (!readCache) return reader.read;
           const totalChanges = database.prepare('SELECT total_changes()').raw(true);
           return cachedRowRead(
             reader.read,
             {
-              changes: () => (totalChanges.get() as number[])[0]! + counted.statements(),
+              changes: () => (totalChanges.get() as number[])[0]! + counted.schemaStatements(),
               dataVersion: reader.versions,
               inTransaction: () => database.inTransaction,
             },
