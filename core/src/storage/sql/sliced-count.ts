@@ -11,8 +11,12 @@
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 
-/** Index entries one statement walks at most: a few milliseconds of SQLite's time. */
-export const COUNT_SLICE = 100_000;
+/**
+ * Index entries one statement walks at most: a few milliseconds of SQLite's time. At a million users (1.9 million
+ * live sessions) slices of 100 000 blocked the event loop up to 37–78 ms on a loaded machine, slices of 25 000
+ * 6–19 ms, for the same total time (72–92 ms a count).
+ */
+export const COUNT_SLICE = 25_000;
 
 /** Lets timers, I/O callbacks and other requests run before the next statement. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
