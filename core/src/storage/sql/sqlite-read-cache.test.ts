@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import Database from 'better-sqlite3';
 import { runStorageConformance } from '../conformance.js';
@@ -195,6 +195,36 @@ describe('SQLite session read cache, across schema changes', () => {
     const found = readNow(adapter, 's1')?.user as unknown as Fields;
     expect(found.plan).toBe('free');
     expect(found.nickname).toBe('enterprise');
+    await adapter.close?.();
+  });
+
+  it("names every value by its own column after another connection's DROP and ADD COLUMN, cache off", async () => {
+    const filename = freshFile();
+    const adapter = createSqliteAdapter({ filename, sessionReadCache: false });
+    adapter.configureUserFields!(threeFields);
+    await adapter.migrate();
+    const user = await adapter.createUser({ email: 'eve@example.com', plan: 'free', nickname: 'enterprise' } as never);
+    await adapter.createSession({
+      id: 's1',
+      tokenHash: 'h',
+      userId: user.id,
+      expires: new Date(Date.now() + 3_600_000),
+      createdAt: new Date(),
+    });
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      expect((readNow(adapter, 's1')?.user as unknown as Fields).plan).toBe('free');
+      const other = new Database(filename);
+      other.exec('ALTER TABLE auth_users DROP COLUMN legacy; ALTER TABLE auth_users ADD COLUMN extra TEXT');
+      other.close();
+      // The read looks for other connections' schema changes at most once a millisecond.
+      vi.advanceTimersByTime(1);
+      const found = readNow(adapter, 's1')?.user as unknown as Fields;
+      expect(found.plan).toBe('free');
+      expect(found.nickname).toBe('enterprise');
+    } finally {
+      vi.useRealTimers();
+    }
     await adapter.close?.();
   });
 

@@ -7,7 +7,8 @@
  * column, or put one column's value under another's name (a user-editable custom field read as an admin-set one).
  * The names are therefore taken again whenever the row's length differs or `PRAGMA schema_version` moved: read
  * after every `CREATE`, `ALTER` or `DROP` statement run on this connection (counted by {@link countingDatabase}),
- * and from each `PRAGMA data_version` poll of the read cache (other connections).
+ * and when a `PRAGMA data_version` poll sees another connection's commit (the read cache's poll, or with the
+ * cache off the read's own, at most every 1 ms).
  * @internal
  * @module
  */

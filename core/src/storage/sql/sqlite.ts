@@ -192,7 +192,18 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
         // statement's time.
         prepareRead(sql) {
           const reader = namedRowReader(database, sql, counted.schemaStatements);
-          if (!readCache) return reader.read;
+          if (!readCache) {
+            // No cache polls for other connections' commits: poll here, at most every 1 ms, for their schema changes.
+            let polledAt = Number.NEGATIVE_INFINITY;
+            return (params) => {
+              const at = performance.now();
+              if (at - polledAt >= 1) {
+                polledAt = at;
+                reader.versions.get();
+              }
+              return reader.read(params);
+            };
+          }
           const totalChanges = database.prepare('SELECT total_changes()').raw(true);
           return cachedRowRead(
             reader.read,
