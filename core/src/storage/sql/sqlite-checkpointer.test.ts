@@ -1,6 +1,6 @@
 /**
  * The SQLite adapter's WAL checkpoints run in a worker thread: the worker copies committed pages into the
- * database file, the adapter's connection keeps its own autocheckpoint only as a backstop, a worker that cannot
+ * database file, the adapter's connection does not checkpoint by itself while it runs, a worker that cannot
  * start hands checkpoints back, and `close()` stops the worker (also in a process with nothing else to run,
  * sqlite-close.fixture.mjs).
  */
@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BACKSTOP_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 import { createSqliteAdapter } from './sqlite.js';
 
 let dir: string | undefined;
@@ -58,12 +58,12 @@ describe('SQLite checkpoints in a worker thread', () => {
     expect(failed).toBe(true);
   });
 
-  it('createSqliteAdapter on a file leaves its own autocheckpoint as a backstop, and close() stops the worker', async () => {
+  it('createSqliteAdapter on a file turns its own autocheckpoint off while the worker runs, and close() stops it', async () => {
     const adapter = createSqliteAdapter({ filename: join(await folder(), 'auth.db') });
     await adapter.migrate();
     const db = await adapter.loadKysely!();
     const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
-    expect(rows[0]!.wal_autocheckpoint).toBe(BACKSTOP_PAGES);
+    expect(rows[0]!.wal_autocheckpoint).toBe(0);
     await adapter.close!();
   });
 

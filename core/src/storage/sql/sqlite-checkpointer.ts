@@ -5,7 +5,10 @@
  * users, against well under 10 ms for the write itself). Here a worker thread with its own connection to the
  * file runs `PRAGMA wal_checkpoint(PASSIVE)` every {@link CHECKPOINT_INTERVAL_MS} (a passive checkpoint never
  * waits for readers or writers; one with nothing to copy costs a few microseconds), and the adapter's connection
- * checkpoints by itself only as a backstop, past {@link BACKSTOP_PAGES} pages (the worker stopped or fell behind).
+ * does not checkpoint by itself (`wal_autocheckpoint = 0`) while the worker runs: any size of automatic
+ * checkpoint would block the event loop in proportion (a backstop at 20 000 pages, reached by a purge's burst of
+ * deletes within a second, blocked it 327 ms). If the worker fails or exits unasked, `onFailure` is called so the
+ * adapter returns to SQLite's own {@link SQLITE_AUTOCHECKPOINT_PAGES}.
  * @module
  * @internal
  */
@@ -13,9 +16,9 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /** How often the worker checkpoints, in milliseconds. */
-export const CHECKPOINT_INTERVAL_MS = 1_000;
-/** `PRAGMA wal_autocheckpoint` of the adapter's connection while the worker runs: a backstop only. */
-export const BACKSTOP_PAGES = 20_000;
+export const CHECKPOINT_INTERVAL_MS = 200;
+/** SQLite's default `PRAGMA wal_autocheckpoint`, for a connection whose worker failed. */
+export const SQLITE_AUTOCHECKPOINT_PAGES = 1_000;
 
 /** What the worker is given. */
 interface CheckpointerData {
@@ -61,7 +64,10 @@ export interface CheckpointerOptions {
   file: string;
   /** `PRAGMA synchronous` of the adapter's connection, e.g. `'NORMAL'`. */
   synchronous: string;
-  /** Called once if the worker fails (it could not open the file or load the driver): restore the autocheckpoint. */
+  /**
+   * Called once if the worker fails (it could not open the file or load the driver) or exits without `stop()`:
+   * the caller checkpoints by itself again.
+   */
   onFailure(error: unknown): void;
   /** Called after each checkpoint with the `-wal` file's pages and how many are in the database file (tests). */
   onCheckpoint?(result: { log: number; checkpointed: number } | { error: string }): void;
@@ -88,13 +94,26 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
   };
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData });
   worker.unref();
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let stopping = false;
+  let failed = false;
+  const fail = (error: unknown) => {
+    if (failed || stopping) return;
+    failed = true;
+    options.onFailure(error);
+  };
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', (code) => {
+      fail(new Error(`the checkpoint worker exited with code ${code}`));
+      resolve();
+    }),
+  );
   worker.on('message', (result: { log: number; checkpointed: number } | { error: string }) =>
     options.onCheckpoint?.(result),
   );
-  worker.once('error', (error) => options.onFailure(error));
+  worker.on('error', fail);
   return {
     async stop() {
+      stopping = true;
       // Held until it exits: unreferenced, the worker alone would not keep the awaiting process running.
       worker.ref();
       worker.postMessage('stop');

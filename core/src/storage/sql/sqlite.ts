@@ -6,7 +6,7 @@ import type { StorageAdapter } from '../types.js';
 import { explainSqliteError } from './explain-errors.js';
 import { importOptional, importPackage } from './optional-import.js';
 import { lazySqlStore } from './lazy-store.js';
-import { BACKSTOP_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
+import { SQLITE_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import { cachedRowRead } from './sqlite-read-cache.js';
 import { countingDatabase, namedRowReader } from './sqlite-session-statement.js';
 
@@ -34,8 +34,8 @@ export interface SqliteAdapterOptions {
   /**
    * Whether a commit waits for the disk (`PRAGMA synchronous`; the file is in WAL mode). Default `'normal'`: a
    * commit appends to the `-wal` file without an fsync; the fsyncs happen at checkpoints, which a worker thread
-   * runs once a second off the event loop (for a file; the connection itself checkpoints only past 20 000
-   * pages, or at SQLite's 1 000 if the worker cannot start). The database stays consistent either way, and an application crash
+   * runs five times a second off the event loop (for a file; the connection itself checkpoints at SQLite's
+   * 1 000 pages only if the worker cannot run). The database stays consistent either way, and an application crash
    * or `kill -9` loses nothing committed (the operating system holds the writes). A power loss or
    * operating-system crash may undo the commits made since the last checkpoint (sign-ins, sign-outs, password
    * changes: they are rolled back whole, never half-written), never corrupt the file. `'full'` fsyncs the `-wal`
@@ -163,17 +163,17 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
       database.pragma(`synchronous = ${SYNCHRONOUS[synchronous]}`);
       database.pragma(`cache_size = -${cacheKiB}`);
       database.pragma(`mmap_size = ${mmapBytes}`);
-      // Checkpoints run in a worker thread (see sqlite-checkpointer.ts); this connection's own only past the backstop.
+      // Checkpoints run in a worker thread (see sqlite-checkpointer.ts), none on this connection while it runs.
       const checkpointer = IN_MEMORY.has(filename)
         ? undefined
         : startCheckpointer({
             file,
             synchronous: SYNCHRONOUS[synchronous],
             onFailure: () => {
-              if (database.open) database.pragma('wal_autocheckpoint = 1000');
+              if (database.open) database.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
             },
           });
-      if (checkpointer) database.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+      if (checkpointer) database.pragma('wal_autocheckpoint = 0');
       // Kysely's CREATE, ALTER and DROP statements are counted: a schema change changes no row, so
       // total_changes() misses it, yet it changes what the session read returns.
       const counted = countingDatabase(database);
