@@ -17,6 +17,14 @@ export const CONFORMANCE_USER_FIELDS = resolveUserFields({
   trialEndsAt: { type: 'date' },
   tags: { type: 'string[]' },
   handle: { type: 'string', unique: true },
+  // Named like the session read's own columns (s_expires, …): see sessionColumnTests.
+  sExpires: { type: 'date' },
+  sImpersonatedBy: { type: 'string' },
+  sTokenHash: { type: 'string' },
+  sCreatedAt: { type: 'date' },
+  sLastActiveAt: { type: 'date' },
+  sIp: { type: 'string' },
+  sUserAgent: { type: 'string' },
 });
 
 /** The suite's adapter with the fields configured and migrated in; skips adapters that cannot store them. */
@@ -31,6 +39,7 @@ async function withFields(current: CurrentAdapter, ctx: TestContext): Promise<St
 const fieldsOf = (user: AdapterUser | null | undefined) => user as unknown as Record<string, unknown>;
 
 export function userFieldTests(current: CurrentAdapter): void {
+  sessionColumnTests(current);
   it('adds the columns to an existing table (idempotently); rows already there read static defaults or null', async (ctx) => {
     const before = await addUser(current());
     const adapter = await withFields(current, ctx);
@@ -102,5 +111,29 @@ export function userFieldTests(current: CurrentAdapter): void {
       TypeError,
     );
     expect(await adapter.getUser(user.id)).toStrictEqual(user);
+  });
+}
+
+/**
+ * Fields whose columns read like the session read's own (`s_expires`, `s_impersonated_by`, …): a user-editable
+ * one must never stand in for the session's value in the joined read (a user extending their own session).
+ */
+function sessionColumnTests(current: CurrentAdapter): void {
+  it("never lets a field named like a session column replace the session's own value in the session read", async (ctx) => {
+    const adapter = await withFields(current, ctx);
+    const far = new Date('2100-01-01T00:00:00.000Z');
+    const user = await addUser(adapter, {
+      sExpires: far,
+      sImpersonatedBy: 'admin-1',
+      sTokenHash: 'forged',
+      sCreatedAt: far,
+      sLastActiveAt: far,
+      sIp: '203.0.113.9',
+      sUserAgent: 'forged agent',
+    } as Partial<AdapterUser>);
+    const session = await adapter.createSession(sampleSession(user.id));
+    const found = await adapter.getSessionAndUser(session.id);
+    expect(found?.session).toStrictEqual(session);
+    expect(fieldsOf(found?.user)).toMatchObject({ sExpires: far, sImpersonatedBy: 'admin-1', sTokenHash: 'forged' });
   });
 }

@@ -89,15 +89,19 @@ export interface SqlStoreOptions {
   explainError?: ExplainError | undefined;
 }
 
-/** A joined session row: session columns prefixed with `s_`, then the user's columns. */
+/**
+ * A joined session row: session columns prefixed with `_s_` (no user column can start with `_`: custom field names
+ * begin with a letter, so a field such as `sExpires`, column `s_expires`, cannot stand in for the session's), then
+ * the user's columns.
+ */
 type SessionUserRow = UserColumns & {
-  s_token_hash: string;
-  s_expires: SessionRow['expires'];
-  s_created_at: SessionRow['created_at'];
-  s_user_agent: SessionRow['user_agent'];
-  s_ip: SessionRow['ip'];
-  s_last_active_at: SessionRow['last_active_at'];
-  s_impersonated_by: SessionRow['impersonated_by'];
+  _s_token_hash: string;
+  _s_expires: SessionRow['expires'];
+  _s_created_at: SessionRow['created_at'];
+  _s_user_agent: SessionRow['user_agent'];
+  _s_ip: SessionRow['ip'];
+  _s_last_active_at: SessionRow['last_active_at'];
+  _s_impersonated_by: SessionRow['impersonated_by'];
 };
 
 interface Ready extends SqlConnection {
@@ -128,9 +132,9 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     const sessionQuery = db
       .selectFrom(`${t.sessions} as s`)
       .innerJoin(`${t.users} as u`, 'u.id', 's.user_id')
-      .select(['s.token_hash as s_token_hash', 's.expires as s_expires', 's.created_at as s_created_at'])
-      .select(['s.user_agent as s_user_agent', 's.ip as s_ip', 's.last_active_at as s_last_active_at'])
-      .select('s.impersonated_by as s_impersonated_by')
+      .select(['s.token_hash as _s_token_hash', 's.expires as _s_expires', 's.created_at as _s_created_at'])
+      .select(['s.user_agent as _s_user_agent', 's.ip as _s_ip', 's.last_active_at as _s_last_active_at'])
+      .select('s.impersonated_by as _s_impersonated_by')
       // Every user column: custom fields (configureUserFields) may be set after the first open.
       .selectAll('u')
       .where('s.id', '=', '')
@@ -583,14 +587,14 @@ function foundOf(
   if (!row) return null;
   const session = decodeSession({
     id,
-    token_hash: row.s_token_hash,
+    token_hash: row._s_token_hash,
     user_id: row.id,
-    expires: row.s_expires,
-    created_at: row.s_created_at,
-    user_agent: row.s_user_agent,
-    ip: row.s_ip,
-    last_active_at: row.s_last_active_at,
-    impersonated_by: row.s_impersonated_by,
+    expires: row._s_expires,
+    created_at: row._s_created_at,
+    user_agent: row._s_user_agent,
+    ip: row._s_ip,
+    last_active_at: row._s_last_active_at,
+    impersonated_by: row._s_impersonated_by,
   });
   return { session, user: decodeStoredUser(row) };
 }
