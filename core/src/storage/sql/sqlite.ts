@@ -164,15 +164,19 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
       database.pragma(`cache_size = -${cacheKiB}`);
       database.pragma(`mmap_size = ${mmapBytes}`);
       // Checkpoints run in a worker thread (see sqlite-checkpointer.ts), none on this connection while it runs.
+      // node:worker_threads loads only here, for a file (not for ':memory:', nor with the module on other runtimes).
       const checkpointer = IN_MEMORY.has(filename)
         ? undefined
-        : startCheckpointer({
-            file,
-            synchronous: SYNCHRONOUS[synchronous],
-            onFailure: () => {
-              if (database.open) database.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+        : startCheckpointer(
+            {
+              file,
+              synchronous: SYNCHRONOUS[synchronous],
+              onFailure: () => {
+                if (database.open) database.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+              },
             },
-          });
+            (await import('node:worker_threads')).Worker,
+          );
       if (checkpointer) database.pragma('wal_autocheckpoint = 0');
       // Kysely's CREATE, ALTER and DROP statements are counted: a schema change changes no row, so
       // total_changes() misses it, yet it changes what the session read returns.
