@@ -85,9 +85,10 @@ describe('authHandle: the session of every request', () => {
   it('with {scope: false} reads the session only when asked, and opens no scope', async () => {
     const { auth, signIn } = await authFixture();
     const run = vi.spyOn(auth, 'run');
+    const open = vi.spyOn(auth, 'openScope');
     const handle = authHandle(auth, { building: false, scope: false });
     await runHandle(handle, fakeEvent('/'), () => new Response('static'));
-    expect(run).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
     const cookie = await signIn('bob@example.com');
     const res = await runHandle(handle, fakeEvent('/', { headers: { cookie } }), async (event) => {
       const locals = event.locals as AuthLocals;

@@ -137,10 +137,11 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle
     if (options.scope === false) {
       let pending: Promise<SessionRead> | undefined;
       // A refused read (an API key over its budget) becomes the kit's error, as a guard's would: never a 500.
+      // openScope, not run: no AsyncLocalStorage scope is entered, so Node 20's promise hooks stay off.
       const read = () =>
-        (pending ??= kit
-          .run(event.request, (scope) => scope, clientInfo(event))
-          .catch((thrown: unknown) => refuseAuthError(state, thrown)));
+        (pending ??= new Promise<SessionRead>((resolve) =>
+          resolve(kit.openScope(event.request, clientInfo(event))),
+        ).catch((thrown: unknown) => refuseAuthError(state, thrown)));
       const state: EventAuthState = { auth: kit, read, cookies: new Headers() };
       attachState(event, state);
       setLocals(locals, read, undefined);
