@@ -71,6 +71,7 @@ export {
   type Caller,
 } from './routes/account/signed-in.js';
 export { cookieCaller } from './plugins/cookie-caller.js';
+export { withoutCookie } from './plugins/without-cookie.js';
 export { confirmHolder, passwordHashOf } from './routes/account/confirm-holder.js';
 export { removeStoredUser } from './routes/account/remove-user.js';
 export { isPluginCredential } from './plugins/credential.js';

@@ -4,6 +4,7 @@
  */
 import {
   publicSession,
+  withoutCookie,
   type ActionResult,
   type AuthInternals,
   type AuthPlugin,
@@ -108,14 +109,7 @@ export function bearer(): AuthPlugin<
       headers[TOKEN_HEADER] = /max-age=0/i.test(serialized.at(-1)!) ? '' : value;
     }
     if (ctx.request.headers.has('origin')) headers['access-control-expose-headers'] = TOKEN_HEADER;
-    const out: ActionResult = { ...result, headers, cookies: result.cookies?.filter((c) => !isSession(c)) ?? [] };
-    if (result.setCookies) {
-      const rest = new Headers();
-      for (const line of result.setCookies.getSetCookie())
-        if (!line.startsWith(`${name}=`)) rest.append('set-cookie', line);
-      out.setCookies = rest;
-    }
-    return out;
+    return { ...withoutCookie(result, name), headers };
   }
 
   return {

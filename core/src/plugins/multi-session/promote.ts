@@ -9,6 +9,7 @@
 import {
   publicSession,
   readCookie,
+  withoutCookie,
   sessionCookie,
   type ActionResult,
   type OutCookie,
@@ -25,18 +26,6 @@ function lastWrite(result: ActionResult, name: string): 'set' | 'cleared' | unde
     if (line.startsWith(`${name}=`))
       last = /;\s*max-age=0(?:;|$)/i.test(line) || line.startsWith(`${name}=;`) ? 'cleared' : 'set';
   return last;
-}
-
-/** `result` without any line for the cookie `name`. */
-function without(result: ActionResult, name: string): ActionResult {
-  const out: ActionResult = { ...result, cookies: (result.cookies ?? []).filter((c) => c.name !== name) };
-  if (result.setCookies) {
-    const rest = new Headers();
-    for (const line of result.setCookies.getSetCookie())
-      if (!line.startsWith(`${name}=`)) rest.append('set-cookie', line);
-    out.setCookies = rest;
-  }
-  return out;
 }
 
 /**
@@ -61,7 +50,7 @@ export async function promoteNext(ctx: RouteContext, result: ActionResult): Prom
   if (!next) return { ...result, cookies: [...(result.cookies ?? []), setCookie] };
   const expires = next.refreshedExpires ?? next.expires;
   const cookies: OutCookie[] = [sessionCookie(auth, next.token, expires), setCookie];
-  const out = without(result, name);
+  const out = withoutCookie(result, name);
   out.cookies = [...out.cookies!, ...cookies];
   if (ctx.request.method === 'GET' && ctx.route === `${auth.config.basePath}/session` && result.json === null) {
     // What `GET /session` answers for a valid cookie, shaped by the app's `session` callback.
