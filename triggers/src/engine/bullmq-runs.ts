@@ -46,9 +46,14 @@ export function bullmqRuns(host: RunsHost) {
 
   return {
     async getRun(queue: string, id: string): Promise<EngineRun | null> {
-      const job = await (await host.queueOf(queue)).getJob(id);
+      const source = await host.queueOf(queue);
+      let job = await source.getJob(id);
       if (!job) return null;
-      return runOf(queue, job, await job.getState());
+      const state = await job.getState();
+      // The job's hash and its state are two reads: a job that finished between them was read without its
+      // result (or failure reason). Read it again; a finished job's hash no longer changes.
+      if ((state === 'completed' || state === 'failed') && !job.finishedOn) job = (await source.getJob(id)) ?? job;
+      return runOf(queue, job, state);
     },
 
     async onFinished(queues: readonly string[], listener: (run: FinishedRun) => void): Promise<() => void> {
