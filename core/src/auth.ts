@@ -27,7 +27,7 @@ import type { UserFieldsConfig } from './user-fields/types.js';
 import type { UserFieldErrorCodesOf } from './user-fields/errors.js';
 
 export type { Auth, CreateAuthOptions } from './engine/types.js';
-export type { RequestInfo } from './contract/types.js';
+export type { RequestInfo, RequestSource } from './contract/types.js';
 
 /**
  * The error codes an engine answers with: the core's, those of the plugins `P` given to `createAuth`, and the

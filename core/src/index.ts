@@ -3,7 +3,7 @@
  * helpers, errors and password/token utilities.
  * @module
  */
-export { createAuth, type Auth, type CreateAuthOptions, type RequestInfo } from './auth.js';
+export { createAuth, type Auth, type CreateAuthOptions, type RequestInfo, type RequestSource } from './auth.js';
 export { systemClock, type AuthClock } from './clock.js';
 export type { MessageObserver, OutgoingMessage, OutgoingMessageKind } from './delivery.js';
 export {

@@ -75,6 +75,58 @@ describe('auth.openScope and withRequestScope', async () => {
     expect((await jwt.auth.getSession(bare, { cookie })).user?.email).toBe('ada@example.com');
   });
 
+  it('builds a request given as a builder only when something reads it, and once', async () => {
+    const cookie = await signedIn(jwt);
+    let built = 0;
+    const source = () => {
+      built++;
+      return new Request(`${ORIGIN}/x`, { headers: { cookie } });
+    };
+    // The cookie from info: the session read builds nothing.
+    const scope = await jwt.auth.openScope(source, { cookie });
+    expect(scope.user?.email).toBe('ada@example.com');
+    expect(built).toBe(0);
+    expect(new URL(scope.request.url).pathname).toBe('/x');
+    expect(scope.request).toBe(scope.request);
+    expect(built).toBe(1);
+    // Without info.cookie the cookie is read from the built request.
+    built = 0;
+    await expect(jwt.auth.run(source, () => requireAuth().email)).resolves.toBe('ada@example.com');
+    expect(built).toBe(1);
+    // No cookie and a plugin reading other credentials: the request is built for it.
+    const bearer = await makeFixture('jwt', {
+      plugins: [
+        {
+          id: 'bearer',
+          hooks: {
+            resolveSession: (request: Request) =>
+              request.headers.get('authorization') === 'Bearer good'
+                ? {
+                    session: { user: { id: 'svc' }, expires: new Date(Date.now() + 60_000) },
+                    user: { id: 'svc' },
+                    expired: false,
+                    headers: new Headers(),
+                  }
+                : undefined,
+          },
+        },
+      ],
+    });
+    let keyed = 0;
+    const withKey = () => {
+      keyed++;
+      return new Request(`${ORIGIN}/x`, { headers: { authorization: 'Bearer good' } });
+    };
+    expect((await bearer.auth.openScope(withKey, { cookie: null })).user?.id).toBe('svc');
+    expect(keyed).toBe(1);
+    // A builder that throws reaches whoever reads the request, as a rejection of the read that needed it.
+    const broken = () => {
+      throw new Error('unbuildable');
+    };
+    expect((await jwt.auth.openScope(broken, { cookie })).user?.email).toBe('ada@example.com');
+    await expect(jwt.auth.openScope(broken)).rejects.toThrow('unbuildable');
+  });
+
   it('refuses a forged payload carried under a genuine, cached signature', async () => {
     const cookie = (await signedIn(jwt)).split('; ').find((pair) => pair.startsWith('framework.session-token='))!;
     const [name, token] = cookie.split(/=(.*)/s) as [string, string];

@@ -19,7 +19,9 @@ import {
 import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
 import { customHmacVerifier } from '@framework/trigger/verifiers';
 import { cookieClient, type CookieClient } from '@framework/testing/conformance';
+import { countRequests } from '../../../test-support/request-count.js';
 import { authErrorHandler, authSession, authRouter, sendWebResponse, triggerRouter } from './index.js';
+import { scopeOf } from './request-scope.js';
 
 const EMAIL = 'ada@example.com';
 const PASSWORD = 'analytical-engine';
@@ -167,6 +169,27 @@ describe('Express adapter', () => {
     const b = cookieClient(await listen(app));
     await signIn(b);
     expect(await (await b.fetch('/me')).json()).toEqual({ user: EMAIL, helper: 'no scope' });
+  });
+
+  it('reads the session from the Cookie header without building a Web Request; builds one when read', async () => {
+    const auth = await makeAuth('jwt');
+    const app = express();
+    app.use(authRouter(auth));
+    const requests = countRequests();
+    try {
+      app.use((_req, _res, next) => (requests.reset(), next()));
+      app.use(authSession(auth));
+      app.get('/me', (req, res) => void res.json({ user: req.auth?.user?.email ?? null, built: requests.built }));
+      app.get('/url', (req, res) => void res.json({ url: scopeOf(req)?.request.url, built: requests.built }));
+      const base = await listen(app);
+      const b = cookieClient(base);
+      await signIn(b);
+      expect(await (await b.fetch('/me')).json()).toEqual({ user: EMAIL, built: 0 });
+      expect(await (await b.fetch('/me')).json()).toEqual({ user: EMAIL, built: 0 });
+      expect(await (await b.fetch('/url?q=1')).json()).toEqual({ url: `${base}/url?q=1`, built: 1 });
+    } finally {
+      requests.restore();
+    }
   });
 
   it('forwards every Set-Cookie: a refreshed session cookie and the app’s own', async () => {

@@ -4,8 +4,8 @@
  * @module
  */
 import type { RequestHandler } from 'express';
-import type { Auth, AuthScope, Session, User } from '@framework/auth';
-import { toWebRequest } from './request.js';
+import type { Auth, AuthScope, RequestInfo, Session, User } from '@framework/auth';
+import { lazyWebRequest } from './request.js';
 import { keepScope } from './request-scope.js';
 
 /** What {@link authSession} puts on `req.auth`. */
@@ -61,7 +61,8 @@ export interface AuthSessionOptions {
  */
 export function authSession(auth: Auth, options: AuthSessionOptions = {}): RequestHandler {
   return (req, res, next) => {
-    const request = toWebRequest(req, res, { body: false });
+    // Built only if something reads it (a plugin's credential, scope.request): the cookie comes from Node's headers.
+    const request = lazyWebRequest(req);
     const enter = (state: AuthScope) => {
       keepScope(req, state);
       req.auth = { user: state.user, session: state.session };
@@ -69,7 +70,8 @@ export function authSession(auth: Auth, options: AuthSessionOptions = {}): Reque
       res.locals.session = state.session;
       for (const cookie of state.headers.getSetCookie()) res.append('Set-Cookie', cookie);
     };
-    const info = req.socket?.remoteAddress ? { ip: req.socket.remoteAddress } : undefined;
+    const ip = req.socket?.remoteAddress;
+    const info: RequestInfo = ip ? { ip, cookie: req.headers.cookie ?? null } : { cookie: req.headers.cookie ?? null };
     if (options.scope !== true) {
       Promise.resolve(auth.openScope(request, info)).then((state) => {
         enter(state);

@@ -80,6 +80,19 @@ export function toWebRequest(req: ExpressRequest, res: ExpressResponse, options:
 }
 
 /**
+ * The body-less Web Request of `req` as a builder for `auth.openScope` / `auth.run` (a `RequestSource`): the URL is
+ * built and checked now, so a malformed `Host` or target throws here as in {@link toWebRequest}; the `Headers` and
+ * the `Request` are built on the first call only (the session read by cookie never calls it).
+ * @throws AuthError `INVALID_REQUEST` (400), as {@link requestUrl}.
+ * @internal
+ */
+export function lazyWebRequest(req: ExpressRequest): () => Request {
+  const url = requestUrl(req);
+  const method = req.method;
+  return () => new Request(url, { method, headers: createHeaders(req) });
+}
+
+/**
  * A body-less Request with the headers of `req` and a fixed URL, for reading
  * only headers (content negotiation) when the real URL may not be buildable.
  */

@@ -18,6 +18,7 @@ import {
   type RequestInfo,
 } from '@framework/auth';
 import { createTriggerRuntime, defineTrigger } from '@framework/trigger';
+import { countRequests } from '../../../test-support/request-count.js';
 import { customHmacVerifier } from '@framework/trigger/verifiers';
 import { cookieClient, rawRequest, singleConnectionAgent, type CookieClient } from '@framework/testing/conformance';
 import { authPlugin, requireAuth, sendWebResponse, triggerRoutes, type AuthPluginOptions } from './index.js';
@@ -151,6 +152,30 @@ describe('authPlugin', () => {
     await signIn(b);
     expect((await b.fetch('/me')).status).toBe(500); // getUser() outside a request scope
     expect(await (await b.fetch('/private')).text()).toBe('hi Ada');
+  });
+
+  it('reads the session from the Cookie header without building a Web Request; builds one when read', async () => {
+    const requests = countRequests();
+    try {
+      const base = await start(
+        await makeAuth('jwt'),
+        (app) => {
+          app.get('/me', (request) => ({ user: request.auth?.user?.email ?? null }));
+          app.get('/url', (request) => ({ url: request.auth?.scope.request.url }));
+        },
+        { scope: undefined },
+      );
+      const b = cookieClient(base);
+      await signIn(b);
+      // Requests are sequential: what the server built while serving one is the count's change.
+      requests.reset();
+      expect(await (await b.fetch('/me')).json()).toEqual({ user: EMAIL });
+      expect(requests.built).toBe(0);
+      expect(await (await b.fetch('/url?q=1')).json()).toEqual({ url: `${base}/url?q=1` });
+      expect(requests.built).toBe(1);
+    } finally {
+      requests.restore();
+    }
   });
 
   it('forwards every Set-Cookie: a refreshed session cookie and the app’s own', async () => {

@@ -67,6 +67,24 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply, optio
   }
 }
 
+/** Methods a Web `Request` refuses (Fetch standard: forbidden methods). */
+const FORBIDDEN_METHOD = /^(?:CONNECT|TRACE|TRACK)$/i;
+
+/**
+ * The body-less Web Request of `request` as a builder for `auth.openScope` / `auth.run` (a `RequestSource`): the
+ * URL and the method are checked now, so what {@link toWebRequest} refuses throws here; the `Headers` and the
+ * `Request` are built on the first call only (the session read by cookie never calls it).
+ * @throws AuthError `INVALID_REQUEST` (400), as {@link toWebRequest}.
+ * @internal
+ */
+export function lazyWebRequest(request: FastifyRequest): () => Request {
+  const url = requestUrl(request);
+  const method = request.raw.method ?? 'GET';
+  if (FORBIDDEN_METHOD.test(method))
+    throw new AuthError('The request cannot be represented as a Web Request', { code: 'INVALID_REQUEST', status: 400 });
+  return () => new Request(url, { method, headers: createHeaders(request.raw) });
+}
+
 /**
  * A body-less Request with the headers of `request` and a fixed URL, for reading only headers (content
  * negotiation) when the real URL may not be buildable.

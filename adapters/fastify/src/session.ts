@@ -7,11 +7,17 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Auth, AuthScope, RequestInfo } from '@framework/auth';
 import { isOwnRoute } from './state.js';
-import { toWebRequest } from './request.js';
+import { lazyWebRequest } from './request.js';
 
 /** The client's address as Fastify reports it: `request.ip`, which follows Fastify's `trustProxy`. */
 export function clientInfo(request: FastifyRequest): RequestInfo {
   return request.ip ? { ip: request.ip } : {};
+}
+
+/** {@link clientInfo} and the raw `Cookie` header, for the session read (no `Headers` built for it). */
+function sessionInfo(request: FastifyRequest): RequestInfo {
+  const cookie = request.raw.headers.cookie ?? null;
+  return request.ip ? { ip: request.ip, cookie } : { cookie };
 }
 
 function enter(request: FastifyRequest, reply: FastifyReply, scope: AuthScope): void {
@@ -30,14 +36,16 @@ function enter(request: FastifyRequest, reply: FastifyReply, scope: AuthScope): 
 export function sessionHook(auth: Auth, scope: boolean): onRequestHookHandler {
   return function readSession(request, reply, done) {
     if (isOwnRoute(request.routeOptions.config)) return done();
-    let web: Request;
+    // Built only if something reads it (a plugin's credential, scope.request): the cookie comes from Node's headers.
+    let web: () => Request;
     try {
-      web = toWebRequest(request, reply, { body: false });
+      web = lazyWebRequest(request);
     } catch (error) {
       return done(error as Error);
     }
+    const info = sessionInfo(request);
     if (!scope) {
-      Promise.resolve(auth.openScope(web, clientInfo(request))).then((state) => {
+      Promise.resolve(auth.openScope(web, info)).then((state) => {
         enter(request, reply, state);
         done();
       }, done);
@@ -52,7 +60,7 @@ export function sessionHook(auth: Auth, scope: boolean): onRequestHookHandler {
           entered = true;
           done();
         },
-        clientInfo(request),
+        info,
       )
       .catch((error: Error) => {
         if (!entered) done(error);

@@ -35,6 +35,21 @@ export interface RequestInfo {
   cookie?: string | null;
 }
 
+/**
+ * A Web `Request`, or a function that builds it: called at most once per request, and only when something reads
+ * the request (a plugin's credential such as an API key, a request-role hook, `scope.request`). Adapters on Node
+ * frameworks with no Web `Request` of their own (Express, Fastify) pass a builder and the raw `Cookie` header in
+ * {@link RequestInfo.cookie}, so a session read by cookie builds no `Request` at all.
+ * @example
+ * ```ts
+ * const scope = await auth.openScope(() => toWebRequest(req, res, { body: false }), {
+ *   ip: req.socket.remoteAddress,
+ *   cookie: req.headers.cookie ?? null,
+ * });
+ * ```
+ */
+export type RequestSource = Request | (() => Request);
+
 /** Where the kit writes server-side diagnostics. Messages never contain secrets or stack traces. */
 export interface AuthLogger {
   error(message: string): void;

@@ -6,7 +6,7 @@
  * @module
  */
 import { readCookie, serializeCookie } from '../http/cookies.js';
-import type { AuthInternals, Registry, RequestInfo, SessionState } from '../contract/types.js';
+import type { AuthInternals, Registry, RequestInfo, RequestSource, SessionState } from '../contract/types.js';
 import type { SessionRead } from '../session/types.js';
 import { admitCredential } from '../plugins/credential.js';
 import { clearSessionCookie, sessionCookie } from '../routes/helpers.js';
@@ -23,7 +23,14 @@ export interface ReadOptions {
 /** The reader `createAuth` wires: `readSession` for routes and `getSession`, `openScope` for adapters. */
 export interface SessionReader {
   readSession(request: Request, options?: ReadOptions): Promise<SessionState>;
-  openScope(request: Request, info?: RequestInfo): AuthScope | Promise<AuthScope>;
+  openScope(request: RequestSource, info?: RequestInfo): AuthScope | Promise<AuthScope>;
+}
+
+/** `source` as a getter that builds a request once. */
+function requestGetter(source: RequestSource): () => Request {
+  if (typeof source !== 'function') return () => source;
+  let built: Request | undefined;
+  return () => (built ??= source());
 }
 
 const empty = (): SessionState => ({ session: null, user: null, expired: false, headers: new Headers() });
@@ -38,13 +45,13 @@ export interface SessionReaderDeps extends Pick<AuthInternals, 'config' | 'strat
 export function createSessionReader(deps: SessionReaderDeps): SessionReader {
   const { config, strategy, callbacks, hooks, extensions } = deps;
   const cookieName = config.cookies.sessionToken.name;
-  function sessionState(request: Request, options: ReadOptions): SessionState | Promise<SessionState> {
+  function sessionState(request: () => Request, options: ReadOptions): SessionState | Promise<SessionState> {
     const cookie = options.info?.cookie;
-    const value = readCookie(cookie !== undefined ? cookie : request.headers.get('cookie'), cookieName);
+    const value = readCookie(cookie !== undefined ? cookie : request().headers.get('cookie'), cookieName);
     if (!value) {
       // Plugins may read other credentials (an API key in Authorization); plain apps pay nothing here.
       if (options.viaPlugins !== false && hooks.resolveSession.length > 0)
-        return viaResolvers(request, options.info ?? {});
+        return viaResolvers(request(), options.info ?? {});
       return empty();
     }
     const read = strategy.read(value, options.fresh ? { fresh: true } : undefined);
@@ -77,13 +84,16 @@ export function createSessionReader(deps: SessionReaderDeps): SessionReader {
     );
   }
 
-  function scopeOf(request: Request, state: SessionState): AuthScope | Promise<AuthScope> {
+  function scopeOf(request: () => Request, state: SessionState): AuthScope | Promise<AuthScope> {
     const scope: AuthScope = {
       session: state.session,
       user: state.user,
       expired: state.expired,
       headers: state.headers,
-      request,
+      // Built on first read when the adapter passed a builder.
+      get request() {
+        return request();
+      },
       config,
       extensions: { ...extensions },
     };
@@ -102,14 +112,15 @@ export function createSessionReader(deps: SessionReaderDeps): SessionReader {
     readSession(request, options = {}) {
       // Not async: an async function returning a promise would spend two more ticks adopting it.
       try {
-        const state = sessionState(request, options);
+        const state = sessionState(() => request, options);
         return state instanceof Promise ? state : Promise.resolve(state);
       } catch (error) {
         return Promise.reject(error);
       }
     },
-    openScope(request, info) {
+    openScope(source, info) {
       try {
+        const request = requestGetter(source);
         const state = sessionState(request, info ? { info } : {});
         return state instanceof Promise ? state.then((s) => scopeOf(request, s)) : scopeOf(request, state);
       } catch (error) {

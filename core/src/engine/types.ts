@@ -2,7 +2,7 @@
  * The public shapes of the auth engine: the options of `createAuth` and the `Auth` object it returns.
  * @module
  */
-import type { RequestInfo, AuthLogger, AuthPlugin } from '../contract/types.js';
+import type { RequestInfo, RequestSource, AuthLogger, AuthPlugin } from '../contract/types.js';
 import type { CoreApi } from './core-api.js';
 import type { AuthConfig, ResolvedAuthConfig } from '../config.js';
 import type { Provider } from '../providers/types.js';
@@ -217,8 +217,9 @@ export interface Auth<
    * Runs `fn` inside the request scope read by `getUser()`, `requireAuth()`
    * and the rest. Adapters pass the client's socket address as `info.ip`, so
    * plugins that read other credentials (an API key) can limit per client.
+   * `request` may be a builder ({@link RequestSource}), called only when the request is read.
    */
-  run<T>(request: Request, fn: (scope: AuthScopeOf<U>) => T | Promise<T>, info?: RequestInfo): Promise<T>;
+  run<T>(request: RequestSource, fn: (scope: AuthScopeOf<U>) => T | Promise<T>, info?: RequestInfo): Promise<T>;
   /**
    * Reads the session and builds the request scope that {@link Auth.run} would enter (the session, the user, the
    * roles plugins grant for this request), without entering it: no `AsyncLocalStorage`, which on Node 20 costs a
@@ -228,13 +229,15 @@ export interface Auth<
    * and not due a storage check, or a database session read from `createSqliteAdapter` once its file is open and
    * not due a write; in both cases with no `session` callback or request-role hooks), when it is the scope itself,
    * so a protected route skips its ticks. A failure is always a rejected promise, never a synchronous throw.
+   * `request` may be a builder ({@link RequestSource}): with the raw `Cookie` header in `info.cookie`, a session
+   * read by cookie never calls it; `scope.request` calls it on first read (a throw there reaches that reader).
    * @example
    * ```ts
    * const scope = await auth.openScope(request, { ip });
    * if (!scope.user) return new Response('Unauthorized', { status: 401 });
    * ```
    */
-  openScope(request: Request, info?: RequestInfo): AuthScopeOf<U> | Promise<AuthScopeOf<U>>;
+  openScope(request: RequestSource, info?: RequestInfo): AuthScopeOf<U> | Promise<AuthScopeOf<U>>;
   /**
    * Converts an error thrown by the request helpers (`AuthRedirect`,
    * `AuthError` and subclasses) into the Response the kit would give, or
