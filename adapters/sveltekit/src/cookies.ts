@@ -21,6 +21,7 @@ import { stateOf } from './state.js';
  * ```
  */
 export function forwardCookies(event: Pick<RequestEvent, 'locals'>, headers: Headers): void {
-  const queue = stateOf(event, 'forwardCookies').cookies;
-  for (const line of headers.getSetCookie()) queue.append('set-cookie', line);
+  const state = stateOf(event, 'forwardCookies');
+  const lines = headers.getSetCookie();
+  if (lines.length > 0) (state.cookies ??= []).push(...lines);
 }

@@ -6,7 +6,7 @@
  */
 import { redirect, type RequestEvent } from '@sveltejs/kit';
 import { checkRole, SessionExpiredError, UnauthenticatedError, type User } from '@framework/auth';
-import { refuse, stateOf } from './state.js';
+import { refuse, sessionOf, stateOf } from './state.js';
 
 /** Options of {@link requireUser} and {@link requireRole}. */
 export interface RequireUserOptions {
@@ -45,7 +45,7 @@ function redirectStatus(request: Request): 302 | 303 {
  */
 export async function requireUser(event: GuardEvent, options: RequireUserOptions = {}): Promise<User> {
   const state = stateOf(event, 'requireUser');
-  const { user, expired } = await state.read();
+  const { user, expired } = await sessionOf(state);
   if (user) return user;
   if (options.throwError) refuse(state, expired ? new SessionExpiredError() : new UnauthenticatedError());
   const target =
@@ -76,7 +76,7 @@ export async function requireRole(
   options: RequireUserOptions = {},
 ): Promise<User> {
   const state = stateOf(event, 'requireRole');
-  const read = await state.read();
+  const read = await sessionOf(state);
   const refusal = checkRole(read.extensions.rbac, read.user, role);
   if (!refusal) return read.user!;
   if (refusal instanceof UnauthenticatedError) return requireUser(event, options);

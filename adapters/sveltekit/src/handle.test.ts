@@ -42,7 +42,7 @@ describe('authHandle: auth routes', () => {
     const source = vi.fn(async () => auth);
     const handle = authHandle(source, { building: false });
     await runHandle(handle, fakeEvent('/auth/providers'), () => new Response());
-    await runHandle(handle, fakeEvent('/'), whoami);
+    await runHandle(handle, fakeEvent('/'), () => new Response());
     expect(source).toHaveBeenCalledTimes(1);
     const never = vi.fn(async () => auth);
     const route = vi.fn(() => new Response('prerendered'));
@@ -69,9 +69,25 @@ describe('authHandle: auth routes', () => {
 });
 
 describe('authHandle: the session of every request', () => {
-  it('sets locals and the request scope, signed out and signed in', async () => {
+  it('by default sets locals before resolve and enters no request scope', async () => {
     const { auth, signIn } = await authFixture();
+    const run = vi.spyOn(auth, 'run');
     const handle = authHandle(auth, { building: false });
+    const cookie = await signIn('ada@example.com');
+    const res = await runHandle(handle, fakeEvent('/', { headers: { cookie } }), async (event) => {
+      const locals = event.locals as AuthLocals;
+      // The global helpers of @framework/auth need { scope: true }: their Error names it.
+      expect(() => getUser()).toThrow(/outside a request scope/);
+      expect((await locals.auth()).user?.email).toBe('ada@example.com');
+      return Response.json({ local: locals.user?.email, session: locals.session?.user.email });
+    });
+    expect(await res.json()).toEqual({ local: 'ada@example.com', session: 'ada@example.com' });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('with {scope: true} sets locals and the request scope, signed out and signed in', async () => {
+    const { auth, signIn } = await authFixture();
+    const handle = authHandle(auth, { building: false, scope: true });
     expect(await (await runHandle(handle, fakeEvent('/'), whoami)).json()).toEqual({ local: null, helper: null });
     const cookie = await signIn('ada@example.com');
     const res = await runHandle(handle, fakeEvent('/', { headers: { cookie } }), async (event) => {
@@ -82,11 +98,28 @@ describe('authHandle: the session of every request', () => {
     expect(await res.json()).toEqual({ local: 'ada@example.com', helper: 'ada@example.com' });
   });
 
-  it('with {scope: false} reads the session only when asked, and opens no scope', async () => {
+  it("serves a request made inside another request's scope in its own scope", async () => {
+    const { auth, signIn } = await authFixture();
+    const outer = authHandle(auth, { building: false, scope: true });
+    const inner = authHandle(auth, { building: false });
+    const cookie = await signIn('ada@example.com');
+    // event.fetch from a load function of a signed-in request, to a route of the same app, without the cookie.
+    const res = await runHandle(outer, fakeEvent('/', { headers: { cookie } }), () =>
+      runHandle(inner, fakeEvent('/api'), whoami),
+    );
+    expect(await res.json()).toEqual({ local: null, helper: null });
+  });
+
+  it('refuses scope: true with lazy: true at set-up', async () => {
+    const { auth } = await authFixture();
+    expect(() => authHandle(auth, { building: false, scope: true, lazy: true })).toThrow(TypeError);
+  });
+
+  it('with {lazy: true} reads the session only when asked, and opens no scope', async () => {
     const { auth, signIn } = await authFixture();
     const run = vi.spyOn(auth, 'run');
     const open = vi.spyOn(auth, 'openScope');
-    const handle = authHandle(auth, { building: false, scope: false });
+    const handle = authHandle(auth, { building: false, lazy: true });
     await runHandle(handle, fakeEvent('/'), () => new Response('static'));
     expect(open).not.toHaveBeenCalled();
     const cookie = await signIn('bob@example.com');
@@ -103,19 +136,35 @@ describe('authHandle: the session of every request', () => {
     expect(run).not.toHaveBeenCalled();
   });
 
-  it.each([true, false])('forwards the cleared cookie of an expired session (scope %s)', async (scope) => {
-    await laterSession({ maxAge: 60 }, 'ada@example.com', 120, async (auth, cookie) => {
-      const res = await runHandle(
-        authHandle(auth, { building: false, scope }),
-        fakeEvent('/', { headers: { cookie } }),
-        async (event) => {
-          await (event.locals as AuthLocals).auth();
-          return new Response('ok');
-        },
-      );
-      expect(res.headers.get('set-cookie')).toMatch(/framework\.session-token=;.*Max-Age=0/);
-    });
+  it('answers a route that adds no cookie with its own response', async () => {
+    const { auth, signIn } = await authFixture();
+    const cookie = await signIn('ada@example.com');
+    const own = new Response('ok');
+    const res = await runHandle(
+      authHandle(auth, { building: false }),
+      fakeEvent('/', { headers: { cookie } }),
+      () => own,
+    );
+    expect(res).toBe(own);
+    expect(res.headers.has('set-cookie')).toBe(false);
   });
+
+  it.each([{ scope: true }, {}, { lazy: true }])(
+    'forwards the cleared cookie of an expired session (%o)',
+    async (mode) => {
+      await laterSession({ maxAge: 60 }, 'ada@example.com', 120, async (auth, cookie) => {
+        const res = await runHandle(
+          authHandle(auth, { building: false, ...mode }),
+          fakeEvent('/', { headers: { cookie } }),
+          async (event) => {
+            await (event.locals as AuthLocals).auth();
+            return new Response('ok');
+          },
+        );
+        expect(res.headers.get('set-cookie')).toMatch(/framework\.session-token=;.*Max-Age=0/);
+      });
+    },
+  );
 
   it('appends cookies queued with forwardCookies, also onto immutable responses', async () => {
     const { auth } = await authFixture();

@@ -4,7 +4,7 @@
  * @module
  */
 import type { Handle, RequestEvent } from '@sveltejs/kit';
-import { withSetCookies, type Auth, type RequestInfo } from '@framework/auth';
+import { hasRequestScope, withSetCookies, type Auth, type RequestInfo } from '@framework/auth';
 import type { AuthLocals } from './locals.js';
 import { releaseBody } from './body.js';
 import { attachState, refuseAuthError, type EventAuthState, type SessionRead } from './state.js';
@@ -15,13 +15,27 @@ export type AuthSource = Auth | (() => Auth | Promise<Auth>);
 /** Options of {@link authHandle}. */
 export interface AuthHandleOptions {
   /**
-   * Open the request scope (`AsyncLocalStorage`) around `resolve(event)`, so
-   * `getUser()`, `requireAuth()` and the other helpers of `@framework/auth`
-   * work in load functions, actions and endpoints. Default true: the session
-   * is read before `resolve`. With false the session is read on the first
-   * `await event.locals.auth()` (or guard), and nothing else pays for it.
+   * Also run `resolve(event)` inside the request scope (`AsyncLocalStorage`),
+   * so `getUser()`, `requireAuth()` and the other global helpers of
+   * `@framework/auth` work in load functions, actions and endpoints. Default
+   * false: the session is still read before `resolve` (`event.locals.user`,
+   * `requireUser(event)` and `requireRole(event, role)` work), but no scope
+   * is entered, so the app does not pay for `AsyncLocalStorage` (on Node 20
+   * it turns on promise hooks for the whole process) and the global helpers
+   * throw their "outside a request scope" Error. A request served inside
+   * another request's scope (SvelteKit's `event.fetch` from a load function
+   * that runs in one) gets its own scope either way, so the helpers never
+   * read the outer request.
    */
   scope?: boolean;
+  /**
+   * Read the session on the first `await event.locals.auth()` or guard
+   * instead of before `resolve`, so routes that never ask do not pay for it.
+   * `event.locals.user` and `.session` then throw an Error if read before
+   * `await event.locals.auth()`. Default false. Not with `scope: true` (the
+   * scope needs the session first): that is a TypeError at set-up.
+   */
+  lazy?: boolean;
   /**
    * Required: pass `building` from `$app/environment`. While true the hook
    * hands every request straight to `resolve` (prerendering has no cookies
@@ -53,16 +67,19 @@ function underBase(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
 }
 
-function setLocals(locals: AuthLocals, read: () => Promise<SessionRead>, known: SessionRead | undefined): void {
-  if (known) {
-    locals.user = known.user;
-    locals.session = known.session;
-    locals.auth = () => Promise.resolve({ user: known.user, session: known.session });
-    return;
-  }
+/** `event.locals` of a request whose session was read before `resolve`. */
+function setLocals(locals: AuthLocals, known: SessionRead): void {
+  const { user, session } = known;
+  locals.user = user;
+  locals.session = session;
+  locals.auth = () => Promise.resolve({ user, session });
+}
+
+/** `event.locals` of a request whose session is read on the first `await event.locals.auth()` (`lazy: true`). */
+function setLazyLocals(locals: AuthLocals, read: () => Promise<SessionRead>): void {
   const early = (name: string) => () => {
     throw new Error(
-      `event.locals.${name} is read before \`await event.locals.auth()\`: authHandle(auth, {scope: false}) reads the session lazily.`,
+      `event.locals.${name} is read before \`await event.locals.auth()\`: authHandle(auth, {lazy: true}) reads the session lazily.`,
     );
   };
   Object.defineProperty(locals, 'user', { get: early('user'), configurable: true, enumerable: true });
@@ -75,21 +92,31 @@ function setLocals(locals: AuthLocals, read: () => Promise<SessionRead>, known: 
   };
 }
 
-/** The response after the route: a guard's kit error answered as the kit does for JSON clients, then every cookie. */
-async function finish(
+/** `read` of a state whose session is known before `resolve`. */
+function readKnown(this: EventAuthState): Promise<SessionRead> {
+  return Promise.resolve(this.known!);
+}
+
+/**
+ * The response after the route: a guard's kit error answered as the kit does for JSON clients, then every cookie
+ * (the response itself when there is none to add).
+ */
+function finish(
   event: RequestEvent,
   state: EventAuthState,
   response: Response,
   session: Headers | undefined,
-): Promise<Response> {
+): Response {
   let out = response;
   const thrown = state.thrown;
   if (thrown && !event.isDataRequest && response.status === thrown.status) {
     const kit = state.auth.toResponse(thrown, event.request);
     if (kit?.headers.get('content-type')?.includes('application/json')) out = kit;
   }
-  const lines = [...(session?.getSetCookie() ?? []), ...state.cookies.getSetCookie()];
-  return withSetCookies(out, lines);
+  const own = session?.getSetCookie();
+  const queued = state.cookies;
+  if (!queued) return own && own.length > 0 ? withSetCookies(out, own) : out;
+  return withSetCookies(out, own && own.length > 0 ? [...own, ...queued] : queued);
 }
 
 /**
@@ -97,20 +124,27 @@ async function finish(
  * - requests under `auth.config.basePath` (`/auth`) are answered by
  *   `auth.handler(event.request, {ip})`, for every method;
  * - every other request gets `event.locals.auth()`, `event.locals.user` and
- *   `event.locals.session` ({@link AuthLocals}), and (by default) runs
- *   `resolve(event)` inside the request scope, so `getUser()` works in load
- *   functions and actions;
+ *   `event.locals.session` ({@link AuthLocals}) and the guards
+ *   (`requireUser(event)`, `requireRole(event, role)`); the session is read
+ *   once, before `resolve(event)` (on first use with `lazy: true`);
+ * - with `scope: true`, `resolve(event)` runs inside the request scope
+ *   (`AsyncLocalStorage`), so `getUser()` and the other global helpers of
+ *   `@framework/auth` work in load functions and actions; by default no
+ *   scope is entered and they throw;
  * - refreshed or cleared session cookies, and those queued with
  *   `forwardCookies`, are appended to the response;
  * - when `requireUser` / `requireRole` refused a JSON client, the answer is
  *   the kit's `{error: {code, message}}` with the status;
+ * - when reading the session refuses the request (an API key over its
+ *   budget: `RATE_LIMITED`), the answer is the kit's response (429);
  * - while building (prerendering) it does nothing.
  *
  * Compose it with `sequence()` from `@sveltejs/kit`.
  *
  * @param auth the engine from `createAuth`, or a function resolving it once.
- * @param options {@link AuthHandleOptions}: `building` (required), `scope`.
- * @throws TypeError at set-up when `options.building` is not a boolean.
+ * @param options {@link AuthHandleOptions}: `building` (required), `scope`, `lazy`.
+ * @throws TypeError at set-up when `options.building` is not a boolean, or
+ *   with both `scope: true` and `lazy: true`.
  * @example
  * ```ts
  * // src/hooks.server.ts
@@ -119,32 +153,38 @@ async function finish(
  * import { auth } from '$lib/server/auth';
  *
  * export const handle = authHandle(auth, { building });
+ * // getUser() / requireAuth() of @framework/auth in load functions: authHandle(auth, { building, scope: true })
  * ```
  */
 export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle {
   if (typeof options?.building !== 'boolean')
     throw new TypeError('authHandle(auth, { building }): pass `building` from $app/environment');
+  if (options.scope === true && options.lazy === true)
+    throw new TypeError(
+      'authHandle(auth, { scope: true, lazy: true }): the request scope needs the session before resolve; drop one',
+    );
   const engine = authResolver(auth);
+  // Known after the first request: no promise to wait on for the engine after that.
+  let ready: Auth | undefined = typeof auth === 'function' ? undefined : auth;
   return async ({ event, resolve }) => {
     if (options.building === true) return resolve(event);
-    const kit = await engine();
+    const kit = ready ?? (ready = await engine());
     if (underBase(event.url.pathname, kit.config.basePath)) {
       const response = await kit.handler(event.request, clientInfo(event));
       releaseBody(event.request);
       return response;
     }
     const locals = event.locals as AuthLocals;
-    if (options.scope === false) {
+    if (options.lazy === true) {
       let pending: Promise<SessionRead> | undefined;
       // A refused read (an API key over its budget) becomes the kit's error, as a guard's would: never a 500.
-      // openScope, not run: no AsyncLocalStorage scope is entered, so Node 20's promise hooks stay off.
       const read = () =>
         (pending ??= new Promise<SessionRead>((resolve) =>
           resolve(kit.openScope(event.request, clientInfo(event))),
         ).catch((thrown: unknown) => refuseAuthError(state, thrown)));
-      const state: EventAuthState = { auth: kit, read, cookies: new Headers() };
+      const state: EventAuthState = { auth: kit, read };
       attachState(event, state);
-      setLocals(locals, read, undefined);
+      setLazyLocals(locals, read);
       const response = await resolve(event);
       const headers = pending
         ? await pending.then(
@@ -154,15 +194,34 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle
         : undefined;
       return finish(event, state, response, headers);
     }
+    // Inside another request's scope (SvelteKit's event.fetch from a load function running in one), the global
+    // helpers would read that request: open this one's own, as { scope: true } does.
+    if (options.scope !== true && !hasRequestScope()) {
+      // openScope, not run: no AsyncLocalStorage scope is entered, so Node 20's promise hooks stay off.
+      let scope: SessionRead;
+      try {
+        const opened = kit.openScope(event.request, clientInfo(event));
+        scope = opened instanceof Promise ? await opened : opened;
+      } catch (thrown) {
+        // Reading the session refused the request (an API key over its budget: RATE_LIMITED): answer as the kit does.
+        const answer = kit.toResponse(thrown, event.request);
+        if (answer) return answer;
+        throw thrown;
+      }
+      const state: EventAuthState = { auth: kit, known: scope, read: readKnown };
+      attachState(event, state);
+      setLocals(locals, scope);
+      return finish(event, state, await resolve(event), scope.headers);
+    }
     let entered = false;
     try {
       return await kit.run(
         event.request,
         async (scope) => {
           entered = true;
-          const state: EventAuthState = { auth: kit, read: () => Promise.resolve(scope), cookies: new Headers() };
+          const state: EventAuthState = { auth: kit, known: scope, read: readKnown };
           attachState(event, state);
-          setLocals(locals, state.read, scope);
+          setLocals(locals, scope);
           return finish(event, state, await resolve(event), scope.headers);
         },
         clientInfo(event),

@@ -14,15 +14,25 @@ export type SessionRead = Pick<AuthScope, 'user' | 'session' | 'expired' | 'head
 /** @internal */
 export interface EventAuthState {
   auth: Auth;
-  /** The session, read once (eagerly in scope mode, on first use otherwise). */
+  /** The session once read: set before `resolve` unless `authHandle` reads lazily (`{lazy: true}`). */
+  known?: SessionRead;
+  /** The session, read once (before `resolve`, or on first use with `{lazy: true}`). */
   read(): Promise<SessionRead>;
-  /** Extra Set-Cookie lines to send with the response (`forwardCookies`). */
-  cookies: Headers;
+  /** Extra Set-Cookie lines to send with the response (`forwardCookies`); made on the first one. */
+  cookies?: string[];
   /** The kit error a guard threw, answered as the kit answers it for JSON clients. */
   thrown?: AuthError;
 }
 
 const states = new WeakMap<object, EventAuthState>();
+
+/**
+ * The request's session: the one read before `resolve` without waiting, else {@link EventAuthState.read}.
+ * @internal
+ */
+export function sessionOf(state: EventAuthState): SessionRead | Promise<SessionRead> {
+  return state.known ?? state.read();
+}
 
 /** @internal */
 export function attachState(event: Pick<RequestEvent, 'locals'>, state: EventAuthState): void {
