@@ -2,7 +2,7 @@
  * A child process serving one Express route for the throughput benchmark: `express-bare` (plain Express),
  * `express-noop` (behind a middleware that only calls `next()`: the floor of any middleware),
  * `express-default` (`authSession(auth, { scope: true })`, the opt-in request scope, + the global `requireAuth()`, jwt) or
- * `express-unscoped` (`authSession(auth, { scope: false })` + `req.auth`, no AsyncLocalStorage, jwt).
+ * `express-unscoped` (`authSession(auth)` as shipped, `scope: false`, + `req.auth`, no AsyncLocalStorage, jwt).
  * Prints `PORT <n> <session cookie>` once listening.
  */
 import express from 'express';

@@ -146,8 +146,8 @@ export async function fastifyProtectedVsBare(seconds = 3, rounds = 5): Promise<T
 }
 
 /**
- * The same measurement for Express (`express-server.ts`): `authSession(auth)` as shipped with the global
- * `requireAuth()`, `authSession(auth, { scope: false })` with `req.auth`, a no-op middleware and bare Express.
+ * The same measurement for Express (`express-server.ts`): `authSession(auth, { scope: true })` with the global
+ * `requireAuth()`, `authSession(auth)` as shipped (no scope) with `req.auth`, a no-op middleware and bare Express.
  */
 export async function expressProtectedVsBare(seconds = 3, rounds = 5): Promise<Throughput<ExpressKind>> {
   return compareRoutes(

@@ -5,7 +5,7 @@
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createHeaders, createRequest } from '@remix-run/node-fetch-server';
-import { requestUrlOf } from '@framework/auth';
+import { bodylessRequest, requestUrlOf } from '@framework/auth';
 import { reserialise } from './body.js';
 
 /** Options of {@link toWebRequest}. */
@@ -83,13 +83,11 @@ export function toWebRequest(req: ExpressRequest, res: ExpressResponse, options:
  * The body-less Web Request of `req` as a builder for `auth.openScope` / `auth.run` (a `RequestSource`): the URL is
  * built and checked now, so a malformed `Host` or target throws here as in {@link toWebRequest}; the `Headers` and
  * the `Request` are built on the first call only (the session read by cookie never calls it).
- * @throws AuthError `INVALID_REQUEST` (400), as {@link requestUrl}.
+ * @throws AuthError `INVALID_REQUEST` (400), as {@link requestUrl}, and for a method a Web `Request` cannot carry.
  * @internal
  */
 export function lazyWebRequest(req: ExpressRequest): () => Request {
-  const url = requestUrl(req);
-  const method = req.method;
-  return () => new Request(url, { method, headers: createHeaders(req) });
+  return bodylessRequest(requestUrl(req), req.method, () => createHeaders(req));
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHeaders, createRequest } from '@remix-run/node-fetch-server';
-import { AuthError, requestUrlOf } from '@framework/auth';
+import { AuthError, bodylessRequest, requestUrlOf } from '@framework/auth';
 
 /** Options of {@link toWebRequest}. */
 export interface ToWebRequestOptions {
@@ -67,9 +67,6 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply, optio
   }
 }
 
-/** Methods a Web `Request` refuses (Fetch standard: forbidden methods). */
-const FORBIDDEN_METHOD = /^(?:CONNECT|TRACE|TRACK)$/i;
-
 /**
  * The body-less Web Request of `request` as a builder for `auth.openScope` / `auth.run` (a `RequestSource`): the
  * URL and the method are checked now, so what {@link toWebRequest} refuses throws here; the `Headers` and the
@@ -78,11 +75,7 @@ const FORBIDDEN_METHOD = /^(?:CONNECT|TRACE|TRACK)$/i;
  * @internal
  */
 export function lazyWebRequest(request: FastifyRequest): () => Request {
-  const url = requestUrl(request);
-  const method = request.raw.method ?? 'GET';
-  if (FORBIDDEN_METHOD.test(method))
-    throw new AuthError('The request cannot be represented as a Web Request', { code: 'INVALID_REQUEST', status: 400 });
-  return () => new Request(url, { method, headers: createHeaders(request.raw) });
+  return bodylessRequest(requestUrl(request), request.raw.method ?? 'GET', () => createHeaders(request.raw));
 }
 
 /**

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineEventHandler, type H3Event } from 'h3';
 import { authFixture } from '@framework/testing/conformance';
+import { countRequests } from '../../../test-support/request-count.js';
 import { getSession, requireAuth, requirePermission, requireRole } from './index.js';
 import { startH3App, type TestServer } from './h3-server.js';
 
@@ -104,6 +105,22 @@ describe('nuxt adapter guards', () => {
     expect(await res.json()).toEqual({ email: 'bob@example.com' });
     expect(res.headers.getSetCookie().some((line) => line.startsWith('framework.session-token='))).toBe(true);
     expect(await (await get('/session')).json()).toEqual({ email: null });
+  });
+
+  it('reads the session from the Cookie header without building a Web Request; builds one when read', async () => {
+    const { get, signIn } = await app();
+    const cookie = await signIn('bob@example.com');
+    const requests = countRequests();
+    try {
+      // Requests are sequential: what the server built while serving one is the count's change.
+      expect(await (await get('/session', cookie)).json()).toEqual({ email: 'bob@example.com' });
+      expect(requests.built).toBe(0);
+      // The redirect to the sign-in page reads the request's URL.
+      expect((await get('/page', undefined, 'text/html')).status).toBe(302);
+      expect(requests.built).toBe(1);
+    } finally {
+      requests.restore();
+    }
   });
 
   it('asks for authSession when it did not run', async () => {

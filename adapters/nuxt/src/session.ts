@@ -9,8 +9,9 @@ import {
   type EventHandlerRequest,
   type H3Event,
 } from 'h3';
-import type { Auth, AuthScope, Session, User } from '@framework/auth';
-import { clientInfo, headersOnlyRequest, toWebRequest, type ProxyOptions } from './request.js';
+import { createHeaders } from '@remix-run/node-fetch-server';
+import { bodylessRequest, type Auth, type AuthScope, type RequestInfo, type Session, type User } from '@framework/auth';
+import { clientInfo, headersOnlyRequest, requestUrl, type ProxyOptions } from './request.js';
 import { answer } from './respond.js';
 import { authResolver, type AuthSource } from './source.js';
 
@@ -19,8 +20,9 @@ export type AuthSessionOptions = ProxyOptions;
 
 interface EventAuthState {
   auth: Auth;
-  request: Request;
-  info: ReturnType<typeof clientInfo>;
+  /** The request's Web `Request`, built on first use (the session read by cookie never needs it). */
+  request: () => Request;
+  info: RequestInfo;
   scope?: Promise<AuthScope>;
 }
 
@@ -40,9 +42,9 @@ function underBase(pathname: string, base: string): boolean {
 
 /**
  * An h3 event handler for Nitro's `server/middleware/` (or `app.use(...)` in a plain h3 app, before the routes)
- * that prepares the session of every request outside the auth routes: it builds the request's Web `Request` from
- * its headers (a malformed `Host` or a target that is not a path gets 400 `INVALID_REQUEST` here, before any page
- * renders) and leaves the session to be read on the first {@link getSession} or guard of the request, so routes
+ * that prepares the session of every request outside the auth routes: it checks the request's URL and method (a
+ * malformed `Host`, a target that is not a path or a method a Web `Request` cannot carry gets 400 `INVALID_REQUEST`
+ * here, before any page renders; the Web `Request` itself is built only if something reads it) and leaves the session to be read on the first {@link getSession} or guard of the request, so routes
  * that never ask pay nothing. Refreshed or cleared session cookies are appended to the response when the session
  * is read.
  *
@@ -65,16 +67,20 @@ export function authSession(
   const engine = authResolver(auth);
   return defineEventHandler(async (event) => {
     const kit = await engine();
-    let request: Request;
+    let request: () => Request;
+    let url: string;
     try {
-      request = toWebRequest(event, { ...options, body: false });
+      url = requestUrl(event, options);
+      const req = event.node.req;
+      request = bodylessRequest(url, req.method ?? 'GET', () => createHeaders(req));
     } catch (error) {
       const refused = kit.toResponse(error, headersOnlyRequest(event));
       if (refused) return refused;
       throw error;
     }
-    if (underBase(new URL(request.url).pathname, kit.config.basePath)) return undefined;
-    stateSlot(event)[STATE] = { auth: kit, request, info: clientInfo(event, options) };
+    if (underBase(new URL(url).pathname, kit.config.basePath)) return undefined;
+    const info = { ...clientInfo(event, options), cookie: event.node.req.headers.cookie ?? null };
+    stateSlot(event)[STATE] = { auth: kit, request, info };
     return undefined;
   });
 }
@@ -85,7 +91,7 @@ async function openScope(event: H3Event, state: EventAuthState): Promise<AuthSco
     scope = await state.auth.openScope(state.request, state.info);
   } catch (error) {
     // A refused read (an API key over its budget: RATE_LIMITED) is answered as the kit answers it.
-    const refused = state.auth.toResponse(error, state.request);
+    const refused = state.auth.toResponse(error, state.request());
     if (refused) return answer(event, refused);
     throw error;
   }

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUTH_ERRORS } from '../error-codes.js';
-import { clientErrorOf, requestUrlOf, withSetCookies } from './adapter-kit.js';
+import { bodylessRequest, clientErrorOf, requestUrlOf, withSetCookies } from './adapter-kit.js';
 
 describe('requestUrlOf', () => {
   it('builds the URL of an origin-form target on a plain host', () => {
@@ -100,5 +100,36 @@ describe('withSetCookies', () => {
     const copy = withSetCookies(fetched, [csrf]);
     expect(await copy.text()).toBe('hello');
     expect(copy.headers.getSetCookie()).toEqual([csrf]);
+  });
+});
+
+describe('bodylessRequest', () => {
+  it('builds the Request once, on the first call, with the headers read then', () => {
+    let reads = 0;
+    const build = bodylessRequest('https://app.example/x?y=1', 'POST', () => {
+      reads++;
+      return { cookie: 'a=b', accept: 'text/html' };
+    });
+    expect(reads).toBe(0);
+    const request = build();
+    expect([request.method, request.url, request.headers.get('cookie'), request.body]).toEqual([
+      'POST',
+      'https://app.example/x?y=1',
+      'a=b',
+      null,
+    ]);
+    expect(build()).toBe(request);
+    expect(reads).toBe(1);
+  });
+
+  it('refuses at once, with INVALID_REQUEST, the methods a Web Request cannot carry', () => {
+    for (const method of ['TRACE', 'CONNECT', 'track', 'Trace']) {
+      expect(() => bodylessRequest('https://app.example/', method, () => ({})), method).toThrow(
+        expect.objectContaining({ code: 'INVALID_REQUEST', status: 400 }),
+      );
+    }
+    for (const method of ['GET', 'HEAD', 'DELETE', 'PATCH', 'PROPFIND', 'TRACES']) {
+      expect(bodylessRequest('https://app.example/', method, () => ({}))().method).toBe(method);
+    }
   });
 });

@@ -38,6 +38,31 @@ export function requestUrlOf(parts: { protocol: string; host: string | undefined
   }
 }
 
+/** Methods a Web `Request` refuses to carry (the Fetch standard's forbidden methods). */
+const FORBIDDEN_METHOD = /^(?:CONNECT|TRACE|TRACK)$/i;
+
+/**
+ * A builder of the body-less Web `Request` of a server request, for `auth.openScope` / `auth.run` (a
+ * `RequestSource`): the method is checked now, the `Request` (and its headers, from `headers()`) is built on the
+ * first call only and kept. Adapters on Node frameworks pass it with the raw `Cookie` header in `info.cookie`, so
+ * a session read by cookie builds no `Request` (about 10 µs of CPU and its garbage on Node 20).
+ * @param url the absolute URL, checked already (see {@link requestUrlOf}).
+ * @param method the request method.
+ * @param headers the request's headers, read on the first call.
+ * @throws AuthError `INVALID_REQUEST` (400) for a method a Web `Request` cannot carry (`CONNECT`, `TRACE`, `TRACK`).
+ * @example
+ * ```ts
+ * const request = bodylessRequest(requestUrlOf({ protocol, host, target }), req.method, () => createHeaders(req));
+ * const scope = await auth.openScope(request, { ip, cookie: req.headers.cookie ?? null });
+ * ```
+ */
+export function bodylessRequest(url: string, method: string, headers: () => HeadersInit): () => Request {
+  if (FORBIDDEN_METHOD.test(method))
+    throw authError('INVALID_REQUEST', 'The request cannot be represented as a Web Request');
+  let built: Request | undefined;
+  return () => (built ??= new Request(url, { method, headers: headers() }));
+}
+
 /** The kit's code of each 4xx status a framework or its plugins raise; any other 4xx is `INVALID_REQUEST`. */
 const CLIENT_CODES: Readonly<Record<number, keyof typeof AUTH_ERRORS>> = {
   400: 'INVALID_REQUEST',
