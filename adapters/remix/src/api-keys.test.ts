@@ -12,9 +12,9 @@ const get = (key: string) =>
   new Request(`${ORIGIN}/api/posts`, { headers: { authorization: `Bearer ${key}`, accept: 'application/json' } });
 
 describe('apiKeys() with the Remix helpers', () => {
-  it('withAuth runs the loader as the key owner; past the budget it throws a 429 Response', async () => {
+  it('withAuth ({scope: true}) runs the loader as the key owner; past the budget it throws a 429 Response', async () => {
     const { auth, userId, key } = await apiKeyTestApp(ORIGIN, 'posts:read', 1);
-    const { withAuth } = createAuthHelpers(auth);
+    const { withAuth } = createAuthHelpers(auth, { scope: true });
     const loader = withAuth(({ user }) => ({
       arg: user?.id,
       helper: getUser()?.id,
@@ -25,6 +25,14 @@ describe('apiKeys() with the Remix helpers', () => {
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(429);
     expect((refused as Response).headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
+  });
+
+  it('withAuth by default hands the loader the key owner; past the budget it throws a 429 Response', async () => {
+    const { auth, userId, key } = await apiKeyTestApp(ORIGIN, 'posts:read', 1);
+    const loader = createAuthHelpers(auth).withAuth(({ user }) => ({ arg: user?.id }));
+    expect((await loader({ request: get(key) })).data).toStrictEqual({ arg: userId });
+    const refused = await loader({ request: get(key) }).catch((thrown: unknown) => thrown);
+    expect([refused instanceof Response, (refused as Response).status]).toStrictEqual([true, 429]);
   });
 
   it('getUser throws the 429 Response too', async () => {

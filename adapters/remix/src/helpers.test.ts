@@ -17,15 +17,18 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 }
 
 describe('getUser / requireUser', () => {
-  it('reads the user, once per request', async () => {
+  it('reads the user, once per request, and enters no request scope', async () => {
     const { auth, signIn } = await authFixture();
     const run = vi.spyOn(auth, 'run');
-    const { getUser: user, requireUser } = createAuthHelpers(auth);
+    const open = vi.spyOn(auth, 'openScope');
+    const { getUser: user, requireUser, getSession } = createAuthHelpers(auth);
     const request = get('/', { cookie: await signIn('ada@example.com') });
     expect((await user(request))?.email).toBe('ada@example.com');
     expect((await requireUser(request)).name).toBe('Ada');
-    expect(run).toHaveBeenCalledTimes(1);
+    expect((await getSession(request)).session?.user.email).toBe('ada@example.com');
+    expect(open).toHaveBeenCalledTimes(1);
     expect(await user(get('/'))).toBeNull();
+    expect(run).not.toHaveBeenCalled();
   });
 
   it('throws a redirect to the sign-in page (302 GET, 303 POST), redirectTo, or the kit 401', async () => {
@@ -79,9 +82,25 @@ describe('requireRole', () => {
 });
 
 describe('withAuth', () => {
-  it('runs the loader in the request scope with user and session', async () => {
+  it('by default hands the loader user and session, reads once, and enters no request scope', async () => {
     const { auth, signIn } = await authFixture();
-    const { withAuth } = createAuthHelpers(auth);
+    const run = vi.spyOn(auth, 'run');
+    const open = vi.spyOn(auth, 'openScope');
+    const { withAuth, requireUser } = createAuthHelpers(auth);
+    const loader = withAuth(async ({ user, request }) => {
+      // The global helpers of @framework/auth need createAuthHelpers(auth, { scope: true }).
+      expect(() => getUser()).toThrow(/outside a request scope/);
+      return { arg: user?.email, guard: (await requireUser(request)).email };
+    });
+    const result = await loader({ request: get('/', { cookie: await signIn('bob@example.com') }) });
+    expect(result.data).toEqual({ arg: 'bob@example.com', guard: 'bob@example.com' });
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('with {scope: true} runs the loader in the request scope with user and session', async () => {
+    const { auth, signIn } = await authFixture();
+    const { withAuth } = createAuthHelpers(auth, { scope: true });
     const loader = withAuth(({ user, session }) => ({
       arg: user?.email,
       helper: getUser()?.email,
@@ -91,36 +110,39 @@ describe('withAuth', () => {
     expect(result.data).toEqual({ arg: 'bob@example.com', helper: 'bob@example.com', expires: true });
   });
 
-  it('returns refreshed cookies through plain data, data() and Responses, and on thrown Responses', async () => {
-    await laterSession({ maxAge: 600 }, 'ada@example.com', 60, async (auth, cookie) => {
-      const { withAuth, requireUser } = createAuthHelpers(auth);
-      const refreshed = (headers: Headers | HeadersInit | undefined) =>
-        new Headers(headers).getSetCookie().filter((l) => l.startsWith('framework.session-token='));
-      const plain = await withAuth(() => ({ ok: true }))({ request: get('/', { cookie }) });
-      expect(refreshed(plain.init?.headers)).toHaveLength(1);
-      const shaped = await withAuth(() => data({ ok: true }, { status: 201, headers: { 'x-kept': 'yes' } }))({
-        request: get('/', { cookie }),
+  it.each([false, true])(
+    'returns refreshed cookies through plain data, data() and Responses, and on thrown Responses (scope %s)',
+    async (scope) => {
+      await laterSession({ maxAge: 600 }, 'ada@example.com', 60, async (auth, cookie) => {
+        const { withAuth, requireUser } = createAuthHelpers(auth, { scope });
+        const refreshed = (headers: Headers | HeadersInit | undefined) =>
+          new Headers(headers).getSetCookie().filter((l) => l.startsWith('framework.session-token='));
+        const plain = await withAuth(() => ({ ok: true }))({ request: get('/', { cookie }) });
+        expect(refreshed(plain.init?.headers)).toHaveLength(1);
+        const shaped = await withAuth(() => data({ ok: true }, { status: 201, headers: { 'x-kept': 'yes' } }))({
+          request: get('/', { cookie }),
+        });
+        expect(shaped.init?.status).toBe(201);
+        expect(new Headers(shaped.init?.headers).get('x-kept')).toBe('yes');
+        expect(refreshed(shaped.init?.headers)).toHaveLength(1);
+        const response = await withAuth(() => Response.redirect(`${ORIGIN}/next`, 302))({
+          request: get('/', { cookie }),
+        });
+        expect(refreshed(response.headers)).toHaveLength(1);
+        const out = await thrown(
+          withAuth(async ({ request }) => ({ user: await requireUser(request, { redirectTo: '/x' }) }))({
+            request: get('/', { cookie: 'framework.session-token=forged.x' }),
+          }),
+        );
+        expect(out.status).toBe(302);
+        expect(refreshed(out.headers)).toHaveLength(1);
       });
-      expect(shaped.init?.status).toBe(201);
-      expect(new Headers(shaped.init?.headers).get('x-kept')).toBe('yes');
-      expect(refreshed(shaped.init?.headers)).toHaveLength(1);
-      const response = await withAuth(() => Response.redirect(`${ORIGIN}/next`, 302))({
-        request: get('/', { cookie }),
-      });
-      expect(refreshed(response.headers)).toHaveLength(1);
-      const out = await thrown(
-        withAuth(async ({ request }) => ({ user: await requireUser(request, { redirectTo: '/x' }) }))({
-          request: get('/', { cookie: 'framework.session-token=forged.x' }),
-        }),
-      );
-      expect(out.status).toBe(302);
-      expect(refreshed(out.headers)).toHaveLength(1);
-    });
-  });
+    },
+  );
 
   it('answers kit errors thrown inside as the kit would, and rethrows others', async () => {
     const { auth } = await authFixture();
-    const { withAuth } = createAuthHelpers(auth);
+    const { withAuth } = createAuthHelpers(auth, { scope: true });
     const page = await thrown(withAuth(() => requireAuth())({ request: get('/private') }));
     expect(page.status).toBe(302);
     expect(page.headers.get('location')).toBe('/auth/signin?callbackUrl=%2Fprivate');

@@ -31,6 +31,20 @@ export interface AuthArgs {
   session: Session | null;
 }
 
+/** Options of {@link createAuthHelpers}. */
+export interface AuthHelpersOptions {
+  /**
+   * Run the loaders and actions that `withAuth` wraps inside the request
+   * scope (`AsyncLocalStorage`), so `getUser()`, `requireAuth()` and the
+   * other global helpers of `@framework/auth` work in them. Default false:
+   * no scope is ever entered (on Node 20 `AsyncLocalStorage` turns on
+   * promise hooks for the whole process), and those helpers throw their
+   * "outside a request scope" Error; the helpers returned here, and the
+   * `user` / `session` that `withAuth` passes, work either way.
+   */
+  scope?: boolean;
+}
+
 /** The helpers {@link createAuthHelpers} returns, bound to one engine. */
 export interface AuthHelpers {
   /** The session of `request`, read once per request (shared by every helper and `withAuth`). */
@@ -53,11 +67,13 @@ export interface AuthHelpers {
    */
   requireRole(request: Request, role: string | readonly string[], options?: RequireUserOptions): Promise<User>;
   /**
-   * Runs a loader or action inside the request scope (`getUser()`,
-   * `requireAuth()` from `@framework/auth` work in it), hands it `user` and
-   * `session`, and returns refreshed or cleared session cookies through its
-   * result's headers. Kit errors it throws (`requireAuth()`'s redirect,
-   * `ForbiddenError`, …) are thrown on as the kit's Response.
+   * Runs a loader or action with the request's session read (once, shared
+   * with the helpers above): hands it `user` and `session`, and returns
+   * refreshed or cleared session cookies through its result's headers. Kit
+   * errors it throws (`ForbiddenError`, `requireAuth()`'s redirect, …) are
+   * thrown on as the kit's Response. With `createAuthHelpers(auth, {scope:
+   * true})` it runs inside the request scope, where `getUser()`,
+   * `requireAuth()` and the other global helpers of `@framework/auth` work.
    */
   withAuth<A extends RouteArgs, R>(
     loader: (args: A & AuthArgs) => R | Promise<R>,
@@ -66,9 +82,12 @@ export interface AuthHelpers {
 
 /**
  * Session helpers for loaders and actions, bound to `auth`. Create them once
- * in a server module and import them in routes.
+ * in a server module and import them in routes. The session of a request is
+ * read once (`auth.openScope`), whichever helpers ask for it.
  *
  * @param auth the engine from `createAuth`.
+ * @param options {@link AuthHelpersOptions}: `scope` (default false) for the
+ *   global helpers of `@framework/auth` inside `withAuth`.
  * @example
  * ```ts
  * // app/auth.server.ts
@@ -79,14 +98,26 @@ export interface AuthHelpers {
  *   const user = await requireUser(request);
  *   return { name: user.name };
  * });
+ * // getUser() / requireAuth() of @framework/auth inside withAuth: createAuthHelpers(auth, { scope: true })
  * ```
  */
-export function createAuthHelpers(auth: Auth): AuthHelpers {
-  const reads = new WeakMap<Request, Promise<AuthScope>>();
-  /**
-   * `auth.run`, where a refusal thrown while reading the session (an API key over its budget: 429) becomes
-   * the kit's Response, thrown as loaders do.
-   */
+export function createAuthHelpers(auth: Auth, options: AuthHelpersOptions = {}): AuthHelpers {
+  const reads = new WeakMap<Request, AuthScope | Promise<AuthScope>>();
+  /** A refusal thrown while reading the session (an API key over its budget: 429) becomes the kit's Response. */
+  const refused = (request: Request) => (thrown: unknown) => {
+    throw auth.toResponse(thrown, request) ?? thrown;
+  };
+  /** The session of `request`: read once, through `auth.openScope` (no AsyncLocalStorage); a value when ready now. */
+  const read = (request: Request): AuthScope | Promise<AuthScope> => {
+    let known = reads.get(request);
+    if (known === undefined) {
+      const opened = auth.openScope(request);
+      known = opened instanceof Promise ? opened.catch(refused(request)) : opened;
+      reads.set(request, known);
+    }
+    return known;
+  };
+  /** `auth.run` for `withAuth` with `{scope: true}`, answering a refused read as {@link read} does. */
   const run = <T>(request: Request, fn: (scope: AuthScope) => T | Promise<T>): Promise<T> => {
     let entered = false;
     const inside = (scope: AuthScope) => {
@@ -97,48 +128,62 @@ export function createAuthHelpers(auth: Auth): AuthHelpers {
       throw (entered ? null : auth.toResponse(thrown, request)) ?? thrown;
     });
   };
-  const read = (request: Request) => {
-    let pending = reads.get(request);
-    if (!pending) reads.set(request, (pending = run(request, (scope) => scope)));
-    return pending;
-  };
   const refuse = (request: Request, error: unknown, headers: Headers): Response =>
     withCookies(auth.toResponse(error, request)!, headers);
+  const signedOut = (request: Request, scope: AuthScope, options: RequireUserOptions): never => {
+    if (options.throwError)
+      throw refuse(request, scope.expired ? new SessionExpiredError() : new UnauthenticatedError(), scope.headers);
+    const url = new URL(request.url);
+    const location =
+      options.redirectTo ?? `${auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(url.pathname + url.search)}`;
+    const status = request.method === 'GET' || request.method === 'HEAD' ? 302 : 303;
+    throw withCookies(new Response(null, { status, headers: { location } }), scope.headers);
+  };
+  /** The loader of `withAuth`, its session read: cookies onto what it returns or throws. */
+  const serve = async <A extends RouteArgs, R>(
+    loader: (args: A & AuthArgs) => R | Promise<R>,
+    args: A,
+    scope: AuthScope,
+  ): Promise<WithCookies<Awaited<R>>> => {
+    try {
+      return attachCookies(await loader({ ...args, user: scope.user, session: scope.session }), scope.headers);
+    } catch (thrown) {
+      if (thrown instanceof Response) throw withCookies(thrown, scope.headers);
+      const answer = auth.toResponse(thrown, args.request);
+      throw answer ? withCookies(answer, scope.headers) : thrown;
+    }
+  };
 
   const helpers: AuthHelpers = {
-    getSession: read,
-    getUser: async (request) => (await read(request)).user,
+    getSession: async (request) => read(request),
+    getUser: async (request) => {
+      const scope = read(request);
+      return (scope instanceof Promise ? await scope : scope).user;
+    },
     async requireUser(request, options = {}) {
-      const { user, expired, headers } = await read(request);
-      if (user) return user;
-      if (options.throwError)
-        throw refuse(request, expired ? new SessionExpiredError() : new UnauthenticatedError(), headers);
-      const url = new URL(request.url);
-      const location =
-        options.redirectTo ??
-        `${auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(url.pathname + url.search)}`;
-      const status = request.method === 'GET' || request.method === 'HEAD' ? 302 : 303;
-      throw withCookies(new Response(null, { status, headers: { location } }), headers);
+      const known = read(request);
+      const scope = known instanceof Promise ? await known : known;
+      return scope.user ?? signedOut(request, scope, options);
     },
     async requireRole(request, role, options = {}) {
-      const scope = await read(request);
+      const known = read(request);
+      const scope = known instanceof Promise ? await known : known;
       const refusal = checkRole(scope.extensions.rbac, scope.user, role);
       if (!refusal) return scope.user!;
-      if (refusal instanceof UnauthenticatedError) return helpers.requireUser(request, options);
+      if (refusal instanceof UnauthenticatedError) return signedOut(request, scope, options);
       throw refuse(request, refusal, scope.headers);
     },
     withAuth(loader) {
-      return (args) =>
-        run(args.request, async (scope) => {
-          reads.set(args.request, Promise.resolve(scope));
-          try {
-            return attachCookies(await loader({ ...args, user: scope.user, session: scope.session }), scope.headers);
-          } catch (thrown) {
-            if (thrown instanceof Response) throw withCookies(thrown, scope.headers);
-            const answer = auth.toResponse(thrown, args.request);
-            throw answer ? withCookies(answer, scope.headers) : thrown;
-          }
-        });
+      if (options.scope === true)
+        return (args) =>
+          run(args.request, (scope) => {
+            reads.set(args.request, scope);
+            return serve(loader, args, scope);
+          });
+      return async (args) => {
+        const known = read(args.request);
+        return serve(loader, args, known instanceof Promise ? await known : known);
+      };
     },
   };
   return helpers;

@@ -19,6 +19,7 @@ export {
   createAuthHelpers,
   type AuthArgs,
   type AuthHelpers,
+  type AuthHelpersOptions,
   type RequestSession,
   type RequireUserOptions,
 } from './helpers.js';
