@@ -1,4 +1,4 @@
-// `noop`: a handle hook that only resolves; `protected`: authHandle(auth) as shipped (its default request scope).
+// `noop`: a handle hook that only resolves; `protected`: authHandle(auth) as shipped (no request scope by default).
 import type { Handle } from '@sveltejs/kit';
 import { authHandle } from '@framework/sveltekit';
 import { benchAuth, benchMode } from '../../bench-auth';
