@@ -22,7 +22,7 @@ import {
 } from '../user-fields/records.js';
 import { checkUniqueFields } from '../user-fields/memory.js';
 import { resolvePurgeOptions } from './sql/purge.js';
-import { compareSearchMatches, decodeSearchCursor, encodeSearchCursor, searchKey } from './search-order.js';
+import { compareSearchMatches, decodeSearchCursor, encodeSearchCursor, searchMatch } from './search-order.js';
 import {
   StorageConflictError,
   type AdapterAccount,
@@ -109,14 +109,14 @@ export function createMemoryAdapter(): StorageAdapter {
   }
 
   /** Stores `user`, keeping the email index in step with it. */
-  /** A search page: anywhere in the email or name, in the search order (search-order.ts) with its cursor. */
+  /** A search page: anywhere in the email or name, prefix matches first, in the search order (search-order.ts). */
   function searchUsers(search: string, limit: number, after: string | undefined): UserPage {
     const from = after === undefined ? undefined : decodeSearchCursor(after);
     const page = [...users.values()]
       .map((user) => {
         const email = user.email == null ? null : normalizeEmail(user.email);
-        const key = searchKey(email, user.name?.toLowerCase() ?? null, (text) => text.includes(search));
-        return { user, key: key!, id: user.id, matched: key !== undefined };
+        const match = searchMatch(email, user.name?.toLowerCase() ?? null, search, true);
+        return { user, phase: match?.phase ?? 1, key: match?.key ?? '', id: user.id, matched: match !== undefined };
       })
       .filter((match) => match.matched && (from === undefined || compareSearchMatches(match, from) > 0))
       .sort(compareSearchMatches)

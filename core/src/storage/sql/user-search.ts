@@ -8,7 +8,10 @@
  *   holding `@` looks at the email only.
  * - PostgreSQL with `pg_trgm` (GIN trigram indexes, migration 0006): a search
  *   with three letters or digits in a row matches anywhere in the email or
- *   name; shorter ones match by prefix.
+ *   name, prefix matches first (search-order.ts): phase 1 reads the prefix
+ *   indexes in order as without `pg_trgm`, and only once it is exhausted
+ *   phase 2 reads the rest through the trigram indexes (sorting those
+ *   matches); shorter searches match by prefix.
  * - PostgreSQL without `pg_trgm`: by prefix, through `text_pattern_ops` indexes.
  * - MySQL and MariaDB: by prefix (`LIKE 'q%'`, a range on a binary-collated
  *   index): the email through its unique index, the name through the indexed
@@ -21,7 +24,13 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { SqlDialectName } from './dialect.js';
 import type { TableNames } from './tables.js';
-import { compareSearchMatches, decodeSearchCursor, encodeSearchCursor } from '../search-order.js';
+import {
+  compareSearchMatches,
+  decodeSearchCursor,
+  encodeSearchCursor,
+  type SearchCursor,
+  type SearchPhase,
+} from '../search-order.js';
 
 /** A column or expression of the users table. */
 type Operand = RawBuilder<unknown> | ReturnType<typeof sql.ref>;
@@ -87,16 +96,38 @@ export function userSearch(dialect: SqlDialectName, t: TableNames) {
     return (await hasTrigram(db)) ? 'substring' : 'prefix';
   };
 
-  /** `column` compared and ordered by code point: PostgreSQL's `"C"` collation (SQLite and MySQL's columns are binary). */
-  const byCodePoint = (column: Operand) => (dialect === 'postgres' ? sql`${column} collate "C"` : column);
-
-  /** The matcher of `search`: `one(column)` is the condition that `column` matches. */
-  const matcher = async (db: Kysely<any>, search: string): Promise<(column: Operand) => RawBuilder<boolean>> => {
-    if (dialect === 'sqlite')
-      return (column) => sql<boolean>`(${column} >= ${search} and ${column} < ${search + MAX_CHAR})`;
-    const pattern = (await mode(db, search)) === 'substring' ? `%${likeLiteral(search)}%` : `${likeLiteral(search)}%`;
-    return (column) => sql<boolean>`${column} like ${pattern}`;
+  /**
+   * Comparisons by code point in `phase`. On PostgreSQL phase 1 uses the byte-wise operators of
+   * `text_pattern_ops` (`~<~`, …), the operators of the prefix indexes, so a range from the cursor and
+   * `order by … using ~<~` read those indexes in order; phase 2 compares under `collate "C"` (the same order),
+   * which matches no btree index, so the planner reads the trigram indexes rather than walking a prefix index
+   * in order through every user. SQLite and MySQL's columns are binary already.
+   */
+  const codePoints = (phase: SearchPhase) => {
+    const pattern = dialect === 'postgres' && phase === 1;
+    const c = (column: Operand) => (dialect === 'postgres' && !pattern ? sql`${column} collate "C"` : column);
+    const op = (plain: '<' | '<=' | '>' | '>=') => sql.raw(pattern ? `~${plain}~` : plain);
+    return {
+      /** `a <op> b` by code point. */
+      compare: (a: Operand, plain: '<' | '<=' | '>' | '>=', b: Operand | string) =>
+        sql<boolean>`${c(a)} ${op(plain)} ${typeof b === 'string' ? b : c(b)}`,
+      /** `column` in ascending code point order, for `orderBy`. */
+      ascending: (column: Operand) => (pattern ? sql`${column} using ~<~` : c(column)),
+    };
   };
+
+  /** `column` starts with `search`: a range on SQLite (whose `LIKE` uses no index here), `LIKE 'q%'` elsewhere. */
+  const startsWith =
+    (search: string) =>
+    (column: Operand): RawBuilder<boolean> =>
+      dialect === 'sqlite'
+        ? sql<boolean>`(${column} >= ${search} and ${column} < ${search + MAX_CHAR})`
+        : sql<boolean>`${column} like ${`${likeLiteral(search)}%`}`;
+  /** `column` holds `search` (PostgreSQL with pg_trgm only). */
+  const holds =
+    (search: string) =>
+    (column: Operand): RawBuilder<boolean> =>
+      sql<boolean>`${column} like ${`%${likeLiteral(search)}%`}`;
 
   const email = sql.ref('email_normalized');
   const name = dialect === 'mysql' ? sql.ref(MYSQL_NAME_LOWER) : sql`lower(${sql.ref('name')})`;
@@ -105,9 +136,12 @@ export function userSearch(dialect: SqlDialectName, t: TableNames) {
     mode,
     /**
      * One page of the users matching `search` in the search order (search-order.ts), after `cursor`, and
-     * `next`. One query per key (the email, then the name unless the search holds `@`), each reading its index in
-     * order from the cursor and stopping after `limit + 1` rows; the two are merged. A user whose email and name
-     * both match is read by the query of its smaller key only. With `columns: 'id'` the rows hold the id only.
+     * `next`. Phase 1 (prefix matches) runs one query per key (the email, then the name unless the search holds
+     * `@`), each reading its prefix index in order from the cursor and stopping after `limit + 1` rows; the two
+     * are merged. Only when phase 1 has fewer than `limit + 1` rows left and the search matches anywhere (see
+     * `mode`), phase 2 fills the page the same way from the users matching inside but by prefix in neither key,
+     * through the trigram indexes. A user whose email and name both match is read by the query of its smaller
+     * key only. With `columns: 'id'` the rows hold the id only.
      */
     async page<Row extends { id: string }>(
       db: Kysely<any>,
@@ -117,49 +151,90 @@ export function userSearch(dialect: SqlDialectName, t: TableNames) {
       after: string | undefined,
       columns: 'all' | 'id' = 'all',
     ): Promise<{ rows: Row[]; next: string | null }> {
-      const one = await matcher(db, search);
+      const anywhere = (await mode(db, search)) === 'substring';
       const from = after === undefined ? undefined : decodeSearchCursor(after);
-      const scans: { key: Operand; other?: Operand; otherWinsTies: boolean }[] = search.includes('@')
-        ? [{ key: email, otherWinsTies: false }]
-        : [
-            { key: email, other: name, otherWinsTies: false },
-            { key: name, other: email, otherWinsTies: true },
-          ];
-      const found: (Row & { search_key: string })[] = [];
-      for (const { key, other, otherWinsTies } of scans) {
-        const ordered = byCodePoint(key);
-        const base = db.selectFrom(table);
-        const picked: SelectQueryBuilder<any, any, object> = columns === 'all' ? base.selectAll() : base.select('id');
-        let select = picked.select(sql<string>`${key}`.as('search_key')).where(one(key));
-        if (other) {
-          const before = otherWinsTies ? sql`<=` : sql`<`;
-          select = select.where(
-            sql<boolean>`not coalesce(${one(other)} and ${byCodePoint(other)} ${before} ${ordered}, false)`,
-          );
-        }
-        if (from)
-          select = select
-            .where(sql<boolean>`${ordered} >= ${from.key}`)
-            .where(sql<boolean>`(${ordered} > ${from.key} or ${sql.ref('id')} > ${from.id})`);
-        // The email is unique (and a matched one never null): ordering by it alone spares SQLite a sort of ties.
-        select = select.orderBy(ordered);
-        if (key !== email) select = select.orderBy('id');
-        const rows = await select
-          .limit(limit + 1)
-          .$castTo<Row & { search_key: string }>()
-          .execute();
+      const prefix = startsWith(search);
+      const inside = holds(search);
+      const byEmailOnly = search.includes('@');
+      const found: SearchRow<Row>[] = [];
+      if (from === undefined || from.phase === 1) {
+        const rows = await scanPhase(db, table, columns, 1, limit + 1, from, byEmailOnly, prefix);
         found.push(...rows);
       }
-      const page = found
-        .map((row) => ({ row, key: String(row.search_key), id: String(row.id) }))
-        .sort(compareSearchMatches)
-        .slice(0, limit + 1);
-      const last = page.length > limit ? page[limit - 1] : undefined;
-      const rows = page.slice(0, limit).map(({ row }) => {
+      if (anywhere && found.length <= limit) {
+        const rows = await scanPhase(
+          db,
+          table,
+          columns,
+          2,
+          limit + 1 - found.length,
+          from?.phase === 2 ? from : undefined,
+          byEmailOnly,
+          inside,
+          prefix,
+        );
+        found.push(...rows);
+      }
+      const last = found.length > limit ? found[limit - 1] : undefined;
+      const rows = found.slice(0, limit).map(({ row }) => {
         const { search_key: _key, ...rest } = row;
         return rest as unknown as Row;
       });
       return { rows, next: last ? encodeSearchCursor(last) : null };
     },
   };
+
+  /**
+   * Up to `limit` users of one phase after `from`, in the search order: one query per key, merged. `matches` is
+   * the phase's condition on a key; `earlier(column)` (phase 2) the condition on either key that puts the user in
+   * phase 1 instead.
+   */
+  async function scanPhase<Row extends { id: string }>(
+    db: Kysely<any>,
+    table: string,
+    columns: 'all' | 'id',
+    phase: SearchPhase,
+    limit: number,
+    from: SearchCursor | undefined,
+    byEmailOnly: boolean,
+    matches: (column: Operand) => RawBuilder<boolean>,
+    earlier?: (column: Operand) => RawBuilder<boolean>,
+  ): Promise<SearchRow<Row>[]> {
+    const scans: { key: Operand; other?: Operand; otherWinsTies: boolean }[] = byEmailOnly
+      ? [{ key: email, otherWinsTies: false }]
+      : [
+          { key: email, other: name, otherWinsTies: false },
+          { key: name, other: email, otherWinsTies: true },
+        ];
+    const { compare, ascending } = codePoints(phase);
+    const found: SearchRow<Row>[] = [];
+    for (const { key, other, otherWinsTies } of scans) {
+      const base = db.selectFrom(table);
+      const picked: SelectQueryBuilder<any, any, object> = columns === 'all' ? base.selectAll() : base.select('id');
+      let select = picked.select(sql<string>`${key}`.as('search_key')).where(matches(key));
+      if (earlier) {
+        select = select.where(sql<boolean>`not ${earlier(key)}`);
+        if (other) select = select.where(sql<boolean>`not coalesce(${earlier(other)}, false)`);
+      }
+      if (other) {
+        const before = compare(other, otherWinsTies ? '<=' : '<', key);
+        select = select.where(sql<boolean>`not coalesce(${matches(other)} and ${before}, false)`);
+      }
+      if (from)
+        select = select
+          .where(compare(key, '>=', from.key))
+          .where(sql<boolean>`(${compare(key, '>', from.key)} or ${sql.ref('id')} > ${from.id})`);
+      // The email is unique (and a matched one never null): ordering by it alone spares SQLite a sort of ties.
+      select = select.orderBy(ascending(key));
+      if (key !== email) select = select.orderBy('id');
+      const rows = await select.limit(limit).$castTo<Row & { search_key: string }>().execute();
+      found.push(...rows.map((row) => ({ row, phase, key: String(row.search_key), id: String(row.id) })));
+    }
+    return found.sort(compareSearchMatches).slice(0, limit);
+  }
+}
+
+/** A row read by a search query, with where it sorts. */
+interface SearchRow<Row> extends SearchCursor {
+  row: Row & { search_key: string };
 }
