@@ -158,11 +158,11 @@ export function userSearch(dialect: SqlDialectName, t: TableNames) {
       const byEmailOnly = search.includes('@');
       const found: SearchRow<Row>[] = [];
       if (from === undefined || from.phase === 1) {
-        const rows = await scanPhase(db, table, columns, 1, limit + 1, from, byEmailOnly, prefix);
+        const rows = await scanPhase<Row>(db, table, columns, 1, limit + 1, from, byEmailOnly, prefix);
         found.push(...rows);
       }
       if (anywhere && found.length <= limit) {
-        const rows = await scanPhase(
+        const rows = await scanPhase<Row>(
           db,
           table,
           columns,
