@@ -101,10 +101,15 @@ async function runNow(
   const traceId = invocation.position.traceId;
   const logs: LogEntry[] = [];
   const log = core.logger.scoped({ trigger: name, traceId }, logs);
-  const controller = new AbortController();
+  const controller = new RunAbort();
   const onStop = () => controller.abort(core.stopSignal.reason);
   core.stopSignal.addEventListener('abort', onStop, { once: true });
-  const unregister = (options.runIds ?? []).map((id) => core.cancels.register(id, controller));
+  const runIds = options.runIds ?? [];
+  // One run id (a message) in the common case: no array of forget functions.
+  const unregister =
+    runIds.length === 1
+      ? core.cancels.register(runIds[0]!, controller)
+      : runIds.map((id) => core.cancels.register(id, controller));
   let noRetry = false;
   const stepScope = options.steps ?? { store: core.steps, runId: `attempt:${randomHex(16)}` };
   let steps: TriggerSteps | undefined;
@@ -114,7 +119,10 @@ async function runNow(
     traceId,
     attempt: options.attempt,
     trigger: name,
-    signal: controller.signal,
+    // Built on first use: an AbortSignal (an EventTarget) costs µs per run, and most handlers never read it.
+    get signal() {
+      return controller.signal;
+    },
     waitUntil(promise: Promise<unknown>) {
       core.tracker.track(
         Promise.resolve(promise).catch((error: unknown) => {
@@ -167,7 +175,8 @@ async function runNow(
     },
   );
   core.stopSignal.removeEventListener('abort', onStop);
-  for (const forget of unregister) forget();
+  if (typeof unregister === 'function') unregister();
+  else for (const forget of unregister) forget();
   const error = run.error;
   if (run.unsettled) {
     core.health.unsettled({ trigger: name, traceId, attempt: options.attempt, startedAt });
@@ -233,12 +242,45 @@ async function runNow(
   };
 }
 
+/**
+ * The abort state of one attempt (timeout, `runtime.cancel(id)`, `stop()` reaching its deadline), with the
+ * handler's `ctx.signal` built only when read: the first `abort(reason)` wins, as with an AbortController,
+ * and a signal built later starts aborted with that reason.
+ */
+export class RunAbort {
+  aborted = false;
+  reason: unknown = undefined;
+  /** Called once, at the first abort (runBounded's wait). */
+  onAbort: (() => void) | undefined = undefined;
+  private controller: AbortController | undefined = undefined;
+
+  /** The handler's `ctx.signal`, created on first read. */
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  abort(reason?: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    // AbortController's own default reason when none is given.
+    this.reason = reason === undefined ? new DOMException('This operation was aborted', 'AbortError') : reason;
+    this.controller?.abort(this.reason);
+    const onAbort = this.onAbort;
+    this.onAbort = undefined;
+    onAbort?.();
+  }
+}
+
 /** How {@link runBounded} bounds a handler run. */
 interface Bounds {
   timeoutMs: number;
   /** How long to wait for the run to settle after `controller` aborted. */
   graceMs: number;
-  controller: AbortController;
+  controller: RunAbort;
   name: string;
   /** Ends the run at once (a sandboxed run: terminates its worker). */
   terminate?: () => Promise<void>;
@@ -270,13 +312,14 @@ async function runBounded(
     );
   const timer = setTimeout(() => controller.abort(new TriggerTimeoutError(name, timeoutMs)), timeoutMs);
   const aborted = new Promise<'aborted'>((resolve) => {
-    if (controller.signal.aborted) resolve('aborted');
-    else controller.signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+    if (controller.aborted) resolve('aborted');
+    else controller.onAbort = () => resolve('aborted');
   });
   const first = await Promise.race([running, aborted]);
   clearTimeout(timer);
+  controller.onAbort = undefined;
   if (first !== 'aborted') return { value: first.value, error: first.error, unsettled: false };
-  const reason: unknown = controller.signal.reason;
+  const reason: unknown = controller.reason;
   // stop() reaching its deadline is the caller's own cap: report at once. A timeout or a cancel waits for
   // the grace period.
   const settledLater = running.then(() => undefined);

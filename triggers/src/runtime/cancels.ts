@@ -5,12 +5,17 @@ export function canceledError(id: string): TriggerError {
   return new TriggerError(`run ${id} was cancelled`, { code: 'RUN_CANCELED', retryable: false, context: { id } });
 }
 
+/** What a cancel aborts: an AbortController, or an attempt's `RunAbort`. */
+export interface Abortable {
+  abort(reason?: unknown): void;
+}
+
 /** The attempts running in this process, by run id, so a cancel can abort their `ctx.signal`. */
 export class CancelRegistry {
-  private readonly running = new Map<string, Set<AbortController>>();
+  private readonly running = new Map<string, Set<Abortable>>();
 
-  /** Registers an attempt of run `id`; returns the function that forgets it. */
-  register(id: string, controller: AbortController): () => void {
+  /** Registers an attempt of run `id` (anything with `abort(reason)`); returns the function that forgets it. */
+  register(id: string, controller: Abortable): () => void {
     let set = this.running.get(id);
     if (!set) this.running.set(id, (set = new Set()));
     set.add(controller);

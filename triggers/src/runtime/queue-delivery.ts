@@ -34,8 +34,9 @@ export async function deliverQueueBatch(
   // A delivery beyond retries + 1 can only come from stalls (the process died
   // mid-batch, maybe because of the message): dead-letter it without running it.
   const now = Date.now();
-  const stalled = messages.filter((m) => m.attempts > config.retries + 1 || (m.expiresAt ?? Infinity) <= now);
-  if (stalled.length > 0) {
+  const isStalled = (m: EngineMessage) => m.attempts > config.retries + 1 || (m.expiresAt ?? Infinity) <= now;
+  if (messages.some(isStalled)) {
+    const stalled = messages.filter(isStalled);
     const fresh = messages.filter((m) => !stalled.includes(m));
     const dispositions = new Map(
       stalled.map((m) => [
@@ -49,10 +50,13 @@ export async function deliverQueueBatch(
     for (const d of handled) dispositions.set(d.id, d);
     return messages.map((m) => dispositions.get(m.id)!);
   }
-  const decisions = new Map<string, Decision>();
+  // Made on the first explicit decision: most handlers only return.
+  let decisions: Map<string, Decision> | undefined;
   let open = true;
   const decide = (id: string, decision: Decision) => {
-    if (open && !decisions.has(id)) decisions.set(id, decision);
+    if (!open) return;
+    decisions ??= new Map();
+    if (!decisions.has(id)) decisions.set(id, decision);
   };
   const event = {
     queue: source.name,
@@ -63,23 +67,17 @@ export async function deliverQueueBatch(
   const runId = `queue:${source.name}:${messages[0]!.id}`;
   // Whether this delivery read or wrote the run's steps: only then (or after an earlier delivery) is there
   // anything to forget on ack, so a run that uses no steps costs no store command.
-  let usedSteps = false;
-  const store: StepStore = {
-    load: (id) => ((usedSteps = true), core.steps.load(id)),
-    save: (id, step, value) => ((usedSteps = true), core.steps.save(id, step, value)),
-    clear: (id) => core.steps.clear(id),
-  };
-  const steps: StepScope =
-    source.batchSize === 1
-      ? {
-          store,
-          runId,
-          suspendable: true,
-          message: { trigger: trigger.name, queue: source.name, id: messages[0]!.id, input: messages[0]!.body },
-        }
-      : {
-          unavailable: `queue trigger "${trigger.name}" takes batches of up to ${source.batchSize} messages, and a batch is no run that can be resumed (its messages are retried apart); give it source.batchSize: 1`,
-        };
+  const store = source.batchSize === 1 ? new UseTrackingStore(core.steps) : undefined;
+  const steps: StepScope = store
+    ? {
+        store,
+        runId,
+        suspendable: true,
+        message: { trigger: trigger.name, queue: source.name, id: messages[0]!.id, input: messages[0]!.body },
+      }
+    : {
+        unavailable: `queue trigger "${trigger.name}" takes batches of up to ${source.batchSize} messages, and a batch is no run that can be resumed (its messages are retried apart); give it source.batchSize: 1`,
+      };
   const wait = await throttleDelay(core, trigger, event);
   if (wait > 0) return messages.map((m) => throttledDisposition(m.id, wait));
   const runIds = messages.map((m) => m.id);
@@ -110,7 +108,7 @@ export async function deliverQueueBatch(
   const failure = result.ok ? undefined : messageOf(result.error);
   const final = !result.ok && (result.noRetry || isNonRetryable(result.error));
   const dispositions = messages.map((message): MessageDisposition => {
-    const decision = decisions.get(message.id);
+    const decision = decisions?.get(message.id);
     if (decision?.action === 'ack') return { id: message.id, action: 'ack', result: result.value };
     if (decision?.action === 'deadLetter') return deadLetter(message, decision.reason);
     if (decision?.action === 'retry')
@@ -128,13 +126,29 @@ export async function deliverQueueBatch(
   });
   // The run is over once its message is acked: forget its steps (the id may be sent again).
   const earlier = messages[0]!.attempts > 1;
-  if ('store' in steps && dispositions[0]?.action === 'ack' && (usedSteps || earlier))
-    await finishSteps(core.steps, runId);
+  if (store && dispositions[0]?.action === 'ack' && (store.used || earlier)) await finishSteps(core.steps, runId);
   // A handler past its hard cap still runs: the batch stays in flight (its engine slot taken, its BullMQ
   // locks extended) until it settles, so no retry and no further batch exceed `concurrency`. Only stop()
   // reaching its deadline lets go of it earlier.
   if (result.settled) await untilSettledOrStopped(result.settled, core.stopSignal);
   return dispositions;
+}
+
+/** A run's step store that notes whether this delivery read or wrote its steps (`used`). */
+class UseTrackingStore implements StepStore {
+  used = false;
+  constructor(private readonly inner: StepStore) {}
+  load(id: string) {
+    this.used = true;
+    return this.inner.load(id);
+  }
+  save(id: string, step: string, value: string) {
+    this.used = true;
+    return this.inner.save(id, step, value);
+  }
+  clear(id: string) {
+    return this.inner.clear(id);
+  }
 }
 
 /** Resolves when `settled` does, or when `signal` aborts. */
