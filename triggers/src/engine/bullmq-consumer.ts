@@ -48,15 +48,16 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * handler returns, its batch is settled job by job in the background while the slot takes the next batch, so
  * Redis round trips overlap handlers' own work, as a BullMQ `Worker` at equal concurrency overlaps its jobs.
  * An ack fetches the next job in the same script (one command per message, as a `Worker` does) while the
- * jobs held ahead fall short of what the free slots and one batch ahead need; without a global concurrency the
- * next batch is also fetched while a handler runs (Redis is idle then). Locks of held jobs (delivered or fetched
+ * jobs held ahead fall short of what the free slots and one batch ahead need; when a batch is delivered, what
+ * they still lack is fetched ahead in one round of parallel fetches while its handler runs (Redis is idle
+ * then), so free slots fill at once rather than one blocking fetch each. Locks of held jobs (delivered or fetched
  * ahead) are extended every half `lockDurationMs`; jobs of a process that dies are found stalled by BullMQ and
  * fetched again with `attemptsStarted` + 1.
  *
- * Under a global concurrency (`config.concurrency` across the fleet) a job fetched ahead would take a slot
- * from a handler, so nothing is fetched ahead; and an ack fetches the next job only while no other instance
- * waits for a slot (`fleet.contended()`), else a settled batch wakes the waiting workers instead, so instances
- * share the limit.
+ * Under a global concurrency (`config.concurrency` across the fleet) a job held beyond this instance's free
+ * slots would take a slot from another instance's handler, so only the free slots' jobs are fetched ahead (no
+ * batch more); and acks and fetches ahead fetch only while no other instance waits for a slot
+ * (`host.contended()`), else a settled batch wakes the waiting workers instead, so instances share the limit.
  */
 export class BatchConsumer {
   private running = false;
@@ -74,7 +75,7 @@ export class BatchConsumer {
   private blocking: Promise<void> | undefined;
   /** Wakes the loop waiting for a job or a slot. */
   private wakeLoop: (() => void) | undefined;
-  /** Jobs acks in flight may still fetch (see `settleBatch`). */
+  /** Jobs that acks (see `settleBatch`) and fetches ahead in flight may still bring. */
   private incoming = 0;
   private keeper: ReturnType<typeof setInterval> | undefined;
 
@@ -249,11 +250,21 @@ export class BatchConsumer {
     // Jobs that acks of settling batches are fetching count as held already.
     const want = this.wanted() - this.prefetched.length - this.incoming;
     if (want <= 0) return;
+    // Counted as incoming while in flight, so neither another delivery's fetch ahead nor the loop's blocking
+    // fetch asks for the same slots' jobs again.
+    this.incoming += want;
     try {
       const jobs = await Promise.all(Array.from({ length: want }, () => this.fetch(token, false)));
-      for (const job of jobs) if (job) this.hold(job);
+      const fetched = jobs.filter((job): job is Job => job !== undefined);
+      // After stop() the loop has given back what it held: jobs fetched since go back here.
+      if (this.running) for (const job of fetched) this.hold(job);
+      else await this.release(fetched, token);
     } catch (error) {
       this.host.onError(`bullmq engine: fetching ahead on queue "${this.consumer.queue}" failed`, error);
+    } finally {
+      this.incoming -= want;
+      // A loop waiting for these jobs fetches for itself if they did not all come.
+      this.nudge();
     }
   }
 
@@ -267,7 +278,11 @@ export class BatchConsumer {
     const flight: Promise<void> = (async () => {
       // Fetched while the handler runs. A process killed now leaves these jobs active too: BullMQ finds them
       // stalled and redelivers them with `attemptsStarted` + 1, although no handler saw them.
-      const fetchingAhead = this.running && !this.global ? this.fetchAhead() : Promise.resolve();
+      // Under a global concurrency only for this instance's free slots, and only while no other instance waits.
+      const fetchingAhead =
+        this.running && (!this.global || !this.host.contended(this.consumer.queue))
+          ? this.fetchAhead()
+          : Promise.resolve();
       let dispositions: MessageDisposition[] = [];
       try {
         dispositions = await this.host.deliver(this.consumer.queue, batch.map(toEngineMessage));
