@@ -102,8 +102,8 @@ async function runNow(
   const logs: LogEntry[] = [];
   const log = core.logger.scoped({ trigger: name, traceId }, logs);
   const controller = new RunAbort();
-  const onStop = () => controller.abort(core.stopSignal.reason);
-  core.stopSignal.addEventListener('abort', onStop, { once: true });
+  // The controller is its own listener (handleEvent): no closure per run.
+  core.stopSignal.addEventListener('abort', controller, { once: true });
   const runIds = options.runIds ?? [];
   // One run id (a message) in the common case: no array of forget functions.
   const unregister =
@@ -174,7 +174,7 @@ async function runNow(
       ...(module ? { terminate: () => sandboxed?.terminate() ?? Promise.resolve() } : {}),
     },
   );
-  core.stopSignal.removeEventListener('abort', onStop);
+  core.stopSignal.removeEventListener('abort', controller);
   if (typeof unregister === 'function') unregister();
   else for (const forget of unregister) forget();
   const error = run.error;
@@ -261,6 +261,11 @@ export class RunAbort {
       if (this.aborted) this.controller.abort(this.reason);
     }
     return this.controller.signal;
+  }
+
+  /** As the runtime's stop signal's listener: aborts with its reason (stop() reached its deadline). */
+  handleEvent(event: Event): void {
+    this.abort((event.target as AbortSignal).reason);
   }
 
   abort(reason?: unknown): void {

@@ -195,6 +195,30 @@ describe('ctx.waitUntil and stop()', () => {
     expect(signal?.aborted).toBe(true);
     await expect(run).rejects.toMatchObject({ code: 'RUNTIME_STOPPED' });
   });
+
+  it('a ctx.signal first read after the run was aborted is already aborted, with the same reason', async () => {
+    let context: TriggerContext | undefined;
+    const runtime = createTriggerRuntime({
+      env: {},
+      triggers: {
+        stuck: defineTrigger({
+          source: email,
+          config: { timeout: '10m', retries: 0 },
+          handle: (_e, ctx) => {
+            context = ctx;
+            return new Promise(() => {});
+          },
+        }),
+      },
+    });
+    const run = runtime.dispatch('stuck', {});
+    await runtime.stop({ timeout: '20ms' });
+    const error = await run.catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'RUNTIME_STOPPED' });
+    // The signal is built on first read, after the abort.
+    expect(context?.signal.aborted).toBe(true);
+    expect(context?.signal.reason).toBe(error);
+  });
 });
 
 describe('emit', () => {

@@ -3,8 +3,8 @@ import { parseDuration } from '../duration.js';
 import { isNonRetryable } from '../errors.js';
 import type { EngineMessage, MessageDisposition, StepStore } from '../engine/types.js';
 import type { QueueMessage, QueueRetryOptions, QueueSource } from '../types.js';
-import { messageOf, runAttempt } from './attempt.js';
-import { backoffDelay, resolveBackoff } from './backoff.js';
+import { messageOf, runAttempt, type AttemptResult } from './attempt.js';
+import { backoffDelay, resolveBackoff, type ResolvedBackoff } from './backoff.js';
 import type { RuntimeCore } from './core.js';
 import type { RegisteredTrigger } from './registry.js';
 import { StepSleep, type StepScope } from './steps.js';
@@ -34,9 +34,8 @@ export async function deliverQueueBatch(
   // A delivery beyond retries + 1 can only come from stalls (the process died
   // mid-batch, maybe because of the message): dead-letter it without running it.
   const now = Date.now();
-  const isStalled = (m: EngineMessage) => m.attempts > config.retries + 1 || (m.expiresAt ?? Infinity) <= now;
-  if (messages.some(isStalled)) {
-    const stalled = messages.filter(isStalled);
+  if (messages.some((m) => m.attempts > config.retries + 1 || (m.expiresAt ?? Infinity) <= now)) {
+    const stalled = messages.filter((m) => m.attempts > config.retries + 1 || (m.expiresAt ?? Infinity) <= now);
     const fresh = messages.filter((m) => !stalled.includes(m));
     const dispositions = new Map(
       stalled.map((m) => [
@@ -50,17 +49,10 @@ export async function deliverQueueBatch(
     for (const d of handled) dispositions.set(d.id, d);
     return messages.map((m) => dispositions.get(m.id)!);
   }
-  // Made on the first explicit decision: most handlers only return.
-  let decisions: Map<string, Decision> | undefined;
-  let open = true;
-  const decide = (id: string, decision: Decision) => {
-    if (!open) return;
-    decisions ??= new Map();
-    if (!decisions.has(id)) decisions.set(id, decision);
-  };
+  const decisions = new Decisions();
   const event = {
     queue: source.name,
-    messages: messages.map((m) => queueMessage(m, decide)),
+    messages: messages.map((m) => queueMessage(m, decisions)),
   };
   const attempt = Math.max(...messages.map((m) => m.attempts));
   const parent = messages.find((m) => m.trace)?.trace;
@@ -82,7 +74,33 @@ export async function deliverQueueBatch(
   if (wait > 0) return messages.map((m) => throttledDisposition(m.id, wait));
   const runIds = messages.map((m) => m.id);
   const result = await runAttempt(core, trigger, event, { attempt, parent, steps, runIds });
-  open = false;
+  decisions.open = false;
+  // Most runs: the handler returned and took no explicit decision.
+  const dispositions =
+    result.ok && !decisions.taken
+      ? messages.map((m): MessageDisposition => ({ id: m.id, action: 'ack', result: result.value }))
+      : judge(core, trigger, messages, result, decisions, backoff);
+  // The run is over once its message is acked: forget its steps (the id may be sent again).
+  const earlier = messages[0]!.attempts > 1;
+  if (store && dispositions[0]?.action === 'ack' && (store.used || earlier)) await finishSteps(core.steps, runId);
+  // A handler past its hard cap still runs: the batch stays in flight (its engine slot taken, its BullMQ
+  // locks extended) until it settles, so no retry and no further batch exceed `concurrency`. Only stop()
+  // reaching its deadline lets go of it earlier.
+  if (result.settled) await untilSettledOrStopped(result.settled, core.stopSignal);
+  return dispositions;
+}
+
+/** Each message's fate after a run that failed or took explicit decisions. */
+function judge(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  messages: EngineMessage[],
+  result: AttemptResult,
+  decisions: Decisions,
+  backoff: ResolvedBackoff,
+): MessageDisposition[] {
+  const source = trigger.definition.source as QueueSource;
+  const { config } = trigger.definition;
 
   const deadLetter = (message: EngineMessage, reason: string): MessageDisposition => {
     if (source.deadLetterQueue) return { id: message.id, action: 'deadLetter', reason, queue: source.deadLetterQueue };
@@ -107,8 +125,8 @@ export async function deliverQueueBatch(
 
   const failure = result.ok ? undefined : messageOf(result.error);
   const final = !result.ok && (result.noRetry || isNonRetryable(result.error));
-  const dispositions = messages.map((message): MessageDisposition => {
-    const decision = decisions?.get(message.id);
+  return messages.map((message): MessageDisposition => {
+    const decision = decisions.get(message.id);
     if (decision?.action === 'ack') return { id: message.id, action: 'ack', result: result.value };
     if (decision?.action === 'deadLetter') return deadLetter(message, decision.reason);
     if (decision?.action === 'retry')
@@ -124,14 +142,27 @@ export async function deliverQueueBatch(
     if (final) return deadLetter(message, failure);
     return retryOrDeadLetter(message, backoffDelay(backoff, message.attempts), failure);
   });
-  // The run is over once its message is acked: forget its steps (the id may be sent again).
-  const earlier = messages[0]!.attempts > 1;
-  if (store && dispositions[0]?.action === 'ack' && (store.used || earlier)) await finishSteps(core.steps, runId);
-  // A handler past its hard cap still runs: the batch stays in flight (its engine slot taken, its BullMQ
-  // locks extended) until it settles, so no retry and no further batch exceed `concurrency`. Only stop()
-  // reaching its deadline lets go of it earlier.
-  if (result.settled) await untilSettledOrStopped(result.settled, core.stopSignal);
-  return dispositions;
+}
+
+/** The explicit decisions taken on a batch's messages while its handler runs: the first per message wins. */
+class Decisions {
+  open = true;
+  /** Whether any was taken (the map is made on the first: most handlers only return). */
+  taken = false;
+  private map: Map<string, Decision> | undefined = undefined;
+
+  decide(id: string, decision: Decision): void {
+    if (!this.open) return;
+    this.map ??= new Map();
+    if (!this.map.has(id)) {
+      this.map.set(id, decision);
+      this.taken = true;
+    }
+  }
+
+  get(id: string): Decision | undefined {
+    return this.map?.get(id);
+  }
 }
 
 /** A run's step store that notes whether this delivery read or wrote its steps (`used`). */
@@ -185,18 +216,22 @@ function stalledDisposition(
   };
 }
 
-function queueMessage(message: EngineMessage, decide: (id: string, decision: Decision) => void): QueueMessage {
+function queueMessage(message: EngineMessage, decisions: Decisions): QueueMessage {
+  // Methods that do not use `this`, so they may be called detached (`const { ack } = message`).
   return Object.freeze({
     id: message.id,
     body: message.body,
     timestamp: message.timestamp,
     attempts: message.attempts,
-    ack: () => decide(message.id, { action: 'ack' }),
-    retry: (options?: QueueRetryOptions) => {
-      const delayMs = options?.delay === undefined ? undefined : parseDuration(options.delay, 'retry({delay})');
-      decide(message.id, delayMs === undefined ? { action: 'retry' } : { action: 'retry', delayMs });
+    ack() {
+      decisions.decide(message.id, { action: 'ack' });
     },
-    deadLetter: (reason?: string) =>
-      decide(message.id, { action: 'deadLetter', reason: reason ?? 'dead-lettered by handler' }),
+    retry(options?: QueueRetryOptions) {
+      const delayMs = options?.delay === undefined ? undefined : parseDuration(options.delay, 'retry({delay})');
+      decisions.decide(message.id, delayMs === undefined ? { action: 'retry' } : { action: 'retry', delayMs });
+    },
+    deadLetter(reason?: string) {
+      decisions.decide(message.id, { action: 'deadLetter', reason: reason ?? 'dead-lettered by handler' });
+    },
   });
 }
