@@ -245,11 +245,15 @@ export class BatchConsumer {
   }
 
   /** Fetches the jobs `wanted()` still lacks (non-blocking, in one round of parallel calls). */
-  private async fetchAhead(): Promise<void> {
-    const token = `${this.host.instance}:${++this.batches}`;
+  private fetchAhead(): Promise<void> | undefined {
     // Jobs that acks of settling batches are fetching count as held already.
     const want = this.wanted() - this.prefetched.length - this.incoming;
-    if (want <= 0) return;
+    if (want <= 0 || (this.global && this.host.contended(this.consumer.queue))) return undefined;
+    return this.fetchAheadOf(want);
+  }
+
+  private async fetchAheadOf(want: number): Promise<void> {
+    const token = `${this.host.instance}:${++this.batches}`;
     // Counted as incoming while in flight, so neither another delivery's fetch ahead nor the loop's blocking
     // fetch asks for the same slots' jobs again.
     this.incoming += want;
@@ -279,17 +283,14 @@ export class BatchConsumer {
       // Fetched while the handler runs. A process killed now leaves these jobs active too: BullMQ finds them
       // stalled and redelivers them with `attemptsStarted` + 1, although no handler saw them.
       // Under a global concurrency only for this instance's free slots, and only while no other instance waits.
-      const fetchingAhead =
-        this.running && (!this.global || !this.host.contended(this.consumer.queue))
-          ? this.fetchAhead()
-          : Promise.resolve();
+      const fetchingAhead = this.running ? this.fetchAhead() : undefined;
       let dispositions: MessageDisposition[] = [];
       try {
         dispositions = await this.host.deliver(this.consumer.queue, batch.map(toEngineMessage));
       } catch (error) {
         this.host.onError(`bullmq engine: delivery on queue "${this.consumer.queue}" failed; redelivering`, error);
       }
-      await fetchingAhead;
+      if (fetchingAhead) await fetchingAhead;
       this.inHandler--;
       // Acks that fetch count as incoming before the loop looks for the freed slot's next batch.
       const settling = this.settleBatch(batch, dispositions, token);
