@@ -91,10 +91,13 @@ async function runNow(
   const { definition, name } = trigger;
   const { observability, timeoutMs } = definition.config;
   const source = definition.source.type;
-  const metricAttributes = { 'trigger.name': name, 'trigger.source': source };
+  // Built only when metrics or tracing read them.
+  const metricAttributes = observability.metrics ? { 'trigger.name': name, 'trigger.source': source } : NO_ATTRIBUTES;
   const invocation = startInvocationSpan(
     `trigger ${name}`,
-    { ...metricAttributes, 'trigger.attempt': options.attempt },
+    observability.tracing
+      ? { 'trigger.name': name, 'trigger.source': source, 'trigger.attempt': options.attempt }
+      : NO_ATTRIBUTES,
     options.parent,
     observability.tracing,
   );
@@ -102,8 +105,8 @@ async function runNow(
   const logs: LogEntry[] = [];
   const log = core.logger.scoped({ trigger: name, traceId }, logs);
   const controller = new RunAbort();
-  // The controller is its own listener (handleEvent): no closure per run.
-  core.stopSignal.addEventListener('abort', controller, { once: true });
+  const stopping = stopWatchOf(core.stopSignal);
+  stopping.add(controller);
   const runIds = options.runIds ?? [];
   // One run id (a message) in the common case: no array of forget functions.
   const unregister =
@@ -151,7 +154,7 @@ async function runNow(
 
   if (observability.metrics) core.instruments.invocations.add(1, metricAttributes);
   const started = performance.now();
-  const startedAt = new Date();
+  const startedAtMs = Date.now();
   let sandboxed: SandboxRun | undefined;
   const module = definition.sandbox?.module;
   const run = await runBounded(
@@ -174,12 +177,12 @@ async function runNow(
       ...(module ? { terminate: () => sandboxed?.terminate() ?? Promise.resolve() } : {}),
     },
   );
-  core.stopSignal.removeEventListener('abort', controller);
+  stopping.delete(controller);
   if (typeof unregister === 'function') unregister();
   else for (const forget of unregister) forget();
   const error = run.error;
   if (run.unsettled) {
-    core.health.unsettled({ trigger: name, traceId, attempt: options.attempt, startedAt });
+    core.health.unsettled({ trigger: name, traceId, attempt: options.attempt, startedAt: new Date(startedAtMs) });
     core.logger.log({
       level: 'error',
       message: `"${name}" attempt ${options.attempt} still runs ${definition.config.timeout} + ${definition.config.gracePeriod} after it started, ignoring ctx.signal; the runtime is now unhealthy (runtime.health()) and should be restarted`,
@@ -224,7 +227,7 @@ async function runNow(
       attempt: options.attempt,
       traceId,
       status: error instanceof StepSleep ? 'suspended' : outcomeOf(error),
-      startedAt,
+      startedAt: new Date(startedAtMs),
       durationMs,
       logs,
     };
@@ -232,14 +235,29 @@ async function runNow(
     if ('runId' in stepScope) record.stepsId = stepScope.runId;
     core.runs.publish(record);
   }
-  return {
-    ok: error === undefined,
-    ...(error === undefined ? { value: run.value } : { error }),
-    noRetry,
-    position: invocation.position,
-    durationMs,
-    ...(run.settled ? { settled: run.settled } : {}),
-  };
+  // One literal, fields added in place (no spread objects per run).
+  const outcome: AttemptResult = { ok: error === undefined, noRetry, position: invocation.position, durationMs };
+  if (error === undefined) outcome.value = run.value;
+  else outcome.error = error;
+  if (run.settled) outcome.settled = run.settled;
+  return outcome;
+}
+
+const NO_ATTRIBUTES: Record<string, string | number> = Object.freeze({});
+
+/** Per stop signal (one per runtime), the attempts it aborts: one listener for all, not one per attempt. */
+const stopWatches = new WeakMap<AbortSignal, Set<RunAbort>>();
+
+function stopWatchOf(signal: AbortSignal): Set<RunAbort> {
+  let watch = stopWatches.get(signal);
+  if (!watch) {
+    const attempts = (watch = new Set());
+    stopWatches.set(signal, attempts);
+    signal.addEventListener('abort', () => [...attempts].forEach((attempt) => attempt.abort(signal.reason)), {
+      once: true,
+    });
+  }
+  return watch;
 }
 
 /**
@@ -261,11 +279,6 @@ export class RunAbort {
       if (this.aborted) this.controller.abort(this.reason);
     }
     return this.controller.signal;
-  }
-
-  /** As the runtime's stop signal's listener: aborts with its reason (stop() reached its deadline). */
-  handleEvent(event: Event): void {
-    this.abort((event.target as AbortSignal).reason);
   }
 
   abort(reason?: unknown): void {
