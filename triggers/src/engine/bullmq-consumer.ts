@@ -311,33 +311,34 @@ export class BatchConsumer {
    * blocked on the queue (woken by the marker, they compete for the freed slots).
    */
   private async settleBatch(batch: Job[], dispositions: MessageDisposition[], token: string): Promise<void> {
-    const byId = new Map(dispositions.map((d) => [d.id, d]));
+    // One message (the per-message form): no map by id.
+    const byId = batch.length === 1 ? undefined : new Map(dispositions.map((d) => [d.id, d]));
     const fetching = this.running && (!this.global || !this.host.contended(this.consumer.queue));
-    await Promise.all(
-      batch.map(async (job) => {
-        const disposition = byId.get(job.id!);
-        const fetchNext =
-          fetching &&
-          this.running &&
-          disposition?.action === 'ack' &&
-          this.prefetched.length + this.incoming < this.wanted();
-        const jobToken = job.token ?? token;
-        if (!fetchNext) {
-          await this.settle(job, disposition, jobToken);
-          this.delivered.delete(job);
-          return;
-        }
-        this.incoming++;
-        const next = await this.settle(job, disposition, jobToken, true).finally(() => {
-          this.incoming--;
-          this.delivered.delete(job);
-        });
-        if (next && this.running) this.hold(next);
-        // After stop() the loop gives back what it holds; a job fetched since goes back here.
-        else if (next) await this.release([next], token);
-        else this.nudge();
-      }),
-    );
+    const settleOne = async (job: Job) => {
+      const disposition = byId ? byId.get(job.id!) : dispositions.find((d) => d.id === job.id);
+      const fetchNext =
+        fetching &&
+        this.running &&
+        disposition?.action === 'ack' &&
+        this.prefetched.length + this.incoming < this.wanted();
+      const jobToken = job.token ?? token;
+      if (!fetchNext) {
+        await this.settle(job, disposition, jobToken);
+        this.delivered.delete(job);
+        return;
+      }
+      this.incoming++;
+      const next = await this.settle(job, disposition, jobToken, true).finally(() => {
+        this.incoming--;
+        this.delivered.delete(job);
+      });
+      if (next && this.running) this.hold(next);
+      // After stop() the loop gives back what it holds; a job fetched since goes back here.
+      else if (next) await this.release([next], token);
+      else this.nudge();
+    };
+    if (batch.length === 1) await settleOne(batch[0]!);
+    else await Promise.all(batch.map(settleOne));
     if (this.global && !fetching)
       await this.host
         .wake(this.consumer.queue)
