@@ -24,11 +24,11 @@ describe('requireUser', () => {
     expect(elsewhere.headers.get('location')).toBe('/welcome');
   });
 
-  it('returns the user when signed in', async () => {
+  it.each([{}, { scope: true }, { lazy: true }])('returns the user when signed in (%o)', async (mode) => {
     const { auth, signIn } = await authFixture();
     const cookie = await signIn('ada@example.com');
     const res = await runHandle(
-      authHandle(auth, { building: false, scope: false }),
+      authHandle(auth, { building: false, ...mode }),
       fakeEvent('/', { headers: { cookie } }),
       async (event) => new Response((await requireUser(event)).name),
     );

@@ -6,7 +6,7 @@
  */
 import { redirect, type RequestEvent } from '@sveltejs/kit';
 import { checkRole, SessionExpiredError, UnauthenticatedError, type User } from '@framework/auth';
-import { refuse, sessionOf, stateOf } from './state.js';
+import { refuse, stateOf } from './state.js';
 
 /** Options of {@link requireUser} and {@link requireRole}. */
 export interface RequireUserOptions {
@@ -45,7 +45,8 @@ function redirectStatus(request: Request): 302 | 303 {
  */
 export async function requireUser(event: GuardEvent, options: RequireUserOptions = {}): Promise<User> {
   const state = stateOf(event, 'requireUser');
-  const { user, expired } = await sessionOf(state);
+  // Read before `resolve` (the default): no await, no promise.
+  const { user, expired } = state.known ?? (await state.read());
   if (user) return user;
   if (options.throwError) refuse(state, expired ? new SessionExpiredError() : new UnauthenticatedError());
   const target =
@@ -76,7 +77,7 @@ export async function requireRole(
   options: RequireUserOptions = {},
 ): Promise<User> {
   const state = stateOf(event, 'requireRole');
-  const read = await sessionOf(state);
+  const read = state.known ?? (await state.read());
   const refusal = checkRole(read.extensions.rbac, read.user, role);
   if (!refusal) return read.user!;
   if (refusal instanceof UnauthenticatedError) return requireUser(event, options);

@@ -63,8 +63,11 @@ export function clientInfo(event: Pick<RequestEvent, 'getClientAddress'>): Reque
   }
 }
 
+/** Whether `pathname` is `base` or under it (no string built per request). */
 function underBase(pathname: string, base: string): boolean {
-  return pathname === base || pathname.startsWith(`${base}/`);
+  return (
+    pathname.startsWith(base) && (pathname.length === base.length || pathname.charCodeAt(base.length) === 47) // '/'
+  );
 }
 
 /** `event.locals` of a request whose session was read before `resolve`. */

@@ -23,7 +23,7 @@ export interface AuthLocals {
   /** The request's session, read once per request and shared by every caller. */
   auth(): Promise<{ user: User | null; session: Session | null }>;
   /**
-   * The signed-in user, or null. With `authHandle(auth, {scope: false})` it
+   * The signed-in user, or null. With `authHandle(auth, {lazy: true})` it
    * is known only after `await event.locals.auth()`; reading it earlier throws.
    */
   user: User | null;

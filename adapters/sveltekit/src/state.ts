@@ -26,14 +26,6 @@ export interface EventAuthState {
 
 const states = new WeakMap<object, EventAuthState>();
 
-/**
- * The request's session: the one read before `resolve` without waiting, else {@link EventAuthState.read}.
- * @internal
- */
-export function sessionOf(state: EventAuthState): SessionRead | Promise<SessionRead> {
-  return state.known ?? state.read();
-}
-
 /** @internal */
 export function attachState(event: Pick<RequestEvent, 'locals'>, state: EventAuthState): void {
   states.set(event.locals, state);
