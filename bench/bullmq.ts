@@ -7,7 +7,9 @@
  * - batch 1 × concurrency N: one message per handler call, N in flight (`batchSize: 1`, `config.concurrency:
  *   N`), the per-message form a raw `Worker` with `concurrency: N` is usually replaced by.
  *
- * Each figure runs in its own child process so its peak RSS is its own. Raw runs before and after the engine
+ * Each figure runs in its own child process so its peak RSS is its own, after an unmeasured drain of 1,000
+ * messages of the same case in that process (a long-running consumer's compiled code, not its first second's
+ * JIT work, which weighs more on the engine's longer run path than on a raw Worker). Raw runs before and after the engine
  * rows of a width, and each engine row is compared with their mean, so a machine whose load drifts during the
  * run skews both sides alike. Goal (`BULLMQ_OVER_RAW`): the engine keeps ≥ 95 % of raw at equal concurrency.
  * `benchBullmq()` returns the numbers and prints nothing; run this file directly to print them as JSON with
@@ -27,8 +29,18 @@ export const RATIO_SUFFIX = '(% of raw before and after, at equal concurrency)';
 
 type Case = { kind: 'raw'; width: number; total: number } | { kind: 'engine'; shape: EngineShape; total: number };
 
+/** Messages each child drains first, unmeasured, so both sides are measured with their code compiled (JIT). */
+const WARM_UP = 1_000;
+
 /** Runs one case in this process on a fresh prefix: its rate and the process's peak RSS in MB. */
 async function runCase(c: Case): Promise<{ rate: number; peakRssMb: number }> {
+  const warm = `bench-bullmq-${randomBytes(4).toString('hex')}`;
+  try {
+    if (c.kind === 'raw') await rawDrain(c.width, WARM_UP, { prefix: warm });
+    else await engineDrain(c.shape, WARM_UP, { prefix: warm });
+  } finally {
+    await deletePrefix(warm);
+  }
   const prefix = `bench-bullmq-${randomBytes(4).toString('hex')}`;
   try {
     const { rate } =
