@@ -109,7 +109,7 @@ export function currentScope(caller = 'currentScope'): AuthScope {
   const scope = entered.scope ?? storage.getStore();
   if (!scope) {
     throw new Error(
-      `${caller}() was called outside a request scope. Run the handler inside auth.run(request, fn), or mount the adapter's middleware with its scope (Express: authSession(auth, { scope: true }); Fastify: register authPlugin with { scope: true }; SvelteKit: authHandle(auth)). On Hono, authSession(auth) binds the session to the context: use c.get('user') or the helpers from @framework/hono (requireAuth(c), requirePermission(c, ...)), or authSession(auth, { scope: true }) for these global helpers.`,
+      `${caller}() was called outside a request scope. Run the handler inside auth.run(request, fn), or mount the adapter's middleware with its scope (Express: authSession(auth, { scope: true }); Fastify: register authPlugin with { scope: true }; SvelteKit: authHandle(auth, { building, scope: true }); React Router: createAuthHelpers(auth, { scope: true })). On Hono, authSession(auth) binds the session to the context: use c.get('user') or the helpers from @framework/hono (requireAuth(c), requirePermission(c, ...)), or authSession(auth, { scope: true }) for these global helpers.`,
     );
   }
   return scope;

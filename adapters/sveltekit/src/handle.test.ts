@@ -77,7 +77,7 @@ describe('authHandle: the session of every request', () => {
     const res = await runHandle(handle, fakeEvent('/', { headers: { cookie } }), async (event) => {
       const locals = event.locals as AuthLocals;
       // The global helpers of @framework/auth need { scope: true }: their Error names it.
-      expect(() => getUser()).toThrow(/outside a request scope/);
+      expect(() => getUser()).toThrow(/authHandle\(auth, \{ building, scope: true \}\)/);
       expect((await locals.auth()).user?.email).toBe('ada@example.com');
       return Response.json({ local: locals.user?.email, session: locals.session?.user.email });
     });
