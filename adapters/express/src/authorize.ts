@@ -49,7 +49,11 @@ export function authorize(options: AuthMiddlewareOptions = {}): RequestHandler {
       next(new Error('authorize() needs the session: mount authSession(auth) before it (app.use(authSession(auth))).'));
       return;
     }
-    check(scope.request, () => PASSED, { scope })
+    check(
+      () => scope.request,
+      () => PASSED,
+      { scope },
+    )
       .then((response) => (response === PASSED ? next() : sendWebResponse(res, response)))
       .catch(next);
   };

@@ -161,6 +161,7 @@ describe('authPlugin', () => {
         await makeAuth('jwt'),
         (app) => {
           app.get('/me', (request) => ({ user: request.auth?.user?.email ?? null }));
+          app.get('/guarded', { preHandler: requireAuth() }, (request) => ({ user: request.auth?.user?.email }));
           app.get('/url', (request) => ({ url: request.auth?.scope.request.url }));
         },
         { scope: undefined },
@@ -170,6 +171,7 @@ describe('authPlugin', () => {
       // Requests are sequential: what the server built while serving one is the count's change.
       requests.reset();
       expect(await (await b.fetch('/me')).json()).toEqual({ user: EMAIL });
+      expect(await (await b.fetch('/guarded')).json()).toEqual({ user: EMAIL });
       expect(requests.built).toBe(0);
       expect(await (await b.fetch('/url?q=1')).json()).toEqual({ url: `${base}/url?q=1` });
       expect(requests.built).toBe(1);

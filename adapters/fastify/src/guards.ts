@@ -36,7 +36,11 @@ function guard(options: AuthMiddlewareOptions, caller: string): AuthGuard {
   const check = authMiddleware(options);
   return async (request, reply) => {
     const scope = scopeOf(request, caller);
-    const response = await check(scope.request, () => PASSED, { scope });
+    const response = await check(
+      () => scope.request,
+      () => PASSED,
+      { scope },
+    );
     if (response === PASSED) return undefined;
     return sendWebResponse(reply, response);
   };

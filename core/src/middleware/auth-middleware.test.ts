@@ -298,3 +298,26 @@ describe('authMiddleware inside a request scope (auth.run)', () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe('authMiddleware: a request given as a builder', () => {
+  it('is built only to answer a refusal or for authorize, never for a request that passes', async () => {
+    let built = 0;
+    const source = (headers: Record<string, string>) => () => {
+      built++;
+      return get('/r?x=1', headers);
+    };
+    const next = async () => new Response('next');
+    expect((await authMiddleware({ role: 'editor' })(source({}), next, mockContext(editor))).status).toBe(200);
+    expect(built).toBe(0);
+    const refused = await authMiddleware()(source(BROWSER_HEADERS), next, mockContext(null));
+    expect([refused.status, refused.headers.get('location')]).toEqual([302, '/auth/signin?callbackUrl=%2Fr%3Fx%3D1']);
+    expect(built).toBe(1);
+    const forbidden = await authMiddleware({ role: 'admin' })(source(JSON_HEADERS), next, mockContext(editor));
+    expect(forbidden.status).toBe(403);
+    expect(built).toBe(2);
+    const seen: string[] = [];
+    const check = authMiddleware({ authorize: (_user, request) => (seen.push(request.url), true) });
+    expect((await check(source({}), next, mockContext(editor))).status).toBe(200);
+    expect([built, seen]).toEqual([3, ['http://localhost/r?x=1']]);
+  });
+});

@@ -36,7 +36,7 @@ async function readUser(
 async function denial(
   options: Readonly<AuthMiddlewareOptions>,
   user: User,
-  request: Request,
+  request: () => Request,
   rbac: () => RBAC,
 ): Promise<ForbiddenError | null> {
   if (options.role !== undefined && !rbac().hasRole(user, options.role)) return missingRole(options.role);
@@ -45,7 +45,7 @@ async function denial(
     return missingPermission(options.permission);
   if (options.permissions !== undefined && !rbac().hasPermission(user, options.permissions))
     return missingPermission(options.permissions);
-  if (options.authorize && (await options.authorize(user, request)) !== true)
+  if (options.authorize && (await options.authorize(user, request())) !== true)
     return new ForbiddenError('You are not allowed to access this resource');
   return null;
 }
@@ -103,12 +103,13 @@ export function authMiddleware(options?: AuthMiddlewareOptions): AuthMiddleware 
   const checked = checkOptions(options);
   const required = checked.required ?? true;
 
-  return async function protect(request, next, context) {
+  return async function protect(source, next, context) {
+    const request = typeof source === 'function' ? source : () => source;
     const scope = context?.scope ?? optionalScope();
     const user = await readUser(context, scope);
     if (!user) {
       if (!required) return next();
-      return unauthenticatedResponse(request, {
+      return unauthenticatedResponse(request(), {
         expired: scope?.expired === true,
         redirectTo: checked.unauthenticatedRedirect,
         signInPage: scope?.config.pages.signIn ?? DEFAULT_SIGN_IN_PAGE,
@@ -118,7 +119,7 @@ export function authMiddleware(options?: AuthMiddlewareOptions): AuthMiddleware 
     const lookup = () =>
       (rbac ??= expectRBAC(context?.rbac ?? checked.rbac ?? scope?.extensions.rbac, 'authMiddleware'));
     const denied = await denial(checked, user, request, lookup);
-    if (denied) return forbiddenResponse(request, denied, checked.unauthorizedRedirect);
+    if (denied) return forbiddenResponse(request(), denied, checked.unauthorizedRedirect);
     return next();
   };
 }

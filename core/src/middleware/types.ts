@@ -65,9 +65,13 @@ export interface AuthMiddlewareContext {
   scope?: AuthScope;
 }
 
-/** A Web-standard middleware: it answers itself, or returns what `next()` returns. */
+/**
+ * A Web-standard middleware: it answers itself, or returns what `next()` returns. `request` may be a function
+ * returning it (a `RequestSource`), called only to answer a refusal or for `options.authorize`, so an adapter
+ * whose Web `Request` is built on demand builds none for a request that passes.
+ */
 export type AuthMiddleware = (
-  request: Request,
+  request: Request | (() => Request),
   next: () => Response | Promise<Response>,
   context?: AuthMiddlewareContext,
 ) => Promise<Response>;
