@@ -18,7 +18,11 @@ describe.skipIf(!redisUp)('bullmqRuns.getRun', () => {
     const connection = { url: REDIS_URL };
     const queue = new Queue('jobs', { connection, prefix });
     const worker = new Worker('jobs', null, { connection, prefix, autorun: false });
-    cleanups.push(() => deletePrefix(prefix), () => queue.close(), () => worker.close());
+    cleanups.push(
+      () => deletePrefix(prefix),
+      () => queue.close(),
+      () => worker.close(),
+    );
     await queue.add('m', { body: { n: 1 } }, { jobId: 'run-1' });
     const token = 'test-token';
     const active = (await worker.getNextJob(token, { block: false })) as Job;
