@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getUser, requireAuth, withRequestScope } from './scope.js';
-import { makeFixture, ORIGIN } from './testing/fixtures.js';
+import { bearerStubPlugin, makeFixture, ORIGIN } from './testing/fixtures.js';
 
 describe('auth.openScope and withRequestScope', async () => {
   const jwt = await makeFixture('jwt');
@@ -94,24 +94,7 @@ describe('auth.openScope and withRequestScope', async () => {
     await expect(jwt.auth.run(source, () => requireAuth().email)).resolves.toBe('ada@example.com');
     expect(built).toBe(1);
     // No cookie and a plugin reading other credentials: the request is built for it.
-    const bearer = await makeFixture('jwt', {
-      plugins: [
-        {
-          id: 'bearer',
-          hooks: {
-            resolveSession: (request: Request) =>
-              request.headers.get('authorization') === 'Bearer good'
-                ? {
-                    session: { user: { id: 'svc' }, expires: new Date(Date.now() + 60_000) },
-                    user: { id: 'svc' },
-                    expired: false,
-                    headers: new Headers(),
-                  }
-                : undefined,
-          },
-        },
-      ],
-    });
+    const bearer = await makeFixture('jwt', { plugins: [bearerStubPlugin()] });
     let keyed = 0;
     const withKey = () => {
       keyed++;

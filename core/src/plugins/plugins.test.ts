@@ -6,7 +6,7 @@ import { credentials } from '../providers/credentials.js';
 import { createMemoryAdapter } from '../storage/memory.js';
 import { passwordAccounts } from '../password-accounts.js';
 import { createFixedWindowStorage, createLoginRateLimiter } from '../rate-limit.js';
-import { EMAIL, ORIGIN, PASSWORD, SECRET, TestClient } from '../testing/fixtures.js';
+import { bearerStubPlugin, EMAIL, ORIGIN, PASSWORD, SECRET, TestClient } from '../testing/fixtures.js';
 import { passkey } from './passkey/provider.js';
 import { signInCounter } from './example/sign-in-counter.js';
 import type { AuthPlugin } from '../contract/types.js';
@@ -131,20 +131,7 @@ describe('plugins', () => {
   });
 
   it('a resolveSession hook reads requests without a session cookie', async () => {
-    const bearer: AuthPlugin<'bearer'> = {
-      id: 'bearer',
-      hooks: {
-        resolveSession: (request) =>
-          request.headers.get('authorization') === 'Bearer good'
-            ? {
-                session: { user: { id: 'svc' }, expires: new Date(Date.now() + 60_000) },
-                user: { id: 'svc' },
-                expired: false,
-                headers: new Headers(),
-              }
-            : undefined,
-      },
-    };
+    const bearer = bearerStubPlugin();
     const { auth } = await app([bearer]);
     expect(
       (await auth.getSession(new Request(`${ORIGIN}/`, { headers: { authorization: 'Bearer good' } }))).user?.id,

@@ -10,6 +10,7 @@ import { credentials } from '../providers/credentials.js';
 import { passwordAccounts } from '../password-accounts.js';
 import { createMemoryAdapter } from '../storage/memory.js';
 import type { StorageAdapter } from '../storage/types.js';
+import type { AuthPlugin } from '../contract/types.js';
 
 export const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 export const ORIGIN = 'http://app.test';
@@ -147,4 +148,25 @@ function unescapeHtml(value: string): string {
   return value.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) =>
     e === 'amp' ? '&' : e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : "'",
   );
+}
+
+/**
+ * A plugin whose `resolveSession` reads `Authorization: Bearer good` as the service user `svc` (a stand-in for a
+ * credential plugin such as API keys), and nothing else.
+ */
+export function bearerStubPlugin(): AuthPlugin<'bearer'> {
+  return {
+    id: 'bearer',
+    hooks: {
+      resolveSession: (request) =>
+        request.headers.get('authorization') === 'Bearer good'
+          ? {
+              session: { user: { id: 'svc' }, expires: new Date(Date.now() + 60_000) },
+              user: { id: 'svc' },
+              expired: false,
+              headers: new Headers(),
+            }
+          : undefined,
+    },
+  };
 }
