@@ -8,7 +8,7 @@ import { delegateAdapter } from './delegate.js';
 import { encryptAccountTokens } from './encrypted-tokens.js';
 import { attachSessionReadNow, sessionReadNowOf } from './session-read-now.js';
 import { withExplainedErrors, explainSqliteError } from './sql/explain-errors.js';
-import { createSqliteAdapter } from './sql/sqlite.js';
+import { createSqliteAdapter, type SqliteAdapterOptions } from './sql/sqlite.js';
 import { createMemoryAdapter } from './memory.js';
 import type { StorageAdapter } from './types.js';
 
@@ -16,9 +16,12 @@ const root = await mkdtemp(join(tmpdir(), 'auth-read-now-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
 let files = 0;
 
-async function signedIn(wrap: (adapter: StorageAdapter) => StorageAdapter = (a) => a) {
+async function signedIn(
+  wrap: (adapter: StorageAdapter) => StorageAdapter = (a) => a,
+  options: Omit<SqliteAdapterOptions, 'filename'> = {},
+) {
   const filename = join(root, `db-${++files}.sqlite`);
-  const adapter = createSqliteAdapter({ filename });
+  const adapter = createSqliteAdapter({ filename, ...options });
   await adapter.migrate();
   const user = await adapter.createUser({ email: 'now@example.com', name: 'Now' });
   const auth = createAuth({
@@ -97,7 +100,10 @@ describe('the synchronous session read', () => {
   }
 
   it('a storage failure in the synchronous read is a rejected promise, never a synchronous throw', async () => {
-    const { auth, request, adapter, filename } = await signedIn();
+    // Other connections' writes seen at every read (by default within 1 ms, so a read in the same ms is cached).
+    const { auth, request, adapter, filename } = await signedIn((a) => a, {
+      sessionReadCache: { otherConnectionsMs: 0 },
+    });
     await auth.getSession(request());
     const other = new Database(filename);
     other.exec('DROP TABLE auth_sessions');
