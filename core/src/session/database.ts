@@ -63,15 +63,26 @@ export function databaseStrategy(
    */
   function read(value: string, forceRefresh = false): SessionRead | Promise<SessionRead> {
     try {
-      const m = TOKEN.exec(value);
-      if (!m) return { status: 'none' };
+      let id: string;
+      let secret: string;
+      if (verified.has(value)) {
+        // A value verified before had the token's form: split it without the pattern.
+        const dot = value.indexOf('.');
+        id = value.slice(0, dot);
+        secret = value.slice(dot + 1);
+      } else {
+        const m = TOKEN.exec(value);
+        if (!m) return { status: 'none' };
+        id = m[1]!;
+        secret = m[2]!;
+      }
       // The adapter's synchronous twin of getSessionAndUser where it has one that still answers for it.
       const readNow = sessionReadNowOf(adapter);
-      const found = readNow ? readNow(m[1]!) : adapter.getSessionAndUser(m[1]!);
+      const found = readNow ? readNow(id) : adapter.getSessionAndUser(id);
       // Any thenable is waited for (adapters written in JavaScript may return their driver's own).
       return isThenable(found)
-        ? Promise.resolve(found).then((f) => checked(f, m[2]!, value, forceRefresh))
-        : checked(found, m[2]!, value, forceRefresh);
+        ? Promise.resolve(found).then((f) => checked(f, secret, value, forceRefresh))
+        : checked(found, secret, value, forceRefresh);
     } catch (error) {
       return Promise.reject(error);
     }

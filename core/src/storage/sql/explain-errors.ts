@@ -187,14 +187,27 @@ export function explainPostgresError(error: unknown, target: PostgresTarget): un
 }
 
 /**
- * `adapter` with every method's rejection passed through `explain`. A `StorageConflictError` or any error
- * `explain` does not know passes unchanged.
+ * A rejection handler: throws `error` passed through `explain`, except an error already explained
+ * (`STORAGE_UNAVAILABLE`), which is thrown as it is.
  */
-export function withExplainedErrors(adapter: StorageAdapter, explain: ExplainError): StorageAdapter {
-  const explained: Record<string, unknown> = {};
-  const rethrow = (error: unknown): never => {
+export function explainedRethrow(explain: ExplainError): (error: unknown) => never {
+  return (error) => {
     throw codeOf(error) === 'STORAGE_UNAVAILABLE' ? error : explain(error);
   };
+}
+
+/**
+ * `adapter` with every method's rejection passed through `explain`. A `StorageConflictError` or any error
+ * `explain` does not know passes unchanged. `readNowExplained`: the adapter's synchronous session read explains its
+ * own errors already (it is passed on as it is, one promise hop fewer per read).
+ */
+export function withExplainedErrors(
+  adapter: StorageAdapter,
+  explain: ExplainError,
+  { readNowExplained = false }: { readNowExplained?: boolean } = {},
+): StorageAdapter {
+  const explained: Record<string, unknown> = {};
+  const rethrow = explainedRethrow(explain);
   for (const [name, value] of Object.entries(adapter)) {
     // One `.catch` per call rather than an async wrapper: the session read runs through here on every request.
     explained[name] =
@@ -214,14 +227,16 @@ export function withExplainedErrors(adapter: StorageAdapter, explain: ExplainErr
   if (readNow) {
     attachSessionReadNow(
       wrapped,
-      (id) => {
-        try {
-          const found = readNow(id);
-          return found instanceof Promise ? found.catch(rethrow) : found;
-        } catch (error) {
-          return rethrow(error);
-        }
-      },
+      readNowExplained
+        ? (id) => readNow(id)
+        : (id) => {
+            try {
+              const found = readNow(id);
+              return found instanceof Promise ? found.catch(rethrow) : found;
+            } catch (error) {
+              return rethrow(error);
+            }
+          },
       wrapped.getSessionAndUser,
     );
   }

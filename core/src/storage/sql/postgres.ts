@@ -8,6 +8,7 @@ import type { StorageAdapter } from '../types.js';
 import { explainPostgresError, postgresTarget, type PostgresTarget } from './explain-errors.js';
 import { importOptional, importPackage } from './optional-import.js';
 import { lazySqlStore } from './lazy-store.js';
+import type { PreparedRead } from './store.js';
 
 /**
  * What the adapter uses of a `pg.Pool` (a `pg.Pool` fits it). Structural, so the kit's declarations need no
@@ -102,18 +103,20 @@ export function createPostgresAdapter(options: PostgresAdapterOptions = {}): Sto
  * per connection, then Bind/Execute): `pg` prepares it on a connection the
  * first time that connection runs it, and reuses it after.
  */
-function namedStatement(pool: Pick<PgPoolLike, 'query'>) {
-  return (sql: string) => {
+function namedStatement(pool: Pick<PgPoolLike, 'query'>): (sql: string) => PreparedRead {
+  return (sql) => {
     const name = `framework_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`;
-    // `then`, not an async function: the session read of every request waits on one promise less. Always a
-    // native promise (a pool's own thenable is adopted), as the store tells a pending read by `instanceof Promise`.
-    return (params: readonly unknown[]) => {
+    // One `then` on the driver's promise decodes the row and handles a failure: the session read of every
+    // request waits on no promise of its own. Always a native promise (a pool's own thenable is adopted), as the
+    // store tells a pending read by `instanceof Promise`.
+    return (params, decode, onError) => {
       try {
         return Promise.resolve(pool.query({ name, text: sql, values: [...params] })).then(
-          (result) => result.rows[0] as Record<string, unknown> | undefined,
+          (result) => decode(result.rows[0] as Record<string, unknown> | undefined, params),
+          onError,
         );
       } catch (error) {
-        return Promise.reject(error);
+        return Promise.reject(error).then(undefined, onError);
       }
     };
   };

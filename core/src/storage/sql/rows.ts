@@ -4,7 +4,7 @@
  * @internal
  */
 import type { AccountType } from '../../types.js';
-import { definedEntries, normalizeEmail, toAccount, toSession, toUser } from '../records.js';
+import { definedEntries, normalizeEmail, toAccount } from '../records.js';
 import type { AdapterAccount, AdapterSession, AdapterUser, Authenticator, VerificationToken } from '../types.js';
 import type { DialectTraits } from './dialect.js';
 import type { AccountRow, AuthenticatorRow, DbInt, SessionRow, UserRow, VerificationTokenRow } from './tables.js';
@@ -18,14 +18,17 @@ export const USER_COLUMNS = ['id', 'email', 'name', 'image', 'email_verified', '
 export type UserColumns = Pick<UserRow, (typeof USER_COLUMNS)[number]>;
 
 export function decodeUser(row: UserColumns): AdapterUser {
-  return toUser(row.id, {
-    email: row.email,
-    name: row.name,
-    image: row.image,
+  // Built in canonical form directly (as toUser builds it): the session read of every request decodes a user.
+  const user: AdapterUser = {
+    id: row.id,
+    email: row.email ?? null,
+    name: row.name ?? null,
+    image: row.image ?? null,
     emailVerified: toDateOrNull(row.email_verified),
-    ...(row.role === null ? {} : { role: row.role }),
-    ...(row.roles === null ? {} : { roles: JSON.parse(row.roles) as string[] }),
-  });
+  };
+  if (row.role != null) user.role = row.role;
+  if (row.roles != null) user.roles = [...(JSON.parse(row.roles) as string[])];
+  return user;
 }
 
 /** Columns for the fields of `user` that `patch` defines (`undefined` = unchanged). */
@@ -107,17 +110,19 @@ export function encodeAccount(account: AdapterAccount): AccountRow {
 }
 
 export function decodeSession(row: SessionRow): AdapterSession {
-  return toSession({
+  // Built in canonical form directly (as toSession builds it): the session read of every request decodes one.
+  const session: AdapterSession = {
     id: row.id,
     tokenHash: row.token_hash,
     userId: row.user_id,
     expires: toDate(row.expires),
     createdAt: toDate(row.created_at),
-    ...(row.user_agent === null ? {} : { userAgent: row.user_agent }),
-    ...(row.ip === null ? {} : { ip: row.ip }),
-    ...(row.last_active_at === null ? {} : { lastActiveAt: toDate(row.last_active_at) }),
-    ...(row.impersonated_by == null ? {} : { impersonatedBy: row.impersonated_by }),
-  });
+  };
+  if (row.user_agent != null) session.userAgent = row.user_agent;
+  if (row.ip != null) session.ip = row.ip;
+  if (row.last_active_at != null) session.lastActiveAt = toDate(row.last_active_at);
+  if (row.impersonated_by != null) session.impersonatedBy = row.impersonated_by;
+  return session;
 }
 
 export function encodeSession(session: AdapterSession): SessionRow {

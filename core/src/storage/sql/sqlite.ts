@@ -6,6 +6,7 @@ import type { StorageAdapter } from '../types.js';
 import { explainSqliteError } from './explain-errors.js';
 import { importOptional, importPackage } from './optional-import.js';
 import { lazySqlStore } from './lazy-store.js';
+import type { PreparedRead } from './store.js';
 import { SQLITE_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 import { cachedRowRead } from './sqlite-read-cache.js';
 import { countingDatabase, namedRowReader } from './sqlite-session-statement.js';
@@ -196,10 +197,11 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
         // statement's time.
         prepareRead(sql) {
           const reader = namedRowReader(database, sql, counted.schemaStatements);
+          let readRow: (params: readonly unknown[]) => Record<string, unknown> | undefined;
           if (!readCache) {
             // No cache polls for other connections' commits: poll here, at most every 1 ms, for their schema changes.
             let polledAt = Number.NEGATIVE_INFINITY;
-            return (params) => {
+            readRow = (params) => {
               const at = performance.now();
               if (at - polledAt >= 1) {
                 polledAt = at;
@@ -207,19 +209,33 @@ export function createSqliteAdapter(options: SqliteAdapterOptions): StorageAdapt
               }
               return reader.read(params);
             };
+          } else {
+            const totalChanges = database.prepare('SELECT total_changes()').raw(true);
+            readRow = cachedRowRead(
+              reader.read,
+              {
+                changes: () => (totalChanges.get() as number[])[0]! + counted.schemaStatements(),
+                dataVersion: reader.versions,
+                inTransaction: () => database.inTransaction,
+              },
+              readCache,
+            );
           }
-          const totalChanges = database.prepare('SELECT total_changes()').raw(true);
-          return cachedRowRead(
-            reader.read,
-            {
-              changes: () => (totalChanges.get() as number[])[0]! + counted.schemaStatements(),
-              dataVersion: reader.versions,
-              inTransaction: () => database.inTransaction,
-            },
-            readCache,
-          );
+          return synchronousRead(readRow);
         },
       };
     },
   });
+}
+
+/** A synchronous row read as a {@link PreparedRead}: decoded in the same call, a failure passed to `onError`. */
+function synchronousRead(readRow: (params: readonly unknown[]) => Record<string, unknown> | undefined): PreparedRead {
+  return (params, decode, onError) => {
+    try {
+      return decode(readRow(params), params);
+    } catch (error) {
+      if (onError) onError(error);
+      throw error;
+    }
+  };
 }

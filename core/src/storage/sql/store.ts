@@ -25,7 +25,7 @@ import {
 import { attachSessionReadNow } from '../session-read-now.js';
 import { StorageConflictError, type AdapterSession, type AdapterUser, type StorageAdapter } from '../types.js';
 import { dialects, differs, type SqlDialectName } from './dialect.js';
-import { withExplainedErrors, type ExplainError } from './explain-errors.js';
+import { explainedRethrow, withExplainedErrors, type ExplainError } from './explain-errors.js';
 import { cachedCount } from './cached-count.js';
 import { countAfterInSlices } from './sliced-count.js';
 import { migrateToLatest } from './migrations.js';
@@ -72,13 +72,21 @@ export interface SqlConnection {
   /**
    * Prepares `sql` once, below Kysely, for the hottest read (a session and
    * its user): a better-sqlite3 statement, or a PostgreSQL named prepared
-   * statement. Returns the first row for `params`. Optional: without it the
-   * read goes through Kysely.
+   * statement. Optional: without it the read goes through Kysely.
    */
-  prepareRead?(
-    sql: string,
-  ): (params: readonly unknown[]) => Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
+  prepareRead?(sql: string): PreparedRead;
 }
+
+/**
+ * Runs a prepared read with `params` and answers `decode(firstRow, params)`: the value itself where the driver
+ * answers synchronously, else a promise settled in one step (`onError`, when given, handles a failed read in
+ * that same step; it throws).
+ */
+export type PreparedRead = <T>(
+  params: readonly unknown[],
+  decode: (row: Record<string, unknown> | undefined, params: readonly unknown[]) => T,
+  onError?: (error: unknown) => never,
+) => T | Promise<T>;
 
 export interface SqlStoreOptions {
   dialect: SqlDialectName;
@@ -104,9 +112,14 @@ type SessionUserRow = UserColumns & {
   _s_impersonated_by: SessionRow['impersonated_by'];
 };
 
+type Found = { session: AdapterSession; user: AdapterUser } | null;
+
 interface Ready extends SqlConnection {
-  /** `getSessionAndUser`, compiled once and prepared once; its only parameter is the session id. */
-  readSessionRow(id: string): SessionUserRow | undefined | Promise<SessionUserRow | undefined>;
+  /**
+   * `getSessionAndUser`, compiled once and prepared once; its only parameter is the session id. `onError` (which
+   * throws) handles a failure, synchronous or not.
+   */
+  readSession(id: string, onError?: (error: unknown) => never): Found | Promise<Found>;
 }
 
 type AccountKey = { provider: string; providerAccountId: string };
@@ -124,7 +137,7 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
   let fields: readonly UserField[] = [];
   /** A users row as a user, custom fields included. */
   const decodeStoredUser = (row: UserColumns): AdapterUser =>
-    Object.assign(decodeUser(row), decodeFieldColumns(row, fields));
+    fields.length === 0 ? decodeUser(row) : Object.assign(decodeUser(row), decodeFieldColumns(row, fields));
 
   async function prepare(): Promise<Ready> {
     const connection = await options.open();
@@ -139,11 +152,19 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       .selectAll('u')
       .where('s.id', '=', '')
       .compile().sql;
+    const decode = (row: Record<string, unknown> | undefined, params: readonly unknown[]): Found =>
+      foundOf(params[0] as string, row as SessionUserRow | undefined, decodeStoredUser);
     const prepared = connection.prepareRead?.(sessionQuery);
-    const readSessionRow = prepared
-      ? (id: string) => prepared([id]) as SessionUserRow | undefined | Promise<SessionUserRow | undefined>
-      : async (id: string) => (await db.executeQuery<SessionUserRow>(CompiledQuery.raw(sessionQuery, [id]))).rows[0];
-    return { db, close: connection.close, readSessionRow };
+    const readSession: Ready['readSession'] = prepared
+      ? (id, onError) => prepared([id], decode, onError)
+      : (id, onError) => {
+          const params = [id];
+          const found = db
+            .executeQuery<SessionUserRow>(CompiledQuery.raw(sessionQuery, params))
+            .then((result) => decode(result.rows[0], params));
+          return onError ? found.catch(onError) : found;
+        };
+    return { db, close: connection.close, readSession };
   }
 
   /** The open connection, opened on first use; a failed open is retried by the next call. */
@@ -436,9 +457,8 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
     async getSessionAndUser(id) {
       // The hot path: one join, compiled once and prepared once (below Kysely where the dialect can).
       // Synchronous on SQLite once open: no tick spent before or after the statement (see readSessionNow).
-      const { readSessionRow } = opened ?? (await ready());
-      const pending = readSessionRow(id);
-      return foundOf(id, pending instanceof Promise ? await pending : pending, decodeStoredUser);
+      const { readSession } = opened ?? (await ready());
+      return readSession(id);
     },
     async updateSessionExpiry(id, expires, lastActiveAt) {
       const { db } = await ready();
@@ -563,19 +583,21 @@ export function createSqlStore(options: SqlStoreOptions): StorageAdapter {
       return result.numDeletedRows > 0n;
     },
   };
-  // The same read without a promise where the statement answers synchronously (better-sqlite3, once open).
+  // The same read without a promise where the statement answers synchronously (better-sqlite3, once open), and
+  // on PostgreSQL settled in one promise step: decoded, and a failure explained, in the driver's own `then`.
+  const rethrow = options.explainError ? explainedRethrow(options.explainError) : undefined;
   attachSessionReadNow(
     adapter,
     (id) => {
-      if (!opened) return adapter.getSessionAndUser(id);
-      const row = opened.readSessionRow(id);
-      return row instanceof Promise
-        ? row.then((value) => foundOf(id, value, decodeStoredUser))
-        : foundOf(id, row, decodeStoredUser);
+      if (opened) return opened.readSession(id, rethrow);
+      const found = adapter.getSessionAndUser(id);
+      return rethrow ? found.catch(rethrow) : found;
     },
     adapter.getSessionAndUser,
   );
-  return options.explainError ? withExplainedErrors(adapter, options.explainError) : adapter;
+  return options.explainError
+    ? withExplainedErrors(adapter, options.explainError, { readNowExplained: true })
+    : adapter;
 }
 
 /** The session and user of a `readSessionRow` row, or null. */
