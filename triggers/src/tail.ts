@@ -33,6 +33,11 @@ export class TailHub {
     this.consumers = consumers.filter((c) => c.source.workers.includes(worker));
   }
 
+  /** Whether a tail trigger listens to this runtime (else a run need not build its tail log). */
+  get listening(): boolean {
+    return this.consumers.length > 0;
+  }
+
   /** Queues a log for delivery; a no-op when no tail trigger listens to this runtime. */
   record(log: TailLog): void {
     if (this.consumers.length === 0) return;

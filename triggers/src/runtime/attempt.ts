@@ -58,12 +58,13 @@ export function runAttempt(
   options: AttemptOptions,
 ): Promise<AttemptResult> {
   const key = concurrencyKeyOf(core, trigger, event);
-  return core.gateOf(trigger).run(
-    key,
-    () => withFleetSlots(core, trigger, key, () => runNow(core, trigger, event, options)),
-    (result) => result.settled,
-  );
+  return core
+    .gateOf(trigger)
+    .run(key, () => withFleetSlots(core, trigger, key, () => runNow(core, trigger, event, options)), settledOf);
 }
+
+/** A result reported while its handler still runs holds its slot until then (one function for every run). */
+const settledOf = (result: AttemptResult) => result.settled;
 
 function concurrencyKeyOf(core: RuntimeCore, trigger: RegisteredTrigger, event: unknown): string | undefined {
   const keyOf = trigger.definition.config.concurrencyKey;
@@ -107,12 +108,8 @@ async function runNow(
   const controller = new RunAbort();
   const stopping = stopWatchOf(core.stopSignal);
   stopping.add(controller);
-  const runIds = options.runIds ?? [];
-  // One run id (a message) in the common case: no array of forget functions.
-  const unregister =
-    runIds.length === 1
-      ? core.cancels.register(runIds[0]!, controller)
-      : runIds.map((id) => core.cancels.register(id, controller));
+  const runIds = options.runIds ?? NO_RUN_IDS;
+  for (const id of runIds) core.cancels.add(id, controller);
   let noRetry = false;
   const stepScope = options.steps ?? { store: core.steps, runId: `attempt:${randomHex(16)}` };
   let steps: TriggerSteps | undefined;
@@ -178,8 +175,7 @@ async function runNow(
     },
   );
   stopping.delete(controller);
-  if (typeof unregister === 'function') unregister();
-  else for (const forget of unregister) forget();
+  for (const id of runIds) core.cancels.remove(id, controller);
   const error = run.error;
   if (run.unsettled) {
     core.health.unsettled({ trigger: name, traceId, attempt: options.attempt, startedAt: new Date(startedAtMs) });
@@ -203,7 +199,7 @@ async function runNow(
     if (error !== undefined && !(error instanceof StepSleep)) core.instruments.failures.add(1, metricAttributes);
   }
   endInvocationSpan(invocation.span, error);
-  if (source !== 'tail') {
+  if (source !== 'tail' && core.tail.listening) {
     core.tail.record({
       outcome: outcomeOf(error),
       trigger: name,
@@ -244,6 +240,7 @@ async function runNow(
 }
 
 const NO_ATTRIBUTES: Record<string, string | number> = Object.freeze({});
+const NO_RUN_IDS: readonly string[] = Object.freeze([]);
 
 /** Per stop signal (one per runtime), the attempts it aborts: one listener for all, not one per attempt. */
 const stopWatches = new WeakMap<AbortSignal, Set<RunAbort>>();
@@ -293,6 +290,14 @@ export class RunAbort {
   }
 }
 
+/** A handler run's outcome: its value, or what it threw. */
+type Ran = { value: unknown; error: unknown };
+
+/** The timeout of a run (a module function and arguments: no closure per run). */
+function abortOnTimeout(controller: RunAbort, name: string, timeoutMs: number): void {
+  controller.abort(new TriggerTimeoutError(name, timeoutMs));
+}
+
 /** How {@link runBounded} bounds a handler run. */
 interface Bounds {
   timeoutMs: number;
@@ -325,15 +330,16 @@ async function runBounded(
   const running = Promise.resolve()
     .then(fn)
     .then(
-      (value: unknown) => ({ value, error: undefined as unknown }),
-      (caught: unknown) => ({ value: undefined, error: caught ?? new Error('handler threw a nullish value') }),
+      (value: unknown): Ran => ({ value, error: undefined }),
+      (caught: unknown): Ran => ({ value: undefined, error: caught ?? new Error('handler threw a nullish value') }),
     );
-  const timer = setTimeout(() => controller.abort(new TriggerTimeoutError(name, timeoutMs)), timeoutMs);
-  const aborted = new Promise<'aborted'>((resolve) => {
-    if (controller.aborted) resolve('aborted');
-    else controller.onAbort = () => resolve('aborted');
+  const timer = setTimeout(abortOnTimeout, timeoutMs, controller, name, timeoutMs);
+  // One promise settled by whichever comes first, the run or an abort (no Promise.race and its reactions).
+  const first = await new Promise<Ran | 'aborted'>((resolve) => {
+    if (controller.aborted) return resolve('aborted');
+    controller.onAbort = () => resolve('aborted');
+    void running.then(resolve);
   });
-  const first = await Promise.race([running, aborted]);
   clearTimeout(timer);
   controller.onAbort = undefined;
   if (first !== 'aborted') return { value: first.value, error: first.error, unsettled: false };

@@ -12,24 +12,39 @@ export interface Abortable {
 
 /** The attempts running in this process, by run id, so a cancel can abort their `ctx.signal`. */
 export class CancelRegistry {
-  private readonly running = new Map<string, Set<Abortable>>();
+  /** One attempt per run id in the common case (no Set); a Set when attempts of one run overlap. */
+  private readonly running = new Map<string, Abortable | Set<Abortable>>();
 
   /** Registers an attempt of run `id` (anything with `abort(reason)`); returns the function that forgets it. */
   register(id: string, controller: Abortable): () => void {
-    let set = this.running.get(id);
-    if (!set) this.running.set(id, (set = new Set()));
-    set.add(controller);
-    return () => {
-      set.delete(controller);
-      if (set.size === 0 && this.running.get(id) === set) this.running.delete(id);
-    };
+    this.add(id, controller);
+    return () => this.remove(id, controller);
+  }
+
+  /** Registers an attempt of run `id`, until {@link remove} with the same arguments. */
+  add(id: string, controller: Abortable): void {
+    const current = this.running.get(id);
+    if (current === undefined) this.running.set(id, controller);
+    else if (current instanceof Set) current.add(controller);
+    else if (current !== controller) this.running.set(id, new Set([current, controller]));
+  }
+
+  /** Forgets an attempt of run `id` that {@link add} registered. */
+  remove(id: string, controller: Abortable): void {
+    const current = this.running.get(id);
+    if (current === controller) this.running.delete(id);
+    else if (current instanceof Set) {
+      current.delete(controller);
+      if (current.size === 0) this.running.delete(id);
+    }
   }
 
   /** Aborts the attempts of run `id` in this process with `RUN_CANCELED`; `false` when none runs here. */
   abort(id: string): boolean {
-    const set = this.running.get(id);
-    if (!set) return false;
-    for (const controller of set) controller.abort(canceledError(id));
+    const current = this.running.get(id);
+    if (current === undefined) return false;
+    if (current instanceof Set) for (const controller of [...current]) controller.abort(canceledError(id));
+    else current.abort(canceledError(id));
     return true;
   }
 

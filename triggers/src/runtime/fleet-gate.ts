@@ -14,19 +14,29 @@ const MAX_PAUSE_MS = 200;
  * concurrency) and the slot of its `concurrencyKey`, so across every instance no more than `concurrency`
  * runs, and one run per key, execute at once. Without shared limits (memory engine) it just runs `fn`.
  */
-export async function withFleetSlots<T extends { settled?: Promise<void> }>(
+export function withFleetSlots<T extends { settled?: Promise<void> }>(
   core: RuntimeCore,
   trigger: RegisteredTrigger,
   key: string | undefined,
   fn: () => Promise<T>,
 ): Promise<T> {
-  const fleet = core.fleet;
+  const { config, source } = trigger.definition;
+  // Most runs hold no fleet slot (a queue trigger without a key): `fn` runs without an async frame of ours.
+  if (!core.fleet || (key === undefined && (config.concurrency === undefined || source.type === 'queue'))) return fn();
+  return withSlotsOf(core, trigger, key, fn);
+}
+
+async function withSlotsOf<T extends { settled?: Promise<void> }>(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  key: string | undefined,
+  fn: () => Promise<T>,
+): Promise<T> {
   const { config, source } = trigger.definition;
   const wanted: Array<[string, number]> = [];
-  if (fleet && config.concurrency !== undefined && source.type !== 'queue')
+  if (config.concurrency !== undefined && source.type !== 'queue')
     wanted.push([`concurrency:${trigger.name}`, config.concurrency]);
-  if (fleet && key !== undefined) wanted.push([`key:${trigger.name}:${key}`, 1]);
-  if (!fleet || wanted.length === 0) return fn();
+  if (key !== undefined) wanted.push([`key:${trigger.name}:${key}`, 1]);
   const slots: FleetSlot[] = [];
   for (const [name, limit] of wanted) {
     const slot = await acquire(core, name, limit);

@@ -20,12 +20,44 @@ export class Gate {
    * its result. The slot and key are freed when `fn` settles, or later, when
    * the promise `holdUntil` returns for that result settles.
    */
-  async run<T>(
+  run<T>(
     key: string | undefined,
     fn: () => Promise<T>,
     holdUntil?: (result: T) => Promise<unknown> | undefined,
   ): Promise<T> {
-    if (key === undefined) return (await this.withSlot(fn, holdUntil)).value;
+    if (key !== undefined) return this.runKeyed(key, fn, holdUntil);
+    if (this.active >= this.limit) return this.withSlot(fn, holdUntil).then(({ value }) => value);
+    // The common case, a free slot and no key: no async frame nor `{ value, freed }` per run.
+    this.active++;
+    let running: Promise<T>;
+    try {
+      running = fn();
+    } catch (error) {
+      this.release();
+      return Promise.reject(error as Error);
+    }
+    return running.then(
+      (value) => {
+        const held = holdUntil?.(value);
+        if (held) void held.then(this.releaser, this.releaser);
+        else this.release();
+        return value;
+      },
+      (error: unknown) => {
+        this.release();
+        throw error;
+      },
+    );
+  }
+
+  /** Gives the slot back (bound once, shared by every run that holds its slot past its result). */
+  private readonly releaser = () => this.release();
+
+  private async runKeyed<T>(
+    key: string,
+    fn: () => Promise<T>,
+    holdUntil: ((result: T) => Promise<unknown> | undefined) | undefined,
+  ): Promise<T> {
     const previous = this.keys.get(key) ?? Promise.resolve();
     let done!: () => void;
     const mine = new Promise<void>((resolve) => (done = resolve));

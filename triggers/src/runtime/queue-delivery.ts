@@ -70,7 +70,8 @@ export async function deliverQueueBatch(
     : {
         unavailable: `queue trigger "${trigger.name}" takes batches of up to ${source.batchSize} messages, and a batch is no run that can be resumed (its messages are retried apart); give it source.batchSize: 1`,
       };
-  const wait = await throttleDelay(core, trigger, event);
+  // No throttle (most triggers): no await of ours before the run.
+  const wait = config.throttle ? await throttleDelay(core, trigger, event) : 0;
   if (wait > 0) return messages.map((m) => throttledDisposition(m.id, wait));
   const runIds = messages.map((m) => m.id);
   const result = await runAttempt(core, trigger, event, { attempt, parent, steps, runIds });
