@@ -6,7 +6,7 @@ import { context, metrics, trace, SpanKind } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { AggregationTemporality, MeterProvider, MetricReader, type ResourceMetrics } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeFixture, EMAIL } from './testing/fixtures.js';
 
 class TestReader extends MetricReader {
@@ -75,5 +75,23 @@ describe('OpenTelemetry in the auth core', () => {
     });
     const spans = exporter.getFinishedSpans().filter((s) => s.name === 'POST /auth/callback/:provider');
     expect(spans.map((s) => s.attributes['http.response.status_code'])).toEqual([401, 200]);
+  });
+
+  it('loads the API lazily: a request span waits for it, and events recorded before it arrives are counted', async () => {
+    vi.resetModules(); // a fresh telemetry module, whose API import has not started
+    const { createAuthTelemetry } = await import('./telemetry.js');
+    const telemetry = createAuthTelemetry();
+    expect(telemetry.ready).toBeInstanceOf(Promise);
+    telemetry.recordEvent('onSignIn', { account: { provider: 'early-bird' } } as never);
+    await telemetry.ready;
+    expect(telemetry.ready).toBeUndefined();
+    const traced = telemetry.startRequest(new Request('http://app.test/auth/session'), '/auth/session');
+    expect(traced.span.isRecording()).toBe(true);
+    traced.end(200);
+    const { resourceMetrics } = await reader.collect();
+    expect(points(resourceMetrics, 'auth.sign_ins')).toContainEqual({
+      attributes: { 'auth.provider': 'early-bird' },
+      value: 1,
+    });
   });
 });

@@ -5,7 +5,6 @@
  * @internal
  * @module
  */
-import { context as otelContext, trace } from '@opentelemetry/api';
 import { authError } from '../errors/auth-error.js';
 import { parseCookies } from '../http/cookies.js';
 import { readFormBody, readJsonBody } from '../http/body.js';
@@ -153,13 +152,12 @@ export function createHandler(
     let response: Response;
     let traced: ReturnType<AuthInternals['telemetry']['startRequest']> | undefined;
     try {
+      // The OpenTelemetry API's import, started by createAuth: awaited only until it has arrived.
+      if (auth.telemetry.ready) await auth.telemetry.ready;
       const url = new URL(request.url);
       const match = registry.match(url.pathname);
       traced = auth.telemetry.startRequest(request, match?.template ?? 'unmatched');
-      const span = traced.span;
-      const result = await otelContext.with(trace.setSpan(otelContext.active(), span), () =>
-        dispatch(auth, request, url, match, info),
-      );
+      const result = await auth.telemetry.withSpan(traced.span, () => dispatch(auth, request, url, match, info));
       response = toWebResponse(result);
       if (request.method === 'HEAD')
         response = new Response(null, { status: response.status, headers: response.headers });
