@@ -10,6 +10,7 @@ import { resolveOriginPolicy, type OriginPolicy } from '../http/origin.js';
 import { checkProviders } from '../providers/check.js';
 import type { Provider } from '../providers/types.js';
 import { flowOf } from '../providers/flow.js';
+import { preloadSealing } from '../http/sealed.js';
 import type { StorageAdapter } from '../storage/types.js';
 import { encryptAccountTokens } from '../storage/encrypted-tokens.js';
 import { databaseStrategy } from '../session/database.js';
@@ -79,6 +80,8 @@ function providersOf(options: CreateAuthOptions, plugins: readonly AuthPlugin[])
       throw new AuthConfigError(
         `Invalid auth config: provider "${p.id}" has no sign-in flow; build it with createOAuth2Provider(), a preset or email()`,
       );
+  // OAuth flows seal their state cookie: jose's JWE modules load now, not on the first sign-in.
+  if ([...providers.values()].some((p) => p.type === 'oauth' || p.type === 'oidc')) preloadSealing();
   return providers;
 }
 

@@ -4,12 +4,39 @@
  * (RFC 5869) with a per-purpose `info`, so a value sealed for one purpose
  * (an OAuth flow, a passkey challenge) never opens for another. Confidential,
  * tamper-proof and expiring.
+ *
+ * jose's JWE half loads on the first seal or unseal, or earlier through {@link preloadSealing} (called by the
+ * features that seal, when they are configured), not on a cold import of the core (issue 39).
  * @internal
  * @module
  */
 import type { AuthClock } from '../clock.js';
 import * as nodeCrypto from 'node:crypto';
-import { EncryptJWT, jwtDecrypt, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
+
+interface Jwe {
+  EncryptJWT: typeof import('jose/jwt/encrypt').EncryptJWT;
+  jwtDecrypt: typeof import('jose/jwt/decrypt').jwtDecrypt;
+}
+
+let jwe: Promise<Jwe> | undefined;
+
+/** The jose modules {@link seal} and {@link unseal} use, loaded once per process. */
+function loadJwe(): Promise<Jwe> {
+  return (jwe ??= Promise.all([import('jose/jwt/encrypt'), import('jose/jwt/decrypt')]).then(([e, d]) => ({
+    EncryptJWT: e.EncryptJWT,
+    jwtDecrypt: d.jwtDecrypt,
+  })));
+}
+
+/**
+ * Starts loading the jose modules sealing uses, without waiting. A feature that seals calls it when it is
+ * configured, so its first request does not wait for the load. A failed load is reported by the first seal or
+ * unseal, not here.
+ */
+export function preloadSealing(): void {
+  loadJwe().catch(() => {});
+}
 
 const keys = new Map<string, Promise<Uint8Array>>();
 
@@ -46,6 +73,7 @@ export async function seal(
   clock: AuthClock,
 ): Promise<string> {
   const iat = Math.floor(clock.now() / 1000);
+  const { EncryptJWT } = await loadJwe();
   return new EncryptJWT(payload)
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     .setIssuedAt(iat)
@@ -63,6 +91,7 @@ export async function unseal(
   clock: AuthClock,
 ): Promise<JWTPayload | null> {
   if (!value || value.length > 4096) return null;
+  const { jwtDecrypt } = await loadJwe();
   try {
     const { payload } = await jwtDecrypt(value, await sealKey(secret, purpose), {
       keyManagementAlgorithms: ['dir'],

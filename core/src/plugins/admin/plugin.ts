@@ -8,6 +8,7 @@ import type { AuthPlugin } from '../../contract/types.js';
 import type { ErrorCodesOf } from '../../errors/define.js';
 import { isAdmin } from './access.js';
 import { signedOutOfImpersonation } from './impersonation.js';
+import { preloadSealing } from '../../http/sealed.js';
 import { resolveAdminOptions, type AdminOptions, type ResolvedAdminOptions } from './options.js';
 import { adminRoutes } from './routes.js';
 import type { AdminStorage, BanRecord } from './types.js';
@@ -83,6 +84,7 @@ export function admin(
       if (!auth.adapter)
         throw new AuthConfigError('Invalid auth config: admin() needs `adapter` (it manages stored users)');
       o.bindStorage(auth.adapter);
+      preloadSealing(); // impersonation seals the admin's own session
       return {
         storage: o.storage,
         activeBan: (userId) => activeBan(o.storage, userId, new Date(auth.clock.now())),

@@ -14,6 +14,7 @@ import { checkOriginOnRpId } from './rp.js';
 import { passkeyScript } from './assets.js';
 import { passkeyMessages, passkeyStatus } from './messages.js';
 import { escapeHtml } from '../../pages/html.js';
+import { preloadSealing } from '../../http/sealed.js';
 import {
   authenticateOptionsAction,
   authenticateVerifyAction,
@@ -64,6 +65,7 @@ export function passkeyPlugin(
         );
       const rpId = checkOriginOnRpId(provider.id, origin, provider.rpId);
       resolved = Object.freeze({ ...provider, origin, rpId });
+      preloadSealing(); // ceremonies seal their challenge
       return undefined;
     },
     routes: {

@@ -5,9 +5,33 @@
 import type { Profile } from '../../types.js';
 import type { OAuthEndpoints, OAuthProvider, ProfileContext, TokenSet, UserProfile } from './types.js';
 import { checkProvider } from '../check.js';
-import { withFlow } from '../flow.js';
-import { oauthFlow } from '../../routes/oauth.js';
+import { withFlow, type SignInFlow } from '../flow.js';
 import { standardClaimsProfile } from './standard-claims.js';
+
+let oauthFlow: Promise<SignInFlow<OAuthProvider>> | undefined;
+
+/** The authorization code flow's modules (the routes, oauth4webapi), loaded once per process. */
+function loadOAuthFlow(): Promise<SignInFlow<OAuthProvider>> {
+  return (oauthFlow ??= import('../../routes/oauth.js').then((m) => m.oauthFlow));
+}
+
+/**
+ * Starts loading the flow when a provider is built (the app configures OAuth), so a cold import of the core does
+ * not load it (issue 39) and the first sign-in does not wait for it. A failed load is reported by the first use.
+ */
+function preloadOAuthFlow(): void {
+  loadOAuthFlow().catch(() => {});
+}
+
+/**
+ * The OAuth 2.0 / OIDC flow attached to every provider `createOAuth2Provider` and the presets build: each call
+ * goes to the loaded flow (`routes/oauth.ts`).
+ */
+const lazyOAuthFlow: SignInFlow<OAuthProvider> = {
+  signIn: async (ctx, provider) => (await loadOAuthFlow()).signIn(ctx, provider),
+  callback: async (ctx, provider) => (await loadOAuthFlow()).callback(ctx, provider),
+  refresh: async (provider, refreshToken) => (await loadOAuthFlow()).refresh!(provider, refreshToken),
+};
 
 /** Options of {@link createOAuth2Provider} (spec: Providers › createOAuth2Provider). */
 export interface OAuth2ProviderOptions {
@@ -107,7 +131,8 @@ export function oauthProvider(spec: OAuthProviderSpec): OAuthProvider {
     ...(spec.nonce === false ? { nonce: false } : {}),
     profile: spec.profile,
   };
-  return checkProvider(withFlow(provider, oauthFlow)) as OAuthProvider;
+  preloadOAuthFlow();
+  return checkProvider(withFlow(provider, lazyOAuthFlow)) as OAuthProvider;
 }
 
 /**

@@ -3,7 +3,8 @@
  * https://developer.apple.com/documentation/sign_in_with_apple).
  * @module
  */
-import { SignJWT, importPKCS8 } from 'jose';
+import type { SignJWT } from 'jose/jwt/sign';
+import type { importPKCS8 } from 'jose/key/import';
 import type { Profile } from '../../../types.js';
 import { oauthProvider } from '../create.js';
 import type { OAuthProvider, ProfileContext } from '../types.js';
@@ -29,10 +30,21 @@ export interface DeviceOptions {
   trustEmail?: boolean;
 }
 
+let signing: Promise<{ SignJWT: typeof SignJWT; importPKCS8: typeof importPKCS8 }> | undefined;
+
+/** The jose modules the client secret is signed with, loaded once per process (not on a cold import: issue 39). */
+function loadSigning() {
+  return (signing ??= Promise.all([import('jose/jwt/sign'), import('jose/key/import')]).then(([s, k]) => ({
+    SignJWT: s.SignJWT,
+    importPKCS8: k.importPKCS8,
+  })));
+}
+
 /**
  * Makes the client secret Apple expects: an ES256 JWT with `iss` = team
  * id, `sub` = client id, `aud` = the issuer, signed with the team's key, and
- * caches it until a minute before it expires.
+ * caches it until a minute before it expires. The signing modules start loading here, when the provider is
+ * configured; a failed load is reported by the first call.
  */
 export function appleClientSecret(
   options: Pick<DeviceOptions, 'clientId' | 'teamId' | 'keyId' | 'privateKey' | 'issuer' | 'clientSecretTtl'>,
@@ -41,9 +53,11 @@ export function appleClientSecret(
   const audience = options.issuer ?? 'https://appleid.apple.com';
   let cached: { value: string; exp: number } | undefined;
   let key: Promise<CryptoKey> | undefined;
+  loadSigning().catch(() => {});
   return async () => {
     const now = Math.floor(Date.now() / 1000);
     if (cached && cached.exp - 60 > now) return cached.value;
+    const { SignJWT, importPKCS8 } = await loadSigning();
     key ??= importPKCS8(options.privateKey, 'ES256');
     const exp = now + ttl;
     const value = await new SignJWT({})
