@@ -7,14 +7,15 @@ import type { H3Event } from 'h3';
 import * as core from '@framework/auth';
 import type { OwnedResource, RequireAuthOptions, User } from '@framework/auth';
 import { answer } from './respond.js';
-import { scopeOf } from './session.js';
+import { requestScope } from './session.js';
 
 /**
  * Runs a helper of `@framework/auth` in the request's scope. What it throws as a kit error (a redirect, 401, 403)
  * is sent as the kit's answer and the route stops; anything else (a configuration error) is rethrown.
  */
 async function guarded(event: H3Event, caller: string, check: () => User): Promise<User> {
-  const { auth, scope } = await scopeOf(event, caller);
+  const { auth, scope: pending } = requestScope(event, caller);
+  const scope = await pending;
   try {
     return core.withRequestScope(scope, check);
   } catch (thrown) {

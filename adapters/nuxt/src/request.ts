@@ -3,7 +3,7 @@
  * @module
  */
 import type { H3Event } from 'h3';
-import { getRequestHeader, getRequestIP, getRequestWebStream } from 'h3';
+import { getRequestIP, getRequestWebStream } from 'h3';
 import { createHeaders, createRequest } from '@remix-run/node-fetch-server';
 import { AuthError, requestUrlOf, type RequestInfo } from '@framework/auth';
 
@@ -23,6 +23,27 @@ export interface ToWebRequestOptions extends ProxyOptions {
   body?: boolean;
 }
 
+/** A header as h3's `getRequestHeader` gives it: repeated values (a list) joined with `, `, empty ones dropped. */
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.filter(Boolean).join(', ') : value;
+}
+
+/**
+ * The path of an absolute URL that `new URL` serialized (`href`): from the first `/` after `://` up to the query
+ * or fragment, without parsing it again. The host part of a serialized URL holds no `/`, `?` or `#`.
+ * @internal
+ */
+export function pathnameOfHref(href: string): string {
+  const start = href.indexOf('/', href.indexOf('://') + 3);
+  if (start < 0) return '/';
+  let end = href.length;
+  const query = href.indexOf('?', start);
+  if (query >= 0) end = query;
+  const hash = href.indexOf('#', start);
+  if (hash >= 0 && hash < end) end = hash;
+  return href.slice(start, end);
+}
+
 const invalid = (message: string) => new AuthError(message, { code: 'INVALID_REQUEST', status: 400 });
 
 /**
@@ -31,11 +52,18 @@ const invalid = (message: string) => new AuthError(message, { code: 'INVALID_REQ
  * @throws AuthError `INVALID_REQUEST` (400) for an absolute-form target or a malformed `Host`.
  */
 export function requestUrl(event: H3Event, options: ProxyOptions = {}): string {
-  const req = event.node.req as { originalUrl?: string; url?: string; socket?: { encrypted?: boolean } };
-  const forwardedProto = options.trustProxy ? getRequestHeader(event, 'x-forwarded-proto') : undefined;
+  const req = event.node.req as {
+    originalUrl?: string;
+    url?: string;
+    socket?: { encrypted?: boolean };
+    headers: Record<string, string | string[] | undefined>;
+  };
+  // Node's own headers (lower-case names), not h3's getRequestHeader: that copies every header into a new object
+  // on each call. Node joins repeated Host and X-Forwarded-* lines into one string, as getRequestHeader does.
+  const forwardedProto = options.trustProxy ? headerValue(req.headers['x-forwarded-proto']) : undefined;
   const protocol = forwardedProto === 'https' || req.socket?.encrypted ? 'https' : 'http';
-  const forwardedHost = options.trustProxy ? getRequestHeader(event, 'x-forwarded-host') : undefined;
-  const host = forwardedHost ?? getRequestHeader(event, 'host');
+  const forwardedHost = options.trustProxy ? headerValue(req.headers['x-forwarded-host']) : undefined;
+  const host = forwardedHost ?? headerValue(req.headers.host);
   return requestUrlOf({ protocol, host, target: req.originalUrl ?? req.url ?? '/' });
 }
 

@@ -5,13 +5,14 @@
 import {
   appendResponseHeader,
   defineEventHandler,
+  getRequestIP,
   type EventHandler,
   type EventHandlerRequest,
   type H3Event,
 } from 'h3';
 import { createHeaders } from '@remix-run/node-fetch-server';
 import { bodylessRequest, type Auth, type AuthScope, type RequestInfo, type Session, type User } from '@framework/auth';
-import { clientInfo, headersOnlyRequest, requestUrl, type ProxyOptions } from './request.js';
+import { headersOnlyRequest, pathnameOfHref, requestUrl, type ProxyOptions } from './request.js';
 import { answer } from './respond.js';
 import { authResolver, type AuthSource } from './source.js';
 
@@ -65,8 +66,11 @@ export function authSession(
   options: AuthSessionOptions = {},
 ): EventHandler<EventHandlerRequest, Promise<Response | undefined>> {
   const engine = authResolver(auth);
+  // The engine once resolved: later requests do not wait a tick for it.
+  let resolved: Auth | undefined = typeof auth === 'function' ? undefined : auth;
+  const ipOptions = { xForwardedFor: options.trustProxy === true };
   return defineEventHandler(async (event) => {
-    const kit = await engine();
+    const kit = resolved ?? (resolved = await engine());
     let request: () => Request;
     let url: string;
     try {
@@ -78,25 +82,39 @@ export function authSession(
       if (refused) return refused;
       throw error;
     }
-    if (underBase(new URL(url).pathname, kit.config.basePath)) return undefined;
-    const info = { ...clientInfo(event, options), cookie: event.node.req.headers.cookie ?? null };
+    if (underBase(pathnameOfHref(url), kit.config.basePath)) return undefined;
+    const ip = getRequestIP(event, ipOptions);
+    const cookie = event.node.req.headers.cookie ?? null;
+    const info: RequestInfo = ip ? { ip, cookie } : { cookie };
     stateSlot(event)[STATE] = { auth: kit, request, info };
     return undefined;
   });
 }
 
-async function openScope(event: H3Event, state: EventAuthState): Promise<AuthScope> {
-  let scope: AuthScope;
-  try {
-    scope = await state.auth.openScope(state.request, state.info);
-  } catch (error) {
-    // A refused read (an API key over its budget: RATE_LIMITED) is answered as the kit answers it.
-    const refused = state.auth.toResponse(error, state.request());
-    if (refused) return answer(event, refused);
-    throw error;
-  }
+/**
+ * The session read of the request, its Set-Cookie lines queued on the response. A read that is ready now (a JWT
+ * cookie) costs one settled promise and no tick more.
+ */
+function openScope(event: H3Event, state: EventAuthState): Promise<AuthScope> {
+  const opened = state.auth.openScope(state.request, state.info);
+  if (opened instanceof Promise)
+    return opened.then(
+      (scope) => queueCookies(event, scope),
+      (error: unknown) => refusedRead(event, state, error),
+    );
+  return Promise.resolve(queueCookies(event, opened));
+}
+
+function queueCookies(event: H3Event, scope: AuthScope): AuthScope {
   for (const line of scope.headers.getSetCookie()) appendResponseHeader(event, 'set-cookie', line);
   return scope;
+}
+
+/** A refused read (an API key over its budget: RATE_LIMITED) is answered as the kit answers it. */
+function refusedRead(event: H3Event, state: EventAuthState, error: unknown): Promise<never> {
+  const refused = state.auth.toResponse(error, state.request());
+  if (refused) return answer(event, refused);
+  throw error;
 }
 
 function stateOf(event: H3Event, caller: string): EventAuthState {
@@ -114,7 +132,21 @@ function stateOf(event: H3Event, caller: string): EventAuthState {
  */
 export async function scopeOf(event: H3Event, caller: string): Promise<{ auth: Auth; scope: AuthScope }> {
   const state = stateOf(event, caller);
-  return { auth: state.auth, scope: await (state.scope ??= openScope(event, state)) };
+  return { auth: state.auth, scope: await scopePromise(event, state) };
+}
+
+/**
+ * @internal The engine and the pending scope of the request (read on first use), without another promise around
+ * them: what the guards await.
+ * @throws Error when `authSession` did not run for the event.
+ */
+export function requestScope(event: H3Event, caller: string): { auth: Auth; scope: Promise<AuthScope> } {
+  const state = stateOf(event, caller);
+  return { auth: state.auth, scope: scopePromise(event, state) };
+}
+
+function scopePromise(event: H3Event, state: EventAuthState): Promise<AuthScope> {
+  return (state.scope ??= openScope(event, state));
 }
 
 /**
