@@ -13,7 +13,7 @@
 import type { Counter, Histogram, Span } from '@opentelemetry/api';
 import type { AuthEventName, AuthEventPayloads } from './events.js';
 
-type OtelApi = typeof import('@opentelemetry/api');
+type OtelApi = typeof import('./telemetry-api.js');
 
 const SCOPE = '@framework/auth';
 const TRACEPARENT = /^00-([\da-f]{32})-([\da-f]{16})-([\da-f]{2})$/;
@@ -23,9 +23,9 @@ const PENDING_LIMIT = 1000;
 let loadedApi: OtelApi | undefined;
 let loadingApi: Promise<OtelApi> | undefined;
 
-/** Loads `@opentelemetry/api` once per process (the promise is shared by every auth instance). */
+/** Loads `@opentelemetry/api` (the parts in `telemetry-api.ts`) once per process, for every auth instance. */
 function loadApi(): Promise<OtelApi> {
-  return (loadingApi ??= import('@opentelemetry/api').then((api) => (loadedApi = api)));
+  return (loadingApi ??= import('./telemetry-api.js').then((api) => (loadedApi = api)));
 }
 
 /** The core's instruments. */
