@@ -45,24 +45,37 @@ export function sessionHook(auth: Auth, scope: boolean): onRequestHookHandler {
     }
     const info = sessionInfo(request);
     if (!scope) {
-      Promise.resolve(auth.openScope(web, info)).then((state) => {
-        enter(request, reply, state);
-        done();
-      }, done);
-      return;
+      const opened = auth.openScope(web, info);
+      if (opened instanceof Promise) {
+        opened.then((state) => {
+          enter(request, reply, state);
+          done();
+        }, done);
+        return;
+      }
+      // Ready now (a JWT cookie): no promise, no tick before the next hook.
+      enter(request, reply, opened);
+      return done();
     }
     let entered = false;
-    auth
-      .run(
-        web,
-        (state) => {
-          enter(request, reply, state);
-          entered = true;
+    const ran = auth.run(
+      web,
+      (state) => {
+        enter(request, reply, state);
+        entered = true;
+        // What the rest of the chain throws is Fastify's to answer, not a failed session read.
+        try {
           done();
-        },
-        info,
-      )
-      .catch((error: Error) => {
+        } catch {
+          // Fastify answers errors of its hooks and handlers itself; nothing reaches here in practice.
+        }
+      },
+      info,
+    );
+    // Entered in this tick: `ran` is settled and fulfilled (nothing after `entered = true` throws), so no handler
+    // (and no promise more, each one costing a promise hook under AsyncLocalStorage on Node 20) is attached.
+    if (!entered)
+      ran.catch((error: Error) => {
         if (!entered) done(error);
       });
   };
