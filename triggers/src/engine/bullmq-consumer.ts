@@ -315,7 +315,8 @@ export class BatchConsumer {
     const byId = batch.length === 1 ? undefined : new Map(dispositions.map((d) => [d.id, d]));
     const fetching = this.running && (!this.global || !this.host.contended(this.consumer.queue));
     const settleOne = async (job: Job) => {
-      const disposition = byId ? byId.get(job.id!) : dispositions.find((d) => d.id === job.id);
+      const only = dispositions[0];
+      const disposition = byId ? byId.get(job.id!) : only?.id === job.id ? only : undefined;
       const fetchNext =
         fetching &&
         this.running &&
@@ -328,10 +329,13 @@ export class BatchConsumer {
         return;
       }
       this.incoming++;
-      const next = await this.settle(job, disposition, jobToken, true).finally(() => {
+      let next: Job | undefined;
+      try {
+        next = await this.settle(job, disposition, jobToken, true);
+      } finally {
         this.incoming--;
         this.delivered.delete(job);
-      });
+      }
       if (next && this.running) this.hold(next);
       // After stop() the loop gives back what it holds; a job fetched since goes back here.
       else if (next) await this.release([next], token);

@@ -112,42 +112,31 @@ async function runNow(
   for (const id of runIds) core.cancels.add(id, controller);
   let noRetry = false;
   const stepScope = options.steps ?? { store: core.steps, runId: `attempt:${randomHex(16)}` };
-  let steps: TriggerSteps | undefined;
 
-  const ctx: TriggerContext<any> = Object.freeze({
-    env: core.env,
-    traceId,
-    attempt: options.attempt,
-    trigger: name,
-    // Built on first use: an AbortSignal (an EventTarget) costs µs per run, and most handlers never read it.
-    get signal() {
-      return controller.signal;
-    },
-    waitUntil(promise: Promise<unknown>) {
-      core.tracker.track(
-        Promise.resolve(promise).catch((error: unknown) => {
-          core.logger.log({
-            level: 'error',
-            message: `waitUntil promise of "${name}" rejected: ${messageOf(error)}`,
-            trigger: name,
-            traceId,
-            error,
-          });
-        }),
-      );
-    },
-    emit(target: string, payload: unknown) {
-      log({ level: 'info', message: `emit → ${target}`, data: { event: 'emit', target, payload } });
-      return core.emit(invocation.position, target, payload);
-    },
-    noRetry() {
-      noRetry = true;
-    },
-    // Built on first use: most runs take no step, and the step API is dozens of closures.
-    get step() {
-      return (steps ??= createSteps(stepScope, core.stepHost));
-    },
-  });
+  const ctx: TriggerContext<any> = Object.freeze(
+    new AttemptContext(core, name, traceId, options.attempt, controller, stepScope, {
+      waitUntil(promise: Promise<unknown>) {
+        core.tracker.track(
+          Promise.resolve(promise).catch((error: unknown) => {
+            core.logger.log({
+              level: 'error',
+              message: `waitUntil promise of "${name}" rejected: ${messageOf(error)}`,
+              trigger: name,
+              traceId,
+              error,
+            });
+          }),
+        );
+      },
+      emit(target: string, payload: unknown) {
+        log({ level: 'info', message: `emit → ${target}`, data: { event: 'emit', target, payload } });
+        return core.emit(invocation.position, target, payload);
+      },
+      noRetry() {
+        noRetry = true;
+      },
+    }),
+  );
 
   if (observability.metrics) core.instruments.invocations.add(1, metricAttributes);
   const started = performance.now();
@@ -239,6 +228,53 @@ async function runNow(
   return outcome;
 }
 
+/** The methods of a handler's context that act on its attempt (own properties: they may be called detached). */
+type AttemptActions = Pick<TriggerContext<any>, 'waitUntil' | 'emit' | 'noRetry'>;
+
+/**
+ * A handler's `ctx`: own data properties and methods, and `signal` and `step` as getters of the class, built on
+ * first read. A frozen instance keeps a fast shape (a frozen literal with getters becomes a dictionary, about
+ * 0.5 KB more per run in flight).
+ */
+class AttemptContext {
+  readonly env: unknown;
+  readonly waitUntil: AttemptActions['waitUntil'];
+  readonly emit: AttemptActions['emit'];
+  readonly noRetry: AttemptActions['noRetry'];
+  readonly #core: RuntimeCore;
+  readonly #controller: RunAbort;
+  readonly #stepScope: StepScope;
+  #steps: TriggerSteps | undefined = undefined;
+
+  constructor(
+    core: RuntimeCore,
+    readonly trigger: string,
+    readonly traceId: string,
+    readonly attempt: number,
+    controller: RunAbort,
+    stepScope: StepScope,
+    actions: AttemptActions,
+  ) {
+    this.env = core.env;
+    this.waitUntil = actions.waitUntil;
+    this.emit = actions.emit;
+    this.noRetry = actions.noRetry;
+    this.#core = core;
+    this.#controller = controller;
+    this.#stepScope = stepScope;
+  }
+
+  /** Built on first read: an AbortSignal (an EventTarget) costs µs per run, and most handlers never read it. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** Built on first read: most runs take no step, and the step API is dozens of closures. */
+  get step(): TriggerSteps {
+    return (this.#steps ??= createSteps(this.#stepScope, this.#core.stepHost));
+  }
+}
+
 const NO_ATTRIBUTES: Record<string, string | number> = Object.freeze({});
 const NO_RUN_IDS: readonly string[] = Object.freeze([]);
 
@@ -322,11 +358,8 @@ interface Bounds {
  * When it resolves before the run settled, `settled` resolves once the run
  * does. Never rejects.
  */
-async function runBounded(
-  fn: () => unknown,
-  bounds: Bounds,
-): Promise<{ value?: unknown; error?: unknown; unsettled: boolean; settled?: Promise<void> }> {
-  const { controller, timeoutMs, graceMs, name } = bounds;
+function runBounded(fn: () => unknown, bounds: Bounds): Promise<Bounded> {
+  const { controller, timeoutMs, name } = bounds;
   const running = Promise.resolve()
     .then(fn)
     .then(
@@ -334,15 +367,31 @@ async function runBounded(
       (caught: unknown): Ran => ({ value: undefined, error: caught ?? new Error('handler threw a nullish value') }),
     );
   const timer = setTimeout(abortOnTimeout, timeoutMs, controller, name, timeoutMs);
-  // One promise settled by whichever comes first, the run or an abort (no Promise.race and its reactions).
-  const first = await new Promise<Ran | 'aborted'>((resolve) => {
+  // One promise settled by whichever comes first, the run or an abort (no Promise.race and its reactions), and
+  // no async frame of ours held while the handler runs.
+  return new Promise<Ran | 'aborted'>((resolve) => {
     if (controller.aborted) return resolve('aborted');
     controller.onAbort = () => resolve('aborted');
     void running.then(resolve);
+  }).then((first) => {
+    clearTimeout(timer);
+    controller.onAbort = undefined;
+    if (first !== 'aborted') return { value: first.value, error: first.error, unsettled: false };
+    return afterAbort(running, bounds);
   });
-  clearTimeout(timer);
-  controller.onAbort = undefined;
-  if (first !== 'aborted') return { value: first.value, error: first.error, unsettled: false };
+}
+
+/** What {@link runBounded} resolves with. */
+interface Bounded {
+  value?: unknown;
+  error?: unknown;
+  unsettled: boolean;
+  settled?: Promise<void>;
+}
+
+/** The rest of {@link runBounded} once `bounds.controller` aborted before the run settled. */
+async function afterAbort(running: Promise<Ran>, bounds: Bounds): Promise<Bounded> {
+  const { controller, timeoutMs, graceMs, name } = bounds;
   const reason: unknown = controller.reason;
   // stop() reaching its deadline is the caller's own cap: report at once. A timeout or a cancel waits for
   // the grace period.

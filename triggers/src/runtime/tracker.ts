@@ -4,12 +4,12 @@ export class Tracker {
 
   /** Tracks `promise` until it settles. Rejections must be handled by the caller. */
   track<T>(promise: Promise<T>): Promise<T> {
-    const settled = promise.then(
-      () => undefined,
-      () => undefined,
+    // One reaction that forgets the promise it settles (no second `then` per tracked promise).
+    const settled: Promise<void> = promise.then(
+      () => void this.pending.delete(settled),
+      () => void this.pending.delete(settled),
     );
     this.pending.add(settled);
-    void settled.then(() => this.pending.delete(settled));
     return promise;
   }
 
