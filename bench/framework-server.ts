@@ -1,10 +1,11 @@
 /**
  * A child process serving one framework bench app (`bench/apps/<framework>`, production build) for the
  * throughput benchmark. The kind is `<framework>-<mode>`: `noop` (the framework's own no-op middleware and a
- * route answering `ok`) or `protected` (the kit's adapter and a route requiring the signed-in user, jwt). It
- * creates the auth instance and its signed-in user (`signedInAuth('jwt')`, as the Hono rows do), hands it to the
- * app (`bench/apps/bench-auth.ts`), starts the app's production server in this process (so `/proc/<pid>/stat`
- * counts all of its CPU), and prints `PORT <n> <session cookie>` once it answers.
+ * route answering `ok`) or `protected` (the kit's adapter and a route requiring the signed-in user, jwt). In both
+ * modes it creates the auth instance and its signed-in user (`signedInAuth('jwt')`, as the Hono rows do) and hands
+ * it to the app (`bench/apps/bench-auth.ts`; only the protected route uses it), starts the app's production server
+ * in this process (so `/proc/<pid>/stat` counts all of its CPU), and prints `PORT <n> <session cookie>` once it
+ * answers.
  */
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -20,12 +21,11 @@ const mode = kind.slice(dash + 1);
 if (!(framework in FRAMEWORKS) || (mode !== 'noop' && mode !== 'protected'))
   throw new Error(`framework-server: unknown kind ${kind}`);
 
-let cookie = '';
-if (mode === 'protected') {
-  const s = await signedInAuth('jwt');
-  provideBenchAuth(s.auth);
-  cookie = s.cookie;
-}
+// In both modes, so that the two processes differ only in the route: the no-op process holds the same engine,
+// storage and signed-in user (heap, open database) as the protected one, and gets the same kind of cookie. Without
+// it the no-op row ran in a smaller process, and the protected row's µs over it counted that difference too.
+const { auth, cookie } = await signedInAuth('jwt');
+provideBenchAuth(auth);
 
 /** A free loopback port (the servers below read PORT; they cannot report an ephemeral one). */
 const port = await new Promise<number>((resolve, reject) => {
@@ -57,10 +57,10 @@ const ENTRIES: Record<Framework, string> = {
 };
 await import(pathToFileURL(join(appDir(framework), ENTRIES[framework])).href);
 
-// Ready when the route answers 200 (with the session cookie on the protected route).
+// Ready when the route answers 200 (with the session cookie, as the load sends it to both routes).
 const url = `http://127.0.0.1:${port}/`;
 for (let attempt = 0; ; attempt++) {
-  const status = await fetch(url, { headers: cookie ? { cookie } : {} }).then(
+  const status = await fetch(url, { headers: { cookie } }).then(
     async (res) => {
       await res.arrayBuffer();
       return res.status;
