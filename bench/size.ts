@@ -103,15 +103,20 @@ function coldImportMs(specifier: string, runs = 5): { wall: number; cpu: number 
   return { wall: median(wall), cpu: median(cpu) };
 }
 
-/** The modules (`file:` URLs) a fresh Node process loads for `await import(specifier)`, through a load hook. */
+/**
+ * The modules (`file:` URLs) a fresh Node process loads for `await import(specifier)`: ES modules through a load
+ * hook, CommonJS ones from the require cache (a `require` inside a CommonJS module does not pass the hook).
+ */
 function modulesLoadedBy(specifier: string): string[] {
   const hooks = `let port;export function initialize(d){port=d.port}export async function load(u,c,n){port.postMessage(u);return n(u,c)}`;
   const script = [
-    `import{register}from'node:module';import{MessageChannel}from'node:worker_threads';`,
+    `import{createRequire,register}from'node:module';import{MessageChannel}from'node:worker_threads';`,
+    `import{pathToFileURL}from'node:url';`,
     `const{port1,port2}=new MessageChannel();const urls=new Set();const END='data:text/javascript,export{}';`,
     `const ended=new Promise(r=>port1.on('message',u=>u===END?r():urls.add(u)));`,
     `register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)},{data:{port:port2},transferList:[port2]});`,
     `await import(${JSON.stringify(specifier)});await import(END);await ended;port1.close();`,
+    `for(const p of Object.keys(createRequire(import.meta.url).cache))urls.add(pathToFileURL(p).href);`,
     `console.log(JSON.stringify([...urls].filter(u=>u.startsWith('file:'))));`,
   ].join('');
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: here, encoding: 'utf8' });
