@@ -3,7 +3,7 @@
  * timed: Kysely and the SQL dialects load only once an SQL adapter is created, Upstash only from
  * `@framework/auth/rate-limit/upstash`, the Wasm argon2 only from `@framework/auth/argon2-wasm`, the optional
  * drivers only on an adapter's first call, the OpenTelemetry API once `createAuth` is called, and the OAuth flow
- * (oauth4webapi) once an OAuth provider is built. (The milliseconds are printed by `npm run size -w @framework/bench`.)
+ * (oauth4webapi) once an OAuth provider is built; jose once a feature that signs or seals is set up. (The milliseconds are printed by `npm run size -w @framework/bench`.)
  */
 import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -23,6 +23,7 @@ const HEAVY = [
   'hash-wasm',
   '@opentelemetry/api',
   'oauth4webapi',
+  'jose',
 ];
 
 /** The node_modules packages a fresh process loads for `import(specifier)` (from the source, through tsx). */
@@ -36,7 +37,7 @@ async function loadedPackages(specifier: string, action?: 'sqlite' | 'request'):
 }
 
 describe('cold import of @framework/auth', { timeout: 180_000 }, () => {
-  it('loads no Kysely, SQL driver, Upstash, Wasm argon2, OpenTelemetry or oauth4webapi module', async () => {
+  it('loads no Kysely, SQL driver, Upstash, Wasm argon2, OpenTelemetry, oauth4webapi or jose module', async () => {
     const packages = await loadedPackages('@framework/auth');
     expect(packages).toContain('cookie'); // the probe sees the packages the index does load
     for (const heavy of HEAVY) expect(packages, heavy).not.toContain(heavy);

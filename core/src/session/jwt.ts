@@ -13,7 +13,9 @@
  * @internal
  * @module
  */
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { SignJWT } from 'jose/jwt/sign';
+import type { jwtVerify } from 'jose/jwt/verify';
+import type { JWTExpired } from 'jose/errors';
 import type { ResolvedAuthConfig } from '../config.js';
 import type { AuthCallbacks } from '../callbacks.js';
 import type { StorageAdapter } from '../storage/types.js';
@@ -25,6 +27,24 @@ import { USER_FIELDS_CLAIM, fieldClaims, fieldsFromClaims } from '../user-fields
 import type { UserField } from '../user-fields/definitions.js';
 import type { SessionRead, SessionStrategy } from './types.js';
 import { systemClock, type AuthClock } from '../clock.js';
+
+interface SessionJose {
+  SignJWT: typeof SignJWT;
+  jwtVerify: typeof jwtVerify;
+  JWTExpired: typeof JWTExpired;
+}
+
+let jose: Promise<SessionJose> | undefined;
+
+/**
+ * The jose modules of this strategy, loaded once per process when a JWT strategy is created (not on a cold import
+ * of the core: issue 39). Signing and verifying already wait for the derived key, so they wait for these too.
+ */
+function loadJose(): Promise<SessionJose> {
+  return (jose ??= Promise.all([import('jose/jwt/sign'), import('jose/jwt/verify'), import('jose/errors')]).then(
+    ([s, v, e]) => ({ SignJWT: s.SignJWT, jwtVerify: v.jwtVerify, JWTExpired: e.JWTExpired }),
+  ));
+}
 
 const ALG = 'HS256';
 const HKDF_SALT = 'framework.auth.session-jwt';
@@ -123,6 +143,8 @@ export function jwtStrategy(
   clock: AuthClock = systemClock,
 ): SessionStrategy {
   const keys = config.secret.map((s) => deriveKey(s));
+  const modules = loadJose();
+  modules.catch(() => {}); // a failed load is reported by the first sign or verify
   const cache = new Map<number, Verified>();
   const maxAge = config.session.maxAge;
   const updateAge = config.session.updateAge;
@@ -135,6 +157,7 @@ export function jwtStrategy(
     const iat = Math.floor(clock.now() / 1000);
     const exp = Math.min(iat + maxAge, until);
     const { iat: _i, exp: _e, jti: _j, ...rest } = claims;
+    const { SignJWT } = await modules;
     const value = await new SignJWT(rest)
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setIssuedAt(iat)
@@ -177,6 +200,7 @@ export function jwtStrategy(
   }
 
   async function verifySignature(value: string): Promise<Verified | 'expired' | null> {
+    const { jwtVerify, JWTExpired } = await modules;
     for (const key of keys) {
       try {
         const { payload } = await jwtVerify(value, await key, {
@@ -193,7 +217,7 @@ export function jwtStrategy(
         return verified;
       } catch (e) {
         // jose checks the signature before the claims, so JWTExpired means a genuine but stale token.
-        if (e instanceof joseErrors.JWTExpired) return 'expired';
+        if (e instanceof JWTExpired) return 'expired';
       }
     }
     return null;
