@@ -321,3 +321,36 @@ describe('authMiddleware: a request given as a builder', () => {
     expect([built, seen]).toEqual([3, ['http://localhost/r?x=1']]);
   });
 });
+
+describe('authMiddleware: a user read synchronously', () => {
+  const scopeOf = (user: User | null) => ({ user, expired: false, config: { pages: {} } }) as unknown as AuthScope;
+
+  it('calls next in the same tick when the scope holds a user who passes the role checks', async () => {
+    const next = vi.fn(() => new Response('next'));
+    const answer = authMiddleware({ role: 'viewer' })(get('/r'), next, { env: {}, rbac, scope: scopeOf(editor) });
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(await (await answer).text()).toBe('next');
+  });
+
+  it('still waits for an async authorize and for a context getUser', async () => {
+    const next = vi.fn(() => new Response('next'));
+    const viaAuthorize = authMiddleware({ authorize: async () => true })(get('/r'), next, {
+      env: {},
+      scope: scopeOf(editor),
+    });
+    const viaGetUser = authMiddleware()(get('/r'), next, mockContext(editor));
+    expect(next).not.toHaveBeenCalled();
+    expect((await viaAuthorize).status).toBe(200);
+    expect((await viaGetUser).status).toBe(200);
+    expect(next).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers a synchronous throw as a rejection, as before', async () => {
+    const failing = authMiddleware({
+      authorize: () => {
+        throw new Error('authorize failed');
+      },
+    })(get('/r'), () => new Response('next'), { env: {}, scope: scopeOf(editor) });
+    await expect(failing).rejects.toThrow('authorize failed');
+  });
+});

@@ -12,6 +12,13 @@ import { checkOptions } from './options.js';
 import { DEFAULT_SIGN_IN_PAGE, forbiddenResponse, unauthenticatedResponse } from './responses.js';
 import type { AuthMiddleware, AuthMiddlewareContext, AuthMiddlewareOptions } from './types.js';
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/** An `authorize` answer: anything but `true` refuses. */
+const refusedUnlessTrue = (allowed: unknown): ForbiddenError | null =>
+  allowed === true ? null : new ForbiddenError('You are not allowed to access this resource');
+
 /** The request scope when there is one (`auth.run`, an adapter middleware), else undefined. */
 function optionalScope(): AuthScope | undefined {
   try {
@@ -21,11 +28,14 @@ function optionalScope(): AuthScope | undefined {
   }
 }
 
-async function readUser(
+function readUser(
   context: AuthMiddlewareContext | undefined,
   scope: AuthScope | undefined,
-): Promise<User | null> {
-  if (context?.auth && typeof context.auth.getUser === 'function') return (await context.auth.getUser()) ?? null;
+): User | null | Promise<User | null> {
+  if (context?.auth && typeof context.auth.getUser === 'function') {
+    const user = context.auth.getUser();
+    return isThenable(user) ? Promise.resolve(user).then((found) => found ?? null) : (user ?? null);
+  }
   if (scope) return rbacSubject(scope);
   throw new Error(
     'authMiddleware() found no user: call it inside a request scope (auth.run(request, fn), or after an adapter middleware such as authSession(auth) for Hono), or pass a context with auth.getUser().',
@@ -33,21 +43,21 @@ async function readUser(
 }
 
 /** The first failed check as a ForbiddenError, or null when every configured check passes. */
-async function denial(
+function denial(
   options: Readonly<AuthMiddlewareOptions>,
   user: User,
   request: () => Request,
   rbac: () => RBAC,
-): Promise<ForbiddenError | null> {
+): ForbiddenError | null | Promise<ForbiddenError | null> {
   if (options.role !== undefined && !rbac().hasRole(user, options.role)) return missingRole(options.role);
   if (options.roles !== undefined && !rbac().hasRole(user, options.roles)) return missingRole(options.roles);
   if (options.permission !== undefined && !rbac().hasPermission(user, options.permission))
     return missingPermission(options.permission);
   if (options.permissions !== undefined && !rbac().hasPermission(user, options.permissions))
     return missingPermission(options.permissions);
-  if (options.authorize && (await options.authorize(user, request())) !== true)
-    return new ForbiddenError('You are not allowed to access this resource');
-  return null;
+  if (!options.authorize) return null;
+  const allowed = options.authorize(user, request());
+  return isThenable(allowed) ? Promise.resolve(allowed).then(refusedUnlessTrue) : refusedUnlessTrue(allowed);
 }
 
 /**
@@ -103,26 +113,35 @@ export function authMiddleware(options?: AuthMiddlewareOptions): AuthMiddleware 
   const checked = checkOptions(options);
   const required = checked.required ?? true;
 
-  return async function protect(source, next, context) {
-    const request = typeof source === 'function' ? source : () => source;
-    const scope = context?.scope ?? optionalScope();
-    const user = await readUser(context, scope);
-    if (!user) {
-      if (!required) return next();
-      return unauthenticatedResponse(request(), {
-        expired: scope?.expired === true,
-        redirectTo: checked.unauthenticatedRedirect,
-        signInPage: scope?.config.pages.signIn ?? DEFAULT_SIGN_IN_PAGE,
-      });
+  // Not async: a request that passes with a user read synchronously waits on no promise of its own (the scope's
+  // user and the role checks are synchronous; `authorize` and a context's `getUser` may return promises).
+  return function protect(source, next, context) {
+    try {
+      const request = typeof source === 'function' ? source : () => source;
+      const scope = context?.scope ?? optionalScope();
+      const decide = (user: User | null): Response | Promise<Response> => {
+        if (!user) {
+          if (!required) return next();
+          return unauthenticatedResponse(request(), {
+            expired: scope?.expired === true,
+            redirectTo: checked.unauthenticatedRedirect,
+            signInPage: scope?.config.pages.signIn ?? DEFAULT_SIGN_IN_PAGE,
+          });
+        }
+        let rbac: RBAC | undefined;
+        const lookup = () =>
+          (rbac ??= expectRBAC(context?.rbac ?? checked.rbac ?? scope?.extensions.rbac, 'authMiddleware'));
+        const answer = (denied: ForbiddenError | null) =>
+          denied ? forbiddenResponse(request(), denied, checked.unauthorizedRedirect) : next();
+        const denied = denial(checked, user, request, lookup);
+        return denied instanceof Promise ? denied.then(answer) : answer(denied);
+      };
+      const user = readUser(context, scope);
+      return user instanceof Promise ? user.then(decide) : Promise.resolve(decide(user));
+    } catch (error) {
+      return Promise.reject(error);
     }
-    let rbac: RBAC | undefined;
-    const lookup = () =>
-      (rbac ??= expectRBAC(context?.rbac ?? checked.rbac ?? scope?.extensions.rbac, 'authMiddleware'));
-    const denied = await denial(checked, user, request, lookup);
-    if (denied) return forbiddenResponse(request(), denied, checked.unauthorizedRedirect);
-    return next();
   };
 }
 
-/** The spec's alias of {@link authMiddleware}. */
 export const middleware = authMiddleware;
