@@ -142,7 +142,11 @@ export class BatchConsumer {
       }
       const token = `${this.host.instance}:${++this.batches}`;
       try {
-        const batch = await this.collect(token);
+        // A full batch already held (the per-message form, mostly): taken without collect()'s async frame.
+        const batch =
+          this.prefetched.length >= this.consumer.batchSize
+            ? this.prefetched.splice(0, this.consumer.batchSize)
+            : await this.collect(token);
         // A blocking fetch can outlive stop() (the worker's blocking connection closes late): give those back.
         if (!this.running) await this.release(batch, token);
         else if (batch.length > 0) this.deliver(batch, token);
