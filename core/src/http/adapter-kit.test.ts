@@ -16,6 +16,21 @@ describe('requestUrlOf', () => {
     expect(requestUrlOf({ protocol: 'http', host: undefined, target: '/' })).toBe('http://localhost/');
   });
 
+  it('answers a URL asked for again as the first time: normalised, per protocol and host, a malformed one refused again', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(requestUrlOf({ protocol: 'https', host: 'a.example', target: '/x/../y?q=%7e' })).toBe(
+        'https://a.example/y?q=%7e',
+      );
+      expect(requestUrlOf({ protocol: 'https', host: 'b.example', target: '/x/../y?q=%7e' })).toBe(
+        'https://b.example/y?q=%7e',
+      );
+      expect(requestUrlOf({ protocol: 'http', host: 'a.example', target: '/x/../y?q=%7e' })).toBe(
+        'http://a.example/y?q=%7e',
+      );
+      expect(() => requestUrlOf({ protocol: 'http', host: 'a.example:99999', target: '/' })).toThrow();
+    }
+  });
+
   it('refuses absolute-form targets and hosts with userinfo, paths, spaces or other characters', () => {
     const cases: [host: string, target: string][] = [
       ['app.example', 'http://evil.example/auth'],
