@@ -8,30 +8,29 @@ const SLOT_LEASE_MS = 30_000;
 const FIRST_PAUSE_MS = 10;
 const MAX_PAUSE_MS = 200;
 
+/** How {@link withFleetSlots} and its slow path are called. */
+type RunHoldingSlots = <T extends { settled?: Promise<void> }>(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  key: string | undefined,
+  fn: () => Promise<T>,
+) => Promise<T>;
+
 /**
  * Runs `fn` holding the fleet-wide slots of a run on an engine with shared limits (BullMQ): one of
  * `concurrency` slots of the trigger (non-queue triggers; a queue trigger's limit is its queue's global
  * concurrency) and the slot of its `concurrencyKey`, so across every instance no more than `concurrency`
  * runs, and one run per key, execute at once. Without shared limits (memory engine) it just runs `fn`.
  */
-export function withFleetSlots<T extends { settled?: Promise<void> }>(
-  core: RuntimeCore,
-  trigger: RegisteredTrigger,
-  key: string | undefined,
-  fn: () => Promise<T>,
-): Promise<T> {
+export const withFleetSlots: RunHoldingSlots = (core, trigger, key, fn) => {
   const { config, source } = trigger.definition;
   // Most runs hold no fleet slot (a queue trigger without a key): `fn` runs without an async frame of ours.
   if (!core.fleet || (key === undefined && (config.concurrency === undefined || source.type === 'queue'))) return fn();
   return withSlotsOf(core, trigger, key, fn);
-}
+};
 
-async function withSlotsOf<T extends { settled?: Promise<void> }>(
-  core: RuntimeCore,
-  trigger: RegisteredTrigger,
-  key: string | undefined,
-  fn: () => Promise<T>,
-): Promise<T> {
+/** {@link withFleetSlots} once the run holds a slot: acquires them, runs `fn`, releases them when the run ends. */
+const withSlotsOf: RunHoldingSlots = async (core, trigger, key, fn) => {
   const { config, source } = trigger.definition;
   const wanted: Array<[string, number]> = [];
   if (config.concurrency !== undefined && source.type !== 'queue')
@@ -43,18 +42,15 @@ async function withSlotsOf<T extends { settled?: Promise<void> }>(
     if (slot) slots.push(slot);
   }
   const release = () => Promise.all(slots.map((slot) => slot.release())).then(() => undefined);
-  let result: T;
-  try {
-    result = await fn();
-  } catch (error) {
+  const result = await fn().catch(async (error: unknown) => {
     await release();
     throw error;
-  }
+  });
   // A run past its hard cap keeps its slots until it really ends.
   if (result.settled) void result.settled.then(release);
   else await release();
   return result;
-}
+};
 
 /** Waits for a slot; `undefined` once the runtime's stop deadline passed (the run then goes on without it). */
 async function acquire(core: RuntimeCore, name: string, limit: number): Promise<FleetSlot | undefined> {
