@@ -19,17 +19,29 @@ export const WORKERD_COMPAT: { compatibilityDate: string; compatibilityFlags: st
 };
 
 /**
+ * Packages the kit loads on demand (a dynamic `import()`) that a Worker needs: jose (JWT sessions, sealed
+ * cookies), oauth4webapi (the OAuth flow) and the OpenTelemetry API. They are bundled, as a Worker's bundler
+ * (wrangler's esbuild) bundles them.
+ */
+const LAZY_FOR_WORKERS = ['jose', 'oauth4webapi', '@opentelemetry/api'];
+
+/** Whether `specifier` is one of {@link LAZY_FOR_WORKERS} or a subpath of one. */
+const lazyForWorkers = (specifier: string) =>
+  LAZY_FOR_WORKERS.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+
+/**
  * The kit reaches its Node-only optional packages (better-sqlite3, pg,
  * node-redis, BullMQ, jiti, the SMTP parser, native argon2) only through
  * dynamic `import()`, on paths a Worker never takes. Those imports stay out
- * of the bundle (in workerd they would reject), whatever the package; static
- * imports are always bundled, so nothing a Worker needs can be left out.
+ * of the bundle (in workerd they would reject), whatever the package, but for
+ * the ones a Worker needs ({@link LAZY_FOR_WORKERS}); static imports are always
+ * bundled, so nothing a Worker needs can be left out.
  */
 const nodeOnlyDynamicImports: Plugin = {
   name: 'node-only-dynamic-imports',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.kind === 'dynamic-import' && !args.path.startsWith('@framework/')
+      args.kind === 'dynamic-import' && !args.path.startsWith('@framework/') && !lazyForWorkers(args.path)
         ? { path: args.path, external: true }
         : undefined,
     );
