@@ -150,8 +150,16 @@ describe('example-workers on workerd', () => {
       headers: { 'content-type': 'application/json' },
       body: chunks,
       duplex: 'half',
-    } as RequestInit);
-    expect(big.status).toBe(413);
+    } as RequestInit).catch((error: unknown) => error);
+    if (big instanceof Response) expect(big.status).toBe(413);
+    else {
+      // The kit answers 413 before the body has all arrived and lets the rest go; workerd may then close the
+      // connection while the client still sends, and the client sees the reset instead of the answer.
+      const cause = (big as { cause?: { code?: string; message?: string } }).cause;
+      expect(`${cause?.code} ${cause?.message}`).toMatch(/ECONNRESET|EPIPE|UND_ERR_SOCKET|other side closed/);
+    }
+    // Either way the Worker serves the next request.
+    expect((await call('/auth/csrf')).status).toBe(200);
   });
 
   it('answers 429 once one address has signed up too often', async () => {
