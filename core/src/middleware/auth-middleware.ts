@@ -11,9 +11,7 @@ import type { User } from '../types.js';
 import { checkOptions } from './options.js';
 import { DEFAULT_SIGN_IN_PAGE, forbiddenResponse, unauthenticatedResponse } from './responses.js';
 import type { AuthMiddleware, AuthMiddlewareContext, AuthMiddlewareOptions } from './types.js';
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as { then?: unknown } | null)?.then === 'function';
+import { isThenable } from '../thenable.js';
 
 /** An `authorize` answer: anything but `true` refuses. */
 const refusedUnlessTrue = (allowed: unknown): ForbiddenError | null =>
@@ -144,4 +142,5 @@ export function authMiddleware(options?: AuthMiddlewareOptions): AuthMiddleware 
   };
 }
 
+/** The spec's alias of {@link authMiddleware}. */
 export const middleware = authMiddleware;

@@ -12,6 +12,7 @@ import { sessionReadNowOf } from '../storage/session-read-now.js';
 import { revokeUserSessions } from './revoke.js';
 import type { SessionRead, SessionStrategy } from './types.js';
 import { systemClock, type AuthClock } from '../clock.js';
+import { isThenable } from '../thenable.js';
 
 const TOKEN = /^([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{32,128})$/;
 /** `lastActiveAt` is written at most this often per session (ms), or at each sliding refresh. */
@@ -22,9 +23,6 @@ const MAX_USER_AGENT = 512;
 const MAX_VERIFIED = 5_000;
 
 const none = (): SessionRead => ({ status: 'none' });
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as { then?: unknown } | null)?.then === 'function';
 
 export function databaseStrategy(
   config: ResolvedAuthConfig,
@@ -65,7 +63,8 @@ export function databaseStrategy(
     try {
       let id: string;
       let secret: string;
-      if (verified.has(value)) {
+      const knownHash = verified.get(value);
+      if (knownHash !== undefined) {
         // A value verified before had the token's form: split it without the pattern.
         const dot = value.indexOf('.');
         id = value.slice(0, dot);
@@ -81,8 +80,8 @@ export function databaseStrategy(
       const found = readNow ? readNow(id) : adapter.getSessionAndUser(id);
       // Any thenable is waited for (adapters written in JavaScript may return their driver's own).
       return isThenable(found)
-        ? Promise.resolve(found).then((f) => checked(f, secret, value, forceRefresh))
-        : checked(found, secret, value, forceRefresh);
+        ? Promise.resolve(found).then((f) => checked(f, secret, value, forceRefresh, knownHash))
+        : checked(found, secret, value, forceRefresh, knownHash);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -94,10 +93,12 @@ export function databaseStrategy(
     secret: string,
     value: string,
     forceRefresh: boolean,
+    knownHash: string | undefined,
   ): SessionRead | Promise<SessionRead> {
     if (!found) return { status: 'none' };
     const tokenHash = found.session.tokenHash;
-    if (verified.get(value) === tokenHash) return settle(found, value, forceRefresh);
+    // The stored hash this value was verified against before, looked up once by `read`.
+    if (knownHash !== undefined && knownHash === tokenHash) return settle(found, value, forceRefresh);
     const matches = secretMatches(found, secret);
     if (typeof matches !== 'boolean')
       return matches.then((ok) => (ok ? (remember(value, tokenHash), settle(found, value, forceRefresh)) : none()));
