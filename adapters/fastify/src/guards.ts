@@ -32,28 +32,9 @@ function scopeOf(request: FastifyRequest, caller: string): AuthScope {
   return scope;
 }
 
-/** What a guard returns for a request it lets through without asking `authMiddleware`: settled once, shared. */
-const PASSED_NOW: Promise<undefined> = Promise.resolve(undefined);
-
 function guard(options: AuthMiddlewareOptions, caller: string): AuthGuard {
+  // authMiddleware decides every check; a signed-in user read from the scope passes it in the same tick.
   const check = authMiddleware(options);
-  // No role, permission or authorize check: authMiddleware lets every signed-in user through (and answers only the
-  // signed-out ones), so a signed-in user passes here without its promises.
-  const signedInPasses =
-    options.role === undefined &&
-    options.roles === undefined &&
-    options.permission === undefined &&
-    options.permissions === undefined &&
-    options.authorize === undefined;
-  const checked = async (reply: FastifyReply, scope: AuthScope) => {
-    const response = await check(
-      () => scope.request,
-      () => PASSED,
-      { scope },
-    );
-    if (response === PASSED) return undefined;
-    return sendWebResponse(reply, response);
-  };
   return (request, reply) => {
     let scope: AuthScope;
     try {
@@ -61,8 +42,11 @@ function guard(options: AuthMiddlewareOptions, caller: string): AuthGuard {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    if (signedInPasses && scope.user) return PASSED_NOW;
-    return checked(reply, scope);
+    return check(
+      () => scope.request,
+      () => PASSED,
+      { scope },
+    ).then((response) => (response === PASSED ? undefined : sendWebResponse(reply, response)));
   };
 }
 
