@@ -101,7 +101,13 @@ export type { OkJson, ProvidersJson, SessionInfoJson, SessionJson, UserJson } fr
 export type { CoreApi } from './engine/core-api.js';
 export { endpoint } from './engine/endpoint.js';
 export { emailAndPassword } from './email-password/plugin.js';
-export { requestUrlOf, clientErrorOf, withSetCookies, bodylessRequest } from './http/adapter-kit.js';
+export {
+  requestUrlOf,
+  checkRequestTarget,
+  clientErrorOf,
+  withSetCookies,
+  bodylessRequest,
+} from './http/adapter-kit.js';
 export type { WebhookRuntime } from './http/webhook-runtime.js';
 export {
   emailedLinkRoute,

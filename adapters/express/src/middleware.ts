@@ -3,26 +3,12 @@
  * request scope for `getUser()`, `requireAuth()` and the other helpers.
  * @module
  */
-import type { RequestHandler } from 'express';
-import type { Auth, AuthScope, RequestInfo, Session, User } from '@framework/auth';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Auth, AuthScope, RequestInfo } from '@framework/auth';
 import { lazyWebRequest } from './request.js';
 import { keepScope } from './request-scope.js';
 
-/** What {@link authSession} puts on `req.auth`. */
-export interface ExpressAuthState {
-  user: User | null;
-  session: Session | null;
-}
-
-declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace Express {
-    interface Request {
-      /** The session of the request, set by `authSession` from `@framework/express`. */
-      auth?: ExpressAuthState;
-    }
-  }
-}
+export type { ExpressAuthState } from './request-scope.js';
 
 /** Options of {@link authSession}. */
 export interface AuthSessionOptions {
@@ -60,34 +46,48 @@ export interface AuthSessionOptions {
  * ```
  */
 export function authSession(auth: Auth, options: AuthSessionOptions = {}): RequestHandler {
+  if (options.scope === true) {
+    return (req, res, next) => {
+      auth
+        .run(
+          lazyWebRequest(req),
+          (scope) => {
+            enter(req, res, scope);
+            next();
+          },
+          infoOf(req),
+        )
+        .catch(next);
+    };
+  }
   return (req, res, next) => {
     // Built only if something reads it (a plugin's credential, scope.request): the cookie comes from Node's headers.
-    const request = lazyWebRequest(req);
-    const enter = (state: AuthScope) => {
-      keepScope(req, state);
-      req.auth = { user: state.user, session: state.session };
-      res.locals.user = state.user;
-      res.locals.session = state.session;
-      for (const cookie of state.headers.getSetCookie()) res.append('Set-Cookie', cookie);
-    };
-    const ip = req.socket?.remoteAddress;
-    const info: RequestInfo = ip ? { ip, cookie: req.headers.cookie ?? null } : { cookie: req.headers.cookie ?? null };
-    if (options.scope !== true) {
-      Promise.resolve(auth.openScope(request, info)).then((state) => {
-        enter(state);
+    const opened = auth.openScope(lazyWebRequest(req), infoOf(req));
+    if (opened instanceof Promise) {
+      opened.then((scope) => {
+        enter(req, res, scope);
         next();
       }, next);
       return;
     }
-    auth
-      .run(
-        request,
-        (scope) => {
-          enter(scope);
-          next();
-        },
-        info,
-      )
-      .catch(next);
+    // Answered from memory (a JWT seen before): the rest of the chain runs in this tick.
+    enter(req, res, opened);
+    next();
   };
+}
+
+/** What the session read needs of `req` besides the `Request`: the client's address and the raw `Cookie` header. */
+function infoOf(req: Request): RequestInfo {
+  const cookie = req.headers.cookie ?? null;
+  const ip = req.socket?.remoteAddress;
+  return ip ? { ip, cookie } : { cookie };
+}
+
+/** Hands the scope to the rest of the chain: `req.auth`, `res.locals`, and the session cookies to send. */
+function enter(req: Request, res: Response, scope: AuthScope): void {
+  keepScope(req, scope);
+  res.locals.user = scope.user;
+  res.locals.session = scope.session;
+  const cookies = scope.headers.getSetCookie();
+  for (let i = 0; i < cookies.length; i++) res.append('Set-Cookie', cookies[i]);
 }

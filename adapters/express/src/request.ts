@@ -5,7 +5,7 @@
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express';
 import { createHeaders, createRequest } from '@remix-run/node-fetch-server';
-import { bodylessRequest, requestUrlOf } from '@framework/auth';
+import { bodylessRequest, checkRequestTarget, requestUrlOf } from '@framework/auth';
 import { reserialise } from './body.js';
 
 /** Options of {@link toWebRequest}. */
@@ -80,14 +80,19 @@ export function toWebRequest(req: ExpressRequest, res: ExpressResponse, options:
 }
 
 /**
- * The body-less Web Request of `req` as a builder for `auth.openScope` / `auth.run` (a `RequestSource`): the URL is
- * built and checked now, so a malformed `Host` or target throws here as in {@link toWebRequest}; the `Headers` and
- * the `Request` are built on the first call only (the session read by cookie never calls it).
+ * The body-less Web Request of `req` as a builder for `auth.openScope` / `auth.run` (a `RequestSource`): the target
+ * and `Host` are checked now, so a malformed `Host` or target throws here as in {@link toWebRequest}; the URL, the
+ * `Headers` and the `Request` are built on the first call only (the session read by cookie never calls it).
  * @throws AuthError `INVALID_REQUEST` (400), as {@link requestUrl}, and for a method a Web `Request` cannot carry.
  * @internal
  */
 export function lazyWebRequest(req: ExpressRequest): () => Request {
-  return bodylessRequest(requestUrl(req), req.method, () => createHeaders(req));
+  checkRequestTarget(req.headers.host, req.originalUrl ?? req.url);
+  return bodylessRequest(
+    () => requestUrl(req),
+    req.method,
+    () => createHeaders(req),
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUTH_ERRORS } from '../error-codes.js';
-import { bodylessRequest, clientErrorOf, requestUrlOf, withSetCookies } from './adapter-kit.js';
+import { bodylessRequest, checkRequestTarget, clientErrorOf, requestUrlOf, withSetCookies } from './adapter-kit.js';
 
 describe('requestUrlOf', () => {
   it('builds the URL of an origin-form target on a plain host', () => {
@@ -118,7 +118,50 @@ describe('withSetCookies', () => {
   });
 });
 
+describe('checkRequestTarget', () => {
+  it('property: refuses exactly what requestUrlOf refuses, asked once or again after another host', () => {
+    const hosts = fc.oneof(
+      fc.constantFrom('app.example', 'app.example:99999', '[::1]:3000', '', 'a b', 'user@evil.example', '#', undefined),
+      fc.string({ maxLength: 20 }),
+    );
+    const targets = fc.oneof(fc.webPath(), fc.constantFrom('/', 'http://evil.example/', '*', ''));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(hosts, targets), { minLength: 1, maxLength: 6 }), (requests) => {
+        for (const [host, target] of requests) {
+          let expected: unknown;
+          try {
+            requestUrlOf({ protocol: 'http', host, target });
+          } catch (e) {
+            expected = e;
+          }
+          if (expected === undefined) expect(() => checkRequestTarget(host, target)).not.toThrow();
+          else
+            expect(() => checkRequestTarget(host, target)).toThrow(
+              expect.objectContaining({ code: 'INVALID_REQUEST', status: 400 }),
+            );
+        }
+      }),
+    );
+  });
+});
+
 describe('bodylessRequest', () => {
+  it('takes the URL as a function, called when the Request is built', () => {
+    let urls = 0;
+    const build = bodylessRequest(
+      () => {
+        urls++;
+        return 'https://app.example/late';
+      },
+      'GET',
+      () => ({}),
+    );
+    expect(urls).toBe(0);
+    expect(build().url).toBe('https://app.example/late');
+    build();
+    expect(urls).toBe(1);
+  });
+
   it('builds the Request once, on the first call, with the headers read then', () => {
     let reads = 0;
     const build = bodylessRequest('https://app.example/x?y=1', 'POST', () => {

@@ -56,6 +56,31 @@ export function requestUrlOf(parts: { protocol: string; host: string | undefined
   return href;
 }
 
+/** The last `Host` value {@link checkRequestTarget} accepted: a server is mostly asked under one name. */
+let lastAcceptedHost: string | undefined;
+
+/**
+ * Refuses now what {@link requestUrlOf} would refuse once the URL is built, without building it: a target that is
+ * not origin-form (RFC 9112 §3.2.1) or a `Host` with anything but a host and a port, or whose URL does not parse (a
+ * port above 65535). For adapters that build the URL only if something reads the Web `Request`, so that a forged
+ * `Host` is answered 400 on every route as before. The last accepted `Host` is remembered: the common request costs
+ * one string comparison.
+ * @param host the `Host` header (`undefined` when the client sent none: `localhost`).
+ * @param target the request target as the client sent it.
+ * @throws AuthError `INVALID_REQUEST` (400).
+ * @example
+ * ```ts
+ * checkRequestTarget(req.headers.host, req.originalUrl);
+ * const request = bodylessRequest(() => requestUrlOf({ protocol: req.protocol, host, target }), req.method, headers);
+ * ```
+ */
+export function checkRequestTarget(host: string | undefined, target: string): void {
+  if (!target.startsWith('/')) throw badTarget('The request target must be a path');
+  if (host === undefined || host === lastAcceptedHost) return;
+  requestUrlOf({ protocol: 'http', host, target: '/' });
+  lastAcceptedHost = host;
+}
+
 /** Methods a Web `Request` refuses to carry (the Fetch standard's forbidden methods). */
 const FORBIDDEN_METHOD = /^(?:CONNECT|TRACE|TRACK)$/i;
 
@@ -64,7 +89,8 @@ const FORBIDDEN_METHOD = /^(?:CONNECT|TRACE|TRACK)$/i;
  * `RequestSource`): the method is checked now, the `Request` (and its headers, from `headers()`) is built on the
  * first call only and kept. Adapters on Node frameworks pass it with the raw `Cookie` header in `info.cookie`, so
  * a session read by cookie builds no `Request` (about 10 µs of CPU and its garbage on Node 20).
- * @param url the absolute URL, checked already (see {@link requestUrlOf}).
+ * @param url the absolute URL, checked already (see {@link requestUrlOf}), or a function giving it on the first call
+ *   (the target checked already, see {@link checkRequestTarget}).
  * @param method the request method.
  * @param headers the request's headers, read on the first call.
  * @throws AuthError `INVALID_REQUEST` (400) for a method a Web `Request` cannot carry (`CONNECT`, `TRACE`, `TRACK`).
@@ -74,11 +100,15 @@ const FORBIDDEN_METHOD = /^(?:CONNECT|TRACE|TRACK)$/i;
  * const scope = await auth.openScope(request, { ip, cookie: req.headers.cookie ?? null });
  * ```
  */
-export function bodylessRequest(url: string, method: string, headers: () => HeadersInit): () => Request {
+export function bodylessRequest(
+  url: string | (() => string),
+  method: string,
+  headers: () => HeadersInit,
+): () => Request {
   if (FORBIDDEN_METHOD.test(method))
     throw authError('INVALID_REQUEST', 'The request cannot be represented as a Web Request');
   let built: Request | undefined;
-  return () => (built ??= new Request(url, { method, headers: headers() }));
+  return () => (built ??= new Request(typeof url === 'string' ? url : url(), { method, headers: headers() }));
 }
 
 /** The kit's code of each 4xx status a framework or its plugins raise; any other 4xx is `INVALID_REQUEST`. */
