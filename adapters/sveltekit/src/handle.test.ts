@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { getUser, type Auth } from '@framework/auth';
+import { getUser, type Auth, type RequestInfo } from '@framework/auth';
 import { authHandle, forwardCookies } from './index.js';
 import type { AuthLocals } from './locals.js';
 import { authFixture, laterSession } from '@framework/testing/conformance';
@@ -83,6 +83,41 @@ describe('authHandle: the session of every request', () => {
     });
     expect(await res.json()).toEqual({ local: 'ada@example.com', session: 'ada@example.com' });
     expect(run).not.toHaveBeenCalled();
+  });
+
+  it('asks SvelteKit for the client address only when the session read uses it, and once', async () => {
+    const { auth, signIn } = await authFixture();
+    const cookie = await signIn('ada@example.com');
+    const infos: RequestInfo[] = [];
+    const openScope = auth.openScope.bind(auth);
+    vi.spyOn(auth, 'openScope').mockImplementation((request, info) => {
+      if (info) infos.push(info);
+      return openScope(request, info);
+    });
+    for (const options of [{ building: false }, { building: false, lazy: true }]) {
+      const getClientAddress = vi.fn(() => '203.0.113.7');
+      const handle = authHandle(auth, options);
+      const event = fakeEvent('/', { headers: { cookie } }, { getClientAddress });
+      const res = await runHandle(handle, event, async (e) => {
+        await (e.locals as AuthLocals).auth();
+        return new Response('ok');
+      });
+      expect(res.status).toBe(200);
+      expect(getClientAddress).not.toHaveBeenCalled();
+      const info = infos.at(-1)!;
+      expect([info.ip, info.ip]).toEqual(['203.0.113.7', '203.0.113.7']);
+      expect(getClientAddress).toHaveBeenCalledTimes(1);
+    }
+    const unknown = authHandle(auth, { building: false });
+    const noAddress = () => {
+      throw new Error('not supported');
+    };
+    await runHandle(
+      unknown,
+      fakeEvent('/', { headers: { cookie } }, { getClientAddress: noAddress }),
+      () => new Response(),
+    );
+    expect(infos.at(-1)!.ip).toBeUndefined();
   });
 
   it('with {scope: true} sets locals and the request scope, signed out and signed in', async () => {

@@ -63,6 +63,24 @@ export function clientInfo(event: Pick<RequestEvent, 'getClientAddress'>): Reque
   }
 }
 
+/**
+ * {@link clientInfo} for the session read: the client's address is asked of SvelteKit only when something reads
+ * `ip` (a plugin's credential, such as an API key's failure count); a session read by cookie never does, and
+ * `getClientAddress` costs about 1 µs a request on adapter-node. Read once.
+ */
+class SessionReadInfo implements RequestInfo {
+  private readonly event: Pick<RequestEvent, 'getClientAddress'>;
+  private known: RequestInfo | undefined;
+
+  constructor(event: Pick<RequestEvent, 'getClientAddress'>) {
+    this.event = event;
+  }
+
+  get ip(): string | undefined {
+    return (this.known ??= clientInfo(this.event)).ip;
+  }
+}
+
 /** Whether `pathname` is `base` or under it (no string built per request). */
 function underBase(pathname: string, base: string): boolean {
   return (
@@ -183,7 +201,7 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle
       // A refused read (an API key over its budget) becomes the kit's error, as a guard's would: never a 500.
       const read = () =>
         (pending ??= new Promise<SessionRead>((resolve) =>
-          resolve(kit.openScope(event.request, clientInfo(event))),
+          resolve(kit.openScope(event.request, new SessionReadInfo(event))),
         ).catch((thrown: unknown) => refuseAuthError(state, thrown)));
       const state: EventAuthState = { auth: kit, read };
       attachState(event, state);
@@ -203,7 +221,7 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle
       // openScope, not run: no AsyncLocalStorage scope is entered, so Node 20's promise hooks stay off.
       let scope: SessionRead;
       try {
-        const opened = kit.openScope(event.request, clientInfo(event));
+        const opened = kit.openScope(event.request, new SessionReadInfo(event));
         scope = opened instanceof Promise ? await opened : opened;
       } catch (thrown) {
         // Reading the session refused the request (an API key over its budget: RATE_LIMITED): answer as the kit does.
@@ -227,7 +245,7 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle
           setLocals(locals, scope);
           return finish(event, state, await resolve(event), scope.headers);
         },
-        clientInfo(event),
+        new SessionReadInfo(event),
       );
     } catch (thrown) {
       // Reading the session refused the request (an API key over its budget: RATE_LIMITED): answer as the kit does.
