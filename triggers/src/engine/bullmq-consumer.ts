@@ -66,7 +66,11 @@ export class BatchConsumer {
   /** Batches whose handler runs. */
   private inHandler = 0;
   /** Deliveries from handler to settlement, so stop() waits for them. */
-  private readonly inFlight = new Set<Promise<void>>();
+  private flights = 0;
+  /** Resolves stop()'s wait once no delivery is in flight. */
+  private whenLanded: (() => void) | undefined;
+  /** The loop holds a free slot for the batch it collects (jobs held meanwhile do not take it). */
+  private collecting = false;
   /** Jobs fetched ahead (active and locked with their own token), for the next batches. */
   private readonly prefetched: Job[] = [];
   /** Delivered jobs not settled yet, with their token: their locks are extended. */
@@ -105,7 +109,7 @@ export class BatchConsumer {
     this.running = false;
     this.nudge();
     await this.loop;
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+    while (this.flights > 0) await new Promise<void>((resolve) => (this.whenLanded = resolve));
     clearInterval(this.keeper);
   }
 
@@ -142,11 +146,18 @@ export class BatchConsumer {
       }
       const token = `${this.host.instance}:${++this.batches}`;
       try {
-        // A full batch already held (the per-message form, mostly): taken without collect()'s async frame.
-        const batch =
-          this.prefetched.length >= this.consumer.batchSize
-            ? this.prefetched.splice(0, this.consumer.batchSize)
-            : await this.collect(token);
+        // A full batch already held: taken without collect()'s async frame.
+        let batch: Job[];
+        if (this.prefetched.length >= this.consumer.batchSize)
+          batch = this.prefetched.splice(0, this.consumer.batchSize);
+        else {
+          this.collecting = true;
+          try {
+            batch = await this.collect(token);
+          } finally {
+            this.collecting = false;
+          }
+        }
         // A blocking fetch can outlive stop() (the worker's blocking connection closes late): give those back.
         if (!this.running) await this.release(batch, token);
         else if (batch.length > 0) this.deliver(batch, token);
@@ -181,8 +192,21 @@ export class BatchConsumer {
     return (await this.worker.getNextJob(token, { block })) ?? undefined;
   }
 
-  /** Holds a job fetched ahead, and wakes a loop waiting for a first job. */
+  /**
+   * Holds a job fetched ahead, and wakes a loop waiting for a first job. In the per-message form (batches of
+   * one) a job that a free slot can take is delivered at once instead, without a turn of the loop; the slot
+   * the loop collects for stays its own.
+   */
   private hold(job: Job): void {
+    if (
+      this.consumer.batchSize === 1 &&
+      this.running &&
+      this.prefetched.length === 0 &&
+      this.inHandler + (this.collecting ? 1 : 0) < this.slots
+    ) {
+      this.deliver([job], job.token ?? `${this.host.instance}:${this.batches}`);
+      return;
+    }
     this.prefetched.push(job);
     this.nudge();
   }
@@ -282,94 +306,116 @@ export class BatchConsumer {
    */
   private deliver(batch: Job[], token: string): void {
     this.inHandler++;
+    this.flights++;
     for (const job of batch) this.delivered.set(job, job.token ?? token);
-    const flight: Promise<void> = (async () => {
+    void this.fly(batch, token);
+  }
+
+  /** The life of a delivered batch: its handler, then its settlement (one async frame for both). */
+  private async fly(batch: Job[], token: string): Promise<void> {
+    try {
       // Fetched while the handler runs. A process killed now leaves these jobs active too: BullMQ finds them
       // stalled and redelivers them with `attemptsStarted` + 1, although no handler saw them.
       // Under a global concurrency only for this instance's free slots, and only while no other instance waits.
       const fetchingAhead = this.running ? this.fetchAhead() : undefined;
-      let dispositions: MessageDisposition[] = [];
+      let dispositions: MessageDisposition[] = NO_DISPOSITIONS;
       try {
-        dispositions = await this.host.deliver(this.consumer.queue, batch.map(toEngineMessage));
+        dispositions = await this.host.deliver(
+          this.consumer.queue,
+          batch.length === 1 ? [toEngineMessage(batch[0]!)] : batch.map(toEngineMessage),
+        );
       } catch (error) {
         this.host.onError(`bullmq engine: delivery on queue "${this.consumer.queue}" failed; redelivering`, error);
       }
       if (fetchingAhead) await fetchingAhead;
       this.inHandler--;
       // Acks that fetch count as incoming before the loop looks for the freed slot's next batch.
-      const settling = this.settleBatch(batch, dispositions, token);
+      const fetching = this.running && (!this.global || !this.host.contended(this.consumer.queue));
+      // One message (the per-message form): settled without a map by id nor a frame per job.
+      const settling =
+        batch.length === 1
+          ? this.settleOne(batch[0]!, dispositions[0], token, fetching)
+          : this.settleBatch(batch, dispositions, token, fetching);
       this.nudge();
       await settling;
-    })().finally(() => {
-      this.inFlight.delete(flight);
+      if (this.global && !fetching)
+        await this.host
+          .wake(this.consumer.queue)
+          .catch((error: unknown) => this.host.onError('bullmq engine: wake', error));
+    } finally {
+      if (--this.flights === 0 && this.whenLanded) {
+        const landed = this.whenLanded;
+        this.whenLanded = undefined;
+        landed();
+      }
       this.nudge();
-    });
-    this.inFlight.add(flight);
+    }
   }
 
   /**
-   * Settles a batch. Acks fetch jobs for the batches to come in the same script (as a BullMQ Worker does), so
-   * one Redis command settles a message and fetches the next instead of two, up to what `wanted()` asks for.
-   * Under a global concurrency an ack fetches only while no other instance waits for a slot: there it would
-   * hand its slot straight to this instance, so the batch settles without fetching and then wakes the workers
-   * blocked on the queue (woken by the marker, they compete for the freed slots).
+   * Settles a batch of several jobs, each on its own (see {@link settleOne}). Acks fetch jobs for the batches
+   * to come in the same script (as a BullMQ Worker does), so one Redis command settles a message and fetches
+   * the next instead of two, up to what `wanted()` asks for. Under a global concurrency an ack fetches only
+   * while no other instance waits for a slot (`fetching` false): there it would hand its slot straight to this
+   * instance, so the batch settles without fetching and then wakes the workers blocked on the queue (woken by
+   * the marker, they compete for the freed slots).
    */
-  private async settleBatch(batch: Job[], dispositions: MessageDisposition[], token: string): Promise<void> {
-    // One message (the per-message form): no map by id.
-    const byId = batch.length === 1 ? undefined : new Map(dispositions.map((d) => [d.id, d]));
-    const fetching = this.running && (!this.global || !this.host.contended(this.consumer.queue));
-    const settleOne = async (job: Job) => {
-      const only = dispositions[0];
-      const disposition = byId ? byId.get(job.id!) : only?.id === job.id ? only : undefined;
-      const fetchNext =
-        fetching &&
-        this.running &&
-        disposition?.action === 'ack' &&
-        this.prefetched.length + this.incoming < this.wanted();
-      const jobToken = job.token ?? token;
-      if (!fetchNext) {
-        await this.settle(job, disposition, jobToken);
-        this.delivered.delete(job);
-        return;
-      }
-      this.incoming++;
-      let next: Job | undefined;
-      try {
-        next = await this.settle(job, disposition, jobToken, true);
-      } finally {
-        this.incoming--;
-        this.delivered.delete(job);
-      }
-      if (next && this.running) this.hold(next);
-      // After stop() the loop gives back what it holds; a job fetched since goes back here.
-      else if (next) await this.release([next], token);
-      else this.nudge();
-    };
-    if (batch.length === 1) await settleOne(batch[0]!);
-    else await Promise.all(batch.map(settleOne));
-    if (this.global && !fetching)
-      await this.host
-        .wake(this.consumer.queue)
-        .catch((error: unknown) => this.host.onError('bullmq engine: wake', error));
+  private async settleBatch(
+    batch: Job[],
+    dispositions: MessageDisposition[],
+    token: string,
+    fetching: boolean,
+  ): Promise<void> {
+    const byId = new Map(dispositions.map((d) => [d.id, d]));
+    await Promise.all(batch.map((job) => this.settleOne(job, byId.get(job.id!), token, fetching)));
   }
 
   /**
-   * Settles one job as `disposition` says; an ack with `fetchNext` also moves the queue's next job to active,
-   * locked with `token`, and returns it.
+   * Settles one delivered job; an ack, while `fetching` and `wanted()` asks for more jobs, also fetches the
+   * queue's next job in the same script and holds it. `disposition` is ignored unless its id is the job's.
    */
-  private async settle(
+  private async settleOne(
     job: Job,
     disposition: MessageDisposition | undefined,
     token: string,
-    fetchNext = false,
-  ): Promise<Job | undefined> {
+    fetching: boolean,
+  ): Promise<void> {
+    const own = disposition?.id === job.id ? disposition : undefined;
+    const jobToken = job.token ?? token;
+    const fetchNext =
+      fetching && this.running && own?.action === 'ack' && this.prefetched.length + this.incoming < this.wanted();
+    if (!fetchNext) {
+      await this.settle(job, own, jobToken);
+      this.delivered.delete(job);
+      return;
+    }
+    this.incoming++;
+    let next: Job | undefined;
+    try {
+      // The handler's result stays on the job (its returnvalue) for as long as BullMQ keeps it.
+      const answer: unknown = await job.moveToCompleted({ result: own.result ?? null }, jobToken, true);
+      next = this.fetchedJob(job, answer, jobToken);
+    } catch (error) {
+      // Typically a lost lock: the job stalled and BullMQ redelivers it.
+      this.host.onError(`bullmq engine: could not settle job ${job.id} of queue "${this.consumer.queue}"`, error);
+    } finally {
+      this.incoming--;
+      this.delivered.delete(job);
+    }
+    if (next && this.running) this.hold(next);
+    // After stop() the loop gives back what it holds; a job fetched since goes back here.
+    else if (next) await this.release([next], token);
+    else this.nudge();
+  }
+
+  /** Settles one job as `disposition` says, without fetching a next job. */
+  private async settle(job: Job, disposition: MessageDisposition | undefined, token: string): Promise<void> {
     try {
       if (!disposition) {
         await job.moveToDelayed(Date.now() + 1_000, token);
       } else if (disposition.action === 'ack') {
         // The handler's result stays on the job (its returnvalue) for as long as BullMQ keeps it.
-        const next: unknown = await job.moveToCompleted({ result: disposition.result ?? null }, token, fetchNext);
-        return this.fetchedJob(job, next, token);
+        await job.moveToCompleted({ result: disposition.result ?? null }, token, false);
       } else if (disposition.action === 'retry') {
         if (disposition.suspend) {
           const data = job.data as MessageData;
@@ -395,7 +441,6 @@ export class BatchConsumer {
       // Typically a lost lock: the job stalled and BullMQ redelivers it.
       this.host.onError(`bullmq engine: could not settle job ${job.id} of queue "${this.consumer.queue}"`, error);
     }
-    return undefined;
   }
 
   /**
@@ -412,6 +457,8 @@ export class BatchConsumer {
     return next;
   }
 }
+
+const NO_DISPOSITIONS: MessageDisposition[] = [];
 
 /** The engine message of a fetched job; `attempts` is BullMQ's `attemptsStarted`. */
 export function toEngineMessage(job: Job): EngineMessage {

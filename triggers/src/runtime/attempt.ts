@@ -10,7 +10,7 @@ import { createSteps, StepSleep, type StepScope } from './steps.js';
 import { randomHex } from '../trace.js';
 import { runSandboxed } from '../sandbox/bridge.js';
 import type { SandboxRun } from '../sandbox/pool.js';
-import { withFleetSlots } from './fleet-gate.js';
+import { holdsFleetSlots, withFleetSlots } from './fleet-gate.js';
 
 /** How one attempt is run. */
 export interface AttemptOptions {
@@ -58,9 +58,11 @@ export function runAttempt(
   options: AttemptOptions,
 ): Promise<AttemptResult> {
   const key = concurrencyKeyOf(core, trigger, event);
-  return core
-    .gateOf(trigger)
-    .run(key, () => withFleetSlots(core, trigger, key, () => runNow(core, trigger, event, options)), settledOf);
+  // Most runs hold no fleet slot: one closure, not two.
+  const run = holdsFleetSlots(core, trigger, key)
+    ? () => withFleetSlots(core, trigger, key, () => runNow(core, trigger, event, options))
+    : () => runNow(core, trigger, event, options);
+  return core.gateOf(trigger).run(key, run, settledOf);
 }
 
 /** A result reported while its handler still runs holds its slot until then (one function for every run). */
@@ -104,38 +106,15 @@ async function runNow(
   );
   const traceId = invocation.position.traceId;
   const logs: LogEntry[] = [];
-  const log = core.logger.scoped({ trigger: name, traceId }, logs);
   const controller = new RunAbort();
   const stopping = stopWatchOf(core.stopSignal);
   stopping.add(controller);
   const runIds = options.runIds ?? NO_RUN_IDS;
   for (const id of runIds) core.cancels.add(id, controller);
-  let noRetry = false;
   const stepScope = options.steps ?? { store: core.steps, runId: `attempt:${randomHex(16)}` };
 
   const ctx: TriggerContext<any> = Object.freeze(
-    new AttemptContext(core, name, traceId, options.attempt, controller, stepScope, {
-      waitUntil(promise: Promise<unknown>) {
-        core.tracker.track(
-          Promise.resolve(promise).catch((error: unknown) => {
-            core.logger.log({
-              level: 'error',
-              message: `waitUntil promise of "${name}" rejected: ${messageOf(error)}`,
-              trigger: name,
-              traceId,
-              error,
-            });
-          }),
-        );
-      },
-      emit(target: string, payload: unknown) {
-        log({ level: 'info', message: `emit → ${target}`, data: { event: 'emit', target, payload } });
-        return core.emit(invocation.position, target, payload);
-      },
-      noRetry() {
-        noRetry = true;
-      },
-    }),
+    new AttemptContext(core, name, traceId, options.attempt, controller, stepScope, invocation.position, logs),
   );
 
   if (observability.metrics) core.instruments.invocations.add(1, metricAttributes);
@@ -152,9 +131,12 @@ async function runNow(
             source: definition.source,
             event,
             ctx,
-            log,
+            log: (entry) => logTo(core, name, traceId, logs, entry),
           })).result
-      : () => otelContext.with(invocation.context, () => definition.handle(event as never, ctx)),
+      : // Without tracing the active context is the one the handler would see anyway: no `with` around it.
+        observability.tracing
+        ? () => otelContext.with(invocation.context, () => definition.handle(event as never, ctx))
+        : () => definition.handle(event as never, ctx),
     {
       timeoutMs,
       graceMs: definition.config.gracePeriodMs,
@@ -179,9 +161,16 @@ async function runNow(
   }
   const durationMs = performance.now() - started;
   if (error instanceof StepSleep) {
-    log({ level: 'info', message: `attempt ${options.attempt} suspended: ${error.message}` });
+    logTo(core, name, traceId, logs, {
+      level: 'info',
+      message: `attempt ${options.attempt} suspended: ${error.message}`,
+    });
   } else if (error !== undefined) {
-    log({ level: 'error', message: `attempt ${options.attempt} failed: ${messageOf(error)}`, error });
+    logTo(core, name, traceId, logs, {
+      level: 'error',
+      message: `attempt ${options.attempt} failed: ${messageOf(error)}`,
+      error,
+    });
   }
   if (observability.metrics) {
     core.instruments.duration.record(durationMs, metricAttributes);
@@ -221,30 +210,46 @@ async function runNow(
     core.runs.publish(record);
   }
   // One literal, fields added in place (no spread objects per run).
-  const outcome: AttemptResult = { ok: error === undefined, noRetry, position: invocation.position, durationMs };
+  const outcome: AttemptResult = {
+    ok: error === undefined,
+    noRetry: controller.noRetry,
+    position: invocation.position,
+    durationMs,
+  };
   if (error === undefined) outcome.value = run.value;
   else outcome.error = error;
   if (run.settled) outcome.settled = run.settled;
   return outcome;
 }
 
-/** The methods of a handler's context that act on its attempt (own properties: they may be called detached). */
-type AttemptActions = Pick<TriggerContext<any>, 'waitUntil' | 'emit' | 'noRetry'>;
+/** Logs `entry` for the run of trigger `name` and keeps it in the run's `logs` (its tail and history record). */
+function logTo(
+  core: RuntimeCore,
+  name: string,
+  traceId: string,
+  logs: LogEntry[],
+  entry: Omit<LogEntry, 'timestamp'>,
+): void {
+  logs.push(core.logger.log({ trigger: name, traceId, ...entry }));
+}
 
 /**
- * A handler's `ctx`: own data properties and methods, and `signal` and `step` as getters of the class, built on
- * first read. A frozen instance keeps a fast shape (a frozen literal with getters becomes a dictionary, about
- * 0.5 KB more per run in flight).
+ * A handler's `ctx`: own data properties, and `signal`, `step`, `waitUntil`, `emit` and `noRetry` as getters of
+ * the class, built on first read (the methods do not use `this`, so they may be called detached). A frozen
+ * instance keeps a fast shape (a frozen literal with getters becomes a dictionary, about 0.5 KB more per run in
+ * flight), and most handlers read none of them.
  */
 class AttemptContext {
   readonly env: unknown;
-  readonly waitUntil: AttemptActions['waitUntil'];
-  readonly emit: AttemptActions['emit'];
-  readonly noRetry: AttemptActions['noRetry'];
   readonly #core: RuntimeCore;
   readonly #controller: RunAbort;
   readonly #stepScope: StepScope;
+  readonly #position: TraceParent;
+  readonly #logs: LogEntry[];
   #steps: TriggerSteps | undefined = undefined;
+  #waitUntil: TriggerContext<any>['waitUntil'] | undefined = undefined;
+  #emit: TriggerContext<any>['emit'] | undefined = undefined;
+  #noRetry: TriggerContext<any>['noRetry'] | undefined = undefined;
 
   constructor(
     core: RuntimeCore,
@@ -253,15 +258,15 @@ class AttemptContext {
     readonly attempt: number,
     controller: RunAbort,
     stepScope: StepScope,
-    actions: AttemptActions,
+    position: TraceParent,
+    logs: LogEntry[],
   ) {
     this.env = core.env;
-    this.waitUntil = actions.waitUntil;
-    this.emit = actions.emit;
-    this.noRetry = actions.noRetry;
     this.#core = core;
     this.#controller = controller;
     this.#stepScope = stepScope;
+    this.#position = position;
+    this.#logs = logs;
   }
 
   /** Built on first read: an AbortSignal (an EventTarget) costs µs per run, and most handlers never read it. */
@@ -272,6 +277,49 @@ class AttemptContext {
   /** Built on first read: most runs take no step, and the step API is dozens of closures. */
   get step(): TriggerSteps {
     return (this.#steps ??= createSteps(this.#stepScope, this.#core.stepHost));
+  }
+
+  /** Keeps the runtime's `stop()` waiting for `promise`; a rejection is logged. */
+  get waitUntil(): TriggerContext<any>['waitUntil'] {
+    const core = this.#core;
+    const { trigger, traceId } = this;
+    return (this.#waitUntil ??= (promise: Promise<unknown>) => {
+      core.tracker.track(
+        Promise.resolve(promise).catch((error: unknown) => {
+          core.logger.log({
+            level: 'error',
+            message: `waitUntil promise of "${trigger}" rejected: ${messageOf(error)}`,
+            trigger,
+            traceId,
+            error,
+          });
+        }),
+      );
+    });
+  }
+
+  /** Emits to another trigger, continuing this run's trace. */
+  get emit(): TriggerContext<any>['emit'] {
+    const core = this.#core;
+    const position = this.#position;
+    const logs = this.#logs;
+    const { trigger, traceId } = this;
+    return (this.#emit ??= (target: string, payload: unknown) => {
+      logTo(core, trigger, traceId, logs, {
+        level: 'info',
+        message: `emit → ${target}`,
+        data: { event: 'emit', target, payload },
+      });
+      return core.emit(position, target, payload);
+    }) as TriggerContext<any>['emit'];
+  }
+
+  /** Marks the attempt as not to be retried. */
+  get noRetry(): TriggerContext<any>['noRetry'] {
+    const controller = this.#controller;
+    return (this.#noRetry ??= () => {
+      controller.noRetry = true;
+    });
   }
 }
 
@@ -300,6 +348,8 @@ function stopWatchOf(signal: AbortSignal): Set<RunAbort> {
  */
 export class RunAbort {
   aborted = false;
+  /** The handler called `ctx.noRetry()`. */
+  noRetry = false;
   reason: unknown = undefined;
   /** Called once, at the first abort (runBounded's wait). */
   onAbort: (() => void) | undefined = undefined;
@@ -328,6 +378,14 @@ export class RunAbort {
 
 /** A handler run's outcome: its value, or what it threw. */
 type Ran = { value: unknown; error: unknown };
+
+/** The outcome of a handler that returned (module functions: no closures per run). */
+const ranValue = (value: unknown): Ran => ({ value, error: undefined });
+/** The outcome of a handler that threw or rejected. */
+const ranError = (caught: unknown): Ran => ({
+  value: undefined,
+  error: caught ?? new Error('handler threw a nullish value'),
+});
 
 /** The timeout of a run (a module function and arguments: no closure per run). */
 function abortOnTimeout(controller: RunAbort, name: string, timeoutMs: number): void {
@@ -360,13 +418,15 @@ interface Bounds {
  */
 function runBounded(fn: () => unknown, bounds: Bounds): Promise<Bounded> {
   const { controller, timeoutMs, name } = bounds;
-  const running = Promise.resolve()
-    .then(fn)
-    .then(
-      (value: unknown): Ran => ({ value, error: undefined }),
-      (caught: unknown): Ran => ({ value: undefined, error: caught ?? new Error('handler threw a nullish value') }),
-    );
   const timer = setTimeout(abortOnTimeout, timeoutMs, controller, name, timeoutMs);
+  // The handler starts now (a synchronous throw is its error), not a microtask later.
+  let started: unknown;
+  try {
+    started = fn();
+  } catch (caught) {
+    started = Promise.reject(caught as Error);
+  }
+  const running = Promise.resolve(started).then(ranValue, ranError);
   // One promise settled by whichever comes first, the run or an abort (no Promise.race and its reactions), and
   // no async frame of ours held while the handler runs.
   return new Promise<Ran | 'aborted'>((resolve) => {

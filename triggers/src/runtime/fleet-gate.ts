@@ -23,11 +23,16 @@ type RunHoldingSlots = <T extends { settled?: Promise<void> }>(
  * runs, and one run per key, execute at once. Without shared limits (memory engine) it just runs `fn`.
  */
 export const withFleetSlots: RunHoldingSlots = (core, trigger, key, fn) => {
-  const { config, source } = trigger.definition;
   // Most runs hold no fleet slot (a queue trigger without a key): `fn` runs without an async frame of ours.
-  if (!core.fleet || (key === undefined && (config.concurrency === undefined || source.type === 'queue'))) return fn();
+  if (!holdsFleetSlots(core, trigger, key)) return fn();
   return withSlotsOf(core, trigger, key, fn);
 };
+
+/** Whether a run of `trigger` with `key` holds fleet-wide slots (see {@link withFleetSlots}). */
+export function holdsFleetSlots(core: RuntimeCore, trigger: RegisteredTrigger, key: string | undefined): boolean {
+  const { config, source } = trigger.definition;
+  return !!core.fleet && (key !== undefined || (config.concurrency !== undefined && source.type !== 'queue'));
+}
 
 /** {@link withFleetSlots} once the run holds a slot: acquires them, runs `fn`, releases them when the run ends. */
 const withSlotsOf: RunHoldingSlots = async (core, trigger, key, fn) => {

@@ -34,7 +34,7 @@ export async function deliverQueueBatch(
   // A delivery beyond retries + 1 can only come from stalls (the process died
   // mid-batch, maybe because of the message): dead-letter it without running it.
   const now = Date.now();
-  if (messages.some((m) => m.attempts > config.retries + 1 || (m.expiresAt ?? Infinity) <= now)) {
+  if (anyUnrunnable(messages, config.retries, now)) {
     const stalled = messages.filter((m) => m.attempts > config.retries + 1 || (m.expiresAt ?? Infinity) <= now);
     const fresh = messages.filter((m) => !stalled.includes(m));
     const dispositions = new Map(
@@ -54,8 +54,13 @@ export async function deliverQueueBatch(
     queue: source.name,
     messages: messages.map((m) => queueMessage(m, decisions)),
   };
-  const attempt = Math.max(...messages.map((m) => m.attempts));
-  const parent = messages.find((m) => m.trace)?.trace;
+  // Loops rather than map/find: no array nor closure per delivery.
+  let attempt = messages[0]!.attempts;
+  let parent: EngineMessage['trace'];
+  for (const m of messages) {
+    if (m.attempts > attempt) attempt = m.attempts;
+    parent ??= m.trace;
+  }
   const runId = `queue:${source.name}:${messages[0]!.id}`;
   // Whether this delivery read or wrote the run's steps: only then (or after an earlier delivery) is there
   // anything to forget on ack, so a run that uses no steps costs no store command.
@@ -73,7 +78,7 @@ export async function deliverQueueBatch(
   // No throttle (most triggers): no await of ours before the run.
   const wait = config.throttle ? await throttleDelay(core, trigger, event) : 0;
   if (wait > 0) return messages.map((m) => throttledDisposition(m.id, wait));
-  const runIds = messages.map((m) => m.id);
+  const runIds = messages.length === 1 ? [messages[0]!.id] : messages.map((m) => m.id);
   const result = await runAttempt(core, trigger, event, { attempt, parent, steps, runIds });
   decisions.open = false;
   // Most runs: the handler returned and took no explicit decision.
@@ -217,22 +222,58 @@ function stalledDisposition(
   };
 }
 
+/** Whether a message of the batch is delivered beyond `retries + 1` (stalls) or has expired. */
+function anyUnrunnable(messages: EngineMessage[], retries: number, now: number): boolean {
+  for (const m of messages) if (m.attempts > retries + 1 || (m.expiresAt ?? Infinity) <= now) return true;
+  return false;
+}
+
 function queueMessage(message: EngineMessage, decisions: Decisions): QueueMessage {
-  // Methods that do not use `this`, so they may be called detached (`const { ack } = message`).
-  return Object.freeze({
-    id: message.id,
-    body: message.body,
-    timestamp: message.timestamp,
-    attempts: message.attempts,
-    ack() {
-      decisions.decide(message.id, { action: 'ack' });
-    },
-    retry(options?: QueueRetryOptions) {
+  return Object.freeze(new HandlerMessage(message, decisions));
+}
+
+/**
+ * A message as its handler sees it: own data properties, and `ack`, `retry` and `deadLetter` as getters of the
+ * class that build, on first read, functions that do not use `this`, so they may be called detached
+ * (`const { ack } = message`). Most handlers take no explicit decision, so most messages build none.
+ */
+class HandlerMessage implements QueueMessage {
+  readonly id: string;
+  readonly body: unknown;
+  readonly timestamp: Date;
+  readonly attempts: number;
+  readonly #decisions: Decisions;
+  #ack: QueueMessage['ack'] | undefined = undefined;
+  #retry: QueueMessage['retry'] | undefined = undefined;
+  #deadLetter: QueueMessage['deadLetter'] | undefined = undefined;
+
+  constructor(message: EngineMessage, decisions: Decisions) {
+    this.id = message.id;
+    this.body = message.body;
+    this.timestamp = message.timestamp;
+    this.attempts = message.attempts;
+    this.#decisions = decisions;
+  }
+
+  get ack(): QueueMessage['ack'] {
+    const { id } = this;
+    const decisions = this.#decisions;
+    return (this.#ack ??= () => decisions.decide(id, { action: 'ack' }));
+  }
+
+  get retry(): QueueMessage['retry'] {
+    const { id } = this;
+    const decisions = this.#decisions;
+    return (this.#retry ??= (options?: QueueRetryOptions) => {
       const delayMs = options?.delay === undefined ? undefined : parseDuration(options.delay, 'retry({delay})');
-      decisions.decide(message.id, delayMs === undefined ? { action: 'retry' } : { action: 'retry', delayMs });
-    },
-    deadLetter(reason?: string) {
-      decisions.decide(message.id, { action: 'deadLetter', reason: reason ?? 'dead-lettered by handler' });
-    },
-  });
+      decisions.decide(id, delayMs === undefined ? { action: 'retry' } : { action: 'retry', delayMs });
+    });
+  }
+
+  get deadLetter(): QueueMessage['deadLetter'] {
+    const { id } = this;
+    const decisions = this.#decisions;
+    return (this.#deadLetter ??= (reason?: string) =>
+      decisions.decide(id, { action: 'deadLetter', reason: reason ?? 'dead-lettered by handler' }));
+  }
 }

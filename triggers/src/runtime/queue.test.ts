@@ -86,6 +86,56 @@ describe('queue consumer (memory engine)', () => {
     expect(batches).toHaveLength(2);
   });
 
+  it('takes decisions called detached from their message (`const { ack } = message`)', async () => {
+    const { runtime, batches, producer } = setup(
+      (event, attempt) => {
+        if (attempt > 1) return;
+        const [a, b, c] = event.messages;
+        const { retry } = a!;
+        const { deadLetter } = b!;
+        const { ack } = c!;
+        retry({ delay: '5s' });
+        deadLetter('bad body');
+        ack();
+        throw new Error('after the decisions');
+      },
+      { batchSize: 3 },
+    );
+    await runtime.start();
+    await producer.sendBatch([{ body: 'a' }, { body: 'b' }, { body: 'c' }]);
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(5_000 + 5_000); // redelivery after 5s, then batch window
+    expect(batches[1]).toEqual([{ body: 'a', attempts: 2 }]);
+    expect(await runtime.failed('jobs')).toMatchObject([{ body: 'b', reason: 'bad body', attempts: 1, queue: 'jobs' }]);
+    await runtime.stop();
+    expect(batches).toHaveLength(2);
+  });
+
+  it('dead-letters at once after ctx.noRetry() called detached (`const { noRetry } = ctx`)', async () => {
+    const seen: number[] = [];
+    const runtime = createTriggerRuntime({
+      env: {},
+      triggers: {
+        once: defineTrigger({
+          source: { type: 'queue', name: 'once', batchSize: 1 },
+          config: { retries: 3, retryDelay: '1s' },
+          handle: (_event, ctx) => {
+            seen.push(ctx.attempt);
+            const { noRetry } = ctx;
+            noRetry();
+            throw new Error('fatal');
+          },
+        }),
+      },
+    });
+    await runtime.start();
+    await runtime.queue('once').send('x');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(seen).toEqual([1]);
+    expect(await runtime.failed('once')).toMatchObject([{ body: 'x', attempts: 1 }]);
+    await runtime.stop();
+  });
+
   it('retries unacked messages after retryDelay when the handler throws', async () => {
     const { runtime, batches, producer } = setup(
       (event, attempt) => {
