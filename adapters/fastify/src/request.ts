@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHeaders, createRequest } from '@remix-run/node-fetch-server';
-import { AuthError, bodylessRequest, requestUrlOf } from '@framework/auth';
+import { AuthError, bodylessRequest, checkRequestTarget, requestUrlOf } from '@framework/auth';
 
 /** Options of {@link toWebRequest}. */
 export interface ToWebRequestOptions {
@@ -69,13 +69,18 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply, optio
 
 /**
  * The body-less Web Request of `request` as a builder for `auth.openScope` / `auth.run` (a `RequestSource`): the
- * URL and the method are checked now, so what {@link toWebRequest} refuses throws here; the `Headers` and the
- * `Request` are built on the first call only (the session read by cookie never calls it).
+ * target, the `Host` and the method are checked now, so what {@link toWebRequest} refuses throws here; the URL, the
+ * `Headers` and the `Request` are built on the first call only (the session read by cookie never calls it).
  * @throws AuthError `INVALID_REQUEST` (400), as {@link toWebRequest}.
  * @internal
  */
 export function lazyWebRequest(request: FastifyRequest): () => Request {
-  return bodylessRequest(requestUrl(request), request.raw.method ?? 'GET', () => createHeaders(request.raw));
+  checkRequestTarget(request.host || undefined, request.raw.url ?? '/');
+  return bodylessRequest(
+    () => requestUrl(request),
+    request.raw.method ?? 'GET',
+    () => createHeaders(request.raw),
+  );
 }
 
 /**

@@ -18,6 +18,8 @@ const refusedUnlessTrue = (allowed: unknown): ForbiddenError | null =>
   allowed === true ? null : new ForbiddenError('You are not allowed to access this resource');
 
 /** The request scope when there is one (`auth.run`, an adapter middleware), else undefined. */
+const requestOf = (source: Request | (() => Request)): Request => (typeof source === 'function' ? source() : source);
+
 function optionalScope(): AuthScope | undefined {
   try {
     return currentScope('authMiddleware');
@@ -40,7 +42,21 @@ function readUser(
   );
 }
 
-/** The first failed check as a ForbiddenError, or null when every configured check passes. */
+/** Whether `options` ask anything of a signed-in user: without it, {@link denial} has nothing to refuse. */
+function hasChecks(options: Readonly<AuthMiddlewareOptions>): boolean {
+  return (
+    options.role !== undefined ||
+    options.roles !== undefined ||
+    options.permission !== undefined ||
+    options.permissions !== undefined ||
+    options.authorize !== undefined
+  );
+}
+
+/**
+ * The first failed check as a ForbiddenError, or null when every configured check passes. Every option it reads is
+ * one {@link hasChecks} counts.
+ */
 function denial(
   options: Readonly<AuthMiddlewareOptions>,
   user: User,
@@ -110,37 +126,48 @@ function denial(
 export function authMiddleware(options?: AuthMiddlewareOptions): AuthMiddleware {
   const checked = checkOptions(options);
   const required = checked.required ?? true;
+  const checks = hasChecks(checked);
+
+  /** The answer for `user` (null: signed out). Declared once: a request builds no closure unless a check needs one. */
+  function decide(
+    user: User | null,
+    source: Request | (() => Request),
+    next: () => Response | Promise<Response>,
+    context: AuthMiddlewareContext | undefined,
+    scope: AuthScope | undefined,
+  ): Response | Promise<Response> {
+    if (!user) {
+      if (!required) return next();
+      return unauthenticatedResponse(requestOf(source), {
+        expired: scope?.expired === true,
+        redirectTo: checked.unauthenticatedRedirect,
+        signInPage: scope?.config.pages.signIn ?? DEFAULT_SIGN_IN_PAGE,
+      });
+    }
+    if (!checks) return next();
+    let rbac: RBAC | undefined;
+    const lookup = () =>
+      (rbac ??= expectRBAC(context?.rbac ?? checked.rbac ?? scope?.extensions.rbac, 'authMiddleware'));
+    const request = () => requestOf(source);
+    const answer = (denied: ForbiddenError | null) =>
+      denied ? forbiddenResponse(request(), denied, checked.unauthorizedRedirect) : next();
+    const denied = denial(checked, user, request, lookup);
+    return denied instanceof Promise ? denied.then(answer) : answer(denied);
+  }
 
   // Not async: a request that passes with a user read synchronously waits on no promise of its own (the scope's
   // user and the role checks are synchronous; `authorize` and a context's `getUser` may return promises).
   return function protect(source, next, context) {
     try {
-      const request = typeof source === 'function' ? source : () => source;
       const scope = context?.scope ?? optionalScope();
-      const decide = (user: User | null): Response | Promise<Response> => {
-        if (!user) {
-          if (!required) return next();
-          return unauthenticatedResponse(request(), {
-            expired: scope?.expired === true,
-            redirectTo: checked.unauthenticatedRedirect,
-            signInPage: scope?.config.pages.signIn ?? DEFAULT_SIGN_IN_PAGE,
-          });
-        }
-        let rbac: RBAC | undefined;
-        const lookup = () =>
-          (rbac ??= expectRBAC(context?.rbac ?? checked.rbac ?? scope?.extensions.rbac, 'authMiddleware'));
-        const answer = (denied: ForbiddenError | null) =>
-          denied ? forbiddenResponse(request(), denied, checked.unauthorizedRedirect) : next();
-        const denied = denial(checked, user, request, lookup);
-        return denied instanceof Promise ? denied.then(answer) : answer(denied);
-      };
       const user = readUser(context, scope);
-      return user instanceof Promise ? user.then(decide) : Promise.resolve(decide(user));
+      return user instanceof Promise
+        ? user.then((found) => decide(found, source, next, context, scope))
+        : Promise.resolve(decide(user, source, next, context, scope));
     } catch (error) {
       return Promise.reject(error);
     }
   };
 }
 
-/** The spec's alias of {@link authMiddleware}. */
 export const middleware = authMiddleware;
