@@ -6,7 +6,7 @@
  */
 import { redirect, type RequestEvent } from '@sveltejs/kit';
 import { checkRole, SessionExpiredError, UnauthenticatedError, type User } from '@framework/auth';
-import { refuse, stateOf } from './state.js';
+import { refuse, stateOf, type EventAuthState, type SessionRead } from './state.js';
 
 /** Options of {@link requireUser} and {@link requireRole}. */
 export interface RequireUserOptions {
@@ -43,12 +43,27 @@ function redirectStatus(request: Request): 302 | 303 {
  * };
  * ```
  */
-export async function requireUser(event: GuardEvent, options: RequireUserOptions = {}): Promise<User> {
-  const state = stateOf(event, 'requireUser');
-  // Read before `resolve` (the default): no await, no promise.
-  const { user, expired } = state.known ?? (await state.read());
-  if (user) return user;
-  if (options.throwError) refuse(state, expired ? new SessionExpiredError() : new UnauthenticatedError());
+export function requireUser(event: GuardEvent, options: RequireUserOptions = {}): Promise<User> {
+  // Not async: read before `resolve` (the default), the answer is one settled promise.
+  try {
+    const state = stateOf(event, 'requireUser');
+    const known = state.known;
+    if (known) return Promise.resolve(userOrRefusal(event, state, known, options));
+    return state.read().then((read) => userOrRefusal(event, state, read, options));
+  } catch (thrown) {
+    return Promise.reject(thrown);
+  }
+}
+
+/** The user of `read`; signed out, SvelteKit's `error(401)` or `redirect` as {@link requireUser} documents. */
+function userOrRefusal(
+  event: GuardEvent,
+  state: EventAuthState,
+  read: Pick<SessionRead, 'user' | 'expired'>,
+  options: RequireUserOptions,
+): User {
+  if (read.user) return read.user;
+  if (options.throwError) refuse(state, read.expired ? new SessionExpiredError() : new UnauthenticatedError());
   const target =
     options.redirectTo ??
     `${state.auth.config.pages.signIn}?callbackUrl=${encodeURIComponent(event.url.pathname + event.url.search)}`;

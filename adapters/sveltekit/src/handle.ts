@@ -187,7 +187,7 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle
   const engine = authResolver(auth);
   // Known after the first request: no promise to wait on for the engine after that.
   let ready: Auth | undefined = typeof auth === 'function' ? undefined : auth;
-  return async ({ event, resolve }) => {
+  const handleAny: Handle = async ({ event, resolve }) => {
     if (options.building === true) return resolve(event);
     const kit = ready ?? (ready = await engine());
     if (underBase(event.url.pathname, kit.config.basePath)) {
@@ -217,23 +217,7 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle
     }
     // Inside another request's scope (SvelteKit's event.fetch from a load function running in one), the global
     // helpers would read that request: open this one's own, as { scope: true } does.
-    if (options.scope !== true && !hasRequestScope()) {
-      // openScope, not run: no AsyncLocalStorage scope is entered, so Node 20's promise hooks stay off.
-      let scope: SessionRead;
-      try {
-        const opened = kit.openScope(event.request, new SessionReadInfo(event));
-        scope = opened instanceof Promise ? await opened : opened;
-      } catch (thrown) {
-        // Reading the session refused the request (an API key over its budget: RATE_LIMITED): answer as the kit does.
-        const answer = kit.toResponse(thrown, event.request);
-        if (answer) return answer;
-        throw thrown;
-      }
-      const state: EventAuthState = { auth: kit, known: scope, read: readKnown };
-      attachState(event, state);
-      setLocals(locals, scope);
-      return finish(event, state, await resolve(event), scope.headers);
-    }
+    if (options.scope !== true && !hasRequestScope()) return readThenResolve(kit, event, resolve);
     let entered = false;
     try {
       return await kit.run(
@@ -254,4 +238,59 @@ export function authHandle(auth: AuthSource, options: AuthHandleOptions): Handle
       throw thrown;
     }
   };
+  if (options.building === true || options.lazy === true || options.scope === true) return handleAny;
+  // The default, once the engine is known: not an async function, so a session answered from memory costs no
+  // promise before `resolve` (SvelteKit's own AsyncLocalStorage makes every promise dearer on Node 20).
+  return (input) => {
+    const kit = ready;
+    const { event, resolve } = input;
+    if (kit === undefined || underBase(event.url.pathname, kit.config.basePath) || hasRequestScope())
+      return handleAny(input);
+    return readThenResolve(kit, event, resolve);
+  };
+}
+
+/**
+ * The default mode: reads the session (`openScope`, not `run`: no AsyncLocalStorage scope is entered), sets
+ * locals, resolves, and adds the session cookies; a refused read (an API key over its budget: `RATE_LIMITED`) is
+ * answered as the kit does.
+ */
+function readThenResolve(
+  kit: Auth,
+  event: RequestEvent,
+  resolve: Parameters<Handle>[0]['resolve'],
+): Response | Promise<Response> {
+  let opened: SessionRead | Promise<SessionRead>;
+  try {
+    opened = kit.openScope(event.request, new SessionReadInfo(event));
+  } catch (thrown) {
+    return refusedRead(kit, event, thrown);
+  }
+  if (opened instanceof Promise)
+    return opened.then(
+      (scope) => enterThenResolve(kit, event, resolve, scope),
+      (thrown: unknown) => refusedRead(kit, event, thrown),
+    );
+  return enterThenResolve(kit, event, resolve, opened);
+}
+
+function enterThenResolve(
+  kit: Auth,
+  event: RequestEvent,
+  resolve: Parameters<Handle>[0]['resolve'],
+  scope: SessionRead,
+): Response | Promise<Response> {
+  const state: EventAuthState = { auth: kit, known: scope, read: readKnown };
+  attachState(event, state);
+  setLocals(event.locals as AuthLocals, scope);
+  const response = resolve(event);
+  return response instanceof Promise
+    ? response.then((resolved) => finish(event, state, resolved, scope.headers))
+    : finish(event, state, response, scope.headers);
+}
+
+function refusedRead(kit: Auth, event: RequestEvent, thrown: unknown): Response {
+  const answer = kit.toResponse(thrown, event.request);
+  if (answer) return answer;
+  throw thrown;
 }
