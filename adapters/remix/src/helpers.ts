@@ -163,10 +163,15 @@ export function createAuthHelpers(auth: Auth, options: AuthHelpersOptions = {}):
       const scope = read(request);
       return (scope instanceof Promise ? await scope : scope).user;
     },
-    async requireUser(request, options = {}) {
-      const known = read(request);
-      const scope = known instanceof Promise ? await known : known;
-      return scope.user ?? signedOut(request, scope, options);
+    // Not async: a session answered from memory costs one settled promise.
+    requireUser(request, options = {}) {
+      try {
+        const known = read(request);
+        if (known instanceof Promise) return known.then((scope) => scope.user ?? signedOut(request, scope, options));
+        return Promise.resolve(known.user ?? signedOut(request, known, options));
+      } catch (thrown) {
+        return Promise.reject(thrown);
+      }
     },
     async requireRole(request, role, options = {}) {
       const known = read(request);
