@@ -7,6 +7,7 @@ import {
   createMemoryAdapter,
   passwordAccounts,
   requireAuth as requireAuthInScope,
+  type RequestInfo,
 } from '@framework/auth';
 import { authSession, clientIp, mountAuth, requireAuth, type AuthVariables } from './index.js';
 
@@ -64,6 +65,33 @@ async function signIn(app: Hono<{ Variables: AuthVariables }>): Promise<string> 
 }
 
 describe('authSession(auth) without { scope: true }', () => {
+  it('asks clientIp only when the session read uses the address, and once, in both modes', async () => {
+    const { auth, app: signInApp } = await setup('jwt');
+    const cookie = await signIn(signInApp);
+    const infos: RequestInfo[] = [];
+    const openScope = auth.openScope.bind(auth);
+    const run = auth.run.bind(auth);
+    vi.spyOn(auth, 'openScope').mockImplementation((request, info) => {
+      if (info) infos.push(info);
+      return openScope(request, info);
+    });
+    vi.spyOn(auth, 'run').mockImplementation((request, fn, info) => {
+      if (info) infos.push(info);
+      return run(request, fn, info);
+    });
+    for (const scope of [false, true]) {
+      const ipOf = vi.fn(() => '203.0.113.9');
+      const app = new Hono<{ Variables: AuthVariables }>();
+      app.use('*', authSession(auth, { scope, clientIp: ipOf }));
+      app.get('/', (c) => c.text(requireAuth(c).id));
+      expect((await app.request('/', { headers: { cookie } })).status).toBe(200);
+      expect(ipOf).not.toHaveBeenCalled();
+      const info = infos.at(-1)!;
+      expect([info.ip, info.ip]).toEqual(['203.0.113.9', '203.0.113.9']);
+      expect(ipOf).toHaveBeenCalledTimes(1);
+    }
+  });
+
   it('sets the context variables and forwards cookies without opening the AsyncLocalStorage scope', async () => {
     const { auth } = await setup('jwt');
     const app = new Hono<{ Variables: AuthVariables }>();

@@ -95,6 +95,27 @@ function appendSetCookies(c: Context, headers: Headers): void {
   }
 }
 
+/**
+ * The {@link RequestInfo} of a session read: the raw `Cookie` header now, the client's address only when something
+ * reads `ip` (a plugin's credential, such as an API key's budget); a session read by cookie never does. Read once.
+ */
+class SessionReadInfo implements RequestInfo {
+  readonly cookie: string | null | undefined;
+  private readonly c: Context;
+  private readonly ipOf: (c: Context) => string | undefined;
+  private known: { ip: string | undefined } | undefined;
+
+  constructor(c: Context, ipOf: (c: Context) => string | undefined, cookie: string | null | undefined) {
+    this.c = c;
+    this.ipOf = ipOf;
+    this.cookie = cookie;
+  }
+
+  get ip(): string | undefined {
+    return (this.known ??= { ip: this.ipOf(this.c) || undefined }).ip;
+  }
+}
+
 /** Options of {@link authSession}. */
 export interface AuthSessionOptions {
   /**
@@ -196,14 +217,7 @@ export function authSession(
     appendSetCookies(c, headers);
   };
   const ipOf = options.clientIp ?? clientIp;
-  const infoOf = (c: Context): RequestInfo => {
-    const info: RequestInfo = {};
-    const ip = ipOf(c);
-    if (ip) info.ip = ip;
-    const cookie = nodeCookieHeader(c);
-    if (cookie !== undefined) info.cookie = cookie;
-    return info;
-  };
+  const infoOf = (c: Context): RequestInfo => new SessionReadInfo(c, ipOf, nodeCookieHeader(c));
   if (options.scope === true) return authSessionInScope(auth, finish, infoOf);
   // Not an async function: when the session is answered from memory, the route runs in this tick.
   const enter = (c: Context, next: Next, scope: AuthScope): Promise<void> => {
