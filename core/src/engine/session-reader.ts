@@ -60,12 +60,14 @@ class ScopeOfBuiltRequest implements AuthScope {
   }
 }
 
-/** `source` as a getter that builds a request once. */
-function requestGetter(source: RequestSource): () => Request {
-  if (typeof source !== 'function') return () => source;
+/** `build` called at most once. */
+function memoised(build: () => Request): () => Request {
   let built: Request | undefined;
-  return () => (built ??= source());
+  return () => (built ??= build());
 }
+
+const requestOf = (request: Request | (() => Request)): Request =>
+  typeof request === 'function' ? request() : request;
 
 const empty = (): SessionState => ({ session: null, user: null, expired: false, headers: new Headers() });
 
@@ -79,16 +81,21 @@ export interface SessionReaderDeps extends Pick<AuthInternals, 'config' | 'strat
 export function createSessionReader(deps: SessionReaderDeps): SessionReader {
   const { config, strategy, callbacks, hooks, extensions } = deps;
   const cookieName = config.cookies.sessionToken.name;
-  function sessionState(request: () => Request, options: ReadOptions): SessionState | Promise<SessionState> {
-    const cookie = options.info?.cookie;
-    const value = readCookie(cookie !== undefined ? cookie : request().headers.get('cookie'), cookieName);
+  /** `request`: the request, or its memoised builder. Flat arguments: no options object per request. */
+  function sessionState(
+    request: Request | (() => Request),
+    info: RequestInfo | undefined,
+    fresh: boolean,
+    viaPlugins: boolean,
+  ): SessionState | Promise<SessionState> {
+    const cookie = info?.cookie;
+    const value = readCookie(cookie !== undefined ? cookie : requestOf(request).headers.get('cookie'), cookieName);
     if (!value) {
       // Plugins may read other credentials (an API key in Authorization); plain apps pay nothing here.
-      if (options.viaPlugins !== false && hooks.resolveSession.length > 0)
-        return viaResolvers(request(), options.info ?? {});
+      if (viaPlugins && hooks.resolveSession.length > 0) return viaResolvers(requestOf(request), info ?? {});
       return empty();
     }
-    const read = strategy.read(value, options.fresh ? { fresh: true } : undefined);
+    const read = strategy.read(value, fresh ? { fresh: true } : undefined);
     return read instanceof Promise ? read.then(stateOfRead) : stateOfRead(read);
   }
 
@@ -118,16 +125,16 @@ export function createSessionReader(deps: SessionReaderDeps): SessionReader {
     );
   }
 
-  function scopeOf(source: RequestSource, request: () => Request, state: SessionState): AuthScope | Promise<AuthScope> {
+  function scopeOf(request: Request | (() => Request), state: SessionState): AuthScope | Promise<AuthScope> {
     const scope: AuthScope =
-      typeof source === 'function'
+      typeof request === 'function'
         ? new ScopeOfBuiltRequest(state, request, config, { ...extensions })
         : {
             session: state.session,
             user: state.user,
             expired: state.expired,
             headers: state.headers,
-            request: source,
+            request,
             config,
             extensions: { ...extensions },
           };
@@ -146,7 +153,7 @@ export function createSessionReader(deps: SessionReaderDeps): SessionReader {
     readSession(request, options = {}) {
       // Not async: an async function returning a promise would spend two more ticks adopting it.
       try {
-        const state = sessionState(() => request, options);
+        const state = sessionState(request, options.info, options.fresh === true, options.viaPlugins !== false);
         return state instanceof Promise ? state : Promise.resolve(state);
       } catch (error) {
         return Promise.reject(error);
@@ -154,11 +161,10 @@ export function createSessionReader(deps: SessionReaderDeps): SessionReader {
     },
     openScope(source, info) {
       try {
-        const request = requestGetter(source);
-        const state = sessionState(request, info ? { info } : {});
-        return state instanceof Promise
-          ? state.then((s) => scopeOf(source, request, s))
-          : scopeOf(source, request, state);
+        // A builder is memoised (called at most once); a Request is used as it is.
+        const request = typeof source === 'function' ? memoised(source) : source;
+        const state = sessionState(request, info, false, true);
+        return state instanceof Promise ? state.then((s) => scopeOf(request, s)) : scopeOf(request, state);
       } catch (error) {
         return Promise.reject(error);
       }
