@@ -110,6 +110,19 @@ async function serve(auth: Auth, scope: boolean) {
   app.post('/admin', authorize({ role: 'admin' }), (_req, res) => void (ran.push('admin'), res.send('admin')));
   app.get('/viewer', authorize({ role: 'viewer' }), (_req, res) => void (ran.push('viewer'), res.send('viewer')));
   app.get('/edit', authorize({ permission: 'posts:edit' }), (_req, res) => void (ran.push('edit'), res.send('edit')));
+  // Whether a microtask queued just before authorize() ran before the route: false when authorize passed in the tick.
+  const microtaskRan = new WeakMap<object, () => boolean>();
+  app.get(
+    '/tick',
+    (req, _res, next) => {
+      let ran = false;
+      queueMicrotask(() => (ran = true));
+      microtaskRan.set(req, () => ran);
+      next();
+    },
+    authorize({ role: 'admin' }),
+    (req, res) => void res.json({ sameTick: !microtaskRan.get(req)!() }),
+  );
   app.use('/staff', authorize({ role: 'admin', unauthorizedRedirect: '/sorry', unauthenticatedRedirect: '/login' }));
   app.get('/staff', (_req, res) => void (ran.push('staff'), res.send('staff')));
   app.use(finalErrorHandler({ log: () => {} }));
@@ -127,6 +140,13 @@ for (const scope of [true, false]) {
       const made = await makeAuth(true);
       cookies = made.cookies;
       app = await serve(made.auth, scope);
+    });
+
+    it('lets a user read from the scope through in the same tick (no promise step before the route)', async () => {
+      const res = await app.get('/tick', cookies.ada!);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ sameTick: true });
+      expect((await app.get('/tick', cookies.carol!)).status).toBe(403);
     });
 
     it('signed out: JSON 401 UNAUTHENTICATED, and the route does not run', async () => {

@@ -49,12 +49,17 @@ export function authorize(options: AuthMiddlewareOptions = {}): RequestHandler {
       next(new Error('authorize() needs the session: mount authSession(auth) before it (app.use(authSession(auth))).'));
       return;
     }
-    check(
+    let passedNow = false;
+    const checked = check(
       () => scope.request,
-      () => PASSED,
+      () => {
+        passedNow = true;
+        return PASSED;
+      },
       { scope },
-    )
-      .then((response) => (response === PASSED ? next() : sendWebResponse(res, response)))
-      .catch(next);
+    );
+    // Passed in this tick (a user read from the scope, synchronous checks): the route runs now.
+    if (passedNow) return next();
+    checked.then((response) => (response === PASSED ? next() : sendWebResponse(res, response))).catch(next);
   };
 }

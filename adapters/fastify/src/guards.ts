@@ -21,6 +21,8 @@ export interface RequireAuthGuardOptions {
 }
 
 const PASSED = new Response(null, { status: 204 });
+/** What a guard that passed in the same tick answers: one settled promise, shared (nothing can change it). */
+const NOTHING: Promise<undefined> = Promise.resolve(undefined);
 
 function scopeOf(request: FastifyRequest, caller: string): AuthScope {
   const scope = request.auth?.scope;
@@ -42,11 +44,18 @@ function guard(options: AuthMiddlewareOptions, caller: string): AuthGuard {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    return check(
+    let passedNow = false;
+    const checked = check(
       () => scope.request,
-      () => PASSED,
+      () => {
+        passedNow = true;
+        return PASSED;
+      },
       { scope },
-    ).then((response) => (response === PASSED ? undefined : sendWebResponse(reply, response)));
+    );
+    // Passed in this tick (a user read from the scope, synchronous checks): a settled promise, no step more.
+    if (passedNow) return NOTHING;
+    return checked.then((response) => (response === PASSED ? undefined : sendWebResponse(reply, response)));
   };
 }
 
