@@ -120,3 +120,46 @@ describe('handler timeouts under a handler that ignores ctx.signal', () => {
     expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
   });
 });
+
+describe('handler timeouts of overlapping runs', () => {
+  it('each run times out after its own timeout, whichever runs of the same timeout end before it', async () => {
+    const aborted: Record<string, number> = {};
+    const runtime = createTriggerRuntime({
+      env: {},
+      triggers: {
+        timed: defineTrigger({
+          source: { type: 'email' },
+          config: { ...quiet, retries: 0, timeout: '200ms', gracePeriod: '1s', concurrency: 5 },
+          handle: async (event: unknown, ctx) => {
+            const { name, ms } = event as { name: string; ms: number };
+            const started = Date.now();
+            if (ms > 0) return wait(ms);
+            await new Promise<void>((resolve) =>
+              ctx.signal.addEventListener('abort', () => {
+                aborted[name] = Date.now() - started;
+                resolve();
+              }),
+            );
+          },
+        }),
+      },
+    });
+    const run = (name: string, ms = 0) => runtime.dispatch('timed', { name, ms });
+    // Started in this order, so the fast run ends between two runs that time out.
+    const first = run('first');
+    await wait(20);
+    const fast = run('fast', 20);
+    await wait(20);
+    const last = run('last');
+    await expect(fast).resolves.toBeUndefined();
+    await expect(first).rejects.toMatchObject({ code: 'TRIGGER_TIMEOUT' });
+    await expect(last).rejects.toMatchObject({ code: 'TRIGGER_TIMEOUT' });
+    // Once no run is timed, a new one still is.
+    await expect(run('later')).rejects.toMatchObject({ code: 'TRIGGER_TIMEOUT' });
+    expect(Object.keys(aborted).sort()).toEqual(['first', 'last', 'later']);
+    for (const ms of Object.values(aborted)) {
+      expect(ms).toBeGreaterThanOrEqual(190);
+      expect(ms).toBeLessThan(1_000);
+    }
+  });
+});
