@@ -31,6 +31,21 @@ function setup(handler: Handler, source: Partial<QueueSource> = {}, config: Trig
   return { runtime, batches, producer: runtime.queue('jobs') };
 }
 
+/**
+ * Sends a, b, c as one batch to an app whose handler retried a (5 s), dead-lettered b and acked c on the first
+ * attempt: a comes back alone, b is dead-lettered once, nothing else runs.
+ */
+async function expectRetriedAndDeadLettered({ runtime, batches, producer }: ReturnType<typeof setup>): Promise<void> {
+  await runtime.start();
+  await producer.sendBatch([{ body: 'a' }, { body: 'b' }, { body: 'c' }]);
+  await vi.advanceTimersByTimeAsync(0);
+  await vi.advanceTimersByTimeAsync(5_000 + 5_000); // redelivery after 5s, then batch window
+  expect(batches[1]).toEqual([{ body: 'a', attempts: 2 }]);
+  expect(await runtime.failed('jobs')).toMatchObject([{ body: 'b', reason: 'bad body', attempts: 1, queue: 'jobs' }]);
+  await runtime.stop();
+  expect(batches).toHaveLength(2);
+}
+
 describe('queue consumer (memory engine)', () => {
   it('delivers a full batch at once and a partial batch after batchTimeout', async () => {
     const { runtime, batches, producer } = setup(() => {}, { batchSize: 3, batchTimeout: '2s' });
@@ -64,7 +79,7 @@ describe('queue consumer (memory engine)', () => {
   });
 
   it('applies the first explicit call per message and acks the rest on return', async () => {
-    const { runtime, batches, producer } = setup(
+    const app = setup(
       (event, attempt) => {
         if (attempt > 1) return;
         const [a, b, c] = event.messages;
@@ -76,18 +91,11 @@ describe('queue consumer (memory engine)', () => {
       },
       { batchSize: 3 },
     );
-    await runtime.start();
-    await producer.sendBatch([{ body: 'a' }, { body: 'b' }, { body: 'c' }]);
-    await vi.advanceTimersByTimeAsync(0);
-    await vi.advanceTimersByTimeAsync(5_000 + 5_000); // redelivery after 5s, then batch window
-    expect(batches[1]).toEqual([{ body: 'a', attempts: 2 }]);
-    expect(await runtime.failed('jobs')).toMatchObject([{ body: 'b', reason: 'bad body', attempts: 1, queue: 'jobs' }]);
-    await runtime.stop();
-    expect(batches).toHaveLength(2);
+    await expectRetriedAndDeadLettered(app);
   });
 
   it('takes decisions called detached from their message (`const { ack } = message`)', async () => {
-    const { runtime, batches, producer } = setup(
+    const app = setup(
       (event, attempt) => {
         if (attempt > 1) return;
         const [a, b, c] = event.messages;
@@ -101,14 +109,7 @@ describe('queue consumer (memory engine)', () => {
       },
       { batchSize: 3 },
     );
-    await runtime.start();
-    await producer.sendBatch([{ body: 'a' }, { body: 'b' }, { body: 'c' }]);
-    await vi.advanceTimersByTimeAsync(0);
-    await vi.advanceTimersByTimeAsync(5_000 + 5_000); // redelivery after 5s, then batch window
-    expect(batches[1]).toEqual([{ body: 'a', attempts: 2 }]);
-    expect(await runtime.failed('jobs')).toMatchObject([{ body: 'b', reason: 'bad body', attempts: 1, queue: 'jobs' }]);
-    await runtime.stop();
-    expect(batches).toHaveLength(2);
+    await expectRetriedAndDeadLettered(app);
   });
 
   it('dead-letters at once after ctx.noRetry() called detached (`const { noRetry } = ctx`)', async () => {
