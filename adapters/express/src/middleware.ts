@@ -27,7 +27,8 @@ export interface AuthSessionOptions {
  * `res.locals.session` (for templates), appends refreshed or cleared session
  * cookies to the response, and (with `scope: true`) runs the rest of the chain
  * inside the request scope. The request body is not touched, so body parsers may
- * come before or after it.
+ * come before or after it. `req.auth` also carries the scope `authorize()`
+ * reads: replace it and `authorize()` answers as if `authSession` had not run.
  *
  * Errors thrown by `requireAuth()` and friends travel Express's error path:
  * add {@link authErrorHandler} after your routes to answer them as the kit
