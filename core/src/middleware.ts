@@ -12,4 +12,5 @@
  * @module
  */
 export { authMiddleware, middleware } from './middleware/auth-middleware.js';
+export { guardScope } from './middleware/guard.js';
 export type { AuthMiddleware, AuthMiddlewareContext, AuthMiddlewareOptions } from './middleware/types.js';

@@ -4,11 +4,9 @@
  * @module
  */
 import type { RequestHandler } from 'express';
-import { authMiddleware, type AuthMiddlewareOptions } from '@framework/auth/middleware';
+import { authMiddleware, guardScope, type AuthMiddlewareOptions } from '@framework/auth/middleware';
 import { scopeOf } from './request-scope.js';
 import { sendWebResponse } from './response.js';
-
-const PASSED = new Response(null, { status: 204 });
 
 /**
  * Express middleware running `authMiddleware` from `@framework/auth/middleware` (options and outcomes in
@@ -49,17 +47,9 @@ export function authorize(options: AuthMiddlewareOptions = {}): RequestHandler {
       next(new Error('authorize() needs the session: mount authSession(auth) before it (app.use(authSession(auth))).'));
       return;
     }
-    let passedNow = false;
-    const checked = check(
-      () => scope.request,
-      () => {
-        passedNow = true;
-        return PASSED;
-      },
-      { scope },
-    );
+    const outcome = guardScope(check, scope);
     // Passed in this tick (a user read from the scope, synchronous checks): the route runs now.
-    if (passedNow) return next();
-    checked.then((response) => (response === PASSED ? next() : sendWebResponse(res, response))).catch(next);
+    if (outcome === true) return next();
+    outcome.then((refusal) => (refusal ? sendWebResponse(res, refusal) : next())).catch(next);
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthScope } from '@framework/auth';
-import { authMiddleware, type AuthMiddlewareOptions } from '@framework/auth/middleware';
+import { authMiddleware, guardScope, type AuthMiddlewareOptions } from '@framework/auth/middleware';
 import { sendWebResponse } from './response.js';
 
 /** A Fastify `preHandler` hook: it answers the request itself, or lets the route run. */
@@ -20,7 +20,6 @@ export interface RequireAuthGuardOptions {
   redirectTo?: string;
 }
 
-const PASSED = new Response(null, { status: 204 });
 /** What a guard that passed in the same tick answers: one settled promise, shared (nothing can change it). */
 const NOTHING: Promise<undefined> = Promise.resolve(undefined);
 
@@ -44,18 +43,10 @@ function guard(options: AuthMiddlewareOptions, caller: string): AuthGuard {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    let passedNow = false;
-    const checked = check(
-      () => scope.request,
-      () => {
-        passedNow = true;
-        return PASSED;
-      },
-      { scope },
-    );
+    const outcome = guardScope(check, scope);
     // Passed in this tick (a user read from the scope, synchronous checks): a settled promise, no step more.
-    if (passedNow) return NOTHING;
-    return checked.then((response) => (response === PASSED ? undefined : sendWebResponse(reply, response)));
+    if (outcome === true) return NOTHING;
+    return outcome.then((refusal) => (refusal ? sendWebResponse(reply, refusal) : undefined));
   };
 }
 
