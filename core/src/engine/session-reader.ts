@@ -6,6 +6,7 @@
  * @module
  */
 import { readCookie, serializeCookie } from '../http/cookies.js';
+import { requestOf } from '../http/adapter-kit.js';
 import type { AuthInternals, Registry, RequestInfo, RequestSource, SessionState } from '../contract/types.js';
 import type { SessionRead } from '../session/types.js';
 import { admitCredential } from '../plugins/credential.js';
@@ -65,9 +66,6 @@ function memoised(build: () => Request): () => Request {
   let built: Request | undefined;
   return () => (built ??= build());
 }
-
-const requestOf = (request: Request | (() => Request)): Request =>
-  typeof request === 'function' ? request() : request;
 
 const empty = (): SessionState => ({ session: null, user: null, expired: false, headers: new Headers() });
 

@@ -6,6 +6,7 @@
  */
 import { AUTH_ERRORS } from '../error-codes.js';
 import { authError } from '../errors/auth-error.js';
+import type { RequestSource } from '../contract/types.js';
 
 /**
  * A `Host` value that is only a host and an optional port (RFC 3986 reg-name, IPv4 or IP-literal): no userinfo,
@@ -80,6 +81,12 @@ export function checkRequestTarget(host: string | undefined, target: string): vo
   requestUrlOf({ protocol: 'http', host, target: '/' });
   lastAcceptedHost = host;
 }
+
+/**
+ * The `Request` of a `RequestSource`: the request itself, or what its builder builds.
+ * @internal
+ */
+export const requestOf = (source: RequestSource): Request => (typeof source === 'function' ? source() : source);
 
 /** Methods a Web `Request` refuses to carry (the Fetch standard's forbidden methods). */
 const FORBIDDEN_METHOD = /^(?:CONNECT|TRACE|TRACK)$/i;

@@ -12,14 +12,13 @@ import { checkOptions } from './options.js';
 import { DEFAULT_SIGN_IN_PAGE, forbiddenResponse, unauthenticatedResponse } from './responses.js';
 import type { AuthMiddleware, AuthMiddlewareContext, AuthMiddlewareOptions } from './types.js';
 import { isThenable } from '../thenable.js';
+import { requestOf } from '../http/adapter-kit.js';
 
 /** An `authorize` answer: anything but `true` refuses. */
 const refusedUnlessTrue = (allowed: unknown): ForbiddenError | null =>
   allowed === true ? null : new ForbiddenError('You are not allowed to access this resource');
 
 /** The request scope when there is one (`auth.run`, an adapter middleware), else undefined. */
-const requestOf = (source: Request | (() => Request)): Request => (typeof source === 'function' ? source() : source);
-
 function optionalScope(): AuthScope | undefined {
   try {
     return currentScope('authMiddleware');
