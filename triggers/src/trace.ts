@@ -9,8 +9,6 @@ export interface TraceParent {
 
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
-/** Two hex digits per byte value. */
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 /**
  * Random bytes drawn from the CSPRNG 4 KiB at a time: ids are made for every run and step, and one
  * `getRandomValues` call per id cost several µs each under load.
@@ -26,17 +24,26 @@ function nextRandomByte(): number {
   return pool[used++]!;
 }
 
-/** Random lowercase hex of `bytes` bytes, never all zeros. */
+/** Char codes of the lowercase hex digits. */
+const DIGIT_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
+/** Char codes of the id being made (ids of up to 32 bytes; longer ones get their own). */
+const idCodes = new Uint16Array(64);
+
+/**
+ * Random lowercase hex of `bytes` bytes, never all zeros. Made as one flat string from its char codes: a
+ * string grown digit by digit is a chain of rope nodes, a dozen objects per trace id.
+ */
 export function randomHex(bytes: number): string {
+  const codes = bytes <= 32 ? idCodes.subarray(0, bytes * 2) : new Uint16Array(bytes * 2);
   for (;;) {
-    let out = '';
     let zero = true;
     for (let i = 0; i < bytes; i++) {
       const byte = nextRandomByte();
       if (byte !== 0) zero = false;
-      out += HEX[byte];
+      codes[2 * i] = DIGIT_CODES[byte >> 4]!;
+      codes[2 * i + 1] = DIGIT_CODES[byte & 15]!;
     }
-    if (!zero) return out;
+    if (!zero) return String.fromCharCode.apply(null, codes as unknown as number[]);
   }
 }
 

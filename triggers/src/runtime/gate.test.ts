@@ -51,4 +51,58 @@ describe('Gate', () => {
     expect(await gate.run('k', async () => 'ok')).toBe('ok');
     expect(await gate.run(undefined, async () => 'free')).toBe('free');
   });
+
+  it('shares the limit between runs that enter at once (tryEnter/leave) and runs that wait (run)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(fc.boolean(), { maxLength: 20 }),
+        async (limit, fast) => {
+          const gate = new Gate(limit);
+          let active = 0;
+          let peak = 0;
+          let ran = 0;
+          const body = async () => {
+            active++;
+            peak = Math.max(peak, active);
+            await tick();
+            active--;
+            ran++;
+          };
+          await Promise.all(
+            fast.map(async (enterAtOnce) => {
+              if (enterAtOnce && gate.tryEnter()) {
+                try {
+                  await body();
+                } finally {
+                  gate.leave();
+                }
+              } else await gate.run(undefined, body);
+            }),
+          );
+          expect(peak).toBeLessThanOrEqual(limit);
+          expect(ran).toBe(fast.length);
+        },
+      ),
+    );
+  });
+
+  it('tryEnter refuses when every slot is taken; leave(held) gives the slot back only once held settles', async () => {
+    const gate = new Gate(1);
+    expect(gate.tryEnter()).toBe(true);
+    expect(gate.tryEnter()).toBe(false);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    gate.leave(held);
+    await tick();
+    expect(gate.tryEnter()).toBe(false);
+    let started = false;
+    const waiting = gate.run(undefined, async () => void (started = true));
+    await tick();
+    expect(started).toBe(false);
+    release();
+    await waiting;
+    expect(started).toBe(true);
+    expect(gate.tryEnter()).toBe(true);
+  });
 });
