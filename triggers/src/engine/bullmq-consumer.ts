@@ -73,8 +73,12 @@ export class BatchConsumer {
   private collecting = false;
   /** Jobs fetched ahead (active and locked with their own token), for the next batches. */
   private readonly prefetched: Job[] = [];
-  /** Delivered jobs not settled yet, with their token: their locks are extended. */
-  private readonly delivered = new Map<Job, string>();
+  /**
+   * Delivered jobs not settled yet, with their token: their locks are extended. A linked list, not a Map: a
+   * hash table that gains and loses an entry per message keeps settled jobs alive into the old generation
+   * (see the runtime's `CancelRegistry`).
+   */
+  private delivered: HeldJob | undefined = undefined;
   /** The blocking fetch in flight, if any (it outlives a wait that an ack's fetch ended). */
   private blocking: Promise<void> | undefined;
   /** Wakes the loop waiting for a job or a slot. */
@@ -115,10 +119,8 @@ export class BatchConsumer {
 
   private extendLocks(): void {
     const token = `${this.host.instance}:${this.batches}`;
-    const held: Array<[Job, string]> = [
-      ...this.delivered,
-      ...this.prefetched.map((job): [Job, string] => [job, token]),
-    ];
+    const held: Array<[Job, string]> = this.prefetched.map((job): [Job, string] => [job, token]);
+    for (let entry = this.delivered; entry; entry = entry.next) held.push([entry.job, entry.token]);
     for (const [job, jobToken] of held) {
       job.extendLock(job.token ?? jobToken, this.host.lockDurationMs).catch((error: unknown) => {
         this.host.onError(`bullmq engine: could not extend the lock of job ${job.id}`, error);
@@ -307,12 +309,33 @@ export class BatchConsumer {
   private deliver(batch: Job[], token: string): void {
     this.inHandler++;
     this.flights++;
-    for (const job of batch) this.delivered.set(job, job.token ?? token);
-    void this.fly(batch, token);
+    void this.fly(
+      batch.length === 1 ? [this.lockHeld(batch[0]!, token)] : batch.map((job) => this.lockHeld(job, token)),
+      token,
+    );
+  }
+
+  /** Links `job` into the delivered jobs whose locks are extended. */
+  private lockHeld(job: Job, token: string): HeldJob {
+    const entry = new HeldJob(job, job.token ?? token);
+    entry.next = this.delivered;
+    if (this.delivered) this.delivered.previous = entry;
+    this.delivered = entry;
+    return entry;
+  }
+
+  /** Unlinks a delivered job once it settled. */
+  private lockReleased(entry: HeldJob): void {
+    const { previous, next } = entry;
+    if (previous) previous.next = next;
+    else if (this.delivered === entry) this.delivered = next;
+    if (next) next.previous = previous;
+    entry.previous = undefined;
+    entry.next = undefined;
   }
 
   /** The life of a delivered batch: its handler, then its settlement (one async frame for both). */
-  private async fly(batch: Job[], token: string): Promise<void> {
+  private async fly(batch: HeldJob[], token: string): Promise<void> {
     try {
       // Fetched while the handler runs. A process killed now leaves these jobs active too: BullMQ finds them
       // stalled and redelivers them with `attemptsStarted` + 1, although no handler saw them.
@@ -322,7 +345,7 @@ export class BatchConsumer {
       try {
         dispositions = await this.host.deliver(
           this.consumer.queue,
-          batch.length === 1 ? [toEngineMessage(batch[0]!)] : batch.map(toEngineMessage),
+          batch.length === 1 ? [toEngineMessage(batch[0]!.job)] : batch.map((entry) => toEngineMessage(entry.job)),
         );
       } catch (error) {
         this.host.onError(`bullmq engine: delivery on queue "${this.consumer.queue}" failed; redelivering`, error);
@@ -361,13 +384,13 @@ export class BatchConsumer {
    * the marker, they compete for the freed slots).
    */
   private async settleBatch(
-    batch: Job[],
+    batch: HeldJob[],
     dispositions: MessageDisposition[],
     token: string,
     fetching: boolean,
   ): Promise<void> {
     const byId = new Map(dispositions.map((d) => [d.id, d]));
-    await Promise.all(batch.map((job) => this.settleOne(job, byId.get(job.id!), token, fetching)));
+    await Promise.all(batch.map((entry) => this.settleOne(entry, byId.get(entry.job.id!), token, fetching)));
   }
 
   /**
@@ -375,18 +398,19 @@ export class BatchConsumer {
    * queue's next job in the same script and holds it. `disposition` is ignored unless its id is the job's.
    */
   private async settleOne(
-    job: Job,
+    entry: HeldJob,
     disposition: MessageDisposition | undefined,
     token: string,
     fetching: boolean,
   ): Promise<void> {
+    const { job } = entry;
     const own = disposition?.id === job.id ? disposition : undefined;
     const jobToken = job.token ?? token;
     const fetchNext =
       fetching && this.running && own?.action === 'ack' && this.prefetched.length + this.incoming < this.wanted();
     if (!fetchNext) {
       await this.settle(job, own, jobToken);
-      this.delivered.delete(job);
+      this.lockReleased(entry);
       return;
     }
     this.incoming++;
@@ -400,7 +424,7 @@ export class BatchConsumer {
       this.host.onError(`bullmq engine: could not settle job ${job.id} of queue "${this.consumer.queue}"`, error);
     } finally {
       this.incoming--;
-      this.delivered.delete(job);
+      this.lockReleased(entry);
     }
     if (next && this.running) this.hold(next);
     // After stop() the loop gives back what it holds; a job fetched since goes back here.
@@ -459,6 +483,17 @@ export class BatchConsumer {
 }
 
 const NO_DISPOSITIONS: MessageDisposition[] = [];
+
+/** A delivered job and the token its lock is held with, in the consumer's list of delivered jobs. */
+class HeldJob {
+  previous: HeldJob | undefined = undefined;
+  next: HeldJob | undefined = undefined;
+
+  constructor(
+    readonly job: Job,
+    readonly token: string,
+  ) {}
+}
 
 /** The engine message of a fetched job; `attempts` is BullMQ's `attemptsStarted`. */
 export function toEngineMessage(job: Job): EngineMessage {

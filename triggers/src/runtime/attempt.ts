@@ -1,5 +1,6 @@
 import { TriggerError, TriggerTimeoutError } from '../errors.js';
-import { endInvocationSpan, startInvocationSpan } from '../otel.js';
+import { BoundedRun, isCancel, runBounded, runHandlerBounded, type Bounded, type RunBounds } from './bounded-run.js';
+import { endInvocationSpan, startInvocationSpan, type InvocationSpan } from '../otel.js';
 import { context as otelContext } from '@opentelemetry/api';
 import type { TraceParent } from '../trace.js';
 import type { LogEntry, TailOutcome, TriggerContext, TriggerSteps } from '../types.js';
@@ -11,6 +12,8 @@ import { randomHex } from '../trace.js';
 import { runSandboxed } from '../sandbox/bridge.js';
 import type { SandboxRun } from '../sandbox/pool.js';
 import { holdsFleetSlots, withFleetSlots } from './fleet-gate.js';
+import type { Gate } from './gate.js';
+import type { RunningAttempt } from './cancels.js';
 
 /** How one attempt is run. */
 export interface AttemptOptions {
@@ -58,11 +61,15 @@ export function runAttempt(
   options: AttemptOptions,
 ): Promise<AttemptResult> {
   const key = concurrencyKeyOf(core, trigger, event);
-  // Most runs hold no fleet slot: one closure, not two.
-  const run = holdsFleetSlots(core, trigger, key)
+  const gate = core.gateOf(trigger);
+  const fleet = holdsFleetSlots(core, trigger, key);
+  // Most runs: no key, no fleet slot and a free slot here: the run gives its slot back itself (no closure and
+  // no promise around it).
+  if (key === undefined && !fleet && gate.tryEnter()) return runNow(core, trigger, event, options, gate);
+  const run = fleet
     ? () => withFleetSlots(core, trigger, key, () => runNow(core, trigger, event, options))
     : () => runNow(core, trigger, event, options);
-  return core.gateOf(trigger).run(key, run, settledOf);
+  return gate.run(key, run, settledOf);
 }
 
 /** A result reported while its handler still runs holds its slot until then (one function for every run). */
@@ -85,152 +92,198 @@ function concurrencyKeyOf(core: RuntimeCore, trigger: RegisteredTrigger, event: 
   }
 }
 
-async function runNow(
+/**
+ * Runs the attempt. With `slot`, it holds a slot {@link Gate.tryEnter} took and gives it back when it ends, or
+ * once its handler settles when that is later (`AttemptResult.settled`). No async frame: while the handler
+ * runs, the attempt is one {@link Attempt} and one reaction waiting for its run.
+ */
+function runNow(
   core: RuntimeCore,
   trigger: RegisteredTrigger,
   event: unknown,
   options: AttemptOptions,
+  slot?: Gate,
 ): Promise<AttemptResult> {
-  const { definition, name } = trigger;
-  const { observability, timeoutMs } = definition.config;
-  const source = definition.source.type;
-  // Built only when metrics or tracing read them.
-  const metricAttributes = observability.metrics ? { 'trigger.name': name, 'trigger.source': source } : NO_ATTRIBUTES;
-  const invocation = startInvocationSpan(
-    `trigger ${name}`,
-    observability.tracing
-      ? { 'trigger.name': name, 'trigger.source': source, 'trigger.attempt': options.attempt }
-      : NO_ATTRIBUTES,
-    options.parent,
-    observability.tracing,
-  );
-  const traceId = invocation.position.traceId;
-  const logs: LogEntry[] = [];
-  const controller = new RunAbort();
-  const stopping = stopWatchOf(core.stopSignal);
-  stopping.add(controller);
-  const runIds = options.runIds ?? NO_RUN_IDS;
-  for (const id of runIds) core.cancels.add(id, controller);
-  const stepScope = options.steps ?? { store: core.steps, runId: `attempt:${randomHex(16)}` };
-
-  const ctx: TriggerContext<any> = Object.freeze(
-    new AttemptContext(core, name, traceId, options.attempt, controller, stepScope, invocation.position, logs),
-  );
-
-  if (observability.metrics) core.instruments.invocations.add(1, metricAttributes);
-  const started = performance.now();
-  const startedAtMs = Date.now();
-  let sandboxed: SandboxRun | undefined;
-  const module = definition.sandbox?.module;
-  const run = await runBounded(
-    module
-      ? () =>
-          (sandboxed = runSandboxed({
-            pool: core.sandboxOf(trigger),
-            module,
-            source: definition.source,
-            event,
-            ctx,
-            log: (entry) => logTo(core, name, traceId, logs, entry),
-          })).result
+  try {
+    const { definition, name } = trigger;
+    const { observability } = definition.config;
+    const invocation = startInvocationSpan(
+      `trigger ${name}`,
+      observability.tracing
+        ? { 'trigger.name': name, 'trigger.source': definition.source.type, 'trigger.attempt': options.attempt }
+        : NO_ATTRIBUTES,
+      options.parent,
+      observability.tracing,
+    );
+    const module = definition.sandbox?.module;
+    const stepScope = options.steps ?? { store: core.steps, runId: `attempt:${randomHex(16)}` };
+    const attempt = new Attempt(core, trigger, options, invocation, stepScope, slot);
+    const ctx: TriggerContext<any> = Object.freeze(new AttemptContext(attempt));
+    if (observability.metrics) core.instruments.invocations.add(1, metricAttributesOf(trigger));
+    attempt.begin();
+    const run = module
+      ? runBounded(
+          attempt,
+          () =>
+            (attempt.sandboxed = runSandboxed({
+              pool: core.sandboxOf(trigger),
+              module,
+              source: definition.source,
+              event,
+              ctx,
+              log: (entry) => attempt.log(entry),
+            })).result,
+        )
       : // Without tracing the active context is the one the handler would see anyway: no `with` around it.
         observability.tracing
-        ? () => otelContext.with(invocation.context, () => definition.handle(event as never, ctx))
-        : () => definition.handle(event as never, ctx),
-    {
-      timeoutMs,
-      graceMs: definition.config.gracePeriodMs,
-      controller,
-      name,
-      ...(module ? { terminate: () => sandboxed?.terminate() ?? Promise.resolve() } : {}),
-    },
-  );
-  stopping.delete(controller);
-  for (const id of runIds) core.cancels.remove(id, controller);
-  const error = run.error;
-  if (run.unsettled) {
-    core.health.unsettled({ trigger: name, traceId, attempt: options.attempt, startedAt: new Date(startedAtMs) });
-    core.logger.log({
-      level: 'error',
-      message: `"${name}" attempt ${options.attempt} still runs ${definition.config.timeout} + ${definition.config.gracePeriod} after it started, ignoring ctx.signal; the runtime is now unhealthy (runtime.health()) and should be restarted`,
-      trigger: name,
-      traceId,
-      error,
-      data: { code: 'TRIGGER_TIMEOUT_UNSETTLED', attempt: options.attempt },
-    });
+        ? runBounded(attempt, () => otelContext.with(invocation.context, () => definition.handle(event as never, ctx)))
+        : runHandlerBounded(attempt, definition, event as never, ctx);
+    return run.then((ran) => attempt.conclude(ran));
+  } catch (error) {
+    slot?.leave();
+    return Promise.reject(error as Error);
   }
-  const durationMs = performance.now() - started;
-  if (error instanceof StepSleep) {
-    logTo(core, name, traceId, logs, {
-      level: 'info',
-      message: `attempt ${options.attempt} suspended: ${error.message}`,
-    });
-  } else if (error !== undefined) {
-    logTo(core, name, traceId, logs, {
-      level: 'error',
-      message: `attempt ${options.attempt} failed: ${messageOf(error)}`,
-      error,
-    });
-  }
-  if (observability.metrics) {
-    core.instruments.duration.record(durationMs, metricAttributes);
-    if (error !== undefined && !(error instanceof StepSleep)) core.instruments.failures.add(1, metricAttributes);
-  }
-  endInvocationSpan(invocation.span, error);
-  if (source !== 'tail' && core.tail.listening) {
-    core.tail.record({
-      outcome: outcomeOf(error),
-      trigger: name,
-      traceId,
-      ...(options.request
-        ? { method: options.request.method, url: options.request.url, status: error === undefined ? 200 : 500 }
-        : {}),
-      logs: logs.map(({ level, message, timestamp }) => ({ level, message, timestamp })),
-      exceptions:
-        error === undefined ? [] : [{ name: nameOf(error), message: messageOf(error), timestamp: new Date() }],
-      timestamp: new Date(),
-      durationMs,
-    });
-  }
-  if (core.runs.active) {
-    // A plain literal and one added field, no spread: this runs once per attempt while the dashboard listens.
-    const record: RunRecord = {
-      id: core.runs.nextId(),
-      trigger: name,
-      source,
-      attempt: options.attempt,
-      traceId,
-      status: error instanceof StepSleep ? 'suspended' : outcomeOf(error),
-      startedAt: new Date(startedAtMs),
-      durationMs,
-      logs,
-    };
-    if (error !== undefined && !(error instanceof StepSleep)) record.error = messageOf(error);
-    if ('runId' in stepScope) record.stepsId = stepScope.runId;
-    core.runs.publish(record);
-  }
-  // One literal, fields added in place (no spread objects per run).
-  const outcome: AttemptResult = {
-    ok: error === undefined,
-    noRetry: controller.noRetry,
-    position: invocation.position,
-    durationMs,
-  };
-  if (error === undefined) outcome.value = run.value;
-  else outcome.error = error;
-  if (run.settled) outcome.settled = run.settled;
-  return outcome;
 }
 
-/** Logs `entry` for the run of trigger `name` and keeps it in the run's `logs` (its tail and history record). */
-function logTo(
-  core: RuntimeCore,
-  name: string,
-  traceId: string,
-  logs: LogEntry[],
-  entry: Omit<LogEntry, 'timestamp'>,
-): void {
-  logs.push(core.logger.log({ trigger: name, traceId, ...entry }));
+/** The metric attributes of a trigger's runs. */
+function metricAttributesOf(trigger: RegisteredTrigger): Record<string, string | number> {
+  return { 'trigger.name': trigger.name, 'trigger.source': trigger.definition.source.type };
+}
+
+/**
+ * One attempt in flight: its bounded run (timeout, `runtime.cancel(id)`, `stop()`), its logs and what its end
+ * needs, in one object (the handler's `ctx` reads it too).
+ */
+class Attempt extends BoundedRun implements RunningAttempt {
+  readonly logs: LogEntry[] = [];
+  previousRunning: RunningAttempt | undefined = undefined;
+  nextRunning: RunningAttempt | undefined = undefined;
+  /** The sandboxed run, when the trigger has a sandbox. */
+  sandboxed: SandboxRun | undefined = undefined;
+  private startedAt = 0;
+  private startedAtMs = 0;
+
+  constructor(
+    readonly core: RuntimeCore,
+    readonly trigger: RegisteredTrigger,
+    readonly options: AttemptOptions,
+    readonly invocation: InvocationSpan,
+    readonly stepScope: StepScope,
+    private readonly slot: Gate | undefined,
+  ) {
+    super(boundsOf(trigger));
+    if (trigger.definition.sandbox?.module)
+      this.bounds = { ...this.bounds, terminate: () => this.sandboxed?.terminate() ?? Promise.resolve() };
+  }
+
+  get traceId(): string {
+    return this.invocation.position.traceId;
+  }
+
+  /** The runs (message ids) this attempt serves, so `runtime.cancel(id)` finds it. */
+  get runIds(): readonly string[] {
+    return this.options.runIds ?? NO_RUN_IDS;
+  }
+
+  /** Logs `entry` for this run and keeps it in its `logs` (its tail and history record). */
+  log(entry: Omit<LogEntry, 'timestamp'>): void {
+    this.logs.push(this.core.logger.log({ trigger: this.trigger.name, traceId: this.traceId, ...entry }));
+  }
+
+  /** Registers the run (cancel, stop) and notes when it starts; call right before the handler starts. */
+  begin(): void {
+    this.core.cancels.add(this);
+    this.startedAt = performance.now();
+    this.startedAtMs = Date.now();
+  }
+
+  /** The attempt's result once its run is over; gives back its slot (when the handler settles, if later). */
+  conclude(ran: Bounded): AttemptResult {
+    // What the slot waits for (a handler still running past its cap).
+    let held: Promise<void> | undefined;
+    try {
+      const { core, trigger, options, logs, stepScope } = this;
+      const { definition, name } = trigger;
+      const { observability } = definition.config;
+      const source = definition.source.type;
+      const traceId = this.traceId;
+      core.cancels.remove(this);
+      const error = ran.error;
+      if (ran.unsettled) {
+        core.health.unsettled({
+          trigger: name,
+          traceId,
+          attempt: options.attempt,
+          startedAt: new Date(this.startedAtMs),
+        });
+        core.logger.log({
+          level: 'error',
+          message: `"${name}" attempt ${options.attempt} still runs ${definition.config.timeout} + ${definition.config.gracePeriod} after it started, ignoring ctx.signal; the runtime is now unhealthy (runtime.health()) and should be restarted`,
+          trigger: name,
+          traceId,
+          error,
+          data: { code: 'TRIGGER_TIMEOUT_UNSETTLED', attempt: options.attempt },
+        });
+      }
+      const durationMs = performance.now() - this.startedAt;
+      if (error instanceof StepSleep) {
+        this.log({ level: 'info', message: `attempt ${options.attempt} suspended: ${error.message}` });
+      } else if (error !== undefined) {
+        this.log({ level: 'error', message: `attempt ${options.attempt} failed: ${messageOf(error)}`, error });
+      }
+      if (observability.metrics) {
+        const metricAttributes = metricAttributesOf(trigger);
+        core.instruments.duration.record(durationMs, metricAttributes);
+        if (error !== undefined && !(error instanceof StepSleep)) core.instruments.failures.add(1, metricAttributes);
+      }
+      endInvocationSpan(this.invocation.span, error);
+      if (source !== 'tail' && core.tail.listening) {
+        core.tail.record({
+          outcome: outcomeOf(error),
+          trigger: name,
+          traceId,
+          ...(options.request
+            ? { method: options.request.method, url: options.request.url, status: error === undefined ? 200 : 500 }
+            : {}),
+          logs: logs.map(({ level, message, timestamp }) => ({ level, message, timestamp })),
+          exceptions:
+            error === undefined ? [] : [{ name: nameOf(error), message: messageOf(error), timestamp: new Date() }],
+          timestamp: new Date(),
+          durationMs,
+        });
+      }
+      if (core.runs.active) {
+        // A plain literal and one added field, no spread: this runs once per attempt while the dashboard listens.
+        const record: RunRecord = {
+          id: core.runs.nextId(),
+          trigger: name,
+          source,
+          attempt: options.attempt,
+          traceId,
+          status: error instanceof StepSleep ? 'suspended' : outcomeOf(error),
+          startedAt: new Date(this.startedAtMs),
+          durationMs,
+          logs,
+        };
+        if (error !== undefined && !(error instanceof StepSleep)) record.error = messageOf(error);
+        if ('runId' in stepScope) record.stepsId = stepScope.runId;
+        core.runs.publish(record);
+      }
+      // One literal, fields added in place (no spread objects per run).
+      const outcome: AttemptResult = {
+        ok: error === undefined,
+        noRetry: this.noRetry,
+        position: this.invocation.position,
+        durationMs,
+      };
+      if (error === undefined) outcome.value = ran.value;
+      else outcome.error = error;
+      if (ran.settled) outcome.settled = held = ran.settled;
+      return outcome;
+    } finally {
+      this.slot?.leave(held);
+    }
+  }
 }
 
 /**
@@ -241,47 +294,36 @@ function logTo(
  */
 class AttemptContext {
   readonly env: unknown;
-  readonly #core: RuntimeCore;
-  readonly #controller: RunAbort;
-  readonly #stepScope: StepScope;
-  readonly #position: TraceParent;
-  readonly #logs: LogEntry[];
+  readonly trigger: string;
+  readonly traceId: string;
+  readonly attempt: number;
+  readonly #run: Attempt;
   #steps: TriggerSteps | undefined = undefined;
   #waitUntil: TriggerContext<any>['waitUntil'] | undefined = undefined;
   #emit: TriggerContext<any>['emit'] | undefined = undefined;
   #noRetry: TriggerContext<any>['noRetry'] | undefined = undefined;
 
-  constructor(
-    core: RuntimeCore,
-    readonly trigger: string,
-    readonly traceId: string,
-    readonly attempt: number,
-    controller: RunAbort,
-    stepScope: StepScope,
-    position: TraceParent,
-    logs: LogEntry[],
-  ) {
-    this.env = core.env;
-    this.#core = core;
-    this.#controller = controller;
-    this.#stepScope = stepScope;
-    this.#position = position;
-    this.#logs = logs;
+  constructor(run: Attempt) {
+    this.env = run.core.env;
+    this.trigger = run.trigger.name;
+    this.traceId = run.traceId;
+    this.attempt = run.options.attempt;
+    this.#run = run;
   }
 
   /** Built on first read: an AbortSignal (an EventTarget) costs µs per run, and most handlers never read it. */
   get signal(): AbortSignal {
-    return this.#controller.signal;
+    return this.#run.signal;
   }
 
   /** Built on first read: most runs take no step, and the step API is dozens of closures. */
   get step(): TriggerSteps {
-    return (this.#steps ??= createSteps(this.#stepScope, this.#core.stepHost));
+    return (this.#steps ??= createSteps(this.#run.stepScope, this.#run.core.stepHost));
   }
 
   /** Keeps the runtime's `stop()` waiting for `promise`; a rejection is logged. */
   get waitUntil(): TriggerContext<any>['waitUntil'] {
-    const core = this.#core;
+    const core = this.#run.core;
     const { trigger, traceId } = this;
     return (this.#waitUntil ??= (promise: Promise<unknown>) => {
       core.tracker.track(
@@ -300,25 +342,18 @@ class AttemptContext {
 
   /** Emits to another trigger, continuing this run's trace. */
   get emit(): TriggerContext<any>['emit'] {
-    const core = this.#core;
-    const position = this.#position;
-    const logs = this.#logs;
-    const { trigger, traceId } = this;
+    const run = this.#run;
     return (this.#emit ??= (target: string, payload: unknown) => {
-      logTo(core, trigger, traceId, logs, {
-        level: 'info',
-        message: `emit → ${target}`,
-        data: { event: 'emit', target, payload },
-      });
-      return core.emit(position, target, payload);
+      run.log({ level: 'info', message: `emit → ${target}`, data: { event: 'emit', target, payload } });
+      return run.core.emit(run.invocation.position, target, payload);
     }) as TriggerContext<any>['emit'];
   }
 
   /** Marks the attempt as not to be retried. */
   get noRetry(): TriggerContext<any>['noRetry'] {
-    const controller = this.#controller;
+    const run = this.#run;
     return (this.#noRetry ??= () => {
-      controller.noRetry = true;
+      run.noRetry = true;
     });
   }
 }
@@ -326,178 +361,17 @@ class AttemptContext {
 const NO_ATTRIBUTES: Record<string, string | number> = Object.freeze({});
 const NO_RUN_IDS: readonly string[] = Object.freeze([]);
 
-/** Per stop signal (one per runtime), the attempts it aborts: one listener for all, not one per attempt. */
-const stopWatches = new WeakMap<AbortSignal, Set<RunAbort>>();
+/** Per trigger, the bounds of its runs (one object shared by every run without a sandbox). */
+const boundsByTrigger = new WeakMap<RegisteredTrigger, RunBounds>();
 
-function stopWatchOf(signal: AbortSignal): Set<RunAbort> {
-  let watch = stopWatches.get(signal);
-  if (!watch) {
-    const attempts = (watch = new Set());
-    stopWatches.set(signal, attempts);
-    signal.addEventListener('abort', () => [...attempts].forEach((attempt) => attempt.abort(signal.reason)), {
-      once: true,
-    });
+function boundsOf(trigger: RegisteredTrigger): RunBounds {
+  let bounds = boundsByTrigger.get(trigger);
+  if (!bounds) {
+    const { timeoutMs, gracePeriodMs } = trigger.definition.config;
+    bounds = Object.freeze({ name: trigger.name, timeoutMs, graceMs: gracePeriodMs });
+    boundsByTrigger.set(trigger, bounds);
   }
-  return watch;
-}
-
-/**
- * The abort state of one attempt (timeout, `runtime.cancel(id)`, `stop()` reaching its deadline), with the
- * handler's `ctx.signal` built only when read: the first `abort(reason)` wins, as with an AbortController,
- * and a signal built later starts aborted with that reason.
- */
-export class RunAbort {
-  aborted = false;
-  /** The handler called `ctx.noRetry()`. */
-  noRetry = false;
-  reason: unknown = undefined;
-  /** Called once, at the first abort (runBounded's wait). */
-  onAbort: (() => void) | undefined = undefined;
-  private controller: AbortController | undefined = undefined;
-
-  /** The handler's `ctx.signal`, created on first read. */
-  get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.aborted) this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
-  }
-
-  abort(reason?: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    // AbortController's own default reason when none is given.
-    this.reason = reason === undefined ? new DOMException('This operation was aborted', 'AbortError') : reason;
-    this.controller?.abort(this.reason);
-    const onAbort = this.onAbort;
-    this.onAbort = undefined;
-    onAbort?.();
-  }
-}
-
-/** A handler run's outcome: its value, or what it threw. */
-type Ran = { value: unknown; error: unknown };
-
-/** The outcome of a handler that returned (module functions: no closures per run). */
-const ranValue = (value: unknown): Ran => ({ value, error: undefined });
-/** The outcome of a handler that threw or rejected. */
-const ranError = (caught: unknown): Ran => ({
-  value: undefined,
-  error: caught ?? new Error('handler threw a nullish value'),
-});
-
-/** The timeout of a run (a module function and arguments: no closure per run). */
-function abortOnTimeout(controller: RunAbort, name: string, timeoutMs: number): void {
-  controller.abort(new TriggerTimeoutError(name, timeoutMs));
-}
-
-/** How {@link runBounded} bounds a handler run. */
-interface Bounds {
-  timeoutMs: number;
-  /** How long to wait for the run to settle after `controller` aborted. */
-  graceMs: number;
-  controller: RunAbort;
-  name: string;
-  /** Ends the run at once (a sandboxed run: terminates its worker). */
-  terminate?: () => Promise<void>;
-}
-
-/**
- * Runs `fn` until it settles. After `timeoutMs` it aborts `controller` and
- * then keeps waiting for the run to settle, at most `graceMs` more, so the caller never
- * starts a retry while the previous run still executes. Resolves with the
- * handler's error, the abort reason when it was aborted (at once when the
- * reason is not the timeout, i.e. `stop()` reached its deadline), or
- * `TRIGGER_TIMEOUT_UNSETTLED` with `unsettled: true` when the run outlived the
- * cap. With `terminate` (a sandboxed run), a run that outlives the cap, or
- * is still running when `stop()` reaches its deadline, is terminated instead:
- * `TRIGGER_TIMEOUT_TERMINATED` (or the stop reason), settled at once.
- * When it resolves before the run settled, `settled` resolves once the run
- * does. Never rejects.
- */
-function runBounded(fn: () => unknown, bounds: Bounds): Promise<Bounded> {
-  const { controller, timeoutMs, name } = bounds;
-  const timer = setTimeout(abortOnTimeout, timeoutMs, controller, name, timeoutMs);
-  // The handler starts now (a synchronous throw is its error), not a microtask later.
-  let started: unknown;
-  try {
-    started = fn();
-  } catch (caught) {
-    started = Promise.reject(caught as Error);
-  }
-  const running = Promise.resolve(started).then(ranValue, ranError);
-  // One promise settled by whichever comes first, the run or an abort (no Promise.race and its reactions), and
-  // no async frame of ours held while the handler runs.
-  return new Promise<Ran | 'aborted'>((resolve) => {
-    if (controller.aborted) return resolve('aborted');
-    controller.onAbort = () => resolve('aborted');
-    void running.then(resolve);
-  }).then((first) => {
-    clearTimeout(timer);
-    controller.onAbort = undefined;
-    if (first !== 'aborted') return { value: first.value, error: first.error, unsettled: false };
-    return afterAbort(running, bounds);
-  });
-}
-
-/** What {@link runBounded} resolves with. */
-interface Bounded {
-  value?: unknown;
-  error?: unknown;
-  unsettled: boolean;
-  settled?: Promise<void>;
-}
-
-/** The rest of {@link runBounded} once `bounds.controller` aborted before the run settled. */
-async function afterAbort(running: Promise<Ran>, bounds: Bounds): Promise<Bounded> {
-  const { controller, timeoutMs, graceMs, name } = bounds;
-  const reason: unknown = controller.reason;
-  // stop() reaching its deadline is the caller's own cap: report at once. A timeout or a cancel waits for
-  // the grace period.
-  const settledLater = running.then(() => undefined);
-  if (!(reason instanceof TriggerTimeoutError) && !isCancel(reason)) {
-    if (!bounds.terminate) return { error: reason, unsettled: false, settled: settledLater };
-    await bounds.terminate();
-    return { error: reason, unsettled: false };
-  }
-  let grace: ReturnType<typeof setTimeout> | undefined;
-  const capped = new Promise<'capped'>((resolve) => {
-    grace = setTimeout(() => resolve('capped'), graceMs);
-  });
-  const settled = await Promise.race([running, capped]);
-  clearTimeout(grace);
-  if (settled !== 'capped') return { error: reason, unsettled: false };
-  if (bounds.terminate) {
-    await bounds.terminate();
-    if (isCancel(reason)) return { error: reason, unsettled: false };
-    return {
-      error: new TriggerError(
-        `Trigger "${name}" did not settle within ${graceMs} ms after its signal was aborted; its worker was terminated`,
-        {
-          code: 'TRIGGER_TIMEOUT_TERMINATED',
-          retryable: true,
-          context: { trigger: name, timeoutMs, gracePeriodMs: graceMs },
-          cause: reason,
-        },
-      ),
-      unsettled: false,
-    };
-  }
-  return {
-    error: new TriggerError(`Trigger "${name}" did not settle within ${graceMs} ms after its signal was aborted`, {
-      code: 'TRIGGER_TIMEOUT_UNSETTLED',
-      retryable: true,
-      context: { trigger: name, timeoutMs, gracePeriodMs: graceMs },
-      cause: reason,
-    }),
-    unsettled: true,
-    settled: settledLater,
-  };
-}
-
-function isCancel(reason: unknown): boolean {
-  return reason instanceof TriggerError && reason.code === 'RUN_CANCELED';
+  return bounds;
 }
 
 function outcomeOf(error: unknown): TailOutcome {

@@ -1,41 +1,84 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CancelRegistry, type Abortable } from './cancels.js';
+import { CancelRegistry, type RunningAttempt } from './cancels.js';
 
-const attempt = () => {
+/** An attempt serving `runIds` that records the reasons it was aborted with. */
+const attempt = (...runIds: string[]) => {
   const reasons: unknown[] = [];
-  const abortable: Abortable = { abort: (reason) => void reasons.push(reason) };
-  return { abortable, reasons };
+  const running: RunningAttempt = {
+    runIds,
+    previousRunning: undefined,
+    nextRunning: undefined,
+    abort: (reason) => void reasons.push(reason),
+  };
+  return { running, reasons };
 };
 
 describe('CancelRegistry', () => {
   it('aborts every attempt of a run, one or overlapping, and forgets each as it ends', () => {
     const registry = new CancelRegistry();
-    const first = attempt();
-    const second = attempt();
-    registry.add('run-1', first.abortable);
+    const first = attempt('run-1');
+    const second = attempt('run-1');
+    const other = attempt('run-2');
+    registry.add(first.running);
+    registry.add(other.running);
     expect(registry.has('run-1')).toBe(true);
-    registry.add('run-1', second.abortable);
-    registry.remove('run-1', first.abortable);
+    registry.add(second.running);
+    registry.remove(first.running);
     expect(registry.abort('run-1')).toBe(true);
     expect(first.reasons).toHaveLength(0);
+    expect(other.reasons).toHaveLength(0);
     expect(second.reasons).toHaveLength(1);
     expect((second.reasons[0] as { code?: string }).code).toBe('RUN_CANCELED');
-    registry.add('run-1', first.abortable);
+    registry.add(first.running);
     expect(registry.abort('run-1')).toBe(true);
     expect(first.reasons).toHaveLength(1);
     expect(second.reasons).toHaveLength(2);
-    registry.remove('run-1', second.abortable);
-    registry.remove('run-1', first.abortable);
+    registry.remove(second.running);
+    registry.remove(first.running);
     expect(registry.has('run-1')).toBe(false);
     expect(registry.abort('run-1')).toBe(false);
+    expect(registry.has('run-2')).toBe(true);
   });
 
-  it('register returns the function that forgets the attempt', () => {
+  it('abortAll aborts every attempt with the reason, also one that leaves the registry as it is aborted', () => {
     const registry = new CancelRegistry();
-    const only = attempt();
-    const forget = registry.register('run-2', only.abortable);
-    forget();
-    expect(registry.abort('run-2')).toBe(false);
-    expect(only.reasons).toHaveLength(0);
+    const batch = attempt('a', 'b');
+    const leaving = attempt();
+    leaving.running.abort = (reason) => {
+      leaving.reasons.push(reason);
+      registry.remove(leaving.running);
+    };
+    registry.add(batch.running);
+    registry.add(leaving.running);
+    const reason = new Error('stopped');
+    registry.abortAll(reason);
+    expect(batch.reasons).toEqual([reason]);
+    expect(leaving.reasons).toEqual([reason]);
+    expect(registry.has('b')).toBe(true);
+    expect(registry.abort('b')).toBe(true);
+  });
+
+  it('holds exactly the attempts added and not removed, whatever the order (model check)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 5 })), { maxLength: 60 }), (steps) => {
+        const registry = new CancelRegistry();
+        const attempts = Array.from({ length: 6 }, (_, i) => attempt(`run-${i % 3}`));
+        const model = new Set<number>();
+        for (const [adding, i] of steps) {
+          if (adding) {
+            registry.add(attempts[i]!.running);
+            model.add(i);
+          } else {
+            registry.remove(attempts[i]!.running);
+            model.delete(i);
+          }
+        }
+        for (const run of ['run-0', 'run-1', 'run-2'])
+          expect(registry.has(run)).toBe([...model].some((i) => `run-${i % 3}` === run));
+        registry.abortAll('stop');
+        attempts.forEach((a, i) => expect(a.reasons).toEqual(model.has(i) ? ['stop'] : []));
+      }),
+    );
   });
 });

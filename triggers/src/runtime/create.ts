@@ -285,8 +285,12 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
   const ledger = new RunLedger({ ttlMs: RUN_RECORD_TTL_MS });
   const recordsRuns = !engine.getRun;
   const stopController = new AbortController();
-  // Every attempt in flight listens for stop (and removes its listener when it settles): no fixed bound applies.
+  // Other waits listen for stop too (and remove their listeners when they settle): no fixed bound applies.
   setMaxListeners(0, stopController.signal);
+  // stop() reaching its deadline aborts every attempt still running.
+  stopController.signal.addEventListener('abort', () => cancels.abortAll(stopController.signal.reason), {
+    once: true,
+  });
   const health = new HealthMonitor();
   const emitQueue = emitQueueName(name);
   const gates = new Map<string, Gate>();

@@ -4,10 +4,10 @@ import { isNonRetryable } from '../errors.js';
 import type { EngineMessage, MessageDisposition, StepStore } from '../engine/types.js';
 import type { QueueMessage, QueueRetryOptions, QueueSource } from '../types.js';
 import { messageOf, runAttempt, type AttemptResult } from './attempt.js';
-import { backoffDelay, resolveBackoff, type ResolvedBackoff } from './backoff.js';
+import { backoffDelay, resolveBackoff } from './backoff.js';
 import type { RuntimeCore } from './core.js';
 import type { RegisteredTrigger } from './registry.js';
-import { StepSleep, type StepScope } from './steps.js';
+import { StepSleep, type StepMessage, type StepScope } from './steps.js';
 import { throttleDelay } from './throttle.js';
 import { expiredDisposition, throttledDisposition } from './run-dispositions.js';
 import { finishSteps } from './step-records.js';
@@ -23,37 +23,80 @@ type Decision = { action: 'ack' } | { action: 'retry'; delayMs?: number } | { ac
  * is kept as failed and logged. `noRetry()` or a non-retryable error sends the
  * undecided messages there at once.
  */
-export async function deliverQueueBatch(
+export function deliverQueueBatch(
   core: RuntimeCore,
   trigger: RegisteredTrigger,
   messages: EngineMessage[],
 ): Promise<MessageDisposition[]> {
-  const source = trigger.definition.source as QueueSource;
+  try {
+    return startDelivery(core, trigger, messages);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
+
+/**
+ * {@link deliverQueueBatch} without an async frame: in the common case (no throttle, nothing unrunnable) the
+ * batch's run starts at once and its dispositions follow in one reaction, so a message waiting for its
+ * handler holds a small closure rather than a suspended function with all its locals.
+ */
+function startDelivery(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  messages: EngineMessage[],
+): Promise<MessageDisposition[]> {
   const { config } = trigger.definition;
-  const backoff = source.retryDelay ? resolveBackoff(source.retryDelay, 'source.retryDelay') : config.backoff;
   // A delivery beyond retries + 1 can only come from stalls (the process died
   // mid-batch, maybe because of the message): dead-letter it without running it.
   const now = Date.now();
-  if (anyUnrunnable(messages, config.retries, now)) {
-    const stalled = messages.filter((m) => m.attempts > config.retries + 1 || (m.expiresAt ?? Infinity) <= now);
-    const fresh = messages.filter((m) => !stalled.includes(m));
-    const dispositions = new Map(
-      stalled.map((m) => [
-        m.id,
-        (m.expiresAt ?? Infinity) <= now
-          ? expiredDisposition(core, trigger, source.name, m, source.deadLetterQueue)
-          : stalledDisposition(core, trigger, source, m),
-      ]),
-    );
-    const handled = fresh.length > 0 ? await deliverQueueBatch(core, trigger, fresh) : [];
-    for (const d of handled) dispositions.set(d.id, d);
-    return messages.map((m) => dispositions.get(m.id)!);
-  }
+  if (anyUnrunnable(messages, config.retries, now)) return deliverWithUnrunnable(core, trigger, messages, now);
   const decisions = new Decisions();
   const event = {
-    queue: source.name,
+    queue: (trigger.definition.source as QueueSource).name,
     messages: messages.map((m) => queueMessage(m, decisions)),
   };
+  // No throttle (most triggers): the run starts now.
+  if (!config.throttle) return runDelivery(core, trigger, messages, event, decisions);
+  return throttleDelay(core, trigger, event).then((wait) =>
+    wait > 0
+      ? messages.map((m) => throttledDisposition(m.id, wait))
+      : runDelivery(core, trigger, messages, event, decisions),
+  );
+}
+
+/** Dead-letters (or expires) the messages that may not run, and delivers the others. */
+async function deliverWithUnrunnable(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  messages: EngineMessage[],
+  now: number,
+): Promise<MessageDisposition[]> {
+  const source = trigger.definition.source as QueueSource;
+  const { config } = trigger.definition;
+  const stalled = messages.filter((m) => m.attempts > config.retries + 1 || (m.expiresAt ?? Infinity) <= now);
+  const fresh = messages.filter((m) => !stalled.includes(m));
+  const dispositions = new Map(
+    stalled.map((m) => [
+      m.id,
+      (m.expiresAt ?? Infinity) <= now
+        ? expiredDisposition(core, trigger, source.name, m, source.deadLetterQueue)
+        : stalledDisposition(core, trigger, source, m),
+    ]),
+  );
+  const handled = fresh.length > 0 ? await deliverQueueBatch(core, trigger, fresh) : [];
+  for (const d of handled) dispositions.set(d.id, d);
+  return messages.map((m) => dispositions.get(m.id)!);
+}
+
+/** Runs the batch's attempt, then decides each message's fate. */
+function runDelivery(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  messages: EngineMessage[],
+  event: { queue: string; messages: QueueMessage[] },
+  decisions: Decisions,
+): Promise<MessageDisposition[]> {
+  const source = trigger.definition.source as QueueSource;
   // Loops rather than map/find: no array nor closure per delivery.
   let attempt = messages[0]!.attempts;
   let parent: EngineMessage['trace'];
@@ -61,39 +104,53 @@ export async function deliverQueueBatch(
     if (m.attempts > attempt) attempt = m.attempts;
     parent ??= m.trace;
   }
-  const runId = `queue:${source.name}:${messages[0]!.id}`;
   // Whether this delivery read or wrote the run's steps: only then (or after an earlier delivery) is there
   // anything to forget on ack, so a run that uses no steps costs no store command.
-  const store = source.batchSize === 1 ? new UseTrackingStore(core.steps) : undefined;
-  const steps: StepScope = store
-    ? {
-        store,
-        runId,
-        suspendable: true,
-        message: { trigger: trigger.name, queue: source.name, id: messages[0]!.id, input: messages[0]!.body },
-      }
-    : {
-        unavailable: `queue trigger "${trigger.name}" takes batches of up to ${source.batchSize} messages, and a batch is no run that can be resumed (its messages are retried apart); give it source.batchSize: 1`,
-      };
-  // No throttle (most triggers): no await of ours before the run.
-  const wait = config.throttle ? await throttleDelay(core, trigger, event) : 0;
-  if (wait > 0) return messages.map((m) => throttledDisposition(m.id, wait));
+  const steps: QueueRunSteps | StepScope =
+    source.batchSize === 1
+      ? new QueueRunSteps(core.steps, trigger.name, source.name, messages[0]!)
+      : {
+          unavailable: `queue trigger "${trigger.name}" takes batches of up to ${source.batchSize} messages, and a batch is no run that can be resumed (its messages are retried apart); give it source.batchSize: 1`,
+        };
   const runIds = messages.length === 1 ? [messages[0]!.id] : messages.map((m) => m.id);
-  const result = await runAttempt(core, trigger, event, { attempt, parent, steps, runIds });
+  return runAttempt(core, trigger, event, { attempt, parent, steps, runIds }).then((result) =>
+    concludeDelivery(core, trigger, messages, decisions, steps, result),
+  );
+}
+
+/**
+ * Each message's disposition once the batch's run is over; a promise only when something is still to wait for
+ * (forgetting the run's steps, a handler still running past its cap).
+ */
+function concludeDelivery(
+  core: RuntimeCore,
+  trigger: RegisteredTrigger,
+  messages: EngineMessage[],
+  decisions: Decisions,
+  steps: QueueRunSteps | StepScope,
+  result: AttemptResult,
+): MessageDisposition[] | Promise<MessageDisposition[]> {
   decisions.open = false;
   // Most runs: the handler returned and took no explicit decision.
   const dispositions =
     result.ok && !decisions.taken
       ? messages.map((m): MessageDisposition => ({ id: m.id, action: 'ack', result: result.value }))
-      : judge(core, trigger, messages, result, decisions, backoff);
+      : judge(core, trigger, messages, result, decisions);
   // The run is over once its message is acked: forget its steps (the id may be sent again).
   const earlier = messages[0]!.attempts > 1;
-  if (store && dispositions[0]?.action === 'ack' && (store.used || earlier)) await finishSteps(core.steps, runId);
+  const forget =
+    steps instanceof QueueRunSteps && dispositions[0]?.action === 'ack' && (steps.used || earlier)
+      ? finishSteps(core.steps, steps.runId)
+      : undefined;
   // A handler past its hard cap still runs: the batch stays in flight (its engine slot taken, its BullMQ
   // locks extended) until it settles, so no retry and no further batch exceed `concurrency`. Only stop()
   // reaching its deadline lets go of it earlier.
-  if (result.settled) await untilSettledOrStopped(result.settled, core.stopSignal);
-  return dispositions;
+  if (!forget && !result.settled) return dispositions;
+  return (async () => {
+    await forget;
+    if (result.settled) await untilSettledOrStopped(result.settled, core.stopSignal);
+    return dispositions;
+  })();
 }
 
 /** Each message's fate after a run that failed or took explicit decisions. */
@@ -103,10 +160,10 @@ function judge(
   messages: EngineMessage[],
   result: AttemptResult,
   decisions: Decisions,
-  backoff: ResolvedBackoff,
 ): MessageDisposition[] {
   const source = trigger.definition.source as QueueSource;
   const { config } = trigger.definition;
+  const backoff = source.retryDelay ? resolveBackoff(source.retryDelay, 'source.retryDelay') : config.backoff;
 
   const deadLetter = (message: EngineMessage, reason: string): MessageDisposition => {
     if (source.deadLetterQueue) return { id: message.id, action: 'deadLetter', reason, queue: source.deadLetterQueue };
@@ -171,10 +228,36 @@ class Decisions {
   }
 }
 
-/** A run's step store that notes whether this delivery read or wrote its steps (`used`). */
-class UseTrackingStore implements StepStore {
+/**
+ * The step scope of a one-message run, which is its own step store: it notes whether this delivery read or
+ * wrote the run's steps (`used`), and builds the `message` a suspension records only when read. One object
+ * per delivery instead of a scope, a store and a message.
+ */
+class QueueRunSteps implements StepStore {
   used = false;
-  constructor(private readonly inner: StepStore) {}
+  readonly suspendable = true;
+  readonly runId: string;
+
+  constructor(
+    private readonly inner: StepStore,
+    private readonly trigger: string,
+    private readonly queue: string,
+    private readonly engineMessage: EngineMessage,
+  ) {
+    this.runId = `queue:${queue}:${engineMessage.id}`;
+  }
+
+  get store(): StepStore {
+    return this;
+  }
+
+  #message: StepMessage | undefined = undefined;
+
+  get message(): StepMessage {
+    const { trigger, queue, engineMessage } = this;
+    return (this.#message ??= { trigger, queue, id: engineMessage.id, input: engineMessage.body });
+  }
+
   load(id: string) {
     this.used = true;
     return this.inner.load(id);
