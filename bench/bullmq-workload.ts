@@ -1,9 +1,12 @@
 /**
  * The two workloads of the BullMQ benchmarks: a queue trigger on `bullmqEngine` and a raw BullMQ `Worker`,
- * each draining `total` messages that wait with 5 ms of simulated I/O, under a given key prefix. Each reports
- * its rate and the CPU time this process spent per message while draining (`process.cpuUsage`, user + system),
- * and calls `mark` (when given) once the queue is filled and once it is drained, so a Redis command counter can
- * tell the drain's commands apart.
+ * each draining `total` messages that wait with 5 ms of simulated I/O, under a given key prefix. Both keep a
+ * completed job as long (`retention`): by default as the engine keeps it for `send({id})` deduplication and
+ * `runtime.getRun(id)`, so both sides do the same Redis work per message. Each reports its rate and the CPU
+ * time this process spent per message, both over the steady window from the first handler call to the last
+ * handler's return (startup and the last settlement are outside it, on both sides alike), and calls `mark`
+ * (when given) once the queue is filled and once it is drained, so a Redis command counter can tell the
+ * drain's commands apart.
  */
 import { spawn } from 'node:child_process';
 import { bullmqEngine, createTriggerRuntime, defineTrigger } from '@framework/trigger';
@@ -18,12 +21,24 @@ export interface DrainFigures {
   cpuUsPerMessage: number;
 }
 
+/**
+ * How long a completed job stays in Redis: `'engine default'` as `bullmqEngine` keeps it by default
+ * (`idempotencyTtl: '24h'`, BullMQ's `removeOnComplete: { age: 86400 }`), or `'none'` (removed when it
+ * completes: `removeOnComplete: true`, `idempotencyTtl: '0s'`).
+ */
+export type Retention = 'engine default' | 'none';
+
 /** Where a workload runs and how it tells its phases apart. */
 export interface DrainOptions {
   prefix: string;
+  /** Default `'engine default'`. */
+  retention?: Retention;
   /** Called after the queue is filled (`'filled'`) and after the last message settled (`'drained'`). */
   mark?: (phase: 'filled' | 'drained') => Promise<void>;
 }
+
+/** The raw side's `removeOnComplete` for a retention: the same as the engine's (`bullmqEngine` docs). */
+const RAW_REMOVE_ON_COMPLETE = { 'engine default': { age: 86_400 }, none: true } as const;
 
 export async function withClient<T>(use: (client: ReturnType<typeof createClient>) => Promise<T>): Promise<T> {
   const client = createClient({ url: REDIS_URL });
@@ -48,15 +63,32 @@ const bodies = (from: number, count: number) => Array.from({ length: count }, (_
 const IO_MS = 5;
 const io = () => new Promise<void>((resolve) => setTimeout(resolve, IO_MS));
 
-/** Times a drain: wall clock and this process's CPU from `start()` until `finished` resolves. */
-async function timed(total: number, start: () => Promise<void>, finished: Promise<void>): Promise<DrainFigures> {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  await start();
-  await finished;
-  const seconds = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(cpu);
-  return { rate: total / seconds, cpuUsPerMessage: (used.user + used.system) / total };
+/**
+ * The steady window of a drain: from the first handler call (`started()`) to the return of the handler that
+ * finished the `total`-th message (`finished()`, which resolves `done`), with this process's CPU over it.
+ */
+class Window {
+  private cpu: NodeJS.CpuUsage | undefined;
+  private startedAt = 0;
+  private figures: DrainFigures | undefined;
+  private resolve!: (figures: DrainFigures) => void;
+  readonly done = new Promise<DrainFigures>((resolve) => (this.resolve = resolve));
+
+  constructor(private readonly total: number) {}
+
+  started(): void {
+    if (this.cpu) return;
+    this.cpu = process.cpuUsage();
+    this.startedAt = performance.now();
+  }
+
+  finished(): void {
+    if (this.figures) return;
+    const seconds = (performance.now() - this.startedAt) / 1000;
+    const used = process.cpuUsage(this.cpu);
+    this.figures = { rate: this.total / seconds, cpuUsPerMessage: (used.user + used.system) / this.total };
+    this.resolve(this.figures);
+  }
 }
 
 /**
@@ -71,12 +103,15 @@ export interface EngineShape {
 /** A queue trigger on the BullMQ engine shaped as `shape` that acks every message. */
 export async function engineDrain(shape: EngineShape, total: number, options: DrainOptions): Promise<DrainFigures> {
   const { batchSize, concurrency } = shape;
+  const window = new Window(total);
   let acked = 0;
-  let done!: () => void;
-  const finished = new Promise<void>((resolve) => (done = resolve));
   const runtime = createTriggerRuntime({
     env: {},
-    engine: bullmqEngine({ connection: REDIS_URL, prefix: options.prefix }),
+    engine: bullmqEngine({
+      connection: REDIS_URL,
+      prefix: options.prefix,
+      ...(options.retention === 'none' ? { idempotencyTtl: '0s' } : {}),
+    }),
     triggers: {
       consumer: defineTrigger({
         source: { type: 'queue', name: 'bench', batchSize, batchTimeout: '20ms' },
@@ -85,9 +120,10 @@ export async function engineDrain(shape: EngineShape, total: number, options: Dr
           ...(concurrency === undefined ? {} : { concurrency }),
         },
         handle: async (event) => {
+          window.started();
           await Promise.all(event.messages.map(io));
           acked += event.messages.length;
-          if (acked >= total) done();
+          if (acked >= total) window.finished();
         },
       }),
     },
@@ -96,8 +132,9 @@ export async function engineDrain(shape: EngineShape, total: number, options: Dr
     for (let sent = 0; sent < total; sent += 100)
       await runtime.queue('bench').sendBatch(bodies(sent, Math.min(100, total - sent)));
     await options.mark?.('filled');
+    await runtime.start();
+    const figures = await window.done;
     // The last batch is acked when its handler returns; it settles in Redis while the runtime stops.
-    const figures = await timed(total, () => runtime.start(), finished);
     await runtime.stop();
     await options.mark?.('drained');
     return figures;
@@ -108,34 +145,30 @@ export async function engineDrain(shape: EngineShape, total: number, options: Dr
 
 /** A raw BullMQ Worker at `concurrency` whose processor awaits the simulated I/O. */
 export async function rawDrain(concurrency: number, total: number, options: DrainOptions): Promise<DrainFigures> {
+  const removeOnComplete = RAW_REMOVE_ON_COMPLETE[options.retention ?? 'engine default'];
   return withClient(async (client) => {
     const queue = new Queue('bench', { connection: client, prefix: options.prefix });
     try {
       for (let sent = 0; sent < total; sent += 100) {
         await queue.addBulk(
-          bodies(sent, Math.min(100, total - sent)).map((data) => ({
-            name: 'm',
-            data,
-            opts: { removeOnComplete: true },
-          })),
+          bodies(sent, Math.min(100, total - sent)).map((data) => ({ name: 'm', data, opts: { removeOnComplete } })),
         );
       }
       await options.mark?.('filled');
-      let completed = 0;
-      let done!: () => void;
-      const finished = new Promise<void>((resolve) => (done = resolve));
-      let worker: Worker | undefined;
-      const figures = await timed(
-        total,
+      const window = new Window(total);
+      let processed = 0;
+      const worker = new Worker(
+        'bench',
         async () => {
-          worker = new Worker('bench', io, { connection: client, prefix: options.prefix, concurrency });
-          worker.on('completed', () => {
-            if (++completed >= total) done();
-          });
+          window.started();
+          await io();
+          if (++processed >= total) window.finished();
         },
-        finished,
+        { connection: client, prefix: options.prefix, concurrency },
       );
-      await worker!.close();
+      const figures = await window.done;
+      // Settles the jobs still active (the last ones) before closing.
+      await worker.close();
       await options.mark?.('drained');
       return figures;
     } finally {

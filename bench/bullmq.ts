@@ -1,33 +1,40 @@
 /**
  * BullMQ engine benchmark, made fair: messages per second through a queue trigger on `bullmqEngine` beside a
  * raw BullMQ `Worker` at the same concurrency, both doing 5 ms of simulated I/O per message, on the same Redis
- * (REDIS_URL, default 127.0.0.1:6379). Two engine forms at each width N (10, 100):
+ * (REDIS_URL, default 127.0.0.1:6379), both keeping completed jobs as the engine does by default (24 h, for
+ * `send({id})` deduplication and `runtime.getRun(id)`). Two engine forms at each width N (10, 100):
  *
  * - batch N: one batch of N messages at a time (`batchSize: N`), the handler awaiting its batch's I/O together;
  * - batch 1 × concurrency N: one message per handler call, N in flight (`batchSize: 1`, `config.concurrency:
  *   N`), the per-message form a raw `Worker` with `concurrency: N` is usually replaced by.
  *
+ * At width 100 the per-message form runs once more with retention off on both sides (`idempotencyTtl: '0s'`
+ * beside `removeOnComplete: true`), so the engine's own cost shows apart from what keeping jobs costs Redis.
+ *
  * Each figure runs in its own child process so its peak RSS is its own, after an unmeasured drain of 1,000
  * messages of the same case in that process (a long-running consumer's compiled code, not its first second's
- * JIT work, which weighs more on the engine's longer run path than on a raw Worker). Raw runs before and after the engine
- * rows of a width, and each engine row is compared with their mean, so a machine whose load drifts during the
- * run skews both sides alike. Goal (`BULLMQ_OVER_RAW`): the engine keeps ≥ 95 % of raw at equal concurrency.
- * `benchBullmq()` returns the numbers and prints nothing; run this file directly to print them as JSON with
- * the verdicts. `bench/bullmq-commands.ts` measures what load does not skew: Redis commands and CPU µs per
- * message.
+ * JIT work). A rate is taken over the steady window from the first handler call to the last handler's return,
+ * so neither side's startup counts. Raw and engine runs alternate, three rounds and raw once more, and each
+ * engine form's mean rate is compared with the mean of the raw runs, so a machine whose load drifts during
+ * the run skews both sides alike (the raw runs' spread is printed: on a busy machine it tells how far to
+ * trust a ratio). Goal (`BULLMQ_OVER_RAW`): the engine keeps ≥ 95 % of raw at equal concurrency. `benchBullmq()`
+ * returns the numbers and prints nothing; run this file directly to print them as JSON with the verdicts.
+ * `bench/bullmq-commands.ts` measures what load does not skew: Redis commands and CPU µs per message.
  */
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { atLeast, goalText, verdict } from './goals.js';
-import { deletePrefix, engineDrain, inChild, rawDrain, type EngineShape } from './bullmq-workload.js';
+import { deletePrefix, engineDrain, inChild, rawDrain, type EngineShape, type Retention } from './bullmq-workload.js';
 
 /** The engine's rate over a raw BullMQ Worker's at equal concurrency, in % (issue 39). */
 export const BULLMQ_OVER_RAW = atLeast(95, ' %');
 
 /** Row names ending with this suffix are ratios to `BULLMQ_OVER_RAW`. */
-export const RATIO_SUFFIX = '(% of raw before and after, at equal concurrency)';
+export const RATIO_SUFFIX = '(% of raw, means of runs alternating with it, at equal concurrency)';
 
-type Case = { kind: 'raw'; width: number; total: number } | { kind: 'engine'; shape: EngineShape; total: number };
+type Case = { retention: Retention; total: number } & (
+  { kind: 'raw'; width: number } | { kind: 'engine'; shape: EngineShape }
+);
 
 /** Messages each child drains first, unmeasured, so both sides are measured with their code compiled (JIT). */
 const WARM_UP = 1_000;
@@ -36,15 +43,17 @@ const WARM_UP = 1_000;
 async function runCase(c: Case): Promise<{ rate: number; peakRssMb: number }> {
   const warm = `bench-bullmq-${randomBytes(4).toString('hex')}`;
   try {
-    if (c.kind === 'raw') await rawDrain(c.width, WARM_UP, { prefix: warm });
-    else await engineDrain(c.shape, WARM_UP, { prefix: warm });
+    const options = { prefix: warm, retention: c.retention };
+    if (c.kind === 'raw') await rawDrain(c.width, WARM_UP, options);
+    else await engineDrain(c.shape, WARM_UP, options);
   } finally {
     await deletePrefix(warm);
   }
   const prefix = `bench-bullmq-${randomBytes(4).toString('hex')}`;
   try {
+    const options = { prefix, retention: c.retention };
     const { rate } =
-      c.kind === 'raw' ? await rawDrain(c.width, c.total, { prefix }) : await engineDrain(c.shape, c.total, { prefix });
+      c.kind === 'raw' ? await rawDrain(c.width, c.total, options) : await engineDrain(c.shape, c.total, options);
     return { rate, peakRssMb: process.resourceUsage().maxRSS / 1024 };
   } finally {
     await deletePrefix(prefix);
@@ -62,26 +71,61 @@ const shapesAt = (width: number): Array<[string, EngineShape]> => [
   [`batch 1 × concurrency ${width}`, { batchSize: 1, concurrency: width }],
 ];
 
-/** Runs the BullMQ benchmarks (about 1–2 min) and returns named numbers. */
+/** Messages per measured drain at a width: about a second of steady flow at each (5 ms I/O per message). */
+const TOTAL_AT: Record<number, number> = { 10: 2_000, 100: 12_000 };
+
+/** Rounds of raw and engine runs that alternate at a width (raw runs once more, after the last round). */
+const ROUNDS = 3;
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/**
+ * At `width` with `retention`, `ROUNDS` rounds of raw then each engine form, and raw once more, each run in
+ * its own child, into `results`: the mean rates, the raw runs' spread, peak RSS, and each form's mean rate
+ * over the mean of every raw run. Alternating spreads a drift of the machine's load over both sides.
+ * `suffix` tells the rows of a retention apart.
+ */
+async function compareAt(
+  width: number,
+  forms: Array<[string, EngineShape]>,
+  retention: Retention,
+  suffix: string,
+  results: Record<string, number>,
+): Promise<void> {
+  const total = TOTAL_AT[width]!;
+  const raw: Array<{ rate: number; peakRssMb: number }> = [];
+  const engines = forms.map((): Array<{ rate: number; peakRssMb: number }> => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    raw.push(await runInChild({ kind: 'raw', width, total, retention }));
+    for (const [i, [, shape]] of forms.entries())
+      engines[i]!.push(await runInChild({ kind: 'engine', shape, total, retention }));
+  }
+  raw.push(await runInChild({ kind: 'raw', width, total, retention }));
+  const rawRates = raw.map((run) => run.rate);
+  const rawMean = mean(rawRates);
+  const runs = `mean of ${raw.length} runs`;
+  results[`raw BullMQ Worker, concurrency ${width}${suffix} (jobs/s, ${runs})`] = rawMean;
+  results[`raw BullMQ Worker, concurrency ${width}${suffix} (spread of its runs, % of their mean)`] =
+    ((Math.max(...rawRates) - Math.min(...rawRates)) / rawMean) * 100;
+  results[`raw BullMQ Worker, concurrency ${width}${suffix} (peak RSS MB)`] = Math.max(...raw.map((r) => r.peakRssMb));
+  for (const [i, [label]] of forms.entries()) {
+    const rate = mean(engines[i]!.map((run) => run.rate));
+    results[`bullmq engine, ${label}${suffix} (messages/s, mean of ${ROUNDS} runs)`] = rate;
+    results[`bullmq engine, ${label}${suffix} (peak RSS MB)`] = Math.max(...engines[i]!.map((r) => r.peakRssMb));
+    results[`bullmq engine, ${label}${suffix} ${RATIO_SUFFIX}`] = (rate / rawMean) * 100;
+  }
+}
+
+/** Runs the BullMQ benchmarks (about 2 min) and returns named numbers. */
 export async function benchBullmq(): Promise<Record<string, number>> {
-  const total = 4_000;
   const results: Record<string, number> = {};
   for (const width of [10, 100]) {
-    await runInChild({ kind: 'engine', shape: { batchSize: width }, total: 500 }); // warm-up (Redis, scripts)
-    const raw = await runInChild({ kind: 'raw', width, total });
-    const engines: Array<[string, { rate: number; peakRssMb: number }]> = [];
-    for (const [label, shape] of shapesAt(width))
-      engines.push([label, await runInChild({ kind: 'engine', shape, total })]);
-    const rawAfter = await runInChild({ kind: 'raw', width, total });
-    results[`raw BullMQ Worker, concurrency ${width}, before (jobs/s)`] = raw.rate;
-    results[`raw BullMQ Worker, concurrency ${width}, after (jobs/s)`] = rawAfter.rate;
-    results[`raw BullMQ Worker, concurrency ${width} (peak RSS MB)`] = Math.max(raw.peakRssMb, rawAfter.peakRssMb);
-    for (const [label, engine] of engines) {
-      results[`bullmq engine, ${label} (messages/s)`] = engine.rate;
-      results[`bullmq engine, ${label} (peak RSS MB)`] = engine.peakRssMb;
-      results[`bullmq engine, ${label} ${RATIO_SUFFIX}`] = (engine.rate / ((raw.rate + rawAfter.rate) / 2)) * 100;
-    }
+    // Warm-up (Redis, scripts).
+    await runInChild({ kind: 'engine', shape: { batchSize: width }, total: 500, retention: 'engine default' });
+    await compareAt(width, shapesAt(width), 'engine default', '', results);
   }
+  const perMessage: Array<[string, EngineShape]> = [shapesAt(100)[1]!];
+  await compareAt(100, perMessage, 'none', ', jobs removed on completion', results);
   return results;
 }
 

@@ -83,7 +83,7 @@ try {
 try {
   const { benchBullmq, bullmqRow } = (await import('./bullmq.js')) as typeof import('./bullmq.js');
   console.log(
-    '\n== BullMQ engine (messages/s and peak RSS MB, 5 ms I/O per message; goal: engine ≥ 95 % of a raw BullMQ Worker at equal concurrency, raw measured before and after)',
+    '\n== BullMQ engine (messages/s and peak RSS MB, 5 ms I/O per message; goal: engine ≥ 95 % of a raw BullMQ Worker at equal concurrency and equal job retention, raw and engine runs alternating)',
   );
   for (const [name, value] of Object.entries(await benchBullmq()))
     console.log(bullmqRow(name, value, (n) => fmt(n, 1)));
