@@ -23,8 +23,10 @@ export class Tracker {
     this.head = entry;
     this.count++;
     // One reaction that forgets the entry it settles (no second `then` per tracked promise).
-    const forget = () => this.forget(entry);
-    entry.settled = promise.then(forget, forget);
+    entry.settled = promise.then(
+      () => this.forget(entry),
+      () => this.forget(entry),
+    );
     return promise;
   }
 
