@@ -121,7 +121,8 @@ export async function engineDrain(shape: EngineShape, total: number, options: Dr
         },
         handle: async (event) => {
           window.started();
-          await Promise.all(event.messages.map(io));
+          // The per-message form awaits its one message's I/O as the raw processor does (no array of one).
+          await (event.messages.length === 1 ? io() : Promise.all(event.messages.map(io)));
           acked += event.messages.length;
           if (acked >= total) window.finished();
         },
