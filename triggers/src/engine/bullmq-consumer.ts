@@ -1,6 +1,7 @@
 import type { Job, Worker } from 'bullmq';
 import type { TraceParent } from '../trace.js';
 import type { EngineConsumer, EngineMessage, MessageDisposition } from './types.js';
+import { WorkList, type Listed } from '../work-list.js';
 
 /** The data of a message job. */
 export interface MessageData {
@@ -73,12 +74,8 @@ export class BatchConsumer {
   private collecting = false;
   /** Jobs fetched ahead (active and locked with their own token), for the next batches. */
   private readonly prefetched: Job[] = [];
-  /**
-   * Delivered jobs not settled yet, with their token: their locks are extended. A linked list, not a Map: a
-   * hash table that gains and loses an entry per message keeps settled jobs alive into the old generation
-   * (see the runtime's `CancelRegistry`).
-   */
-  private delivered: HeldJob | undefined = undefined;
+  /** Delivered jobs not settled yet, with their token: their locks are extended (a WorkList, not a Map). */
+  private readonly delivered = new WorkList<HeldJob>();
   /** The blocking fetch in flight, if any (it outlives a wait that an ack's fetch ended). */
   private blocking: Promise<void> | undefined;
   /** Wakes the loop waiting for a job or a slot. */
@@ -120,7 +117,7 @@ export class BatchConsumer {
   private extendLocks(): void {
     const token = `${this.host.instance}:${this.batches}`;
     const held: Array<[Job, string]> = this.prefetched.map((job): [Job, string] => [job, token]);
-    for (let entry = this.delivered; entry; entry = entry.next) held.push([entry.job, entry.token]);
+    for (const entry of this.delivered.entries()) held.push([entry.job, entry.token]);
     for (const [job, jobToken] of held) {
       job.extendLock(job.token ?? jobToken, this.host.lockDurationMs).catch((error: unknown) => {
         this.host.onError(`bullmq engine: could not extend the lock of job ${job.id}`, error);
@@ -315,23 +312,11 @@ export class BatchConsumer {
     );
   }
 
-  /** Links `job` into the delivered jobs whose locks are extended. */
+  /** Adds `job` to the delivered jobs whose locks are extended. */
   private lockHeld(job: Job, token: string): HeldJob {
     const entry = new HeldJob(job, job.token ?? token);
-    entry.next = this.delivered;
-    if (this.delivered) this.delivered.previous = entry;
-    this.delivered = entry;
+    this.delivered.add(entry);
     return entry;
-  }
-
-  /** Unlinks a delivered job once it settled. */
-  private lockReleased(entry: HeldJob): void {
-    const { previous, next } = entry;
-    if (previous) previous.next = next;
-    else if (this.delivered === entry) this.delivered = next;
-    if (next) next.previous = previous;
-    entry.previous = undefined;
-    entry.next = undefined;
   }
 
   /** The life of a delivered batch: its handler, then its settlement (one async frame for both). */
@@ -410,7 +395,7 @@ export class BatchConsumer {
       fetching && this.running && own?.action === 'ack' && this.prefetched.length + this.incoming < this.wanted();
     if (!fetchNext) {
       await this.settle(job, own, jobToken);
-      this.lockReleased(entry);
+      this.delivered.remove(entry);
       return;
     }
     this.incoming++;
@@ -424,7 +409,7 @@ export class BatchConsumer {
       this.host.onError(`bullmq engine: could not settle job ${job.id} of queue "${this.consumer.queue}"`, error);
     } finally {
       this.incoming--;
-      this.lockReleased(entry);
+      this.delivered.remove(entry);
     }
     if (next && this.running) this.hold(next);
     // After stop() the loop gives back what it holds; a job fetched since goes back here.
@@ -485,7 +470,7 @@ export class BatchConsumer {
 const NO_DISPOSITIONS: MessageDisposition[] = [];
 
 /** A delivered job and the token its lock is held with, in the consumer's list of delivered jobs. */
-class HeldJob {
+class HeldJob implements Listed<HeldJob> {
   previous: HeldJob | undefined = undefined;
   next: HeldJob | undefined = undefined;
 

@@ -156,8 +156,9 @@ function metricAttributesOf(trigger: RegisteredTrigger): Record<string, string |
  */
 class Attempt extends BoundedRun implements RunningAttempt {
   readonly logs: LogEntry[] = [];
-  previousRunning: RunningAttempt | undefined = undefined;
-  nextRunning: RunningAttempt | undefined = undefined;
+  /** Links of the running attempts' list (`CancelRegistry`). */
+  previous: RunningAttempt | undefined = undefined;
+  next: RunningAttempt | undefined = undefined;
   /** The sandboxed run, when the trigger has a sandbox. */
   sandboxed: SandboxRun | undefined = undefined;
   private startedAt = 0;

@@ -237,6 +237,7 @@ class QueueRunSteps implements StepStore {
   used = false;
   readonly suspendable = true;
   readonly runId: string;
+  #message: StepMessage | undefined = undefined;
 
   constructor(
     private readonly inner: StepStore,
@@ -250,8 +251,6 @@ class QueueRunSteps implements StepStore {
   get store(): StepStore {
     return this;
   }
-
-  #message: StepMessage | undefined = undefined;
 
   get message(): StepMessage {
     const { trigger, queue, engineMessage } = this;

@@ -1,54 +1,34 @@
+import { WorkList, type Listed } from '../work-list.js';
+
 /** A tracked promise in the tracker's list. */
-class Tracked {
+class Tracked implements Listed<Tracked> {
   previous: Tracked | undefined = undefined;
   next: Tracked | undefined = undefined;
   settled: Promise<void> | undefined = undefined;
 }
 
 /**
- * Keeps track of background work (dispatches, deliveries, `waitUntil` promises) so `stop()` can drain it.
- * Pending work is a doubly linked list, not a Set: a Set that gains and loses an entry per message is
- * rehashed over and over, and V8 keeps each replaced table linked to its successor with what it held, which
- * gets work long settled promoted to the old generation (see `CancelRegistry`).
+ * Keeps track of background work (dispatches, deliveries, `waitUntil` promises) so `stop()` can drain it, in a
+ * {@link WorkList} (a Set gaining and losing an entry per message kept settled work alive into the old
+ * generation).
  */
 export class Tracker {
-  private head: Tracked | undefined = undefined;
-  private count = 0;
+  private readonly pending = new WorkList<Tracked>();
 
   /** Tracks `promise` until it settles. Rejections must be handled by the caller. */
   track<T>(promise: Promise<T>): Promise<T> {
     const entry = new Tracked();
-    entry.next = this.head;
-    if (this.head) this.head.previous = entry;
-    this.head = entry;
-    this.count++;
+    this.pending.add(entry);
     // One reaction that forgets the entry it settles (no second `then` per tracked promise).
     entry.settled = promise.then(
-      () => this.forget(entry),
-      () => this.forget(entry),
+      () => this.pending.remove(entry),
+      () => this.pending.remove(entry),
     );
     return promise;
   }
 
-  private forget(entry: Tracked): void {
-    const { previous, next } = entry;
-    if (previous) previous.next = next;
-    else this.head = next;
-    if (next) next.previous = previous;
-    entry.previous = undefined;
-    entry.next = undefined;
-    this.count--;
-  }
-
   get size(): number {
-    return this.count;
-  }
-
-  /** The promises pending now, each settling when its tracked work does. */
-  private pending(): Array<Promise<void>> {
-    const all: Array<Promise<void>> = [];
-    for (let entry = this.head; entry; entry = entry.next) all.push(entry.settled!);
-    return all;
+    return this.pending.size;
   }
 
   /**
@@ -56,7 +36,7 @@ export class Tracker {
    * Resolves `true` when drained, `false` when `deadlineMs` (epoch ms) passed first.
    */
   async settle(deadlineMs = Number.POSITIVE_INFINITY): Promise<boolean> {
-    while (this.count > 0) {
+    while (this.pending.size > 0) {
       const remaining = deadlineMs - Date.now();
       if (remaining <= 0) return false;
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -65,9 +45,9 @@ export class Tracker {
             timer = setTimeout(() => resolve('expired'), remaining);
           })
         : new Promise<never>(() => {});
-      const outcome = await Promise.race([Promise.all(this.pending()), expired]);
+      const outcome = await Promise.race([Promise.all(this.pending.entries().map((entry) => entry.settled!)), expired]);
       clearTimeout(timer);
-      if (outcome === 'expired') return this.count === 0;
+      if (outcome === 'expired') return this.pending.size === 0;
     }
     return true;
   }
