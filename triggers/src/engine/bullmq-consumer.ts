@@ -50,7 +50,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Redis round trips overlap handlers' own work, as a BullMQ `Worker` at equal concurrency overlaps its jobs.
  * An ack fetches the next job in the same script (one command per message, as a `Worker` does) while the
  * jobs held ahead fall short of what the free slots and one batch ahead need; when a batch is delivered, what
- * they still lack is fetched ahead in one round of parallel fetches while its handler runs (Redis is idle
+ * they still lack is fetched ahead in parallel (up to 32 at once) while its handler runs (Redis is idle
  * then), so free slots fill at once rather than one blocking fetch each. Locks of held jobs (delivered or fetched
  * ahead) are extended every half `lockDurationMs`; jobs of a process that dies are found stalled by BullMQ and
  * fetched again with `attemptsStarted` + 1.
@@ -242,7 +242,7 @@ export class BatchConsumer {
     if (batch.length === 0) return [];
     const deadline = Date.now() + this.consumer.batchTimeoutMs;
     while (batch.length < this.consumer.batchSize && this.running) {
-      // Jobs acks fetched meanwhile, then non-blocking fetches for the rest go out together (one round trip).
+      // Jobs acks fetched meanwhile, then non-blocking fetches for the rest go out together (up to 32 at once).
       batch.push(...this.prefetched.splice(0, this.consumer.batchSize - batch.length));
       const need = this.consumer.batchSize - batch.length;
       if (need === 0) break;
@@ -251,10 +251,7 @@ export class BatchConsumer {
         await this.untilNudged();
         continue;
       }
-      const jobs = await Promise.all(Array.from({ length: need }, () => this.fetch(token, false)));
-      const fetched = jobs.filter((job): job is Job => job !== undefined);
-      batch.push(...fetched);
-      if (fetched.length > 0) continue;
+      if ((await this.fetchSome(token, need, (job) => batch.push(job))) > 0) continue;
       const remaining = deadline - Date.now();
       if (remaining <= 0) break;
       await sleep(Math.min(remaining, 20));
@@ -271,7 +268,7 @@ export class BatchConsumer {
     return this.consumer.batchSize * Math.max(0, free);
   }
 
-  /** Fetches the jobs `wanted()` still lacks (non-blocking, in one round of parallel calls). */
+  /** Fetches the jobs `wanted()` still lacks (non-blocking, in parallel calls, up to 32 at once). */
   private fetchAhead(): Promise<void> | undefined {
     // Jobs that acks of settling batches are fetching count as held already.
     const want = this.wanted() - this.prefetched.length - this.incoming;
@@ -284,19 +281,53 @@ export class BatchConsumer {
     // Counted as incoming while in flight, so neither another delivery's fetch ahead nor the loop's blocking
     // fetch asks for the same slots' jobs again.
     this.incoming += want;
+    let arrived = 0;
+    // After stop() the loop has given back what it held: jobs fetched since go back here.
+    const late: Job[] = [];
     try {
-      const jobs = await Promise.all(Array.from({ length: want }, () => this.fetch(token, false)));
-      const fetched = jobs.filter((job): job is Job => job !== undefined);
-      // After stop() the loop has given back what it held: jobs fetched since go back here.
-      if (this.running) for (const job of fetched) this.hold(job);
-      else await this.release(fetched, token);
+      await this.fetchSome(token, want, (job) => {
+        arrived++;
+        this.incoming--;
+        if (this.running) this.hold(job);
+        else late.push(job);
+      });
     } catch (error) {
       this.host.onError(`bullmq engine: fetching ahead on queue "${this.consumer.queue}" failed`, error);
     } finally {
-      this.incoming -= want;
+      this.incoming -= want - arrived;
       // A loop waiting for these jobs fetches for itself if they did not all come.
       this.nudge();
     }
+    if (late.length > 0) await this.release(late, token);
+  }
+
+  /**
+   * Fetches up to `count` jobs without blocking, at most {@link FETCH_WAVE} in flight at once, handing each to
+   * `onJob` as it arrives; stops asking once a fetch finds none. Resolves with the number fetched once every
+   * fetch in flight has answered; rejects with the first fetch's error (the others still hand their jobs over).
+   */
+  private async fetchSome(token: string, count: number, onJob: (job: Job) => void): Promise<number> {
+    let left = count;
+    let fetched = 0;
+    let failure: { error: unknown } | undefined;
+    const fetcher = async () => {
+      while (left > 0 && !failure) {
+        left--;
+        try {
+          const job = await this.fetch(token, false);
+          if (!job) left = 0;
+          else {
+            fetched++;
+            onJob(job);
+          }
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(FETCH_WAVE, count) }, fetcher));
+    if (failure) throw failure.error;
+    return fetched;
   }
 
   /**
@@ -468,6 +499,17 @@ export class BatchConsumer {
 }
 
 const NO_DISPOSITIONS: MessageDisposition[] = [];
+
+/**
+ * The most non-blocking fetches one consumer has in flight at once. A hundred Redis commands sent in one burst
+ * (a cold start at concurrency 100 fetching ahead for every free slot) and still unanswered at a young-generation
+ * collection make V8 judge that the Redis client's per-command objects live long: it allocates them in the old
+ * generation from then on, for the life of the process, where each finished one keeps the young objects it
+ * referenced alive until they are promoted too. Measured at concurrency 100: 340 KB promoted per scavenge instead
+ * of under 1 KB, scavenges twice as long, in about half the runs. V8 decides so only past 100 such objects made
+ * since the last collection with 85 % of them alive; waves of this size stay far below that.
+ */
+const FETCH_WAVE = 32;
 
 /** A delivered job and the token its lock is held with, in the consumer's list of delivered jobs. */
 class HeldJob implements Listed<HeldJob> {
