@@ -26,15 +26,15 @@ function nextRandomByte(): number {
 
 /** Char codes of the lowercase hex digits. */
 const DIGIT_CODES = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
-/** Char codes of the id being made (ids of up to 32 bytes; longer ones get their own). */
-const idCodes = new Uint16Array(64);
+/** Per id length in bytes, the char codes of the id being made: a plain array (a typed array view per call cost more than the id). */
+const idCodes: number[][] = [];
 
 /**
  * Random lowercase hex of `bytes` bytes, never all zeros. Made as one flat string from its char codes: a
  * string grown digit by digit is a chain of rope nodes, a dozen objects per trace id.
  */
 export function randomHex(bytes: number): string {
-  const codes = bytes <= 32 ? idCodes.subarray(0, bytes * 2) : new Uint16Array(bytes * 2);
+  const codes = (idCodes[bytes] ??= new Array<number>(bytes * 2).fill(0));
   for (;;) {
     let zero = true;
     for (let i = 0; i < bytes; i++) {
@@ -43,7 +43,7 @@ export function randomHex(bytes: number): string {
       codes[2 * i] = DIGIT_CODES[byte >> 4]!;
       codes[2 * i + 1] = DIGIT_CODES[byte & 15]!;
     }
-    if (!zero) return String.fromCharCode.apply(null, codes as unknown as number[]);
+    if (!zero) return String.fromCharCode.apply(null, codes);
   }
 }
 

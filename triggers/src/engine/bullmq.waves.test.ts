@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serviceAvailable } from '../../../test-support/services.js';
 import { defineTrigger } from '../define.js';
 import { createTriggerRuntime } from '../runtime/create.js';
+import type { QueueSource } from '../types.js';
 import { bullmqEngine } from './bullmq.js';
 import { deletePrefix, REDIS_URL, testPrefix } from './bullmq-test-support.js';
 
@@ -35,43 +36,47 @@ function watchFetches(): { most: () => number; total: () => number } {
 afterEach(() => vi.restoreAllMocks());
 
 describe.skipIf(!redisUp)('bullmqEngine: fetching ahead in waves', () => {
-  it.each([
+  const shapes: Array<[string, Pick<QueueSource, 'batchSize' | 'batchTimeout'>, { concurrency?: number }, number]> = [
     ['batch 1 × concurrency 100', { batchSize: 1 }, { concurrency: WIDTH }, WIDTH],
     ['batch 100', { batchSize: WIDTH, batchTimeout: '2s' }, {}, 1],
-  ])('%s: every slot filled, at most 32 fetches in flight', async (_label, source, config, handlersAtOnce) => {
-    const prefix = testPrefix();
-    const fetches = watchFetches();
-    let inHandler = 0;
-    let received = 0;
-    let release!: () => void;
-    const allIn = new Promise<void>((resolve) => (release = resolve));
-    const runtime = createTriggerRuntime({
-      env: {},
-      engine: bullmqEngine({ connection: REDIS_URL, prefix }),
-      triggers: {
-        jobs: defineTrigger({
-          source: { type: 'queue', name: 'jobs', ...source },
-          config: { observability: { metrics: false, tracing: false }, ...config },
-          handle: async (event) => {
-            received += event.messages.length;
-            if (++inHandler === handlersAtOnce) release();
-            await allIn;
-          },
-        }),
-      },
-    });
-    try {
-      await runtime.queue('jobs').sendBatch(Array.from({ length: WIDTH }, (_, n) => ({ body: { n } })));
-      await runtime.start();
-      await allIn;
-      expect(received).toBe(WIDTH);
-      // The slots were filled by fetches ahead in parallel, not one by one, and never by more than a wave.
-      expect(fetches.total()).toBeGreaterThan(WAVE);
-      expect(fetches.most()).toBeGreaterThan(1);
-      expect(fetches.most()).toBeLessThanOrEqual(WAVE);
-    } finally {
-      await runtime.stop();
-      await deletePrefix(prefix);
-    }
-  });
+  ];
+  it.each(shapes)(
+    '%s: every slot filled, at most 32 fetches in flight',
+    async (_label, source, config, handlersAtOnce) => {
+      const prefix = testPrefix();
+      const fetches = watchFetches();
+      let inHandler = 0;
+      let received = 0;
+      let release!: () => void;
+      const allIn = new Promise<void>((resolve) => (release = resolve));
+      const runtime = createTriggerRuntime({
+        env: {},
+        engine: bullmqEngine({ connection: REDIS_URL, prefix }),
+        triggers: {
+          jobs: defineTrigger({
+            source: { type: 'queue', name: 'jobs', ...source } satisfies QueueSource,
+            config: { observability: { metrics: false, tracing: false }, ...config },
+            handle: async (event) => {
+              received += event.messages.length;
+              if (++inHandler === handlersAtOnce) release();
+              await allIn;
+            },
+          }),
+        },
+      });
+      try {
+        await runtime.queue('jobs').sendBatch(Array.from({ length: WIDTH }, (_, n) => ({ body: { n } })));
+        await runtime.start();
+        await allIn;
+        expect(received).toBe(WIDTH);
+        // The slots were filled by fetches ahead in parallel, not one by one, and never by more than a wave.
+        expect(fetches.total()).toBeGreaterThan(WAVE);
+        expect(fetches.most()).toBeGreaterThan(1);
+        expect(fetches.most()).toBeLessThanOrEqual(WAVE);
+      } finally {
+        await runtime.stop();
+        await deletePrefix(prefix);
+      }
+    },
+  );
 });
