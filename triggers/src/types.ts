@@ -458,11 +458,21 @@ export interface TriggerConfig {
   observability?: { metrics?: boolean; tracing?: boolean };
   /**
    * Runs of this trigger at once, 1–1000. Queue triggers: batches in flight per instance (default 1);
-   * other triggers: default unlimited. On BullMQ an explicit value also holds across every instance
-   * (a queue's global concurrency of `concurrency × batchSize` messages; leased Redis slots for other
-   * triggers).
+   * other triggers: default unlimited. A number, or `{ limit, scope }`:
+   *
+   * - scope `'fleet'` (a number's scope): on BullMQ the limit also holds across every instance (a queue's
+   *   global concurrency of `limit × batchSize` messages; leased Redis slots for other triggers), at the
+   *   cost of a little Redis work per message;
+   * - scope `'instance'`: the limit holds in each process only, as a BullMQ `Worker`'s `concurrency` does;
+   *   ten instances run up to ten times `limit`.
+   *
+   * The memory engine runs in one process, where both scopes are the same.
+   * @example
+   * ```ts
+   * config: { concurrency: { limit: 100, scope: 'instance' } }
+   * ```
    */
-  concurrency?: number;
+  concurrency?: number | { limit: number; scope?: 'fleet' | 'instance' };
   /**
    * Runs whose events share a key run one after another (in arrival order),
    * within `concurrency`. Gets the handler's event (a queue trigger's batch).
@@ -546,6 +556,8 @@ export interface ResolvedTriggerConfig {
   readonly observability: { readonly metrics: boolean; readonly tracing: boolean };
   /** Runs at once per process; `undefined` means the source's default (1 batch for queues, else unlimited). */
   readonly concurrency?: number;
+  /** Where `concurrency` holds (set with it): across every instance (`'fleet'`) or in each process. */
+  readonly concurrencyScope?: 'fleet' | 'instance';
   readonly concurrencyKey?: (event: any) => string | undefined;
   readonly rateLimit?: { readonly limit: number; readonly windowMs: number };
   readonly debounce?: { readonly key: (body: any) => string | undefined; readonly delayMs: number };

@@ -43,6 +43,52 @@ describe('config.concurrency on dispatched triggers', () => {
       defineTrigger({ source: { type: 'email' }, config: { concurrencyKey: 'tenant' as never }, handle: () => {} }),
     ).toThrow(/^config\.concurrencyKey:/);
   });
+
+  it('takes a number (fleet-wide) or { limit, scope }, and rejects a bad limit, scope or key', () => {
+    const configOf = (concurrency: unknown) =>
+      defineTrigger({ source: { type: 'email' }, config: { concurrency: concurrency as never }, handle: () => {} })
+        .config;
+    expect(configOf(5)).toMatchObject({ concurrency: 5, concurrencyScope: 'fleet' });
+    expect(configOf({ limit: 7 })).toMatchObject({ concurrency: 7, concurrencyScope: 'fleet' });
+    expect(configOf({ limit: 100, scope: 'instance' })).toMatchObject({
+      concurrency: 100,
+      concurrencyScope: 'instance',
+    });
+    expect(configOf(undefined)).not.toHaveProperty('concurrencyScope');
+    expect(() => configOf({ limit: 0, scope: 'instance' })).toThrow(/^config\.concurrency\.limit:/);
+    expect(() => configOf({ limit: 1001 })).toThrow(/^config\.concurrency\.limit:/);
+    expect(() => configOf({ scope: 'instance' })).toThrow(/^config\.concurrency\.limit:/);
+    expect(() => configOf({ limit: 2, scope: 'process' })).toThrow(/^config\.concurrency\.scope:/);
+    expect(() => configOf({ limit: 2, key: 'tenant' })).toThrow(/^config\.concurrency/);
+    expect(() => configOf('10')).toThrow(/^config\.concurrency:/);
+  });
+
+  it('holds within the process at either scope on the memory engine', async () => {
+    let running = 0;
+    let most = 0;
+    const runtime = createTriggerRuntime({
+      env: {},
+      triggers: {
+        jobs: defineTrigger({
+          source: { type: 'queue', name: 'jobs', batchSize: 1 },
+          config: { concurrency: { limit: 3, scope: 'instance' } },
+          handle: async () => {
+            most = Math.max(most, ++running);
+            await new Promise((resolve) => setImmediate(resolve));
+            running--;
+          },
+        }),
+      },
+    });
+    await runtime.start();
+    try {
+      await runtime.queue('jobs').sendBatch(Array.from({ length: 12 }, (_, n) => ({ body: { n } })));
+      await runtime.drain();
+      expect(most).toBe(3);
+    } finally {
+      await runtime.stop();
+    }
+  });
 });
 
 describe('rateLimit and debounce validation', () => {

@@ -469,11 +469,14 @@ export function createTriggerRuntime<Env>(options: TriggerRuntimeOptions<Env>): 
         .map(({ definition }) => {
           const source = definition.source as { name: string; batchSize?: number; batchTimeout?: Duration };
           const batchSize = source.batchSize ?? QUEUE_DEFAULTS.batchSize;
-          const { concurrency } = definition.config;
+          const { concurrency, concurrencyScope } = definition.config;
           return {
             queue: source.name,
-            // An explicit concurrency holds across the fleet: that many batches' messages in flight at once.
-            ...(concurrency === undefined ? {} : { globalConcurrency: concurrency * batchSize }),
+            // An explicit concurrency holds across the fleet (unless scoped to the instance): that many batches'
+            // messages in flight at once.
+            ...(concurrency === undefined || concurrencyScope === 'instance'
+              ? {}
+              : { globalConcurrency: concurrency * batchSize }),
             batchSize,
             batchTimeoutMs: parseDuration(source.batchTimeout ?? QUEUE_DEFAULTS.batchTimeout),
             concurrency: definition.config.concurrency ?? 1,

@@ -18,8 +18,8 @@ type RunHoldingSlots = <T extends { settled?: Promise<void> }>(
 
 /**
  * Runs `fn` holding the fleet-wide slots of a run on an engine with shared limits (BullMQ): one of
- * `concurrency` slots of the trigger (non-queue triggers; a queue trigger's limit is its queue's global
- * concurrency) and the slot of its `concurrencyKey`, so across every instance no more than `concurrency`
+ * `concurrency` slots of the trigger (non-queue triggers whose concurrency is not scoped to the instance; a queue
+ * trigger's limit is its queue's global concurrency) and the slot of its `concurrencyKey`, so across every instance no more than `concurrency`
  * runs, and one run per key, execute at once. Without shared limits (memory engine) it just runs `fn`.
  */
 export const withFleetSlots: RunHoldingSlots = (core, trigger, key, fn) => {
@@ -30,16 +30,23 @@ export const withFleetSlots: RunHoldingSlots = (core, trigger, key, fn) => {
 
 /** Whether a run of `trigger` with `key` holds fleet-wide slots (see {@link withFleetSlots}). */
 export function holdsFleetSlots(core: RuntimeCore, trigger: RegisteredTrigger, key: string | undefined): boolean {
+  return !!core.fleet && (key !== undefined || fleetConcurrencyOf(trigger) !== undefined);
+}
+
+/**
+ * The fleet-wide limit a run of `trigger` holds a slot of: its `concurrency` unless scoped to the instance. None
+ * for a queue trigger, whose limit is its queue's global concurrency.
+ */
+function fleetConcurrencyOf(trigger: RegisteredTrigger): number | undefined {
   const { config, source } = trigger.definition;
-  return !!core.fleet && (key !== undefined || (config.concurrency !== undefined && source.type !== 'queue'));
+  return source.type === 'queue' || config.concurrencyScope === 'instance' ? undefined : config.concurrency;
 }
 
 /** {@link withFleetSlots} once the run holds a slot: acquires them, runs `fn`, releases them when the run ends. */
 const withSlotsOf: RunHoldingSlots = async (core, trigger, key, fn) => {
-  const { config, source } = trigger.definition;
   const wanted: Array<[string, number]> = [];
-  if (config.concurrency !== undefined && source.type !== 'queue')
-    wanted.push([`concurrency:${trigger.name}`, config.concurrency]);
+  const fleetConcurrency = fleetConcurrencyOf(trigger);
+  if (fleetConcurrency !== undefined) wanted.push([`concurrency:${trigger.name}`, fleetConcurrency]);
   if (key !== undefined) wanted.push([`key:${trigger.name}:${key}`, 1]);
   const slots: FleetSlot[] = [];
   for (const [name, limit] of wanted) {

@@ -30,8 +30,7 @@ export function resolveConfig(value: unknown): ResolvedTriggerConfig {
   const subscriptions = resolveSubscriptions(config.events, config.throttle);
   const rateLimit = config.rateLimit === undefined ? undefined : resolveRateLimit(config.rateLimit);
   const debounce = config.debounce === undefined ? undefined : resolveDebounce(config.debounce);
-  const concurrency =
-    config.concurrency === undefined ? undefined : requireInteger(config.concurrency, 'config.concurrency', 1, 1000);
+  const concurrency = config.concurrency === undefined ? undefined : resolveConcurrency(config.concurrency);
   if (config.concurrencyKey !== undefined && typeof config.concurrencyKey !== 'function') {
     fail('config.concurrencyKey', 'expected a function (event) => string');
   }
@@ -68,7 +67,7 @@ export function resolveConfig(value: unknown): ResolvedTriggerConfig {
       metrics: observability.metrics !== false,
       tracing: observability.tracing !== false,
     }),
-    ...(concurrency === undefined ? {} : { concurrency }),
+    ...(concurrency === undefined ? {} : { concurrency: concurrency.limit, concurrencyScope: concurrency.scope }),
     ...(config.concurrencyKey === undefined
       ? {}
       : { concurrencyKey: config.concurrencyKey as (event: unknown) => string | undefined }),
@@ -95,4 +94,16 @@ function resolveDebounce(value: unknown): { key: (body: unknown) => string | und
   const delayMs = parseDuration(record.delay, 'config.debounce.delay');
   if (delayMs <= 0) fail('config.debounce.delay', 'must be greater than zero');
   return Object.freeze({ key: record.key as (body: unknown) => string | undefined, delayMs });
+}
+
+/** `config.concurrency`: a number (scope `'fleet'`) or `{ limit, scope }`. */
+function resolveConcurrency(value: unknown): { limit: number; scope: 'fleet' | 'instance' } {
+  if (typeof value !== 'object' || value === null)
+    return { limit: requireInteger(value, 'config.concurrency', 1, 1000), scope: 'fleet' };
+  const record = requireRecord(value, 'config.concurrency');
+  rejectUnknownKeys(record, 'config.concurrency', ['limit', 'scope']);
+  const limit = requireInteger(record.limit, 'config.concurrency.limit', 1, 1000);
+  if (record.scope !== undefined && record.scope !== 'fleet' && record.scope !== 'instance')
+    fail('config.concurrency.scope', "expected 'fleet' or 'instance'");
+  return { limit, scope: (record.scope as 'fleet' | 'instance' | undefined) ?? 'fleet' };
 }
