@@ -93,16 +93,18 @@ class Window {
 
 /**
  * How the engine consumes: batches of `batchSize`, and `concurrency` batches in flight (`config.concurrency`,
- * unset = one batch at a time). Batch 1 × concurrency N is the per-message form, like a raw Worker at N.
+ * unset = one batch at a time) with its `scope` (default `'fleet'`: also BullMQ's global concurrency of the
+ * queue). Batch 1 × concurrency N per instance is the per-message form, like a raw Worker at N.
  */
 export interface EngineShape {
   batchSize: number;
   concurrency?: number;
+  scope?: 'fleet' | 'instance';
 }
 
 /** A queue trigger on the BullMQ engine shaped as `shape` that acks every message. */
 export async function engineDrain(shape: EngineShape, total: number, options: DrainOptions): Promise<DrainFigures> {
-  const { batchSize, concurrency } = shape;
+  const { batchSize, concurrency, scope } = shape;
   const window = new Window(total);
   let acked = 0;
   const runtime = createTriggerRuntime({
@@ -117,7 +119,7 @@ export async function engineDrain(shape: EngineShape, total: number, options: Dr
         source: { type: 'queue', name: 'bench', batchSize, batchTimeout: '20ms' },
         config: {
           observability: { metrics: false, tracing: false },
-          ...(concurrency === undefined ? {} : { concurrency }),
+          ...(concurrency === undefined ? {} : { concurrency: scope ? { limit: concurrency, scope } : concurrency }),
         },
         handle: async (event) => {
           window.started();
