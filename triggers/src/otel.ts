@@ -59,7 +59,8 @@ export function startInvocationSpan(
   parent: TraceParent | undefined,
   tracing: boolean,
 ): InvocationSpan {
-  if (!tracing) return untraced(parent);
+  // Tracing off: the handler runs without a `with` around it (the context is never read), nor a span to end.
+  if (!tracing) return untraced(parent, NOOP_SPAN, ROOT_CONTEXT);
   const parentContext = parent
     ? trace.setSpanContext(ROOT_CONTEXT, {
         traceId: parent.traceId,
@@ -70,7 +71,7 @@ export function startInvocationSpan(
     : ROOT_CONTEXT;
   const span = trace.getTracer(SCOPE).startSpan(name, { kind: SpanKind.CONSUMER, attributes }, parentContext);
   const spanContext = span.spanContext();
-  if (!trace.isSpanContextValid(spanContext)) return untraced(parent, span);
+  if (!trace.isSpanContextValid(spanContext)) return untraced(parent, span, otelContext.active());
   return {
     span,
     context: trace.setSpan(otelContext.active(), span),
@@ -93,12 +94,17 @@ export function endInvocationSpan(span: Span, error: unknown): void {
   span.end();
 }
 
-function untraced(parent: TraceParent | undefined, span: Span = NOOP_SPAN): InvocationSpan {
-  return {
-    span,
-    context: otelContext.active(),
-    position: parent
-      ? { traceId: parent.traceId, sampled: parent.sampled, ...(parent.spanId ? { spanId: parent.spanId } : {}) }
-      : { traceId: randomHex(16), sampled: false },
-  };
+/** Whether `span` is the no-op span of a run without tracing (ending it does nothing). */
+export function isUntracedSpan(span: Span): boolean {
+  return span === NOOP_SPAN;
+}
+
+function untraced(parent: TraceParent | undefined, span: Span, context: Context): InvocationSpan {
+  let position: TraceParent;
+  if (!parent) position = { traceId: randomHex(16), sampled: false };
+  else {
+    position = { traceId: parent.traceId, sampled: parent.sampled };
+    if (parent.spanId) position.spanId = parent.spanId;
+  }
+  return { span, context, position };
 }

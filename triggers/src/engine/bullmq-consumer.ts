@@ -525,12 +525,14 @@ class HeldJob implements Listed<HeldJob> {
 /** The engine message of a fetched job; `attempts` is BullMQ's `attemptsStarted`. */
 export function toEngineMessage(job: Job): EngineMessage {
   const data = job.data as MessageData;
-  return {
+  // Optional fields set in place (no spread objects per message).
+  const message: EngineMessage = {
     id: job.id!,
     body: data.body,
     timestamp: new Date(job.timestamp),
     attempts: Math.max(1, job.attemptsStarted - (data.suspensions ?? 0) - (data.released ?? 0)),
-    ...(data.trace ? { trace: data.trace } : {}),
-    ...(data.expiresAt === undefined ? {} : { expiresAt: data.expiresAt }),
   };
+  if (data.trace) message.trace = data.trace;
+  if (data.expiresAt !== undefined) message.expiresAt = data.expiresAt;
+  return message;
 }

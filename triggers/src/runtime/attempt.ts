@@ -1,6 +1,6 @@
 import { TriggerError, TriggerTimeoutError } from '../errors.js';
 import { BoundedRun, isCancel, runBounded, runHandlerBounded, type Bounded, type RunBounds } from './bounded-run.js';
-import { endInvocationSpan, startInvocationSpan, type InvocationSpan } from '../otel.js';
+import { endInvocationSpan, isUntracedSpan, startInvocationSpan, type InvocationSpan } from '../otel.js';
 import { context as otelContext } from '@opentelemetry/api';
 import type { TraceParent } from '../trace.js';
 import type { LogEntry, TailOutcome, TriggerContext, TriggerSteps } from '../types.js';
@@ -237,7 +237,7 @@ class Attempt extends BoundedRun implements RunningAttempt {
         core.instruments.duration.record(durationMs, metricAttributes);
         if (error !== undefined && !(error instanceof StepSleep)) core.instruments.failures.add(1, metricAttributes);
       }
-      endInvocationSpan(this.invocation.span, error);
+      if (!isUntracedSpan(this.invocation.span)) endInvocationSpan(this.invocation.span, error);
       if (source !== 'tail' && core.tail.listening) {
         core.tail.record({
           outcome: outcomeOf(error),
