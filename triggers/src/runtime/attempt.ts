@@ -14,6 +14,7 @@ import type { SandboxRun } from '../sandbox/pool.js';
 import { holdsFleetSlots, withFleetSlots } from './fleet-gate.js';
 import type { Gate } from './gate.js';
 import type { RunningAttempt } from './cancels.js';
+import { Deadlines } from './deadlines.js';
 
 /** How one attempt is run. */
 export interface AttemptOptions {
@@ -369,7 +370,12 @@ function boundsOf(trigger: RegisteredTrigger): RunBounds {
   let bounds = boundsByTrigger.get(trigger);
   if (!bounds) {
     const { timeoutMs, gracePeriodMs } = trigger.definition.config;
-    bounds = Object.freeze({ name: trigger.name, timeoutMs, graceMs: gracePeriodMs });
+    bounds = Object.freeze({
+      name: trigger.name,
+      timeoutMs,
+      graceMs: gracePeriodMs,
+      deadlines: new Deadlines<BoundedRun>(timeoutMs),
+    });
     boundsByTrigger.set(trigger, bounds);
   }
   return bounds;

@@ -1,10 +1,13 @@
 import { TriggerError, TriggerTimeoutError } from '../errors.js';
+import { Deadlines, type Due } from './deadlines.js';
 
 /** How a run is bounded: its trigger's name, timeout and grace period, and how to end it at once (sandbox). */
 export interface RunBounds {
   name: string;
   /** Ms before the run's signal aborts with `TriggerTimeoutError`. */
   timeoutMs: number;
+  /** The timeouts of the trigger's runs in flight (one timer for all), expiring `timeoutMs` after they start. */
+  deadlines: Deadlines<BoundedRun>;
   /** Ms to wait for the run to settle after its signal aborted for a timeout or a cancel. */
   graceMs: number;
   /** Ends the run at once (a sandboxed run: terminates its worker). */
@@ -27,7 +30,7 @@ export interface Bounded {
  * AbortController, and a signal built later starts aborted with that reason) and the race between the run
  * and an abort, in one object per attempt (no bounds object, race object nor abort closure of its own).
  */
-export class BoundedRun {
+export class BoundedRun implements Due<BoundedRun> {
   aborted = false;
   /** The handler called `ctx.noRetry()`. */
   noRetry = false;
@@ -35,7 +38,10 @@ export class BoundedRun {
   private controller: AbortController | undefined = undefined;
   /** Settles the race (`race()`), until it is settled. */
   private resolve: ((outcome: Bounded | Promise<Bounded>) => void) | undefined = undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined = undefined;
+  /** Its place among the trigger's timeouts (`bounds.deadlines`), from `arm()` until the race settles. */
+  dueAt = 0;
+  earlier: BoundedRun | undefined = undefined;
+  later: BoundedRun | undefined = undefined;
   /** What the handler returned (usually its promise). */
   private started: unknown = undefined;
 
@@ -62,7 +68,12 @@ export class BoundedRun {
 
   /** Starts the timeout; call right before the handler starts. */
   arm(): void {
-    this.timer = setTimeout(abortOnTimeout, this.bounds.timeoutMs, this);
+    this.bounds.deadlines.add(this);
+  }
+
+  /** The timeout passed before the run settled (called by `bounds.deadlines`). */
+  expire(): void {
+    this.abort(new TriggerTimeoutError(this.bounds.name, this.bounds.timeoutMs));
   }
 
   /**
@@ -85,7 +96,7 @@ export class BoundedRun {
     const resolve = this.resolve;
     if (!resolve) return;
     this.resolve = undefined;
-    clearTimeout(this.timer);
+    this.bounds.deadlines.remove(this);
     resolve(outcome);
   }
 
@@ -146,11 +157,6 @@ const ranError = (caught: unknown): Ran => ({
   value: undefined,
   error: caught ?? new Error('handler threw a nullish value'),
 });
-
-/** The timeout of a run (a module function and one argument: no closure per run). */
-function abortOnTimeout(run: BoundedRun): void {
-  run.abort(new TriggerTimeoutError(run.bounds.name, run.bounds.timeoutMs));
-}
 
 /** The rest of a bounded run once it aborted before the run settled. */
 async function afterAbort(running: Promise<Ran>, run: BoundedRun): Promise<Bounded> {
