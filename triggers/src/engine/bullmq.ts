@@ -53,16 +53,22 @@ export interface BullmqEngineOptions {
   /** Where schedules read the time. Default the wall clock; tests may pass `scaledClock(...)`. */
   clock?: EngineClock;
   /**
-   * Completed jobs BullMQ keeps per queue (`removeOnComplete: { count }`), newest first, so that
-   * `inspect()` (and the dashboard) can list recent deliveries from BullMQ's own job data, across processes
-   * and restarts. Default `0`: a job is removed as soon as it completes. Note: while BullMQ keeps a completed
-   * job, its id stays taken, so a `send` with that `id` is deduplicated for as long (BullMQ's job id
+   * At most this many completed jobs kept per queue, besides `idempotencyTtl` (`removeOnComplete: { age, count }`:
+   * a job goes at whichever comes first), newest first, so that `inspect()` (and the dashboard) can list recent
+   * deliveries from BullMQ's own job data, across processes and restarts; also a cap on the Redis memory kept
+   * jobs take (see `idempotencyTtl`). Default `0`: no count bound, only the age. Note: while BullMQ keeps a
+   * completed job, its id stays taken, so a `send` with that `id` is deduplicated for as long (BullMQ's job id
    * semantics), not only until it is acked.
    */
   keepCompleted?: number;
   /**
    * How long a completed job (its result and its id) is kept: `send({id})` with that id adds nothing for
    * as long, and `runtime.getRun(id)` reads its result (`removeOnComplete: {age}`). Default `'24h'`.
+   *
+   * Redis holds every job completed in that window: about 1.2 KB each with a small body and result (measured
+   * on Redis 7 with the benchmark's `{ n }` bodies), so at 100 messages a second the default keeps 8.6 million
+   * jobs, about 10 GB. Size Redis for it, or shorten it to the deduplication window you need (`'1h'`), or
+   * `'0s'` (no deduplication after the ack, no `getRun` result).
    */
   idempotencyTtl?: Duration;
   /**
