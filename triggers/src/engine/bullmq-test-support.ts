@@ -7,6 +7,9 @@ import { eventually } from './conformance.js';
 import { bullmqEngine } from './bullmq.js';
 import { memoryEngine } from './memory.js';
 import type { TriggerEngine } from './types.js';
+import { defineTrigger } from '../define.js';
+import { createTriggerRuntime } from '../runtime/create.js';
+import type { QueueEvent, QueueSource, TriggerConfig } from '../types.js';
 import { createClient } from 'redis';
 import { REDIS_URL } from '../../../test-support/services.js';
 
@@ -28,6 +31,29 @@ export async function deletePrefix(prefix: string): Promise<void> {
   } finally {
     await client.quit();
   }
+}
+
+/**
+ * A runtime on the BullMQ engine under `prefix` with one queue trigger on queue `jobs` (`source` and `config`
+ * added to it; metrics and tracing off).
+ */
+export function jobsRuntime(
+  prefix: string,
+  source: Omit<QueueSource, 'type' | 'name'>,
+  config: TriggerConfig,
+  handle: (event: QueueEvent) => Promise<void>,
+) {
+  return createTriggerRuntime({
+    env: {},
+    engine: bullmqEngine({ connection: REDIS_URL, prefix }),
+    triggers: {
+      jobs: defineTrigger({
+        source: { type: 'queue', name: 'jobs', ...source },
+        config: { observability: { metrics: false, tracing: false }, ...config },
+        handle,
+      }),
+    },
+  });
 }
 
 /** A runtime in a child process that prints one JSON object per line. */

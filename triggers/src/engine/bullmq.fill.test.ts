@@ -7,10 +7,7 @@
 import { createClient } from 'redis';
 import { describe, expect, it } from 'vitest';
 import { serviceAvailable } from '../../../test-support/services.js';
-import { defineTrigger } from '../define.js';
-import { createTriggerRuntime } from '../runtime/create.js';
-import { bullmqEngine } from './bullmq.js';
-import { deletePrefix, REDIS_URL, testPrefix } from './bullmq-test-support.js';
+import { deletePrefix, jobsRuntime, REDIS_URL, testPrefix } from './bullmq-test-support.js';
 
 const redisUp = await serviceAvailable('redis');
 
@@ -32,19 +29,9 @@ describe.skipIf(!redisUp)('bullmqEngine: filling free slots under a global concu
     let inHandler = 0;
     let release!: () => void;
     const allIn = new Promise<void>((resolve) => (release = resolve));
-    const runtime = createTriggerRuntime({
-      env: {},
-      engine: bullmqEngine({ connection: REDIS_URL, prefix }),
-      triggers: {
-        jobs: defineTrigger({
-          source: { type: 'queue', name: 'jobs', batchSize: 1 },
-          config: { observability: { metrics: false, tracing: false }, concurrency: WIDTH },
-          handle: async () => {
-            if (++inHandler === WIDTH) release();
-            await allIn;
-          },
-        }),
-      },
+    const runtime = jobsRuntime(prefix, { batchSize: 1 }, { concurrency: WIDTH }, async () => {
+      if (++inHandler === WIDTH) release();
+      await allIn;
     });
     try {
       await runtime.queue('jobs').sendBatch(Array.from({ length: WIDTH }, (_, n) => ({ body: { n } })));

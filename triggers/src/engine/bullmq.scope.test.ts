@@ -6,29 +6,16 @@
 import { Queue } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { serviceAvailable } from '../../../test-support/services.js';
-import { defineTrigger } from '../define.js';
-import { createTriggerRuntime } from '../runtime/create.js';
 import type { TriggerConfig } from '../types.js';
-import { bullmqEngine } from './bullmq.js';
-import { deletePrefix, REDIS_URL, testPrefix } from './bullmq-test-support.js';
+import { deletePrefix, jobsRuntime, REDIS_URL, testPrefix } from './bullmq-test-support.js';
 
 const redisUp = await serviceAvailable('redis');
 
 /** A runtime (one instance) whose queue trigger `jobs` waits in its handler until `gate` opens. */
 function instance(prefix: string, concurrency: TriggerConfig['concurrency'], onRun: () => void, gate: Promise<void>) {
-  return createTriggerRuntime({
-    env: {},
-    engine: bullmqEngine({ connection: REDIS_URL, prefix }),
-    triggers: {
-      jobs: defineTrigger({
-        source: { type: 'queue', name: 'jobs', batchSize: 1 },
-        config: { observability: { metrics: false, tracing: false }, concurrency },
-        handle: async () => {
-          onRun();
-          await gate;
-        },
-      }),
-    },
+  return jobsRuntime(prefix, { batchSize: 1 }, { concurrency }, async () => {
+    onRun();
+    await gate;
   });
 }
 

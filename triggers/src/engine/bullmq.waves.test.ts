@@ -6,11 +6,8 @@
 import { Worker } from 'bullmq';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serviceAvailable } from '../../../test-support/services.js';
-import { defineTrigger } from '../define.js';
-import { createTriggerRuntime } from '../runtime/create.js';
 import type { QueueSource } from '../types.js';
-import { bullmqEngine } from './bullmq.js';
-import { deletePrefix, REDIS_URL, testPrefix } from './bullmq-test-support.js';
+import { deletePrefix, jobsRuntime, testPrefix } from './bullmq-test-support.js';
 
 const redisUp = await serviceAvailable('redis');
 
@@ -49,20 +46,10 @@ describe.skipIf(!redisUp)('bullmqEngine: fetching ahead in waves', () => {
       let received = 0;
       let release!: () => void;
       const allIn = new Promise<void>((resolve) => (release = resolve));
-      const runtime = createTriggerRuntime({
-        env: {},
-        engine: bullmqEngine({ connection: REDIS_URL, prefix }),
-        triggers: {
-          jobs: defineTrigger({
-            source: { type: 'queue', name: 'jobs', ...source } satisfies QueueSource,
-            config: { observability: { metrics: false, tracing: false }, ...config },
-            handle: async (event) => {
-              received += event.messages.length;
-              if (++inHandler === handlersAtOnce) release();
-              await allIn;
-            },
-          }),
-        },
+      const runtime = jobsRuntime(prefix, source, config, async (event) => {
+        received += event.messages.length;
+        if (++inHandler === handlersAtOnce) release();
+        await allIn;
       });
       try {
         await runtime.queue('jobs').sendBatch(Array.from({ length: WIDTH }, (_, n) => ({ body: { n } })));
