@@ -68,6 +68,18 @@ describe.skipIf(!redisUp)('fleet-wide limits on BullMQ, two processes', () => {
     expect(seen(children).map((l) => l.running)).toEqual(Array(20).fill(1));
   }, 60_000);
 
+  it("concurrency { limit: 1, scope: 'instance' } on an emitted trigger runs one at a time in each process, both at once", async () => {
+    const { engine } = await twoRuntimes('emit-instance');
+    await engine.send(
+      'framework.emit.fleet',
+      bodies(6, (n) => ({ target: 'mail', payload: { n } })),
+    );
+    await eventually(() => expect(done(children)).toHaveLength(6), 30_000);
+    // Each handler waits for one in the other process: with a fleet-wide limit of 1 none would ever see two.
+    expect(Math.max(...seen(children).map((l) => Number(l.running)))).toBe(2);
+    expect(seen(children).map((l) => l.local)).toEqual(Array(6).fill(1));
+  }, 60_000);
+
   it('concurrencyKey runs one message per key at a time across the processes', async () => {
     const { engine } = await twoRuntimes('key');
     await engine.send(

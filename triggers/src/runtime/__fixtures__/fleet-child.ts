@@ -13,7 +13,7 @@ import type { TriggerDefinition } from '../../types.js';
 interface ChildConfig {
   redisUrl: string;
   prefix: string;
-  mode: 'concurrency' | 'key' | 'emit-concurrency' | 'throttle';
+  mode: 'concurrency' | 'key' | 'emit-concurrency' | 'emit-instance' | 'throttle';
 }
 
 const config = JSON.parse(process.env.CHILD_CONFIG ?? '{}') as ChildConfig;
@@ -29,6 +29,29 @@ async function counted(id: string, key = 'all'): Promise<void> {
   print({ running, key });
   await new Promise((resolve) => setTimeout(resolve, 25));
   await redis.decr(counter);
+  print({ done: id });
+}
+
+/** Handlers of this process running now, and the most seen at once. */
+let local = 0;
+
+/**
+ * Counts the run in the shared counter and in this process, then waits (up to 1 s) until another process
+ * runs one too, and prints the most runs it saw across the processes and in this one: `{"running": n,
+ * "local": m}`, then `{"done": id}`.
+ */
+async function meetsAnother(id: string): Promise<void> {
+  const counter = `${config.prefix}:test:running:all`;
+  local++;
+  let running = await redis.incr(counter);
+  const until = Date.now() + 1_000;
+  while (running < 2 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    running = Number(await redis.get(counter));
+  }
+  print({ running, local });
+  await redis.decr(counter);
+  local--;
   print({ done: id });
 }
 
@@ -54,6 +77,13 @@ const modes: Record<ChildConfig['mode'], Record<string, TriggerDefinition<any, a
       source: { type: 'email' },
       config: { ...quiet, concurrency: 1 },
       handle: (event) => counted(String((event as unknown as { n: number }).n)),
+    }),
+  },
+  'emit-instance': {
+    mail: defineTrigger({
+      source: { type: 'email' },
+      config: { ...quiet, concurrency: { limit: 1, scope: 'instance' } },
+      handle: (event) => meetsAnother(String((event as unknown as { n: number }).n)),
     }),
   },
   throttle: {
