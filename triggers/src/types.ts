@@ -466,7 +466,10 @@ export interface TriggerConfig {
    * - scope `'instance'`: the limit holds in each process only, as a BullMQ `Worker`'s `concurrency` does;
    *   ten instances run up to ten times `limit`.
    *
-   * The memory engine runs in one process, where both scopes are the same.
+   * A `concurrencyKey` holds across the fleet in either scope. The memory engine runs in one process, where
+   * both scopes are the same. `defineTrigger` throws a `TriggerDefinitionError` (code
+   * `INVALID_TRIGGER_DEFINITION`, at `config.concurrency`, `.limit` or `.scope`) for a limit outside 1–1000
+   * or not an integer, an unknown scope or an unknown key.
    * @example
    * ```ts
    * config: { concurrency: { limit: 100, scope: 'instance' } }

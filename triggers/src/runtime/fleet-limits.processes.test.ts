@@ -80,17 +80,24 @@ describe.skipIf(!redisUp)('fleet-wide limits on BullMQ, two processes', () => {
     expect(seen(children).map((l) => l.local)).toEqual(Array(6).fill(1));
   }, 60_000);
 
-  it('concurrencyKey runs one message per key at a time across the processes', async () => {
-    const { engine } = await twoRuntimes('key');
-    await engine.send(
-      'work',
-      bodies(30, (n) => ({ tenant: n % 2 === 0 ? 'acme' : 'globex' })),
-    );
-    await eventually(() => expect(done(children)).toHaveLength(30), 30_000);
-    const counts = seen(children);
-    expect(counts.filter((l) => l.key === 'acme').map((l) => l.running)).toEqual(Array(15).fill(1));
-    expect(counts.filter((l) => l.key === 'globex').map((l) => l.running)).toEqual(Array(15).fill(1));
-  }, 60_000);
+  it.each([
+    ['', 'key'],
+    [" beside a concurrency scoped to the instance (the key's limit stays fleet-wide)", 'key-instance'],
+  ])(
+    'concurrencyKey runs one message per key at a time across the processes%s',
+    async (_, mode) => {
+      const { engine } = await twoRuntimes(mode);
+      await engine.send(
+        'work',
+        bodies(30, (n) => ({ tenant: n % 2 === 0 ? 'acme' : 'globex' })),
+      );
+      await eventually(() => expect(done(children)).toHaveLength(30), 30_000);
+      const counts = seen(children);
+      expect(counts.filter((l) => l.key === 'acme').map((l) => l.running)).toEqual(Array(15).fill(1));
+      expect(counts.filter((l) => l.key === 'globex').map((l) => l.running)).toEqual(Array(15).fill(1));
+    },
+    60_000,
+  );
 
   it('throttle { limit: 2, window: 1h } lets two runs start across both processes; the rest wait, uncounted', async () => {
     const { engine, prefix } = await twoRuntimes('throttle');

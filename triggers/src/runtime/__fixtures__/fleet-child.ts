@@ -13,7 +13,7 @@ import type { TriggerDefinition } from '../../types.js';
 interface ChildConfig {
   redisUrl: string;
   prefix: string;
-  mode: 'concurrency' | 'key' | 'emit-concurrency' | 'emit-instance' | 'throttle';
+  mode: 'concurrency' | 'key' | 'key-instance' | 'emit-concurrency' | 'emit-instance' | 'throttle';
 }
 
 const config = JSON.parse(process.env.CHILD_CONFIG ?? '{}') as ChildConfig;
@@ -57,6 +57,18 @@ async function meetsAnother(id: string): Promise<void> {
 
 const queueBody = (event: { messages: Array<{ id: string; body: unknown }> }) => event.messages[0]!;
 
+/** A queue trigger keyed by the message's tenant, with `concurrency` when given. */
+const keyed = (concurrency?: { limit: number; scope: 'instance' }) =>
+  defineTrigger({
+    source: { type: 'queue', name: 'work', batchSize: 1, batchTimeout: '0ms' },
+    config: {
+      ...quiet,
+      ...(concurrency ? { concurrency } : {}),
+      concurrencyKey: (event) => (queueBody(event).body as { tenant: string }).tenant,
+    },
+    handle: (event) => counted(queueBody(event).id, (queueBody(event).body as { tenant: string }).tenant),
+  });
+
 const modes: Record<ChildConfig['mode'], Record<string, TriggerDefinition<any, any>>> = {
   concurrency: {
     work: defineTrigger({
@@ -65,13 +77,8 @@ const modes: Record<ChildConfig['mode'], Record<string, TriggerDefinition<any, a
       handle: (event) => counted(queueBody(event).id),
     }),
   },
-  key: {
-    work: defineTrigger({
-      source: { type: 'queue', name: 'work', batchSize: 1, batchTimeout: '0ms' },
-      config: { ...quiet, concurrencyKey: (event) => (queueBody(event).body as { tenant: string }).tenant },
-      handle: (event) => counted(queueBody(event).id, (queueBody(event).body as { tenant: string }).tenant),
-    }),
-  },
+  key: { work: keyed() },
+  'key-instance': { work: keyed({ limit: 4, scope: 'instance' }) },
   'emit-concurrency': {
     mail: defineTrigger({
       source: { type: 'email' },
