@@ -32,13 +32,13 @@ async function counted(id: string, key = 'all'): Promise<void> {
   print({ done: id });
 }
 
-/** Handlers of this process running now, and the most seen at once. */
+/** Handlers of this process running now. */
 let local = 0;
 
 /**
- * Counts the run in the shared counter and in this process, then waits (up to 1 s) until another process
- * runs one too, and prints the most runs it saw across the processes and in this one: `{"running": n,
- * "local": m}`, then `{"done": id}`.
+ * Counts the run in the shared counter and in this process, then waits (up to 1 s) until a run of another
+ * process is counted too, and prints the shared count it last read and this process's count then:
+ * `{"running": n, "local": m}`, then `{"done": id}`.
  */
 async function meetsAnother(id: string): Promise<void> {
   const counter = `${config.prefix}:test:running:all`;
